@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Configures and builds Tabuleiro into build/ (or $BUILD_DIR). Extra args go to cmake.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir=${BUILD_DIR:-build}
+if [[ ! -f "$build_dir/build.ninja" ]] || (($#)); then
+  cmake -S . -B "$build_dir" -G Ninja "$@" >/dev/null
+fi
+cmake --build "$build_dir" -- -j"$(nproc)" | grep -v -E '^\[[0-9]+/[0-9]+\] ' || true
+test "${PIPESTATUS[0]}" -eq 0

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package Tabuleiro needs to build, test and run. Idempotent and
+# quiet when nothing is missing; run as root (or with sudo available) on Debian 12.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config
+  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libssl-dev catch2
+  sqlite3 curl ca-certificates
+)
+# Extra package groups, requested by the scripts that need them.
+for group in "$@"; do
+  case "$group" in
+    browser) packages+=(chromium nodejs npm) ;;
+    image) packages+=(buildah debootstrap) ;;
+    bench) packages+=(nodejs npm) ;;
+    *) echo "setup.sh: unknown package group '$group'" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for p in "${packages[@]}"; do
+  # nodejs may come from another source; accept any installed node/npm binaries.
+  if [[ "$p" == nodejs ]] && command -v node >/dev/null; then continue; fi
+  if [[ "$p" == npm ]] && command -v npm >/dev/null; then continue; fi
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == installed ]] || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  [[ $(id -u) -eq 0 ]] || SUDO=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

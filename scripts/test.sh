@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Quick start: installs what is missing, builds, and runs the whole test suite.
+# With --sanitize, builds into build-asan/ with ASan+UBSan and runs the suite there too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build.sh
+ctest --test-dir build --output-on-failure -j"$(nproc)"
+if [[ "${1:-}" == --sanitize ]]; then
+  BUILD_DIR=build-asan bash scripts/build.sh -DTABULEIRO_SANITIZE=ON
+  ctest --test-dir build-asan --output-on-failure -j"$(nproc)"
+fi

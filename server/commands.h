@@ -1,0 +1,17 @@
+// Entry points of the `tabuleiro` subcommands; each takes the arguments after its name.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tabuleiro {
+
+using args = std::vector<std::string>;
+
+// `tabuleiro serve`: hosts matches over HTTP and WebSocket until SIGINT/SIGTERM.
+int run_serve(const args& a);
+
+// `tabuleiro engine`: JSON lines on stdin, one JSON answer line per request on stdout.
+int run_engine_tool(const args& a);
+
+}  // namespace tabuleiro
