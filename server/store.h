@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -28,10 +29,12 @@ struct match_row {
   std::int64_t created_ms = 0;
   std::int64_t finished_ms = 0;  // 0 while unfinished
   std::array<std::string, 2> token_hash;  // hex SHA-256 per seat; empty = seat free
+  std::int64_t version = 0;  // highest logged version; filled by reads, ignored by insert_match
 };
 
 // One logged state change. action is the game's action JSON, or a room-level change such as
 // {"type":"resign","seat":2}, {"type":"draw_agreed"}, {"type":"abandoned"}.
+// Versions are contiguous per match: the log holds 1..N with no gaps or duplicates.
 struct action_row {
   std::int64_t version = 0;  // the room version this change produced (1, 2, ...)
   int seat = 0;              // acting seat, 0 for the server
@@ -43,42 +46,63 @@ struct action_row {
 // batch size and the seconds from the oldest write's enqueue to its commit.
 using commit_observer = std::function<void(std::size_t writes, double seconds)>;
 
+// Tuning knobs of store::open; the defaults suit the server.
+struct store_options {
+  std::size_t max_batch = 1024;  // most writes per transaction (1 = one commit per write)
+  int busy_timeout_ms = 5000;    // wait for a lock held by another process before failing
+};
+
 // SQLite store. Writes are queued to one writer thread that commits them in batches (group
 // commit; WAL, synchronous=FULL) and only then runs each write's completion on that thread —
 // callers post back to their own strand from it. Reads use a separate connection.
-// Thread-safety: every public method may be called from any thread.
+// Each write runs in its own savepoint, so one failing write (ok=false) does not fail the
+// others of its batch; if a whole batch cannot commit, its writes are retried one by one.
+// Thread-safety: every public method may be called from any thread, except that flush() and
+// close() must not be called from a completion (they wait for the writer thread).
 class store {
  public:
-  // Called once per write after its batch committed (ok=true) or failed (ok=false).
+  // Called once per write after its batch committed (ok=true) or failed (ok=false), on the
+  // writer thread; after close() it is called at once on the caller's thread with ok=false.
+  // It must not block for long: it delays the next batch. An exception from it is logged.
   using done = std::function<void(bool ok)>;
 
   // Opens (creating directories and the file) and migrates the database at path.
   // Returns nullptr and sets error on failure.
   static std::unique_ptr<store> open(const std::string& path, std::string& error,
                                      commit_observer observer = {});
+  // As above, with explicit tuning (benchmarks and tests).
+  static std::unique_ptr<store> open(const std::string& path, std::string& error,
+                                     commit_observer observer, const store_options& options);
   virtual ~store() = default;
 
-  // Queues the insertion of a new match (with its seat token hashes).
+  // Queues the insertion of a new match (with its seat token hashes); fails on a taken code.
   virtual void insert_match(const match_row& m, done d) = 0;
-  // Queues setting seat's token hash (seat 1 or 2) of match code.
+  // Queues setting seat's token hash (seat 1 or 2) of match code; fails if the match is absent.
   virtual void set_seat_token(const std::string& code, int seat, const std::string& hash, done d) = 0;
   // Queues appending one logged change; the status becomes "live" if it was "waiting".
+  // Fails unless the match exists and a.version is its next version (last logged + 1).
   virtual void append_action(const std::string& code, const action_row& a, done d) = 0;
-  // Queues recording the end of a match (status "finished", outcome, finished_ms).
+  // Queues recording the end of a match (status "finished", outcome, finished_ms); fails if
+  // the match is absent or already finished (the first outcome stays).
   virtual void finish_match(const std::string& code, const json& outcome, std::int64_t at_ms,
                             done d) = 0;
+
+  // Reads (on the calling thread) see every write whose completion has run; a read error is
+  // logged and reads as absent / empty, never as a partial log.
 
   // Reads one match (nullopt if absent); code is matched exactly (callers upper-case it).
   virtual std::optional<match_row> load_match(const std::string& code) = 0;
   // Reads a match's log in version order.
   virtual std::vector<action_row> load_actions(const std::string& code) = 0;
-  // Lists matches by status ("" = any) and game ("" = any), public ones only, newest first.
+  // Lists matches by status ("" = any) and game ("" = any), public ones only, newest first,
+  // at most limit of them.
   virtual std::vector<match_row> list_public(const std::string& status, const std::string& game,
                                              std::size_t limit) = 0;
 
-  // Blocks until every write queued before the call has committed.
+  // Blocks until every write queued before the call has committed and its completion has run.
   virtual void flush() = 0;
-  // Flushes and stops the writer thread; later writes complete with ok=false.
+  // Flushes and stops the writer thread; later writes complete with ok=false. Reads still
+  // work until destruction. Idempotent; the destructor calls it.
   virtual void close() = 0;
 };
 

@@ -1,0 +1,348 @@
+// SQLite implementation of store: one writer thread with group commit, one read connection.
+#include "server/store.h"
+
+#include <spdlog/spdlog.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "server/store_schema.h"
+#include "server/store_sql.h"
+#include "server/store_sqlite.h"
+
+namespace tabuleiro::server {
+namespace {
+
+using steady = std::chrono::steady_clock;
+
+// A queued write: its SQL work, its completion, and when it was queued.
+struct pending_write {
+  write_work work;
+  store::done done;
+  steady::time_point queued;
+};
+
+// Runs one cached statement that returns no rows; false + error on failure.
+bool run_sql(sqlite_connection& db, const char* sql, std::string& error) {
+  auto st = db.statement(sql, error);
+  if (!st) return false;
+  const int rc = st->run();
+  if (rc == SQLITE_DONE) return true;
+  error = db.error_for(rc);
+  return false;
+}
+
+// Calls d(ok), logging (never propagating) an exception it throws.
+void call_done(const store::done& d, bool ok) noexcept {
+  if (!d) return;
+  try {
+    d(ok);
+  } catch (const std::exception& e) {
+    spdlog::error("store: write completion threw: {}", e.what());
+  } catch (...) {
+    spdlog::error("store: write completion threw a non-standard exception");
+  }
+}
+
+// The SQLite store (see store.h). The writer thread alone uses writer_db_; readers share
+// reader_db_ under reader_mu_; the queue and counters live under mu_.
+class sqlite_store final : public store {
+ public:
+  sqlite_store(std::unique_ptr<sqlite_connection> writer_db,
+               std::unique_ptr<sqlite_connection> reader_db, commit_observer observer,
+               const store_options& options)
+      : options_(options),
+        observer_(std::move(observer)),
+        writer_db_(std::move(writer_db)),
+        reader_db_(std::move(reader_db)),
+        writer_([this] { writer_loop(); }) {}
+
+  ~sqlite_store() override { close(); }
+
+  void insert_match(const match_row& m, done d) override { enqueue(insert_match_work(m), std::move(d)); }
+
+  void set_seat_token(const std::string& code, int seat, const std::string& hash, done d) override {
+    enqueue(set_seat_token_work(code, seat, hash), std::move(d));
+  }
+
+  void append_action(const std::string& code, const action_row& a, done d) override {
+    enqueue(append_action_work(code, a), std::move(d));
+  }
+
+  void finish_match(const std::string& code, const json& outcome, std::int64_t at_ms, done d) override {
+    enqueue(finish_match_work(code, outcome, at_ms), std::move(d));
+  }
+
+  std::optional<match_row> load_match(const std::string& code) override {
+    std::optional<match_row> out;
+    std::string error;
+    std::lock_guard lock(reader_mu_);
+    if (read_match(*reader_db_, code, out, error)) return out;
+    spdlog::error("store: reading match {} failed: {}", code, error);
+    return std::nullopt;
+  }
+
+  std::vector<action_row> load_actions(const std::string& code) override {
+    std::vector<action_row> out;
+    std::string error;
+    std::lock_guard lock(reader_mu_);
+    if (read_actions(*reader_db_, code, out, error)) return out;
+    spdlog::error("store: reading the log of match {} failed: {}", code, error);
+    return {};
+  }
+
+  std::vector<match_row> list_public(const std::string& status, const std::string& game,
+                                     std::size_t limit) override {
+    std::vector<match_row> out;
+    std::string error;
+    std::lock_guard lock(reader_mu_);
+    if (read_public(*reader_db_, status, game, limit, out, error)) return out;
+    spdlog::error("store: listing public matches failed: {}", error);
+    return {};
+  }
+
+  void flush() override {
+    if (std::this_thread::get_id() == writer_.get_id()) {
+      spdlog::error("store: flush() called from a write completion; not waiting");
+      return;
+    }
+    std::unique_lock lock(mu_);
+    const std::uint64_t target = queued_;
+    done_cv_.wait(lock, [&] { return completed_ >= target; });
+  }
+
+  void close() override {
+    std::lock_guard close_lock(close_mu_);
+    {
+      std::lock_guard lock(mu_);
+      stopping_ = true;
+    }
+    work_cv_.notify_one();
+    if (!writer_.joinable()) return;
+    if (std::this_thread::get_id() == writer_.get_id()) {
+      spdlog::error("store: close() called from a write completion; not joining the writer");
+      return;
+    }
+    writer_.join();
+    // The writer has stopped, so its connection is free: fold the WAL into the database.
+    std::string error;
+    if (!writer_db_->exec("PRAGMA wal_checkpoint(TRUNCATE)", error))
+      spdlog::warn("store: checkpoint on close failed: {}", error);
+  }
+
+ private:
+  // Queues one write, or completes it at once with ok=false after close().
+  void enqueue(write_work work, done d) {
+    {
+      std::lock_guard lock(mu_);
+      if (!stopping_) {
+        queue_.push_back(pending_write{std::move(work), std::move(d), steady::now()});
+        ++queued_;
+        work_cv_.notify_one();
+        return;
+      }
+    }
+    spdlog::warn("store: write after close refused");
+    call_done(d, false);
+  }
+
+  // The writer thread: takes every queued write (up to max_batch), commits, completes.
+  void writer_loop() noexcept {
+    const std::size_t max_batch = std::max<std::size_t>(options_.max_batch, 1);
+    for (;;) {
+      std::vector<pending_write> batch;
+      {
+        std::unique_lock lock(mu_);
+        work_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping, and every queued write is done
+        const std::size_t n = std::min(queue_.size(), max_batch);
+        batch.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) {
+          batch.push_back(std::move(queue_.front()));
+          queue_.pop_front();
+        }
+      }
+      std::vector<char> ok(batch.size(), 0);
+      try {
+        if (!commit_together(batch, ok))
+          for (std::size_t i = 0; i < batch.size(); ++i) ok[i] = commit_alone(batch[i]);
+      } catch (const std::exception& e) {  // allocation failure; nothing else throws here
+        spdlog::error("store: write batch aborted: {}", e.what());
+        std::string ignored;
+        if (!writer_db_->autocommit()) writer_db_->exec("ROLLBACK", ignored);
+        std::fill(ok.begin(), ok.end(), 0);
+      }
+      for (std::size_t i = 0; i < batch.size(); ++i) call_done(batch[i].done, ok[i] != 0);
+      {
+        std::lock_guard lock(mu_);
+        completed_ += batch.size();
+      }
+      done_cv_.notify_all();
+    }
+  }
+
+  // Runs every write of batch in one transaction, each in its own savepoint. Returns false
+  // (with nothing committed) if the transaction itself failed; ok holds each write's result.
+  bool commit_together(std::vector<pending_write>& batch, std::vector<char>& ok) {
+    std::string error;
+    if (!run_sql(*writer_db_, "BEGIN IMMEDIATE", error)) {
+      spdlog::error("store: cannot begin a batch of {} writes: {}", batch.size(), error);
+      return false;
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      ok[i] = apply_in_savepoint(batch[i]);
+      if (writer_db_->autocommit()) {  // SQLite rolled the whole transaction back
+        spdlog::error("store: batch of {} writes rolled back by the database; retrying one by one",
+                      batch.size());
+        return false;
+      }
+    }
+    if (!run_sql(*writer_db_, "COMMIT", error)) {
+      spdlog::error("store: commit of {} writes failed: {}; retrying one by one", batch.size(), error);
+      std::string ignored;
+      if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
+      return false;
+    }
+    observe(batch.size(), batch.front().queued);
+    return true;
+  }
+
+  // Commits one write in a transaction of its own; returns whether it took effect.
+  bool commit_alone(pending_write& w) {
+    std::string error;
+    if (!run_sql(*writer_db_, "BEGIN IMMEDIATE", error)) {
+      spdlog::error("store: cannot begin a write: {}", error);
+      return false;
+    }
+    const bool ok = apply_in_savepoint(w);
+    if (writer_db_->autocommit()) return false;
+    if (!ok) {
+      std::string ignored;
+      run_sql(*writer_db_, "ROLLBACK", ignored);
+      return false;
+    }
+    if (!run_sql(*writer_db_, "COMMIT", error)) {
+      spdlog::error("store: commit of a write failed: {}", error);
+      std::string ignored;
+      if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
+      return false;
+    }
+    observe(1, w.queued);
+    return true;
+  }
+
+  // Runs w's work inside a savepoint, undoing just its changes if it fails.
+  bool apply_in_savepoint(pending_write& w) {
+    std::string error;
+    if (!run_sql(*writer_db_, "SAVEPOINT store_write", error)) {
+      spdlog::error("store: savepoint failed: {}", error);
+      return false;
+    }
+    bool ok = false;
+    try {
+      ok = w.work(*writer_db_, error);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    if (writer_db_->autocommit()) {
+      spdlog::error("store: write failed and ended its transaction: {}", error);
+      return false;
+    }
+    if (!ok) {
+      spdlog::warn("store: write failed: {}", error);
+      std::string ignored;
+      run_sql(*writer_db_, "ROLLBACK TO store_write", ignored);
+    }
+    std::string release_error;
+    if (!run_sql(*writer_db_, "RELEASE store_write", release_error)) {
+      spdlog::error("store: releasing a savepoint failed: {}", release_error);
+      return false;
+    }
+    return ok;
+  }
+
+  // Reports a committed batch to the observer (which must not throw past here).
+  void observe(std::size_t writes, steady::time_point oldest) noexcept {
+    if (!observer_) return;
+    try {
+      observer_(writes, std::chrono::duration<double>(steady::now() - oldest).count());
+    } catch (...) {
+      spdlog::error("store: commit observer threw");
+    }
+  }
+
+  const store_options options_;
+  const commit_observer observer_;
+  std::unique_ptr<sqlite_connection> writer_db_;  // only the writer thread (or close after join)
+  std::mutex reader_mu_;
+  std::unique_ptr<sqlite_connection> reader_db_;  // GUARDED_BY(reader_mu_)
+
+  std::mutex mu_;
+  std::condition_variable work_cv_;   // the writer waits here for writes or stop
+  std::condition_variable done_cv_;   // flush() waits here for completed_
+  std::deque<pending_write> queue_;   // GUARDED_BY(mu_)
+  std::uint64_t queued_ = 0;          // GUARDED_BY(mu_): writes ever queued
+  std::uint64_t completed_ = 0;       // GUARDED_BY(mu_): writes whose completion has run
+  bool stopping_ = false;             // GUARDED_BY(mu_)
+  std::mutex close_mu_;               // serialises close()
+  std::thread writer_;                // last: starts once everything above exists
+};
+
+// Applies the connection settings of the write (or read) connection; false + error on failure.
+bool configure(sqlite_connection& db, bool writer, const store_options& options, std::string& error) {
+  if (!db.exec("PRAGMA busy_timeout = " + std::to_string(std::max(options.busy_timeout_ms, 0)), error))
+    return false;
+  if (!writer) return db.exec("PRAGMA query_only = ON", error);
+  const auto mode = db.query_text("PRAGMA journal_mode = WAL", error);
+  if (!mode) return false;
+  if (*mode != "wal") {
+    error = "cannot enable WAL mode (journal_mode is " + *mode + ")";
+    return false;
+  }
+  return db.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", error);
+}
+
+}  // namespace
+
+std::unique_ptr<store> store::open(const std::string& path, std::string& error,
+                                   commit_observer observer) {
+  return open(path, error, std::move(observer), store_options{});
+}
+
+std::unique_ptr<store> store::open(const std::string& path, std::string& error,
+                                   commit_observer observer, const store_options& options) {
+  const auto parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(parent, ec);
+    if (ec) {
+      error = "cannot create directory " + parent.string() + ": " + ec.message();
+      return nullptr;
+    }
+  }
+  auto writer = sqlite_connection::open(path, false, error);
+  if (!writer) return nullptr;
+  if (!configure(*writer, true, options, error)) {
+    error = path + ": " + error;
+    return nullptr;
+  }
+  if (!migrate(*writer, error)) {
+    error = path + ": " + error;
+    return nullptr;
+  }
+  auto reader = sqlite_connection::open(path, true, error);
+  if (!reader) return nullptr;
+  if (!configure(*reader, false, options, error)) {
+    error = path + ": " + error;
+    return nullptr;
+  }
+  return std::make_unique<sqlite_store>(std::move(writer), std::move(reader), std::move(observer), options);
+}
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,237 @@
+// Group commit: batching, completion only after commit, failure isolation, durability, close.
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "tests/store/store_test_util.h"
+
+using namespace tabuleiro::server;
+using namespace tabuleiro::server::test;
+
+namespace {
+
+// Records every committed batch the observer reports.
+struct batch_log {
+  std::mutex mu;
+  std::vector<std::size_t> sizes;
+  commit_observer observer() {
+    return [this](std::size_t n, double seconds) {
+      CHECK(seconds >= 0.0);
+      std::lock_guard lock(mu);
+      sizes.push_back(n);
+    };
+  }
+  std::size_t commits() {
+    std::lock_guard lock(mu);
+    return sizes.size();
+  }
+  std::size_t writes() {
+    std::lock_guard lock(mu);
+    std::size_t n = 0;
+    for (auto s : sizes) n += s;
+    return n;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("group commit batches writes from many threads; completions follow the commit", "[store]") {
+  temp_dir dir;
+  batch_log batches;
+  auto s = open_store(dir.db(), batches.observer());
+  constexpr int threads = 4, appends = 60;
+  std::atomic<int> ok{0}, failed{0}, readable{0};
+
+  // Each completion checks, on a brand-new connection, that its own write is already visible.
+  auto visible_done = [&](std::string sql) {
+    return [&, sql = std::move(sql)](bool success) {
+      (success ? ok : failed)++;
+      raw_db fresh(dir.db());
+      if (fresh.scalar(sql) == 1) readable++;
+    };
+  };
+  std::vector<std::thread> producers;
+  for (int t = 0; t < threads; ++t) {
+    producers.emplace_back([&] {
+      const match_row m = sample_match();
+      s->insert_match(m, visible_done("SELECT COUNT(*) FROM matches WHERE code = '" + m.code + "'"));
+      for (int v = 1; v <= appends; ++v)
+        s->append_action(m.code, {v, 1 + v % 2, {{"type", "move"}, {"n", v}}, v},
+                         visible_done("SELECT COUNT(*) FROM actions a JOIN matches m ON m.id = a.match_id"
+                                      " WHERE m.code = '" + m.code + "' AND a.version = " + std::to_string(v)));
+    });
+  }
+  for (auto& p : producers) p.join();
+  s->flush();
+
+  constexpr int writes = threads * (1 + appends);
+  CHECK(ok == writes);
+  CHECK(failed == 0);
+  CHECK(readable == writes);
+  CHECK(batches.writes() == static_cast<std::size_t>(writes));
+  CHECK(batches.commits() < static_cast<std::size_t>(writes));
+  INFO("commits: " << batches.commits());
+}
+
+TEST_CASE("the writer takes everything queued as one batch", "[store]") {
+  temp_dir dir;
+  batch_log batches;
+  auto s = open_store(dir.db(), batches.observer());
+  writer_gate gate;
+  s->insert_match(sample_match(), gate.hold());
+  gate.wait_entered();  // the writer is now blocked inside that completion
+  std::vector<result> rs(10);
+  for (auto& r : rs) s->insert_match(sample_match(), r.done());
+  gate.open();
+  for (auto& r : rs) CHECK(r.get());
+  s->flush();
+  CHECK(batches.sizes == std::vector<std::size_t>{1, 10});
+}
+
+TEST_CASE("max_batch 1 commits every write on its own", "[store]") {
+  temp_dir dir;
+  batch_log batches;
+  store_options one;
+  one.max_batch = 1;
+  auto s = open_store(dir.db(), batches.observer(), one);
+  writer_gate gate;
+  s->insert_match(sample_match(), gate.hold());
+  gate.wait_entered();
+  std::vector<result> rs(5);
+  for (auto& r : rs) s->insert_match(sample_match(), r.done());
+  gate.open();
+  for (auto& r : rs) CHECK(r.get());
+  s->flush();
+  CHECK(batches.sizes == std::vector<std::size_t>(6, 1));
+}
+
+TEST_CASE("a duplicate version fails alone; the rest of its batch commits", "[store]") {
+  temp_dir dir;
+  batch_log batches;
+  auto s = open_store(dir.db(), batches.observer());
+  const match_row m = sample_match(), other = sample_match();
+  writer_gate gate;
+  s->insert_match(m, gate.hold());
+  gate.wait_entered();
+  result v1, dup, v2, ins;
+  s->append_action(m.code, {1, 1, {{"type", "a"}}, 1}, v1.done());
+  s->append_action(m.code, {1, 2, {{"type", "b"}}, 2}, dup.done());
+  s->append_action(m.code, {2, 2, {{"type", "c"}}, 3}, v2.done());
+  s->insert_match(other, ins.done());
+  gate.open();
+  CHECK(v1.get());
+  CHECK_FALSE(dup.get());
+  CHECK(v2.get());
+  CHECK(ins.get());
+  s->flush();
+  CHECK(batches.sizes == std::vector<std::size_t>{1, 4});  // one transaction for all four
+  const auto log = s->load_actions(m.code);
+  REQUIRE(log.size() == 2);
+  CHECK(log[0].action == json{{"type", "a"}});
+  CHECK(log[1].action == json{{"type", "c"}});
+  CHECK(s->load_match(other.code));
+}
+
+TEST_CASE("a write that aborts the whole transaction is retried alone; the others commit", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  const match_row m = sample_match(), other = sample_match();
+  result r;
+  s->insert_match(m, r.done());
+  REQUIRE(r.get());
+  // A trigger that rolls back the entire transaction for one particular hash.
+  const std::string poison(64, 'f');
+  {
+    raw_db raw(dir.db(), false);
+    REQUIRE(raw.exec("CREATE TRIGGER poison BEFORE INSERT ON seats WHEN NEW.token_hash = '" + poison +
+                     "' BEGIN SELECT RAISE(ROLLBACK, 'poisoned'); END") == SQLITE_OK);
+  }
+  writer_gate gate;
+  s->flush();
+  s->set_seat_token(m.code, 1, token_hash("gate"), gate.hold());
+  gate.wait_entered();
+  result before, bad, after;
+  s->append_action(m.code, {1, 1, {{"type", "a"}}, 1}, before.done());
+  s->set_seat_token(m.code, 2, poison, bad.done());
+  s->insert_match(other, after.done());
+  gate.open();
+  CHECK(before.get());
+  CHECK_FALSE(bad.get());
+  CHECK(after.get());
+  CHECK(s->load_actions(m.code).size() == 1);
+  CHECK(s->load_match(m.code)->token_hash[1].empty());
+  CHECK(s->load_match(other.code));
+}
+
+TEST_CASE("a batch that cannot commit reports ok=false to every write", "[store]") {
+  temp_dir dir;
+  store_options quick;
+  quick.busy_timeout_ms = 50;
+  auto s = open_store(dir.db(), {}, quick);
+  const match_row a = sample_match(), b = sample_match();
+  {
+    raw_db locker(dir.db(), false);
+    REQUIRE(locker.exec("BEGIN IMMEDIATE") == SQLITE_OK);  // another process holds the write lock
+    result ra, rb;
+    s->insert_match(a, ra.done());
+    s->insert_match(b, rb.done());
+    CHECK_FALSE(ra.get());
+    CHECK_FALSE(rb.get());
+    REQUIRE(locker.exec("ROLLBACK") == SQLITE_OK);
+  }
+  CHECK_FALSE(s->load_match(a.code));
+  result again;
+  s->insert_match(a, again.done());  // the store recovers once the lock is gone
+  CHECK(again.get());
+  CHECK(s->load_match(a.code));
+}
+
+TEST_CASE("committed writes survive close and reopen; writes after close fail at once", "[store]") {
+  temp_dir dir;
+  const match_row m = sample_match();
+  std::atomic<int> ok{0};
+  {
+    auto s = open_store(dir.db());
+    s->insert_match(m, [&](bool success) { ok += success; });
+    for (int v = 1; v <= 20; ++v)
+      s->append_action(m.code, {v, 1, {{"n", v}}, v}, [&](bool success) { ok += success; });
+    s->finish_match(m.code, {{"winner", 1}, {"reason", "resign"}}, 99, [&](bool success) { ok += success; });
+    s->close();  // flushes: every queued write has completed when close returns
+    CHECK(ok == 22);
+    bool called = false, result_ok = true;
+    s->insert_match(sample_match(), [&](bool success) { called = true; result_ok = success; });
+    CHECK(called);
+    CHECK_FALSE(result_ok);
+    s->close();  // idempotent
+  }
+  auto s = open_store(dir.db());
+  const auto row = s->load_match(m.code);
+  REQUIRE(row);
+  CHECK(row->status == "finished");
+  CHECK(row->version == 20);
+  const auto log = s->load_actions(m.code);
+  REQUIRE(log.size() == 20);
+  CHECK(log.back().action == json{{"n", 20}});
+}
+
+TEST_CASE("a throwing completion does not stop the writer", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  s->insert_match(sample_match(), [](bool) { throw std::runtime_error("completion bug"); });
+  result r;
+  s->insert_match(sample_match(), r.done());
+  CHECK(r.get());
+}
+
+TEST_CASE("invalid UTF-8 in JSON fails that write only", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  const match_row m = sample_match();
+  result r, bad, good;
+  s->insert_match(m, r.done());
+  REQUIRE(r.get());
+  s->append_action(m.code, {1, 1, {{"type", std::string("\xff\xfe")}}, 1}, bad.done());
+  s->append_action(m.code, {1, 1, {{"type", "ok"}}, 1}, good.done());
+  CHECK_FALSE(bad.get());
+  CHECK(good.get());
+}

@@ -1,0 +1,114 @@
+// Helpers shared by the store tests: a temporary directory per test, sample rows, a raw
+// SQLite connection independent of the store, and a one-shot gate for the writer thread.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <future>
+#include <string>
+
+#include "server/secrets.h"
+#include "server/store.h"
+
+namespace tabuleiro::server::test {
+
+// A fresh directory under the system temp directory, removed with its contents at scope end.
+struct temp_dir {
+  std::filesystem::path path;
+  temp_dir() {
+    path = std::filesystem::temp_directory_path() / ("tabuleiro-store-" + new_share_code() + new_share_code());
+    std::filesystem::create_directories(path);
+  }
+  ~temp_dir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  std::string db() const { return (path / "data" / "tabuleiro.db").string(); }
+};
+
+// Opens a store at path, failing the test with the error if it cannot.
+inline std::unique_ptr<store> open_store(const std::string& path, commit_observer observer = {},
+                                         const store_options& options = {}) {
+  std::string error;
+  auto s = store::open(path, error, std::move(observer), options);
+  INFO(error);
+  REQUIRE(s != nullptr);
+  return s;
+}
+
+// A complete match row with a fresh code, seed and seat-1 token hash.
+inline match_row sample_match(const std::string& game = "taixu", const std::string& visibility = "public",
+                              std::int64_t created_ms = 1'790'000'000'000) {
+  match_row m;
+  m.code = new_share_code();
+  m.game = game;
+  m.options = {{"reserve", 8}, {"destroyed_pieces", "reserve"}};
+  m.seed = std::to_string(random_seed());
+  m.start_position = nullptr;
+  m.visibility = visibility;
+  m.status = "waiting";
+  m.created_ms = created_ms;
+  m.token_hash[0] = token_hash(new_seat_token());
+  return m;
+}
+
+// The completion's result, waited for (the writer runs it on its own thread).
+struct result {
+  std::promise<bool> p;
+  std::future<bool> f = p.get_future();
+  store::done done() {
+    return [this](bool ok) { p.set_value(ok); };
+  }
+  bool get() { return f.get(); }
+};
+
+// A raw SQLite connection to path, opened afresh (sees only committed data).
+struct raw_db {
+  sqlite3* db = nullptr;
+  explicit raw_db(const std::string& path, bool read_only = true) {
+    REQUIRE(sqlite3_open_v2(path.c_str(), &db, read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE,
+                            nullptr) == SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+  }
+  ~raw_db() { sqlite3_close(db); }
+  // The first column of the first row of sql as an integer (-1 if no row or on error).
+  std::int64_t scalar(const std::string& sql) const {
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) return -1;
+    std::int64_t v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+    sqlite3_finalize(st);
+    return v;
+  }
+  // The first column of the first row of sql as text ("" if none).
+  std::string text(const std::string& sql) const {
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) return {};
+    std::string v;
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) != nullptr)
+      v = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    return v;
+  }
+  // Runs sql; returns the SQLite result code.
+  int exec(const std::string& sql) const { return sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr); }
+};
+
+// Holds the writer thread inside a completion until released, so that writes queued
+// meanwhile are all taken as the next batch.
+struct writer_gate {
+  std::promise<void> entered_p, release_p;
+  std::shared_future<void> release = release_p.get_future().share();
+  // A completion that signals entry and blocks until open() is called.
+  store::done hold() {
+    return [this](bool) {
+      entered_p.set_value();
+      release.wait();
+    };
+  }
+  void wait_entered() { entered_p.get_future().wait(); }
+  void open() { release_p.set_value(); }
+};
+
+}  // namespace tabuleiro::server::test
