@@ -1,0 +1,393 @@
+// Match set-up, play and measurement of the load generator.
+#include "bench/load/driver.h"
+
+#include <algorithm>
+
+namespace tabuleiro::bench {
+
+using namespace std::chrono_literals;
+
+namespace {
+
+// The fixed action the players send to the relay, which has no engine and sends no legal list:
+// a typical TAIXU shift, the size of a real action.
+constexpr const char* relay_action = R"({"type":"move","from":"c8","to":"c6"})";
+
+// Parses a server message keeping only the top-level fields the generator reads (legal only
+// when keep_legal); deeper content (views, patches' ops, events) is scanned but not stored.
+json parse_message(std::string_view text, bool keep_legal) {
+  auto filter = [keep_legal](int depth, json::parse_event_t event, json& parsed) {
+    if (event != json::parse_event_t::key || depth != 1) return true;
+    const auto& k = parsed.get_ref<const std::string&>();
+    return k == "type" || k == "version" || k == "id" || k == "seat" || k == "relay" ||
+           k == "error" || k == "code" || (keep_legal && k == "legal");
+  };
+  return json::parse(text.begin(), text.end(), filter, false);
+}
+
+// Microseconds between two time points.
+std::uint64_t micros(clock_type::time_point a, clock_type::time_point b) {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(b - a).count());
+}
+
+}  // namespace
+
+driver::driver(net::io_context& io, options opt, tcp::endpoint target, int server_pid)
+    : io_(io), opt_(std::move(opt)), target_(target), server_pid_(server_pid), rng_(opt_.seed),
+      phase_timer_(io) {
+  relay_ = opt_.target == "relay";
+  if (target_.address().is_v4())
+    for (int i = 0; i < opt_.sources; ++i)
+      sources_.push_back(net::ip::make_address_v4(0x7F000002u + static_cast<unsigned>(i)));
+}
+
+json driver::run() {
+  srv_before_ = sample_proc(server_pid_);
+  t_setup_ = clock_type::now();
+  start_setup();
+  phase_timer_.expires_after(std::chrono::duration_cast<clock_type::duration>(
+      std::chrono::duration<double>(opt_.setup_timeout_s)));
+  phase_timer_.async_wait([this](beast::error_code ec) {
+    if (ec || phase_ != phase::setup) return;
+    count(errors_, "setup_timeout");
+    if (opt_.mode == "play") start_measure(); else finish_idle();
+  });
+  io_.run();
+  return make_report();
+}
+
+void driver::start_setup() {
+  if (opt_.mode == "play") {
+    create_cap_ = static_cast<std::uint64_t>(opt_.matches) * 4 + 100;
+    for (int i = 0; i < opt_.matches; ++i) new_match(i, 2, opt_.spectators);
+  } else {
+    const int n = (opt_.connections + opt_.per_match - 1) / opt_.per_match;
+    create_cap_ = static_cast<std::uint64_t>(n);
+    for (int i = 0; i < n; ++i)
+      new_match(i, 0, std::min(opt_.per_match, opt_.connections - i * opt_.per_match));
+  }
+  pump_creates();
+}
+
+// Queues the creation of a match in slot with the given players (0 or 2) and spectators.
+void driver::new_match(int slot, int players, int spectators) {
+  auto m = std::make_shared<match_state>(io_);
+  m->slot = slot;
+  for (int s = 1; s <= players; ++s) {
+    m->conns.emplace_back();
+    m->conns.back().seat = s;
+  }
+  for (int s = 0; s < spectators; ++s) m->conns.push_back(conn_slot{});
+  if (static_cast<std::size_t>(slot) >= matches_.size()) matches_.resize(slot + 1);
+  matches_[slot] = m;
+  create_queue_.push_back(m);
+}
+
+void driver::pump_creates() {
+  while (creating_ < opt_.create_parallel && !create_queue_.empty() && created_ < create_cap_) {
+    auto m = create_queue_.front();
+    create_queue_.pop_front();
+    ++creating_;
+    ++created_;
+    create_match(io_, target_, next_source(), opt_.game,
+                 [this, m](created_match c) { on_created(m, std::move(c), 1); });
+  }
+}
+
+void driver::on_created(const match_ptr& m, created_match c, int attempt) {
+  if (phase_ == phase::done) return;
+  if (!c.error.empty()) {
+    count(create_errors_, c.error);
+    // A rate-limited creation is retried a few times with a growing pause.
+    if (attempt < 4 && c.error.rfind("http_429", 0) == 0) {
+      auto t = std::make_shared<net::steady_timer>(io_, std::chrono::milliseconds(250 * attempt));
+      t->async_wait([this, m, t, attempt](beast::error_code) {
+        create_match(io_, target_, next_source(), opt_.game,
+                     [this, m, attempt](created_match c2) { on_created(m, std::move(c2), attempt + 1); });
+      });
+      return;
+    }
+    --creating_;
+    m->dead = true;
+    if (opt_.mode == "idle") {
+      m->settled = static_cast<int>(m->conns.size());
+      on_settled(m);
+    }
+    return pump_creates();
+  }
+  --creating_;
+  m->code = c.code;
+  m->token = c.token;
+  for (std::size_t i = 0; i < m->conns.size(); ++i) {
+    std::weak_ptr<match_state> wm = m;
+    const int idx = static_cast<int>(i);
+    ws_conn::callbacks cb{
+        [this, wm, idx] { if (auto p = wm.lock()) on_conn_open(p, idx); },
+        [this, wm, idx](std::string_view t) { if (auto p = wm.lock()) on_conn_message(p, idx, t); },
+        [this, wm, idx](const std::string& r) { if (auto p = wm.lock()) on_conn_close(p, idx, r); }};
+    m->conns[i].ws = std::make_shared<ws_conn>(io_, target_, next_source(), std::move(cb));
+    m->conns[i].connecting = true;
+    connect_queue_.push_back(m->conns[i].ws);
+  }
+  pump_creates();
+  pump_connects();
+}
+
+void driver::pump_connects() {
+  while (connecting_ < opt_.connect_parallel && !connect_queue_.empty()) {
+    auto ws = connect_queue_.front();
+    connect_queue_.pop_front();
+    if (ws->closed()) continue;
+    ++connecting_;
+    ws->start();
+  }
+}
+
+void driver::on_conn_open(const match_ptr& m, int i) {
+  auto& c = m->conns[i];
+  c.connecting = false;
+  --connecting_;
+  ++conns_opened_;
+  json join{{"type", "join"}, {"code", m->code}, {"as", c.seat ? "player" : "spectator"}};
+  if (c.seat == 1 && !m->token.empty()) join["token"] = m->token;
+  c.ws->send(join.dump());
+  pump_connects();
+}
+
+void driver::on_conn_close(const match_ptr& m, int i, const std::string& reason) {
+  auto& c = m->conns[i];
+  if (c.closed) return;
+  c.closed = true;
+  if (c.connecting) {
+    c.connecting = false;
+    --connecting_;
+    pump_connects();
+  }
+  if (phase_ == phase::done || m->dead) return;
+  count(errors_, reason);
+  if (opt_.mode == "idle") {
+    if (!c.joined) {
+      ++m->settled;
+      on_settled(m);
+    }
+    return;
+  }
+  retire(m, true);
+}
+
+void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
+  if (m->dead || phase_ == phase::done) return;
+  auto& c = m->conns[i];
+  const json msg = parse_message(text, c.seat != 0);
+  if (!msg.is_object() || !msg.contains("type") || !msg["type"].is_string()) {
+    count(errors_, "unparsable_message");
+    return;
+  }
+  const auto& type = msg["type"].get_ref<const std::string&>();
+  const auto id_is_seq = [&] {
+    return msg.contains("id") && msg["id"].is_number_unsigned() && msg["id"].get<std::uint64_t>() == m->seq;
+  };
+  if (type == "patch") {
+    if (msg.contains("version") && msg["version"].is_number_unsigned())
+      m->version = std::max(m->version, msg["version"].get<std::uint64_t>());
+    if (c.seat) c.legal = msg.contains("legal") ? msg["legal"] : json::array();
+    if (m->pending && i != m->actor && c.delivered_seq != m->seq &&
+        msg.value("version", std::uint64_t{0}) == m->expected_version)
+      deliver(m, i);
+  } else if (type == "ack") {
+    if (m->pending && i == m->actor && id_is_seq()) deliver(m, i);
+  } else if (type == "act") {  // the relay's forward of another player's action
+    if (m->pending && i != m->actor && c.delivered_seq != m->seq && id_is_seq()) deliver(m, i);
+  } else if (type == "reject") {
+    if (!m->pending || i != m->actor || !id_is_seq()) return;
+    std::string code = "unknown";
+    if (msg.contains("error") && msg["error"].is_object()) code = msg["error"].value("code", "unknown");
+    count(rejects_, code);
+    m->pending = false;
+    if (++m->rejects_in_row > 20) return retire(m, true);
+    schedule_act(m);
+  } else if (type == "joined") {
+    on_joined(m, i, msg);
+  } else if (type == "game_over") {
+    m->over = true;
+    if (!m->pending) {
+      ++games_finished_;
+      retire(m, true);
+    }
+  } else if (type == "error") {
+    count(errors_, "error:" + msg.value("code", std::string("unknown")));
+    if (!c.joined) {
+      c.ws->close();
+      on_conn_close(m, i, "join_refused");
+    }
+  }
+}
+
+void driver::on_joined(const match_ptr& m, int i, const json& msg) {
+  auto& c = m->conns[i];
+  if (c.joined) return;
+  c.joined = true;
+  if (msg.value("relay", false)) relay_ = true;
+  if (msg.contains("version") && msg["version"].is_number_unsigned())
+    m->version = std::max(m->version, msg["version"].get<std::uint64_t>());
+  if (c.seat) {
+    if (!msg.contains("seat") || !msg["seat"].is_number() || msg["seat"].get<int>() != c.seat) {
+      count(errors_, "wrong_seat");
+      return retire(m, true);
+    }
+    c.legal = msg.contains("legal") ? msg["legal"] : json::array();
+  }
+  ++m->joined;
+  ++m->settled;
+  on_settled(m);
+}
+
+// Called when a connection of m has joined or failed; m is ready once all have settled.
+void driver::on_settled(const match_ptr& m) {
+  if (m->settled < static_cast<int>(m->conns.size()) || m->ready) return;
+  m->ready = true;
+  if (opt_.mode == "idle") {
+    if (++settled_matches_ == static_cast<int>(matches_.size())) finish_idle();
+    return;
+  }
+  ++ready_;
+  if (phase_ == phase::setup && ready_ >= opt_.matches) start_measure();
+  else if (phase_ == phase::running) schedule_act(m);
+}
+
+void driver::deliver(const match_ptr& m, int i) {
+  m->conns[i].delivered_seq = m->seq;
+  if (--m->remaining > 0) return;
+  m->pending = false;
+  m->rejects_in_row = 0;
+  if (phase_ == phase::running) {
+    latency_us_.record(micros(m->t0, clock_type::now()));
+    ++acked_;
+    if (opt_.max_actions && acked_ >= opt_.max_actions) return stop_measure();
+  }
+  if (m->over) {
+    ++games_finished_;
+    return retire(m, true);
+  }
+  schedule_act(m);
+}
+
+// Sends m's next action now, or at the paced time when --rate is set.
+void driver::schedule_act(const match_ptr& m) {
+  if (phase_ != phase::running || m->dead || m->pending) return;
+  if (opt_.rate > 0) {
+    const auto due = m->last_send + std::chrono::duration_cast<clock_type::duration>(
+                                        std::chrono::duration<double>(1.0 / opt_.rate));
+    if (due > clock_type::now()) {
+      m->timer.expires_at(due);
+      m->timer.async_wait([this, m](beast::error_code ec) { if (!ec) act(m); });
+      return;
+    }
+  }
+  act(m);
+}
+
+void driver::act(const match_ptr& m) {
+  if (phase_ != phase::running || m->dead || m->pending || m->over) return;
+  if (opt_.max_actions && sent_ >= opt_.max_actions) return;
+  std::string action;
+  int actor = -1;
+  if (relay_) {
+    actor = m->relay_turn;
+    m->relay_turn ^= 1;
+    action = relay_action;
+  } else {
+    for (int s = 0; s < 2 && s < static_cast<int>(m->conns.size()); ++s)
+      if (m->conns[s].legal.is_array() && !m->conns[s].legal.empty()) actor = s;
+    if (actor < 0) return;  // nobody may act yet; a patch will bring a legal list
+    const auto& legal = m->conns[actor].legal;
+    std::uniform_int_distribution<std::size_t> pick(0, legal.size() - 1);
+    json chosen = legal[pick(rng_)];
+    // Legal entries are canonical actions, possibly annotated (e.g. with their cost).
+    if (chosen.is_object() && chosen.contains("action")) chosen = chosen["action"];
+    else if (chosen.is_object()) chosen.erase("cost");
+    action = chosen.dump();
+  }
+  ++m->seq;
+  m->pending = true;
+  m->actor = actor;
+  m->remaining = static_cast<int>(m->conns.size());  // the others' deliveries + the actor's ack
+  m->expected_version = m->version + 1;
+  m->t0 = m->last_send = clock_type::now();
+  ++sent_;
+  m->conns[actor].ws->send(R"({"type":"act","id":)" + std::to_string(m->seq) + R"(,"action":)" +
+                           action + "}");
+}
+
+// Closes m's sockets; in play mode a new match takes its slot while the run goes on.
+void driver::retire(const match_ptr& m, bool replace) {
+  if (m->dead) return;
+  m->dead = true;
+  m->timer.cancel();
+  if (m->ready && opt_.mode == "play") --ready_;
+  for (auto& c : m->conns) {
+    if (c.connecting) {
+      c.connecting = false;
+      --connecting_;
+    }
+    c.closed = true;
+    if (c.ws) c.ws->close();
+  }
+  pump_connects();
+  if (replace && phase_ != phase::done && opt_.mode == "play" && created_ < create_cap_) {
+    ++replaced_;
+    new_match(m->slot, 2, opt_.spectators);
+    pump_creates();
+  }
+}
+
+void driver::start_measure() {
+  if (phase_ != phase::setup) return;
+  srv_start_ = sample_proc(server_pid_);
+  self_start_ = sample_proc(0);
+  t_start_ = clock_type::now();
+  phase_ = phase::running;
+  for (auto& m : matches_)
+    if (m && m->ready && !m->dead) schedule_act(m);
+  phase_timer_.cancel();
+  phase_timer_.expires_after(std::chrono::duration_cast<clock_type::duration>(
+      std::chrono::duration<double>(opt_.duration_s)));
+  phase_timer_.async_wait([this](beast::error_code ec) { if (!ec) stop_measure(); });
+}
+
+void driver::stop_measure() {
+  if (phase_ != phase::running) return;
+  t_end_ = clock_type::now();
+  srv_end_ = sample_proc(server_pid_);
+  self_end_ = sample_proc(0);
+  phase_ = phase::done;
+  phase_timer_.cancel();
+  io_.stop();
+}
+
+void driver::finish_idle() {
+  if (phase_ != phase::setup) return;
+  phase_ = phase::running;
+  t_start_ = clock_type::now();
+  srv_start_ = sample_proc(server_pid_);
+  phase_timer_.cancel();
+  phase_timer_.expires_after(std::chrono::duration_cast<clock_type::duration>(
+      std::chrono::duration<double>(opt_.hold_s)));
+  phase_timer_.async_wait([this](beast::error_code ec) {
+    if (ec) return;
+    t_end_ = clock_type::now();
+    srv_end_ = sample_proc(server_pid_);
+    self_end_ = sample_proc(0);
+    phase_ = phase::done;
+    io_.stop();
+  });
+}
+
+std::optional<net::ip::address> driver::next_source() {
+  if (sources_.empty()) return std::nullopt;
+  return sources_[next_source_++ % sources_.size()];
+}
+
+void driver::count(std::map<std::string, std::uint64_t>& map, const std::string& key) { ++map[key]; }
+
+}  // namespace tabuleiro::bench

@@ -1,0 +1,107 @@
+// The load generator's driver: creates matches, connects players and spectators, plays
+// legal actions and measures latency (play mode), or holds idle spectators (idle mode).
+// Thread-safety: none; runs entirely on one io_context thread.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <boost/asio/steady_timer.hpp>
+#include <nlohmann/json.hpp>
+
+#include "bench/load/histogram.h"
+#include "bench/load/net.h"
+#include "bench/load/options.h"
+#include "bench/load/proc_stats.h"
+
+namespace tabuleiro::bench {
+
+using json = nlohmann::json;
+using clock_type = std::chrono::steady_clock;
+
+class driver {
+ public:
+  driver(net::io_context& io, options opt, tcp::endpoint target, int server_pid);
+
+  // Runs the benchmark to completion (bounded by the options' durations) and returns the report.
+  json run();
+
+ private:
+  // One WebSocket of a match: a seat holder (seat 1/2) or a spectator (seat 0).
+  struct conn_slot {
+    std::shared_ptr<ws_conn> ws;
+    int seat = 0;
+    bool connecting = false;
+    bool joined = false;
+    bool closed = false;
+    json legal = json::array();
+    std::uint64_t delivered_seq = 0;
+  };
+
+  // One match and its in-flight action (at most one per match).
+  struct match_state {
+    explicit match_state(net::io_context& io) : timer(io) {}
+    int slot = 0;
+    std::string code, token;
+    std::vector<conn_slot> conns;
+    int joined = 0, settled = 0;
+    bool ready = false, dead = false, over = false;
+    std::uint64_t version = 0, seq = 0, expected_version = 0;
+    bool pending = false;
+    int actor = 0, remaining = 0, relay_turn = 0, rejects_in_row = 0;
+    clock_type::time_point t0, last_send;
+    net::steady_timer timer;
+  };
+  using match_ptr = std::shared_ptr<match_state>;
+
+  void start_setup();
+  void new_match(int slot, int players, int spectators);
+  void pump_creates();
+  void on_created(const match_ptr& m, created_match c, int attempt);
+  void pump_connects();
+  void on_conn_open(const match_ptr& m, int i);
+  void on_conn_message(const match_ptr& m, int i, std::string_view text);
+  void on_conn_close(const match_ptr& m, int i, const std::string& reason);
+  void on_joined(const match_ptr& m, int i, const json& msg);
+  void on_settled(const match_ptr& m);
+  void deliver(const match_ptr& m, int i);
+  void schedule_act(const match_ptr& m);
+  void act(const match_ptr& m);
+  void retire(const match_ptr& m, bool replace);
+  void start_measure();
+  void stop_measure();
+  void finish_idle();
+  std::optional<net::ip::address> next_source();
+  void count(std::map<std::string, std::uint64_t>& map, const std::string& key);
+  json make_report() const;
+
+  net::io_context& io_;
+  options opt_;
+  tcp::endpoint target_;
+  int server_pid_;
+  bool relay_ = false;
+  std::vector<net::ip::address> sources_;
+  std::size_t next_source_ = 0;
+  std::mt19937_64 rng_;
+
+  enum class phase { setup, running, done } phase_ = phase::setup;
+  std::vector<match_ptr> matches_;
+  std::deque<match_ptr> create_queue_;
+  std::deque<std::shared_ptr<ws_conn>> connect_queue_;
+  int creating_ = 0, connecting_ = 0, ready_ = 0, settled_matches_ = 0;
+  std::uint64_t created_ = 0, create_cap_ = 0, replaced_ = 0, games_finished_ = 0;
+  std::uint64_t sent_ = 0, acked_ = 0, conns_opened_ = 0;
+  std::map<std::string, std::uint64_t> errors_, rejects_, create_errors_;
+  histogram latency_us_;
+  net::steady_timer phase_timer_;
+  clock_type::time_point t_setup_, t_start_, t_end_;
+  proc_sample srv_before_, srv_start_, srv_end_, self_start_, self_end_;
+};
+
+}  // namespace tabuleiro::bench

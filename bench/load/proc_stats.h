@@ -1,0 +1,25 @@
+// Reading a process's resource use from /proc (Linux), and finding a server by its port.
+#pragma once
+
+#include <cstdint>
+
+namespace tabuleiro::bench {
+
+// One sample of a process's resource use; ok is false when the process could not be read.
+struct proc_sample {
+  bool ok = false;
+  std::uint64_t rss_kb = 0;     // VmRSS
+  std::uint64_t hwm_kb = 0;     // VmHWM (peak RSS)
+  double cpu_user_s = 0;        // utime
+  double cpu_sys_s = 0;         // stime
+  int threads = 0;
+  std::uint64_t fds = 0;        // open file descriptors
+};
+
+// Samples /proc/<pid>/{stat,status,fd}; pid 0 means this process.
+proc_sample sample_proc(int pid);
+
+// The pid of the process listening on TCP port (IPv4 or IPv6), or 0 if none is found.
+int find_listener_pid(std::uint16_t port);
+
+}  // namespace tabuleiro::bench

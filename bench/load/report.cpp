@@ -1,0 +1,99 @@
+// The load generator's JSON report (one object; main prints it as one line).
+#include "bench/load/driver.h"
+
+namespace tabuleiro::bench {
+
+namespace {
+
+// Seconds between two time points (0 if b is unset).
+double span(clock_type::time_point a, clock_type::time_point b) {
+  return b.time_since_epoch().count() ? std::chrono::duration<double>(b - a).count() : 0.0;
+}
+
+// {"ok", "rss_kb", "hwm_kb", "cpu_s", "threads", "fds"} of one sample.
+json sample_json(const proc_sample& s) {
+  return {{"ok", s.ok}, {"rss_kb", s.rss_kb}, {"hwm_kb", s.hwm_kb},
+          {"cpu_s", s.cpu_user_s + s.cpu_sys_s}, {"threads", s.threads}, {"fds", s.fds}};
+}
+
+// CPU seconds (user+sys) spent between two samples.
+double cpu_between(const proc_sample& a, const proc_sample& b) {
+  return (a.ok && b.ok) ? (b.cpu_user_s + b.cpu_sys_s) - (a.cpu_user_s + a.cpu_sys_s) : 0.0;
+}
+
+// Sum of a counter map.
+std::uint64_t total(const std::map<std::string, std::uint64_t>& m) {
+  std::uint64_t n = 0;
+  for (const auto& [k, v] : m) n += v;
+  return n;
+}
+
+}  // namespace
+
+json driver::make_report() const {
+  const double measured = span(t_start_, t_end_);
+  std::uint64_t held = 0, joined = 0;
+  int stalled = 0;
+  for (const auto& m : matches_) {
+    if (!m || m->dead) continue;
+    for (const auto& c : m->conns) {
+      if (c.joined) ++joined;
+      if (c.joined && !c.closed && c.ws && c.ws->open()) ++held;
+    }
+    if (m->ready && !m->pending && !m->over && opt_.mode == "play") ++stalled;
+  }
+  json r{{"tool", "tabuleiro-load"},
+         {"mode", opt_.mode},
+         {"target", relay_ ? "relay" : "tabuleiro"},
+         {"label", opt_.label},
+         {"host", target_.address().to_string()},
+         {"port", target_.port()},
+         {"sources", sources_.size()},
+         {"setup_s", span(t_setup_, t_start_)},
+         {"measured_s", measured},
+         {"connections_held", held},
+         {"connections_joined", joined},
+         {"connections_opened", conns_opened_},
+         {"errors", errors_},
+         {"errors_total", total(errors_)},
+         {"create_errors", create_errors_},
+         {"matches_created", created_}};
+  const proc_sample& srv_last = srv_end_.ok ? srv_end_ : srv_start_;
+  r["server"] = {{"pid", server_pid_},
+                 {"before", sample_json(srv_before_)},
+                 {"start", sample_json(srv_start_)},
+                 {"end", sample_json(srv_end_)},
+                 {"cpu_s_run", cpu_between(srv_start_, srv_end_)},
+                 {"cpu_s_total", cpu_between(srv_before_, srv_last)}};
+  r["generator"] = {{"cpu_s_run", cpu_between(self_start_, self_end_)}, {"rss_kb", self_end_.rss_kb}};
+  if (opt_.mode == "play") {
+    r["matches"] = opt_.matches;
+    r["spectators"] = opt_.spectators;
+    r["rate_per_match"] = opt_.rate;
+    r["matches_ready_at_end"] = ready_;
+    r["matches_replaced"] = replaced_;
+    r["games_finished"] = games_finished_;
+    r["matches_stalled"] = stalled;
+    r["actions_sent"] = sent_;
+    r["actions_acked"] = acked_;
+    r["acked_per_s"] = measured > 0 ? static_cast<double>(acked_) / measured : 0.0;
+    r["rejects"] = rejects_;
+    r["rejects_total"] = total(rejects_);
+    r["latency_us"] = {{"count", latency_us_.count()},   {"p50", latency_us_.quantile(0.50)},
+                       {"p95", latency_us_.quantile(0.95)}, {"p99", latency_us_.quantile(0.99)},
+                       {"max", latency_us_.max()},       {"mean", latency_us_.mean()}};
+    r["server"]["cpu_us_per_action"] =
+        acked_ ? 1e6 * cpu_between(srv_start_, srv_end_) / static_cast<double>(acked_) : 0.0;
+  } else {
+    r["connections_target"] = opt_.connections;
+    r["per_match"] = opt_.per_match;
+    r["hold_s"] = opt_.hold_s;
+    const double grown = srv_end_.ok && srv_before_.ok
+                             ? static_cast<double>(srv_end_.rss_kb) - static_cast<double>(srv_before_.rss_kb)
+                             : 0.0;
+    r["server"]["rss_kb_per_conn"] = held ? grown / static_cast<double>(held) : 0.0;
+  }
+  return r;
+}
+
+}  // namespace tabuleiro::bench
