@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# Runs Tabuleiro's benchmarks and regenerates the "Server load" section of bench/RESULTS.md.
+#
+#   bash bench/run.sh            full run (a few minutes), rewrites the section
+#   bash bench/run.sh --quick    smoke run (about a minute), prints the section, writes nothing
+#
+# Steps, each bounded in count and time:
+#   1. the other benchmarks of bench/CMakeLists.txt (engine, store), if present, with a timeout;
+#   2. throughput and latency: LOADS concurrent matches (2 players + SPECTATORS spectators
+#      each), RUNS runs per load, alternating `tabuleiro serve` and the baseline relay
+#      (bench/relay), a fresh process and database per run, DURATION seconds measured;
+#   3. the idle-connection ladder: spectators joined and held, at increasing N until a
+#      connection fails or IDLE_MAX (default 50,000) or the open-file hard limit;
+#   4. a sampling profile (perf, cpu-clock) of one Tabuleiro run at the largest load.
+# Knobs (environment): RUNS=3 DURATION=5 LOADS="100 1000" SPECTATORS=2 IDLE_MAX=50000
+#   PROFILE=1 SERVER_PORT=18480 RELAY_PORT=18490 SOURCES=4 TARGETS="tabuleiro relay".
+# Everything binds to and targets loopback only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+quick=0
+[[ "${1:-}" == --quick ]] && quick=1
+# The exact command, with the knobs the caller set.
+command_line="bash bench/run.sh $*"
+for v in TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS LOADS DURATION RUNS; do
+  [[ -n "${!v:-}" ]] && command_line="$v=\"${!v}\" $command_line"
+done
+if ((quick)); then
+  RUNS=${RUNS:-1} DURATION=${DURATION:-2} LOADS=${LOADS:-100} IDLE_MAX=${IDLE_MAX:-2000}
+fi
+RUNS=${RUNS:-3}
+DURATION=${DURATION:-5}
+LOADS=${LOADS:-"100 1000"}
+SPECTATORS=${SPECTATORS:-2}
+IDLE_MAX=${IDLE_MAX:-50000}
+PROFILE=${PROFILE:-1}
+SERVER_PORT=${SERVER_PORT:-18480}
+RELAY_PORT=${RELAY_PORT:-18490}
+SOURCES=${SOURCES:-4}
+TARGETS=${TARGETS:-"tabuleiro relay"}
+
+log() { printf '[bench] %s\n' "$*" >&2; }
+
+# --- build what is measured -------------------------------------------------------------
+bash scripts/setup.sh bench
+[[ -f build/build.ninja ]] || cmake -S . -B build -G Ninja >/dev/null
+mapfile -t other_benches < <(sed -n 's/^add_executable(\([A-Za-z0-9_-]*\).*/\1/p' bench/CMakeLists.txt)
+log "building tabuleiro tabuleiro-load ${other_benches[*]}"
+cmake --build build --target tabuleiro tabuleiro-load "${other_benches[@]}" -- -j2 >/dev/null
+if [[ ! -d bench/relay/node_modules/ws ]]; then
+  log "installing the relay's pinned packages (npm ci)"
+  npm ci --prefix bench/relay --no-audit --no-fund >/dev/null
+fi
+
+# One descriptor per connection: take the hard open-file limit (both servers inherit it).
+ulimit -n "$(ulimit -Hn)"
+fd_limit=$(ulimit -n)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/tabuleiro-bench.XXXXXX")
+server_pid=""
+perf_pid=""
+# Stops the processes this script started (by pid) and removes its scratch directory.
+cleanup() {
+  [[ -n "$perf_pid" ]] && kill -INT "$perf_pid" 2>/dev/null || true
+  [[ -n "$server_pid" ]] && kill -KILL "$server_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+for port in "$SERVER_PORT" "$RELAY_PORT"; do
+  if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
+    echo "bench/run.sh: port $port is in use; set SERVER_PORT / RELAY_PORT" >&2
+    exit 1
+  fi
+done
+
+# Waits (at most 10 s) until the server on port answers /healthz.
+wait_ready() {
+  for _ in $(seq 100); do
+    curl -sf -o /dev/null "http://127.0.0.1:$1/healthz" && return 0
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "bench/run.sh: server on port $1 did not start; log:" >&2
+  cat "$work/server.log" >&2
+  exit 1
+}
+
+# Starts target (tabuleiro | relay) fresh, with a new database; sets server_pid and port.
+start_target() {
+  rm -rf "$work/data"
+  if [[ "$1" == tabuleiro ]]; then
+    port=$SERVER_PORT
+    ./build/tabuleiro serve --bind 127.0.0.1 --port "$port" --db "$work/data/bench.db" \
+      --log-level warn --create-limit 1000000 --msg-rate 1000000 --msg-burst 1000000 \
+      >"$work/server.log" 2>&1 &
+  else
+    port=$RELAY_PORT
+    node bench/relay/relay.js --bind 127.0.0.1 --port "$port" >"$work/server.log" 2>&1 &
+  fi
+  server_pid=$!
+  wait_ready "$port"
+}
+
+# Stops the running target: SIGTERM, then SIGKILL after 10 s.
+stop_target() {
+  kill -TERM "$server_pid" 2>/dev/null || true
+  for _ in $(seq 100); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=""
+}
+
+# --- 1. other benchmarks ----------------------------------------------------------------
+: >"$work/other.txt"
+if ((!quick)); then
+  for b in "${other_benches[@]}"; do
+    log "running $b"
+    { echo "\$ ./build/$b"; timeout 180 "./build/$b" 2>&1 || echo "($b exited with $?)"; echo; } \
+      >>"$work/other.txt"
+  done
+fi
+
+# --- 2. throughput and latency, alternating targets ------------------------------------
+: >"$work/play.jsonl"
+for load in $LOADS; do
+  for run in $(seq "$RUNS"); do
+    for target in $TARGETS; do
+      log "play: $target, $load matches, run $run/$RUNS"
+      start_target "$target"
+      ./build/tabuleiro-load --mode play --port "$port" --target "$target" --matches "$load" \
+        --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
+        --server-pid "$server_pid" --seed "$run" --label "$target/$load/$run" \
+        >>"$work/play.jsonl" || log "tabuleiro-load exited with $?"
+      stop_target
+    done
+  done
+done
+
+# --- 3. idle-connection ladder ---------------------------------------------------------
+: >"$work/idle.jsonl"
+idle_cap=$((fd_limit - 100))
+((idle_cap > IDLE_MAX)) && idle_cap=$IDLE_MAX
+steps=()
+for n in 1000 2000 5000 10000 20000 50000; do ((n < idle_cap)) && steps+=("$n"); done
+steps+=("$idle_cap")
+for target in $TARGETS; do
+  for n in "${steps[@]}"; do
+    log "idle: $target, $n connections"
+    start_target "$target"
+    line=$(./build/tabuleiro-load --mode idle --port "$port" --target "$target" --connections "$n" \
+      --per-match 20 --hold 2 --sources "$SOURCES" --server-pid "$server_pid" \
+      --label "$target/idle/$n" --setup-timeout 90) || true
+    stop_target
+    [[ -n "$line" ]] && echo "$line" >>"$work/idle.jsonl"
+    held=$(node -e 'try{console.log(JSON.parse(process.argv[1]).connections_held)}catch{console.log(0)}' "$line")
+    ((held < n)) && { log "idle: $target held $held of $n; stopping the ladder"; break; }
+  done
+done
+
+# --- 4. profile of one Tabuleiro run ---------------------------------------------------
+: >"$work/profile_dso.txt"
+: >"$work/profile_sym.txt"
+if ((PROFILE)) && [[ " $TARGETS " == *" tabuleiro "* ]] && perf record -e cpu-clock -o "$work/perf.probe" true >/dev/null 2>&1; then
+  load=${LOADS##* }
+  log "profile: tabuleiro, $load matches, perf record -e cpu-clock"
+  start_target tabuleiro
+  perf record -e cpu-clock -F 999 -p "$server_pid" -o "$work/perf.data" >/dev/null 2>&1 &
+  perf_pid=$!
+  ./build/tabuleiro-load --mode play --port "$port" --target tabuleiro --matches "$load" \
+    --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
+    --server-pid "$server_pid" --label "profile" --quiet >/dev/null || true
+  kill -INT "$perf_pid" 2>/dev/null || true
+  wait "$perf_pid" 2>/dev/null || true
+  perf_pid=""
+  stop_target
+  perf report -i "$work/perf.data" --stdio --no-children --sort dso 2>/dev/null |
+    grep -E '^ +[0-9.]+%' | head -12 >"$work/profile_dso.txt" || true
+  perf report -i "$work/perf.data" --stdio --no-children --sort dso,sym 2>/dev/null |
+    grep -E '^ +[0-9.]+%' | head -25 >"$work/profile_sym.txt" || true
+fi
+
+# --- report -----------------------------------------------------------------------------
+{
+  echo "command=$command_line"
+  echo "commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo '+dirty')"
+  echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "kernel=$(uname -srm)"
+  echo "cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+  echo "cores=$(nproc)"
+  echo "memory=$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
+  echo "node=$(node --version)"
+  echo "compiler=$(c++ --version | head -1)"
+  echo "fd_limit=$fd_limit"
+  echo "runs=$RUNS"
+  echo "duration=$DURATION"
+  echo "spectators=$SPECTATORS"
+  echo "sources=$SOURCES"
+} >"$work/meta.txt"
+section=$(node bench/load/summarize.js "$work")
+if ((quick)); then
+  echo "$section"
+else
+  node bench/load/summarize.js "$work" --write bench/RESULTS.md
+  log "bench/RESULTS.md: Server load section regenerated"
+fi
