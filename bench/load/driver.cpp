@@ -206,6 +206,11 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
     m->pending = false;
     if (++m->rejects_in_row > 20) return retire(m, true);
     schedule_act(m);
+  } else if (type == "snapshot") {
+    if (msg.contains("version") && msg["version"].is_number_unsigned())
+      m->version = std::max(m->version, msg["version"].get<std::uint64_t>());
+    if (c.seat) c.legal = msg.contains("legal") ? msg["legal"] : json::array();
+    if (!m->pending) schedule_act(m);
   } else if (type == "joined") {
     on_joined(m, i, msg);
   } else if (type == "game_over") {
@@ -260,6 +265,7 @@ void driver::deliver(const match_ptr& m, int i) {
   if (--m->remaining > 0) return;
   m->pending = false;
   m->rejects_in_row = 0;
+  m->resynced = false;
   if (phase_ == phase::running) {
     latency_us_.record(micros(m->t0, clock_type::now()));
     ++acked_;
@@ -299,7 +305,16 @@ void driver::act(const match_ptr& m) {
   } else {
     for (int s = 0; s < 2 && s < static_cast<int>(m->conns.size()); ++s)
       if (m->conns[s].legal.is_array() && !m->conns[s].legal.empty()) actor = s;
-    if (actor < 0) return;  // nobody may act yet; a patch will bring a legal list
+    if (actor < 0) {
+      // Nobody holds a legal list (e.g. seat 1 joined before the match was live): ask both
+      // players for a snapshot once; a patch or that snapshot brings the list.
+      if (!m->resynced) {
+        m->resynced = true;
+        for (int s = 0; s < 2 && s < static_cast<int>(m->conns.size()); ++s)
+          m->conns[s].ws->send(R"({"type":"resync"})");
+      }
+      return;
+    }
     const auto& legal = m->conns[actor].legal;
     std::uniform_int_distribution<std::size_t> pick(0, legal.size() - 1);
     json chosen = legal[pick(rng_)];

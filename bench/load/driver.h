@@ -51,7 +51,7 @@ class driver {
     std::string code, token;
     std::vector<conn_slot> conns;
     int joined = 0, settled = 0;
-    bool ready = false, dead = false, over = false;
+    bool ready = false, dead = false, over = false, resynced = false;
     std::uint64_t version = 0, seq = 0, expected_version = 0;
     bool pending = false;
     int actor = 0, remaining = 0, relay_turn = 0, rejects_in_row = 0;
