@@ -238,3 +238,16 @@ TEST_CASE("list_public filters by visibility, status and game, newest first", "[
   CHECK(live[0].version == 1);
   CHECK(live[0].token_hash[0] == ms[2].token_hash[0]);
 }
+
+TEST_CASE("an unusable path is refused with a message", "[store]") {
+  temp_dir dir;
+  const auto file = dir.path / "plain-file";
+  { std::ofstream(file) << "not a directory"; }
+  std::string error;
+  CHECK(store::open((file / "tabuleiro.db").string(), error) == nullptr);
+  CHECK_FALSE(error.empty());
+  error.clear();
+  { std::ofstream(dir.path / "junk.db") << std::string(4096, 'x'); }
+  CHECK(store::open((dir.path / "junk.db").string(), error) == nullptr);
+  CHECK_FALSE(error.empty());
+}

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <future>
+#include <stdexcept>
 #include <string>
 
 #include "server/secrets.h"
@@ -64,14 +65,21 @@ struct result {
   bool get() { return f.get(); }
 };
 
-// A raw SQLite connection to path, opened afresh (sees only committed data).
+// A raw SQLite connection to path, opened afresh (sees only committed data). Not copyable.
 struct raw_db {
   sqlite3* db = nullptr;
+  // Throws (rather than asserting) so it may be used on the writer thread, where Catch2
+  // assertions are not allowed.
   explicit raw_db(const std::string& path, bool read_only = true) {
-    REQUIRE(sqlite3_open_v2(path.c_str(), &db, read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE,
-                            nullptr) == SQLITE_OK);
+    if (sqlite3_open_v2(path.c_str(), &db, read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE,
+                        nullptr) != SQLITE_OK) {
+      sqlite3_close(db);
+      throw std::runtime_error("cannot open " + path);
+    }
     sqlite3_busy_timeout(db, 5000);
   }
+  raw_db(const raw_db&) = delete;
+  raw_db& operator=(const raw_db&) = delete;
   ~raw_db() { sqlite3_close(db); }
   // The first column of the first row of sql as an integer (-1 if no row or on error).
   std::int64_t scalar(const std::string& sql) const {
