@@ -2,13 +2,17 @@
 
 #include <array>
 
+#include "protocol/taixu_codec.h"
+
 namespace tabuleiro::protocol {
 
 namespace {
 
 // Every hosted game, in registration order. A new game adds one line here.
 const std::vector<const game_kind*>& registry() {
-  static const std::vector<const game_kind*> games = {};
+  static const std::vector<const game_kind*> games = {
+      &taixu_game_kind(),
+  };
   return games;
 }
 

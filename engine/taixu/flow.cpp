@@ -1,0 +1,322 @@
+// TAIXU turn flow: collapse, win check, end/start of turn, reshuffle, new games, validation.
+#include "engine/taixu/flow.h"
+
+#include <algorithm>
+
+#include "engine/taixu/rules.h"
+
+namespace tabuleiro::taixu {
+
+namespace {
+
+// Pushes an event of kind k and returns it for filling in.
+event& push(std::vector<event>& out, event_kind k) {
+  out.emplace_back();
+  out.back().kind = k;
+  return out.back();
+}
+
+}  // namespace
+
+std::string_view error_code(error e) {
+  switch (e) {
+    case error::ok: return "ok";
+    case error::not_your_turn: return "not_your_turn";
+    case error::game_over: return "game_over";
+    case error::bad_action: return "bad_action";
+    case error::insufficient_pc: return "insufficient_pc";
+    case error::no_reserve: return "no_reserve";
+    case error::not_home_edge: return "not_home_edge";
+    case error::square_occupied: return "square_occupied";
+    case error::not_your_piece: return "not_your_piece";
+    case error::no_piece: return "no_piece";
+    case error::out_of_range: return "out_of_range";
+    case error::path_blocked: return "path_blocked";
+    case error::own_piece: return "own_piece";
+    case error::weaker_attacker: return "weaker_attacker";
+    case error::same_piece: return "same_piece";
+  }
+  return "bad_action";
+}
+
+std::string_view error_message(error e) {
+  switch (e) {
+    case error::ok: return "ok";
+    case error::not_your_turn: return "it is not your turn";
+    case error::game_over: return "the game is over";
+    case error::bad_action: return "malformed action";
+    case error::insufficient_pc: return "not enough PC for this action";
+    case error::no_reserve: return "no piece left in the reserve";
+    case error::not_home_edge: return "summons go on an empty square of your home edge";
+    case error::square_occupied: return "that square is occupied";
+    case error::not_your_piece: return "that piece is not yours";
+    case error::no_piece: return "there is no piece on that square";
+    case error::out_of_range: return "that square is out of this piece's range";
+    case error::path_blocked: return "a piece blocks the path";
+    case error::own_piece: return "you cannot move onto your own piece";
+    case error::weaker_attacker: return "the attacker's charge is lower than the defender's";
+    case error::same_piece: return "a swap needs two different pieces";
+  }
+  return "malformed action";
+}
+
+int base_pc(int round) { return std::min(8, 5 + (round - 1) / 5); }
+
+int anomalies_per_half(int round) { return std::min(4, 1 + (round - 1) / 3); }
+
+bool is_reshuffle_round(int round) { return round >= 4 && (round - 1) % 3 == 0; }
+
+int pieces_on_board(const state& s, seat p) {
+  int n = 0;
+  for (const piece& pc : s.board) n += pc.owner == p;
+  return n;
+}
+
+int summon_cost(const state& s, seat p) { return 2 + pieces_on_board(s, p) / 4; }
+
+int move_range(int charge) { return charge <= 0 ? 1 : charge <= 2 ? 2 : 3; }
+
+state new_game(const options& o, std::uint64_t seed) {
+  state s;
+  s.opts = o;
+  s.reserve = {o.reserve, o.reserve};
+  s.rng = engine::rng(seed);
+  s.seed = seed;
+  s.round = 1;
+  s.to_move = 1;
+  s.pc = base_pc(1);
+  detail::reshuffle(s, nullptr);
+  return s;
+}
+
+const char* validate(const state& s) {
+  if (s.opts.reserve < 4 || s.opts.reserve > 16) return "options.reserve must be 4..16";
+  if (s.to_move != 1 && s.to_move != 2) return "to_move must be 1 or 2";
+  if (s.round < 1 || s.round > 1000000000) return "round must be 1..1000000000";
+  if (s.pc < 0 || s.pc > 1000000) return "pc must be 0..1000000";
+  for (int b : s.bonus)
+    if (b < 0 || b > 1000000) return "bonus must be 0..1000000";
+  for (int r : s.reserve)
+    if (r < 0 || r > s.opts.reserve) return "reserve must be 0..options.reserve";
+  std::array<int, 2> on_board{};
+  for (int sq = 0; sq < board_size; ++sq) {
+    const piece& p = s.board[sq];
+    if (p.owner == 0) {
+      if (p.charge || p.idle || p.moved) return "empty square with piece data";
+      continue;
+    }
+    if (p.owner > 2) return "piece owner must be 1 or 2";
+    if (p.charge > 4) return "piece charge must be 0..4";
+    if (p.idle > 2) return "piece idle must be 0..2";
+    if (p.moved && p.owner != s.to_move) return "only the player to move can have moved pieces";
+    ++on_board[p.owner - 1];
+  }
+  for (int i = 0; i < 2; ++i) {
+    const int total = on_board[i] + s.reserve[i];
+    if (total > s.opts.reserve) return "more pieces than the pool (options.reserve)";
+    if (s.opts.destroyed == destroyed_mode::reserve && total != s.opts.reserve)
+      return "pieces on board + reserve must equal options.reserve";
+  }
+  for (int sq = 0; sq < board_size; ++sq) {
+    const effect e = s.anomalies[sq];
+    if (e == effect::none) continue;
+    if (static_cast<int>(e) > effect_count) return "unknown anomaly effect";
+    if (!is_anomaly_eligible(sq)) return "anomaly on a square that is not anomaly-eligible";
+  }
+  if (!s.outcome) {
+    state probe = s;
+    std::vector<event> ignored;
+    if (detail::win_check(probe, ignored)) return "the position is decided but has no outcome";
+  } else if (s.outcome->winner && *s.outcome->winner != 1 && *s.outcome->winner != 2) {
+    return "outcome.winner must be 1, 2 or null";
+  }
+  return nullptr;
+}
+
+namespace detail {
+
+void destroy_piece(state& s, int sq) {
+  const int owner = s.board[sq].owner;
+  s.board[sq] = piece{};
+  if (s.opts.destroyed == destroyed_mode::reserve) ++s.reserve[owner - 1];
+}
+
+void emit_charge(std::vector<event>& out, const state& s, int sq, int from, cause why) {
+  event& e = push(out, event_kind::charge_changed);
+  e.at = static_cast<square>(sq);
+  e.owner = s.board[sq].owner;
+  e.from = from;
+  e.value = s.board[sq].charge;
+  e.why = why;
+}
+
+void collapse_check(state& s, seat actor, square acting, std::vector<event>& out) {
+  for (;;) {
+    std::array<square, board_size> order;
+    int n = 0;
+    if (acting != no_square && s.board[acting].owner && s.board[acting].charge >= 5)
+      order[n++] = acting;
+    for (int sq = 0; sq < board_size; ++sq)
+      if (sq != acting && s.board[sq].owner && s.board[sq].charge >= 5)
+        order[n++] = static_cast<square>(sq);
+    if (n == 0) return;
+    std::array<piece, board_size> exploded;
+    for (int i = 0; i < n; ++i) {  // every piece in S leaves the board at once
+      exploded[i] = s.board[order[i]];
+      destroy_piece(s, order[i]);
+    }
+    for (int i = 0; i < n; ++i) {
+      const int c = order[i];
+      event& x = push(out, event_kind::exploded);
+      x.at = order[i];
+      x.owner = exploded[i].owner;
+      x.from = exploded[i].charge;
+      event w;
+      w.kind = event_kind::wave;
+      w.at = order[i];
+      w.player = static_cast<std::uint8_t>(actor);
+      int enemy_hits = 0;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int df = -1; df <= 1; ++df) {
+          const int f = file_of(c) + df, r = rank_of(c) + dr;
+          if ((df == 0 && dr == 0) || f < 0 || f > 7 || r < 0 || r > 7) continue;
+          const square t = make_square(f, r);
+          w.ring[w.count++] = t;
+          piece& p = s.board[t];
+          if (!p.owner) continue;
+          wave_hit& h = w.hits[w.hit_count++];
+          h.at = t;
+          h.owner = p.owner;
+          h.from = p.charge;
+          enemy_hits += p.owner == opponent(actor);
+          if (p.charge == 0) {
+            h.destroyed = true;
+            destroy_piece(s, t);
+          } else {
+            h.to = --p.charge;
+          }
+        }
+      out.push_back(w);
+      for (int k = 0; k < w.hit_count; ++k) {
+        if (!w.hits[k].destroyed) continue;
+        event& d = push(out, event_kind::destroyed);
+        d.at = w.hits[k].at;
+        d.owner = w.hits[k].owner;
+        d.flag = s.opts.destroyed == destroyed_mode::removed;
+      }
+      if (enemy_hits >= 2) {
+        ++s.bonus[actor - 1];
+        event& b = push(out, event_kind::bonus_earned);
+        b.at = order[i];
+        b.player = static_cast<std::uint8_t>(actor);
+        b.value = s.bonus[actor - 1];
+      }
+    }
+    acting = no_square;  // the acting piece, if it was in S, is gone
+  }
+}
+
+bool win_check(state& s, std::vector<event>& out) {
+  if (s.outcome) return true;
+  std::array<int, 2> core{}, on_board{};
+  for (int sq = 0; sq < board_size; ++sq) {
+    const piece& p = s.board[sq];
+    if (!p.owner) continue;
+    ++on_board[p.owner - 1];
+    if (is_core(sq) && p.charge >= 2) ++core[p.owner - 1];
+  }
+  cause reason = cause::none;
+  std::optional<seat> winner;
+  for (seat p = 1; p <= 2; ++p)
+    if (core[p - 1] >= 3) {
+      reason = cause::singularity;
+      winner = p;
+    }
+  if (reason == cause::none) {
+    const bool out1 = on_board[0] == 0 && s.reserve[0] == 0;
+    const bool out2 = on_board[1] == 0 && s.reserve[1] == 0;
+    if (out1 || out2) {
+      reason = cause::extermination;
+      if (!(out1 && out2)) winner = out1 ? 2 : 1;
+    }
+  }
+  if (reason == cause::none) return false;
+  s.outcome = engine::outcome{winner, reason == cause::singularity ? "singularity" : "extermination"};
+  event& e = push(out, event_kind::game_over);
+  e.player = static_cast<std::uint8_t>(winner.value_or(0));
+  e.why = reason;
+  return true;
+}
+
+void reshuffle(state& s, std::vector<event>* out) {
+  s.anomalies.fill(effect::none);
+  const int k = anomalies_per_half(s.round);
+  event e;
+  e.kind = event_kind::anomalies_reshuffled;
+  e.round = s.round;
+  for (int half = 0; half < 2; ++half) {  // north half first, then south
+    std::array<square, board_size> free_squares;
+    int n = 0;
+    for (int sq = 0; sq < board_size; ++sq)
+      if (is_anomaly_eligible(sq) && is_north(sq) == (half == 0) && !s.board[sq].owner)
+        free_squares[n++] = static_cast<square>(sq);
+    for (int i = 0; i < k && n > 0; ++i) {
+      const int idx = static_cast<int>(s.rng.uniform(static_cast<std::uint64_t>(n)));
+      const square sq = free_squares[idx];
+      std::copy(free_squares.begin() + idx + 1, free_squares.begin() + n, free_squares.begin() + idx);
+      --n;
+      const auto what = static_cast<effect>(1 + s.rng.uniform(effect_count));
+      s.anomalies[sq] = what;
+      e.placed[e.count++] = placed_anomaly{sq, what};
+    }
+  }
+  if (out) out->push_back(e);
+}
+
+void end_turn(state& s, bool automatic, std::vector<event>& out) {
+  // A new turn whose player has nothing to do ends at once; two in a row cannot happen
+  // (see RULES.md), the bound only guards the loop.
+  for (int guard = 0; guard < 4; ++guard) {
+    const seat p = s.to_move;
+    for (int sq = 0; sq < board_size; ++sq) {
+      piece& pc = s.board[sq];
+      if (pc.owner != p) continue;
+      if (pc.moved) {
+        pc.moved = false;
+        pc.idle = 0;
+      } else if (++pc.idle >= 3) {
+        pc.idle = 0;
+        const int from = pc.charge;
+        if (pc.charge > 0) --pc.charge;
+        event& d = push(out, event_kind::idle_decay);
+        d.at = static_cast<square>(sq);
+        d.owner = static_cast<std::uint8_t>(p);
+        d.from = from;
+        d.value = pc.charge;
+      }
+    }
+    event& te = push(out, event_kind::turn_ended);
+    te.player = static_cast<std::uint8_t>(p);
+    te.round = s.round;
+    te.flag = automatic;
+    if (win_check(s, out)) return;
+    if (p == 2) {
+      ++s.round;
+      if (is_reshuffle_round(s.round)) reshuffle(s, &out);
+    }
+    s.to_move = opponent(p);
+    const int bonus = s.bonus[s.to_move - 1];
+    s.pc = base_pc(s.round) + bonus;
+    s.bonus[s.to_move - 1] = 0;
+    event& ts = push(out, event_kind::turn_started);
+    ts.player = static_cast<std::uint8_t>(s.to_move);
+    ts.round = s.round;
+    ts.value = s.pc;
+    ts.from = bonus;
+    if (has_non_end_action(s)) return;
+    automatic = true;
+  }
+}
+
+}  // namespace detail
+}  // namespace tabuleiro::taixu

@@ -1,0 +1,75 @@
+// TAIXU rules engine: legal actions, exact action checks, apply, turn flow, outcome.
+// Pure functions of a state value (no I/O). Decisions beyond the rules file: engine/taixu/RULES.md.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/taixu/types.h"
+
+namespace tabuleiro::taixu {
+
+// PC granted at the start of a turn in round r: min(8, 5 + floor((r − 1) / 5)) (rules §3).
+int base_pc(int round);
+
+// Anomalies per half in round r: 1 (rounds 1–3), 2 (4–6), 3 (7–9), 4 (10+) (rules §5).
+int anomalies_per_half(int round);
+
+// True when round r starts with a reshuffle (4, 7, 10, …).
+bool is_reshuffle_round(int round);
+
+// Number of player p's pieces on the board.
+int pieces_on_board(const state& s, seat p);
+
+// Summon cost for player p now: 2 + floor(pieces_on_board / 4).
+int summon_cost(const state& s, seat p);
+
+// Max distance a piece of charge c may shift (1, 2, 2, 3, 3); diagonal allowed from charge 2.
+int move_range(int charge);
+
+// A fresh game: empty board, full reserves, round 1, player 1 to move with base PC, and the
+// first 1 + 1 anomalies drawn from the PRNG seeded with seed.
+state new_game(const options& o, std::uint64_t seed);
+
+// Structural validity of a state built from outside (a position): squares, owners, charges
+// 0..4, idle 0..2, piece pool conserved, anomalies on eligible squares, counters in range.
+// Returns nullptr when valid, else a static message naming the first problem.
+const char* validate(const state& s);
+
+// Exact legality check of a for seat p; error::ok when legal. On ok, *cost (if given) is the
+// PC it costs. Precedence of codes is documented in RULES.md ("Error precedence").
+error check(const state& s, seat p, const action& a, int* cost = nullptr);
+
+// Appends every legal action of seat p to out (cleared first), in a fixed order: summons by
+// square, moves by origin then direction then distance, stabilizes, swaps (a < b), end_turn.
+void legal_actions_into(const state& s, seat p, std::vector<action>& out);
+
+// True when the player to move has a legal action other than end_turn.
+bool has_non_end_action(const state& s);
+
+// Validates and applies a for seat p, appending ordered events to out. On an error nothing
+// changed (out untouched). After a turn-ending action the state is at the start of the
+// next player's turn.
+error apply_into(state& s, seat p, const action& a, std::vector<event>& out);
+
+// The engine::game interface over the functions above.
+struct game {
+  using state = taixu::state;
+  using action = taixu::action;
+  using event = taixu::event;
+
+  // Every action seat p may take now (empty if it may not act).
+  static std::vector<action> legal_actions(const state& s, seat p);
+  // Applies a for seat p: the ordered events, or the rule error (state unchanged).
+  static engine::apply_result<event> apply(state& s, seat p, const action& a);
+  // {to_move} while running, {} once over.
+  static std::vector<seat> seats_to_act(const state& s);
+  // The outcome once over.
+  static std::optional<engine::outcome> result(const state& s);
+};
+
+static_assert(engine::game<game>);
+
+}  // namespace tabuleiro::taixu

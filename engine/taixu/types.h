@@ -1,0 +1,184 @@
+// TAIXU vocabulary: squares, pieces, options, the state value, actions and events.
+// Rules: /work/shared/rules/taixu.md (referred to as "rules §n"); decisions: engine/taixu/RULES.md.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "engine/core/game.h"
+#include "engine/core/rng.h"
+
+namespace tabuleiro::taixu {
+
+using engine::seat;
+
+// A square index 0..63 in the rules' square order: a1=0, b1=1, …, h1=7, a2=8, …, h8=63.
+using square = std::int8_t;
+inline constexpr square no_square = -1;
+inline constexpr int board_size = 64;
+
+// File 0..7 (a..h) of a square.
+constexpr int file_of(int sq) { return sq & 7; }
+// Rank 0..7 (1..8) of a square.
+constexpr int rank_of(int sq) { return sq >> 3; }
+// The square at file f, rank r (both 0-based).
+constexpr square make_square(int f, int r) { return static_cast<square>(r * 8 + f); }
+
+// The Core: d4 e4 d5 e5 (rules §1).
+constexpr bool is_core(int sq) {
+  const int f = file_of(sq), r = rank_of(sq);
+  return (f == 3 || f == 4) && (r == 3 || r == 4);
+}
+// The block c3–f6 (Core plus Core ring).
+constexpr bool in_centre_block(int sq) {
+  const int f = file_of(sq), r = rank_of(sq);
+  return f >= 2 && f <= 5 && r >= 2 && r <= 5;
+}
+// The Core ring: the 12 squares of c3–f6 that are not Core squares.
+constexpr bool is_core_ring(int sq) { return in_centre_block(sq) && !is_core(sq); }
+// The fixed Energy Zones c3 f3 c6 f6.
+constexpr bool is_energy_zone(int sq) {
+  const int f = file_of(sq), r = rank_of(sq);
+  return (f == 2 || f == 5) && (r == 2 || r == 5);
+}
+// Anomaly-eligible: ranks 2–7 outside the block c3–f6.
+constexpr bool is_anomaly_eligible(int sq) {
+  const int r = rank_of(sq);
+  return r >= 1 && r <= 6 && !in_centre_block(sq);
+}
+// North half = ranks 5–7 (index 4..6); south half = ranks 2–4.
+constexpr bool is_north(int sq) { return rank_of(sq) >= 4; }
+// The home-edge rank (0-based) of player p: player 1 → rank 8, player 2 → rank 1.
+constexpr int home_rank(seat p) { return p == 1 ? 7 : 0; }
+// The other player.
+constexpr seat opponent(seat p) { return 3 - p; }
+
+// Anomaly effects (rules §5), in the order used for uniform draws.
+enum class effect : std::uint8_t { none = 0, overload, echo, drain, rift, free_distortion };
+inline constexpr int effect_count = 5;
+
+// What happens to destroyed pieces (match option `destroyed_pieces`).
+enum class destroyed_mode : std::uint8_t { reserve, removed };
+
+// Match options (rules §2, §8).
+struct options {
+  int reserve = 8;  // pieces per player, 4..16
+  destroyed_mode destroyed = destroyed_mode::reserve;
+  friend bool operator==(const options&, const options&) = default;
+};
+
+// One square's occupant; owner 0 means empty.
+struct piece {
+  std::uint8_t owner = 0;   // 0 empty, 1 or 2
+  std::uint8_t charge = 0;  // 0..4 at rest (≥ 5 only inside a collapse check)
+  std::uint8_t idle = 0;    // 0..2 (rules §7)
+  bool moved = false;       // moved or summoned earlier in the current turn
+  friend bool operator==(const piece&, const piece&) = default;
+};
+
+// The whole game as a copyable value, its seeded PRNG included.
+// Thread-safety: a plain value; not safe to mutate from two threads at once.
+struct state {
+  options opts;
+  std::array<piece, board_size> board{};
+  std::array<effect, board_size> anomalies{};
+  seat to_move = 1;
+  int round = 1;
+  int pc = 0;                            // PC of the player to move
+  std::array<int, 2> bonus{};            // pending Multiple Collapse bonus per player
+  std::array<int, 2> reserve{};          // pieces in reserve per player
+  std::optional<engine::outcome> outcome;
+  engine::rng rng;
+  std::optional<std::uint64_t> seed;     // informational; the rng holds the stream
+  friend bool operator==(const state&, const state&) = default;
+};
+
+// Action kinds (rules §4).
+enum class action_kind : std::uint8_t { summon, move, stabilize, swap, end_turn };
+
+// A client action. summon: a = to; move: a = from, b = to; stabilize: a = at;
+// swap: a < b (normalised); end_turn: no squares.
+struct action {
+  action_kind kind = action_kind::end_turn;
+  square a = no_square;
+  square b = no_square;
+  friend bool operator==(const action&, const action&) = default;
+};
+
+// Event kinds (rules §11); the JSON names are in protocol/taixu_codec.cpp.
+enum class event_kind : std::uint8_t {
+  summoned, moved, captured, repelled, swapped, charge_changed, zone_bonus, anomaly_triggered,
+  teleported, exploded, wave, destroyed, bonus_earned, pc_changed, idle_decay,
+  anomalies_reshuffled, turn_ended, turn_started, game_over
+};
+
+// Why a charge or PC changed (charge_changed / pc_changed events).
+enum class cause : std::uint8_t {
+  none, arrival, zone, overload, drain, repel, stabilize, echo, summon, move, swap, turn_start,
+  singularity, extermination  // game_over reasons
+};
+
+// One piece hit by a shock wave.
+struct wave_hit {
+  square at = no_square;
+  std::uint8_t owner = 0;
+  std::uint8_t from = 0;  // charge before the wave
+  std::uint8_t to = 0;    // charge after (0 when destroyed)
+  bool destroyed = false;
+  friend bool operator==(const wave_hit&, const wave_hit&) = default;
+};
+
+// One anomaly placed by a reshuffle.
+struct placed_anomaly {
+  square at = no_square;
+  effect what = effect::none;
+  friend bool operator==(const placed_anomaly&, const placed_anomaly&) = default;
+};
+
+// An event for animations and logs. A fixed-size value (no allocation). Field use by kind:
+//  summoned{at,player}  moved{at=from,to,player}  captured{at,player=attacker owner,
+//  owner=victim,from=victim charge,flag=removed}  repelled{at=from,to,player,owner=defender}
+//  swapped{at=a,to=b,player}  charge_changed{at,owner,from,value,why}  zone_bonus{at,owner}
+//  anomaly_triggered{at,owner,what}  teleported{at=from,to,owner} (to=none: stayed)
+//  exploded{at,owner,from=charge}  wave{at=centre,ring[count],hits[hit_count],player=actor}
+//  destroyed{at,owner,flag=removed}  bonus_earned{at=centre,player,value=pending total}
+//  pc_changed{player,from,value,why}  idle_decay{at,owner,from,value}
+//  anomalies_reshuffled{round,placed[count]}  turn_ended{player,round,flag=automatic}
+//  turn_started{player,round,value=pc,from=bonus used}  game_over{player=winner or 0,
+//  why=singularity|extermination}
+struct event {
+  event_kind kind = event_kind::game_over;
+  square at = no_square;
+  square to = no_square;
+  std::uint8_t player = 0;
+  std::uint8_t owner = 0;
+  std::int32_t from = 0;
+  std::int32_t value = 0;
+  std::int32_t round = 0;
+  cause why = cause::none;
+  effect what = effect::none;
+  bool flag = false;
+  std::uint8_t count = 0;
+  std::uint8_t hit_count = 0;
+  std::array<square, 8> ring{};
+  std::array<wave_hit, 8> hits{};
+  std::array<placed_anomaly, 8> placed{};
+  friend bool operator==(const event&, const event&) = default;
+};
+
+// Stable rule error codes (rules §9), as an enum for the hot path.
+enum class error : std::uint8_t {
+  ok, not_your_turn, game_over, bad_action, insufficient_pc, no_reserve, not_home_edge,
+  square_occupied, not_your_piece, no_piece, out_of_range, path_blocked, own_piece,
+  weaker_attacker, same_piece
+};
+
+// The stable code of e ("weaker_attacker", …).
+std::string_view error_code(error e);
+
+// A human explanation of e, for reject messages.
+std::string_view error_message(error e);
+
+}  // namespace tabuleiro::taixu

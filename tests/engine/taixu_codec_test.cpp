@@ -1,0 +1,166 @@
+// TAIXU JSON: registration, Position JSON (rules §10) strictness and round trip, canonical
+// actions (§4), events (§11), and the redacted view (PROTOCOL.md "TAIXU view").
+#include <catch2/catch.hpp>
+
+#include "protocol/codec_match.h"
+#include "protocol/taixu_codec.h"
+#include "taixu_builder.h"
+
+using namespace taixu_test;
+using tabuleiro::protocol::json;
+using tabuleiro::protocol::rule_error;
+using tabuleiro::protocol::taixu_codec;
+using tabuleiro::protocol::viewer;
+namespace protocol = tabuleiro::protocol;
+
+namespace {
+
+// A sample position in the rules' format.
+json sample() {
+  return json::parse(R"({"game":"taixu","options":{"reserve":8,"destroyed_pieces":"reserve"},
+    "to_move":1,"round":1,"pc":5,"bonus":[0,0],"reserve":[7,8],
+    "pieces":[{"at":"d5","owner":1,"charge":2,"idle":0,"moved":false}],
+    "anomalies":[{"at":"a2","effect":"overload"}]})");
+}
+
+// The error code of creating a match from position p ("" when accepted).
+std::string position_error(const json& p) {
+  auto r = protocol::find_game("taixu")->create(nullptr, p, 0);
+  if (auto* e = std::get_if<rule_error>(&r)) return e->code;
+  return "";
+}
+
+std::unique_ptr<protocol::match> make(const json& p) {
+  auto r = protocol::find_game("taixu")->create(nullptr, p, 0);
+  REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(r));
+  return std::move(std::get<0>(r));
+}
+
+}  // namespace
+
+TEST_CASE("taixu codec: registered as \"taixu\"") {
+  REQUIRE(protocol::find_game("taixu") != nullptr);
+  CHECK(protocol::find_game("taixu")->name() == "taixu");
+  CHECK(protocol::find_game("chess") == nullptr);
+}
+
+TEST_CASE("taixu codec: Position JSON round-trips and continues identically") {
+  auto m = make(sample());
+  const json pos = m->position();
+  CHECK(pos["seed"] == "0");  // neither seed nor rng: seed 0 (the offline default)
+  CHECK(pos["rng"].get<std::string>().rfind("x256:", 0) == 0);
+  auto again = make(pos);
+  CHECK(again->position() == pos);
+  auto fresh = protocol::find_game("taixu")->create({{"reserve", 10}}, nullptr, 42);
+  auto& g = *std::get<0>(fresh);
+  CHECK(g.position()["seed"] == "42");
+  CHECK(g.position()["reserve"] == json::array({10, 10}));
+  CHECK(make(g.position())->position() == g.position());
+}
+
+TEST_CASE("taixu codec: positions are validated strictly (unknown fields rejected)") {
+  CHECK(position_error(sample()).empty());
+  auto with = [](const char* key, json v) { json p = sample(); p[key] = v; return p; };
+  CHECK(position_error(with("extra", 1)) == "bad_position");
+  CHECK(position_error(with("game", "chess")) == "bad_position");
+  CHECK(position_error(with("to_move", 3)) == "bad_position");
+  CHECK(position_error(with("round", 0)) == "bad_position");
+  CHECK(position_error(with("pc", -1)) == "bad_position");
+  CHECK(position_error(with("pc", 1.5)) == "bad_position");
+  CHECK(position_error(with("reserve", json::array({8, 8}))) == "bad_position");  // pool not conserved
+  CHECK(position_error(with("seed", 42)) == "bad_position");
+  CHECK(position_error(with("rng", "x256:00")) == "bad_position");
+  CHECK(position_error(with("options", {{"reserve", 3}})) == "bad_position");
+  CHECK(position_error(with("anomalies", json::parse(R"([{"at":"c3","effect":"echo"}])"))) == "bad_position");
+  CHECK(position_error(with("anomalies", json::parse(R"([{"at":"a2","effect":"boom"}])"))) == "bad_position");
+  const json p = json::parse(R"([{"at":"d5","owner":1,"charge":2,"color":"red"}])");
+  CHECK(position_error(with("pieces", p)) == "bad_position");
+  CHECK(position_error(with("pieces", json::parse(R"([{"at":"d9","owner":1,"charge":2}])"))) == "bad_position");
+  CHECK(position_error(with("pieces", json::parse(R"([{"at":"d5","owner":1,"charge":5}])"))) == "bad_position");
+  json dup = sample();
+  dup["reserve"] = json::array({6, 8});
+  dup["pieces"].push_back(dup["pieces"][0]);
+  CHECK(position_error(dup) == "bad_position");
+  json missing = sample();
+  missing.erase("pc");
+  CHECK(position_error(missing) == "bad_position");
+  json decided = sample();  // Singularity already reached but no outcome
+  decided["reserve"] = json::array({5, 8});
+  decided["pieces"] = json::parse(R"([{"at":"d4","owner":1,"charge":2},{"at":"e4","owner":1,"charge":2},
+                                     {"at":"d5","owner":1,"charge":2}])");
+  CHECK(position_error(decided) == "bad_position");
+  decided["outcome"] = {{"winner", 1}, {"reason", "singularity"}};
+  CHECK(position_error(decided).empty());
+  auto bad_opts = protocol::find_game("taixu")->create({{"colour", 1}}, nullptr, 0);
+  CHECK(std::get<rule_error>(bad_opts).code == "bad_options");
+}
+
+TEST_CASE("taixu codec: the view matches PROTOCOL.md and holds no seed or rng") {
+  auto m = make(sample());
+  const json v = m->view(viewer::spectator);
+  std::vector<std::string> keys;
+  for (const auto& [k, x] : v.items()) keys.push_back(k);
+  CHECK(keys == std::vector<std::string>{"anomalies", "bonus", "costs", "game", "options", "outcome", "pc",
+                                         "pieces", "reserve", "round", "to_move"});
+  CHECK(v["pieces"]["d5"] == json::parse(R"({"owner":1,"charge":2,"idle":0,"moved":false})"));
+  CHECK(v["anomalies"] == json::parse(R"({"a2":"overload"})"));
+  CHECK(v["costs"] == json::parse(R"({"summon":2,"move":1,"stabilize":2,"swap":3})"));
+  CHECK(v["outcome"].is_null());
+  for (viewer who : {viewer::spectator, viewer::seat1, viewer::seat2}) {
+    const std::string text = m->view(who).dump();
+    CHECK(text.find("x256") == std::string::npos);
+    CHECK(text.find("seed") == std::string::npos);
+    CHECK(text.find("rng") == std::string::npos);
+  }
+}
+
+TEST_CASE("taixu codec: canonical actions; matching against the legal list; precise errors") {
+  CHECK(taixu_codec::action_json(swap("f8", "c6")) == json::parse(R"({"type":"swap","a":"c6","b":"f8"})"));
+  auto parsed = taixu_codec::parse_action(json::parse(R"({"type":"swap","a":"f8","b":"c6"})"));
+  CHECK(std::get<action>(parsed) == action{action_kind::swap, sq("c6"), sq("f8")});
+  for (const char* bad : {R"({"type":"fly"})", R"({"type":"move","from":"d5"})", R"({"type":"move","from":"d5","to":"i9"})",
+                          R"({"type":"end_turn","x":1})", R"([1])", R"({"type":"summon","to":"c8","cost":"2"})"}) {
+    auto r = taixu_codec::parse_action(json::parse(bad));
+    REQUIRE(std::holds_alternative<rule_error>(r));
+    CHECK(std::get<rule_error>(r).code == "bad_action");
+  }
+  json p = sample();
+  p["pieces"] = json::parse(R"([{"at":"d5","owner":1,"charge":1},{"at":"d6","owner":2,"charge":2}])");
+  p["reserve"] = json::array({7, 7});
+  auto m = make(p);
+  const json before = m->position();
+  auto refused = m->apply(1, json::parse(R"({"type":"move","from":"d5","to":"d6"})"));
+  CHECK(std::get<rule_error>(refused).code == "weaker_attacker");
+  CHECK(std::get<rule_error>(m->apply(2, json::parse(R"({"type":"end_turn"})"))).code == "not_your_turn");
+  CHECK(std::get<rule_error>(m->apply(1, json::parse(R"({"type":"teleport"})"))).code == "bad_action");
+  CHECK(m->position() == before);
+  const json legal = m->legal_actions(1);
+  CHECK(legal.back() == json::parse(R"({"type":"end_turn","cost":0})"));
+  CHECK(m->legal_actions(2).empty());
+  auto ok = m->apply(1, json::parse(R"({"type":"move","from":"d5","to":"d3","cost":1})"));
+  const auto& events = std::get<std::vector<json>>(ok);
+  REQUIRE(events.size() == 3);
+  CHECK(events[0] == json::parse(R"({"type":"pc_changed","player":1,"from":5,"to":4,"cause":"move"})"));
+  CHECK(events[1] == json::parse(R"({"type":"moved","from":"d5","to":"d3","player":1})"));
+  CHECK(events[2]["type"] == "charge_changed");
+  CHECK(m->events_for(viewer::spectator, events) == json(events));
+}
+
+TEST_CASE("taixu codec: free-distortion swaps list cost 0; waves list the ring and hits") {
+  state s = build("a3:1:0 h8:1:0 d2:1:4 c4:2:0 e4:2:2", "a3:free_distortion");
+  protocol::codec_match<game, taixu_codec> m(s);
+  bool found = false;
+  for (const json& a : m.legal_actions(1))
+    if (a["type"] == "swap" && a["a"] == "a3" && a["b"] == "h8") found = a["cost"] == 0;
+  CHECK(found);
+  auto r = m.apply(1, json::parse(R"({"type":"move","from":"d2","to":"d3"})"));
+  const auto& ev = std::get<std::vector<json>>(r);
+  json wave;
+  for (const json& e : ev)
+    if (e["type"] == "wave") wave = e;
+  CHECK(wave["center"] == "d3");
+  CHECK(wave["squares"] == json::parse(R"(["c2","d2","e2","c3","e3","c4","d4","e4"])"));
+  CHECK(wave["hits"] == json::parse(R"([{"at":"c4","owner":2,"from":0,"to":0,"destroyed":true},
+                                         {"at":"e4","owner":2,"from":2,"to":1,"destroyed":false}])"));
+  CHECK(m.outcome().is_null());
+}
