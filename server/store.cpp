@@ -79,6 +79,11 @@ class sqlite_store final : public store {
     enqueue(finish_match_work(code, outcome, at_ms), std::move(d));
   }
 
+  void append_and_finish(const std::string& code, const action_row& a, const json& outcome,
+                         done d) override {
+    enqueue(both_work(append_action_work(code, a), finish_match_work(code, outcome, a.at_ms)), std::move(d));
+  }
+
   std::optional<match_row> load_match(const std::string& code) override {
     std::optional<match_row> out;
     std::string error;

@@ -86,6 +86,10 @@ class store {
   // the match is absent or already finished (the first outcome stays).
   virtual void finish_match(const std::string& code, const json& outcome, std::int64_t at_ms,
                             done d) = 0;
+  // Queues the change that ends a match and the match's end as ONE write: append_action(code,
+  // a) then finish_match(code, outcome, a.at_ms), both taking effect or neither.
+  virtual void append_and_finish(const std::string& code, const action_row& a, const json& outcome,
+                                 done d) = 0;
 
   // Reads (on the calling thread) see every write whose completion has run; a read error is
   // logged and reads as absent / empty, never as a partial log.

@@ -189,6 +189,12 @@ write_work finish_match_work(const std::string& code, const json& outcome, std::
   };
 }
 
+write_work both_work(write_work first, write_work second) {
+  return [first = std::move(first), second = std::move(second)](sqlite_connection& db, std::string& error) {
+    return first(db, error) && second(db, error);
+  };
+}
+
 bool read_match(sqlite_connection& db, const std::string& code, std::optional<match_row>& out,
                 std::string& error) {
   static const std::string sql = std::string(match_columns) + "WHERE code = ?";

@@ -23,6 +23,8 @@ write_work insert_match_work(const match_row& m);
 write_work set_seat_token_work(const std::string& code, int seat, const std::string& hash);
 write_work append_action_work(const std::string& code, const action_row& a);
 write_work finish_match_work(const std::string& code, const json& outcome, std::int64_t at_ms);
+// first then second, as one write (the caller's savepoint undoes both if either fails).
+write_work both_work(write_work first, write_work second);
 
 // Reads; each returns false and sets error on a database or decoding error.
 bool read_match(sqlite_connection& db, const std::string& code, std::optional<match_row>& out,

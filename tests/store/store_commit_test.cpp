@@ -270,3 +270,35 @@ TEST_CASE("reads during writes see a whole committed prefix of the log", "[store
   CHECK(reads > 0);
   CHECK(s->load_actions(m.code).size() == appends);
 }
+
+TEST_CASE("append_and_finish logs the last change and the end together, or neither", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  const match_row m = sample_match();
+  const json resign = {{"type", "resign"}, {"seat", 2}};
+  const json outcome = {{"winner", 1}, {"reason", "resign"}};
+  result r, a1, gap, end, again;
+  s->insert_match(m, r.done());
+  s->append_action(m.code, {1, 1, {{"type", "x"}}, 10}, a1.done());
+  REQUIRE(r.get());
+  REQUIRE(a1.get());
+
+  s->append_and_finish(m.code, {3, 2, resign, 20}, outcome, gap.done());  // version gap
+  CHECK_FALSE(gap.get());
+  CHECK(s->load_match(m.code)->status == "live");  // the finish was undone with the append
+  CHECK(s->load_actions(m.code).size() == 1);
+
+  s->append_and_finish(m.code, {2, 2, resign, 30}, outcome, end.done());
+  CHECK(end.get());
+  auto row = s->load_match(m.code);
+  CHECK(row->status == "finished");
+  CHECK(row->outcome == outcome);
+  CHECK(row->finished_ms == 30);
+  CHECK(row->version == 2);
+  CHECK(s->load_actions(m.code).back().action == resign);
+
+  s->append_and_finish(m.code, {3, 1, resign, 40}, {{"winner", 2}, {"reason", "resign"}}, again.done());
+  CHECK_FALSE(again.get());  // already finished: the append is undone too
+  CHECK(s->load_actions(m.code).size() == 2);
+  CHECK(s->load_match(m.code)->outcome == outcome);
+}
