@@ -1,0 +1,85 @@
+// Browser tests of the web client against a real `tabuleiro serve` on loopback, driven by
+// Debian's chromium through playwright-core.
+//   node tests/web/run.mjs build/tabuleiro        start the server (temp DB, --web web) and test
+//   node tests/web/run.mjs --url http://127.0.0.1:8080   test an already running server
+// Screenshots go to test-output/web/. Prints "N passed, N failed"; exit code 1 on any failure.
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { scenario } from './scenario.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const OUT = join(ROOT, 'test-output', 'web');
+const TOTAL_TIMEOUT_MS = 240_000;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const freePort = () => new Promise((res, rej) => {
+  const s = net.createServer();
+  s.once('error', rej);
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
+});
+
+async function waitHealthy(url, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try { if ((await fetch(`${url}/healthz`)).ok) return; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} not healthy after ${ms} ms`);
+}
+
+async function startServer(binary) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-web-'));
+  const url = `http://127.0.0.1:${port}`;
+  const proc = spawn(resolve(binary), ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', join(dir, 'test.db'),
+    '--web', join(ROOT, 'web'), '--public-url', url, '--log-level', 'warn'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  proc.on('exit', (code, sig) => { if (!stopping) console.error(`server exited early (code ${code}, signal ${sig})`); });
+  let stopping = false;
+  await waitHealthy(url, 15_000);
+  return {
+    url,
+    async stop() {
+      stopping = true;
+      if (proc.exitCode == null) {
+        proc.kill('SIGTERM');
+        await Promise.race([new Promise((r) => proc.once('exit', r)), new Promise((r) => setTimeout(r, 5000))]);
+        if (proc.exitCode == null) proc.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const urlArg = args.indexOf('--url');
+  mkdirSync(OUT, { recursive: true });
+  const server = urlArg >= 0 ? { url: args[urlArg + 1], stop: async () => {} } : await startServer(args[0] || 'build/tabuleiro');
+  const watchdog = setTimeout(() => { console.error(`browser tests: timed out after ${TOTAL_TIMEOUT_MS} ms`); process.exit(1); }, TOTAL_TIMEOUT_MS);
+  // launch() runs chromium on a fresh temporary profile (user-data dir) that it deletes on close.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    timeout: 30_000,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-first-run', '--disable-dev-shm-usage'],
+  });
+  let results;
+  try {
+    results = await scenario({ browser, url: server.url, out: OUT });
+  } finally {
+    await browser.close().catch(() => {});
+    await server.stop();
+    clearTimeout(watchdog);
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  console.log(`${results.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => { console.error(e); console.log('0 passed, 1 failed'); process.exit(1); });

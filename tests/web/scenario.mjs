@@ -1,0 +1,244 @@
+// The browser scenario: A creates a TAIXU match from a position and copies the link, B joins
+// from it on a phone-sized screen, C watches; they play a capture, an explosion, an illegal
+// attack, a stabilize, a summon and moves; every page shows the same board; B reloads and
+// keeps its seat; the Portuguese switch translates the page; a draw offer is declined and a
+// resignation ends the match with a banner on every page.
+import { join } from 'node:path';
+
+const STEP_TIMEOUT_MS = 10_000;
+
+// P1 (home rank 8) to move, PC 5. d7 (3) can capture d5 (1); f7 (3) stepping onto the Energy
+// Zone f6 reaches charge 5 and explodes, its wave destroying g5 (0) and draining e6 (1);
+// a6 (0) attacking a5 (2) is illegal (weaker attacker). Pools: 3 + 5 and 5 + 3 = 8.
+export const POSITION = {
+  game: 'taixu',
+  options: { reserve: 8, destroyed_pieces: 'reserve' },
+  to_move: 1, round: 1, pc: 5, bonus: [0, 0], reserve: [5, 3],
+  pieces: [
+    { at: 'd7', owner: 1, charge: 3, idle: 0 },
+    { at: 'f7', owner: 1, charge: 3, idle: 0 },
+    { at: 'a6', owner: 1, charge: 0, idle: 0 },
+    { at: 'd5', owner: 2, charge: 1, idle: 0 },
+    { at: 'g5', owner: 2, charge: 0, idle: 0 },
+    { at: 'e6', owner: 2, charge: 1, idle: 0 },
+    { at: 'a5', owner: 2, charge: 2, idle: 0 },
+    { at: 'b2', owner: 2, charge: 1, idle: 0 },
+  ],
+  anomalies: [{ at: 'b7', effect: 'overload' }, { at: 'h3', effect: 'echo' }],
+};
+
+class Failure extends Error {}
+const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
+
+// Every square's piece ("owner:charge:idle" or "") and the version, as the page draws them.
+const boardOf = (page) => page.evaluate(() => {
+  const board = document.querySelector('.board');
+  if (!board) return null;
+  const squares = {};
+  const cells = [...board.querySelectorAll('.sq')].sort((x, y) => (x.dataset.sq < y.dataset.sq ? -1 : 1));
+  for (const c of cells) squares[c.dataset.sq] = c.dataset.piece || '';
+  return { version: Number(board.dataset.version), squares, anomalies: [...board.querySelectorAll('.sq')].filter((c) => c.dataset.anomaly).map((c) => `${c.dataset.sq}:${c.dataset.anomaly}`).sort().join(' ') };
+});
+
+const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
+
+export async function scenario({ browser, url, out }) {
+  const results = [];
+  const shot = async (page, name) => page.screenshot({ path: join(out, `${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS, animations: 'disabled' }).catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  let stop = false;
+  const step = async (name, fn) => {
+    if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
+    const t0 = Date.now();
+    try {
+      await fn();
+      results.push({ name, ok: true });
+      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      results.push({ name, ok: false });
+      console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
+      stop = true;
+    }
+  };
+  const newPage = async (opts) => {
+    const ctx = await browser.newContext({ locale: 'en-US', ...opts });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    return page;
+  };
+
+  const A = await newPage({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const B = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const C = await newPage({ viewport: { width: 1180, height: 860 } });
+  const pages = [A, B, C];
+  let link = '';
+  let code = '';
+
+  const sameBoards = async (version) => {
+    await Promise.all(pages.map((p) => waitVersion(p, version)));
+    const [a, b, c] = await Promise.all(pages.map(boardOf));
+    check(JSON.stringify(a) === JSON.stringify(b), `A and B differ at v${version}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+    check(JSON.stringify(a) === JSON.stringify(c), `A and C differ at v${version}: ${JSON.stringify(a)} vs ${JSON.stringify(c)}`);
+    return a;
+  };
+  const click = (page, sq) => page.click(`.sq[data-sq="${sq}"]`);
+
+  await step('home page shows the game picker, join field and live list', async () => {
+    await A.goto(url, { timeout: STEP_TIMEOUT_MS });
+    await A.waitForSelector('#create-btn');
+    check(await A.isEnabled('input[name="game"][value="taixu"]'), 'TAIXU selectable');
+    check(await A.isDisabled('input[name="game"][value="cyvasse"]'), 'Cyvasse is a coming-soon slot');
+    check(await A.isDisabled('input[name="game"][value="quadri"]'), 'QU4DRI is a coming-soon slot');
+    await A.waitForSelector('#join-code');
+    await A.waitForSelector('#live-list li');
+    await shot(A, '01-home');
+  });
+
+  await step('A creates a match from a position and copies the link', async () => {
+    await A.click('.advanced summary');
+    await A.fill('#opt-position', JSON.stringify(POSITION, null, 1));
+    await A.click('#create-btn');
+    await A.waitForSelector('#share-code');
+    code = (await A.textContent('#share-code')).trim();
+    check(/^[A-Z0-9]{6}$/.test(code), `share code looks like a code: ${code}`);
+    check(await A.isVisible('.qr'), 'QR code shown');
+    await A.click('#copy-link');
+    link = await A.evaluate(() => navigator.clipboard.readText());
+    check(link.endsWith(`/m/${code}`), `copied link ends with /m/${code}: ${link}`);
+    check(link === await A.inputValue('#share-link'), 'copied link equals the shown link');
+    await shot(A, '02-share');
+    await A.click('#go-match');
+    await A.waitForSelector('.board .sq[data-sq="d7"][data-piece="1:3:0"]');
+    await A.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 1'));
+  });
+
+  await step('the live list shows the new public match', async () => {
+    await C.goto(url);
+    await C.waitForSelector(`#live-list [data-code="${code}"]`, { timeout: 12_000 });
+  });
+
+  await step('B opens the link on a phone and takes seat 2; C watches', async () => {
+    await B.goto(link);
+    await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
+    await C.goto(link);
+    await C.waitForFunction(() => document.querySelector('#role .spectator'));
+    await A.waitForSelector('.player-card.p2 .presence-dot.on');
+    await A.waitForFunction(() => /1/.test(document.querySelector('#watchers')?.textContent || ''));
+    await sameBoards(0);
+    check(await A.isEnabled('#act-end_turn'), 'A may end the turn');
+    check(await B.isDisabled('#act-end_turn'), 'B must wait');
+    check(!(await C.isVisible('#act-end_turn')), 'spectators get no action buttons');
+  });
+
+  await step('selecting a piece highlights the server\'s legal destinations', async () => {
+    await click(A, 'd7');
+    const targets = await A.$$eval('.sq.target', (els) => els.map((e) => e.dataset.sq).sort());
+    check(targets.includes('d5') && targets.includes('d6'), `d7 reaches d6 and d5: ${targets}`);
+    check(await A.isVisible('.sq[data-sq="d5"].attack'), 'the capture square is marked as an attack');
+    await shot(A, '03-select');
+  });
+
+  await step('A captures d5 (charge 3 beats 1) on every page', async () => {
+    await click(A, 'd5');
+    const b = await sameBoards(1);
+    check(b.squares.d5 === '1:4:0' && b.squares.d7 === '', `d5 holds A's piece at charge 4: ${b.squares.d5}`);
+    check((await C.getAttribute('.board-wrap', 'data-fx')).includes('capture'), 'the spectator saw the capture animation');
+  });
+
+  await step('A steps onto the Energy Zone f6: explosion and wave on every page', async () => {
+    await click(A, 'f7');
+    await click(A, 'f6');
+    const b = await sameBoards(2);
+    for (const p of pages) {
+      const fx = await p.getAttribute('.board-wrap', 'data-fx');
+      check(fx.includes('explode:f6') && fx.includes('wave:f6'), `explosion and wave animated: ${fx}`);
+    }
+    check(b.squares.f6 === '' && b.squares.g5 === '', 'f6 exploded and g5 (charge 0) was destroyed');
+    check(b.squares.e6.startsWith('2:0'), `e6 lost one charge: ${b.squares.e6}`);
+    await C.waitForTimeout(250);
+    await shot(C, '04-explosion-spectator');
+  });
+
+  await step('an illegal attack flashes the board red and changes nothing', async () => {
+    const before = await boardOf(A);
+    await click(A, 'a6');
+    await click(A, 'a5');
+    await A.waitForSelector('#illegal-msg:not([hidden])');
+    check(await A.evaluate(() => document.querySelector('.board-wrap').classList.contains('flash')), 'board flashes');
+    const text = await A.textContent('#illegal-msg');
+    check(/weaker/i.test(text), `the message explains the refusal: ${text}`);
+    check(await A.getAttribute('#illegal-msg', 'data-code') === 'weaker_attacker', 'the server\'s error code is shown');
+    await shot(A, '05-illegal');
+    const after = await boardOf(A);
+    check(JSON.stringify(before) === JSON.stringify(after), 'nothing changed');
+    await sameBoards(2);
+  });
+
+  await step('A stabilizes d5 and ends the turn', async () => {
+    await click(A, 'd5');
+    await A.click('#act-stabilize');
+    let b = await sameBoards(3);
+    check(b.squares.d5 === '1:0:0', `d5 stabilized to charge 0: ${b.squares.d5}`);
+    await A.click('#act-end_turn');
+    b = await sameBoards(4);
+    await B.waitForFunction(() => document.querySelector('#whose')?.textContent.includes('Your turn'));
+    check(await B.isEnabled('#act-summon'), 'B may summon');
+  });
+
+  await step('B summons on c1 and moves b2 → b4 from the phone', async () => {
+    await shot(B, '06-phone-turn');
+    await B.click('#act-summon');
+    const targets = await B.$$eval('.sq.target', (els) => els.map((e) => e.dataset.sq));
+    check(targets.length > 0 && targets.every((s) => s.endsWith('1')), `summon squares are on rank 1: ${targets}`);
+    await click(B, 'c1');
+    let b = await sameBoards(5);
+    check(b.squares.c1 === '2:0:0', `c1 summoned: ${b.squares.c1}`);
+    await click(B, 'b2');
+    await click(B, 'b4');
+    b = await sameBoards(6);
+    check(b.squares.b4.startsWith('2:2') && b.squares.b2 === '', `b2 moved to b4 with charge 2: ${b.squares.b4}`);
+  });
+
+  await step('reloading B resumes its seat', async () => {
+    await B.reload();
+    await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
+    await sameBoards(6);
+    check(await B.isEnabled('#act-end_turn'), 'B still holds the turn after the reload');
+    await A.waitForSelector('.player-card.p2 .presence-dot.on');
+    await B.click('#act-end_turn');
+    await sameBoards(7);
+  });
+
+  await step('the Portuguese switch translates the page and is remembered', async () => {
+    await C.click('.lang-switch [data-lang="pt-BR"]');
+    await C.waitForFunction(() => document.documentElement.lang === 'pt-BR');
+    check((await C.textContent('#log-title')).includes('Registro de eventos'), 'log title in Portuguese');
+    check((await C.textContent('#whose')).includes('Vez do Jogador 1'), 'turn line in Portuguese');
+    check((await C.textContent('#role')).includes('assistindo'), 'role in Portuguese');
+    await shot(C, '07-spectator-pt');
+    await C.reload();
+    await C.waitForFunction(() => document.documentElement.lang === 'pt-BR' && document.querySelector('#log-title')?.textContent.includes('Registro'));
+    await B.click('.lang-switch [data-lang="pt-BR"]');
+    await B.waitForFunction(() => document.querySelector('#act-end_turn')?.textContent.includes('Finalizar Turno'));
+    await shot(B, '08-phone-pt');
+  });
+
+  await step('a declined draw offer, then a resignation ends the match on every page', async () => {
+    await A.click('#offer-draw');
+    await B.waitForSelector('#draw-decline');
+    await B.click('#draw-decline');
+    await B.waitForSelector('#draw-bar', { state: 'hidden' });
+    await A.click('#resign');
+    await A.click('#resign-yes');
+    for (const p of pages) await p.waitForSelector('#banner:not([hidden])');
+    check((await A.textContent('#banner')).includes('You lost'), 'A lost');
+    check(/venceu/.test(await B.textContent('#banner')), 'B won (in Portuguese)');
+    check((await C.getAttribute('#banner', 'data-winner')) === '2', 'the spectator sees player 2 win');
+    check((await C.getAttribute('#banner', 'data-reason')) === 'resign', 'the reason is resignation');
+    await shot(B, '09-phone-gameover');
+    await shot(C, '10-spectator-gameover');
+  });
+
+  await Promise.all(pages.map((p) => p.context().close().catch(() => {})));
+  return results;
+}

@@ -1,0 +1,111 @@
+// One match's WebSocket: joins (resuming the stored seat), reconnects with backoff after a lost
+// connection (sending the last version held), pairs requests with their ack/reject, pings.
+import { loadSeat, saveSeat, forgetSeat } from './seats.js';
+
+const PING_MS = 20000;
+const REQUEST_TIMEOUT_MS = 10000;
+
+export class MatchConnection {
+  // code: share code; opts.spectate: watch only; opts.versionOf(): last version held or -1;
+  // opts.onMessage(msg), opts.onStatus('connecting'|'open'|'reconnecting'|'replaced'|'closed').
+  constructor(code, opts) {
+    this.code = code.toUpperCase();
+    this.opts = opts;
+    this.ws = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.retry = 0;
+    this.stopped = false;
+  }
+
+  // Opens the socket and joins.
+  start() {
+    if (this.stopped) return;
+    this.opts.onStatus?.(this.retry ? 'reconnecting' : 'connecting');
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${proto}://${location.host}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      const stored = this.opts.spectate ? null : loadSeat(this.code);
+      const join = { type: 'join', code: this.code, as: this.opts.spectate ? 'spectator' : 'player' };
+      if (stored) join.token = stored.token;
+      const v = this.opts.versionOf?.() ?? -1;
+      if (v >= 0) join.version = v;
+      this.sendRaw(join);
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.sendRaw({ type: 'ping', t: Date.now() }), PING_MS);
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      this.onMessage(msg);
+    };
+    ws.onclose = (e) => {
+      clearInterval(this.pinger);
+      if (this.ws !== ws) return;
+      this.failPending({ code: 'disconnected', message: 'connection lost' });
+      if (this.stopped) return;
+      if (e.code === 4000) { this.stopped = true; this.opts.onStatus?.('replaced'); return; }
+      if (e.code === 1008 && this.badToken) { forgetSeat(this.code); this.badToken = false; }
+      this.retry++;
+      const delay = Math.min(10000, 500 * 2 ** Math.min(this.retry, 5)) * (0.75 + Math.random() * 0.5);
+      this.opts.onStatus?.('reconnecting');
+      this.timer = setTimeout(() => this.start(), delay);
+    };
+  }
+
+  onMessage(msg) {
+    if (msg.type === 'joined') {
+      this.retry = 0;
+      if (msg.token && msg.seat) saveSeat(this.code, msg.seat, msg.token);
+      this.opts.onStatus?.('open');
+    }
+    if ((msg.type === 'error' || msg.type === 'reject') && (msg.code || msg.error?.code) === 'bad_token') {
+      this.badToken = true;
+      forgetSeat(this.code);
+    }
+    if ((msg.type === 'ack' || msg.type === 'reject' || msg.type === 'error') && msg.id != null && this.pending.has(String(msg.id))) {
+      const p = this.pending.get(String(msg.id));
+      this.pending.delete(String(msg.id));
+      clearTimeout(p.timer);
+      if (msg.type === 'ack') p.resolve(msg);
+      else p.reject(msg.error || { code: msg.code, message: msg.message });
+    }
+    this.opts.onMessage?.(msg);
+  }
+
+  // Sends a request carrying a fresh id; resolves on ack, rejects with {code, message}.
+  request(body) {
+    const id = `r${this.nextId++}`;
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        reject({ code: 'disconnected', message: 'not connected' });
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject({ code: 'timeout', message: 'no answer from the server' });
+      }, REQUEST_TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+      this.sendRaw({ ...body, id });
+    });
+  }
+
+  // Sends one message if the socket is open.
+  sendRaw(obj) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(obj));
+  }
+
+  failPending(err) {
+    for (const p of this.pending.values()) { clearTimeout(p.timer); p.reject(err); }
+    this.pending.clear();
+  }
+
+  // Closes for good (leaving the page).
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    this.ws?.close(1000);
+  }
+}

@@ -1,0 +1,43 @@
+// Tiny DOM helpers: element builder, icon, toasts.
+
+// Creates <tag> with attributes/properties and children (strings, nodes, arrays, null).
+export function h(tag, attrs = {}, ...children) {
+  const svg = tag === 'svg' || tag === 'use';
+  const el = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k === 'class') el.setAttribute('class', v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'text') el.textContent = v;
+    else if (!svg && k in el && typeof v !== 'string') el[k] = v;
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c == null || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : String(c));
+  }
+}
+
+// An inline icon from /icons.svg; decorative unless label is given.
+export function icon(id, label) {
+  const s = h('svg', { class: `icon icon-${id}`, viewBox: '0 0 24 24' }, h('use', { href: `/icons.svg#${id}` }));
+  if (label) { s.setAttribute('role', 'img'); s.setAttribute('aria-label', label); }
+  else s.setAttribute('aria-hidden', 'true');
+  return s;
+}
+
+// Shows a short message at the bottom of the screen; kind is '' | 'error' | 'ok'.
+export function toast(text, kind = '', ms = 3500) {
+  const box = document.getElementById('toasts');
+  if (!box) return;
+  const el = h('div', { class: `toast ${kind}` }, text);
+  box.append(el);
+  setTimeout(() => { el.classList.add('out'); setTimeout(() => el.remove(), 400); }, ms);
+}

@@ -1,0 +1,371 @@
+// The TAIXU table: board, players' reserves, PC, round, turn, and the action buttons.
+// It draws the server's view and offers exactly the server's legal actions; an attack on an
+// enemy piece that is not in the list is still sent, so the server can say why it is illegal.
+import { h, icon } from '../dom.js';
+import { t } from '../i18n.js';
+import { CORE, ZONES, SQUARES, coords, orientation } from './geometry.js';
+import { playAnimations } from './fx.js';
+
+const strip = ({ cost, ...action }) => action;   // legal entries may carry their cost
+
+export class TaixuTable {
+  // root: element to draw into; send(action) → Promise that resolves on ack, rejects on reject.
+  constructor(root, send) {
+    this.root = root;
+    this.send = send;
+    this.seat = null;
+    this.view = null;
+    this.legal = [];
+    this.selected = null;
+    this.mode = 'idle';      // 'idle' | 'summon' | 'stabilize' | 'swap'
+    this.busy = false;
+    this.focusSq = null;
+    this.build();
+  }
+
+  // Creates the static DOM once.
+  build() {
+    this.boardEl = h('div', { class: 'board', role: 'grid', 'aria-label': 'TAIXU', onkeydown: (e) => this.onKey(e) });
+    this.fxEl = h('div', { class: 'fx-layer', 'aria-hidden': 'true' });
+    this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
+    this.boardWrap = h('div', { class: 'board-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
+    this.cells = new Map();
+    this.playerEls = { 1: h('div', { class: 'player-card p1' }), 2: h('div', { class: 'player-card p2' }) };
+    this.turnEl = h('div', { class: 'turn-card' });
+    this.hintEl = h('p', { class: 'hint', 'aria-live': 'polite' });
+    const btn = (id, key, handler) => h('button', { type: 'button', class: `act act-${id}`, id: `act-${id}`, onclick: handler },
+      icon(key), h('span', { class: 'act-label' }), h('span', { class: 'act-cost' }));
+    this.btns = {
+      summon: btn('summon', 'summon', () => this.toggleMode('summon')),
+      stabilize: btn('stabilize', 'stabilize', () => this.onStabilize()),
+      swap: btn('swap', 'swap', () => this.onSwap()),
+      end_turn: btn('end_turn', 'end', () => this.act({ type: 'end_turn' })),
+    };
+    this.actionsEl = h('div', { class: 'actions' }, Object.values(this.btns));
+    this.root.replaceChildren(
+      h('div', { class: 'table' },
+        h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
+        h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl)));
+  }
+
+  // Draws a new view with the seat's legal actions. prev/events (optional) animate the change.
+  update(view, legal, seat, version, prev = null, events = []) {
+    const reoriented = seat !== this.seat || !this.cells.size;
+    this.view = view;
+    this.version = version;
+    this.legal = legal || [];
+    this.seat = seat;
+    if (reoriented) this.layout();
+    if (this.selected && !this.isOwn(this.selected)) this.selected = null;
+    if (!this.legal.length) this.mode = 'idle';
+    this.render();
+    if (prev && events.length) playAnimations(this, prev, events);
+  }
+
+  // (Re)creates the 64 square buttons in this viewer's orientation.
+  layout() {
+    const { ranks, files } = orientation(this.seat);
+    const playersTop = this.seat === 2 ? [1, 2] : [2, 1];
+    const col = this.root.querySelector('.board-col');
+    col.replaceChildren(this.playerEls[playersTop[0]], this.boardWrap, this.playerEls[playersTop[1]]);
+    this.cells.clear();
+    const rows = [];
+    ranks.forEach((rank, ri) => {
+      const row = h('div', { class: 'row', role: 'row' });
+      files.forEach((file, fi) => {
+        const sq = `${file}${rank}`;
+        const [x, y] = coords(sq);
+        const cell = h('button', {
+          type: 'button', role: 'gridcell', class: `sq ${(x + y) % 2 ? 'light' : 'dark'}`,
+          tabindex: '-1', dataset: { sq },
+          onclick: () => this.onSquare(sq),
+          onfocus: () => { this.focusSq = sq; },
+        });
+        if (CORE.has(sq)) cell.classList.add('core');
+        if (ZONES.has(sq)) cell.classList.add('zone');
+        if (fi === 0) cell.append(h('span', { class: 'coord rank', 'aria-hidden': 'true' }, String(rank)));
+        if (ri === 7) cell.append(h('span', { class: 'coord file', 'aria-hidden': 'true' }, file));
+        cell.append(h('span', { class: 'slot' }));
+        this.cells.set(sq, cell);
+        row.append(cell);
+      });
+      rows.push(row);
+    });
+    this.boardEl.replaceChildren(...rows);
+    this.focusSq = this.focusSq || rows[7].children[0].dataset.sq;
+  }
+
+  isOwn(sq) { return this.view?.pieces?.[sq]?.owner === this.seat && this.seat != null; }
+  myTurn() { return this.seat != null && this.view?.to_move === this.seat && !this.view?.outcome; }
+  legalOf(type) { return this.legal.filter((a) => a.type === type); }
+
+  // The squares highlighted for the current selection and mode, with the action each sends.
+  targets() {
+    const m = new Map();
+    const sel = this.selected;
+    if (this.mode === 'summon') for (const a of this.legalOf('summon')) m.set(a.to, a);
+    else if (this.mode === 'stabilize') for (const a of this.legalOf('stabilize')) m.set(a.at, a);
+    else if (this.mode === 'swap' && sel) {
+      for (const a of this.legalOf('swap')) {
+        if (a.a === sel) m.set(a.b, a);
+        else if (a.b === sel) m.set(a.a, a);
+      }
+    } else if (sel) for (const a of this.legalOf('move')) if (a.from === sel) m.set(a.to, a);
+    return m;
+  }
+
+  // Redraws squares, pieces, panels and buttons from this.view / this.legal.
+  render() {
+    const v = this.view;
+    if (!v) return;
+    const targets = this.targets();
+    this.boardEl.dataset.version = String(this.version ?? '');
+    this.boardEl.classList.toggle('my-turn', this.myTurn());
+    for (const sq of SQUARES) {
+      const cell = this.cells.get(sq);
+      const piece = v.pieces?.[sq];
+      const anomaly = v.anomalies?.[sq];
+      const slot = cell.querySelector('.slot');
+      const nodes = [];
+      if (anomaly) nodes.push(anomalyIcon(anomaly, !!piece));
+      if (piece) nodes.push(pieceEl(piece));
+      slot.replaceChildren(...nodes);
+      const target = targets.get(sq);
+      cell.classList.toggle('target', !!target);
+      cell.classList.toggle('attack', !!target && !!piece && piece.owner !== this.seat);
+      cell.classList.toggle('selected', sq === this.selected);
+      cell.classList.toggle('own', !!piece && piece.owner === this.seat);
+      cell.dataset.piece = piece ? `${piece.owner}:${piece.charge}:${piece.idle}` : '';
+      cell.dataset.anomaly = anomaly || '';
+      cell.tabIndex = sq === this.focusSq ? 0 : -1;
+      const parts = [piece
+        ? t('square_piece', { sq, player: t('player', { n: piece.owner }), charge: piece.charge, idle: piece.idle })
+        : t('square_empty', { sq })];
+      if (CORE.has(sq)) parts.push(t('core'));
+      if (ZONES.has(sq)) parts.push(t('zone'));
+      if (anomaly) parts.push(t(`anomaly.${anomaly}`));
+      cell.setAttribute('aria-label', parts.join('. '));
+      cell.setAttribute('aria-selected', String(sq === this.selected));
+    }
+    this.renderPlayers();
+    this.renderTurn();
+    this.renderButtons();
+  }
+
+  renderPlayers() {
+    const v = this.view;
+    for (const p of [1, 2]) {
+      const el = this.playerEls[p];
+      const bonus = v.bonus?.[p - 1] ?? 0;
+      const onBoard = Object.values(v.pieces || {}).filter((x) => x.owner === p).length;
+      const reserve = v.reserve?.[p - 1] ?? 0;
+      el.classList.toggle('active', v.to_move === p && !v.outcome);
+      el.classList.toggle('me', p === this.seat);
+      el.replaceChildren(...[
+        h('span', { class: `token p${p}`, 'aria-hidden': 'true' }),
+        h('span', { class: 'pname' }, p === this.seat ? t('player_you', { n: p }) : t('player', { n: p })),
+        h('span', { class: 'presence-dot', dataset: { seat: p } }),
+        h('span', { class: 'stat reserve', title: t('reserve') },
+          h('span', { class: 'stat-label' }, t('reserve')),
+          h('span', { class: 'reserve-pips', 'aria-hidden': 'true' },
+            Array.from({ length: reserve + onBoard }, (_, i) => h('i', { class: i < reserve ? 'on' : '' }))),
+          h('b', { class: 'reserve-n', dataset: { player: p } }, String(reserve))),
+        bonus ? h('span', { class: 'stat bonus', title: t('bonus') }, `+${bonus} PC`) : null,
+      ].filter(Boolean));
+    }
+    this.applyPresence();
+  }
+
+  // Marks each player card connected/away from the last presence message.
+  setPresence(presence) { this.presence = presence; this.applyPresence(); }
+  applyPresence() {
+    for (const s of this.presence?.seats || []) {
+      const dot = this.playerEls[s.seat]?.querySelector('.presence-dot');
+      if (!dot) continue;
+      const state = !s.taken ? 'empty' : s.connected ? 'on' : 'off';
+      dot.className = `presence-dot ${state}`;
+      dot.textContent = t(state === 'empty' ? 'empty_seat' : state === 'on' ? 'connected' : 'disconnected');
+    }
+  }
+
+  renderTurn() {
+    const v = this.view;
+    const mine = this.myTurn();
+    const whose = v.outcome ? '' : mine ? t('your_turn') : t('their_turn', { player: t('player', { n: v.to_move }) });
+    const pcTotal = Math.max(v.pc, 5);
+    this.turnEl.classList.toggle('mine', mine);
+    this.turnEl.dataset.toMove = String(v.to_move);
+    this.turnEl.replaceChildren(
+      h('div', { class: 'turn-line' },
+        h('span', { class: 'round' }, h('span', { class: 'k' }, t('round')), h('b', { id: 'round-n' }, String(v.round))),
+        h('span', { class: `whose p${v.to_move}`, id: 'whose' }, whose)),
+      h('div', { class: 'pc-line', title: t('pc_long') },
+        h('span', { class: 'k' }, t('pc')),
+        h('span', { class: 'pc-cells', 'aria-hidden': 'true' },
+          Array.from({ length: pcTotal }, (_, i) => h('i', { class: i < v.pc ? 'on' : '' }))),
+        h('b', { id: 'pc-n' }, String(v.pc))),
+    );
+    let hint;
+    if (this.seat == null) hint = t('hint_spectator');
+    else if (!mine) hint = v.outcome ? '' : t('hint_wait');
+    else if (this.mode === 'summon') hint = t('hint_summon');
+    else if (this.mode === 'swap') hint = t('hint_swap');
+    else if (this.mode === 'stabilize') hint = t('hint_select');
+    else if (this.selected) hint = `${t('selected', { sq: this.selected })} — ${t('hint_move')}`;
+    else hint = t('hint_select');
+    this.hintEl.textContent = hint;
+  }
+
+  renderButtons() {
+    const v = this.view;
+    const c = v.costs || {};
+    const sel = this.selected;
+    const swaps = this.legalOf('swap').filter((a) => !sel || a.a === sel || a.b === sel);
+    const swapCost = swaps.length && sel ? Math.min(...swaps.map((a) => a.cost ?? c.swap)) : c.swap;
+    const stab = this.legalOf('stabilize').filter((a) => !sel || a.at === sel);
+    const set = (key, label, cost, enabled, pressed) => {
+      const b = this.btns[key];
+      b.querySelector('.act-label').textContent = t(label);
+      b.querySelector('.act-cost').textContent = cost == null ? '' : t('cost', { n: cost });
+      b.disabled = this.busy || !enabled;
+      b.setAttribute('aria-pressed', String(!!pressed));
+    };
+    set('summon', 'summon', c.summon, this.legalOf('summon').length > 0, this.mode === 'summon');
+    set('stabilize', 'stabilize', c.stabilize, stab.length > 0, this.mode === 'stabilize');
+    set('swap', 'swap', swapCost, swaps.length > 0, this.mode === 'swap');
+    set('end_turn', 'end_turn', null, this.legalOf('end_turn').length > 0, false);
+    this.actionsEl.hidden = this.seat == null;
+  }
+
+  toggleMode(mode) {
+    this.mode = this.mode === mode ? 'idle' : mode;
+    if (mode === 'summon' || mode === 'stabilize') this.selected = null;
+    this.render();
+    const first = [...this.targets().keys()][0];
+    if (first && this.mode !== 'idle') this.focusCell(first);
+  }
+
+  onStabilize() {
+    const sel = this.selected;
+    const a = sel && this.legalOf('stabilize').find((x) => x.at === sel);
+    if (a) this.act(a);
+    else this.toggleMode('stabilize');
+  }
+
+  onSwap() {
+    if (!this.selected) { this.toggleMode('swap'); return; }
+    this.mode = this.mode === 'swap' ? 'idle' : 'swap';
+    this.render();
+  }
+
+  // A click (or Enter) on a square.
+  onSquare(sq) {
+    if (this.busy) return;
+    const target = this.targets().get(sq);
+    if (target) {
+      if (this.mode === 'swap' && !this.selected) { this.selected = sq; this.render(); return; }
+      this.act(target);
+      return;
+    }
+    const piece = this.view?.pieces?.[sq];
+    if (this.mode === 'swap' && !this.selected && this.isOwn(sq)) { this.selected = sq; this.render(); return; }
+    if (this.isOwn(sq)) {
+      this.selected = this.selected === sq && this.mode === 'idle' ? null : sq;
+      this.mode = 'idle';
+    } else if (piece && this.selected && this.mode === 'idle' && this.myTurn()) {
+      // An attack the server did not list: let the server explain why it is refused.
+      this.act({ type: 'move', from: this.selected, to: sq });
+      return;
+    } else {
+      this.selected = null;
+      this.mode = 'idle';
+    }
+    this.render();
+  }
+
+  // Sends an action; on reject flashes the board red with the server's message.
+  async act(action) {
+    this.busy = true;
+    this.renderButtons();
+    try {
+      await this.send(strip(action));
+      this.selected = null;
+      this.mode = 'idle';
+    } catch (err) {
+      this.flashIllegal(err);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  // Red flash over the board with the refusal's message (translated when the code is known).
+  flashIllegal(err) {
+    const code = err?.code;
+    const known = code && t(`err.${code}`) !== `err.${code}`;
+    const text = known ? t(`err.${code}`) : (err?.message || t('illegal'));
+    this.illegalEl.replaceChildren(h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, text),
+      err?.message && known ? h('small', {}, err.message) : null);
+    this.illegalEl.dataset.code = code || '';
+    this.illegalEl.hidden = false;
+    this.boardWrap.classList.remove('flash');
+    void this.boardWrap.offsetWidth;   // restart the animation
+    this.boardWrap.classList.add('flash');
+    clearTimeout(this.illegalTimer);
+    this.illegalTimer = setTimeout(() => {
+      this.illegalEl.hidden = true;
+      this.boardWrap.classList.remove('flash');
+    }, 2600);
+  }
+
+  focusCell(sq) {
+    this.focusSq = sq;
+    for (const [s, c] of this.cells) c.tabIndex = s === sq ? 0 : -1;
+    this.cells.get(sq)?.focus();
+  }
+
+  // Arrow keys move the focus across the board; Escape cancels a selection or mode.
+  onKey(e) {
+    const cell = e.target.closest?.('.sq');
+    if (!cell) return;
+    if (e.key === 'Escape') { this.selected = null; this.mode = 'idle'; this.render(); return; }
+    const d = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (!d) return;
+    e.preventDefault();
+    const rows = [...this.boardEl.children];
+    const r = rows.indexOf(cell.parentElement);
+    const c = [...cell.parentElement.children].indexOf(cell);
+    const nr = Math.min(7, Math.max(0, r + d[1]));
+    const nc = Math.min(7, Math.max(0, c + d[0]));
+    this.focusCell(rows[nr].children[nc].dataset.sq);
+  }
+
+  // Re-translates labels after a language switch.
+  relabel() { this.render(); }
+
+  // Screen position of a square relative to the board wrapper (for effects).
+  rectOf(sq) {
+    const cell = this.cells.get(sq);
+    if (!cell) return null;
+    const a = cell.getBoundingClientRect();
+    const b = this.boardWrap.getBoundingClientRect();
+    return { x: a.left - b.left, y: a.top - b.top, w: a.width, h: a.height };
+  }
+}
+
+// The piece disc: owner colour, charge number, charge ring, idle pips.
+export function pieceEl(p) {
+  const ring = [];
+  for (let i = 0; i < 4; i++) ring.push(h('i', { class: i < p.charge ? 'on' : '' }));
+  return h('span', { class: `piece p${p.owner} c${Math.min(p.charge, 5)}`, dataset: { charge: p.charge } },
+    h('span', { class: 'ring', 'aria-hidden': 'true' }, ring),
+    h('span', { class: 'charge', 'aria-hidden': 'true' }, String(p.charge)),
+    p.idle ? h('span', { class: `idle i${p.idle}`, 'aria-hidden': 'true', title: t('idle', { n: p.idle }) },
+      Array.from({ length: p.idle }, () => h('i'))) : null);
+}
+
+// The blinking anomaly icon with a tooltip naming its effect.
+function anomalyIcon(effect, withPiece) {
+  return h('span', { class: `anomaly a-${effect}${withPiece ? ' corner' : ''}`, dataset: { tip: t(`anomaly.${effect}`) } },
+    icon(effect, t(`anomaly.name.${effect}`)));
+}
