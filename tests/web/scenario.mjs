@@ -44,7 +44,9 @@ const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.que
 
 export async function scenario({ browser, url, out }) {
   const results = [];
-  const shot = async (page, name) => page.screenshot({ path: join(out, `${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS, animations: 'disabled' }).catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  // A full-page picture at rest, or (live) the viewport as it is, animations included.
+  const shot = async (page, name, live = false) => page.screenshot({ path: join(out, `${name}.png`), fullPage: !live, timeout: STEP_TIMEOUT_MS, animations: live ? 'allow' : 'disabled' })
+    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
   let stop = false;
   const step = async (name, fn) => {
     if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
@@ -118,6 +120,9 @@ export async function scenario({ browser, url, out }) {
   });
 
   await step('B opens the link on a phone and takes seat 2; C watches', async () => {
+    await B.goto(url);
+    await B.waitForSelector(`#live-list [data-code="${code}"]`, { timeout: 12_000 });
+    await shot(B, '01-home-phone');
     await B.goto(link);
     await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
     await C.goto(link);
@@ -148,6 +153,9 @@ export async function scenario({ browser, url, out }) {
   await step('A steps onto the Energy Zone f6: explosion and wave on every page', async () => {
     await click(A, 'f7');
     await click(A, 'f6');
+    await waitVersion(C, 2);
+    await C.waitForTimeout(750);
+    await shot(C, '04-explosion-live', true);
     const b = await sameBoards(2);
     for (const p of pages) {
       const fx = await p.getAttribute('.board-wrap', 'data-fx');
@@ -155,8 +163,7 @@ export async function scenario({ browser, url, out }) {
     }
     check(b.squares.f6 === '' && b.squares.g5 === '', 'f6 exploded and g5 (charge 0) was destroyed');
     check(b.squares.e6.startsWith('2:0'), `e6 lost one charge: ${b.squares.e6}`);
-    await C.waitForTimeout(250);
-    await shot(C, '04-explosion-spectator');
+    await shot(C, '04-explosion-after');
   });
 
   await step('an illegal attack flashes the board red and changes nothing', async () => {
@@ -164,11 +171,11 @@ export async function scenario({ browser, url, out }) {
     await click(A, 'a6');
     await click(A, 'a5');
     await A.waitForSelector('#illegal-msg:not([hidden])');
+    await shot(A, '05-illegal-live', true);
     check(await A.evaluate(() => document.querySelector('.board-wrap').classList.contains('flash')), 'board flashes');
     const text = await A.textContent('#illegal-msg');
     check(/weaker/i.test(text), `the message explains the refusal: ${text}`);
     check(await A.getAttribute('#illegal-msg', 'data-code') === 'weaker_attacker', 'the server\'s error code is shown');
-    await shot(A, '05-illegal');
     const after = await boardOf(A);
     check(JSON.stringify(before) === JSON.stringify(after), 'nothing changed');
     await sameBoards(2);
@@ -235,6 +242,8 @@ export async function scenario({ browser, url, out }) {
     check(/venceu/.test(await B.textContent('#banner')), 'B won (in Portuguese)');
     check((await C.getAttribute('#banner', 'data-winner')) === '2', 'the spectator sees player 2 win');
     check((await C.getAttribute('#banner', 'data-reason')) === 'resign', 'the reason is resignation');
+    for (const p of [A, B]) check(await p.isDisabled('#act-end_turn') && await p.isDisabled('#resign'), 'no action after the end');
+    check((await B.textContent('#log')).includes('Rodada'), 'the whole log was rewritten in Portuguese');
     await shot(B, '09-phone-gameover');
     await shot(C, '10-spectator-gameover');
   });

@@ -17,6 +17,13 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+// Replaces el's children (null/false skipped, arrays flattened).
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
 function append(el, children) {
   for (const c of children) {
     if (c == null || c === false) continue;

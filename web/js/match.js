@@ -1,6 +1,6 @@
 // The match page (/m/CODE): sits at the free seat (or resumes the stored one) or watches;
 // shows presence, the game table, resign and draw controls, the game-over banner and the log.
-import { h, icon, toast } from './dom.js';
+import { h, icon, toast, fill } from './dom.js';
 import { t, onLangChange, translatePage } from './i18n.js';
 import { MatchConnection } from './connection.js';
 import { ViewSync } from './sync.js';
@@ -81,7 +81,8 @@ export function renderMatch(app, code, { spectate = false } = {}) {
           state.table = new state.game.Table(tableEl, (action) => conn.request({ type: 'act', action }));
           const ctl = tableEl.querySelector('.control-col');
           ctl.append(roomCtl, logBox);
-          addLog([state.seat ? t('you_are', { player: t('player', { n: state.seat }) }) : t('watching')], 'sys');
+          const seat = state.seat;
+          addLog(() => [seat ? t('you_are', { player: t('player', { n: seat }) }) : t('watching')], 'sys');
         }
         draw(null, []);
         setOutcome(msg.outcome ?? sync.outcome);
@@ -201,10 +202,7 @@ export function renderMatch(app, code, { spectate = false } = {}) {
     drawControls();
     if (!outcome) { banner.hidden = true; return; }
     const { winner, reason } = outcome;
-    const title = winner == null ? t('outcome.draw')
-      : state.seat ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
-        : t('outcome.win', { player: t('player', { n: winner }) });
-    const reasonText = t(`reason.${reason}`) === `reason.${reason}` ? reason : t(`reason.${reason}`);
+    const { title, reasonText } = outcomeText(outcome);
     banner.className = `banner ${winner == null ? 'draw' : `w${winner}`} ${state.seat && winner === state.seat ? 'won' : ''}`;
     banner.dataset.reason = reason || '';
     banner.dataset.winner = winner == null ? 'draw' : String(winner);
@@ -217,36 +215,60 @@ export function renderMatch(app, code, { spectate = false } = {}) {
     if (!state.bannerShown) {
       state.bannerShown = true;
       banner.hidden = false;
-      addLog([`${title} — ${reasonText}`], 'over');
+      addLog(() => [outcomeLine(outcome)], 'over');
     }
   }
 
-  // Appends one log entry per accepted change: its main line and its consequences.
+  // Appends one log entry per accepted change: its main line and its consequences. Entries keep
+  // how to write themselves, so a language switch rewrites the whole log.
   function logEvents(events, prev) {
     const describe = state.game?.describe;
     if (!describe) return;
     const ctx = { seat: state.seat, actor: prev?.to_move, round: prev?.round };
     let group = [];
-    const flush = () => { if (group.length) addLog(group); group = []; };
+    const flush = () => {
+      if (group.length) { const g = group; addLog(() => g.map((f) => f()).filter(Boolean)); }
+      group = [];
+    };
     for (const ev of events) {
       if (ev.type === 'turn_started') ctx.round = ev.round ?? ctx.round;
-      const line = describe(ev, ctx);
-      if (!line) continue;
-      if (isTurnMarker(ev)) { flush(); addLog([line], 'turn'); continue; }
+      const c = { ...ctx };
+      const line = () => describe(ev, c);
+      if (!line()) continue;
+      if (isTurnMarker(ev)) { flush(); addLog(() => [line()], 'turn'); continue; }
       group.push(line);
     }
     flush();
   }
 
-  function addLog(lines, kind = '') {
-    const li = h('li', { class: `entry ${kind}` },
-      h('span', { class: 'main' }, lines[0]),
-      lines.length > 1 ? h('ul', {}, lines.slice(1).map((l) => h('li', {}, l))) : null);
+  function addLog(make, kind = '') {
+    const li = h('li', { class: `entry ${kind}` });
+    li.make = make;
+    fillLog(li);
     logEl.prepend(li);
     while (logEl.children.length > MAX_LOG) logEl.lastChild.remove();
   }
 
+  function fillLog(li) {
+    const lines = li.make();
+    fill(li, h('span', { class: 'main' }, lines[0]),
+      lines.length > 1 ? h('ul', {}, lines.slice(1).map((l) => h('li', {}, l))) : null);
+  }
+
+  function outcomeText({ winner, reason }) {
+    const title = winner == null ? t('outcome.draw')
+      : state.seat ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
+        : t('outcome.win', { player: t('player', { n: winner }) });
+    const reasonText = t(`reason.${reason}`) === `reason.${reason}` ? reason : t(`reason.${reason}`);
+    return { title, reasonText };
+  }
+  function outcomeLine(outcome) {
+    const { title, reasonText } = outcomeText(outcome);
+    return `${title} — ${reasonText}`;
+  }
+
   function relabel() {
+    for (const li of logEl.children) fillLog(li);
     translatePage(app);
     state.table?.relabel();
     drawPresence();

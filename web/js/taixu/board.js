@@ -1,7 +1,7 @@
 // The TAIXU table: board, players' reserves, PC, round, turn, and the action buttons.
 // It draws the server's view and offers exactly the server's legal actions; an attack on an
 // enemy piece that is not in the list is still sent, so the server can say why it is illegal.
-import { h, icon } from '../dom.js';
+import { h, icon, fill } from '../dom.js';
 import { t } from '../i18n.js';
 import { CORE, ZONES, SQUARES, coords, orientation } from './geometry.js';
 import { playAnimations } from './fx.js';
@@ -304,7 +304,7 @@ export class TaixuTable {
     const code = err?.code;
     const known = code && t(`err.${code}`) !== `err.${code}`;
     const text = known ? t(`err.${code}`) : (err?.message || t('illegal'));
-    this.illegalEl.replaceChildren(h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, text),
+    fill(this.illegalEl, h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, text),
       err?.message && known ? h('small', {}, err.message) : null);
     this.illegalEl.dataset.code = code || '';
     this.illegalEl.hidden = false;

@@ -6,6 +6,10 @@ import { h } from '../dom.js';
 import { pieceEl } from './board.js';
 import { pick, sqOf, ownerOf, waveSquares, waveHits } from './events.js';
 
+// How long each event holds the timeline before the next one starts (ms).
+const STEP_MS = { summoned: 280, moved: 320, captured: 150, repelled: 440, zone_bonus: 150, anomaly_triggered: 260,
+  teleported: 450, exploded: 260, wave: 420, swapped: 380 };
+
 const reduced = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 // Plays events (in order) on table, given the view before them (prev).
@@ -42,44 +46,53 @@ export function playAnimations(table, prev, events) {
     const a = rect(from); const b = rect(to);
     return a && b ? [a.x - b.x, a.y - b.y] : [0, 0];
   };
-  const ghost = (piece, sq, cls = '') => place(h('div', { class: `ghost ${cls}` }, pieceEl(piece)), sq, 1);
+  const ghost = (piece, sq, cls = '') => place(h('div', { class: `fx-ghost ${cls}` }, pieceEl(piece)), sq, 1);
 
-  // Pieces the action took off the board keep a ghost until their removal time.
-  const removedAt = new Map();
-  const movedFrom = new Set();
-  {
-    let tt = 0;
-    for (const ev of events) {
-      if (ev.type === 'moved') { movedFrom.add(ev.from); tt += 320; }
-      if (['captured', 'destroyed', 'exploded'].includes(ev.type)) {
-        const sq = pick(ev, 'at', 'square', 'to');
-        if (sq && before[sq] && !movedFrom.has(sq) && !removedAt.has(sq)) removedAt.set(sq, tt);
-        if (ev.type === 'exploded') tt += 260;
-      }
-      if (ev.type === 'wave') tt += 420;
-      if (ev.type === 'teleported') tt += 450;
-    }
-  }
+  // Start time of each event on the timeline (ms, before the reduced-motion factor).
+  const times = [];
+  for (const ev of events) { times.push(t); t += STEP_MS[ev.type] || 0; }
+  t = 0;
+
+  // Pieces that stood on the board before the action and were taken off by it keep a ghost
+  // until their removal time.
   const ghosts = new Map();
-  for (const sq of removedAt.keys()) ghosts.set(sq, ghost(before[sq], sq));
+  const movedFrom = new Set(events.filter((e) => e.type === 'moved').map((e) => e.from));
+  events.forEach((ev, i) => {
+    if (!['captured', 'destroyed', 'exploded'].includes(ev.type)) return;
+    const sq = pick(ev, 'at', 'square', 'to');
+    if (sq && before[sq] && !movedFrom.has(sq) && !ghosts.has(sq)) ghosts.set(sq, ghost(before[sq], sq));
+  });
 
-  const shatter = (sq, delay, hot = false) => {
+  // When does the piece that arrived on sq after event i leave it again (explodes, teleports)?
+  const leaves = (sq, i) => {
+    for (let j = i + 1; j < events.length; j++) {
+      const e = events[j];
+      if ((e.type === 'exploded' && sqOf(e) === sq) || (e.type === 'teleported' && e.from === sq)) return times[j];
+    }
+    return null;
+  };
+
+  const shatter = (sq, delay, hot = false, owner = null) => {
     let g = ghosts.get(sq);
     ghosts.delete(sq);
+    let fill = 'both';
     if (!g) {
-      const owner = final[sq]?.owner ?? before[sq]?.owner;
+      owner = owner ?? final[sq]?.owner ?? before[sq]?.owner;
       if (!owner) return;
       g = ghost({ owner, charge: hot ? 5 : 0, idle: 0 }, sq);
+      g.style.opacity = '0';    // appears only when its animation starts
+      fill = 'forwards';
     }
     run(g, hot
-      ? [{ transform: 'scale(1)', filter: 'brightness(1)' }, { transform: 'scale(1.1) rotate(-6deg)', filter: 'brightness(2.4)', offset: 0.35 },
+      ? [{ transform: 'scale(1)', filter: 'brightness(1)', opacity: 1 }, { transform: 'scale(1.1) rotate(-6deg)', filter: 'brightness(2.4)', opacity: 1, offset: 0.35 },
         { transform: 'scale(1.3) rotate(6deg)', filter: 'brightness(3)', opacity: 1, offset: 0.55 }, { transform: 'scale(0.2)', opacity: 0 }]
       : [{ transform: 'scale(1)', opacity: 1 }, { transform: 'scale(1.15)', filter: 'brightness(1.8)', opacity: 0.9, offset: 0.3 },
         { transform: 'scale(0.3) rotate(30deg)', opacity: 0 }],
-      { delay, duration: hot ? 520 : 420 });
+      { delay, duration: hot ? 520 : 420, fill });
   };
 
-  for (const ev of events) {
+  events.forEach((ev, i) => {
+    t = times[i];
     switch (ev.type) {
       case 'summoned': {
         const sq = sqOf(ev);
@@ -87,22 +100,23 @@ export function playAnimations(table, prev, events) {
           { delay: t, duration: 380, fill: 'backwards' });
         run(place(h('div', { class: 'fx-ring summon' }), sq, 1), [{ transform: 'scale(0.3)', opacity: 1 }, { transform: 'scale(1.4)', opacity: 0 }], { delay: t, duration: 500 });
         played.push('summon');
-        t += 280;
         break;
       }
       case 'moved': {
         const { from, to } = ev;
         const el = pieceAt(to);
         const [dx, dy] = offset(from, to);
-        if (el && final[to] && !events.some((e) => e !== ev && (e.type === 'teleported' || e.type === 'exploded') && pick(e, 'from', 'at') === to)) {
-          anim(el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { delay: t, duration: 300, easing: 'cubic-bezier(.3,.7,.3,1)', fill: 'backwards' });
+        const gone = leaves(to, i);
+        if (el && gone == null) {
+          anim(el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { delay: t, duration: 300, easing: 'cubic-bezier(.3,.7,.3,1)' });
         } else {
+          // The piece does not stay: a ghost slides in and waits there until it leaves.
           const owner = before[from]?.owner ?? ownerOf(ev);
-          const g = ghost(before[from] || { owner, charge: 0, idle: 0 }, to);
-          run(g, [{ transform: `translate(${dx}px, ${dy}px)`, opacity: 1 }, { transform: 'none', opacity: 1 }], { delay: t, duration: 300 });
+          const g = ghost({ ...(before[from] || { owner, charge: 0, idle: 0 }), idle: 0 }, to);
+          const dur = Math.max(320, (gone ?? t + 320) - t);
+          run(g, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none', offset: Math.min(1, 300 / dur) }, { transform: 'none' }], { delay: t, duration: dur });
         }
         played.push('move');
-        t += 320;
         break;
       }
       case 'captured': {
@@ -110,7 +124,6 @@ export function playAnimations(table, prev, events) {
         run(place(h('div', { class: 'fx-ring capture' }), pick(ev, 'at', 'square', 'to'), 1),
           [{ transform: 'scale(0.5)', opacity: 1 }, { transform: 'scale(1.5)', opacity: 0 }], { delay: Math.max(0, t - 60), duration: 450 });
         played.push('capture');
-        t += 150;
         break;
       }
       case 'repelled': {
@@ -123,7 +136,6 @@ export function playAnimations(table, prev, events) {
             { delay: t + 120, duration: 420 });
         }
         played.push('repel');
-        t += 440;
         break;
       }
       case 'charge_changed': {
@@ -134,7 +146,6 @@ export function playAnimations(table, prev, events) {
       case 'zone_bonus': {
         run(place(h('div', { class: 'fx-spark zone' }), sqOf(ev), 1), [{ transform: 'scale(0.4)', opacity: 0 }, { transform: 'scale(1.1)', opacity: 1, offset: 0.4 }, { transform: 'scale(1.5)', opacity: 0 }], { delay: t, duration: 600 });
         played.push('zone');
-        t += 150;
         break;
       }
       case 'anomaly_triggered': {
@@ -145,29 +156,29 @@ export function playAnimations(table, prev, events) {
           run(place(h('div', { class: 'fx-anomaly' }, icon), sq, 1), [{ transform: 'scale(0.6)', opacity: 0 }, { transform: 'scale(1.6)', opacity: 1, offset: 0.4 }, { transform: 'scale(2.2)', opacity: 0 }], { delay: t, duration: 700 });
         }
         played.push('anomaly');
-        t += 260;
         break;
       }
       case 'teleported': {
         const { from, to } = ev;
         const piece = final[to] || before[from] || { owner: 1, charge: 0, idle: 0 };
-        run(ghost(piece, from), [{ transform: 'scale(1) rotate(0)', opacity: 1 }, { transform: 'scale(0) rotate(540deg)', opacity: 0 }], { delay: t, duration: 420 });
+        const g = ghost(piece, from);
+        if (g) g.style.opacity = '0';
+        run(g, [{ transform: 'scale(1) rotate(0)', opacity: 1 }, { transform: 'scale(0) rotate(540deg)', opacity: 0 }], { delay: t, duration: 420, fill: 'forwards' });
         run(place(h('div', { class: 'fx-portal' }), from, 1.1), [{ transform: 'scale(0) rotate(0)', opacity: 0 }, { transform: 'scale(1) rotate(180deg)', opacity: 1, offset: 0.5 }, { transform: 'scale(0) rotate(360deg)', opacity: 0 }], { delay: t, duration: 700 });
         run(place(h('div', { class: 'fx-portal' }), to, 1.1), [{ transform: 'scale(0) rotate(0)', opacity: 0 }, { transform: 'scale(1) rotate(-180deg)', opacity: 1, offset: 0.5 }, { transform: 'scale(0) rotate(-360deg)', opacity: 0 }], { delay: t + 250, duration: 700 });
         anim(pieceAt(to), [{ transform: 'scale(0) rotate(-540deg)', opacity: 0 }, { transform: 'none', opacity: 1 }], { delay: t + 300, duration: 420, fill: 'backwards' });
         played.push('teleport');
-        t += 450;
         break;
       }
       case 'exploded': {
         const sq = sqOf(ev);
-        shatter(sq, t, true);
-        run(place(h('div', { class: 'fx-burst' }), sq, 1), [{ transform: 'scale(0.2)', opacity: 0 }, { transform: 'scale(1.3)', opacity: 1, offset: 0.25 }, { transform: 'scale(2.4)', opacity: 0 }],
-          { delay: t + 200, duration: 700 });
+        shatter(sq, t, true, ownerOf(ev));
+        run(place(h('div', { class: 'fx-burst' }), sq, 1.5), [{ transform: 'scale(0.15)', opacity: 0 }, { transform: 'scale(1)', opacity: 1, offset: 0.2 },
+          { transform: 'scale(1.5)', opacity: 0.85, offset: 0.55 }, { transform: 'scale(2.1)', opacity: 0 }], { delay: t + 200, duration: 900 });
+        run(place(h('div', { class: 'fx-flash' }), sq, 3), [{ opacity: 0 }, { opacity: 0.9, offset: 0.15 }, { opacity: 0 }], { delay: t + 200, duration: 500 });
         anim(table.boardEl, [{ transform: 'none' }, { transform: 'translate(3px,-2px)' }, { transform: 'translate(-3px,2px)' }, { transform: 'translate(2px,1px)' }, { transform: 'none' }],
           { delay: t + 220, duration: 320, fill: 'none' });
         played.push(`explode:${sq}`);
-        t += 260;
         break;
       }
       case 'wave': {
@@ -182,7 +193,6 @@ export function playAnimations(table, prev, events) {
           }
         }
         played.push(`wave:${center}`);
-        t += 420;
         break;
       }
       case 'destroyed': {
@@ -197,7 +207,6 @@ export function playAnimations(table, prev, events) {
           anim(pieceAt(x), [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { delay: t, duration: 360, fill: 'backwards' });
         }
         played.push('swap');
-        t += 380;
         break;
       }
       case 'idle_decay': {
@@ -214,7 +223,8 @@ export function playAnimations(table, prev, events) {
       default:
         break;
     }
-  }
+  });
+  t = times.length ? times[times.length - 1] + (STEP_MS[events[events.length - 1].type] || 0) : 0;
   // Any ghost not consumed by an event fades out once the timeline ends.
   for (const g of ghosts.values()) run(g, [{ opacity: 1 }, { opacity: 0 }], { delay: t, duration: 200 });
   table.boardWrap.dataset.fx = played.join(' ');
