@@ -35,3 +35,13 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+# The browser group also installs the pinned npm packages (package-lock.json) when they changed.
+if [[ " $* " == *" browser "* ]]; then
+  root=$(cd "$(dirname "$0")/.." && pwd)
+  if ! cmp -s "$root/package-lock.json" "$root/node_modules/.tabuleiro-lock"; then
+    echo "setup: npm ci"
+    (cd "$root" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    cp "$root/package-lock.json" "$root/node_modules/.tabuleiro-lock"
+  fi
+fi

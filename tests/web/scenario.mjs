@@ -45,7 +45,7 @@ const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.que
 export async function scenario({ browser, url, out }) {
   const results = [];
   // A full-page picture at rest, or (live) the viewport as it is, animations included.
-  const shot = async (page, name, live = false) => page.screenshot({ path: join(out, `${name}.png`), fullPage: !live, timeout: STEP_TIMEOUT_MS, animations: live ? 'allow' : 'disabled' })
+  const shot = async (page, name, live = false) => (live ? Promise.resolve() : page.evaluate(() => window.scrollTo(0, 0))).then(() => page.screenshot({ path: join(out, `${name}.png`), fullPage: !live, timeout: STEP_TIMEOUT_MS, animations: live ? 'allow' : 'disabled' }))
     .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
   let stop = false;
   const step = async (name, fn) => {

@@ -96,6 +96,7 @@ export function renderHome(app) {
     const pos = String(data.get('position') || '').trim();
     if (pos) {
       try { req.position = JSON.parse(pos); } catch (e) { err.textContent = `JSON: ${e.message}`; return; }
+      delete req.options;   // a position carries its own options
     }
     btn.disabled = true;
     btn.textContent = t('creating');

@@ -1,7 +1,9 @@
 // The client's copy of the server's view: applies RFC 6902 patches strictly in version order
 // and says when a resync is needed (a gap, or a patch that does not apply).
 // No game rules here: the view and the legal actions come from the server only.
-import { applyPatch, deepClone } from 'fast-json-patch';
+import jsonpatch from 'fast-json-patch';
+
+const { applyPatch, deepClone } = jsonpatch;
 
 export class ViewSync {
   constructor() {

@@ -46,8 +46,11 @@ export function describe(ev, ctx) {
     case 'repelled':
       return t('ev.repelled', { from: ev.from, to: ev.to });
     case 'charge_changed': {
-      const charge = pick(ev, 'charge', 'to', 'new', 'value');
-      return charge === undefined ? null : t('ev.charge_changed', { sq: pick(ev, 'at', 'square'), charge });
+      const to = pick(ev, 'to', 'charge', 'value');
+      if (to === undefined) return null;
+      const sq = pick(ev, 'at', 'square');
+      if (ev.cause === 'stabilize') return t('ev.stabilized', { sq });
+      return ev.from !== undefined ? t('ev.charge_from_to', { sq, from: ev.from, to }) : t('ev.charge_changed', { sq, charge: to });
     }
     case 'zone_bonus':
       return t('ev.zone_bonus', { sq: sqOf(ev) });
@@ -56,7 +59,7 @@ export function describe(ev, ctx) {
       return t('ev.anomaly_triggered', { sq: sqOf(ev), effect: t(`anomaly.${effect}`) });
     }
     case 'teleported':
-      return t('ev.teleported', { from: ev.from, to: ev.to });
+      return ev.to ? t('ev.teleported', { from: ev.from, to: ev.to }) : t('ev.teleport_blocked', { from: ev.from });
     case 'exploded':
       return t('ev.exploded', { sq: sqOf(ev) });
     case 'wave': {
@@ -67,17 +70,17 @@ export function describe(ev, ctx) {
     case 'destroyed':
       return t('ev.destroyed', { sq: sqOf(ev) });
     case 'bonus_earned':
-      return t('ev.bonus_earned', { player: who(actor), n: pick(ev, 'amount', 'bonus', 'pc') ?? 1 });
+      return t('ev.bonus_earned', { player: who(actor), n: pick(ev, 'amount') ?? 1 });
     case 'pc_changed':
       return null;
     case 'idle_decay':
-      return t('ev.idle_decay', { sq: sqOf(ev) });
+      return ev.from !== undefined && ev.from === ev.to ? null : t('ev.idle_decay', { sq: sqOf(ev) });
     case 'anomalies_reshuffled':
       return t('ev.anomalies_reshuffled');
     case 'turn_started':
       return t('ev.turn_started', { round: pick(ev, 'round') ?? ctx.round ?? '?', player: who(actor) });
     case 'turn_ended':
-      return t('ev.turn_ended', { player: who(actor) });
+      return t(ev.automatic ? 'ev.turn_ended_auto' : 'ev.turn_ended', { player: who(actor) });
     case 'stabilized':
       return t('ev.stabilized', { sq: sqOf(ev) });
     case 'swapped':

@@ -67,7 +67,7 @@ export function playAnimations(table, prev, events) {
   const leaves = (sq, i) => {
     for (let j = i + 1; j < events.length; j++) {
       const e = events[j];
-      if ((e.type === 'exploded' && sqOf(e) === sq) || (e.type === 'teleported' && e.from === sq)) return times[j];
+      if ((e.type === 'exploded' && sqOf(e) === sq) || (e.type === 'teleported' && e.to && e.from === sq)) return times[j];
     }
     return null;
   };
@@ -160,6 +160,7 @@ export function playAnimations(table, prev, events) {
       }
       case 'teleported': {
         const { from, to } = ev;
+        if (!to) break;
         const piece = final[to] || before[from] || { owner: 1, charge: 0, idle: 0 };
         const g = ghost(piece, from);
         if (g) g.style.opacity = '0';

@@ -1,0 +1,55 @@
+// ViewSync: patches apply strictly in version order; a gap or a patch that does not apply asks
+// for a resync and changes nothing; old or duplicate patches are ignored.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ViewSync } from '../../../web/js/sync.js';
+
+const joined = () => ({ version: 3, view: { pc: 5, pieces: { d5: { owner: 1, charge: 2 } }, outcome: null }, legal: [{ type: 'end_turn' }] });
+
+test('applies a patch whose base is the current version', () => {
+  const s = new ViewSync();
+  s.reset(joined());
+  const r = s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/pc', value: 4 }, { op: 'add', path: '/pieces/e5', value: { owner: 2, charge: 0 } }], legal: [] });
+  assert.equal(r, 'applied');
+  assert.equal(s.version, 4);
+  assert.equal(s.view.pc, 4);
+  assert.deepEqual(s.view.pieces.e5, { owner: 2, charge: 0 });
+  assert.deepEqual(s.legal, []);
+});
+
+test('a gap asks for a resync and changes nothing until the snapshot', () => {
+  const s = new ViewSync();
+  s.reset(joined());
+  const before = structuredClone(s.view);
+  assert.equal(s.patch({ version: 6, base: 5, ops: [{ op: 'replace', path: '/pc', value: 1 }] }), 'resync');
+  assert.deepEqual(s.view, before);
+  assert.equal(s.version, 3);
+  // Further patches wait for the snapshot.
+  assert.equal(s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/pc', value: 2 }] }), 'stale');
+  s.reset({ version: 6, view: { pc: 1, pieces: {}, outcome: null }, legal: [] });
+  assert.equal(s.patch({ version: 7, base: 6, ops: [{ op: 'replace', path: '/pc', value: 0 }] }), 'applied');
+  assert.equal(s.view.pc, 0);
+});
+
+test('old and duplicate patches are ignored', () => {
+  const s = new ViewSync();
+  s.reset(joined());
+  assert.equal(s.patch({ version: 3, base: 2, ops: [{ op: 'replace', path: '/pc', value: 9 }] }), 'stale');
+  assert.equal(s.view.pc, 5);
+});
+
+test('a patch that does not apply asks for a resync and keeps the old view', () => {
+  const s = new ViewSync();
+  s.reset(joined());
+  const r = s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/pieces/h8/charge', value: 1 }] });
+  assert.equal(r, 'resync');
+  assert.equal(s.version, 3);
+  assert.equal(s.view.pieces.h8, undefined);
+});
+
+test('the outcome follows the view', () => {
+  const s = new ViewSync();
+  s.reset(joined());
+  s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/outcome', value: { winner: 2, reason: 'resign' } }] });
+  assert.deepEqual(s.outcome, { winner: 2, reason: 'resign' });
+});
