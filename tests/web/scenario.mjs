@@ -108,10 +108,12 @@ export async function scenario({ browser, url, out }) {
     link = await A.evaluate(() => navigator.clipboard.readText());
     check(link.endsWith(`/m/${code}`), `copied link ends with /m/${code}: ${link}`);
     check(link === await A.inputValue('#share-link'), 'copied link equals the shown link');
-    await shot(A, '02-share');
+    await shot(A, '02-created');
     await A.click('#go-match');
     await A.waitForSelector('.board .sq[data-sq="d7"][data-piece="1:3:0"]');
     await A.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 1'));
+    await A.waitForSelector('.invite #share-code');
+    await shot(A, '02-waiting-for-opponent');
   });
 
   await step('the live list shows the new public match', async () => {
@@ -179,6 +181,17 @@ export async function scenario({ browser, url, out }) {
     const after = await boardOf(A);
     check(JSON.stringify(before) === JSON.stringify(after), 'nothing changed');
     await sameBoards(2);
+  });
+
+  await step('the board is usable with the keyboard', async () => {
+    await A.focus('.sq[data-sq="d5"]');
+    await A.keyboard.press('ArrowRight');   // A sees the board turned: right of d5 is c5
+    check(await A.evaluate(() => document.activeElement?.dataset.sq) === 'c5', 'arrow keys move the focus');
+    await A.keyboard.press('ArrowLeft');
+    await A.keyboard.press('Enter');
+    await A.waitForSelector('.sq[data-sq="d5"].selected');
+    await A.keyboard.press('Escape');
+    await A.waitForSelector('.sq.selected', { state: 'detached' });
   });
 
   await step('A stabilizes d5 and ends the turn', async () => {

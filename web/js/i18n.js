@@ -360,7 +360,8 @@ function pickInitial() {
     const saved = localStorage.getItem(STORAGE_KEY);
     if (saved && LANGS[saved]) return saved;
   } catch { /* storage may be unavailable */ }
-  return (navigator.language || '').toLowerCase().startsWith('pt') ? 'pt-BR' : 'en';
+  const nav = typeof navigator === 'undefined' ? '' : navigator.language || '';
+  return nav.toLowerCase().startsWith('pt') ? 'pt-BR' : 'en';
 }
 
 // The current language code ('en' or 'pt-BR').
@@ -371,7 +372,7 @@ export function setLang(code) {
   if (!LANGS[code]) return;
   current = code;
   try { localStorage.setItem(STORAGE_KEY, code); } catch { /* ignore */ }
-  translatePage();
+  if (typeof document !== 'undefined') translatePage();
   for (const fn of listeners) fn(code);
 }
 
