@@ -164,3 +164,37 @@ TEST_CASE("taixu codec: free-distortion swaps list cost 0; waves list the ring a
                                          {"at":"e4","owner":2,"from":2,"to":1,"destroyed":false}])"));
   CHECK(m.outcome().is_null());
 }
+
+TEST_CASE("taixu codec property: the JSON path agrees with the engine over random games") {
+  tabuleiro::engine::rng r(20240611);
+  const auto* kind = protocol::find_game("taixu");
+  int steps = 0;
+  for (int g = 0; g < 200; ++g) {
+    const json options = {{"reserve", 4 + static_cast<int>(r.uniform(13))},
+                          {"destroyed_pieces", r.uniform(2) ? "reserve" : "removed"}};
+    auto created = kind->create(options, nullptr, r.next());
+    auto& m = *std::get<0>(created);
+    for (int step = 0; step < 60 && !m.seats_to_act().empty(); ++step, ++steps) {
+      const json pos = m.position();
+      auto reread = kind->create(nullptr, pos, 0);  // the written position reads back identically
+      REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(reread));
+      REQUIRE(std::get<0>(reread)->position() == pos);
+      const json view = m.view(viewer::spectator);
+      REQUIRE(view["to_move"] == pos["to_move"]);
+      REQUIRE(view["pieces"].size() == pos["pieces"].size());
+      const int p = m.seats_to_act().front();
+      const json legal = m.legal_actions(p);
+      REQUIRE(!legal.empty());
+      // Any listed action, sent back as JSON with its cost, is accepted on a copy.
+      auto copy = m.clone();
+      REQUIRE(std::holds_alternative<std::vector<json>>(copy->apply(p, legal[r.uniform(legal.size())])));
+      json chosen = legal.back();
+      if (legal.size() > 1 && r.uniform(6) != 0) chosen = legal[r.uniform(legal.size() - 1)];
+      chosen.erase("cost");
+      auto applied = m.apply(p, chosen);
+      REQUIRE(std::holds_alternative<std::vector<json>>(applied));
+      for (const json& e : std::get<std::vector<json>>(applied)) REQUIRE(e.contains("type"));
+    }
+  }
+  CHECK(steps > 2000);
+}
