@@ -14,4 +14,7 @@ int run_serve(const args& a);
 // `tabuleiro engine`: JSON lines on stdin, one JSON answer line per request on stdout.
 int run_engine_tool(const args& a);
 
+// `tabuleiro healthcheck`: 0 when http://127.0.0.1:<port>/healthz answers 200, else 1.
+int run_healthcheck(const args& a);
+
 }  // namespace tabuleiro

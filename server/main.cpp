@@ -15,6 +15,7 @@ constexpr std::string_view usage =
     "commands:\n"
     "  serve        host matches over HTTP and WebSocket (tabuleiro serve --help)\n"
     "  engine       JSON-lines engine tool on stdin/stdout (tabuleiro engine --help)\n"
+    "  healthcheck  exit 0 when the local server answers /healthz (tabuleiro healthcheck --help)\n"
     "  --help       show this help\n"
     "  --version    print the version\n";
 
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
   }
   if (cmd == "serve") return tabuleiro::run_serve(rest);
   if (cmd == "engine") return tabuleiro::run_engine_tool(rest);
+  if (cmd == "healthcheck") return tabuleiro::run_healthcheck(rest);
   std::cerr << "tabuleiro: unknown command '" << cmd << "'\n\n" << usage;
   return 2;
 }
