@@ -112,6 +112,15 @@ class sqlite_store final : public store {
     return {};
   }
 
+  std::vector<match_row> list_idle(std::int64_t before_ms, std::size_t limit) override {
+    std::vector<match_row> out;
+    std::string error;
+    std::lock_guard lock(reader_mu_);
+    if (read_idle(*reader_db_, before_ms, limit, out, error)) return out;
+    spdlog::error("store: listing idle matches failed: {}", error);
+    return {};
+  }
+
   void flush() override {
     if (std::this_thread::get_id() == writer_.get_id()) {
       spdlog::error("store: flush() called from a write completion; not waiting");

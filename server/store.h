@@ -30,6 +30,7 @@ struct match_row {
   std::int64_t finished_ms = 0;  // 0 while unfinished
   std::array<std::string, 2> token_hash;  // hex SHA-256 per seat; empty = seat free
   std::int64_t version = 0;  // highest logged version; filled by reads, ignored by insert_match
+  std::int64_t updated_ms = 0;  // last logged change (or creation); filled by reads
 };
 
 // One logged state change. action is the game's action JSON, or a room-level change such as
@@ -102,6 +103,9 @@ class store {
   // at most limit of them.
   virtual std::vector<match_row> list_public(const std::string& status, const std::string& game,
                                              std::size_t limit) = 0;
+  // Lists unfinished matches (public or not) whose last change is older than before_ms,
+  // least recently active first, at most limit of them (e.g. to record abandonment).
+  virtual std::vector<match_row> list_idle(std::int64_t before_ms, std::size_t limit) = 0;
 
   // Blocks until every write queued before the call has committed and its completion has run.
   virtual void flush() = 0;

@@ -46,7 +46,7 @@ json parse_json_column(const sqlite_statement& st, int col) {
 
 constexpr const char* match_columns =
     "SELECT code, game, options, seed, start_position, visibility, status, outcome,"
-    " created_ms, finished_ms, last_version,"
+    " created_ms, finished_ms, last_version, updated_ms,"
     " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
     " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2)"
     " FROM matches m ";
@@ -65,8 +65,9 @@ match_row decode_match(const sqlite_statement& st) {
   m.created_ms = st.int64(8);
   m.finished_ms = st.int64(9);
   m.version = st.int64(10);
-  m.token_hash[0] = st.text(11);
-  m.token_hash[1] = st.text(12);
+  m.updated_ms = st.int64(11);
+  m.token_hash[0] = st.text(12);
+  m.token_hash[1] = st.text(13);
   return m;
 }
 
@@ -85,6 +86,12 @@ bool collect_matches(sqlite_connection& db, sqlite_statement& st, std::vector<ma
     return false;
   }
   return true;
+}
+
+// limit as an SQL LIMIT value.
+std::int64_t sql_limit(std::size_t limit) {
+  const auto max = static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max());
+  return static_cast<std::int64_t>(std::min(limit, max));
 }
 
 }  // namespace
@@ -243,8 +250,23 @@ bool read_public(sqlite_connection& db, const std::string& status, const std::st
       " ORDER BY created_ms DESC, id DESC LIMIT ?3";
   auto st = db.statement(sql.c_str(), error);
   if (!st) return false;
-  const auto max = static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max());
-  st->bind(1, status).bind(2, game).bind(3, static_cast<std::int64_t>(std::min(limit, max)));
+  st->bind(1, status).bind(2, game).bind(3, sql_limit(limit));
+  out.clear();
+  if (!collect_matches(db, *st, out, error)) {
+    out.clear();
+    return false;
+  }
+  return true;
+}
+
+bool read_idle(sqlite_connection& db, std::int64_t before_ms, std::size_t limit,
+               std::vector<match_row>& out, std::string& error) {
+  static const std::string sql =
+      std::string(match_columns) +
+      "WHERE status IN ('waiting', 'live') AND updated_ms < ?1 ORDER BY updated_ms, id LIMIT ?2";
+  auto st = db.statement(sql.c_str(), error);
+  if (!st) return false;
+  st->bind(1, before_ms).bind(2, sql_limit(limit));
   out.clear();
   if (!collect_matches(db, *st, out, error)) {
     out.clear();

@@ -33,5 +33,7 @@ bool read_actions(sqlite_connection& db, const std::string& code, std::vector<ac
                   std::string& error);
 bool read_public(sqlite_connection& db, const std::string& status, const std::string& game,
                  std::size_t limit, std::vector<match_row>& out, std::string& error);
+bool read_idle(sqlite_connection& db, std::int64_t before_ms, std::size_t limit,
+               std::vector<match_row>& out, std::string& error);
 
 }  // namespace tabuleiro::server

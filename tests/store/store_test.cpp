@@ -251,3 +251,51 @@ TEST_CASE("an unusable path is refused with a message", "[store]") {
   CHECK(store::open((dir.path / "junk.db").string(), error) == nullptr);
   CHECK_FALSE(error.empty());
 }
+
+TEST_CASE("an older database is brought up to date by the newer migrations only", "[store]") {
+  temp_dir dir;
+  REQUIRE(latest_schema_version() >= 2);
+  const match_row m = sample_match();
+  {
+    auto s = open_store(dir.db());
+    result r;
+    s->insert_match(m, r.done());
+    REQUIRE(r.get());
+  }
+  {  // Turn the database back into a version-1 one (002 only adds an index).
+    raw_db raw(dir.db(), false);
+    REQUIRE(raw.exec("DROP INDEX matches_idle; DELETE FROM schema_version WHERE version >= 2") == SQLITE_OK);
+  }
+  auto s = open_store(dir.db());
+  CHECK(s->load_match(m.code));
+  raw_db raw(dir.db());
+  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'matches_idle'") == 1);
+  CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
+}
+
+TEST_CASE("list_idle finds unfinished matches by last activity", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  match_row quiet = sample_match("taixu", "unlisted", 100), busy = sample_match("taixu", "public", 100),
+            done_m = sample_match("taixu", "public", 50), fresh = sample_match("taixu", "public", 900);
+  std::vector<result> rs(7);
+  s->insert_match(quiet, rs[0].done());
+  s->insert_match(busy, rs[1].done());
+  s->insert_match(done_m, rs[2].done());
+  s->insert_match(fresh, rs[3].done());
+  s->append_action(quiet.code, {1, 1, {{"type", "x"}}, 200}, rs[4].done());
+  s->append_action(busy.code, {1, 1, {{"type", "x"}}, 700}, rs[5].done());
+  s->finish_match(done_m.code, {{"winner", 1}, {"reason", "resign"}}, 60, rs[6].done());
+  for (auto& r : rs) REQUIRE(r.get());
+
+  const auto idle = s->list_idle(500, 10);
+  REQUIRE(idle.size() == 1);  // busy moved at 700, fresh was created at 900, done_m is finished
+  CHECK(idle[0].code == quiet.code);
+  CHECK(idle[0].updated_ms == 200);
+  const auto all = s->list_idle(1000, 10);
+  REQUIRE(all.size() == 3);
+  CHECK(all[0].code == quiet.code);
+  CHECK(all[1].code == busy.code);
+  CHECK(all[2].code == fresh.code);
+  CHECK(s->list_idle(1000, 1).size() == 1);
+}
