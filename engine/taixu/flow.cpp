@@ -218,23 +218,23 @@ void collapse_check(state& s, seat actor, square acting, std::vector<event>& out
 
 bool win_check(state& s, std::vector<event>& out) {
   if (s.outcome) return true;
-  std::array<int, 2> core{}, on_board{};
-  for (int sq = 0; sq < board_size; ++sq) {
+  static constexpr std::array<int, 4> core_squares = {make_square(3, 3), make_square(4, 3), make_square(3, 4),
+                                                      make_square(4, 4)};  // d4 e4 d5 e5
+  std::array<int, 3> core{};
+  for (const int sq : core_squares) {
     const piece& p = s.board[sq];
-    if (!p.owner) continue;
-    ++on_board[p.owner - 1];
-    if (is_core(sq) && p.charge >= 2) ++core[p.owner - 1];
+    core[p.owner] += p.charge >= 2;
   }
   cause reason = cause::none;
   std::optional<seat> winner;
   for (seat p = 1; p <= 2; ++p)
-    if (core[p - 1] >= 3) {
+    if (core[p] >= 3) {
       reason = cause::singularity;
       winner = p;
     }
-  if (reason == cause::none) {
-    const bool out1 = on_board[0] == 0 && s.reserve[0] == 0;
-    const bool out2 = on_board[1] == 0 && s.reserve[1] == 0;
+  if (reason == cause::none && (s.reserve[0] == 0 || s.reserve[1] == 0)) {
+    const bool out1 = s.reserve[0] == 0 && pieces_on_board(s, 1) == 0;
+    const bool out2 = s.reserve[1] == 0 && pieces_on_board(s, 2) == 0;
     if (out1 || out2) {
       reason = cause::extermination;
       if (!(out1 && out2)) winner = out1 ? 2 : 1;

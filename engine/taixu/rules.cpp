@@ -172,17 +172,17 @@ void legal_actions_into(const state& s, seat p, std::vector<action>& out) {
   out.clear();
   if (s.outcome || p != s.to_move) return;
   const int pc = s.pc;
-  if (s.reserve[p - 1] > 0 && pc >= summon_cost(s, p)) {
+  std::array<square, board_size> own;
+  int n = 0;
+  for (int sq = 0; sq < board_size; ++sq)
+    if (s.board[sq].owner == p) own[n++] = static_cast<square>(sq);
+  if (s.reserve[p - 1] > 0 && pc >= 2 + n / 4) {  // summon cost (rules §4)
     const int r = home_rank(p);
     for (int f = 0; f < 8; ++f) {
       const square sq = make_square(f, r);
       if (!s.board[sq].owner) out.push_back({action_kind::summon, sq, no_square});
     }
   }
-  std::array<square, board_size> own;
-  int n = 0;
-  for (int sq = 0; sq < board_size; ++sq)
-    if (s.board[sq].owner == p) own[n++] = static_cast<square>(sq);
   if (pc >= move_cost) {
     for (int i = 0; i < n; ++i) {
       const int from = own[i];
@@ -225,7 +225,7 @@ bool has_non_end_action(const state& s) {
     }
   if (n > 0 && s.pc >= stabilize_cost) return true;
   if (n >= 2 && (s.pc >= swap_cost || on_free)) return true;
-  if (s.reserve[p - 1] > 0 && s.pc >= summon_cost(s, p)) {
+  if (s.reserve[p - 1] > 0 && s.pc >= 2 + n / 4) {
     for (int f = 0; f < 8; ++f)
       if (!s.board[make_square(f, home_rank(p))].owner) return true;
   }
