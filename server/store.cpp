@@ -182,15 +182,20 @@ class sqlite_store final : public store {
           queue_.pop_front();
         }
       }
+      // ok[i] becomes true only once write i is committed, so whatever happens below no
+      // completion reports a write that is not durable.
       std::vector<char> ok(batch.size(), 0);
       try {
-        if (!commit_together(batch, ok))
-          for (std::size_t i = 0; i < batch.size(); ++i) ok[i] = commit_alone(batch[i]);
-      } catch (const std::exception& e) {  // allocation failure; nothing else throws here
-        spdlog::error("store: write batch aborted: {}", e.what());
+        if (commit_together(batch, ok) == tx::aborted) {
+          // One write may have ended the transaction (or COMMIT failed): retry each alone.
+          // Stop at the first that cannot even begin (a lock or I/O error): the rest fail too.
+          for (std::size_t i = 0; i < batch.size(); ++i)
+            if (commit_alone(batch[i], ok[i]) == tx::not_started) break;
+        }
+      } catch (...) {  // allocation failure; the SQL paths do not throw
+        spdlog::error("store: write batch aborted by an exception");
         std::string ignored;
         if (!writer_db_->autocommit()) writer_db_->exec("ROLLBACK", ignored);
-        std::fill(ok.begin(), ok.end(), 0);
       }
       for (std::size_t i = 0; i < batch.size(); ++i) call_done(batch[i].done, ok[i] != 0);
       {
@@ -201,54 +206,60 @@ class sqlite_store final : public store {
     }
   }
 
-  // Runs every write of batch in one transaction, each in its own savepoint. Returns false
-  // (with nothing committed) if the transaction itself failed; ok holds each write's result.
-  bool commit_together(std::vector<pending_write>& batch, std::vector<char>& ok) {
+  // How a transaction ended: committed, never begun, or rolled back after beginning.
+  enum class tx { committed, not_started, aborted };
+
+  // Runs every write of batch in one transaction, each in its own savepoint. On commit, ok
+  // receives each write's result; otherwise ok is untouched and nothing took effect.
+  tx commit_together(std::vector<pending_write>& batch, std::vector<char>& ok) {
     std::string error;
     if (!run_sql(*writer_db_, "BEGIN IMMEDIATE", error)) {
       spdlog::error("store: cannot begin a batch of {} writes: {}", batch.size(), error);
-      return false;
+      return tx::not_started;
     }
+    std::vector<char> applied(batch.size(), 0);
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      ok[i] = apply_in_savepoint(batch[i]);
+      applied[i] = apply_in_savepoint(batch[i]);
       if (writer_db_->autocommit()) {  // SQLite rolled the whole transaction back
         spdlog::error("store: batch of {} writes rolled back by the database; retrying one by one",
                       batch.size());
-        return false;
+        return tx::aborted;
       }
     }
     if (!run_sql(*writer_db_, "COMMIT", error)) {
       spdlog::error("store: commit of {} writes failed: {}; retrying one by one", batch.size(), error);
       std::string ignored;
       if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
-      return false;
+      return tx::aborted;
     }
+    ok = std::move(applied);
     observe(batch.size(), batch.front().queued);
-    return true;
+    return tx::committed;
   }
 
-  // Commits one write in a transaction of its own; returns whether it took effect.
-  bool commit_alone(pending_write& w) {
+  // Runs one write in a transaction of its own; ok becomes true only if it took effect.
+  tx commit_alone(pending_write& w, char& ok) {
     std::string error;
     if (!run_sql(*writer_db_, "BEGIN IMMEDIATE", error)) {
       spdlog::error("store: cannot begin a write: {}", error);
-      return false;
+      return tx::not_started;
     }
-    const bool ok = apply_in_savepoint(w);
-    if (writer_db_->autocommit()) return false;
-    if (!ok) {
+    const bool applied = apply_in_savepoint(w);
+    if (writer_db_->autocommit()) return tx::aborted;
+    if (!applied) {
       std::string ignored;
       run_sql(*writer_db_, "ROLLBACK", ignored);
-      return false;
+      return tx::aborted;
     }
     if (!run_sql(*writer_db_, "COMMIT", error)) {
       spdlog::error("store: commit of a write failed: {}", error);
       std::string ignored;
       if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
-      return false;
+      return tx::aborted;
     }
+    ok = 1;
     observe(1, w.queued);
-    return true;
+    return tx::committed;
   }
 
   // Runs w's work inside a savepoint, undoing just its changes if it fails.
@@ -263,6 +274,8 @@ class sqlite_store final : public store {
       ok = w.work(*writer_db_, error);
     } catch (const std::exception& e) {
       error = e.what();
+    } catch (...) {
+      error = "non-standard exception";
     }
     if (writer_db_->autocommit()) {
       spdlog::error("store: write failed and ended its transaction: {}", error);
@@ -319,7 +332,14 @@ bool configure(sqlite_connection& db, bool writer, const store_options& options,
     error = "cannot enable WAL mode (journal_mode is " + *mode + ")";
     return false;
   }
-  return db.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", error);
+  if (!db.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", error)) return false;
+  const auto sync = db.query_text("PRAGMA synchronous", error);
+  if (!sync) return false;
+  if (*sync != "2") {
+    error = "cannot set synchronous=FULL (it is " + *sync + ")";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace

@@ -43,8 +43,9 @@ struct action_row {
   std::int64_t at_ms = 0;
 };
 
-// Commit-latency observer: called on the writer thread once per committed batch with the
-// batch size and the seconds from the oldest write's enqueue to its commit.
+// Commit-latency observer: called on the writer thread once per committed transaction (a
+// batch, or a single write retried alone) with its number of writes and the seconds from the
+// oldest write's enqueue to its commit. It must not throw.
 using commit_observer = std::function<void(std::size_t writes, double seconds)>;
 
 // Tuning knobs of store::open; the defaults suit the server.

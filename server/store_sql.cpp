@@ -39,6 +39,7 @@ write_work failing_work(std::string message) {
   };
 }
 
+// A JSON column: SQL NULL reads as null. May throw on corrupt text.
 json parse_json_column(const sqlite_statement& st, int col) {
   if (st.is_null(col)) return json(nullptr);
   return json::parse(st.text(col));
