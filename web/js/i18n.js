@@ -156,6 +156,7 @@ const en = {
   'ev.swapped': 'Distortion: {a} ⇄ {b}',
   'ev.resigned': '{player} resigned',
   'ev.draw_agreed': 'Draw agreed',
+  'ev.abandoned': 'The match was abandoned',
   'ev.joined': '{who} joined',
   'ev.other': '{type}',
   // errors
@@ -327,6 +328,7 @@ const pt = {
   'ev.swapped': 'Distorção: {a} ⇄ {b}',
   'ev.resigned': '{player} desistiu',
   'ev.draw_agreed': 'Empate por acordo',
+  'ev.abandoned': 'A partida foi abandonada',
   'ev.joined': '{who} entrou',
   'err.not_your_turn': 'Não é a sua vez.',
   'err.game_over': 'O jogo acabou.',

@@ -67,23 +67,12 @@ export function renderMatch(app, code, { spectate = false } = {}) {
   function handle(msg) {
     switch (msg.type) {
       case 'joined': {
-        const first = !state.game;
         state.seat = msg.seat ?? null;
         state.game = gameById(msg.game);
-        sync.reset(msg);
+        state.gameName = msg.game;
         if (msg.presence) state.presence = msg.presence;
-        if (!state.game?.Table) {
-          tableEl.replaceChildren(h('p', { class: 'notice' }, `${msg.game}: ${t('soon')}`));
-          return;
-        }
-        if (first) {
-          document.getElementById('game-name').textContent = t(`game.${msg.game}`);
-          state.table = new state.game.Table(tableEl, (action) => conn.request({ type: 'act', action }));
-          const ctl = tableEl.querySelector('.control-col');
-          ctl.append(roomCtl, logBox);
-          const seat = state.seat;
-          addLog(() => [seat ? t('you_are', { player: t('player', { n: seat }) }) : t('watching')], 'sys');
-        }
+        if (sync.join(msg) === 'resync') { conn.sendRaw({ type: 'resync' }); return; }
+        if (!ensureTable()) return;
         draw(null, []);
         setOutcome(msg.outcome ?? sync.outcome);
         break;
@@ -102,6 +91,7 @@ export function renderMatch(app, code, { spectate = false } = {}) {
       }
       case 'snapshot':
         sync.reset(msg);
+        if (!ensureTable()) return;
         draw(null, []);
         setOutcome(sync.outcome);
         break;
@@ -134,6 +124,21 @@ export function renderMatch(app, code, { spectate = false } = {}) {
       default:
         break;
     }
+  }
+
+  // Creates the game's table on the first view; false when this client cannot show the game.
+  function ensureTable() {
+    if (state.table) return true;
+    if (!state.game?.Table) {
+      tableEl.replaceChildren(h('p', { class: 'notice' }, `${state.gameName || '?'}: ${t('soon')}`));
+      return false;
+    }
+    document.getElementById('game-name').textContent = t(`game.${state.gameName}`);
+    state.table = new state.game.Table(tableEl, (action) => conn.request({ type: 'act', action }));
+    tableEl.querySelector('.control-col').append(roomCtl, logBox);
+    const seat = state.seat;
+    addLog(() => [seat ? t('you_are', { player: t('player', { n: seat }) }) : t('watching')], 'sys');
+    return true;
   }
 
   function draw(prev, events) {

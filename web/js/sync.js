@@ -23,6 +23,20 @@ export class ViewSync {
     this.awaitingResync = false;
   }
 
+  // Handles `joined`: a full view, or (a catch-up after a reconnect) no view but our own
+  // version, with the missed patches to follow. Returns 'ok', or 'resync' when it cannot tell.
+  join(msg) {
+    if (msg.view !== undefined) { this.reset(msg); return 'ok'; }
+    if (this.view && msg.version === this.version) {
+      this.legal = Array.isArray(msg.legal) ? msg.legal : [];
+      this.outcome = msg.outcome ?? this.outcome;
+      this.awaitingResync = false;
+      return 'ok';
+    }
+    this.awaitingResync = true;
+    return 'resync';
+  }
+
   // Handles a `patch`: returns 'applied', 'stale' (an old or duplicate patch, ignored), or
   // 'resync' (a gap or a bad patch: the caller must send {"type":"resync"}; nothing changed).
   patch(msg) {

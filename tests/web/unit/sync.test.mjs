@@ -53,3 +53,21 @@ test('the outcome follows the view', () => {
   s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/outcome', value: { winner: 2, reason: 'resign' } }] });
   assert.deepEqual(s.outcome, { winner: 2, reason: 'resign' });
 });
+
+test('a catch-up join keeps the view and takes the missed patches', () => {
+  const s = new ViewSync();
+  assert.equal(s.join(joined()), 'ok');
+  assert.equal(s.join({ version: 3, legal: [] }), 'ok');
+  assert.equal(s.view.pc, 5);
+  assert.deepEqual(s.legal, []);
+  assert.equal(s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/pc', value: 3 }] }), 'applied');
+  assert.equal(s.view.pc, 3);
+});
+
+test('a join without a view at another version asks for a resync', () => {
+  const s = new ViewSync();
+  s.join(joined());
+  assert.equal(s.join({ version: 9, legal: [] }), 'resync');
+  assert.equal(s.view.pc, 5);
+  assert.equal(new ViewSync().join({ version: 0 }), 'resync');
+});

@@ -86,7 +86,13 @@ export function describe(ev, ctx) {
     case 'swapped':
       return t('ev.swapped', { a: pick(ev, 'a', 'from'), b: pick(ev, 'b', 'to') });
     case 'game_over':
-      return t('ev.game_over');
+      return null;   // the banner line says who won and why
+    case 'resigned':
+      return t('ev.resigned', { player: who(pick(ev, 'seat', 'player')) });
+    case 'draw_agreed':
+      return t('ev.draw_agreed');
+    case 'abandoned':
+      return t('ev.abandoned');
     default:
       return ev.type ? ev.type.replace(/_/g, ' ') : null;
   }
