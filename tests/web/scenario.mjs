@@ -27,6 +27,19 @@ export const POSITION = {
   anomalies: [{ at: 'b7', effect: 'overload' }, { at: 'h3', effect: 'echo' }],
 };
 
+// P1 to move: b6 (1) attacking b5 (1) is repelled; g8 (0) stepping on the rift g7 teleports
+// to the Core ring; h6 (4) attacking h5 (4) is repelled, both reach 5 and explode in order.
+export const POSITION_2 = {
+  game: 'taixu',
+  to_move: 1, round: 1, pc: 5, bonus: [0, 0], reserve: [5, 6],
+  pieces: [
+    { at: 'b6', owner: 1, charge: 1 }, { at: 'g8', owner: 1, charge: 0 }, { at: 'h6', owner: 1, charge: 4 },
+    { at: 'b5', owner: 2, charge: 1 }, { at: 'h5', owner: 2, charge: 4 },
+  ],
+  anomalies: [{ at: 'g7', effect: 'rift' }, { at: 'a2', effect: 'drain' }],
+};
+const CORE_RING = ['c3', 'd3', 'e3', 'f3', 'c4', 'f4', 'c5', 'f5', 'c6', 'd6', 'e6', 'f6'];
+
 class Failure extends Error {}
 const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
 
@@ -259,6 +272,40 @@ export async function scenario({ browser, url, out }) {
     check((await B.textContent('#log')).includes('Rodada'), 'the whole log was rewritten in Portuguese');
     await shot(B, '09-phone-gameover');
     await shot(C, '10-spectator-gameover');
+  });
+
+  await step('repel, rift teleport and a double explosion animate from the events', async () => {
+    await A.goto(url);
+    await A.click('.advanced summary');
+    await A.fill('#opt-position', JSON.stringify(POSITION_2));
+    await A.click('#create-btn');
+    await A.click('#go-match');
+    await A.waitForSelector('.sq[data-sq="g7"][data-anomaly="rift"]');
+    check((await A.getAttribute('.sq[data-sq="g7"]', 'aria-label')).includes('Rift'), 'the anomaly is named for screen readers');
+    await A.hover('.sq[data-sq="g7"] .anomaly');
+    check((await A.getAttribute('.sq[data-sq="g7"] .anomaly', 'data-tip')).startsWith('Rift'), 'the anomaly has a tooltip');
+    await click(A, 'b6');
+    await click(A, 'b5');
+    await waitVersion(A, 1);
+    let b = await boardOf(A);
+    check(b.squares.b6 === '1:2:0' && b.squares.b5 === '2:2:0', `repelled: both at charge 2 (${b.squares.b6}, ${b.squares.b5})`);
+    check((await A.getAttribute('.board-wrap', 'data-fx')).includes('repel'), 'repel animated');
+    await click(A, 'g8');
+    await click(A, 'g7');
+    await waitVersion(A, 2);
+    b = await boardOf(A);
+    const landed = CORE_RING.filter((sq) => b.squares[sq] === '1:1:0');
+    check(b.squares.g7 === '' && landed.length === 1, `teleported from g7 to the Core ring: ${landed}`);
+    check((await A.getAttribute('.board-wrap', 'data-fx')).includes('teleport'), 'teleport animated');
+    await click(A, 'h6');
+    await click(A, 'h5');
+    await waitVersion(A, 3);
+    await A.waitForTimeout(500);
+    await shot(A, '11-double-explosion-live', true);
+    const fx = await A.getAttribute('.board-wrap', 'data-fx');
+    check(/explode:h6.*explode:h5/.test(fx), `both explode, the attacker first: ${fx}`);
+    b = await boardOf(A);
+    check(b.squares.h6 === '' && b.squares.h5 === '', 'both pieces left the board');
   });
 
   await Promise.all(pages.map((p) => p.context().close().catch(() => {})));
