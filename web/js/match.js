@@ -144,6 +144,8 @@ export function renderMatch(app, code, { spectate = false } = {}) {
   function draw(prev, events) {
     if (!state.table || !sync.view) return;
     state.table.update(sync.view, sync.legal, state.seat, sync.version, prev, events);
+    const mine = state.seat && sync.view.to_move === state.seat && !sync.outcome;
+    document.title = `${mine ? '● ' : ''}${code} · Tabuleiro`;
     drawPresence();
     drawControls();
   }

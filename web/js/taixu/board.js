@@ -58,6 +58,7 @@ export class TaixuTable {
     if (reoriented) this.layout();
     if (this.selected && !this.isOwn(this.selected)) this.selected = null;
     if (!this.legal.length) this.mode = 'idle';
+    this.last = lastSquares(events) || this.last;
     this.render();
     if (prev && events.length) playAnimations(this, prev, events);
   }
@@ -134,6 +135,7 @@ export class TaixuTable {
       cell.classList.toggle('target', !!target);
       cell.classList.toggle('attack', !!target && !!piece && piece.owner !== this.seat);
       cell.classList.toggle('selected', sq === this.selected);
+      cell.classList.toggle('last', !!this.last?.has(sq));
       cell.classList.toggle('own', !!piece && piece.owner === this.seat);
       cell.dataset.piece = piece ? `${piece.owner}:${piece.charge}:${piece.idle}` : '';
       cell.dataset.anomaly = anomaly || '';
@@ -351,6 +353,18 @@ export class TaixuTable {
     const b = this.boardWrap.getBoundingClientRect();
     return { x: a.left - b.left, y: a.top - b.top, w: a.width, h: a.height };
   }
+}
+
+// The squares of the last action's own moves (from/to, summon, swap), for a soft highlight.
+function lastSquares(events) {
+  const out = new Set();
+  for (const e of events) {
+    if (e.type === 'moved' || e.type === 'repelled') { out.add(e.from); out.add(e.to); }
+    if (e.type === 'summoned') out.add(e.at ?? e.to);
+    if (e.type === 'swapped') { out.add(e.a); out.add(e.b); }
+    if (e.type === 'teleported' && e.to) out.add(e.to);
+  }
+  return out.size ? out : null;
 }
 
 // The piece disc: owner colour, charge number, charge ring, idle pips.
