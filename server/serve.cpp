@@ -1,12 +1,131 @@
-// `tabuleiro serve` (placeholder until the match server lands).
+// `tabuleiro serve`: configuration, logging, storage, I/O threads, graceful shutdown.
+#include <csignal>
 #include <iostream>
+#include <thread>
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "protocol/game.h"
 #include "server/commands.h"
+#include "server/config.h"
+#include "server/listener.h"
+#include "server/metrics.h"
+#include "server/rooms.h"
+#include "server/store.h"
 
 namespace tabuleiro {
 
-int run_serve(const args&) {
-  std::cout << "tabuleiro serve: the match server is not built yet\n";
+namespace {
+
+using namespace tabuleiro::server;
+
+// After a stop signal: waits (bounded) for WebSocket connections to finish closing, then
+// stops the I/O threads.
+void drain_then_stop(net::io_context& ioc, rooms& registry, std::shared_ptr<net::steady_timer> t,
+                     int rounds_left) {
+  if (registry.connection_count() == 0 || rounds_left == 0) {
+    if (rounds_left == 0)
+      spdlog::warn("shutdown: {} connections still open, closing anyway", registry.connection_count());
+    ioc.stop();
+    return;
+  }
+  t->expires_after(std::chrono::milliseconds(50));
+  t->async_wait([&ioc, &registry, t, rounds_left](boost::system::error_code) {
+    drain_then_stop(ioc, registry, t, rounds_left - 1);
+  });
+}
+
+}  // namespace
+
+int run_serve(const args& a) {
+  std::string error;
+  bool help = false;
+  auto parsed = parse_config(a, error, help);
+  if (help) {
+    std::cout << config_help();
+    return 0;
+  }
+  if (!parsed) {
+    std::cerr << "tabuleiro serve: " << error << "\n\n" << config_help();
+    return 2;
+  }
+  config cfg = *parsed;
+  if (cfg.threads <= 0) cfg.threads = std::max(1u, std::thread::hardware_concurrency());
+
+  auto log = spdlog::stderr_color_mt("tabuleiro");
+  spdlog::set_default_logger(log);
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  spdlog::set_level(spdlog::level::from_str(cfg.log_level));
+
+  boost::system::error_code ec;
+  const auto address = net::ip::make_address(cfg.bind, ec);
+  if (ec) {
+    std::cerr << "tabuleiro serve: bad --bind address '" << cfg.bind << "'\n";
+    return 2;
+  }
+
+  metrics stats;
+  auto db = store::open(cfg.db, error, [&stats](std::size_t writes, double seconds) {
+    stats.committed(writes, seconds);
+  });
+  if (!db) {
+    spdlog::critical("cannot open database {}: {}", cfg.db, error);
+    return 1;
+  }
+
+  net::io_context ioc(cfg.threads);
+  room_services svc{db.get(), &stats, &cfg};
+  rooms registry(ioc, svc);
+  shared_state state{svc, &registry};
+
+  std::shared_ptr<listener> acceptor;
+  try {
+    acceptor = std::make_shared<listener>(ioc, net::ip::tcp::endpoint(address, cfg.port), state);
+  } catch (const boost::system::system_error& e) {
+    spdlog::critical("cannot listen on {}:{}: {}", cfg.bind, cfg.port, e.code().message());
+    return 1;
+  }
+  const auto port = acceptor->local_endpoint().port();
+  const std::string host = address.is_v6() ? "[" + cfg.bind + "]" : cfg.bind;
+  const std::string url = "http://" + host + ":" + std::to_string(port);
+  if (cfg.public_url.empty()) cfg.public_url = url;
+
+  std::string games;
+  for (auto g : protocol::game_names()) games += (games.empty() ? "" : ",") + std::string(g);
+  spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
+               "abandon-after={}s create-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
+               "games={}",
+               cfg.bind, port, cfg.db, cfg.web.empty() ? "(none)" : cfg.web, cfg.public_url,
+               cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute,
+               cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, games.empty() ? "(none)" : games);
+
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](boost::system::error_code e, int sig) {
+    if (e) return;
+    spdlog::info("signal {}: stopping (no new connections; closing open ones with 1001)", sig);
+    acceptor->stop();
+    registry.shutdown();
+    drain_then_stop(ioc, registry, std::make_shared<net::steady_timer>(ioc), 60);
+  });
+
+  acceptor->run();
+  registry.start();
+  std::cout << "Tabuleiro serving on " << url << "/" << std::endl;
+
+  std::vector<std::thread> threads;
+  for (int i = 1; i < cfg.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (auto& t : threads) t.join();
+
+  registry.join();
+  db->close();
+  spdlog::info("stopped; database flushed");
+  spdlog::shutdown();
   return 0;
 }
 

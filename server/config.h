@@ -1,0 +1,36 @@
+// `tabuleiro serve` configuration: command-line flags with TABULEIRO_* environment fallbacks.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tabuleiro::server {
+
+// Every setting of the match server. Plain value; read-only once the server runs.
+struct config {
+  std::string bind = "127.0.0.1";         // --bind / TABULEIRO_BIND
+  std::uint16_t port = 8080;              // --port / TABULEIRO_PORT (0 = any free port)
+  std::string db = "./data/tabuleiro.db"; // --db / TABULEIRO_DB
+  std::string web = "./web";              // --web / TABULEIRO_WEB
+  std::string public_url;                 // --public-url / TABULEIRO_PUBLIC_URL ("" = http://bind:port)
+  std::string log_level = "info";         // --log-level / TABULEIRO_LOG_LEVEL
+  int threads = 0;                        // --threads / TABULEIRO_THREADS (0 = hardware cores)
+  double abandon_after_s = 600;           // --abandon-after / TABULEIRO_ABANDON_AFTER (seconds)
+  int create_per_minute = 20;             // --create-limit / TABULEIRO_CREATE_LIMIT (per address)
+  double msg_rate = 10;                   // --msg-rate / TABULEIRO_MSG_RATE (messages/s refill)
+  double msg_burst = 40;                  // --msg-burst / TABULEIRO_MSG_BURST (bucket size)
+  double idle_timeout_s = 60;             // --idle-timeout / TABULEIRO_IDLE_TIMEOUT (seconds)
+  double handshake_timeout_s = 10;        // --handshake-timeout / TABULEIRO_HANDSHAKE_TIMEOUT
+};
+
+// The --help text listing every flag and its environment variable.
+std::string config_help();
+
+// Parses args (after `serve`) over environment defaults. Returns nullopt and sets error on a
+// bad value or unknown flag; sets help=true when --help was asked.
+std::optional<config> parse_config(const std::vector<std::string>& args, std::string& error,
+                                   bool& help);
+
+}  // namespace tabuleiro::server

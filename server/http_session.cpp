@@ -1,0 +1,248 @@
+#include "server/http_session.h"
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+#include <spdlog/spdlog.h>
+
+#include "server/net.h"
+#include "server/websocket_session.h"
+
+namespace tabuleiro::server {
+
+namespace {
+
+namespace fs = std::filesystem;
+using request = http::request<http::string_body>;
+
+// The MIME type of a file name's extension.
+std::string_view mime_type(std::string_view path) {
+  const auto dot = path.rfind('.');
+  const std::string_view ext = dot == std::string_view::npos ? "" : path.substr(dot);
+  static const std::pair<std::string_view, std::string_view> types[] = {
+      {".html", "text/html; charset=utf-8"}, {".htm", "text/html; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},   {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"}, {".json", "application/json"},
+      {".map", "application/json"},          {".txt", "text/plain; charset=utf-8"},
+      {".svg", "image/svg+xml"},             {".png", "image/png"},
+      {".jpg", "image/jpeg"},                {".jpeg", "image/jpeg"},
+      {".gif", "image/gif"},                 {".webp", "image/webp"},
+      {".ico", "image/vnd.microsoft.icon"},  {".woff", "font/woff"},
+      {".woff2", "font/woff2"},              {".wasm", "application/wasm"},
+      {".webmanifest", "application/manifest+json"}};
+  for (const auto& [e, t] : types)
+    if (beast::iequals(ext, e)) return t;
+  return "application/octet-stream";
+}
+
+// The page served for /m/{code} when the web client is absent.
+constexpr std::string_view fallback_page =
+    "<!doctype html><html><head><meta charset=\"utf-8\"><title>Tabuleiro</title></head>"
+    "<body><h1>Tabuleiro</h1><p>The web client is not installed on this server. Connect a "
+    "WebSocket client to <code>/ws</code> and send <code>{\"type\":\"join\",\"code\":\"…\"}</code> "
+    "(see protocol/PROTOCOL.md).</p></body></html>";
+
+// Splits "a=1&b=2" into the value of key (no percent-decoding beyond '+'; values are codes).
+std::string query_value(std::string_view query, std::string_view key) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == key && eq != std::string_view::npos)
+      return std::string(pair.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return "";
+}
+
+// One HTTP connection: reads a request, answers it (possibly asynchronously), repeats.
+// Thread-safety: runs on its socket's strand; API answers are posted back to it.
+class http_session : public std::enable_shared_from_this<http_session> {
+ public:
+  http_session(tcp::socket&& socket, shared_state& state)
+      : stream_(std::move(socket)), state_(state) {
+    beast::error_code ec;
+    auto ep = stream_.socket().remote_endpoint(ec);
+    address_ = ec ? "unknown" : ep.address().to_string();
+  }
+
+  // Starts reading on the session's strand.
+  void run() {
+    net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+  }
+
+ private:
+  void do_read() {
+    parser_.emplace();
+    parser_->body_limit(max_message_bytes);
+    parser_->header_limit(8 * 1024);
+    stream_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(std::max(state_.svc.cfg->handshake_timeout_s, 30.0))));
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) return do_close();
+    if (ec == http::error::body_limit) {
+      return send(error_response(http::status::payload_too_large, "too_large",
+                                 "request body larger than 16 KiB", 11, false));
+    }
+    if (ec) return fail(ec, "http read");
+    request req = parser_->release();
+    if (websocket::is_upgrade(req)) {
+      if (req.target() != "/ws")
+        return send(error_response(http::status::not_found, "not_found", "WebSocket lives at /ws",
+                                   req.version(), false));
+      beast::get_lowest_layer(stream_).expires_never();
+      return serve_websocket(stream_.release_socket(), std::move(req), state_, address_);
+    }
+    handle(std::move(req));
+  }
+
+  // Routes one request.
+  void handle(request req) {
+    state_.svc.stats->http_requests++;
+    const std::string_view target(req.target().data(), req.target().size());
+    const auto qmark = target.find('?');
+    const std::string_view path = target.substr(0, qmark);
+    const std::string_view query = qmark == std::string_view::npos ? "" : target.substr(qmark + 1);
+    const unsigned version = req.version();
+    const bool keep = req.keep_alive();
+    const auto method = req.method();
+    spdlog::debug("http {} {} from {}", std::string(req.method_string()), std::string(path), address_);
+
+    if (path == "/healthz") return send(text(http::status::ok, "ok\n", "text/plain", version, keep));
+    if (path == "/metrics")
+      return send(text(http::status::ok, state_.svc.stats->render(),
+                       "text/plain; version=0.0.4; charset=utf-8", version, keep));
+    if (path == "/api/matches" && method == http::verb::post) {
+      std::string why;
+      auto body = parse_client_json(req.body(), why);
+      if (!body) return send(error_response(http::status::bad_request, "bad_json", why, version, keep));
+      return state_.registry->create(std::move(*body), address_, answer_later(version, keep));
+    }
+    if (path == "/api/matches" && method == http::verb::get)
+      return state_.registry->list(query_value(query, "status"), query_value(query, "game"),
+                                   answer_later(version, keep));
+    if (path.starts_with("/api/matches/") && method == http::verb::get)
+      return state_.registry->describe(std::string(path.substr(13)), answer_later(version, keep));
+    if (path.starts_with("/api/"))
+      return send(error_response(http::status::not_found, "not_found", "no such API route", version, keep));
+    if (path == "/ws")
+      return send(error_response(http::status::upgrade_required, "upgrade_required",
+                                 "/ws expects a WebSocket upgrade", version, keep));
+    if (method != http::verb::get && method != http::verb::head)
+      return send(error_response(http::status::method_not_allowed, "method_not_allowed",
+                                 "only GET and HEAD serve files", version, keep));
+    if (path.starts_with("/m/")) return send_file("/index.html", version, keep, method, true);
+    send_file(std::string(path), version, keep, method, false);
+  }
+
+  // A callback that posts an API answer back to this session's strand and sends it.
+  std::function<void(api_answer)> answer_later(unsigned version, bool keep) {
+    return [self = shared_from_this(), version, keep](api_answer a) {
+      net::post(self->stream_.get_executor(), [self, version, keep, a = std::move(a)] {
+        self->send(self->text(static_cast<http::status>(a.status), a.body.dump(),
+                              "application/json", version, keep));
+      });
+    };
+  }
+
+  // Serves a file under --web (the fallback page for a missing match page).
+  void send_file(std::string path, unsigned version, bool keep, http::verb method, bool match_page) {
+    if (path.find("..") != std::string::npos || path.find('\\') != std::string::npos ||
+        path.find('\0') != std::string::npos || path.empty() || path[0] != '/')
+      return send(error_response(http::status::bad_request, "bad_path", "bad path", version, keep));
+    if (path.back() == '/') path += "index.html";
+    const std::string& root = state_.svc.cfg->web;
+    std::string full = root + path;
+    std::error_code fec;
+    if (!root.empty() && fs::is_directory(full, fec)) full += "/index.html";
+    http::file_body::value_type body;
+    beast::error_code ec;
+    if (!root.empty()) body.open(full.c_str(), beast::file_mode::scan, ec);
+    if (root.empty() || ec) {
+      if (match_page || path == "/index.html")
+        return send(text(http::status::ok, std::string(fallback_page), "text/html; charset=utf-8",
+                         version, keep));
+      return send(error_response(http::status::not_found, "not_found", "no such file", version, keep));
+    }
+    const auto size = body.size();
+    if (method == http::verb::head) {
+      http::response<http::empty_body> res{http::status::ok, version};
+      res.set(http::field::content_type, mime_type(full));
+      res.content_length(size);
+      res.keep_alive(keep);
+      return send(std::move(res));
+    }
+    http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                        std::make_tuple(http::status::ok, version)};
+    res.set(http::field::content_type, mime_type(full));
+    res.set(http::field::cache_control, "no-cache");
+    res.content_length(size);
+    res.keep_alive(keep);
+    send(std::move(res));
+  }
+
+  http::response<http::string_body> text(http::status status, std::string body,
+                                         std::string_view type, unsigned version, bool keep) {
+    http::response<http::string_body> res{status, version};
+    res.set(http::field::content_type, type);
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(keep);
+    res.body() = std::move(body);
+    res.prepare_payload();
+    return res;
+  }
+
+  http::response<http::string_body> error_response(http::status status, std::string_view code,
+                                                   std::string_view message, unsigned version,
+                                                   bool keep) {
+    json body = {{"error", {{"code", code}, {"message", message}}}};
+    return text(status, body.dump(), "application/json", version, keep);
+  }
+
+  // Writes one response, then reads the next request or closes.
+  template <class Body>
+  void send(http::response<Body>&& res) {
+    auto sp = std::make_shared<http::response<Body>>(std::move(res));
+    const bool close = sp->need_eof();
+    stream_.expires_after(std::chrono::seconds(30));
+    http::async_write(stream_, *sp, [self = shared_from_this(), sp, close](beast::error_code ec, std::size_t) {
+      if (ec) return fail(ec, "http write");
+      if (close) return self->do_close();
+      self->do_read();
+    });
+  }
+
+  void do_close() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  shared_state& state_;
+  std::string address_;
+};
+
+}  // namespace
+
+void fail(beast::error_code ec, const char* what) {
+  if (ec == net::error::operation_aborted || ec == websocket::error::closed ||
+      ec == beast::error::timeout || ec == net::error::eof || ec == net::error::connection_reset ||
+      ec == http::error::end_of_stream)
+    spdlog::debug("{}: {}", what, ec.message());
+  else
+    spdlog::warn("{}: {}", what, ec.message());
+}
+
+void serve_http(tcp::socket&& socket, shared_state& state) {
+  std::make_shared<http_session>(std::move(socket), state)->run();
+}
+
+}  // namespace tabuleiro::server

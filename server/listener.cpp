@@ -1,0 +1,49 @@
+#include "server/listener.h"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/http_session.h"
+
+namespace tabuleiro::server {
+
+namespace net = boost::asio;
+
+listener::listener(net::io_context& ioc, net::ip::tcp::endpoint endpoint, shared_state& state)
+    : ioc_(ioc), strand_(net::make_strand(ioc)), acceptor_(strand_), state_(state) {
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(net::socket_base::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen(net::socket_base::max_listen_connections);
+}
+
+net::ip::tcp::endpoint listener::local_endpoint() const { return acceptor_.local_endpoint(); }
+
+void listener::run() {
+  net::post(strand_, [self = shared_from_this()] { self->do_accept(); });
+}
+
+void listener::stop() {
+  net::post(strand_, [self = shared_from_this()] {
+    boost::system::error_code ec;
+    self->acceptor_.close(ec);
+  });
+}
+
+void listener::do_accept() {
+  // Each connection gets its own strand.
+  acceptor_.async_accept(net::make_strand(ioc_), [self = shared_from_this()](
+                                                     boost::system::error_code ec,
+                                                     net::ip::tcp::socket socket) {
+    self->on_accept(ec, std::move(socket));
+  });
+}
+
+void listener::on_accept(boost::system::error_code ec, net::ip::tcp::socket socket) {
+  if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;  // stopped
+  if (ec) spdlog::warn("accept: {}", ec.message());
+  else serve_http(std::move(socket), state_);
+  do_accept();
+}
+
+}  // namespace tabuleiro::server

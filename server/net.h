@@ -1,0 +1,29 @@
+// Boost.Beast/Asio names shared by the listener and the HTTP and WebSocket sessions.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "server/room.h"
+#include "server/rooms.h"
+
+namespace tabuleiro::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = boost::asio::ip::tcp;
+
+// What every connection of one server shares. Lives as long as the I/O threads run.
+struct shared_state {
+  room_services svc;
+  rooms* registry = nullptr;
+};
+
+// Logs a failed asynchronous step (quietly for the ordinary ends of a connection).
+void fail(beast::error_code ec, const char* what);
+
+}  // namespace tabuleiro::server

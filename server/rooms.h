@@ -1,0 +1,83 @@
+// The registry of hosted matches: creation, lookup with lazy restore, listing, housekeeping.
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include "server/room.h"
+
+namespace tabuleiro::server {
+
+// An HTTP-style answer: status code and JSON body.
+struct api_answer {
+  int status = 200;
+  json body;
+};
+
+// Owns every room in memory and the connections, so that shutdown reaches all of them.
+// Blocking store reads run on a small thread pool, never on the I/O threads.
+// Thread-safety: every public method may be called from any thread; callbacks run on the
+// pool or a room's strand, so callers post back to their own strand.
+class rooms {
+ public:
+  rooms(net::io_context& ioc, room_services services);
+  ~rooms();
+
+  // Calls done with the room of a typed share code (restored from the store on first
+  // access), or nullptr when there is no such match.
+  void find(const std::string& typed_code, std::function<void(std::shared_ptr<room>)> done);
+
+  // POST /api/matches: validates body, stores the new match, answers 201 with code, link,
+  // seat and token. address is the client's IP (per-address creation limit).
+  void create(json body, const std::string& address, std::function<void(api_answer)> done);
+
+  // GET /api/matches/{code}.
+  void describe(const std::string& typed_code, std::function<void(api_answer)> done);
+
+  // GET /api/matches?status=&game=: public matches, newest first.
+  void list(const std::string& status, const std::string& game,
+            std::function<void(api_answer)> done);
+
+  // Registers a live connection (for shutdown); forget() when it closes.
+  void track(const std::shared_ptr<client>& c);
+  void forget(std::uint64_t client_id);
+  // Connections registered now.
+  std::size_t connection_count() const;
+
+  // Starts the periodic housekeeping (abandonment, eviction of idle finished rooms).
+  void start();
+  // Stops housekeeping and closes every connection with 1001.
+  void shutdown();
+  // Waits for the pool's queued work (call after the I/O threads stopped).
+  void join();
+
+ private:
+  void on_tick();
+  bool allow_creation(const std::string& address);
+
+  net::io_context& ioc_;
+  room_services svc_;
+  net::thread_pool pool_{2};
+  net::steady_timer timer_;
+  mutable std::mutex mu_;
+  std::map<std::string, std::shared_ptr<room>> rooms_;  // GUARDED_BY(mu_)
+  std::map<std::string, std::vector<std::function<void(std::shared_ptr<room>)>>>
+      loading_;                                           // GUARDED_BY(mu_)
+  std::map<std::uint64_t, std::weak_ptr<client>> connections_;  // GUARDED_BY(mu_)
+  std::map<std::string, std::deque<std::chrono::steady_clock::time_point>>
+      created_by_;                                        // GUARDED_BY(mu_)
+  bool stopped_ = false;                                  // GUARDED_BY(mu_)
+};
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,265 @@
+#include "server/websocket_session.h"
+
+#include <atomic>
+#include <deque>
+#include <variant>
+
+#include <spdlog/spdlog.h>
+
+#include "server/net.h"
+
+namespace tabuleiro::server {
+
+namespace {
+
+// Messages a connection may have waiting to be written before it counts as a slow reader.
+constexpr std::size_t write_queue_limit = 256;
+
+std::atomic<std::uint64_t> next_client_id{1};
+
+// Seconds as a steady_clock duration.
+std::chrono::steady_clock::duration seconds(double s) {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(s));
+}
+
+// One WebSocket connection speaking the match protocol.
+// Thread-safety: all state lives on the socket's strand; send/close post onto it.
+class websocket_session : public client, public std::enable_shared_from_this<websocket_session> {
+ public:
+  websocket_session(tcp::socket&& socket, shared_state& state, std::string address)
+      : ws_(std::move(socket)),
+        state_(state),
+        address_(std::move(address)),
+        id_(next_client_id++),
+        tokens_(state.svc.cfg->msg_burst),
+        refilled_(std::chrono::steady_clock::now()) {}
+
+  std::uint64_t id() const override { return id_; }
+
+  void send(shared_text msg) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), msg = std::move(msg)] {
+      self->on_send(std::move(msg));
+    });
+  }
+
+  void close(std::uint16_t code, std::string reason) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)] {
+      self->on_close_request(code, std::move(reason));
+    });
+  }
+
+  // Accepts the upgrade with the configured limits and timeouts.
+  void run(http::request<http::string_body> req) {
+    const config& cfg = *state_.svc.cfg;
+    websocket::stream_base::timeout t;
+    t.handshake_timeout = seconds(cfg.handshake_timeout_s);
+    t.idle_timeout = seconds(cfg.idle_timeout_s);
+    t.keep_alive_pings = true;
+    ws_.set_option(t);
+    ws_.read_message_max(max_message_bytes);
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+      res.set(http::field::server, "tabuleiro");
+    }));
+    ws_.async_accept(req, beast::bind_front_handler(&websocket_session::on_accept,
+                                                    shared_from_this()));
+  }
+
+ private:
+  // A queued outgoing item: a text message, or a close frame with its code.
+  struct close_frame {
+    std::uint16_t code;
+    std::string reason;
+  };
+  using outgoing = std::variant<shared_text, close_frame>;
+
+  void on_accept(beast::error_code ec) {
+    if (ec) return fail(ec, "ws accept");
+    open_ = true;
+    state_.svc.stats->ws_open++;
+    state_.svc.stats->ws_total++;
+    spdlog::info("ws #{} open from {}", id_, address_);
+    state_.registry->track(shared_from_this());
+    do_read();
+  }
+
+  void do_read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&websocket_session::on_read,
+                                                      shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec) {
+      if (ec == websocket::error::message_too_big) state_.svc.stats->rejected("too_large");
+      finish(ec);
+      return;
+    }
+    if (closing_) {  // a close is on its way: ignore further input
+      buffer_.consume(buffer_.size());
+      return do_read();
+    }
+    if (!take_token()) {
+      state_.svc.stats->rejected("rate_limited");
+      on_send(share(error_message("rate_limited", "too many messages")));
+      on_close_request(1008, "rate limit");
+      buffer_.consume(buffer_.size());
+      return do_read();
+    }
+    if (ws_.got_binary()) {
+      state_.svc.stats->rejected("binary");
+      on_close_request(1003, "binary frames are refused");
+      buffer_.consume(buffer_.size());
+      return do_read();
+    }
+    const std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    handle(text);
+    do_read();
+  }
+
+  // A token from the rate-limit bucket, refilled at msg_rate per second up to msg_burst.
+  bool take_token() {
+    const auto now = std::chrono::steady_clock::now();
+    const config& cfg = *state_.svc.cfg;
+    tokens_ = std::min(cfg.msg_burst,
+                       tokens_ + std::chrono::duration<double>(now - refilled_).count() * cfg.msg_rate);
+    refilled_ = now;
+    if (tokens_ < 1) return false;
+    tokens_ -= 1;
+    return true;
+  }
+
+  // Dispatches one client message.
+  void handle(const std::string& text) {
+    std::string why;
+    auto msg = parse_client_json(text, why);
+    if (!msg) return protocol_error("bad_json", why);
+    if (!msg->is_object() || !msg->contains("type") || !(*msg)["type"].is_string())
+      return protocol_error("bad_message", "a message is an object with a string \"type\"");
+    const std::string type = (*msg)["type"].get<std::string>();
+    if (type == "ping") {
+      json pong = {{"type", "pong"}, {"t", msg->value("t", json())}};
+      return on_send(share(pong));
+    }
+    if (type == "join") return on_join(std::move(*msg));
+    if (type == "act" || type == "resign" || type == "draw" || type == "resync") {
+      if (!room_) {
+        json id = msg->value("id", json());
+        if (!(id.is_string() || id.is_number_integer())) id = nullptr;
+        state_.svc.stats->rejected("not_joined");
+        return on_send(share(error_message("not_joined", "send join first", id)));
+      }
+      return room_->request(shared_from_this(), std::move(*msg));
+    }
+    protocol_error("unknown_message", "unknown message type '" + type.substr(0, 40) + "'");
+  }
+
+  void on_join(json msg) {
+    if (join_requested_) return protocol_error("already_joined", "this connection already joined");
+    if (!msg.contains("code") || !msg["code"].is_string())
+      return protocol_error("bad_message", "join needs a string code");
+    join_requested_ = true;
+    const std::string code = msg["code"].get<std::string>();
+    state_.registry->find(code, [self = shared_from_this(), msg = std::move(msg)](
+                                    std::shared_ptr<room> r) mutable {
+      net::post(self->ws_.get_executor(), [self, r = std::move(r), msg = std::move(msg)]() mutable {
+        if (!r) {
+          self->join_requested_ = false;
+          return self->protocol_error("unknown_match", "no match has this code");
+        }
+        if (!self->open_) return;  // closed meanwhile
+        self->room_ = r;
+        r->join(self, std::move(msg));
+      });
+    });
+  }
+
+  void protocol_error(const std::string& code, const std::string& message) {
+    state_.svc.stats->rejected(code);
+    on_send(share(error_message(code, message)));
+  }
+
+  void on_send(shared_text msg) {
+    if (closing_ || !open_) return;
+    if (queue_.size() >= write_queue_limit) {
+      state_.svc.stats->slow_closed++;
+      spdlog::warn("ws #{} closed: write queue full (slow reader)", id_);
+      closing_ = true;
+      beast::error_code ec;
+      beast::get_lowest_layer(ws_).socket().close(ec);
+      return;
+    }
+    queue_.push_back(std::move(msg));
+    if (queue_.size() == 1) do_write();
+  }
+
+  void on_close_request(std::uint16_t code, std::string reason) {
+    if (closing_ || !open_) return;
+    closing_ = true;
+    close_code_ = code;
+    queue_.push_back(close_frame{code, std::move(reason)});
+    if (queue_.size() == 1) do_write();
+  }
+
+  void do_write() {
+    if (auto* c = std::get_if<close_frame>(&queue_.front())) {
+      websocket::close_reason why(c->code, c->reason);
+      return ws_.async_close(why, [self = shared_from_this()](beast::error_code ec) {
+        if (ec) fail(ec, "ws close");
+        self->queue_.clear();
+      });
+    }
+    const shared_text& msg = std::get<shared_text>(queue_.front());
+    ws_.text(true);
+    ws_.async_write(net::buffer(*msg), beast::bind_front_handler(&websocket_session::on_write,
+                                                                 shared_from_this()));
+  }
+
+  void on_write(beast::error_code ec, std::size_t bytes) {
+    if (ec) {
+      queue_.clear();
+      return fail(ec, "ws write");
+    }
+    state_.svc.stats->messages_sent++;
+    state_.svc.stats->bytes_sent += bytes;
+    queue_.pop_front();
+    if (!queue_.empty()) do_write();
+  }
+
+  // The read loop ended: leave the room and forget the connection.
+  void finish(beast::error_code ec) {
+    if (!open_) return;
+    open_ = false;
+    closing_ = true;
+    state_.svc.stats->ws_open--;
+    state_.registry->forget(id_);
+    if (room_) room_->leave(id_);
+    const auto reason = ws_.reason();
+    spdlog::info("ws #{} closed: {} (close code {})", id_, ec.message(),
+                 close_code_ ? close_code_ : static_cast<int>(reason.code));
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  shared_state& state_;
+  std::string address_;
+  const std::uint64_t id_;
+  std::deque<outgoing> queue_;
+  std::shared_ptr<room> room_;
+  bool open_ = false;
+  bool closing_ = false;
+  bool join_requested_ = false;
+  int close_code_ = 0;
+  double tokens_;
+  std::chrono::steady_clock::time_point refilled_;
+};
+
+}  // namespace
+
+void serve_websocket(tcp::socket&& socket, http::request<http::string_body> req,
+                     shared_state& state, std::string address) {
+  std::make_shared<websocket_session>(std::move(socket), state, std::move(address))
+      ->run(std::move(req));
+}
+
+}  // namespace tabuleiro::server
