@@ -17,12 +17,6 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = boost::asio::ip::tcp;
 
-// What every connection of one server shares. Lives as long as the I/O threads run.
-struct shared_state {
-  room_services svc;
-  rooms* registry = nullptr;
-};
-
 // Logs a failed asynchronous step (quietly for the ordinary ends of a connection).
 void fail(beast::error_code ec, const char* what);
 

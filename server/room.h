@@ -24,6 +24,7 @@ namespace tabuleiro::server {
 
 namespace net = boost::asio;
 using clock = std::chrono::steady_clock;
+using engine::rule_error;
 
 // A connection as a room sees it. Implemented by the WebSocket session.
 // Thread-safety: send and close may be called from any thread (they post to the connection).

@@ -80,4 +80,10 @@ class rooms {
   bool stopped_ = false;                                  // GUARDED_BY(mu_)
 };
 
+// What every connection of one server shares. Lives as long as the I/O threads run.
+struct shared_state {
+  room_services svc;
+  rooms* registry = nullptr;
+};
+
 }  // namespace tabuleiro::server

@@ -203,7 +203,9 @@ class websocket_session : public client, public std::enable_shared_from_this<web
 
   void do_write() {
     if (auto* c = std::get_if<close_frame>(&queue_.front())) {
-      websocket::close_reason why(c->code, c->reason);
+      websocket::close_reason why;
+      why.code = c->code;
+      why.reason = c->reason;
       return ws_.async_close(why, [self = shared_from_this()](beast::error_code ec) {
         if (ec) fail(ec, "ws close");
         self->queue_.clear();

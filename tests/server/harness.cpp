@@ -1,0 +1,285 @@
+#include "harness.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <thread>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <catch2/catch.hpp>
+
+namespace tabuleiro::test {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+
+namespace {
+
+std::chrono::steady_clock::duration secs(double s) {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s));
+}
+
+// Runs ioc until done() or timeout.
+template <class Done>
+bool run_until(net::io_context& ioc, Done done, double timeout_s) {
+  const auto deadline = std::chrono::steady_clock::now() + secs(timeout_s);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    ioc.restart();
+    ioc.run_one_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+}  // namespace
+
+temp_dir::temp_dir() {
+  char tmpl[] = "/tmp/tabuleiro-test-XXXXXX";
+  if (mkdtemp(tmpl) == nullptr) throw std::runtime_error("mkdtemp failed");
+  path = tmpl;
+}
+
+temp_dir::~temp_dir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path, ec);
+}
+
+server_process::server_process(const std::string& db, const std::vector<std::string>& extra,
+                               const std::string& log_path) {
+  int out[2];
+  if (pipe(out) != 0) throw std::runtime_error("pipe failed");
+  pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    dup2(out[1], 1);
+    close(out[0]);
+    close(out[1]);
+    const std::string log = log_path.empty() ? db + ".log" : log_path;
+    int err = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (err >= 0) dup2(err, 2);
+    std::vector<std::string> args = {TABULEIRO_BIN, "serve", "--bind", "127.0.0.1", "--port", "0",
+                                     "--db", db, "--threads", "2", "--log-level", "debug"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(TABULEIRO_BIN, argv.data());
+    _exit(127);
+  }
+  close(out[1]);
+  std::string line;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+    pollfd p{out[0], POLLIN, 0};
+    if (::poll(&p, 1, 100) <= 0) continue;
+    char buf[256];
+    const ssize_t n = read(out[0], buf, sizeof buf);
+    if (n <= 0) break;
+    line.append(buf, static_cast<std::size_t>(n));
+  }
+  close(out[0]);
+  const auto colon = line.rfind(':');
+  if (line.find("serving on") == std::string::npos || colon == std::string::npos) {
+    kill9();
+    throw std::runtime_error("server did not start: '" + line + "'");
+  }
+  port_ = static_cast<unsigned short>(std::stoi(line.substr(colon + 1)));
+}
+
+server_process::~server_process() { kill9(); }
+
+void server_process::kill9() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+int server_process::terminate(double timeout_s) {
+  if (pid_ <= 0) return -1;
+  ::kill(pid_, SIGTERM);
+  const auto deadline = std::chrono::steady_clock::now() + secs(timeout_s);
+  while (std::chrono::steady_clock::now() < deadline) {
+    int status;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return -1;
+}
+
+http_answer http_call(unsigned short port, const std::string& method, const std::string& target,
+                      const std::string& body) {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(std::chrono::seconds(5));
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> req{http::string_to_verb(method), target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  if (!body.empty()) req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(stream, req);
+  beast::flat_buffer buf;
+  http::response_parser<http::string_body> parser;
+  parser.body_limit(16 * 1024 * 1024);
+  if (req.method() == http::verb::head) parser.skip(true);
+  http::read(stream, buf, parser);
+  auto res = parser.release();
+  beast::error_code ec;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+  return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]), res.body()};
+}
+
+created_match create_match(unsigned short port, const json& body) {
+  http_answer a = http_call(port, "POST", "/api/matches", body.dump());
+  INFO(a.body);
+  REQUIRE(a.status == 201);
+  json j = a.json_body();
+  return {j.at("code").get<std::string>(), j.at("token").get<std::string>(), j.at("seat").get<int>()};
+}
+
+ws_client::ws_client(unsigned short port) : ws_(ioc_) {
+  beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(5));
+  beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  beast::get_lowest_layer(ws_).expires_never();
+  ws_.read_message_max(64 * 1024 * 1024);
+  ws_.handshake("127.0.0.1", "/ws");
+  do_read();
+}
+
+ws_client::~ws_client() {
+  if (!closed_) {
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).socket().close(ec);
+  }
+}
+
+void ws_client::do_read() {
+  ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
+    if (ec) {
+      closed_ = true;
+      close_code_ = ws_.reason().code;
+      return;
+    }
+    inbox_.push_back(beast::buffers_to_string(buffer_.data()));
+    buffer_.consume(buffer_.size());
+    do_read();
+  });
+}
+
+void ws_client::poll(double timeout_s) {
+  run_until(ioc_, [&] { return !inbox_.empty() || closed_; }, timeout_s);
+}
+
+void ws_client::send_text(const std::string& text) {
+  bool done = false;
+  beast::error_code result;
+  ws_.text(true);
+  ws_.async_write(net::buffer(text), [&](beast::error_code ec, std::size_t) {
+    done = true;
+    result = ec;
+  });
+  run_until(ioc_, [&] { return done; }, 5);
+}
+
+void ws_client::send(const json& j) { send_text(j.dump()); }
+
+void ws_client::send_binary(const std::string& data) {
+  bool done = false;
+  ws_.binary(true);
+  ws_.async_write(net::buffer(data), [&](beast::error_code, std::size_t) { done = true; });
+  run_until(ioc_, [&] { return done; }, 5);
+  ws_.text(true);
+}
+
+std::optional<json> ws_client::recv(double timeout_s) {
+  poll(timeout_s);
+  if (inbox_.empty()) return std::nullopt;
+  json j = json::parse(inbox_.front());
+  inbox_.pop_front();
+  return j;
+}
+
+json ws_client::expect(const std::string& type, double timeout_s) {
+  auto m = recv(timeout_s);
+  INFO("expected a '" << type << "' message; closed=" << closed_ << " code=" << close_code_);
+  REQUIRE(m.has_value());
+  INFO("got " << m->dump());
+  REQUIRE(m->value("type", "") == type);
+  return *m;
+}
+
+json ws_client::until(const std::string& type, double timeout_s) {
+  for (int i = 0; i < 50; ++i) {
+    auto m = recv(timeout_s);
+    INFO("waiting for a '" << type << "' message; closed=" << closed_ << " code=" << close_code_);
+    REQUIRE(m.has_value());
+    if (m->value("type", "") == type) return *m;
+  }
+  FAIL("no '" << type << "' message among 50");
+  return {};
+}
+
+int ws_client::wait_closed(double timeout_s) {
+  run_until(ioc_, [&] {
+    inbox_.clear();
+    return closed_;
+  }, timeout_s);
+  return closed_ ? close_code_ : -1;
+}
+
+void tracked_view::apply(const json& msg) {
+  const std::string type = msg.at("type");
+  if (type == "joined") {
+    version = msg.at("version");
+    if (msg.contains("view")) view = msg["view"];
+    legal = msg.at("legal");
+    outcome = msg.at("outcome");
+    seat = msg.at("seat").is_null() ? 0 : msg["seat"].get<int>();
+    if (msg.contains("token")) token = msg["token"];
+  } else if (type == "patch") {
+    INFO(msg.dump());
+    REQUIRE(msg.at("base") == version);
+    REQUIRE(msg.at("version") == version + 1);
+    view = view.patch(msg.at("ops"));
+    version = msg["version"];
+    legal = msg.at("legal");
+  } else if (type == "snapshot") {
+    version = msg.at("version");
+    view = msg.at("view");
+    legal = msg.at("legal");
+    outcome = msg.at("outcome");
+  } else if (type == "game_over") {
+    REQUIRE(msg.at("version") == version);
+    outcome = msg.at("outcome");
+  }
+}
+
+json join(ws_client& c, tracked_view& t, const std::string& code, const json& extra) {
+  json m = {{"type", "join"}, {"code", code}};
+  m.update(extra);
+  c.send(m);
+  json j = c.expect("joined");
+  t.apply(j);
+  return j;
+}
+
+}  // namespace tabuleiro::test

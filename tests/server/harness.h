@@ -1,0 +1,114 @@
+// Test helpers: the real `tabuleiro serve` process, a synchronous WebSocket client, HTTP calls.
+#pragma once
+
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket/stream.hpp>
+#include <nlohmann/json.hpp>
+
+namespace tabuleiro::test {
+
+using json = nlohmann::json;
+
+// A fresh temporary directory, removed (recursively) on destruction.
+struct temp_dir {
+  temp_dir();
+  ~temp_dir();
+  std::string path;
+};
+
+// `build/tabuleiro serve` on a free loopback port; killed (SIGKILL) on destruction.
+class server_process {
+ public:
+  // Starts the server on db with extra flags and waits for its "serving on" line.
+  server_process(const std::string& db, const std::vector<std::string>& extra = {},
+                 const std::string& log_path = "");
+  ~server_process();
+  unsigned short port() const { return port_; }
+  // SIGKILL and reap.
+  void kill9();
+  // SIGTERM; the exit status (or -1 if it did not exit within timeout seconds).
+  int terminate(double timeout_s = 10);
+
+ private:
+  int pid_ = -1;
+  unsigned short port_ = 0;
+};
+
+// An HTTP answer.
+struct http_answer {
+  int status = 0;
+  std::string content_type;
+  std::string body;
+  json json_body() const { return json::parse(body); }
+};
+
+// One HTTP/1.1 request to 127.0.0.1:port (5 s timeout; throws on a transport error).
+http_answer http_call(unsigned short port, const std::string& method, const std::string& target,
+                      const std::string& body = "");
+
+// A match created over HTTP: code, token and creator seat.
+struct created_match {
+  std::string code, token;
+  int seat = 0;
+};
+// POST /api/matches with body; REQUIREs 201.
+created_match create_match(unsigned short port, const json& body);
+
+// A synchronous WebSocket client of /ws that reads continuously into an inbox.
+class ws_client {
+ public:
+  // Connects and completes the handshake (throws on failure).
+  explicit ws_client(unsigned short port);
+  ~ws_client();
+  void send(const json& j);
+  void send_text(const std::string& text);
+  void send_binary(const std::string& data);
+  // The next message, or nullopt when the connection closed or timeout passed.
+  std::optional<json> recv(double timeout_s = 5);
+  // The next message; REQUIREs its type.
+  json expect(const std::string& type, double timeout_s = 5);
+  // Skips messages until one of type arrives (at most 50); REQUIREs it.
+  json until(const std::string& type, double timeout_s = 5);
+  // Waits until the connection closes; returns its close code (-1 on timeout).
+  int wait_closed(double timeout_s = 5);
+  bool closed() const { return closed_; }
+  int close_code() const { return close_code_; }
+  // Messages received so far and not yet consumed.
+  std::size_t pending() { poll(0); return inbox_.size(); }
+
+ private:
+  void do_read();
+  void poll(double timeout_s);
+  boost::asio::io_context ioc_;
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<std::string> inbox_;
+  bool closed_ = false;
+  int close_code_ = 0;
+};
+
+// A client's own copy of a match, kept by applying the server's messages.
+struct tracked_view {
+  std::int64_t version = -1;
+  json view;
+  json legal = json::array();
+  json outcome;
+  int seat = 0;
+  std::string token;
+  // Applies joined / patch / snapshot / game_over; REQUIREs patches to follow on exactly.
+  void apply(const json& msg);
+};
+
+// Joins code on c with the given extra fields; returns the joined message (after applying it).
+json join(ws_client& c, tracked_view& t, const std::string& code, const json& extra = json::object());
+
+}  // namespace tabuleiro::test

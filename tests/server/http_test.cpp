@@ -1,0 +1,85 @@
+// The real server over HTTP: health, metrics, static files, API errors, --help.
+#include <fstream>
+
+#include <catch2/catch.hpp>
+
+#include "harness.h"
+
+using namespace tabuleiro::test;
+
+TEST_CASE("http: health, metrics, static files with MIME types, match page") {
+  temp_dir dir;
+  std::filesystem::create_directories(dir.path + "/web/css");
+  std::ofstream(dir.path + "/web/index.html") << "<!doctype html><title>client</title>";
+  std::ofstream(dir.path + "/web/app.js") << "console.log(1)";
+  std::ofstream(dir.path + "/web/css/site.css") << "body{}";
+  std::ofstream(dir.path + "/secret.txt") << "outside";
+  server_process srv(dir.path + "/t.db", {"--web", dir.path + "/web"});
+
+  auto h = http_call(srv.port(), "GET", "/healthz");
+  CHECK(h.status == 200);
+  CHECK(h.body == "ok\n");
+
+  auto m = http_call(srv.port(), "GET", "/metrics");
+  CHECK(m.status == 200);
+  CHECK(m.content_type.find("text/plain") == 0);
+  for (const char* name : {"tabuleiro_connections ", "tabuleiro_rooms ", "tabuleiro_commit_seconds_bucket",
+                           "tabuleiro_messages_sent_total ", "tabuleiro_bytes_sent_total ",
+                           "tabuleiro_actions_accepted_total "})
+    CHECK(m.body.find(name) != std::string::npos);
+
+  auto index = http_call(srv.port(), "GET", "/");
+  CHECK(index.status == 200);
+  CHECK(index.content_type == "text/html; charset=utf-8");
+  CHECK(index.body.find("client") != std::string::npos);
+  CHECK(http_call(srv.port(), "GET", "/app.js").content_type == "text/javascript; charset=utf-8");
+  CHECK(http_call(srv.port(), "GET", "/css/site.css").content_type == "text/css; charset=utf-8");
+  auto page = http_call(srv.port(), "GET", "/m/K7M2QX");
+  CHECK(page.status == 200);
+  CHECK(page.body == index.body);
+  CHECK(http_call(srv.port(), "GET", "/nothing.js").status == 404);
+  CHECK(http_call(srv.port(), "GET", "/../secret.txt").status == 400);
+  CHECK(http_call(srv.port(), "GET", "/%2e%2e/secret.txt").status == 404);
+  CHECK(http_call(srv.port(), "DELETE", "/app.js").status == 405);
+}
+
+TEST_CASE("http: API errors are typed JSON") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db");
+  auto code_of = [](const http_answer& a) { return a.json_body()["error"]["code"].get<std::string>(); };
+
+  auto unknown = http_call(srv.port(), "GET", "/api/matches/ABCDEF");
+  CHECK(unknown.status == 404);
+  CHECK(code_of(unknown) == "unknown_match");
+  CHECK(http_call(srv.port(), "GET", "/api/matches/not-a-code").status == 404);
+
+  auto bad = http_call(srv.port(), "POST", "/api/matches", "{not json");
+  CHECK(bad.status == 400);
+  CHECK(code_of(bad) == "bad_json");
+  auto deep = http_call(srv.port(), "POST", "/api/matches", std::string(100, '[') + std::string(100, ']'));
+  CHECK(deep.status == 400);
+  CHECK(code_of(deep) == "bad_json");
+  auto game = http_call(srv.port(), "POST", "/api/matches", R"({"game":"chess"})");
+  CHECK(game.status == 400);
+  CHECK(code_of(game) == "unknown_game");
+  auto big = http_call(srv.port(), "POST", "/api/matches", "{\"game\":\"" + std::string(20000, 'x') + "\"}");
+  CHECK(big.status == 413);
+  auto list = http_call(srv.port(), "GET", "/api/matches?status=live");
+  CHECK(list.status == 200);
+  CHECK(list.json_body() == json{{"matches", json::array()}});
+  CHECK(http_call(srv.port(), "GET", "/api/matches?status=bogus").status == 400);
+  CHECK(http_call(srv.port(), "GET", "/api/nothing").status == 404);
+  CHECK(http_call(srv.port(), "GET", "/ws").status == 426);
+}
+
+TEST_CASE("cli: serve --help lists every flag with its environment variable") {
+  temp_dir dir;
+  const std::string out = dir.path + "/help.txt";
+  REQUIRE(std::system((std::string(TABULEIRO_BIN) + " serve --help > " + out).c_str()) == 0);
+  std::ifstream in(out);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  for (const char* flag : {"--bind", "--port", "--db", "--web", "--public-url", "--log-level",
+                           "--threads", "TABULEIRO_BIND", "TABULEIRO_PORT", "TABULEIRO_DB"})
+    CHECK(text.find(flag) != std::string::npos);
+  CHECK(std::system((std::string(TABULEIRO_BIN) + " serve --port nope 2>/dev/null").c_str()) != 0);
+}

@@ -1,0 +1,78 @@
+// The real server over WebSocket without a game: protocol errors, limits, graceful stop.
+#include <catch2/catch.hpp>
+
+#include "harness.h"
+
+using namespace tabuleiro::test;
+
+TEST_CASE("ws: protocol errors before joining keep the connection usable") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db");
+  ws_client c(srv.port());
+  auto error_code = [&](const std::string& text) {
+    c.send_text(text);
+    json e = c.expect("error");
+    return e.at("code").get<std::string>();
+  };
+  CHECK(error_code("{not json") == "bad_json");
+  CHECK(error_code(std::string(40, '[') + std::string(40, ']')) == "bad_json");
+  CHECK(error_code("[1,2]") == "bad_message");
+  CHECK(error_code(R"({"type":42})") == "bad_message");
+  CHECK(error_code(R"({"type":"dance"})") == "unknown_message");
+  CHECK(error_code(R"({"type":"act","id":"r1","action":{"type":"end_turn"}})") == "not_joined");
+  CHECK(error_code(R"({"type":"join"})") == "bad_message");
+  CHECK(error_code(R"({"type":"join","code":"ZZZZZZ"})") == "unknown_match");
+  CHECK(error_code(R"({"type":"join","code":"0O1IL!"})") == "unknown_match");
+  c.send(json{{"type", "ping"}, {"t", 7}});
+  CHECK(c.expect("pong")["t"] == 7);
+  CHECK_FALSE(c.closed());
+}
+
+TEST_CASE("ws: a binary frame closes with 1003") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db");
+  ws_client c(srv.port());
+  c.send_binary("\x01\x02");
+  CHECK(c.wait_closed() == 1003);
+}
+
+TEST_CASE("ws: a frame over 16 KiB closes with 1009") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db");
+  ws_client c(srv.port());
+  c.send_text(R"({"type":"ping","t":")" + std::string(17 * 1024, 'x') + "\"}");
+  CHECK(c.wait_closed() == 1009);
+  ws_client ok(srv.port());  // the server itself is unaffected
+  ok.send(json{{"type", "ping"}, {"t", 1}});
+  CHECK(ok.expect("pong")["t"] == 1);
+}
+
+TEST_CASE("ws: exceeding the message rate closes with 1008") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", {"--msg-rate", "5", "--msg-burst", "10"});
+  ws_client c(srv.port());
+  for (int i = 0; i < 30; ++i) c.send(json{{"type", "ping"}, {"t", i}});
+  int pongs = 0;
+  bool limited = false;
+  for (int i = 0; i < 40; ++i) {
+    auto m = c.recv(2);
+    if (!m) break;
+    if ((*m)["type"] == "pong") ++pongs;
+    if ((*m)["type"] == "error" && (*m)["code"] == "rate_limited") limited = true;
+  }
+  CHECK(limited);
+  CHECK(pongs >= 10);
+  CHECK(pongs < 30);
+  CHECK(c.wait_closed() == 1008);
+}
+
+TEST_CASE("ws: SIGTERM closes connections with 1001 and exits 0") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db");
+  ws_client a(srv.port()), b(srv.port());
+  a.send(json{{"type", "ping"}, {"t", 1}});
+  a.expect("pong");
+  CHECK(srv.terminate() == 0);
+  CHECK(a.wait_closed() == 1001);
+  CHECK(b.wait_closed() == 1001);
+}
