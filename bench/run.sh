@@ -123,6 +123,7 @@ fi
 
 # --- 2. throughput and latency, alternating targets ------------------------------------
 : >"$work/play.jsonl"
+mkdir -p "$work/metrics"
 for load in $LOADS; do
   for run in $(seq "$RUNS"); do
     for target in $TARGETS; do
@@ -132,6 +133,9 @@ for load in $LOADS; do
         --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
         --server-pid "$server_pid" --seed "$run" --label "$target/$load/$run" \
         >>"$work/play.jsonl" || log "tabuleiro-load exited with $?"
+      if [[ "$target" == tabuleiro ]]; then
+        curl -s --max-time 5 "http://127.0.0.1:$port/metrics" >"$work/metrics/$load-$run.prom" || true
+      fi
       stop_target
     done
   done
@@ -177,7 +181,7 @@ if ((PROFILE)) && [[ " $TARGETS " == *" tabuleiro "* ]] && perf record -e cpu-cl
   perf report -i "$work/perf.data" --stdio --no-children --sort dso 2>/dev/null |
     grep -E '^ +[0-9.]+%' | head -12 >"$work/profile_dso.txt" || true
   perf report -i "$work/perf.data" --stdio --no-children --sort dso,sym 2>/dev/null |
-    grep -E '^ +[0-9.]+%' | head -25 >"$work/profile_sym.txt" || true
+    grep -E '^ +[0-9.]+%' >"$work/profile_sym.txt" || true
 fi
 
 # --- report -----------------------------------------------------------------------------
@@ -197,10 +201,10 @@ fi
   echo "spectators=$SPECTATORS"
   echo "sources=$SOURCES"
 } >"$work/meta.txt"
-section=$(node bench/load/summarize.js "$work")
+section=$(node bench/load/summarize.cjs "$work")
 if ((quick)); then
   echo "$section"
 else
-  node bench/load/summarize.js "$work" --write bench/RESULTS.md
+  node bench/load/summarize.cjs "$work" --write bench/RESULTS.md
   log "bench/RESULTS.md: Server load section regenerated"
 fi

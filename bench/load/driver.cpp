@@ -360,6 +360,7 @@ void driver::start_measure() {
   if (phase_ != phase::setup) return;
   srv_start_ = sample_proc(server_pid_);
   self_start_ = sample_proc(0);
+  load_start_ = load_average();
   t_start_ = clock_type::now();
   phase_ = phase::running;
   for (auto& m : matches_)
@@ -375,6 +376,7 @@ void driver::stop_measure() {
   t_end_ = clock_type::now();
   srv_end_ = sample_proc(server_pid_);
   self_end_ = sample_proc(0);
+  load_end_ = load_average();
   phase_ = phase::done;
   phase_timer_.cancel();
   io_.stop();
@@ -385,6 +387,7 @@ void driver::finish_idle() {
   phase_ = phase::running;
   t_start_ = clock_type::now();
   srv_start_ = sample_proc(server_pid_);
+  load_start_ = load_average();
   phase_timer_.cancel();
   phase_timer_.expires_after(std::chrono::duration_cast<clock_type::duration>(
       std::chrono::duration<double>(opt_.hold_s)));
@@ -393,6 +396,7 @@ void driver::finish_idle() {
     t_end_ = clock_type::now();
     srv_end_ = sample_proc(server_pid_);
     self_end_ = sample_proc(0);
+    load_end_ = load_average();
     phase_ = phase::done;
     io_.stop();
   });

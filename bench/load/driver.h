@@ -102,6 +102,7 @@ class driver {
   net::steady_timer phase_timer_;
   clock_type::time_point t_setup_, t_start_, t_end_;
   proc_sample srv_before_, srv_start_, srv_end_, self_start_, self_end_;
+  double load_start_ = -1, load_end_ = -1;
 };
 
 }  // namespace tabuleiro::bench

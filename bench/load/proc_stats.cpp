@@ -62,6 +62,13 @@ proc_sample sample_proc(int pid) {
   return s;
 }
 
+double load_average() {
+  std::ifstream in("/proc/loadavg");
+  double one = -1;
+  in >> one;
+  return in ? one : -1;
+}
+
 int find_listener_pid(std::uint16_t port) {
   std::uint64_t inode = listening_inode("/proc/net/tcp", port);
   if (!inode) inode = listening_inode("/proc/net/tcp6", port);

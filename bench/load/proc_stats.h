@@ -19,6 +19,9 @@ struct proc_sample {
 // Samples /proc/<pid>/{stat,status,fd}; pid 0 means this process.
 proc_sample sample_proc(int pid);
 
+// The 1-minute load average of the machine (from /proc/loadavg; -1 if unreadable).
+double load_average();
+
 // The pid of the process listening on TCP port (IPv4 or IPv6), or 0 if none is found.
 int find_listener_pid(std::uint16_t port);
 

@@ -57,7 +57,8 @@ json driver::make_report() const {
          {"errors", errors_},
          {"errors_total", total(errors_)},
          {"create_errors", create_errors_},
-         {"matches_created", created_}};
+         {"matches_created", created_},
+         {"loadavg_1m", {{"start", load_start_}, {"end", load_end_}}}};
   const proc_sample& srv_last = srv_end_.ok ? srv_end_ : srv_start_;
   r["server"] = {{"pid", server_pid_},
                  {"before", sample_json(srv_before_)},

@@ -2,8 +2,8 @@
 // Turns bench/run.sh's raw results (a scratch directory of JSON lines and text files) into the
 // "Server load" section of bench/RESULTS.md. Every figure comes from those files.
 //
-//   node bench/load/summarize.js DIR                    print the section
-//   node bench/load/summarize.js DIR --write FILE       replace the section in FILE
+//   node bench/load/summarize.cjs DIR                    print the section
+//   node bench/load/summarize.cjs DIR --write FILE       replace the section in FILE
 //
 // DIR holds play.jsonl and idle.jsonl (one tabuleiro-load report per line), meta.txt
 // (key=value lines), and optionally other.txt, profile_dso.txt, profile_sym.txt.
@@ -47,6 +47,7 @@ function ratio(a, b, d = 2) {
 }
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+let dirGlobal = '';
 
 // The play-mode tables: medians per (matches, target) and the Tabuleiro/relay ratios.
 function playTables(play, meta) {
@@ -73,14 +74,16 @@ function playTables(play, meta) {
     errors: sum(rs.map((r) => r.errors_total)),
     rejects: sum(rs.map((r) => r.rejects_total || 0)),
     games: sum(rs.map((r) => r.games_finished || 0)),
+    load: median(rs.map((r) => r.loadavg_1m ? (r.loadavg_1m.start + r.loadavg_1m.end) / 2 : NaN)),
   } : null;
   const out = [];
   out.push(`Medians of ${meta.runs} runs per row, ${meta.duration} s measured each; each match has 2 players and ` +
     `${meta.spectators} spectators. Latency is from sending an action to the moment the last socket of its match ` +
     'has it (the patch, or the forwarded frame for the relay; the actor\'s ack). "cores" is CPU seconds per ' +
-    'measured second (the generator shares the same 2 cores).', '');
-  out.push('| matches | target | actions/s | runs (actions/s) | p50 ms | p95 ms | p99 ms | max ms | server µs CPU/action | server cores | generator cores | server RSS MiB | connections | errors | rejects | games ended |');
-  out.push('|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    'measured second (the generator shares the same 2 cores); "machine load" is the 1-minute load average ' +
+    'during the run (above 2, processes wait for a core).', '');
+  out.push('| matches | target | actions/s | runs (actions/s) | p50 ms | p95 ms | p99 ms | max ms | server µs CPU/action | server cores | generator cores | server RSS MiB | connections | errors | rejects | games ended | machine load |');
+  out.push('|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const all = {};
   for (const load of loads) {
     for (const target of ['tabuleiro', 'relay']) {
@@ -89,9 +92,11 @@ function playTables(play, meta) {
       if (!s) continue;
       out.push(`| ${fmt(load)} | ${target} | ${fmt(s.rate)} | ${s.each} | ${fmt(s.p50, 2)} | ${fmt(s.p95, 2)} | ` +
         `${fmt(s.p99, 2)} | ${fmt(s.max, 2)} | ${fmt(s.cpu, 1)} | ${fmt(s.srvCores, 2)} | ${fmt(s.genCores, 2)} | ` +
-        `${fmt(s.rss, 1)} | ${fmt(s.held)} | ${s.errors} | ${s.rejects} | ${s.games} |`);
+        `${fmt(s.rss, 1)} | ${fmt(s.held)} | ${s.errors} | ${s.rejects} | ${s.games} | ${fmt(s.load, 1)} |`);
     }
   }
+  const internals = metricsTable(dirGlobal, loads);
+  if (internals) out.push('', internals);
   out.push('', 'Tabuleiro / relay (medians; above 1× means Tabuleiro is higher):', '');
   out.push('| matches | actions/s | p50 latency | p99 latency | CPU per action | server RSS |');
   out.push('|---:|---:|---:|---:|---:|---:|');
@@ -102,6 +107,39 @@ function playTables(play, meta) {
       `${ratio(t.cpu, r.cpu)} | ${ratio(t.rss, r.rss)} |`);
   }
   return out.join('\n');
+}
+
+// The counters of one Prometheus text file (name{labels} → value; labels kept in the name).
+function promCounters(text) {
+  const m = {};
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const i = line.lastIndexOf(' ');
+    m[line.slice(0, i)] = Number(line.slice(i + 1));
+  }
+  return m;
+}
+
+// Tabuleiro's own counters (GET /metrics at the end of each run), medians per load.
+function metricsTable(dir, loads) {
+  const mdir = path.join(dir, 'metrics');
+  if (!fs.existsSync(mdir)) return '';
+  const rows = [];
+  for (const load of loads) {
+    const files = fs.readdirSync(mdir).filter((f) => f.startsWith(`${load}-`) && f.endsWith('.prom'));
+    const ms = files.map((f) => promCounters(fs.readFileSync(path.join(mdir, f), 'utf8')))
+      .filter((m) => m.tabuleiro_commit_seconds_count > 0 && m.tabuleiro_actions_accepted_total > 0);
+    if (!ms.length) continue;
+    const med = (f) => median(ms.map(f));
+    rows.push(`| ${fmt(load)} | ${fmt(med((m) => 1000 * m.tabuleiro_commit_seconds_sum / m.tabuleiro_commit_seconds_count), 1)} | ` +
+      `${fmt(med((m) => m.tabuleiro_commit_writes_total / m.tabuleiro_commit_seconds_count), 1)} | ` +
+      `${fmt(med((m) => m.tabuleiro_messages_sent_total / m.tabuleiro_actions_accepted_total), 1)} | ` +
+      `${fmt(med((m) => m.tabuleiro_bytes_sent_total / m.tabuleiro_actions_accepted_total))} |`);
+  }
+  if (!rows.length) return '';
+  return ['Tabuleiro\'s own counters (`GET /metrics` at the end of each run, set-up included; medians):', '',
+    '| matches | mean commit ms | writes per commit | messages sent per action | bytes sent per action |',
+    '|---:|---:|---:|---:|---:|', ...rows].join('\n');
 }
 
 // The idle-connection ladder table.
@@ -120,6 +158,47 @@ function idleTable(idle, meta) {
   const errs = idle.filter((r) => r.errors_total).map((r) => `${r.target}/${r.connections_target}: ${JSON.stringify(r.errors)}`);
   if (errs.length) out.push('', 'Errors: ' + errs.join('; '));
   return out.join('\n');
+}
+
+// A symbol with its template argument lists collapsed to <…> (nlohmann's basic_json<…>).
+function shorten(line) {
+  let out = '', depth = 0;
+  for (const ch of line.replace(/json_abi_v[0-9_]+::/g, '')) {
+    if (ch === '<') { if (depth++ === 0) out += '<…>'; }
+    else if (ch === '>' && depth > 0) --depth;
+    else if (depth === 0) out += ch;
+  }
+  return out;
+}
+
+// Where a profiled symbol belongs, from its binary and name (first match wins).
+const components = [
+  ['memory allocation (malloc/free)', /\[\.\] (_int_malloc|_int_free|malloc|cfree|free|malloc_consolidate|unlink_chunk|operator new|operator delete|__libc_malloc|__libc_free|tcache|_int_realloc|realloc)/],
+  ['JSON (nlohmann: parse, dump, diff, compare, destroy; its std::map objects)', /nlohmann|_Rb_tree/],
+  ['SQLite', /libsqlite3/],
+  ['TAIXU engine and codec', /tabuleiro::(engine|taixu|protocol)/],
+  ['Beast/Asio (framing, handlers)', /boost::/],
+  ['kernel (sockets, scheduling, fsync)', /\[kernel|\[k\]/],
+  ['libc string/memory copies', /libc\.so.*\[\.\] __(mem|str)/],
+  ['locks and threads', /pthread|futex|mutex/],
+];
+
+// Self time by component over every sampled symbol.
+function componentTable(symText) {
+  const totals = new Map(components.map(([name]) => [name, 0]));
+  let other = 0, all = 0;
+  for (const line of symText.split('\n')) {
+    const m = /^\s*([0-9.]+)%/.exec(line);
+    if (!m) continue;
+    const pct = Number(m[1]);
+    all += pct;
+    const c = components.find(([, re]) => re.test(line));
+    if (c) totals.set(c[0], totals.get(c[0]) + pct); else other += pct;
+  }
+  const rows = [...totals].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]);
+  rows.push(['other', other]);
+  return ['| component | share of server CPU samples |', '|---|---:|',
+    ...rows.map(([k, v]) => `| ${k} | ${fmt(all ? 100 * v / all : NaN, 1)}% |`)].join('\n');
 }
 
 // The whole generated section.
@@ -144,8 +223,9 @@ function section(dir) {
   if (dso || sym) {
     out.push('### Profile of one Tabuleiro run', '',
       'The server sampled with `perf record -e cpu-clock -F 999` during one run at the largest load ' +
-      '(set-up included); self time, by binary and by function (top entries).', '');
-    out.push('```', dso, '```', '', '```', sym, '```', '');
+      '(set-up included): self time by component (symbols grouped by name), by binary, and the top functions.', '');
+    const top = sym.split('\n').slice(0, 20).map(shorten).join('\n');
+    out.push(componentTable(sym), '', '```', dso, '```', '', '```', top, '```', '');
   }
   const other = read(dir, 'other.txt').trimEnd();
   if (other) out.push('### Other benchmarks of this run', '', '```', other, '```', '');
@@ -155,9 +235,10 @@ function section(dir) {
 
 const dir = process.argv[2];
 if (!dir) {
-  console.error('usage: node bench/load/summarize.js DIR [--write FILE]');
+  console.error('usage: node bench/load/summarize.cjs DIR [--write FILE]');
   process.exit(2);
 }
+dirGlobal = dir;
 const text = section(dir);
 const wi = process.argv.indexOf('--write');
 if (wi < 0) {
