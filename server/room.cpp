@@ -69,7 +69,7 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       outcome_(std::move(outcome)),
       token_hash_(row.token_hash) {
   seat_left_.fill(clock::now());
-  for (int c = 0; c < 3; ++c) views_[c] = match_->view(viewer_at(c));
+  for (int c = 0; c < 3; ++c) views_[c] = view_for(c);
   svc_.stats->rooms++;
   update_summary();
 }
@@ -443,7 +443,7 @@ void room::on_committed(bool ok, pending p, std::unique_ptr<protocol::match> nex
 
 void room::broadcast_change(const std::vector<json>& events, bool room_level) {
   for (int cls = 0; cls < 3; ++cls) {
-    json view = match_->view(viewer_at(cls));
+    json view = view_for(cls);
     json ops = json::diff(views_[cls], view);
     views_[cls] = std::move(view);
     json ev = room_level ? json(events) : match_->events_for(viewer_at(cls), events);
@@ -499,6 +499,13 @@ json room::presence() const {
 json room::legal_for(int seat) const {
   if (seat == 0 || !outcome_.is_null()) return json::array();
   return match_->legal_actions(seat);
+}
+
+json room::view_for(int cls) const {
+  json v = match_->view(viewer_at(cls));
+  // Room-level endings (resign, agreement, abandonment) show in the view's own outcome too.
+  if (!outcome_.is_null() && v.is_object() && v.contains("outcome")) v["outcome"] = outcome_;
+  return v;
 }
 
 json room::snapshot_for(int seat) const {

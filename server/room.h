@@ -123,6 +123,7 @@ class room : public std::enable_shared_from_this<room> {
   void broadcast_presence();
   json presence() const;
   json legal_for(int seat) const;
+  json view_for(int cls) const;
   json snapshot_for(int seat) const;
   void update_summary();
 

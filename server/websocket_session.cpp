@@ -158,6 +158,13 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     if (join_requested_) return protocol_error("already_joined", "this connection already joined");
     if (!msg.contains("code") || !msg["code"].is_string())
       return protocol_error("bad_message", "join needs a string code");
+    const json as = msg.value("as", json("player"));
+    const json token = msg.value("token", json());
+    const json version = msg.value("version", json());
+    if ((as != "player" && as != "spectator") || !(token.is_null() || token.is_string()) ||
+        !(version.is_null() || (version.is_number_integer() && version >= 0)))
+      return protocol_error("bad_message",
+                            "join takes as: player|spectator, token: string, version: integer");
     join_requested_ = true;
     const std::string code = msg["code"].get<std::string>();
     state_.registry->find(code, [self = shared_from_this(), msg = std::move(msg)](

@@ -1,0 +1,258 @@
+// Real TAIXU matches through the real server: patches reproduce fresh views over whole games,
+// seats and tokens, reconnection, room-level endings, bad inputs, and crash recovery.
+#include <catch2/catch.hpp>
+
+#include "game_util.h"
+
+using namespace tabuleiro::test;
+
+namespace {
+
+// Flags that keep the rate limit out of the way of fast test clients.
+const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000"};
+
+// The summary of a match over HTTP.
+json summary(unsigned short port, const std::string& code) {
+  auto a = http_call(port, "GET", "/api/matches/" + code);
+  REQUIRE(a.status == 200);
+  return a.json_body();
+}
+
+// Plays up to n actions chosen from the legal lists, checking views after each.
+int play(table& tb, std::mt19937& rng, int n, bool greedy, bool check_each = true) {
+  int played = 0;
+  for (; played < n; ++played) {
+    const int seat = tb.to_act();
+    if (seat == 0) break;
+    tb.act(seat, pick_action(tb.at[seat].t.legal, rng, greedy));
+    if (!tb.at[0].t.view["outcome"].is_null()) {
+      for (auto& s : tb.at) until_applying(*s.ws, s.t, "game_over");
+      ++played;
+      break;
+    }
+    if (check_each) tb.check_views();
+  }
+  return played;
+}
+
+}  // namespace
+
+TEST_CASE("game: a full TAIXU game with a spectator; patched views equal fresh views") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", fast);
+  table tb = table::open(srv.port());
+  std::mt19937 rng(20261129);
+  tb.check_views();
+  const int played = play(tb, rng, 400, /*greedy=*/true);
+  INFO("played " << played);
+  REQUIRE_FALSE(tb.at[0].t.outcome.is_null());
+  CHECK(tb.at[0].t.outcome["reason"] == "singularity");
+  for (auto& s : tb.at) CHECK(s.t.outcome == tb.at[0].t.outcome);
+  tb.check_views();
+  CHECK(tb.at[1].t.legal.empty());
+  CHECK(tb.at[2].t.legal.empty());
+  json sum = summary(srv.port(), tb.code);
+  CHECK(sum["status"] == "finished");
+  CHECK(sum["version"] == tb.at[0].t.version);
+  CHECK(sum["spectators"] == 1);
+  // Finished matches stay viewable, and refuse further actions.
+  tb.at[1].ws->send({{"type", "act"}, {"id", "late"}, {"action", {{"type", "end_turn"}}}});
+  json r = tb.at[1].ws->until("reject");
+  CHECK(r["error"]["code"] == "game_over");
+}
+
+TEST_CASE("game: over random games, applying patches reproduces fresh-join views") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", fast);
+  for (unsigned seed : {1u, 2u, 3u}) {
+    table tb = table::open(srv.port(), {{"seat", seed == 2 ? json(2) : json("random")}});
+    std::mt19937 rng(seed);
+    play(tb, rng, 60, /*greedy=*/false);
+    if (tb.at[0].t.outcome.is_null()) {
+      // End by resignation: a room-level change is a patch like any other.
+      const int seat = 1 + int(seed % 2);
+      tb.at[seat].ws->send({{"type", "resign"}, {"id", "bye"}});
+      until_applying(*tb.at[seat].ws, tb.at[seat].t, "ack");
+      for (auto& s : tb.at) until_applying(*s.ws, s.t, "game_over");
+      CHECK(tb.at[0].t.outcome == json{{"winner", 3 - seat}, {"reason", "resign"}});
+      CHECK(tb.at[0].t.view["outcome"] == tb.at[0].t.outcome);
+    }
+    tb.check_views();
+  }
+}
+
+TEST_CASE("game: seats, spectators and tokens") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", fast);
+  created_match m = create_match(srv.port(), {{"game", "taixu"}, {"seat", 2}});
+  CHECK(m.seat == 2);
+  CHECK(m.token.size() >= 22);
+  const std::string lower = [&] { std::string s = m.code; for (char& c : s) c = char(std::tolower(c)); return s; }();
+  ws_client p2(srv.port()), p1(srv.port()), third(srv.port()), watcher(srv.port());
+  tracked_view t2, t1, t3, tw;
+  CHECK(join(p2, t2, m.code, {{"token", m.token}})["seat"] == 2);
+  json j1 = join(p1, t1, lower, {{"as", "player"}});  // codes are case-insensitive
+  CHECK(j1["seat"] == 1);
+  CHECK(j1["legal"].size() > 0);
+  CHECK(join(third, t3, m.code, {{"as", "player"}})["seat"].is_null());  // no seat left
+  CHECK(join(watcher, tw, m.code, {{"as", "spectator"}})["seat"].is_null());
+  CHECK(tw.view == t3.view);
+  CHECK(tw.view.dump().find("seed") == std::string::npos);
+  CHECK(tw.view.dump().find("rng") == std::string::npos);
+  json sum = summary(srv.port(), lower);
+  CHECK(sum["seats"] == json::parse(R"([{"seat":1,"taken":true,"connected":true},{"seat":2,"taken":true,"connected":true}])"));
+  CHECK(sum["spectators"] == 2);
+  CHECK(sum["status"] == "waiting");
+  // The watch list shows public matches only.
+  create_match(srv.port(), {{"game", "taixu"}, {"visibility", "unlisted"}});
+  auto list = http_call(srv.port(), "GET", "/api/matches?game=taixu").json_body();
+  REQUIRE(list["matches"].size() == 1);
+  CHECK(list["matches"][0]["code"] == m.code);
+}
+
+TEST_CASE("game: reconnecting by token resumes the seat, replaces the old socket, catches up") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", fast);
+  table tb = table::open(srv.port());
+  std::mt19937 rng(7);
+  play(tb, rng, 6, false, false);
+  const std::string token1 = tb.at[2].t.token;
+  REQUIRE_FALSE(token1.empty());
+  tracked_view saved = tb.at[2].t;  // seat 2's view at version v
+  play(tb, rng, 4, false, false);   // seat 2's old socket keeps receiving meanwhile
+  // Reconnect with the old version: the missed patches follow the joined message.
+  ws_client again(srv.port());
+  tracked_view t = saved;
+  json j = join(again, t, tb.code, {{"token", token1}, {"version", saved.version}});
+  CHECK(j["seat"] == 2);
+  CHECK_FALSE(j.contains("view"));
+  CHECK_FALSE(j.contains("token"));
+  while (t.version < tb.at[0].t.version) until_applying(again, t, "patch");
+  CHECK(t.view == tb.at[2].t.view);
+  CHECK(tb.at[2].ws->wait_closed() == 4000);
+  tb.at[2].ws = std::make_unique<ws_client>(srv.port());
+  tb.at[2].t = tracked_view{};
+  join(*tb.at[2].ws, tb.at[2].t, tb.code, {{"token", token1}});  // a full view this time
+  CHECK(tb.at[2].t.view == t.view);
+  CHECK(again.wait_closed() == 4000);
+  play(tb, rng, 4, false);
+}
+
+TEST_CASE("game: each bad input gets its typed error or close code and changes nothing") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", fast);
+  table tb = table::open(srv.port());
+  const json before = tb.at[0].t.view;
+  const std::int64_t v0 = tb.at[0].t.version;
+  auto reject_code = [&](int who, const json& msg) {
+    tb.at[who].ws->send(msg);
+    json r = tb.at[who].ws->until("reject");
+    CHECK(r["id"] == msg["id"]);
+    return r["error"]["code"].get<std::string>();
+  };
+  auto error_code = [&](ws_client& c, const std::string& text) {
+    c.send_text(text);
+    return c.until("error")["code"].get<std::string>();
+  };
+  CHECK(reject_code(0, {{"type", "act"}, {"id", "s"}, {"action", {{"type", "end_turn"}}}}) == "spectator");
+  CHECK(reject_code(0, {{"type", "resign"}, {"id", "s2"}}) == "spectator");
+  CHECK(reject_code(2, {{"type", "act"}, {"id", "t"}, {"action", {{"type", "end_turn"}}}}) == "not_your_turn");
+  CHECK(reject_code(1, {{"type", "act"}, {"id", "i"}, {"action", {{"type", "summon"}, {"to", "c1"}}}}) == "not_home_edge");
+  CHECK(reject_code(1, {{"type", "act"}, {"id", "b"}, {"action", {{"type", "fly"}}}}) == "bad_action");
+  CHECK(reject_code(1, {{"type", "act"}, {"id", 9}, {"action", "end_turn"}}) == "bad_action");
+  CHECK(reject_code(1, {{"type", "draw"}, {"id", "d"}, {"op", "accept"}}) == "no_draw_offer");
+  CHECK(error_code(*tb.at[1].ws, "{\"type\":\"act\",") == "bad_json");
+  CHECK(error_code(*tb.at[1].ws, R"({"type":"teleport"})") == "unknown_message");
+  CHECK(error_code(*tb.at[1].ws, R"({"type":"act","action":{"type":"end_turn"}})") == "bad_message");
+  CHECK(error_code(*tb.at[1].ws, "{\"type\":\"join\",\"code\":\"" + tb.code + "\"}") == "already_joined");
+  ws_client stranger(srv.port());
+  CHECK(error_code(stranger, R"({"type":"join","code":"ABCDEF"})") == "unknown_match");
+  CHECK(error_code(stranger, "{\"type\":\"join\",\"code\":\"" + tb.code + "\",\"as\":\"king\"}") == "bad_message");
+  CHECK(error_code(stranger, "{\"type\":\"join\",\"code\":\"" + tb.code + "\",\"token\":\"forged\"}") == "bad_token");
+  CHECK(stranger.wait_closed() == 1008);
+  ws_client binary(srv.port());
+  binary.send_text("{\"type\":\"join\",\"code\":\"" + tb.code + "\"}");
+  binary.until("joined");
+  binary.send_binary("{\"type\":\"act\"}");
+  CHECK(binary.wait_closed() == 1003);
+  ws_client big(srv.port());
+  big.send_text(R"({"type":"act","id":"x","action":{"type":"end_turn","pad":")" + std::string(20000, 'x') + "\"}}");
+  CHECK(big.wait_closed() == 1009);
+  // Nothing changed: same version and view for everyone, and the seats still play.
+  tb.check_views();
+  CHECK(tb.at[0].t.version == v0);
+  CHECK(tb.at[0].t.view == before);
+  CHECK(summary(srv.port(), tb.code)["version"] == v0);
+  tb.act(1, tb.at[1].t.legal[0]);
+}
+
+TEST_CASE("game: draw offers, decline and agreement; abandonment after the configured time") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", {"--msg-rate", "100000", "--msg-burst", "100000",
+                                          "--abandon-after", "1"});
+  table tb = table::open(srv.port());
+  tb.at[1].ws->send({{"type", "draw"}, {"id", "o1"}, {"op", "offer"}});
+  CHECK(tb.at[1].ws->until("ack")["id"] == "o1");
+  CHECK(tb.at[2].ws->until("draw_offered")["by"] == 1);
+  tb.at[2].ws->send({{"type", "draw"}, {"id", "d1"}, {"op", "decline"}});
+  CHECK(tb.at[1].ws->until("draw_declined")["by"] == 2);
+  tb.at[2].ws->send({{"type", "draw"}, {"id", "o2"}, {"op", "offer"}});
+  tb.at[1].ws->until("draw_offered");
+  tb.at[1].ws->send({{"type", "draw"}, {"id", "a2"}, {"op", "accept"}});
+  until_applying(*tb.at[1].ws, tb.at[1].t, "ack");
+  for (auto& s : tb.at) until_applying(*s.ws, s.t, "game_over");
+  CHECK(tb.at[0].t.outcome == json{{"winner", nullptr}, {"reason", "agreement"}});
+  tb.check_views();
+
+  // Seat 2 leaves and stays away: seat 1, still connected, wins by abandonment.
+  table ab = table::open(srv.port());
+  ab.at[2].ws.reset();
+  for (auto* s : {&ab.at[0], &ab.at[1]}) until_applying(*s->ws, s->t, "game_over", 10);
+  CHECK(ab.at[1].t.outcome == json{{"winner", 1}, {"reason", "abandoned"}});
+  CHECK(summary(srv.port(), ab.code)["status"] == "finished");
+}
+
+TEST_CASE("game: kill -9 mid-game, restart on the same database, every ack survives") {
+  temp_dir dir;
+  const std::string db = dir.path + "/t.db";
+  auto srv = std::make_unique<server_process>(db, fast);
+  table tb = table::open(srv->port());
+  std::mt19937 rng(99);
+  play(tb, rng, 15, false, false);
+  const std::int64_t acked = tb.at[0].t.version;
+  REQUIRE(acked >= 10);
+  const std::array<tracked_view, 3> saved = {tb.at[0].t, tb.at[1].t, tb.at[2].t};
+  const std::string token2 = tb.at[2].t.token;
+  // One more action in flight while the server dies: it may or may not survive.
+  const int seat = tb.to_act();
+  REQUIRE(seat != 0);
+  tb.at[seat].ws->send({{"type", "act"}, {"id", "inflight"}, {"action", tb.at[seat].t.legal[0]}});
+  srv->kill9();
+
+  srv = std::make_unique<server_process>(db, fast);
+  json sum = summary(srv->port(), tb.code);
+  CHECK(sum["version"] >= acked);
+  CHECK(sum["version"] <= acked + 1);
+  table after;
+  after.port = srv->port();
+  after.code = tb.code;
+  for (auto& c : after.at) c.ws = std::make_unique<ws_client>(srv->port());
+  for (int st = 1; st <= 2; ++st) {
+    json j = join(*after.at[st].ws, after.at[st].t, tb.code, {{"token", saved[st].token}});
+    CHECK(j["seat"] == st);
+    after.at[st].t.token = saved[st].token;
+  }
+  join(*after.at[0].ws, after.at[0].t, tb.code, {{"as", "spectator"}});
+  CHECK(after.at[0].t.version == sum["version"]);
+  if (sum["version"] == acked)
+    for (int st = 0; st < 3; ++st) CHECK(after.at[st].t.view == saved[st].view);
+  // A stale client (version older than the restart) gets a full view, not patches.
+  ws_client stale(srv->port());
+  tracked_view ts = saved[0];
+  json j = join(stale, ts, tb.code, {{"as", "spectator"}, {"version", acked - 3}});
+  CHECK(j.contains("view"));
+  CHECK(ts.view == after.at[0].t.view);
+  // Play continues after the restart.
+  CHECK(play(after, rng, 5, false) == 5);
+  after.check_views();
+}

@@ -1,0 +1,41 @@
+// Helpers for tests that play real TAIXU matches through the server.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <random>
+
+#include "harness.h"
+
+namespace tabuleiro::test {
+
+// A client plus the view it keeps by applying what the server sends.
+struct seat_client {
+  std::unique_ptr<ws_client> ws;
+  tracked_view t;
+};
+
+// Reads c's messages, applying state ones to t, until one of type arrives (at most 100).
+json until_applying(ws_client& c, tracked_view& t, const std::string& type, double timeout_s = 5);
+
+// A match with both seats and a spectator joined.
+struct table {
+  unsigned short port = 0;
+  std::string code;
+  std::array<seat_client, 3> at;  // [0] spectator, [1] seat 1, [2] seat 2
+
+  // Creates a TAIXU match (extra fields merged into the POST body) and seats everyone.
+  static table open(unsigned short port, const json& create_extra = json::object());
+  // The seat whose legal list is non-empty (0 when nobody may act).
+  int to_act() const;
+  // Sends action for seat as request id; REQUIREs every client to see the same new version.
+  // Returns the version acknowledged.
+  std::int64_t act(int seat, const json& action);
+  // REQUIREs that each client's patched view equals what a fresh join / resync returns now.
+  void check_views();
+};
+
+// A random legal action (uniform when greedy is false; biased towards the Core otherwise).
+json pick_action(const json& legal, std::mt19937& rng, bool greedy);
+
+}  // namespace tabuleiro::test
