@@ -225,6 +225,27 @@ void rooms::on_tick() {
     }
   }
   for (auto& r : live) r->tick();
+  const auto sweep_every = std::chrono::duration<double>(std::clamp(svc_.cfg->abandon_after_s, 1.0, 30.0));
+  if (clock::now() - last_sweep_ >= sweep_every) {
+    last_sweep_ = clock::now();
+    sweep_idle();
+  }
+}
+
+void rooms::sweep_idle() {
+  // Unfinished matches idle for longer than the abandonment time are loaded, so that their
+  // rooms record the abandonment if nobody comes back (rooms are otherwise loaded lazily).
+  net::post(pool_, [this] {
+    const auto before = unix_ms() - static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
+    for (const match_row& row : svc_.db->list_idle(before, 100)) {
+      {
+        std::lock_guard lock(mu_);
+        if (stopped_) return;
+        if (rooms_.count(row.code) || loading_.count(row.code)) continue;
+      }
+      find(row.code, [](std::shared_ptr<room>) {});
+    }
+  });
 }
 
 void rooms::shutdown() {

@@ -64,6 +64,7 @@ class rooms {
 
  private:
   void on_tick();
+  void sweep_idle();
   bool allow_creation(const std::string& address);
 
   net::io_context& ioc_;
@@ -78,6 +79,7 @@ class rooms {
   std::map<std::string, std::deque<std::chrono::steady_clock::time_point>>
       created_by_;                                        // GUARDED_BY(mu_)
   bool stopped_ = false;                                  // GUARDED_BY(mu_)
+  clock::time_point last_sweep_{};                        // only touched by on_tick
 };
 
 // What every connection of one server shares. Lives as long as the I/O threads run.

@@ -1,5 +1,8 @@
 // Real TAIXU matches through the real server: patches reproduce fresh views over whole games,
 // seats and tokens, reconnection, room-level endings, bad inputs, and crash recovery.
+#include <chrono>
+#include <thread>
+
 #include <catch2/catch.hpp>
 
 #include "game_util.h"
@@ -186,11 +189,10 @@ TEST_CASE("game: each bad input gets its typed error or close code and changes n
   tb.act(1, tb.at[1].t.legal[0]);
 }
 
-TEST_CASE("game: draw offers, decline and agreement; abandonment after the configured time") {
+TEST_CASE("game: draw offers, decline and agreement; finished matches stay viewable after a restart") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", {"--msg-rate", "100000", "--msg-burst", "100000",
-                                          "--abandon-after", "1"});
-  table tb = table::open(srv.port());
+  auto srv = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  table tb = table::open(srv->port());
   tb.at[1].ws->send({{"type", "draw"}, {"id", "o1"}, {"op", "offer"}});
   CHECK(tb.at[1].ws->until("ack")["id"] == "o1");
   CHECK(tb.at[2].ws->until("draw_offered")["by"] == 1);
@@ -201,15 +203,57 @@ TEST_CASE("game: draw offers, decline and agreement; abandonment after the confi
   tb.at[1].ws->send({{"type", "draw"}, {"id", "a2"}, {"op", "accept"}});
   until_applying(*tb.at[1].ws, tb.at[1].t, "ack");
   for (auto& s : tb.at) until_applying(*s.ws, s.t, "game_over");
-  CHECK(tb.at[0].t.outcome == json{{"winner", nullptr}, {"reason", "agreement"}});
+  const json agreed = {{"winner", nullptr}, {"reason", "agreement"}};
+  CHECK(tb.at[0].t.outcome == agreed);
   tb.check_views();
+  // A graceful stop, then a restart: the finished match replays to the same view.
+  CHECK(srv->terminate() == 0);
+  srv = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  ws_client late(srv->port());
+  tracked_view t;
+  json j = join(late, t, tb.code, {{"as", "player"}});
+  CHECK(j["seat"].is_null());  // no seat is handed out in a finished match
+  CHECK(t.outcome == agreed);
+  CHECK(t.version == tb.at[0].t.version);
+  CHECK(t.view == tb.at[0].t.view);
+  CHECK(late.until("game_over")["outcome"] == agreed);
+}
 
+TEST_CASE("game: abandonment after the configured time, also for matches nobody reopens") {
+  temp_dir dir;
+  const std::vector<std::string> flags = {"--msg-rate", "100000", "--msg-burst", "100000",
+                                          "--abandon-after", "1"};
+  auto srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
   // Seat 2 leaves and stays away: seat 1, still connected, wins by abandonment.
-  table ab = table::open(srv.port());
+  table ab = table::open(srv->port());
   ab.at[2].ws.reset();
   for (auto* s : {&ab.at[0], &ab.at[1]}) until_applying(*s->ws, s->t, "game_over", 10);
   CHECK(ab.at[1].t.outcome == json{{"winner", 1}, {"reason", "abandoned"}});
-  CHECK(summary(srv.port(), ab.code)["status"] == "finished");
+  CHECK(ab.at[0].t.view["outcome"] == ab.at[1].t.outcome);
+  CHECK(summary(srv->port(), ab.code)["status"] == "finished");
+  // A match left open when the server died is recorded as abandoned after a restart even if
+  // nobody asks for it again (the list below reads the store without loading rooms).
+  created_match m = create_match(srv->port(), {{"game", "taixu"}});
+  srv->kill9();
+  srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
+  bool abandoned = false;
+  for (int i = 0; i < 80 && !abandoned; ++i) {
+    json list = http_call(srv->port(), "GET", "/api/matches?status=finished").json_body();
+    for (const json& x : list["matches"])
+      if (x["code"] == m.code && x["outcome"]["reason"] == "abandoned") abandoned = true;
+    if (!abandoned) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  CHECK(abandoned);
+}
+
+TEST_CASE("game: matches created per address per minute are limited") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", {"--create-limit", "2"});
+  create_match(srv.port(), {{"game", "taixu"}});
+  create_match(srv.port(), {{"game", "taixu"}});
+  auto third = http_call(srv.port(), "POST", "/api/matches", R"({"game":"taixu"})");
+  CHECK(third.status == 429);
+  CHECK(third.json_body()["error"]["code"] == "rate_limited");
 }
 
 TEST_CASE("game: kill -9 mid-game, restart on the same database, every ack survives") {
