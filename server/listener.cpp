@@ -41,8 +41,14 @@ void listener::do_accept() {
 
 void listener::on_accept(boost::system::error_code ec, net::ip::tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;  // stopped
-  if (ec) spdlog::warn("accept: {}", ec.message());
-  else serve_http(std::move(socket), state_);
+  if (ec) {
+    spdlog::warn("accept: {}", ec.message());
+  } else {
+    // Small protocol messages (a patch, then its ack) must not wait for delayed ACKs.
+    boost::system::error_code opt_ec;
+    socket.set_option(net::ip::tcp::no_delay(true), opt_ec);
+    serve_http(std::move(socket), state_);
+  }
   do_accept();
 }
 

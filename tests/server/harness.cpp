@@ -159,6 +159,7 @@ created_match create_match(unsigned short port, const json& body) {
 ws_client::ws_client(unsigned short port) : ws_(ioc_) {
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(5));
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
   beast::get_lowest_layer(ws_).expires_never();
   ws_.read_message_max(64 * 1024 * 1024);
   ws_.handshake("127.0.0.1", "/ws");
