@@ -11,7 +11,8 @@
 #      (bench/relay), a fresh process and database per run, DURATION seconds measured;
 #   3. the idle-connection ladder: spectators joined and held, at increasing N until a
 #      connection fails or IDLE_MAX (default 50,000) or the open-file hard limit;
-#   4. a sampling profile (perf, cpu-clock) of one Tabuleiro run at the largest load.
+#   4. a sampling profile (perf, cpu-clock, DWARF call graphs) of one Tabuleiro run at the
+#      largest load.
 # Knobs (environment): RUNS=3 DURATION=5 LOADS="100 1000" SPECTATORS=2 IDLE_MAX=50000
 #   PROFILE=1 SERVER_PORT=18480 RELAY_PORT=18490 SOURCES=4 TARGETS="tabuleiro relay".
 # Everything binds to and targets loopback only.
@@ -165,11 +166,13 @@ done
 # --- 4. profile of one Tabuleiro run ---------------------------------------------------
 : >"$work/profile_dso.txt"
 : >"$work/profile_sym.txt"
+: >"$work/profile_children.txt"
 if ((PROFILE)) && [[ " $TARGETS " == *" tabuleiro "* ]] && perf record -e cpu-clock -o "$work/perf.probe" true >/dev/null 2>&1; then
   load=${LOADS##* }
-  log "profile: tabuleiro, $load matches, perf record -e cpu-clock"
+  log "profile: tabuleiro, $load matches, perf record -e cpu-clock --call-graph dwarf"
   start_target tabuleiro
-  perf record -e cpu-clock -F 999 -p "$server_pid" -o "$work/perf.data" >/dev/null 2>&1 &
+  perf record -e cpu-clock -F 199 --call-graph dwarf,16384 -p "$server_pid" -o "$work/perf.data" \
+    >/dev/null 2>&1 &
   perf_pid=$!
   ./build/tabuleiro-load --mode play --port "$port" --target tabuleiro --matches "$load" \
     --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
@@ -178,10 +181,13 @@ if ((PROFILE)) && [[ " $TARGETS " == *" tabuleiro "* ]] && perf record -e cpu-cl
   wait "$perf_pid" 2>/dev/null || true
   perf_pid=""
   stop_target
-  perf report -i "$work/perf.data" --stdio --no-children --sort dso 2>/dev/null |
+  log "profile: perf report"
+  perf report -i "$work/perf.data" --stdio --no-children --sort dso -g none 2>/dev/null |
     grep -E '^ +[0-9.]+%' | head -12 >"$work/profile_dso.txt" || true
-  perf report -i "$work/perf.data" --stdio --no-children --sort dso,sym 2>/dev/null |
+  perf report -i "$work/perf.data" --stdio --no-children --sort dso,sym -g none 2>/dev/null |
     grep -E '^ +[0-9.]+%' >"$work/profile_sym.txt" || true
+  perf report -i "$work/perf.data" --stdio --children --sort sym -g none 2>/dev/null |
+    grep -E '^ +[0-9.]+%' >"$work/profile_children.txt" || true
 fi
 
 # --- report -----------------------------------------------------------------------------

@@ -201,6 +201,24 @@ function componentTable(symText) {
     ...rows.map(([k, v]) => `| ${k} | ${fmt(all ? 100 * v / all : NaN, 1)}% |`)].join('\n');
 }
 
+// The top inclusive entries ("children" report) naming Tabuleiro's code, JSON diff/dump/parse,
+// SQLite or the socket writes, one row per shortened name.
+function childrenTable(text) {
+  const keep = /^(tabuleiro::.*|nlohmann::.*::(diff|dump|parse|patch)|sqlite3_step|__libc_sendmsg|fdatasync)$/;
+  const seen = new Set(), rows = [];
+  for (const line of text.split('\n')) {
+    const m = /^\s*([0-9.]+)%\s+([0-9.]+)%\s+\[[^\]]*\]\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const name = shorten(m[3].replace(/\(anonymous namespace\)/g, '{anon}')).replace(/\(.*$/, '').replace('[abi:cxx11]', '').trim();
+    if (!keep.test(name)) continue;
+    if (seen.has(name) || name.length < 3) continue;
+    seen.add(name);
+    rows.push(`| \`${name}\` | ${m[1]}% | ${m[2]}% |`);
+    if (rows.length >= 15) break;
+  }
+  return rows.length ? ['| function | inclusive | self |', '|---|---:|---:|', ...rows].join('\n') : '';
+}
+
 // The whole generated section.
 function section(dir) {
   const meta = Object.fromEntries(read(dir, 'meta.txt').split('\n').filter(Boolean)
@@ -226,6 +244,9 @@ function section(dir) {
       '(set-up included): self time by component (symbols grouped by name), by binary, and the top functions.', '');
     const top = sym.split('\n').slice(0, 20).map(shorten).join('\n');
     out.push(componentTable(sym), '', '```', dso, '```', '', '```', top, '```', '');
+    const inclusive = childrenTable(read(dir, 'profile_children.txt'));
+    if (inclusive) out.push('Inclusive time (the function and everything it calls) of Tabuleiro\'s own functions and ' +
+      'of the JSON and SQLite entry points, from the DWARF call graphs:', '', inclusive, '');
   }
   const other = read(dir, 'other.txt').trimEnd();
   if (other) out.push('### Other benchmarks of this run', '', '```', other, '```', '');
