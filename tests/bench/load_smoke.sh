@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# tabuleiro-load against the real server: a short bounded play run on a free loopback port
+# must acknowledge actions with no rejection (it plays only legal actions), no error, and
+# hold its connections (a finished game's match is being replaced at the end, hence ≥ 9 of
+# 12). $1 = build/tabuleiro, $2 = build/tabuleiro-load.
+set -u
+server=$1 load=$2
+work=$(mktemp -d)
+pid=""
+trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+port=""
+for try in 1 2 3 4 5; do
+  p=$((20000 + (RANDOM % 20000)))
+  "$server" serve --bind 127.0.0.1 --port "$p" --db "$work/t$try.db" --log-level warn \
+    --msg-rate 100000 --msg-burst 100000 --create-limit 100000 >"$work/server.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 50); do
+    curl -sf -o /dev/null "http://127.0.0.1:$p/healthz" && { port=$p; break; }
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  [ -n "$port" ] && break
+  kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; pid=""
+done
+[ -n "$port" ] || { echo "server did not start"; cat "$work/server.log"; exit 1; }
+out=$(timeout 60 "$load" --port "$port" --matches 4 --spectators 1 --duration 1.5 --sources 2 \
+      --server-pid "$pid" --quiet)
+rc=$?
+echo "$out"
+[ "$rc" -eq 0 ] || { echo "tabuleiro-load exit code $rc"; exit 1; }
+fail=0
+for want in '"target":"tabuleiro"' '"rejects_total":0' '"errors_total":0'; do
+  case "$out" in *"$want"*) ;; *) echo "missing $want"; fail=1 ;; esac
+done
+acked=$(printf '%s' "$out" | sed -n 's/.*"actions_acked":\([0-9]*\).*/\1/p')
+[ "${acked:-0}" -ge 20 ] || { echo "only ${acked:-0} actions acknowledged"; fail=1; }
+held=$(printf '%s' "$out" | sed -n 's/.*"connections_held":\([0-9]*\).*/\1/p')
+[ "${held:-0}" -ge 9 ] || { echo "only ${held:-0} of 12 connections held"; fail=1; }
+p99=$(printf '%s' "$out" | sed -n 's/.*"p99":\([0-9]*\).*/\1/p')
+[ "${p99:-0}" -gt 0 ] || { echo "no latency recorded"; fail=1; }
+exit "$fail"
