@@ -12,7 +12,7 @@ packages=(
 for group in "$@"; do
   case "$group" in
     browser) packages+=(chromium nodejs npm) ;;
-    image) packages+=(buildah debootstrap) ;;
+    image) packages+=(buildah debootstrap nodejs npm iproute2) ;;
     bench) packages+=(nodejs npm) ;;
     *) echo "setup.sh: unknown package group '$group'" >&2; exit 2 ;;
   esac

@@ -1,0 +1,50 @@
+# Tabuleiro match server image.
+#   docker build -t tabuleiro .
+#   docker run -d --name tabuleiro -p 8080:8080 -v tabuleiro-data:/data tabuleiro
+# Configuration: TABULEIRO_* environment variables (see deploy/README.md).
+
+# --- build: the project's own setup script and build -------------------------------------
+FROM debian:bookworm AS build
+WORKDIR /src
+# Packages first, so this layer is reused while scripts/setup.sh is unchanged.
+COPY scripts/setup.sh scripts/setup.sh
+RUN bash scripts/setup.sh && rm -rf /var/lib/apt/lists/*
+COPY . .
+# Also lists the Debian packages of the shared libraries the binary loads (ldd + dpkg -S):
+# the runtime stage installs exactly those.
+RUN BUILD_DIR=/build bash scripts/build.sh -DCMAKE_BUILD_TYPE=Release -DTABULEIRO_TESTS=OFF \
+ && /build/tabuleiro --version \
+ && install -D -s -m 0755 /build/tabuleiro /out/usr/local/bin/tabuleiro \
+ && mkdir -p /out/usr/share/tabuleiro /pkgs && cp -r web /out/usr/share/tabuleiro/web \
+ && ldd /build/tabuleiro | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' \
+    | while read -r lib; do dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")"; done \
+    | cut -d: -f1 | sort -u >/pkgs/runtime-packages \
+ && cat /pkgs/runtime-packages
+
+# --- runtime: bookworm-slim with only the runtime libraries, the binary and web/ ----------
+FROM debian:bookworm-slim
+LABEL org.opencontainers.image.title="Tabuleiro" \
+      org.opencontainers.image.description="Authoritative multiplayer server for TAIXU, Cyvasse and QU4DRI"
+COPY --from=build /pkgs/runtime-packages /tmp/runtime-packages
+RUN apt-get update \
+ && xargs -a /tmp/runtime-packages apt-get install -y --no-install-recommends \
+ && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages \
+ && groupadd --gid 10001 tabuleiro \
+ && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /data --shell /usr/sbin/nologin tabuleiro \
+ && mkdir -p /data && chown tabuleiro:tabuleiro /data && chmod 0750 /data
+COPY --from=build /out/ /
+RUN ! ldd /usr/local/bin/tabuleiro | grep 'not found' && tabuleiro --version
+
+ENV TABULEIRO_BIND=0.0.0.0 \
+    TABULEIRO_PORT=8080 \
+    TABULEIRO_DB=/data/tabuleiro.db \
+    TABULEIRO_WEB=/usr/share/tabuleiro/web
+USER tabuleiro
+WORKDIR /data
+VOLUME /data
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD ["tabuleiro", "healthcheck"]
+# SIGTERM: the server stops accepting, flushes the database and closes sockets (1001).
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["tabuleiro", "serve"]

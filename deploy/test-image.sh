@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Builds the container image from the project's unchanged Dockerfile and checks that it
+# serves a playable match whose data survive a restart, on a machine without a Docker engine:
+#   1. debian:bookworm / debian:bookworm-slim from Debian's packages (deploy/base-images.sh),
+#      made only when not already present;
+#   2. `buildah bud` of ./Dockerfile (the README's `docker build -t tabuleiro .`);
+#   3. the image's entrypoint run with `buildah run --network host` and a host folder as its
+#      /data volume, listening on 127.0.0.1 only, on a free port; the image's HEALTHCHECK
+#      command and /healthz; a match created over HTTP and played over WebSocket
+#      (deploy/image-client.mjs); SIGTERM, which must stop it with exit status 0;
+#   4. the entrypoint started again on the same volume: the match is there with the same
+#      version and view, and play goes on.
+# Run as root on Debian 12: bash deploy/test-image.sh. Every wait is bounded; the working
+# container and temporary files are removed on exit. Base images, the built image and its
+# layer cache stay in buildah's storage for the next run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+IMAGE=${TABULEIRO_TEST_IMAGE:-localhost/tabuleiro:latest}
+# The README's Docker quick start; this script does the same with buildah (checked below).
+README_BUILD='docker build -t tabuleiro .'
+README_RUN='docker run -d --name tabuleiro -p 8080:8080 -v tabuleiro-data:/data tabuleiro'
+
+started=$SECONDS
+phase_start=$SECONDS
+log() { echo "test-image: $*" >&2; }
+phase() { log "$1 ($((SECONDS - phase_start)) s)"; phase_start=$SECONDS; }
+die() { log "FAILED: $*"; exit 1; }
+
+grep -qxF "    $README_BUILD" README.md || die "README.md lacks the line '$README_BUILD'"
+grep -qxF "    $README_RUN" README.md || die "README.md lacks the line '$README_RUN'"
+
+# --- tools, base images, image ------------------------------------------------------------
+bash scripts/setup.sh image
+if ! cmp -s deploy/package-lock.json deploy/node_modules/.tabuleiro-lock; then
+  (cd deploy && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  cp deploy/package-lock.json deploy/node_modules/.tabuleiro-lock
+fi
+phase "tools ready"
+bash deploy/base-images.sh
+phase "base images ready"
+build_log=$(mktemp /tmp/tabuleiro-image-build.XXXXXX.log)
+# --format docker keeps HEALTHCHECK (OCI image configs have no such field); --layers reuses
+# unchanged steps (the package installation) from earlier builds on this machine.
+if ! buildah bud --isolation chroot --pull=never --format docker --layers \
+  -t "$IMAGE" -f Dockerfile . >"$build_log" 2>&1; then
+  tail -n 60 "$build_log" >&2
+  die "image build failed (log: $build_log)"
+fi
+rm -f "$build_log"
+phase "image $IMAGE built"
+
+# --- run ----------------------------------------------------------------------------------
+work=$(mktemp -d /tmp/tabuleiro-image-test.XXXXXX)
+ctr=""
+runner_pid=""
+cleanup() {
+  local rc=$?
+  if [[ -n "$runner_pid" ]] && kill -0 "$runner_pid" 2>/dev/null; then
+    kill -TERM "$(server_pid)" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$runner_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$runner_pid" 2>/dev/null || true
+    wait "$runner_pid" 2>/dev/null || true
+  fi
+  if ((rc != 0)) && compgen -G "$work/serve-*.log" >/dev/null; then
+    for f in "$work"/serve-*.log; do log "--- $(basename "$f")"; tail -n 40 "$f" >&2; done
+  fi
+  [[ -n "$ctr" ]] && buildah rm "$ctr" >/dev/null 2>&1 || true
+  rm -rf "$work"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+config=$(buildah inspect --type image "$IMAGE")
+# Prints the JSON value at path $1 of the image's configuration as one shell-quoted word list.
+config_words() {
+  node -e '
+    let v = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    for (const k of process.argv[1].split(".")) v = v == null ? v : v[k];
+    process.stdout.write((v || []).map((w) => "\x27" + String(w).replace(/\x27/g, "\x27\\\x27\x27") + "\x27").join(" "));
+  ' "$1" <<<"$config"
+}
+eval "entrypoint=($(config_words Docker.config.Entrypoint) $(config_words Docker.config.Cmd))"
+eval "healthcheck=($(config_words Docker.config.Healthcheck.Test))"
+eval "volumes=($(node -e 'const c = JSON.parse(require("fs").readFileSync(0, "utf8"));
+  process.stdout.write(Object.keys(c.Docker.config.Volumes || {}).join(" "))' <<<"$config"))"
+[[ "${entrypoint[*]}" == "tabuleiro serve" ]] || die "unexpected entrypoint: ${entrypoint[*]}"
+[[ "${healthcheck[0]:-}" == CMD ]] || die "unexpected HEALTHCHECK: ${healthcheck[*]:-none}"
+[[ " ${volumes[*]} " == *" /data "* ]] || die "the image declares no /data volume"
+log "entrypoint: ${entrypoint[*]}; healthcheck: ${healthcheck[*]:1}"
+
+# The volume: a host folder owned by the image's user, as a new named volume would be.
+ctr=$(buildah from --pull=never --name "tabuleiro-test-$$" "$IMAGE")
+owner=$(buildah run --isolation chroot --network host "$ctr" -- sh -c 'echo "$(id -u):$(id -g)"')
+[[ "$owner" != 0:* ]] || die "the image runs as root"
+mkdir -p "$work/data" && chown "$owner" "$work/data"
+
+port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => {
+  console.log(s.address().port); s.close(); })')
+base=http://127.0.0.1:$port
+# The server binds loopback only here (the image's default is 0.0.0.0, for -p publishing).
+run_env=(-e TABULEIRO_BIND=127.0.0.1 -e "TABULEIRO_PORT=$port" -e "TABULEIRO_PUBLIC_URL=$base")
+
+# Prints the pid of the container's server process (the entrypoint, a descendant of buildah).
+server_pid() {
+  local pids=("$runner_pid") p child
+  while ((${#pids[@]})); do
+    p=${pids[0]}; pids=("${pids[@]:1}")
+    if [[ "$(readlink "/proc/$p/exe" 2>/dev/null)" == */tabuleiro ]]; then echo "$p"; return 0; fi
+    for child in $(cat "/proc/$p/task/"*/children 2>/dev/null); do pids+=("$child"); done
+  done
+  return 1
+}
+
+# Starts the entrypoint in the background (log $work/serve-$1.log) and waits for /healthz.
+start_server() {
+  buildah run --isolation chroot --network host -v "$work/data:/data" "${run_env[@]}" \
+    "$ctr" -- "${entrypoint[@]}" >"$work/serve-$1.log" 2>&1 &
+  runner_pid=$!
+  for _ in $(seq 300); do
+    kill -0 "$runner_pid" 2>/dev/null || die "the server exited at start"
+    if curl -fsS --max-time 2 "$base/healthz" >/dev/null 2>&1; then break; fi
+    sleep 0.1
+  done
+  curl -fsS --max-time 2 "$base/healthz" >/dev/null || die "no /healthz answer within 30 s"
+  local listening
+  listening=$(ss -Hltn "sport = :$port" | awk '{ print $4 }' | sort -u | tr '\n' ' ')
+  [[ "$listening" == "127.0.0.1:$port " ]] || die "the server listens on '$listening', not only 127.0.0.1"
+  # The image's HEALTHCHECK command, as the engine would run it inside the container.
+  timeout 10 buildah run --isolation chroot --network host "${run_env[@]}" "$ctr" -- \
+    "${healthcheck[@]:1}" || die "the image's HEALTHCHECK failed"
+  phase "server $1 up on $base (pid $(server_pid)), healthy"
+}
+
+# Stops the server with SIGTERM (as `docker stop`) and expects exit status 0 within 20 s.
+stop_server() {
+  local pid rc=0
+  pid=$(server_pid) || die "server process not found"
+  kill -TERM "$pid"
+  for _ in $(seq 200); do kill -0 "$runner_pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$runner_pid" 2>/dev/null && die "the server did not stop within 20 s of SIGTERM"
+  wait "$runner_pid" || rc=$?
+  runner_pid=""
+  ((rc == 0)) || die "the server exited with status $rc after SIGTERM"
+  phase "server $1 stopped by SIGTERM with status 0"
+}
+
+start_server 1
+node deploy/image-client.mjs play "$base" "$work/match.json" 4 || die "playing the match failed"
+stop_server 1
+[[ -s "$work/data/tabuleiro.db" ]] || die "no database in the /data volume"
+
+start_server 2
+node deploy/image-client.mjs check "$base" "$work/match.json" || die "the match did not survive the restart"
+stop_server 2
+
+log "passed in $((SECONDS - started)) s"
+echo "1 passed, 0 failed"
