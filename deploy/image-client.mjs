@@ -8,7 +8,8 @@
 //   (default 4) legal actions are played, each acknowledged; the match code, seat tokens,
 //   version and spectator view are saved to STATE.json.
 // check: the match from STATE.json is still there with the same version and view (over HTTP
-//   and a fresh spectator join); a seat resumes by token and one more action is acknowledged.
+//   and a fresh spectator join); both seats resume by token and one more action is
+//   acknowledged; STATE.json is updated to the new version and view.
 // Every wait is bounded; exit 0 on success, 1 with a message on any failure.
 import { deepStrictEqual } from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -194,6 +195,9 @@ async function check(base, ws_url, state_file) {
   const acked = await mover.play_first_legal('after-restart');
   if (acked !== saved.version + 1) fail(`ack version ${acked} after ${saved.version}`);
   await Promise.all(players.map((p) => p.close()));
+  const now = await spectate(ws_url, saved.code);
+  if (now.version !== acked) fail(`spectator sees version ${now.version}, expected ${acked}`);
+  writeFileSync(state_file, JSON.stringify({ ...saved, version: acked, view: now.view }));
   console.log(`play continues after the restart: version ${acked}`);
 }
 

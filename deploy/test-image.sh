@@ -4,12 +4,13 @@
 #   1. debian:bookworm / debian:bookworm-slim from Debian's packages (deploy/base-images.sh),
 #      made only when not already present;
 #   2. `buildah bud` of ./Dockerfile (the README's `docker build -t tabuleiro .`);
-#   3. the image's entrypoint run with `buildah run --network host` and a host folder as its
-#      /data volume, listening on 127.0.0.1 only, on a free port; the image's HEALTHCHECK
+#   3. the image's entrypoint run with `buildah run --network host` in a working container
+#      (with its own /data volume), listening on 127.0.0.1 only, on a free port; the HEALTHCHECK
 #      command and /healthz; a match created over HTTP and played over WebSocket
 #      (deploy/image-client.mjs); SIGTERM, which must stop it with exit status 0;
 #   4. the entrypoint started again on the same volume: the match is there with the same
-#      version and view, and play goes on.
+#      version and view, and play goes on; `tabuleiro backup` copies the live database;
+#   5. the backup restored into a new volume serves the match as it was at the backup.
 # Run as root on Debian 12: bash deploy/test-image.sh. Every wait is bounded; the working
 # container and temporary files are removed on exit. Base images, the built image and its
 # layer cache stay in buildah's storage for the next run.
@@ -51,8 +52,11 @@ rm -f "$build_log"
 phase "image $IMAGE built"
 
 # --- run ----------------------------------------------------------------------------------
+# Each buildah working container has its own /data volume (buildah keeps the image's declared
+# volumes per container, across runs, like a volume of a `docker stop`/`docker start`ed
+# container). The restore goes into a second container, i.e. a new volume.
 work=$(mktemp -d /tmp/tabuleiro-image-test.XXXXXX)
-ctr=""
+ctrs=()
 runner_pid=""
 cleanup() {
   local rc=$?
@@ -65,7 +69,7 @@ cleanup() {
   if ((rc != 0)) && compgen -G "$work/serve-*.log" >/dev/null; then
     for f in "$work"/serve-*.log; do log "--- $(basename "$f")"; tail -n 40 "$f" >&2; done
   fi
-  [[ -n "$ctr" ]] && buildah rm "$ctr" >/dev/null 2>&1 || true
+  for c in "${ctrs[@]}"; do buildah rm "$c" >/dev/null 2>&1 || true; done
   rm -rf "$work"
   exit "$rc"
 }
@@ -83,18 +87,26 @@ config_words() {
 }
 eval "entrypoint=($(config_words Docker.config.Entrypoint) $(config_words Docker.config.Cmd))"
 eval "healthcheck=($(config_words Docker.config.Healthcheck.Test))"
-eval "volumes=($(node -e 'const c = JSON.parse(require("fs").readFileSync(0, "utf8"));
-  process.stdout.write(Object.keys(c.Docker.config.Volumes || {}).join(" "))' <<<"$config"))"
+volumes=$(node -e 'const c = JSON.parse(require("fs").readFileSync(0, "utf8"));
+  process.stdout.write(Object.keys(c.Docker.config.Volumes || {}).join(" "))' <<<"$config")
 [[ "${entrypoint[*]}" == "tabuleiro serve" ]] || die "unexpected entrypoint: ${entrypoint[*]}"
 [[ "${healthcheck[0]:-}" == CMD ]] || die "unexpected HEALTHCHECK: ${healthcheck[*]:-none}"
-[[ " ${volumes[*]} " == *" /data "* ]] || die "the image declares no /data volume"
+[[ " $volumes " == *" /data "* ]] || die "the image declares no /data volume"
 log "entrypoint: ${entrypoint[*]}; healthcheck: ${healthcheck[*]:1}"
 
-# The volume: a host folder owned by the image's user, as a new named volume would be.
-ctr=$(buildah from --pull=never --name "tabuleiro-test-$$" "$IMAGE")
-owner=$(buildah run --isolation chroot --network host "$ctr" -- sh -c 'echo "$(id -u):$(id -g)"')
-[[ "$owner" != 0:* ]] || die "the image runs as root"
-mkdir -p "$work/data" && chown "$owner" "$work/data"
+# Makes working container number $1 of the image (with a new /data volume), named in $2.
+new_container() {
+  local c
+  c=$(buildah from --pull=never --name "tabuleiro-test-$$-$1" "$IMAGE")
+  ctrs+=("$c")
+  printf -v "$2" '%s' "$c"
+}
+# Runs a command in container $1 as `docker exec` would (host network, image user and env).
+in_container() {
+  local c=$1
+  shift
+  buildah run --isolation chroot --network host "$c" -- "$@"
+}
 
 port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => {
   console.log(s.address().port); s.close(); })')
@@ -113,10 +125,11 @@ server_pid() {
   return 1
 }
 
-# Starts the entrypoint in the background (log $work/serve-$1.log) and waits for /healthz.
+# Starts the entrypoint of container $2 in the background (log $work/serve-$1.log) and waits
+# for /healthz; checks it listens on loopback only and passes the image's HEALTHCHECK.
 start_server() {
-  buildah run --isolation chroot --network host -v "$work/data:/data" "${run_env[@]}" \
-    "$ctr" -- "${entrypoint[@]}" >"$work/serve-$1.log" 2>&1 &
+  buildah run --isolation chroot --network host "${run_env[@]}" "$2" -- "${entrypoint[@]}" \
+    >"$work/serve-$1.log" 2>&1 &
   runner_pid=$!
   for _ in $(seq 300); do
     kill -0 "$runner_pid" 2>/dev/null || die "the server exited at start"
@@ -128,7 +141,7 @@ start_server() {
   listening=$(ss -Hltn "sport = :$port" | awk '{ print $4 }' | sort -u | tr '\n' ' ')
   [[ "$listening" == "127.0.0.1:$port " ]] || die "the server listens on '$listening', not only 127.0.0.1"
   # The image's HEALTHCHECK command, as the engine would run it inside the container.
-  timeout 10 buildah run --isolation chroot --network host "${run_env[@]}" "$ctr" -- \
+  timeout 10 buildah run --isolation chroot --network host "${run_env[@]}" "$2" -- \
     "${healthcheck[@]:1}" || die "the image's HEALTHCHECK failed"
   phase "server $1 up on $base (pid $(server_pid)), healthy"
 }
@@ -146,14 +159,28 @@ stop_server() {
   phase "server $1 stopped by SIGTERM with status 0"
 }
 
-start_server 1
+new_container 1 first
+[[ "$(in_container "$first" id -u)" != 0 ]] || die "the image runs as root"
+
+start_server 1 "$first"
 node deploy/image-client.mjs play "$base" "$work/match.json" 4 || die "playing the match failed"
 stop_server 1
-[[ -s "$work/data/tabuleiro.db" ]] || die "no database in the /data volume"
+in_container "$first" test -s /data/tabuleiro.db || die "no database in the /data volume"
 
-start_server 2
+start_server 2 "$first"
 node deploy/image-client.mjs check "$base" "$work/match.json" || die "the match did not survive the restart"
+# deploy/README.md's online backup while the server runs (docker exec), then copied out.
+in_container "$first" tabuleiro backup /data/backup.db || die "tabuleiro backup failed"
+in_container "$first" cat /data/backup.db >"$work/backup.db"
 stop_server 2
 
+# deploy/README.md's restore into a new volume: the match is there as it was at the backup.
+new_container 2 second
+in_container "$second" sh -c \
+  'rm -f /data/tabuleiro.db-wal /data/tabuleiro.db-shm && cat >/data/tabuleiro.db' <"$work/backup.db" ||
+  die "restoring the backup failed"
+start_server 3 "$second"
+node deploy/image-client.mjs check "$base" "$work/match.json" || die "the restored backup lacks the match"
+stop_server 3
+
 log "passed in $((SECONDS - started)) s"
-echo "1 passed, 0 failed"

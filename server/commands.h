@@ -17,4 +17,7 @@ int run_engine_tool(const args& a);
 // `tabuleiro healthcheck`: 0 when http://127.0.0.1:<port>/healthz answers 200, else 1.
 int run_healthcheck(const args& a);
 
+// `tabuleiro backup DEST`: consistent online copy of the database (VACUUM INTO); 0 on success.
+int run_backup(const args& a);
+
 }  // namespace tabuleiro

@@ -16,6 +16,7 @@ constexpr std::string_view usage =
     "  serve        host matches over HTTP and WebSocket (tabuleiro serve --help)\n"
     "  engine       JSON-lines engine tool on stdin/stdout (tabuleiro engine --help)\n"
     "  healthcheck  exit 0 when the local server answers /healthz (tabuleiro healthcheck --help)\n"
+    "  backup       online copy of the database (tabuleiro backup --help)\n"
     "  --help       show this help\n"
     "  --version    print the version\n";
 
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   if (cmd == "serve") return tabuleiro::run_serve(rest);
   if (cmd == "engine") return tabuleiro::run_engine_tool(rest);
   if (cmd == "healthcheck") return tabuleiro::run_healthcheck(rest);
+  if (cmd == "backup") return tabuleiro::run_backup(rest);
   std::cerr << "tabuleiro: unknown command '" << cmd << "'\n\n" << usage;
   return 2;
 }

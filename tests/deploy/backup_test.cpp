@@ -1,0 +1,79 @@
+// `tabuleiro backup`: a consistent copy of a WAL database that another connection keeps open.
+#include <sqlite3.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <random>
+#include <string>
+
+#include "server/commands.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh temporary directory, removed with its contents at the end of the test.
+struct temp_dir {
+  fs::path path = fs::temp_directory_path() /
+                  ("tabuleiro-backup-test-" + std::to_string(std::random_device{}()));
+  temp_dir() { fs::create_directories(path); }
+  ~temp_dir() { fs::remove_all(path); }
+};
+
+// An open SQLite connection; runs statements and reads one integer. Not thread-safe.
+struct connection {
+  sqlite3* db = nullptr;
+  explicit connection(const fs::path& p) { REQUIRE(sqlite3_open(p.c_str(), &db) == SQLITE_OK); }
+  ~connection() { sqlite3_close(db); }
+  void exec(const std::string& sql) {
+    REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  }
+  long long scalar(const std::string& sql) {
+    sqlite3_stmt* stmt = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(stmt) == SQLITE_ROW);
+    const long long v = sqlite3_column_int64(stmt, 0);
+    sqlite3_finalize(stmt);
+    return v;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("backup copies committed rows still in the WAL while the writer stays open") {
+  temp_dir dir;
+  const fs::path db = dir.path / "tabuleiro.db";
+  const fs::path copy = dir.path / "copy.db";
+  connection writer(db);
+  writer.exec("PRAGMA journal_mode = WAL");
+  writer.exec("PRAGMA wal_autocheckpoint = 0");  // keep every row in the WAL file
+  writer.exec("CREATE TABLE actions (version INTEGER PRIMARY KEY, action TEXT)");
+  for (int v = 1; v <= 50; ++v)
+    writer.exec("INSERT INTO actions VALUES (" + std::to_string(v) + ", 'move')");
+  REQUIRE(fs::file_size(dir.path / "tabuleiro.db-wal") > 0);
+
+  REQUIRE(tabuleiro::run_backup({"--db", db.string(), copy.string()}) == 0);
+  writer.exec("INSERT INTO actions VALUES (51, 'after the backup')");
+
+  connection restored(copy);
+  CHECK(restored.scalar("SELECT count(*) FROM actions") == 50);
+  CHECK(restored.scalar("SELECT max(version) FROM actions") == 50);
+  CHECK(restored.scalar("SELECT count(*) FROM pragma_quick_check WHERE quick_check = 'ok'") == 1);
+}
+
+TEST_CASE("backup refuses to overwrite and needs an existing database") {
+  temp_dir dir;
+  const fs::path db = dir.path / "tabuleiro.db";
+  {
+    connection c(db);
+    c.exec("CREATE TABLE t (x)");
+  }
+  const fs::path taken = dir.path / "taken.db";
+  { connection c(taken); c.exec("CREATE TABLE keep (x)"); }
+  CHECK(tabuleiro::run_backup({"--db", db.string(), taken.string()}) == 1);
+  { connection c(taken); CHECK(c.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'keep'") == 1); }
+  CHECK(tabuleiro::run_backup({"--db", (dir.path / "missing.db").string(),
+                               (dir.path / "out.db").string()}) == 1);
+  CHECK_FALSE(fs::exists(dir.path / "missing.db"));
+  CHECK(tabuleiro::run_backup({"--db", db.string()}) == 2);
+}
