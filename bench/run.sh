@@ -207,6 +207,9 @@ fi
   echo "spectators=$SPECTATORS"
   echo "sources=$SOURCES"
 } >"$work/meta.txt"
+# Keep the raw results (not the perf data) for a later look: build/bench-last/.
+rm -rf build/bench-last && mkdir -p build/bench-last
+cp -r "$work"/*.txt "$work"/*.jsonl "$work/metrics" build/bench-last/ 2>/dev/null || true
 section=$(node bench/load/summarize.cjs "$work")
 if ((quick)); then
   echo "$section"

@@ -228,7 +228,7 @@ function section(dir) {
   const out = [begin, '## Server load', ''];
   out.push(`Machine: ${meta.cpu}, ${meta.cores} cores, ${meta.memory}, ${meta.kernel}; ${meta.compiler}; ` +
     `Node.js ${meta.node}. Shared with other work while measuring. Commit ${meta.commit}, ${meta.date}.`, '');
-  out.push('Command (from a clean checkout; it builds what it measures):', '', `    ${meta.command}`, '');
+  out.push('Command (from a clean checkout; it builds what it measures):', '', `    ${meta.command.trim()}`, '');
   out.push('The relay (`bench/relay`, Node.js + `ws`) forwards each player frame to the other sockets of the ' +
     'match and acks the actor; it has no engine, so the generator sends it a fixed action ' +
     '(`{"type":"move","from":"c8","to":"c6"}`) from the two players in turn. Against Tabuleiro the players ' +
@@ -240,7 +240,7 @@ function section(dir) {
   const sym = read(dir, 'profile_sym.txt').trimEnd();
   if (dso || sym) {
     out.push('### Profile of one Tabuleiro run', '',
-      'The server sampled with `perf record -e cpu-clock -F 999` during one run at the largest load ' +
+      'The server sampled with `perf record -e cpu-clock -F 199 --call-graph dwarf` during one run at the largest load ' +
       '(set-up included): self time by component (symbols grouped by name), by binary, and the top functions.', '');
     const top = sym.split('\n').slice(0, 20).map(shorten).join('\n');
     out.push(componentTable(sym), '', '```', dso, '```', '', '```', top, '```', '');
