@@ -291,3 +291,37 @@ TEST_CASE("taixu §8: Extermination with destroyed_pieces \"removed\"; draw when
   CHECK_FALSE(both.outcome->winner.has_value());
   CHECK(both.outcome->reason == "extermination");
 }
+
+namespace {
+
+// Number of action sequences of length depth from s (perft, as in chess engines).
+long long perft(const state& s, int depth) {
+  if (depth == 0 || s.outcome) return 1;
+  long long n = 0;
+  for (const action& a : game::legal_actions(s, s.to_move)) {
+    state next = s;
+    std::vector<event> ev;
+    REQUIRE(apply_into(next, next.to_move, a, ev) == error::ok);
+    n += perft(next, depth - 1);
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("taixu perft: action counts from the opening, derived by hand") {
+  const state s = new_game(options{}, 42);
+  CHECK(perft(s, 1) == 9);  // 8 summons on rank 8 + end_turn
+  // After a summon on a8/h8: 7 summons + 2 moves + 1 stabilize + end_turn = 11; on b8..g8 one
+  // more move (12). After end_turn: player 2's 8 summons + end_turn = 9.
+  CHECK(perft(s, 2) == 2 * 11 + 6 * 12 + 9);
+}
+
+TEST_CASE("taixu §10: the anomaly draw procedure is pinned (stored matches replay from seeds)") {
+  // RULES.md "Squares and PRNG draws": changing the draw order would change every replay.
+  const state s = new_game(options{}, 42);
+  std::vector<std::pair<square, effect>> placed;
+  for (int q = 0; q < 64; ++q)
+    if (s.anomalies[q] != effect::none) placed.emplace_back(static_cast<square>(q), s.anomalies[q]);
+  CHECK(placed == std::vector<std::pair<square, effect>>{{sq("b2"), effect::rift}, {sq("g6"), effect::drain}});
+}
