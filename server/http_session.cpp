@@ -79,7 +79,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
     parser_->body_limit(max_message_bytes);
     parser_->header_limit(8 * 1024);
     stream_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-        std::chrono::duration<double>(std::max(state_.svc.cfg->handshake_timeout_s, 30.0))));
+        std::chrono::duration<double>(state_.svc.cfg->handshake_timeout_s)));
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&http_session::on_read, shared_from_this()));
   }

@@ -40,7 +40,7 @@ int play(table& tb, std::mt19937& rng, int n, bool greedy, bool check_each = tru
 
 }  // namespace
 
-TEST_CASE("game: a full TAIXU game with a spectator; patched views equal fresh views") {
+TEST_CASE("game: a full TAIXU game with a spectator - patched views equal fresh views") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db", fast);
   table tb = table::open(srv.port());
@@ -189,7 +189,7 @@ TEST_CASE("game: each bad input gets its typed error or close code and changes n
   tb.act(1, tb.at[1].t.legal[0]);
 }
 
-TEST_CASE("game: draw offers, decline and agreement; finished matches stay viewable after a restart") {
+TEST_CASE("game: draw offers, decline and agreement - finished matches stay viewable after a restart") {
   temp_dir dir;
   auto srv = std::make_unique<server_process>(dir.path + "/t.db", fast);
   table tb = table::open(srv->port());

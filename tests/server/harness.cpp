@@ -148,6 +148,17 @@ http_answer http_call(unsigned short port, const std::string& method, const std:
   return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]), res.body()};
 }
 
+bool silent_connection_closed(unsigned short port, double timeout_s) {
+  net::io_context ioc;
+  tcp::socket sock(ioc);
+  sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  char byte;
+  bool closed = false;
+  sock.async_read_some(net::buffer(&byte, 1), [&](beast::error_code ec, std::size_t) { closed = bool(ec); });
+  run_until(ioc, [&] { return closed; }, timeout_s);
+  return closed;
+}
+
 created_match create_match(unsigned short port, const json& body) {
   http_answer a = http_call(port, "POST", "/api/matches", body.dump());
   INFO(a.body);

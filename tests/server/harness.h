@@ -55,6 +55,9 @@ struct http_answer {
 http_answer http_call(unsigned short port, const std::string& method, const std::string& target,
                       const std::string& body = "");
 
+// Opens a TCP connection that sends nothing; true if the server closes it within timeout_s.
+bool silent_connection_closed(unsigned short port, double timeout_s);
+
 // A match created over HTTP: code, token and creator seat.
 struct created_match {
   std::string code, token;

@@ -1,4 +1,7 @@
 // The real server over WebSocket without a game: protocol errors, limits, graceful stop.
+#include <chrono>
+#include <thread>
+
 #include <catch2/catch.hpp>
 
 #include "harness.h"
@@ -75,4 +78,21 @@ TEST_CASE("ws: SIGTERM closes connections with 1001 and exits 0") {
   CHECK(srv.terminate() == 0);
   CHECK(a.wait_closed() == 1001);
   CHECK(b.wait_closed() == 1001);
+}
+
+TEST_CASE("ws: silent peers time out - a reading client is kept alive by pings") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", {"--idle-timeout", "1", "--handshake-timeout", "1"});
+  CHECK(silent_connection_closed(srv.port(), 5));  // never sends its HTTP request
+  ws_client silent(srv.port()), alive(srv.port());
+  // `silent` runs no I/O for 3 s, so it answers no ping; `alive` keeps reading (and ponging).
+  for (int i = 0; i < 30; ++i) {
+    alive.recv(0.1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK(silent.wait_closed(5) != -1);
+  CHECK_FALSE(alive.closed());
+  alive.send(json{{"type", "ping"}, {"t", 3}});
+  CHECK(alive.expect("pong")["t"] == 3);
 }
