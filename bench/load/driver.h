@@ -60,25 +60,46 @@ class driver {
   };
   using match_ptr = std::shared_ptr<match_state>;
 
+  // Queues every match of the mode (play: M matches of 2 players + S spectators; idle: N
+  // spectators in matches of --per-match) and starts creating them.
   void start_setup();
+  // Queues the creation of a match in slot with players (0 or 2) and spectators.
   void new_match(int slot, int players, int spectators);
+  // Starts queued HTTP creations up to --create-parallel.
   void pump_creates();
+  // A creation finished: retries a rate-limited one, else queues the match's connections.
   void on_created(const match_ptr& m, created_match c, int attempt);
+  // Starts queued WebSocket connections up to --connect-parallel.
   void pump_connects();
+  // Connection i of m is open: sends its join.
   void on_conn_open(const match_ptr& m, int i);
+  // One server message for connection i of m: joins, deliveries, acks, rejects, game over.
   void on_conn_message(const match_ptr& m, int i, std::string_view text);
+  // Connection i of m failed or closed: counted; in play mode the match is replaced.
   void on_conn_close(const match_ptr& m, int i, const std::string& reason);
+  // Connection i of m joined: checks the seat, keeps its legal list.
   void on_joined(const match_ptr& m, int i, const json& msg);
+  // Marks m ready once all its connections joined or failed; starts the run when all are.
   void on_settled(const match_ptr& m);
+  // Connection i has m's pending action; the last delivery records the latency.
   void deliver(const match_ptr& m, int i);
+  // Sends m's next action now, or when --rate allows.
   void schedule_act(const match_ptr& m);
+  // Chooses and sends m's next action (a legal one, or the fixed relay action).
   void act(const match_ptr& m);
+  // Closes m's sockets; with replace, a new match takes its slot while the run goes on.
   void retire(const match_ptr& m, bool replace);
+  // Play mode: samples /proc, starts the actions and the --duration timer.
   void start_measure();
+  // Play mode: samples /proc and stops the event loop.
   void stop_measure();
+  // Idle mode: every connection settled; holds them for --hold, then samples and stops.
   void finish_idle();
+  // The next source address (round robin), or none to let the kernel choose.
   std::optional<net::ip::address> next_source();
+  // Adds one to map[key].
   void count(std::map<std::string, std::uint64_t>& map, const std::string& key);
+  // The JSON report of the run (report.cpp).
   json make_report() const;
 
   net::io_context& io_;
