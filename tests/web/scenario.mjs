@@ -38,6 +38,14 @@ export const POSITION_2 = {
   ],
   anomalies: [{ at: 'g7', effect: 'rift' }, { at: 'a2', effect: 'drain' }],
 };
+// P1 to move with d5 (2) and e5 (2) in the Core: c4 (1) stepping to d4 reaches charge 2 and
+// wins by Singularity.
+export const POSITION_3 = {
+  game: 'taixu',
+  to_move: 1, round: 3, pc: 5, bonus: [0, 0], reserve: [5, 7],
+  pieces: [{ at: 'd5', owner: 1, charge: 2 }, { at: 'e5', owner: 1, charge: 2 }, { at: 'c4', owner: 1, charge: 1 }, { at: 'a2', owner: 2, charge: 0 }],
+  anomalies: [],
+};
 const CORE_RING = ['c3', 'd3', 'e3', 'f3', 'c4', 'f4', 'c5', 'f5', 'c6', 'd6', 'e6', 'f6'];
 
 class Failure extends Error {}
@@ -306,6 +314,23 @@ export async function scenario({ browser, url, out }) {
     check(/explode:h6.*explode:h5/.test(fx), `both explode, the attacker first: ${fx}`);
     b = await boardOf(A);
     check(b.squares.h6 === '' && b.squares.h5 === '', 'both pieces left the board');
+  });
+
+  await step('a Singularity ends the game with a banner naming the reason', async () => {
+    await A.goto(url);
+    await A.click('.advanced summary');
+    await A.fill('#opt-position', JSON.stringify(POSITION_3));
+    await A.click('#create-btn');
+    await A.click('#go-match');
+    await A.waitForSelector('.sq[data-sq="c4"][data-piece="1:1:0"]');
+    await click(A, 'c4');
+    await click(A, 'd4');
+    await A.waitForSelector('#banner:not([hidden])');
+    check((await A.textContent('#banner')).includes('You win!'), 'A wins');
+    check((await A.getAttribute('#banner', 'data-reason')) === 'singularity', 'by Singularity');
+    check((await A.textContent('#banner')).includes('Singularity'), 'the reason is named');
+    check(!(await A.isVisible('.invite')), 'no invitation once the game is over');
+    await shot(A, '12-singularity');
   });
 
   await Promise.all(pages.map((p) => p.context().close().catch(() => {})));

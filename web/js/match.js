@@ -207,6 +207,7 @@ export function renderMatch(app, code, { spectate = false } = {}) {
   function setOutcome(outcome) {
     state.outcome = outcome || null;
     drawControls();
+    drawPresence();
     if (!outcome) { banner.hidden = true; return; }
     const { winner, reason } = outcome;
     const { title, reasonText } = outcomeText(outcome);
