@@ -261,6 +261,8 @@ export async function scenario({ browser, url, out }) {
     await C.waitForFunction(() => document.documentElement.lang === 'pt-BR' && document.querySelector('#log-title')?.textContent.includes('Registro'));
     await B.click('.lang-switch [data-lang="pt-BR"]');
     await B.waitForFunction(() => document.querySelector('#act-end_turn')?.textContent.includes('Finalizar Turno'));
+    await B.click('.rules summary');
+    check((await B.textContent('.rules')).includes('Singularidade'), 'the rules summary is in Portuguese');
     await shot(B, '08-phone-pt');
   });
 

@@ -3,7 +3,7 @@
 // enemy piece that is not in the list is still sent, so the server can say why it is illegal.
 import { h, icon, fill } from '../dom.js';
 import { t } from '../i18n.js';
-import { CORE, ZONES, SQUARES, coords, orientation } from './geometry.js';
+import { CORE, ZONES, SQUARES, ANOMALY_EFFECTS, coords, orientation } from './geometry.js';
 import { playAnimations } from './fx.js';
 
 const strip = ({ cost, ...action }) => action;   // legal entries may carry their cost
@@ -42,10 +42,12 @@ export class TaixuTable {
       end_turn: btn('end_turn', 'end', () => this.act({ type: 'end_turn' })),
     };
     this.actionsEl = h('div', { class: 'actions' }, Object.values(this.btns));
+    this.rulesEl = h('details', { class: 'rules' });
     this.root.replaceChildren(
       h('div', { class: 'table' },
         h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
-        h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl)));
+        h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl, this.rulesEl)));
+    this.renderRules();
   }
 
   // Draws a new view with the seat's legal actions. prev/events (optional) animate the change.
@@ -342,8 +344,21 @@ export class TaixuTable {
     this.focusCell(rows[nr].children[nc].dataset.sq);
   }
 
+  // The short rules and the legend of squares and anomalies.
+  renderRules() {
+    const open = this.rulesEl.open;
+    fill(this.rulesEl,
+      h('summary', {}, t('how_to_play')),
+      h('ul', { class: 'rules-list' }, ['goal', 'pc', 'move', 'collapse', 'zone', 'idle'].map((k) => h('li', {}, t(`rules.${k}`)))),
+      h('ul', { class: 'legend' },
+        h('li', {}, h('span', { class: 'swatch core', 'aria-hidden': 'true' }), t('core')),
+        h('li', {}, h('span', { class: 'swatch zone', 'aria-hidden': 'true' }), t('zone')),
+        ANOMALY_EFFECTS.map((e) => h('li', {}, h('span', { class: `anomaly static a-${e}`, 'aria-hidden': 'true' }, icon(e)), t(`anomaly.${e}`)))));
+    this.rulesEl.open = open;
+  }
+
   // Re-translates labels after a language switch.
-  relabel() { this.render(); }
+  relabel() { this.renderRules(); this.render(); }
 
   // Screen position of a square relative to the board wrapper (for effects).
   rectOf(sq) {
