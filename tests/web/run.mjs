@@ -32,26 +32,36 @@ async function waitHealthy(url, ms) {
   throw new Error(`server at ${url} not healthy after ${ms} ms`);
 }
 
+// Starts `binary serve` on a free loopback port with a temporary database; restart() stops it
+// (SIGTERM) and starts it again on the same port and database.
 async function startServer(binary) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-web-'));
   const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(resolve(binary), ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', join(dir, 'test.db'),
-    '--web', join(ROOT, 'web'), '--public-url', url, '--log-level', 'warn'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  proc.on('exit', (code, sig) => { if (!stopping) console.error(`server exited early (code ${code}, signal ${sig})`); });
+  let proc = null;
   let stopping = false;
-  await waitHealthy(url, 15_000);
+  const launch = async () => {
+    stopping = false;
+    proc = spawn(resolve(binary), ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', join(dir, 'test.db'),
+      '--web', join(ROOT, 'web'), '--public-url', url, '--log-level', 'warn'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const p = proc;
+    p.on('exit', (code, sig) => { if (!stopping) console.error(`server exited early (code ${code}, signal ${sig})`); });
+    await waitHealthy(url, 15_000);
+  };
+  const halt = async () => {
+    stopping = true;
+    if (proc && proc.exitCode == null && proc.signalCode == null) {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (proc.exitCode == null && proc.signalCode == null) proc.kill('SIGKILL');
+    }
+  };
+  await launch();
   return {
     url,
-    async stop() {
-      stopping = true;
-      if (proc.exitCode == null) {
-        proc.kill('SIGTERM');
-        await Promise.race([new Promise((r) => proc.once('exit', r)), new Promise((r) => setTimeout(r, 5000))]);
-        if (proc.exitCode == null) proc.kill('SIGKILL');
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    async restart() { await halt(); await launch(); },
+    async stop() { await halt(); rmSync(dir, { recursive: true, force: true }); },
   };
 }
 
@@ -71,7 +81,7 @@ async function main() {
   });
   let results;
   try {
-    results = await scenario({ browser, url: server.url, out: OUT });
+    results = await scenario({ browser, url: server.url, out: OUT, restart: server.restart });
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

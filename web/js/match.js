@@ -52,6 +52,7 @@ export function renderMatch(app, code, { spectate = false } = {}) {
     versionOf: () => sync.version,
     onStatus: (s) => {
       statusEl.dataset.state = s;
+      if (s === 'open') statusEl.dataset.joins = String(Number(statusEl.dataset.joins || 0) + 1);
       statusEl.textContent = s === 'open' ? '' : s === 'replaced' ? t('replaced') : t(s === 'reconnecting' ? 'reconnecting' : 'connecting');
     },
     onMessage: (msg) => handle(msg),
