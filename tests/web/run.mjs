@@ -68,6 +68,7 @@ async function startServer(binary) {
 async function main() {
   const args = process.argv.slice(2);
   const urlArg = args.indexOf('--url');
+  rmSync(OUT, { recursive: true, force: true });   // only this run's screenshots
   mkdirSync(OUT, { recursive: true });
   const server = urlArg >= 0 ? { url: args[urlArg + 1], stop: async () => {} } : await startServer(args[0] || 'build/tabuleiro');
   const watchdog = setTimeout(() => { console.error(`browser tests: timed out after ${TOTAL_TIMEOUT_MS} ms`); process.exit(1); }, TOTAL_TIMEOUT_MS);
