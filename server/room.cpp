@@ -1,7 +1,6 @@
 #include "server/room.h"
 
 #include <algorithm>
-#include <atomic>
 #include <ctime>
 
 #include <boost/asio/post.hpp>
@@ -393,27 +392,23 @@ void room::commit(pending p, std::unique_ptr<protocol::match> next, std::vector<
   const bool room_level = next == nullptr;
   const std::int64_t at = unix_ms();
   action_row row{version_ + 1, p.seat, std::move(log_action), at};
-  // Completions run on the writer thread in queue order; the last one carries the result.
-  auto all_ok = std::make_shared<std::atomic<bool>>(true);
-  auto finish = [self = shared_from_this(), all_ok, p = std::move(p), next = std::move(next),
+  // The completion runs on the writer thread once the change (and the match's end, atomically
+  // with it) has committed; it only posts back to the strand.
+  auto finish = [self = shared_from_this(), p = std::move(p), next = std::move(next),
                  events = std::move(events), outcome, room_level](bool ok) mutable {
-    const bool good = ok && all_ok->load();
-    net::post(self->strand_, [self, good, p = std::move(p), next = std::move(next),
+    net::post(self->strand_, [self, ok, p = std::move(p), next = std::move(next),
                               events = std::move(events), outcome, room_level]() mutable {
-      self->on_committed(good, std::move(p), std::move(next), std::move(events),
+      self->on_committed(ok, std::move(p), std::move(next), std::move(events),
                          std::move(outcome), room_level);
     });
   };
   // std::function needs a copyable callable: hold the move-only state behind a shared_ptr.
   auto shared_finish = std::make_shared<decltype(finish)>(std::move(finish));
-  if (outcome.is_null()) {
-    svc_.db->append_action(code_, row, [shared_finish](bool ok) { (*shared_finish)(ok); });
-  } else {
-    svc_.db->append_action(code_, row, [all_ok](bool ok) {
-      if (!ok) all_ok->store(false);
-    });
-    svc_.db->finish_match(code_, outcome, at, [shared_finish](bool ok) { (*shared_finish)(ok); });
-  }
+  auto done = [shared_finish](bool ok) { (*shared_finish)(ok); };
+  if (outcome.is_null())
+    svc_.db->append_action(code_, row, std::move(done));
+  else
+    svc_.db->append_and_finish(code_, row, outcome, std::move(done));
 }
 
 void room::on_committed(bool ok, pending p, std::unique_ptr<protocol::match> next,

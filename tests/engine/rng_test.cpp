@@ -5,7 +5,7 @@
 
 using tabuleiro::engine::rng;
 
-TEST_CASE("rng: same seed, same stream; different seed, different stream") {
+TEST_CASE("rng: same seed, same stream — different seed, different stream") {
   rng a(42), b(42), c(43);
   for (int i = 0; i < 100; ++i) {
     const auto x = a.next();

@@ -124,7 +124,7 @@ TEST_CASE("taixu §4.2: every square strictly between must be empty (no jumping)
   CHECK(destinations(s, "d2") == std::vector<std::string>{"c2", "d1", "d3", "e2", "f2"});  // b2 own, d3 capturable
 }
 
-TEST_CASE("taixu §4.2: stronger attacker captures; the victim goes to its owner's reserve") {
+TEST_CASE("taixu §4.2: stronger attacker captures — the victim goes to its owner's reserve") {
   state s = build("d4:1:2 d5:2:1", "", rich());
   std::vector<event> ev;
   REQUIRE(play(s, move("d4", "d5"), &ev) == error::ok);
@@ -195,7 +195,7 @@ TEST_CASE("taixu §4.3: the collapse check runs after the anomaly (rift then exp
   CHECK(s.reserve[0] == 8);
 }
 
-TEST_CASE("taixu §5: overload +1, echo +1 PC, drain −1 (min 0); anomalies stay") {
+TEST_CASE("taixu §5: overload +1, echo +1 PC, drain −1 (min 0) — anomalies stay") {
   state s = build("a2:1:0 b2:1:0 g2:1:0", "a3:overload b3:echo g3:drain", rich());
   REQUIRE(play(s, move("a2", "a3")) == error::ok);
   CHECK(at(s, "a3").charge == 2);
@@ -231,7 +231,7 @@ TEST_CASE("taixu §5: rift teleports to an empty Core-ring square and the new sq
   CHECK(first(ev, event_kind::teleported).to == no_square);
 }
 
-TEST_CASE("taixu §5: free distortion: no arrival effect; a swap from it costs 0") {
+TEST_CASE("taixu §5: free distortion: no arrival effect — a swap from it costs 0") {
   state s = build("a2:1:0 h8:1:3 b8:1:1", "a3:free_distortion", rich());
   REQUIRE(play(s, move("a2", "a3")) == error::ok);
   CHECK(at(s, "a3").charge == 1);
@@ -256,7 +256,7 @@ TEST_CASE("taixu §4.4: stabilize sets any own charge to 0 for 2 PC, charge 0 in
   CHECK(play(s, stabilize("a1")) == error::no_piece);
 }
 
-TEST_CASE("taixu §4.5: distortion swaps two own pieces anywhere; charges kept; no zone/anomaly effect") {
+TEST_CASE("taixu §4.5: distortion swaps two own pieces anywhere — charges kept — no zone/anomaly effect") {
   state s = build("a8:1:1 h1:1:3 d5:2:0", "a2:overload", rich());
   REQUIRE(play(s, swap("h1", "a8")) == error::ok);
   CHECK(at(s, "a8").charge == 3);

@@ -114,7 +114,7 @@ TEST_CASE("taixu codec: the view matches PROTOCOL.md and holds no seed or rng") 
   }
 }
 
-TEST_CASE("taixu codec: canonical actions; matching against the legal list; precise errors") {
+TEST_CASE("taixu codec: canonical actions — matching against the legal list — precise errors") {
   CHECK(taixu_codec::action_json(swap("f8", "c6")) == json::parse(R"({"type":"swap","a":"c6","b":"f8"})"));
   auto parsed = taixu_codec::parse_action(json::parse(R"({"type":"swap","a":"f8","b":"c6"})"));
   CHECK(std::get<action>(parsed) == action{action_kind::swap, sq("c6"), sq("f8")});
@@ -146,7 +146,7 @@ TEST_CASE("taixu codec: canonical actions; matching against the legal list; prec
   CHECK(m->events_for(viewer::spectator, events) == json(events));
 }
 
-TEST_CASE("taixu codec: free-distortion swaps list cost 0; waves list the ring and hits") {
+TEST_CASE("taixu codec: free-distortion swaps list cost 0 — waves list the ring and hits") {
   state s = build("a3:1:0 h8:1:0 d2:1:4 c4:2:0 e4:2:2", "a3:free_distortion");
   protocol::codec_match<game, taixu_codec> m(s);
   bool found = false;

@@ -28,7 +28,7 @@ std::array<int, 2> anomaly_counts(const state& s) {
 
 }  // namespace
 
-TEST_CASE("taixu §6: a piece reaching 5 explodes; its wave hits the 8 neighbours") {
+TEST_CASE("taixu §6: a piece reaching 5 explodes — its wave hits the 8 neighbours") {
   state s = build("d2:1:4 c4:2:0 e4:2:2 e2:1:1 d6:2:1", "", rich());
   std::vector<event> ev;
   REQUIRE(play(s, move("d2", "d3"), &ev) == error::ok);
@@ -93,7 +93,7 @@ TEST_CASE("taixu §6: simultaneous explosions, acting piece first, waves stack")
   CHECK(s.bonus[0] == 2);  // both waves hit two enemy pieces
 }
 
-TEST_CASE("taixu §7: a piece not moved for 3 own turns loses 1 charge; stabilize is not a move") {
+TEST_CASE("taixu §7: a piece not moved for 3 own turns loses 1 charge — stabilize is not a move") {
   state s = build("b8:1:2 c8:1:2 h8:1:0 h1:2:3", "", rich());
   REQUIRE(play(s, move("h8", "h7")) == error::ok);
   REQUIRE(play(s, stabilize("c8")) == error::ok);
@@ -134,7 +134,7 @@ TEST_CASE("taixu §7: a distortion counts as moving both pieces") {
   CHECK(at(s, "b8").idle == 0);
 }
 
-TEST_CASE("taixu §3: PC schedule 5/6/7/8 by round; PC is set at turn start, not added") {
+TEST_CASE("taixu §3: PC schedule 5/6/7/8 by round — PC is set at turn start, not added") {
   CHECK(base_pc(1) == 5);
   CHECK(base_pc(5) == 5);
   CHECK(base_pc(6) == 6);
@@ -221,7 +221,7 @@ TEST_CASE("taixu §5: anomalies grow 1+1 … 4+4 and are redrawn at rounds 4, 7,
   CHECK(s.round == 14);
 }
 
-TEST_CASE("taixu §5: reshuffle draws only free eligible squares; fewer when too few are free") {
+TEST_CASE("taixu §5: reshuffle draws only free eligible squares — fewer when too few are free") {
   setup o;
   o.to_move = 2;
   o.round = 3;
@@ -268,7 +268,7 @@ TEST_CASE("taixu §8: Singularity: 3 own pieces of charge >= 2 on the Core win a
   CHECK(gift.outcome->winner == 2);
 }
 
-TEST_CASE("taixu §8: Extermination with destroyed_pieces \"removed\"; draw when both at once") {
+TEST_CASE("taixu §8: Extermination with destroyed_pieces \"removed\" — draw when both at once") {
   setup o = rich();
   o.opts.destroyed = destroyed_mode::removed;
   o.reserve1 = 0;

@@ -71,7 +71,7 @@ TEST_CASE("share codes use only the look-alike-free alphabet, all of it", "[secr
   CHECK(codes.size() >= 2990);  // 31^6 codes: collisions among 3000 are rare
 }
 
-TEST_CASE("typed share codes normalise to upper case; bad ones are refused", "[secrets]") {
+TEST_CASE("typed share codes normalise to upper case — bad ones are refused", "[secrets]") {
   CHECK(normalize_share_code("K7M2QX") == std::optional<std::string>("K7M2QX"));
   CHECK(normalize_share_code("k7m2qx") == std::optional<std::string>("K7M2QX"));
   CHECK(normalize_share_code("  k7M2qX\n") == std::optional<std::string>("K7M2QX"));

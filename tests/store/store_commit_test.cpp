@@ -38,7 +38,7 @@ struct batch_log {
 
 }  // namespace
 
-TEST_CASE("group commit batches writes from many threads; completions follow the commit", "[store]") {
+TEST_CASE("group commit batches writes from many threads — completions follow the commit", "[store]") {
   temp_dir dir;
   batch_log batches;
   auto s = open_store(dir.db(), batches.observer());
@@ -109,7 +109,7 @@ TEST_CASE("max_batch 1 commits every write on its own", "[store]") {
   CHECK(batches.sizes == std::vector<std::size_t>(6, 1));
 }
 
-TEST_CASE("a duplicate version fails alone; the rest of its batch commits", "[store]") {
+TEST_CASE("a duplicate version fails alone — the rest of its batch commits", "[store]") {
   temp_dir dir;
   batch_log batches;
   auto s = open_store(dir.db(), batches.observer());
@@ -136,7 +136,7 @@ TEST_CASE("a duplicate version fails alone; the rest of its batch commits", "[st
   CHECK(s->load_match(other.code));
 }
 
-TEST_CASE("a write that aborts the whole transaction is retried alone; the others commit", "[store]") {
+TEST_CASE("a write that aborts the whole transaction is retried alone — the others commit", "[store]") {
   temp_dir dir;
   auto s = open_store(dir.db());
   const match_row m = sample_match(), other = sample_match();
@@ -199,7 +199,7 @@ TEST_CASE("a batch that cannot begin reports ok=false to every write, without re
   CHECK(s->load_match(a.code));
 }
 
-TEST_CASE("committed writes survive close and reopen; writes after close fail at once", "[store]") {
+TEST_CASE("committed writes survive close and reopen — writes after close fail at once", "[store]") {
   temp_dir dir;
   const match_row m = sample_match();
   std::atomic<int> ok{0};

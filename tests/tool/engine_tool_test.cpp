@@ -64,7 +64,7 @@ TEST_CASE("engine tool: new returns a full position with seed and rng, determini
   CHECK(ask({{"new", "taixu"}})["position"]["seed"] == "0");
 }
 
-TEST_CASE("engine tool: legal lists canonical actions with costs; actions chain identically") {
+TEST_CASE("engine tool: legal lists canonical actions with costs — actions chain identically") {
   json pos = ask({{"id", 1}, {"new", "taixu"}, {"seed", "7"}})["position"];
   const json legal = ask({{"id", 2}, {"position", pos}, {"legal", true}});
   REQUIRE(legal["ok"] == true);
