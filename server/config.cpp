@@ -95,6 +95,12 @@ const std::vector<option_spec>& specs() {
        [](config& c, const std::string& v) {
          return parse_double(v, 0.1, 3600, c.handshake_timeout_s);
        }},
+      {"--clock", "TABULEIRO_CLOCK",
+       "system (default), or manual: time moves only by POST /api/test/clock (tests only)",
+       [](config& c, const std::string& v) {
+         c.manual_clock = v == "manual";
+         return v == "manual" || v == "system";
+       }},
   };
   return all;
 }

@@ -23,6 +23,7 @@ struct config {
   double msg_burst = 40;                  // --msg-burst / TABULEIRO_MSG_BURST (bucket size)
   double idle_timeout_s = 60;             // --idle-timeout / TABULEIRO_IDLE_TIMEOUT (seconds)
   double handshake_timeout_s = 10;        // --handshake-timeout / TABULEIRO_HANDSHAKE_TIMEOUT
+  bool manual_clock = false;              // --clock manual / TABULEIRO_CLOCK (tests only)
 };
 
 // The --help text listing every flag and its environment variable.

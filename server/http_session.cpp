@@ -1,3 +1,4 @@
+#include "protocol/messages.h"
 #include "server/http_session.h"
 
 #include <filesystem>
@@ -129,6 +130,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
                                    answer_later(version, keep));
     if (path.starts_with("/api/matches/") && method == http::verb::get)
       return state_.registry->describe(std::string(path.substr(13)), answer_later(version, keep));
+    if (path == "/api/test/clock" && method == http::verb::post && state_.manual_clock)
+      return send(advance_clock(req.body(), version, keep));
     if (path.starts_with("/api/"))
       return send(error_response(http::status::not_found, "not_found", "no such API route", version, keep));
     if (path == "/ws")
@@ -198,11 +201,25 @@ class http_session : public std::enable_shared_from_this<http_session> {
     return res;
   }
 
+  // POST /api/test/clock {"advance_ms": N} (only with --clock manual): moves the server's
+  // clock forward, firing due timers, and answers {"now_ms": …}.
+  http::response<http::string_body> advance_clock(const std::string& body_text, unsigned version,
+                                                  bool keep) {
+    std::string why;
+    auto body = parse_client_json(body_text, why);
+    if (!body || !body->is_object() || !(*body)["advance_ms"].is_number_integer() ||
+        (*body)["advance_ms"].get<std::int64_t>() < 0)
+      return error_response(http::status::bad_request, "bad_request",
+                            "the body is {\"advance_ms\": a non-negative integer}", version, keep);
+    const auto now = state_.manual_clock->advance((*body)["advance_ms"].get<std::int64_t>());
+    return text(http::status::ok, json{{"now_ms", now}}.dump(), "application/json", version, keep);
+  }
+
   http::response<http::string_body> error_response(http::status status, std::string_view code,
                                                    std::string_view message, unsigned version,
                                                    bool keep) {
-    json body = {{"error", {{"code", code}, {"message", message}}}};
-    return text(status, body.dump(), "application/json", version, keep);
+    return text(status, protocol::messages::http_error(code, message).dump(), "application/json",
+                version, keep);
   }
 
   // Writes one response, then reads the next request or closes.

@@ -6,30 +6,13 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/json_util.h"
+#include "protocol/messages.h"
 #include "server/secrets.h"
 
 namespace tabuleiro::server {
 
-namespace {
-
-// Patches kept per viewer class for catch-up after a reconnection.
-constexpr std::size_t recent_patches = 32;
-// State-changing requests a room queues while a write is in flight.
-constexpr std::size_t queue_limit = 64;
-
-// Viewer class index of a seat (0 spectator, 1, 2).
-protocol::viewer viewer_at(int seat) { return static_cast<protocol::viewer>(seat); }
-
-// The outcome a room-level logged change records, or null for a game action.
-json room_level_outcome(const json& action, int seat) {
-  const std::string type = action.value("type", "");
-  if (type == "resign") return {{"winner", 3 - seat}, {"reason", "resign"}};
-  if (type == "draw_agreed") return {{"winner", nullptr}, {"reason", "agreement"}};
-  if (type == "abandoned") return {{"winner", action.value("winner", json())}, {"reason", "abandoned"}};
-  return nullptr;
-}
-
-}  // namespace
+namespace msg = protocol::messages;
 
 std::string iso_time(std::int64_t ms) {
   std::time_t t = static_cast<std::time_t>(ms / 1000);
@@ -41,34 +24,31 @@ std::string iso_time(std::int64_t ms) {
 }
 
 json stored_summary(const match_row& row) {
-  json seats = json::array();
-  for (int s = 0; s < 2; ++s)
-    seats.push_back({{"seat", s + 1}, {"taken", !row.token_hash[s].empty()}, {"connected", false}});
-  return {{"code", row.code},        {"game", row.game},       {"status", row.status},
-          {"visibility", row.visibility}, {"seats", std::move(seats)}, {"spectators", 0},
-          {"version", row.version},  {"outcome", row.outcome}, {"created", iso_time(row.created_ms)}};
-}
-
-std::int64_t unix_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+  return msg::summary({.code = row.code,
+                       .game = row.game,
+                       .status = row.status,
+                       .visibility = row.visibility,
+                       .created = iso_time(row.created_ms),
+                       .presence = msg::presence({msg::seat_presence{!row.token_hash[0].empty(), false},
+                                                  msg::seat_presence{!row.token_hash[1].empty(), false}},
+                                                 0),
+                       .version = row.version,
+                       .outcome = row.outcome});
 }
 
 room::room(net::io_context& ioc, room_services services, match_row row,
-           std::unique_ptr<protocol::match> m, std::int64_t version, json outcome)
+           std::unique_ptr<protocol::match> m, std::int64_t version,
+           std::optional<engine::outcome> outcome)
     : strand_(net::make_strand(ioc)),
       svc_(services),
-      kind_(protocol::find_game(row.game)),
       code_(row.code),
       game_(row.game),
       visibility_(row.visibility),
       created_ms_(row.created_ms),
-      match_(std::move(m)),
-      version_(version),
-      outcome_(std::move(outcome)),
+      seq_(*this, strand_, *svc_.db, *svc_.time, row.code, std::move(m), version, std::move(outcome)),
+      feed_(seq_.match(), version, protocol::outcome_json(seq_.outcome())),
       token_hash_(row.token_hash) {
-  seat_left_.fill(clock::now());
-  for (int c = 0; c < 3; ++c) views_[c] = view_for(c);
+  seat_left_ms_.fill(svc_.time->now_ms());
   svc_.stats->rooms++;
   update_summary();
 }
@@ -83,32 +63,33 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
     error = "unknown game '" + row.game + "'";
     return nullptr;
   }
-  std::uint64_t seed = 0;
-  try {
-    seed = std::stoull(row.seed);
-  } catch (...) {
+  const auto seed = protocol::parse_seed(json(row.seed));
+  if (!seed) {
     error = "bad stored seed";
     return nullptr;
   }
-  auto created = kind->create(row.options, row.start_position, seed);
+  auto created = kind->create(row.options, row.start_position, *seed);
   if (auto* e = std::get_if<rule_error>(&created)) {
     error = "cannot recreate match: " + e->code;
     return nullptr;
   }
   auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
-  json outcome = nullptr;
+  std::optional<engine::outcome> outcome;
   std::int64_t version = 0;
   for (const action_row& a : log) {
-    if (a.version != version + 1 || !outcome.is_null()) {
+    if (a.version != version + 1 || outcome) {
       error = "log out of order at version " + std::to_string(a.version);
       return nullptr;
     }
-    json room_outcome = room_level_outcome(a.action, a.seat);
-    if (!room_outcome.is_null()) {
-      outcome = room_outcome;
+    if (!a.change.is_null()) {
+      const auto change = protocol::parse_room_change(a.change);
+      if (!change) {
+        error = "logged change " + std::to_string(a.version) + " is not a room-level change";
+        return nullptr;
+      }
+      outcome = protocol::outcome_of(*change);
     } else {
-      auto r = m->apply(a.seat, a.action);
-      if (auto* e = std::get_if<rule_error>(&r)) {
+      if (auto e = m->advance(a.seat, a.action)) {
         error = "logged action " + std::to_string(a.version) + " refused on replay: " + e->code;
         return nullptr;
       }
@@ -116,19 +97,19 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
     }
     version = a.version;
   }
-  if (outcome.is_null() && !row.outcome.is_null()) outcome = row.outcome;
+  if (!outcome) outcome = msg::parse_outcome(row.outcome);
   return std::make_shared<room>(ioc, services, row, std::move(m), version, std::move(outcome));
 }
 
-void room::join(std::shared_ptr<client> c, json msg) {
-  net::post(strand_, [self = shared_from_this(), c = std::move(c), msg = std::move(msg)] {
-    self->do_join(c, msg);
+void room::join(std::shared_ptr<client> c, join_request j) {
+  net::post(strand_, [self = shared_from_this(), c = std::move(c), j = std::move(j)] {
+    self->do_join(c, j);
   });
 }
 
-void room::request(std::shared_ptr<client> c, json msg) {
-  net::post(strand_, [self = shared_from_this(), c = std::move(c), msg = std::move(msg)] {
-    self->do_request(c, msg);
+void room::request(std::shared_ptr<client> c, json m) {
+  net::post(strand_, [self = shared_from_this(), c = std::move(c), m = std::move(m)] {
+    self->do_request(c, m);
   });
 }
 
@@ -140,33 +121,36 @@ void room::leave(std::uint64_t client_id) {
     self->members_.erase(it);
     if (seat != 0 && self->seat_client_[seat - 1] == client_id) {
       self->seat_client_[seat - 1] = 0;
-      self->seat_left_[seat - 1] = clock::now();
+      self->seat_left_ms_[seat - 1] = self->svc_.time->now_ms();
     }
     self->broadcast_presence();
   });
 }
 
 void room::tick() {
-  net::post(strand_, [self = shared_from_this()] {
-    if (!self->outcome_.is_null() || self->closing_) return;
-    for (const pending& p : self->queue_)
-      if (p.kind == "abandon") return;
-    const auto limit = std::chrono::duration<double>(self->svc_.cfg->abandon_after_s);
-    const auto now = clock::now();
-    int taken = 0, away = 0, present_seat = 0;
-    for (int s = 0; s < 2; ++s) {
-      if (self->token_hash_[s].empty()) continue;
-      ++taken;
-      if (self->seat_client_[s] != 0) present_seat = s + 1;
-      else if (now - self->seat_left_[s] >= limit) ++away;
-    }
-    if (taken == 0 || away == 0) return;
-    json winner = nullptr;
-    if (away == taken) winner = nullptr;
-    else if (taken == 2 && present_seat != 0) winner = present_seat;
-    else return;
-    self->enqueue({{}, nullptr, "abandon", 0, {{"winner", winner}}});
-  });
+  net::post(strand_, [self = shared_from_this()] { self->do_tick(); });
+}
+
+// Queues an abandonment when a taken seat stayed away for abandon_after: nobody wins if every
+// taken seat is away, the connected seat wins if only its opponent is.
+void room::do_tick() {
+  if (seq_.outcome() || closing_ || seq_.has_pending(protocol::room_change_kind::abandoned)) return;
+  const auto limit_ms = static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
+  const std::int64_t now = svc_.time->now_ms();
+  int taken = 0, away = 0, present_seat = 0;
+  for (int s = 0; s < 2; ++s) {
+    if (token_hash_[s].empty()) continue;
+    ++taken;
+    if (seat_client_[s] != 0) present_seat = s + 1;
+    else if (now - seat_left_ms_[s] >= limit_ms) ++away;
+  }
+  if (taken == 0 || away == 0) return;
+  protocol::room_change change{protocol::room_change_kind::abandoned, 0, std::nullopt};
+  if (away != taken) {
+    if (taken != 2 || present_seat == 0) return;
+    change.winner = present_seat;
+  }
+  seq_.submit({0, nullptr, 0, nullptr, change});
 }
 
 void room::shutdown() {
@@ -187,30 +171,19 @@ bool room::evictable() const {
   return evictable_;
 }
 
-void room::do_join(const std::shared_ptr<client>& c, const json& msg) {
+void room::do_join(const std::shared_ptr<client>& c, const join_request& j) {
   if (members_.count(c->id())) {
-    c->send(share(error_message("already_joined", "this connection already joined a match")));
+    c->send(share_text(msg::error("already_joined", "this connection already joined a match")));
     return;
   }
-  const json as = msg.contains("as") ? msg["as"] : json("player");
-  const json token = msg.contains("token") ? msg["token"] : json();
-  const json version = msg.contains("version") ? msg["version"] : json();
-  if ((as != "player" && as != "spectator") || !(token.is_null() || token.is_string()) ||
-      !(version.is_null() || (version.is_number_integer() && version.get<std::int64_t>() >= 0))) {
-    svc_.stats->rejected("bad_message");
-    c->send(share(error_message("bad_message",
-                                "join needs as: player|spectator, token: string, version: integer")));
-    return;
-  }
-  if (token.is_string()) {
-    const std::string& t = token.get_ref<const std::string&>();
+  if (j.token) {
     int seat = 0;
     for (int s = 0; s < 2; ++s)
-      if (token_matches(t, token_hash_[s])) seat = s + 1;
+      if (token_matches(*j.token, token_hash_[s])) seat = s + 1;
     if (seat == 0) {
       svc_.stats->rejected("bad_token");
       spdlog::info("room {}: refused a wrong seat token", code_);
-      c->send(share(error_message("bad_token", "this token holds no seat of this match")));
+      c->send(share_text(msg::error("bad_token", "this token holds no seat of this match")));
       c->close(1008, "bad token");
       return;
     }
@@ -220,304 +193,195 @@ void room::do_join(const std::shared_ptr<client>& c, const json& msg) {
         members_.erase(it);
       }
     }
-    admit(c, seat, "", version);
+    return admit(c, seat, "", j.version);
+  }
+  if (!j.spectator && !seq_.outcome() && !closing_) {
+    for (int s = 0; s < 2; ++s)
+      if (token_hash_[s].empty() && !seat_pending_[s]) return claim_seat(c, s + 1, j.version);
+  }
+  admit(c, 0, "", j.version);
+}
+
+// Stores a new token for the free seat, then admits c to it.
+void room::claim_seat(const std::shared_ptr<client>& c, int seat, std::optional<std::int64_t> version) {
+  seat_pending_[seat - 1] = true;
+  std::string token = new_seat_token();
+  std::string hash = token_hash(token);
+  std::weak_ptr<client> weak = c;
+  svc_.db->claim_seat(code_, seat, hash,
+                      [self = shared_from_this(), weak, seat, hash, token, version](write_status st) {
+                        net::post(self->strand_, [self, st, weak, seat, hash, token, version] {
+                          self->on_seat_claimed(st, weak, seat, hash, token, version);
+                        });
+                      });
+}
+
+void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int seat,
+                           const std::string& hash, const std::string& token,
+                           std::optional<std::int64_t> version) {
+  seat_pending_[seat - 1] = false;
+  auto c = weak.lock();
+  if (status != write_status::ok) {
+    spdlog::error("room {}: could not store seat {} ({})", code_, seat, write_status_name(status));
+    if (c) c->send(share_text(msg::error("storage_error", "could not store the seat; try again")));
     return;
   }
-  if (as == "player" && outcome_.is_null() && !closing_) {
-    for (int s = 0; s < 2; ++s) {
-      if (!token_hash_[s].empty() || seat_pending_[s]) continue;
-      seat_pending_[s] = true;
-      std::string new_token = new_seat_token();
-      std::string hash = token_hash(new_token);
-      std::weak_ptr<client> weak = c;
-      svc_.db->set_seat_token(
-          code_, s + 1, hash,
-          [self = shared_from_this(), weak, s, hash, new_token, version](bool ok) {
-            net::post(self->strand_, [self, weak, s, hash, new_token, version, ok] {
-              self->seat_pending_[s] = false;
-              auto c = weak.lock();
-              if (!ok) {
-                spdlog::error("room {}: could not store seat {}", self->code_, s + 1);
-                if (c) c->send(share(error_message("internal", "could not store the seat")));
-                return;
-              }
-              self->token_hash_[s] = hash;
-              if (c) self->admit(c, s + 1, new_token, version);
-              else self->update_summary();
-            });
-          });
-      return;
-    }
-  }
-  admit(c, 0, "", version);
+  token_hash_[seat - 1] = hash;
+  if (c) admit(c, seat, token, version);
+  else update_summary();
 }
 
 void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& token,
-                 const json& client_version) {
+                 std::optional<std::int64_t> client_version) {
   members_[c->id()] = member{c, seat};
   if (seat != 0) seat_client_[seat - 1] = c->id();
-  json j = {{"type", "joined"},   {"code", code_},   {"game", game_},
-            {"seat", seat == 0 ? json() : json(seat)},  {"version", version_},
-            {"legal", legal_for(seat)}, {"presence", presence()}, {"outcome", outcome_}};
-  if (!token.empty()) j["token"] = token;
-  const auto& buffer = recent_[seat];
-  bool catch_up = false;
-  std::int64_t from = 0;
-  if (client_version.is_number_integer()) {
-    from = client_version.get<std::int64_t>();
-    catch_up = from == version_ ||
-               (from < version_ && !buffer.empty() && buffer.front().first <= from + 1);
+  const auto& m = seq_.match();
+  msg::joined_fields f{.code = code_,
+                       .game = game_,
+                       .seat = seat,
+                       .version = seq_.version(),
+                       .view = &feed_.view(seat),
+                       .legal_text = feed_.legal_text(m, seat),
+                       .to_act_text = feed_.to_act_text(m),
+                       .presence = presence(),
+                       .outcome = outcome_json(),
+                       .token = token};
+  std::optional<std::vector<shared_text>> missed;
+  if (client_version) missed = feed_.catch_up(seat, *client_version);
+  if (missed) {
+    f.version = *client_version;
+    f.view = nullptr;
   }
-  if (catch_up) {
-    j["version"] = from;
-    c->send(share(j));
-    for (const auto& [v, msg] : buffer)
-      if (v > from) c->send(msg);
-  } else {
-    j["view"] = views_[seat];
-    c->send(share(j));
-  }
-  if (!outcome_.is_null())
-    c->send(share({{"type", "game_over"}, {"version", version_}, {"outcome", outcome_}}));
-  if (draw_offer_by_ != 0 && seat != 0)
-    c->send(share({{"type", "draw_offered"}, {"by", draw_offer_by_}}));
+  c->send(share_text(msg::joined(f)));
+  if (missed)
+    for (auto& p : *missed) c->send(p);
+  if (seq_.outcome()) c->send(share_text(msg::game_over(seq_.version(), outcome_json())));
+  if (draw_offer_by_ != 0 && seat != 0) c->send(share_text(msg::draw_offered(draw_offer_by_)));
   broadcast_presence();
 }
 
-void room::do_request(const std::shared_ptr<client>& c, const json& msg) {
-  const json id = msg.contains("id") ? msg["id"] : json();
+void room::do_request(const std::shared_ptr<client>& c, const json& m) {
+  const json id = m.contains("id") ? m["id"] : json();
   auto it = members_.find(c->id());
   if (it == members_.end()) {
     svc_.stats->rejected("not_joined");
-    c->send(share(error_message("not_joined", "send join first", id)));
+    c->send(share_text(msg::error("not_joined", "send join first", id)));
     return;
   }
   const int seat = it->second.seat;
-  const std::string type = msg["type"].get<std::string>();
-  if (type == "resync") {
-    json s = snapshot_for(seat);
-    c->send(share(s));
-    return;
-  }
+  const std::string type = m["type"].get<std::string>();
+  if (type == "resync") return c->send(feed_.snapshot(seq_.match(), seat));
   if (!(id.is_string() || id.is_number_integer())) {
     svc_.stats->rejected("bad_message");
-    c->send(share(error_message("bad_message", type + " needs an id (string or integer)")));
+    c->send(share_text(msg::error("bad_message", type + " needs an id (string or integer)")));
     return;
   }
   if (seat == 0) return reject_to(c, id, "spectator", "spectators cannot act");
-  if (!outcome_.is_null()) return reject_to(c, id, "game_over", "the match is over");
+  if (seq_.outcome()) return reject_to(c, id, "game_over", "the match is over");
   if (type == "act") {
-    if (!msg.contains("action") || !msg["action"].is_object())
+    if (!m.contains("action") || !m["action"].is_object())
       return reject_to(c, id, "bad_action", "act needs an action object");
-    return enqueue({c, id, "act", seat, msg["action"]});
+    return seq_.submit({c->id(), id, seat, m["action"], std::nullopt});
   }
-  if (type == "resign") return enqueue({c, id, "resign", seat, nullptr});
-  // type == "draw"
-  const json op = msg.contains("op") ? msg["op"] : json();
+  if (type == "resign")
+    return seq_.submit({c->id(), id, seat, nullptr,
+                        protocol::room_change{protocol::room_change_kind::resign, seat, std::nullopt}});
+  on_draw(c, seat, id, m.contains("op") ? m["op"] : json());
+}
+
+// A draw offer, acceptance or refusal from seat.
+void room::on_draw(const std::shared_ptr<client>& c, int seat, const json& id, const json& op) {
   const int other = 3 - seat;
   if (op == "offer") {
     draw_offer_by_ = seat;
-    c->send(share({{"type", "ack"}, {"id", id}, {"version", version_}}));
-    send_to_all(share({{"type", "draw_offered"}, {"by", seat}}));
+    c->send(share_text(msg::ack(id, seq_.version())));
+    send_to_all(share_text(msg::draw_offered(seat)));
     return;
   }
   if (op == "decline" || op == "accept") {
     if (draw_offer_by_ != other) return reject_to(c, id, "no_draw_offer", "no draw offer to answer");
-    if (op == "accept") return enqueue({c, id, "draw", seat, nullptr});
+    if (op == "accept")
+      return seq_.submit({c->id(), id, seat, nullptr,
+                          protocol::room_change{protocol::room_change_kind::draw_agreed, 0, std::nullopt}});
     draw_offer_by_ = 0;
-    c->send(share({{"type", "ack"}, {"id", id}, {"version", version_}}));
-    send_to_all(share({{"type", "draw_declined"}, {"by", seat}}));
+    c->send(share_text(msg::ack(id, seq_.version())));
+    send_to_all(share_text(msg::draw_declined(seat)));
     return;
   }
   reject_to(c, id, "bad_message", "draw needs op: offer|accept|decline");
 }
 
-void room::enqueue(pending p) {
-  if (queue_.size() >= queue_limit) return reject(p, "busy", "too many pending requests");
-  queue_.push_back(std::move(p));
-  pump();
+std::optional<rule_error> room::vet(const change_request& r) {
+  if (r.change && r.change->kind == protocol::room_change_kind::draw_agreed &&
+      draw_offer_by_ != 3 - r.seat)
+    return rule_error{"no_draw_offer", "no draw offer to answer"};
+  return std::nullopt;
 }
 
-void room::pump() {
-  while (!busy_ && !queue_.empty()) {
-    pending p = std::move(queue_.front());
-    queue_.pop_front();
-    if (!outcome_.is_null()) {
-      reject(p, "game_over", "the match is over");
-      continue;
-    }
-    if (p.kind == "act") {
-      const auto to_act = match_->seats_to_act();
-      if (std::find(to_act.begin(), to_act.end(), p.seat) == to_act.end()) {
-        reject(p, "not_your_turn", "it is not your turn");
-        continue;
-      }
-      auto next = match_->clone();
-      auto r = next->apply(p.seat, p.action);
-      if (auto* e = std::get_if<rule_error>(&r)) {
-        reject(p, e->code, e->message);
-        continue;
-      }
-      json outcome = next->outcome();
-      json action = p.action;
-      commit(std::move(p), std::move(next), std::move(std::get<std::vector<json>>(r)),
-             std::move(outcome), std::move(action));
-      return;
-    }
-    json log_action;
-    std::vector<json> events;
-    if (p.kind == "resign") {
-      log_action = {{"type", "resign"}, {"seat", p.seat}};
-      events.push_back({{"type", "resigned"}, {"seat", p.seat}});
-    } else if (p.kind == "draw") {
-      if (draw_offer_by_ != 3 - p.seat) {
-        reject(p, "no_draw_offer", "no draw offer to answer");
-        continue;
-      }
-      log_action = {{"type", "draw_agreed"}};
-      events.push_back({{"type", "draw_agreed"}});
-    } else {  // abandon
-      log_action = {{"type", "abandoned"}, {"winner", p.action["winner"]}};
-      events.push_back(log_action);
-    }
-    json outcome = room_level_outcome(log_action, p.seat);
-    commit(std::move(p), nullptr, std::move(events), std::move(outcome), std::move(log_action));
-    return;
-  }
-}
-
-void room::commit(pending p, std::unique_ptr<protocol::match> next, std::vector<json> events,
-                  json outcome, json log_action) {
-  busy_ = true;
-  const bool room_level = next == nullptr;
-  const std::int64_t at = unix_ms();
-  action_row row{version_ + 1, p.seat, std::move(log_action), at};
-  // The completion runs on the writer thread once the change (and the match's end, atomically
-  // with it) has committed; it only posts back to the strand.
-  auto finish = [self = shared_from_this(), p = std::move(p), next = std::move(next),
-                 events = std::move(events), outcome, room_level](bool ok) mutable {
-    net::post(self->strand_, [self, ok, p = std::move(p), next = std::move(next),
-                              events = std::move(events), outcome, room_level]() mutable {
-      self->on_committed(ok, std::move(p), std::move(next), std::move(events),
-                         std::move(outcome), room_level);
-    });
-  };
-  // std::function needs a copyable callable: hold the move-only state behind a shared_ptr.
-  auto shared_finish = std::make_shared<decltype(finish)>(std::move(finish));
-  auto done = [shared_finish](bool ok) { (*shared_finish)(ok); };
-  if (outcome.is_null())
-    svc_.db->append_action(code_, row, std::move(done));
-  else
-    svc_.db->append_and_finish(code_, row, outcome, std::move(done));
-}
-
-void room::on_committed(bool ok, pending p, std::unique_ptr<protocol::match> next,
-                        std::vector<json> events, json outcome, bool room_level) {
-  busy_ = false;
-  if (!ok) {
-    spdlog::error("room {}: storing version {} failed; change dropped", code_, version_ + 1);
-    reject(p, "storage_error", "the change could not be stored; nothing changed");
-    pump();
-    return;
-  }
-  if (next) match_ = std::move(next);
-  ++version_;
-  outcome_ = std::move(outcome);
+void room::on_committed(const change_request& r, const protocol::publication& pub) {
   draw_offer_by_ = 0;
   svc_.stats->actions_accepted++;
-  broadcast_change(events, room_level);
-  if (auto c = p.from.lock())
-    c->send(share({{"type", "ack"}, {"id", p.id}, {"version", version_}}));
-  if (!outcome_.is_null()) {
-    spdlog::info("match {} finished at version {}: {}", code_, version_, outcome_.dump());
-    send_to_all(share({{"type", "game_over"}, {"version", version_}, {"outcome", outcome_}}));
+  const json outcome = outcome_json();
+  const auto out = feed_.publish(seq_.match(), seq_.version(), pub, outcome);
+  for (auto& [id, m] : members_)
+    if (auto c = m.c.lock()) c->send(out[m.seat]);
+  if (r.client_id != 0)
+    if (auto c = member_client(r.client_id)) c->send(share_text(msg::ack(r.id, seq_.version())));
+  if (seq_.outcome()) {
+    spdlog::info("match {} finished at version {}: {}", code_, seq_.version(), outcome.dump());
+    send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
   }
   update_summary();
-  pump();
 }
 
-void room::broadcast_change(const std::vector<json>& events, bool room_level) {
-  for (int cls = 0; cls < 3; ++cls) {
-    json view = view_for(cls);
-    json ops = json::diff(views_[cls], view);
-    views_[cls] = std::move(view);
-    json ev = room_level ? json(events) : match_->events_for(viewer_at(cls), events);
-    shared_text msg = share({{"type", "patch"},
-                             {"version", version_},
-                             {"base", version_ - 1},
-                             {"ops", std::move(ops)},
-                             {"events", std::move(ev)},
-                             {"legal", legal_for(cls)}});
-    auto& buffer = recent_[cls];
-    buffer.emplace_back(version_, msg);
-    if (buffer.size() > recent_patches) buffer.pop_front();
-    for (auto& [id, m] : members_)
-      if (m.seat == cls)
-        if (auto c = m.c.lock()) c->send(msg);
-  }
+void room::on_refused(const change_request& r, const rule_error& e) {
+  if (r.client_id == 0) return;
+  if (auto c = member_client(r.client_id)) reject_to(c, r.id, e.code, e.message);
 }
 
-void room::reject(const pending& p, const std::string& code, const std::string& message) {
-  if (auto c = p.from.lock()) reject_to(c, p.id, code, message);
+std::shared_ptr<client> room::member_client(std::uint64_t id) const {
+  auto it = members_.find(id);
+  return it == members_.end() ? nullptr : it->second.c.lock();
 }
 
 void room::reject_to(const std::shared_ptr<client>& c, const json& id, const std::string& code,
                      const std::string& message) {
   svc_.stats->rejected(code);
-  c->send(share({{"type", "reject"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}}));
+  c->send(share_text(msg::reject(id, code, message)));
 }
 
-void room::send_to_all(const shared_text& msg) {
-  for (auto& [id, m] : members_)
-    if (auto c = m.c.lock()) c->send(msg);
+void room::send_to_all(const shared_text& m) {
+  for (auto& [id, mem] : members_)
+    if (auto c = mem.c.lock()) c->send(m);
 }
 
 void room::broadcast_presence() {
-  json p = presence();
-  p["type"] = "presence";
-  send_to_all(share(p));
+  send_to_all(share_text(msg::presence_message(presence())));
   update_summary();
 }
 
 json room::presence() const {
-  json seats = json::array();
-  for (int s = 0; s < 2; ++s)
-    seats.push_back({{"seat", s + 1},
-                     {"taken", !token_hash_[s].empty()},
-                     {"connected", seat_client_[s] != 0}});
   std::size_t spectators = 0;
   for (const auto& [id, m] : members_)
     if (m.seat == 0) ++spectators;
-  return {{"seats", std::move(seats)}, {"spectators", spectators}};
+  return msg::presence({msg::seat_presence{!token_hash_[0].empty(), seat_client_[0] != 0},
+                        msg::seat_presence{!token_hash_[1].empty(), seat_client_[1] != 0}},
+                       spectators);
 }
 
-json room::legal_for(int seat) const {
-  if (seat == 0 || !outcome_.is_null()) return json::array();
-  return match_->legal_actions(seat);
-}
-
-json room::view_for(int cls) const {
-  json v = match_->view(viewer_at(cls));
-  // Room-level endings (resign, agreement, abandonment) show in the view's own outcome too.
-  if (!outcome_.is_null() && v.is_object() && v.contains("outcome")) v["outcome"] = outcome_;
-  return v;
-}
-
-json room::snapshot_for(int seat) const {
-  return {{"type", "snapshot"}, {"version", version_},       {"view", views_[seat]},
-          {"legal", legal_for(seat)}, {"outcome", outcome_}};
-}
+json room::outcome_json() const { return protocol::outcome_json(seq_.outcome()); }
 
 void room::update_summary() {
-  json s = presence();
-  s["code"] = code_;
-  s["game"] = game_;
-  s["status"] = !outcome_.is_null() ? "finished" : version_ > 0 ? "live" : "waiting";
-  s["visibility"] = visibility_;
-  s["version"] = version_;
-  s["outcome"] = outcome_;
-  s["created"] = iso_time(created_ms_);
-  const bool idle = !outcome_.is_null() && members_.empty() && !busy_ && queue_.empty();
+  const bool over = seq_.outcome().has_value();
+  json s = msg::summary({.code = code_,
+                         .game = game_,
+                         .status = over ? "finished" : seq_.version() > 0 ? "live" : "waiting",
+                         .visibility = visibility_,
+                         .created = iso_time(created_ms_),
+                         .presence = presence(),
+                         .version = seq_.version(),
+                         .outcome = outcome_json()});
+  const bool idle = over && members_.empty() && seq_.idle();
   std::lock_guard lock(summary_mu_);
   summary_ = std::move(s);
   evictable_ = idle;

@@ -5,6 +5,8 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/json_util.h"
+#include "protocol/messages.h"
 #include "server/secrets.h"
 
 namespace tabuleiro::server {
@@ -13,60 +15,78 @@ namespace {
 
 // An error answer {"error":{"code","message"}}.
 api_answer failure(int status, const std::string& code, const std::string& message) {
-  return {status, {{"error", {{"code", code}, {"message", message}}}}};
+  return {status, protocol::messages::http_error(code, message)};
 }
+
+// The answer for a lookup that did not find a room.
+api_answer lookup_failure(rooms::lookup how) {
+  if (how == rooms::lookup::absent) return failure(404, "unknown_match", "no match has this code");
+  return failure(503, "storage_error", "the match cannot be read right now; try again");
+}
+
+constexpr std::int64_t minute_ms = 60'000;
 
 }  // namespace
 
-rooms::rooms(net::io_context& ioc, room_services services)
-    : ioc_(ioc), svc_(services), timer_(ioc) {}
+rooms::rooms(net::io_context& ioc, room_services services) : ioc_(ioc), svc_(services) {}
 
 rooms::~rooms() { pool_.join(); }
 
-void rooms::find(const std::string& typed_code, std::function<void(std::shared_ptr<room>)> done) {
+void rooms::find(const std::string& typed_code, found_fn done) {
   const auto code = normalize_share_code(typed_code);
-  if (!code) return done(nullptr);
+  if (!code) return done(nullptr, lookup::absent);
   {
     std::unique_lock lock(mu_);
     if (auto it = rooms_.find(*code); it != rooms_.end()) {
       auto r = it->second;
       lock.unlock();
-      return done(std::move(r));
+      return done(std::move(r), lookup::found);
     }
     auto [it, fresh] = loading_.try_emplace(*code);
     it->second.push_back(std::move(done));
     if (!fresh) return;
   }
   net::post(pool_, [this, code = *code] {
-    std::shared_ptr<room> r;
-    if (auto row = svc_.db->load_match(code)) {
-      std::string error;
-      r = room::restore(ioc_, svc_, *row, svc_.db->load_actions(code), error);
-      if (!r) spdlog::error("match {} cannot be restored: {}", code, error);
-      else spdlog::info("match {} restored at version {}", code, row->version);
+    const auto row = svc_.db->load_match(code);
+    if (row.status != read_status::found)
+      return finish_loading(code, nullptr,
+                            row.status == read_status::absent ? lookup::absent : lookup::unavailable);
+    const auto log = svc_.db->load_actions(code);
+    if (!log.found()) return finish_loading(code, nullptr, lookup::unavailable);
+    std::string error;
+    auto r = room::restore(ioc_, svc_, row.value, log.value, error);
+    if (!r) {
+      spdlog::error("match {} cannot be restored: {}", code, error);
+      return finish_loading(code, nullptr, lookup::unavailable);
     }
-    std::vector<std::function<void(std::shared_ptr<room>)>> waiters;
-    {
-      std::lock_guard lock(mu_);
-      if (r) rooms_[code] = r;
-      waiters = std::move(loading_[code]);
-      loading_.erase(code);
-    }
-    for (auto& w : waiters) w(r);
+    spdlog::info("match {} restored at version {}", code, row.value.version);
+    finish_loading(code, std::move(r), lookup::found);
   });
 }
 
+// Registers a loaded room (when found) and answers everyone waiting for code.
+void rooms::finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how) {
+  std::vector<found_fn> waiters;
+  {
+    std::lock_guard lock(mu_);
+    if (r) rooms_[code] = r;
+    waiters = std::move(loading_[code]);
+    loading_.erase(code);
+  }
+  for (auto& w : waiters) w(r, how);
+}
+
 bool rooms::allow_creation(const std::string& address) {
-  const auto now = std::chrono::steady_clock::now();
+  const std::int64_t now = svc_.time->now_ms();
   std::lock_guard lock(mu_);
   auto& times = created_by_[address];
-  while (!times.empty() && now - times.front() >= std::chrono::minutes(1)) times.pop_front();
+  while (!times.empty() && now - times.front() >= minute_ms) times.pop_front();
   if (times.size() >= static_cast<std::size_t>(svc_.cfg->create_per_minute)) return false;
   times.push_back(now);
   if (created_by_.size() > 100000) {  // bound the table: drop addresses with no recent creation
     for (auto it = created_by_.begin(); it != created_by_.end();)
-      it = (it->second.empty() || now - it->second.back() >= std::chrono::minutes(1))
-               ? created_by_.erase(it) : std::next(it);
+      it = (it->second.empty() || now - it->second.back() >= minute_ms) ? created_by_.erase(it)
+                                                                         : std::next(it);
   }
   return true;
 }
@@ -76,6 +96,8 @@ void rooms::create(json body, const std::string& address, std::function<void(api
     if (!allow_creation(address))
       return done(failure(429, "rate_limited", "too many matches created from this address"));
     if (!body.is_object()) return done(failure(400, "bad_request", "the body must be a JSON object"));
+    if (auto k = protocol::first_unknown_key(body, {"game", "options", "position", "seat", "visibility"}))
+      return done(failure(400, "bad_request", "unknown field '" + *k + "'"));
     const json game = body.value("game", json());
     const protocol::game_kind* kind = game.is_string() ? protocol::find_game(game.get<std::string>()) : nullptr;
     if (kind == nullptr) return done(failure(400, "unknown_game", "game must name a hosted game"));
@@ -90,9 +112,6 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       return done(failure(400, "bad_request", "seat must be 1, 2 or \"random\""));
     if (visibility != "public" && visibility != "unlisted")
       return done(failure(400, "bad_request", "visibility must be \"public\" or \"unlisted\""));
-    for (const auto& [key, value] : body.items())
-      if (key != "game" && key != "options" && key != "position" && key != "seat" && key != "visibility")
-        return done(failure(400, "bad_request", "unknown field '" + key + "'"));
     const std::uint64_t seed = random_seed();
     auto created = kind->create(options, position, seed);
     if (auto* e = std::get_if<rule_error>(&created)) return done(failure(400, e->code, e->message));
@@ -107,35 +126,27 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       row.code = code;
       loading_[code];  // reserves the code against a concurrent creation
     }
-    if (row.code.empty() || svc_.db->load_match(row.code)) {
-      if (!row.code.empty()) {
-        std::lock_guard lock(mu_);
-        loading_.erase(row.code);
-      }
+    if (row.code.empty() || svc_.db->load_match(row.code).status != read_status::absent) {
+      if (!row.code.empty()) finish_loading(row.code, nullptr, lookup::absent);
       return done(failure(503, "busy", "no free share code; try again"));
     }
     const std::string token = new_seat_token();
+    const auto outcome = m->outcome();
     row.game = std::string(kind->name());
     row.options = options;
     row.seed = std::to_string(seed);
     row.start_position = position;
     row.visibility = visibility.get<std::string>();
     row.status = "waiting";
-    row.outcome = m->outcome();
-    row.created_ms = unix_ms();
+    row.outcome = protocol::outcome_json(outcome);
+    row.created_ms = svc_.time->now_ms();
     row.token_hash[seat - 1] = token_hash(token);
-    auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, row.outcome);
-    svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](bool ok) {
-      std::vector<std::function<void(std::shared_ptr<room>)>> waiters;
-      {
-        std::lock_guard lock(mu_);
-        if (ok) rooms_[row.code] = r;
-        waiters = std::move(loading_[row.code]);
-        loading_.erase(row.code);
-      }
-      for (auto& w : waiters) w(ok ? r : nullptr);
+    auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
+    svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](write_status st) {
+      const bool ok = st == write_status::ok;
+      finish_loading(row.code, ok ? r : nullptr, ok ? lookup::found : lookup::absent);
       if (!ok) {
-        spdlog::error("match {}: could not be stored", row.code);
+        spdlog::error("match {}: could not be stored ({})", row.code, write_status_name(st));
         return done(failure(500, "storage_error", "the match could not be stored"));
       }
       svc_.stats->matches_created++;
@@ -150,8 +161,8 @@ void rooms::create(json body, const std::string& address, std::function<void(api
 }
 
 void rooms::describe(const std::string& typed_code, std::function<void(api_answer)> done) {
-  find(typed_code, [done = std::move(done)](std::shared_ptr<room> r) {
-    if (!r) return done(failure(404, "unknown_match", "no match has this code"));
+  find(typed_code, [done = std::move(done)](std::shared_ptr<room> r, lookup how) {
+    if (!r) return done(lookup_failure(how));
     done({200, r->summary()});
   });
 }
@@ -161,8 +172,10 @@ void rooms::list(const std::string& status, const std::string& game,
   if (status != "" && status != "waiting" && status != "live" && status != "finished")
     return done(failure(400, "bad_request", "status must be waiting, live or finished"));
   net::post(pool_, [this, status, game, done = std::move(done)] {
+    const auto rows = svc_.db->list_public(status, game, 100);
+    if (!rows.found()) return done(failure(503, "storage_error", "matches cannot be listed right now"));
     json out = json::array();
-    for (const match_row& row : svc_.db->list_public(status, game, 100)) {
+    for (const match_row& row : rows.value) {
       std::shared_ptr<room> r;
       {
         std::lock_guard lock(mu_);
@@ -196,18 +209,14 @@ std::size_t rooms::connection_count() const {
 }
 
 void rooms::start() {
-  {
-    std::lock_guard lock(mu_);
-    if (stopped_) return;
-  }
-  const double period = std::clamp(svc_.cfg->abandon_after_s / 4, 0.05, 1.0);
-  timer_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-      std::chrono::duration<double>(period)));
-  timer_.async_wait([this](boost::system::error_code ec) {
-    if (ec) return;
-    on_tick();
-    start();
-  });
+  const double period_s = std::clamp(svc_.cfg->abandon_after_s / 4, 0.05, 1.0);
+  std::lock_guard lock(mu_);
+  if (stopped_) return;
+  tick_timer_ = svc_.time->call_after(static_cast<std::int64_t>(period_s * 1000), ioc_.get_executor(),
+                                      [this] {
+                                        on_tick();
+                                        start();
+                                      });
 }
 
 void rooms::on_tick() {
@@ -225,9 +234,11 @@ void rooms::on_tick() {
     }
   }
   for (auto& r : live) r->tick();
-  const auto sweep_every = std::chrono::duration<double>(std::clamp(svc_.cfg->abandon_after_s, 1.0, 30.0));
-  if (clock::now() - last_sweep_ >= sweep_every) {
-    last_sweep_ = clock::now();
+  const auto sweep_every_ms =
+      static_cast<std::int64_t>(std::clamp(svc_.cfg->abandon_after_s, 1.0, 30.0) * 1000);
+  const std::int64_t now = svc_.time->now_ms();
+  if (now - last_sweep_ms_ >= sweep_every_ms) {
+    last_sweep_ms_ = now;
     sweep_idle();
   }
 }
@@ -236,14 +247,17 @@ void rooms::sweep_idle() {
   // Unfinished matches idle for longer than the abandonment time are loaded, so that their
   // rooms record the abandonment if nobody comes back (rooms are otherwise loaded lazily).
   net::post(pool_, [this] {
-    const auto before = unix_ms() - static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
-    for (const match_row& row : svc_.db->list_idle(before, 100)) {
+    const auto before =
+        svc_.time->now_ms() - static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
+    const auto idle = svc_.db->list_idle(before, 100);
+    if (!idle.found()) return;  // the store logged why; the next sweep tries again
+    for (const match_row& row : idle.value) {
       {
         std::lock_guard lock(mu_);
         if (stopped_) return;
         if (rooms_.count(row.code) || loading_.count(row.code)) continue;
       }
-      find(row.code, [](std::shared_ptr<room>) {});
+      find(row.code, [](std::shared_ptr<room>, lookup) {});
     }
   });
 }
@@ -254,6 +268,7 @@ void rooms::shutdown() {
   {
     std::lock_guard lock(mu_);
     stopped_ = true;
+    if (tick_timer_) tick_timer_->cancel();
     for (auto& [id, w] : connections_)
       if (auto c = w.lock()) open.push_back(std::move(c));
     for (auto& [code, r] : rooms_) all.push_back(r);

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
 #include "server/room.h"
@@ -34,9 +33,15 @@ class rooms {
   rooms(net::io_context& ioc, room_services services);
   ~rooms();
 
+  // How a lookup ended: the room, no such match, or the store could not answer (a database
+  // blip, or a log that does not replay) — never reported to a player as an unknown match.
+  enum class lookup { found, absent, unavailable };
+  // A lookup's completion: the room when found, else nullptr.
+  using found_fn = std::function<void(std::shared_ptr<room>, lookup)>;
+
   // Calls done with the room of a typed share code (restored from the store on first
-  // access), or nullptr when there is no such match.
-  void find(const std::string& typed_code, std::function<void(std::shared_ptr<room>)> done);
+  // access).
+  void find(const std::string& typed_code, found_fn done);
 
   // POST /api/matches: validates body, stores the new match, answers 201 with code, link,
   // seat and token. address is the client's IP (per-address creation limit).
@@ -65,27 +70,27 @@ class rooms {
  private:
   void on_tick();
   void sweep_idle();
+  void finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how);
   bool allow_creation(const std::string& address);
 
   net::io_context& ioc_;
   room_services svc_;
   net::thread_pool pool_{2};
-  net::steady_timer timer_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<room>> rooms_;  // GUARDED_BY(mu_)
-  std::map<std::string, std::vector<std::function<void(std::shared_ptr<room>)>>>
-      loading_;                                           // GUARDED_BY(mu_)
+  std::map<std::string, std::vector<found_fn>> loading_;  // GUARDED_BY(mu_)
   std::map<std::uint64_t, std::weak_ptr<client>> connections_;  // GUARDED_BY(mu_)
-  std::map<std::string, std::deque<std::chrono::steady_clock::time_point>>
-      created_by_;                                        // GUARDED_BY(mu_)
+  std::map<std::string, std::deque<std::int64_t>> created_by_;  // GUARDED_BY(mu_): creation times
   bool stopped_ = false;                                  // GUARDED_BY(mu_)
-  clock::time_point last_sweep_{};                        // only touched by on_tick
+  std::shared_ptr<timer> tick_timer_;                     // GUARDED_BY(mu_)
+  std::int64_t last_sweep_ms_ = 0;                        // only touched by on_tick
 };
 
 // What every connection of one server shares. Lives as long as the I/O threads run.
 struct shared_state {
   room_services svc;
   rooms* registry = nullptr;
+  manual_time* manual_clock = nullptr;  // set with --clock manual (tests): POST /api/test/clock
 };
 
 }  // namespace tabuleiro::server

@@ -12,6 +12,7 @@
 
 #include "protocol/game.h"
 #include "server/commands.h"
+#include "server/clock.h"
 #include "server/config.h"
 #include "server/listener.h"
 #include "server/metrics.h"
@@ -79,9 +80,19 @@ int run_serve(const args& a) {
   }
 
   net::io_context ioc(cfg.threads);
-  room_services svc{db.get(), &stats, &cfg};
+  std::unique_ptr<time_source> time;
+  manual_time* manual = nullptr;
+  if (cfg.manual_clock) {
+    auto m = std::make_unique<manual_time>(system_time()->now_ms());
+    manual = m.get();
+    time = std::move(m);
+    spdlog::warn("clock: manual (time moves only by POST /api/test/clock); for tests only");
+  } else {
+    time = system_time();
+  }
+  room_services svc{db.get(), &stats, &cfg, time.get()};
   rooms registry(ioc, svc);
-  shared_state state{svc, &registry};
+  shared_state state{svc, &registry, manual};
 
   std::shared_ptr<listener> acceptor;
   try {

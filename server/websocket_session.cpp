@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "protocol/messages.h"
 #include "server/net.h"
 
 namespace tabuleiro::server {
@@ -100,7 +101,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     }
     if (!take_token()) {
       state_.svc.stats->rejected("rate_limited");
-      on_send(share(error_message("rate_limited", "too many messages")));
+      on_send(share_text(protocol::messages::error("rate_limited", "too many messages")));
       on_close_request(1008, "rate limit");
       buffer_.consume(buffer_.size());
       return do_read();
@@ -138,8 +139,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
       return protocol_error("bad_message", "a message is an object with a string \"type\"");
     const std::string type = (*msg)["type"].get<std::string>();
     if (type == "ping") {
-      json pong = {{"type", "pong"}, {"t", msg->value("t", json())}};
-      return on_send(share(pong));
+      return on_send(share_text(protocol::messages::pong(msg->value("t", json()))));
     }
     if (type == "join") return on_join(std::move(*msg));
     if (type == "act" || type == "resign" || type == "draw" || type == "resync") {
@@ -147,14 +147,15 @@ class websocket_session : public client, public std::enable_shared_from_this<web
         json id = msg->value("id", json());
         if (!(id.is_string() || id.is_number_integer())) id = nullptr;
         state_.svc.stats->rejected("not_joined");
-        return on_send(share(error_message("not_joined", "send join first", id)));
+        return on_send(share_text(protocol::messages::error("not_joined", "send join first", id)));
       }
       return room_->request(shared_from_this(), std::move(*msg));
     }
     protocol_error("unknown_message", "unknown message type '" + type.substr(0, 40) + "'");
   }
 
-  void on_join(json msg) {
+  // Validates a join (the only place that does) and hands it to the match's room.
+  void on_join(const json& msg) {
     if (join_requested_) return protocol_error("already_joined", "this connection already joined");
     if (!msg.contains("code") || !msg["code"].is_string())
       return protocol_error("bad_message", "join needs a string code");
@@ -165,25 +166,32 @@ class websocket_session : public client, public std::enable_shared_from_this<web
         !(version.is_null() || (version.is_number_integer() && version >= 0)))
       return protocol_error("bad_message",
                             "join takes as: player|spectator, token: string, version: integer");
+    join_request j;
+    j.code = msg["code"].get<std::string>();
+    j.spectator = as == "spectator";
+    if (token.is_string()) j.token = token.get<std::string>();
+    if (!version.is_null()) j.version = version.get<std::int64_t>();
     join_requested_ = true;
-    const std::string code = msg["code"].get<std::string>();
-    state_.registry->find(code, [self = shared_from_this(), msg = std::move(msg)](
-                                    std::shared_ptr<room> r) mutable {
-      net::post(self->ws_.get_executor(), [self, r = std::move(r), msg = std::move(msg)]() mutable {
+    const std::string code = j.code;
+    state_.registry->find(code, [self = shared_from_this(), j = std::move(j)](
+                                    std::shared_ptr<room> r, rooms::lookup how) mutable {
+      net::post(self->ws_.get_executor(), [self, r = std::move(r), how, j = std::move(j)]() mutable {
         if (!r) {
           self->join_requested_ = false;
-          return self->protocol_error("unknown_match", "no match has this code");
+          if (how == rooms::lookup::absent)
+            return self->protocol_error("unknown_match", "no match has this code");
+          return self->protocol_error("storage_error", "the match cannot be read right now; try again");
         }
         if (!self->open_) return;  // closed meanwhile
         self->room_ = r;
-        r->join(self, std::move(msg));
+        r->join(self, std::move(j));
       });
     });
   }
 
   void protocol_error(const std::string& code, const std::string& message) {
     state_.svc.stats->rejected(code);
-    on_send(share(error_message(code, message)));
+    on_send(share_text(protocol::messages::error(code, message)));
   }
 
   void on_send(shared_text msg) {

@@ -43,14 +43,4 @@ std::optional<json> parse_client_json(std::string_view text, std::string& why) {
   return j;
 }
 
-json error_message(std::string_view code, std::string_view message, const json& id) {
-  json j = {{"type", "error"}, {"code", code}, {"message", message}};
-  if (!id.is_null()) j["id"] = id;
-  return j;
-}
-
-shared_text share(const json& j) {
-  return std::make_shared<const std::string>(j.dump(-1, ' ', false, json::error_handler_t::replace));
-}
-
 }  // namespace tabuleiro::server

@@ -1,4 +1,4 @@
-// Parsing hostile client text into JSON, and building the server's protocol messages.
+// Parsing hostile client text into JSON, and sharing serialized messages between connections.
 #pragma once
 
 #include <cstddef>
@@ -26,13 +26,12 @@ std::size_t json_depth(std::string_view text);
 // Parses text as one JSON value within max_json_depth; nullopt (and a reason) on failure.
 std::optional<json> parse_client_json(std::string_view text, std::string& why);
 
-// A protocol error message: {"type":"error","code","message","id"?}.
-json error_message(std::string_view code, std::string_view message, const json& id = nullptr);
-
 // A serialized message shared by every connection that sends it.
 using shared_text = std::shared_ptr<const std::string>;
 
-// Serializes j once for sharing between write queues.
-shared_text share(const json& j);
+// A serialized message (built by protocol/messages.h) made shareable between write queues.
+inline shared_text share_text(std::string text) {
+  return std::make_shared<const std::string>(std::move(text));
+}
 
 }  // namespace tabuleiro::server

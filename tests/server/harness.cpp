@@ -59,7 +59,7 @@ temp_dir::~temp_dir() {
 }
 
 server_process::server_process(const std::string& db, const std::vector<std::string>& extra,
-                               const std::string& log_path) {
+                               const std::string& log_path, const std::string& binary) {
   int out[2];
   if (pipe(out) != 0) throw std::runtime_error("pipe failed");
   pid_ = fork();
@@ -71,13 +71,13 @@ server_process::server_process(const std::string& db, const std::vector<std::str
     const std::string log = log_path.empty() ? db + ".log" : log_path;
     int err = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
     if (err >= 0) dup2(err, 2);
-    std::vector<std::string> args = {TABULEIRO_BIN, "serve", "--bind", "127.0.0.1", "--port", "0",
+    std::vector<std::string> args = {binary, "serve", "--bind", "127.0.0.1", "--port", "0",
                                      "--db", db, "--threads", "2", "--log-level", "debug"};
     args.insert(args.end(), extra.begin(), extra.end());
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
-    execv(TABULEIRO_BIN, argv.data());
+    execv(binary.c_str(), argv.data());
     _exit(127);
   }
   close(out[1]);
@@ -220,6 +220,14 @@ void ws_client::send_binary(const std::string& data) {
   ws_.async_write(net::buffer(data), [&](beast::error_code, std::size_t) { done = true; });
   run_until(ioc_, [&] { return done; }, 5);
   ws_.text(true);
+}
+
+std::optional<std::string> ws_client::recv_text(double timeout_s) {
+  poll(timeout_s);
+  if (inbox_.empty()) return std::nullopt;
+  std::string text = std::move(inbox_.front());
+  inbox_.pop_front();
+  return text;
 }
 
 std::optional<json> ws_client::recv(double timeout_s) {

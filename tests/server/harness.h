@@ -25,12 +25,13 @@ struct temp_dir {
   std::string path;
 };
 
-// `build/tabuleiro serve` on a free loopback port; killed (SIGKILL) on destruction.
+// `build/tabuleiro serve` (or another build of the server, e.g. build/tabuleiro-toy) on a
+// free loopback port; killed (SIGKILL) on destruction.
 class server_process {
  public:
-  // Starts the server on db with extra flags and waits for its "serving on" line.
+  // Starts binary's server on db with extra flags and waits for its "serving on" line.
   server_process(const std::string& db, const std::vector<std::string>& extra = {},
-                 const std::string& log_path = "");
+                 const std::string& log_path = "", const std::string& binary = TABULEIRO_BIN);
   ~server_process();
   unsigned short port() const { return port_; }
   // SIGKILL and reap.
@@ -77,6 +78,8 @@ class ws_client {
   void send_binary(const std::string& data);
   // The next message, or nullopt when the connection closed or timeout passed.
   std::optional<json> recv(double timeout_s = 5);
+  // The next message as the exact text the server sent.
+  std::optional<std::string> recv_text(double timeout_s = 5);
   // The next message; REQUIREs its type.
   json expect(const std::string& type, double timeout_s = 5);
   // Skips messages until one of type arrives (at most 50); REQUIREs it.

@@ -1,0 +1,153 @@
+// The server's message envelopes (PROTOCOL.md).
+#include "protocol/messages.h"
+
+namespace tabuleiro::protocol::messages {
+
+namespace {
+
+// The JSON text of j; invalid UTF-8 (which no parsed input holds) is replaced, never thrown.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// Appends the JSON text of j to out.
+void append_json(std::string& out, const json& j) { out += dump(j); }
+
+}  // namespace
+
+std::optional<engine::outcome> parse_outcome(const json& j) {
+  if (!j.is_object() || !j.contains("reason") || !j["reason"].is_string()) return std::nullopt;
+  engine::outcome o;
+  o.reason = j["reason"].get<std::string>();
+  const json w = j.value("winner", json());
+  if (w == 1 || w == 2) o.winner = w.get<int>();
+  else if (!w.is_null()) return std::nullopt;
+  return o;
+}
+
+std::string legal_fields(const legal_json& l) {
+  std::string out = "\"legal\":";
+  append_json(out, l.actions);
+  if (!l.complete) {
+    out += ",\"expects\":";
+    append_json(out, l.expects);
+  }
+  return out;
+}
+
+std::string to_act_field(const std::vector<engine::seat>& seats) {
+  std::string out = "\"to_act\":[";
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(seats[i]);
+  }
+  out += ']';
+  return out;
+}
+
+std::string patch(std::int64_t version, std::string_view ops_text, std::string_view events_text,
+                  std::string_view legal_text, std::string_view to_act_text) {
+  std::string out;
+  out.reserve(64 + ops_text.size() + events_text.size() + legal_text.size() + to_act_text.size());
+  out += "{\"type\":\"patch\",\"version\":";
+  out += std::to_string(version);
+  out += ",\"base\":";
+  out += std::to_string(version - 1);
+  out += ",\"ops\":";
+  out += ops_text;
+  out += ",\"events\":";
+  out += events_text;
+  out += ',';
+  out += legal_text;
+  out += ',';
+  out += to_act_text;
+  out += '}';
+  return out;
+}
+
+std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text,
+                     std::string_view to_act_text, const json& outcome) {
+  std::string out = "{\"type\":\"snapshot\",\"version\":" + std::to_string(version) + ",\"view\":";
+  append_json(out, view);
+  out += ',';
+  out += legal_text;
+  out += ',';
+  out += to_act_text;
+  out += ",\"outcome\":";
+  append_json(out, outcome);
+  out += '}';
+  return out;
+}
+
+std::string joined(const joined_fields& f) {
+  json head = {{"type", "joined"},
+               {"code", f.code},
+               {"game", f.game},
+               {"seat", f.seat == 0 ? json() : json(f.seat)},
+               {"version", f.version},
+               {"presence", f.presence},
+               {"outcome", f.outcome}};
+  if (f.view) head["view"] = *f.view;
+  if (!f.token.empty()) head["token"] = f.token;
+  std::string out = dump(head);
+  out.pop_back();  // the closing brace: the legal and to_act fields follow
+  out += ',';
+  out += f.legal_text;
+  out += ',';
+  out += f.to_act_text;
+  out += '}';
+  return out;
+}
+
+std::string ack(const json& id, std::int64_t version) {
+  return dump(json{{"type", "ack"}, {"id", id}, {"version", version}});
+}
+
+std::string reject(const json& id, std::string_view code, std::string_view message) {
+  return dump(json{{"type", "reject"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}});
+}
+
+std::string error(std::string_view code, std::string_view message, const json& id) {
+  json j = {{"type", "error"}, {"code", code}, {"message", message}};
+  if (!id.is_null()) j["id"] = id;
+  return dump(j);
+}
+
+std::string game_over(std::int64_t version, const json& outcome) {
+  return dump(json{{"type", "game_over"}, {"version", version}, {"outcome", outcome}});
+}
+
+json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators) {
+  json list = json::array();
+  for (int s = 0; s < 2; ++s)
+    list.push_back({{"seat", s + 1}, {"taken", seats[s].taken}, {"connected", seats[s].connected}});
+  return {{"seats", std::move(list)}, {"spectators", spectators}};
+}
+
+std::string presence_message(const json& presence) {
+  json p = presence;
+  p["type"] = "presence";
+  return dump(p);
+}
+
+std::string draw_offered(int by) { return dump(json{{"type", "draw_offered"}, {"by", by}}); }
+
+std::string draw_declined(int by) { return dump(json{{"type", "draw_declined"}, {"by", by}}); }
+
+json http_error(std::string_view code, std::string_view message) {
+  return {{"error", {{"code", code}, {"message", message}}}};
+}
+
+json summary(const summary_fields& f) {
+  json s = f.presence;
+  s["code"] = f.code;
+  s["game"] = f.game;
+  s["status"] = f.status;
+  s["visibility"] = f.visibility;
+  s["version"] = f.version;
+  s["outcome"] = f.outcome;
+  s["created"] = f.created;
+  return s;
+}
+
+std::string pong(const json& t) { return dump(json{{"type", "pong"}, {"t", t}}); }
+
+}  // namespace tabuleiro::protocol::messages

@@ -1,0 +1,105 @@
+// Every message envelope the server sends (PROTOCOL.md), and the one outcome JSON. The server
+// never assembles protocol JSON by hand: it calls these. Hot-path messages (patch) are built
+// from pre-serialized parts so that one serialization serves every viewer that shares it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/game.h"
+#include "protocol/game.h"
+#include "protocol/json_util.h"
+
+namespace tabuleiro::protocol::messages {
+
+using json = nlohmann::json;
+
+// The outcome JSON (protocol::outcome_json) parsed back; nullopt for null or malformed.
+std::optional<engine::outcome> parse_outcome(const json& j);
+
+// The legal-action fields of a seat as JSON text to splice into an envelope:
+// `"legal":[…]`, followed by `,"expects":{…}` when the list is incomplete.
+std::string legal_fields(const legal_json& l);
+
+// `"to_act":[…]`: the seats that may act now (empty once the match is over).
+std::string to_act_field(const std::vector<engine::seat>& seats);
+
+// A patch message from serialized parts: ops_text (an RFC 6902 array), events_text (a JSON
+// array), legal_text (from legal_fields) and to_act_text (from to_act_field).
+std::string patch(std::int64_t version, std::string_view ops_text, std::string_view events_text,
+                  std::string_view legal_text, std::string_view to_act_text);
+
+// A snapshot message: the whole view at version with the seat's legal fields.
+std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text,
+                     std::string_view to_act_text, const json& outcome);
+
+// What a joining connection is told.
+struct joined_fields {
+  std::string code, game;
+  int seat = 0;                 // 0 = spectator
+  std::int64_t version = 0;     // the version the client is at after this message
+  const json* view = nullptr;   // the full view, or nullptr for a catch-up (patches follow)
+  std::string legal_text;       // from legal_fields
+  std::string to_act_text;      // from to_act_field
+  json presence;                // from presence()
+  json outcome;                 // protocol::outcome_json
+  std::string token;            // a newly issued seat token, or ""
+};
+
+// The joined message.
+std::string joined(const joined_fields& f);
+
+// An accepted request: {"type":"ack","id","version"}.
+std::string ack(const json& id, std::int64_t version);
+
+// A refused request: {"type":"reject","id","error":{"code","message"}}.
+std::string reject(const json& id, std::string_view code, std::string_view message);
+
+// A protocol error: {"type":"error","code","message","id"?}.
+std::string error(std::string_view code, std::string_view message, const json& id = nullptr);
+
+// The end of a match at version: {"type":"game_over","version","outcome"}.
+std::string game_over(std::int64_t version, const json& outcome);
+
+// One seat as presence shows it.
+struct seat_presence {
+  bool taken = false;
+  bool connected = false;
+};
+
+// The presence object {"seats":[{"seat","taken","connected"}…],"spectators":n}.
+json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators);
+
+// The presence message: presence plus "type":"presence".
+std::string presence_message(const json& presence);
+
+// {"type":"draw_offered","by":seat} / {"type":"draw_declined","by":seat}.
+std::string draw_offered(int by);
+std::string draw_declined(int by);
+
+// The error body of every HTTP route: {"error":{"code","message"}}.
+json http_error(std::string_view code, std::string_view message);
+
+// The public description of a match (GET /api/matches/{code} and the listing).
+struct summary_fields {
+  std::string code, game, status, visibility, created;  // created: ISO 8601 UTC
+  json presence;                                         // from presence()
+  std::int64_t version = 0;
+  json outcome;                                          // outcome_json
+};
+
+// The summary object: presence's fields plus code, game, status, visibility, version,
+// outcome and created.
+json summary(const summary_fields& f);
+
+// {"type":"pong","t":t}.
+std::string pong(const json& t);
+
+}  // namespace tabuleiro::protocol::messages

@@ -1,0 +1,116 @@
+#include "server/match_feed.h"
+
+#include "protocol/messages.h"
+
+namespace tabuleiro::server {
+
+namespace {
+
+// Patches kept per viewer class for catch-up after a reconnection.
+constexpr std::size_t recent_patches = 32;
+
+}  // namespace
+
+match_feed::match_feed(const protocol::match& m, std::int64_t version, const json& outcome)
+    : version_(version), outcome_(outcome) {
+  const auto pub = m.observe();
+  std::vector<std::shared_ptr<const json>> groups;
+  for (const json& v : pub.views) groups.push_back(make_view(v, outcome_));
+  for (int c = 0; c < 3; ++c) views_[c] = groups[pub.group_of[c]];
+}
+
+std::shared_ptr<const json> match_feed::make_view(const json& view, const json& outcome) {
+  json v = view;
+  // Room-level endings (resign, agreement, abandonment) show in the view's own outcome too.
+  if (!outcome.is_null() && v.is_object() && v.contains("outcome")) v["outcome"] = outcome;
+  return std::make_shared<const json>(std::move(v));
+}
+
+std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::int64_t version,
+                                               const protocol::publication& pub,
+                                               const json& outcome) {
+  version_ = version;
+  outcome_ = outcome;
+  const std::size_t groups = pub.views.size();
+  std::vector<std::shared_ptr<const json>> next(groups);
+  std::vector<std::string> events(groups);
+  for (std::size_t g = 0; g < groups; ++g) {
+    next[g] = make_view(pub.views[g], outcome_);
+    events[g] = g < pub.events.size() ? pub.events[g].dump() : "[]";
+  }
+  // One diff per distinct (view before, view after) pair.
+  struct diff {
+    const json* before;
+    int group;
+    std::string ops;
+  };
+  std::vector<diff> diffs;
+  std::array<std::size_t, 3> diff_of{};
+  for (int c = 0; c < 3; ++c) {
+    const json* before = views_[c].get();
+    const int g = pub.group_of[c];
+    std::size_t i = 0;
+    while (i < diffs.size() && !(diffs[i].before == before && diffs[i].group == g)) ++i;
+    if (i == diffs.size()) diffs.push_back({before, g, json::diff(*before, *next[g]).dump()});
+    diff_of[c] = i;
+  }
+  const std::string& to_act = to_act_text(m);
+  std::array<shared_text, 3> out;
+  for (int c = 0; c < 3; ++c) {
+    const std::string& legal = legal_text(m, c);
+    const int g = pub.group_of[c];
+    for (int e = 0; e < c && !out[c]; ++e)
+      if (diff_of[e] == diff_of[c] && pub.group_of[e] == g && legal_text(m, e) == legal)
+        out[c] = out[e];
+    if (!out[c]) out[c] = share_text(protocol::messages::patch(version, diffs[diff_of[c]].ops,
+                                                               events[g], legal, to_act));
+  }
+  for (int c = 0; c < 3; ++c) {
+    views_[c] = next[pub.group_of[c]];
+    auto& buffer = recent_[c];
+    buffer.emplace_back(version, out[c]);
+    if (buffer.size() > recent_patches) buffer.pop_front();
+  }
+  return out;
+}
+
+const std::string& match_feed::legal_text(const protocol::match& m, int c) {
+  auto& slot = legal_[c];
+  if (slot.version != version_) {
+    const bool can_act = c != 0 && outcome_.is_null();
+    slot.value = protocol::messages::legal_fields(can_act ? m.legal(c) : protocol::legal_json{});
+    slot.version = version_;
+  }
+  return slot.value;
+}
+
+const std::string& match_feed::to_act_text(const protocol::match& m) {
+  if (to_act_.version != version_) {
+    to_act_.value = protocol::messages::to_act_field(
+        outcome_.is_null() ? m.seats_to_act() : std::vector<engine::seat>{});
+    to_act_.version = version_;
+  }
+  return to_act_.value;
+}
+
+shared_text match_feed::snapshot(const protocol::match& m, int c) {
+  auto& slot = snapshots_[c];
+  if (slot.version != version_) {
+    slot.value = share_text(protocol::messages::snapshot(version_, *views_[c], legal_text(m, c),
+                                                         to_act_text(m), outcome_));
+    slot.version = version_;
+  }
+  return slot.value;
+}
+
+std::optional<std::vector<shared_text>> match_feed::catch_up(int c, std::int64_t from) const {
+  const auto& buffer = recent_[c];
+  if (from > version_) return std::nullopt;
+  if (from < version_ && (buffer.empty() || buffer.front().first > from + 1)) return std::nullopt;
+  std::vector<shared_text> out;
+  for (const auto& [v, msg] : buffer)
+    if (v > from) out.push_back(msg);
+  return out;
+}
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,103 @@
+// The path of every state change of one match: queue → check → apply → durable append →
+// publish. Game actions and typed room-level changes share it, so versions stay contiguous
+// and nothing is published before the store has committed it.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include "protocol/game.h"
+#include "protocol/room_change.h"
+#include "server/clock.h"
+#include "server/store.h"
+
+namespace tabuleiro::server {
+
+namespace net = boost::asio;
+using json = nlohmann::json;
+using engine::rule_error;
+using room_strand = net::strand<net::io_context::executor_type>;
+
+// A state change waiting its turn: a game action of a seat, or a room-level change.
+struct change_request {
+  std::uint64_t client_id = 0;  // the connection that asked (0: the server itself)
+  json id;                      // the client's request id (null for the server)
+  engine::seat seat = 0;        // the acting seat (0: the server)
+  json action;                  // the game action, when change is empty
+  std::optional<protocol::room_change> change;
+};
+
+// The room a sequencer works for. Its methods run on the room's strand.
+class sequencer_host {
+ public:
+  virtual ~sequencer_host() = default;
+  // Room-level conditions of r checked when it reaches the head of the queue (e.g. that
+  // the draw offer it accepts still stands); nullopt to go on.
+  virtual std::optional<rule_error> vet(const change_request& r) = 0;
+  // r is durable as version: publish pub (the views and events after it) to the viewers.
+  virtual void on_committed(const change_request& r, const protocol::publication& pub) = 0;
+  // r was refused and changed nothing.
+  virtual void on_refused(const change_request& r, const rule_error& e) = 0;
+  // Keeps the host alive while a write is in flight.
+  virtual std::shared_ptr<void> anchor() = 0;
+};
+
+// Holds a match's committed state and serialises its changes, one store write in flight.
+// Thread-safety: none; every call runs on the owning room's strand (store completions are
+// posted back to it).
+class sequencer {
+ public:
+  // Sequences changes of match code, whose committed state is m at version.
+  sequencer(sequencer_host& host, room_strand strand, store& db, time_source& time,
+            std::string code, std::unique_ptr<protocol::match> m, std::int64_t version,
+            std::optional<engine::outcome> outcome);
+
+  // Queues r (bounded: "busy" beyond the limit) and starts it when nothing is in flight.
+  void submit(change_request r);
+
+  // The committed match state.
+  const protocol::match& match() const { return *match_; }
+  // The committed version (0 at creation, +1 per change).
+  std::int64_t version() const { return version_; }
+  // The match's outcome (by its rules or a room-level change), once over.
+  const std::optional<engine::outcome>& outcome() const { return outcome_; }
+  // True when nothing is queued or being written.
+  bool idle() const { return !busy_ && queue_.empty(); }
+  // True when a room-level change of kind k is queued or being written.
+  bool has_pending(protocol::room_change_kind k) const;
+
+ private:
+  // A change that passed its checks, on its way to the store.
+  struct staged {
+    change_request request;
+    std::unique_ptr<protocol::match> next;  // the state after it (null: unchanged)
+    protocol::publication pub;
+    std::optional<engine::outcome> outcome;
+  };
+
+  void pump();
+  std::optional<staged> stage(change_request& r, rule_error& refused);
+  void do_append(staged s);
+  void on_append(write_status status, staged s);
+
+  sequencer_host& host_;
+  room_strand strand_;
+  store& db_;
+  time_source& time_;
+  const std::string code_;
+  std::unique_ptr<protocol::match> match_;
+  std::int64_t version_;
+  std::optional<engine::outcome> outcome_;
+  std::deque<change_request> queue_;
+  std::optional<protocol::room_change_kind> in_flight_change_;  // kind being written, if any
+  bool busy_ = false;  // a store write is in flight
+};
+
+}  // namespace tabuleiro::server

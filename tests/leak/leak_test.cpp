@@ -1,0 +1,225 @@
+// The secret-leak harness: random whole games of every game over the real server; every frame
+// each player and a spectator receive is checked against the secrets of the match at that
+// version (from the store's log, replayed offline with every secret), for that viewer.
+#include <random>
+#include <set>
+
+#include <catch2/catch.hpp>
+#include <sqlite3.h>
+
+#include "harness.h"
+#include "protocol/game.h"
+#include "secrets.h"
+#include "words_codec.h"
+
+using namespace tabuleiro;
+using namespace tabuleiro::test;
+using leak::game_secrets;
+
+namespace {
+
+// One message a client received, and the version its client was at once it was applied.
+struct frame {
+  int viewer = 0;
+  std::int64_t version = 0;
+  std::string text;
+};
+
+// One client of a recorded match: its connection and what it last learnt.
+struct viewer_client {
+  std::unique_ptr<ws_client> ws;
+  int viewer = 0;
+  std::int64_t version = 0;
+  json legal = json::array(), expects, to_act = json::array(), outcome;
+};
+
+// A played match: its code and every frame its three clients received.
+struct recorded {
+  std::string code;
+  std::vector<frame> frames;
+  int actions = 0;
+};
+
+// Reads the next message of c (bounded), records it and updates c; nullopt on timeout.
+std::optional<json> take(viewer_client& c, recorded& rec, double timeout_s = 5) {
+  auto text = c.ws->recv_text(timeout_s);
+  if (!text) return std::nullopt;
+  json m = json::parse(*text);
+  const std::string type = m.value("type", "");
+  if (type == "joined" || type == "patch" || type == "snapshot") {
+    c.version = m.at("version");
+    c.legal = m.at("legal");
+    c.expects = m.value("expects", json());
+    c.to_act = m.at("to_act");
+  }
+  if (type == "game_over") c.outcome = m.at("outcome");
+  rec.frames.push_back({c.viewer, c.version, *text});
+  return m;
+}
+
+// Reads c's messages until it is at version (bounded).
+void catch_up(viewer_client& c, recorded& rec, std::int64_t version) {
+  for (int i = 0; i < 200 && c.version < version; ++i) REQUIRE(take(c, rec).has_value());
+  REQUIRE(c.version >= version);
+}
+
+// Plays one random whole match of g on the server at port: two players and a spectator.
+recorded play(unsigned short port, const game_secrets& g, std::mt19937& rng) {
+  recorded rec;
+  created_match m = create_match(port, {{"game", g.game}, {"options", g.options}});
+  rec.code = m.code;
+  std::array<viewer_client, 3> at;
+  for (int v = 0; v < 3; ++v) {
+    at[v].ws = std::make_unique<ws_client>(port);
+    at[v].viewer = v;
+  }
+  const std::array<json, 3> joins = {json{{"as", "spectator"}}, json{{"token", m.token}},
+                                     json{{"as", "player"}}};
+  for (int v : {1, 2, 0}) {  // the creator's seat is 1 (the default)
+    json j = {{"type", "join"}, {"code", m.code}};
+    j.update(joins[v]);
+    at[v].ws->send(j);
+    for (int i = 0; i < 20; ++i)
+      if (take(at[v], rec).value_or(json())["type"] == "joined") break;
+  }
+  int next_id = 0;
+  while (!at[0].to_act.empty()) {
+    const json& to_act = at[0].to_act;
+    const int seat = to_act[std::uniform_int_distribution<std::size_t>(0, to_act.size() - 1)(rng)];
+    viewer_client& actor = at[seat];
+    catch_up(actor, rec, at[0].version);
+    const std::string id = "a" + std::to_string(++next_id);
+    if (rec.actions >= g.max_actions) {
+      actor.ws->send({{"type", "resign"}, {"id", id}});
+    } else {
+      json action;
+      if (!actor.legal.empty()) {
+        action = actor.legal[std::uniform_int_distribution<std::size_t>(0, actor.legal.size() - 1)(rng)];
+      } else {
+        REQUIRE(g.improvise);
+        action = g.improvise(actor.expects, rng);
+      }
+      REQUIRE(action.is_object());
+      actor.ws->send({{"type", "act"}, {"id", id}, {"action", action}});
+    }
+    ++rec.actions;
+    for (;;) {
+      auto reply = take(actor, rec);
+      REQUIRE(reply.has_value());
+      INFO(reply->dump());
+      REQUIRE((*reply)["type"] != "reject");
+      if ((*reply)["type"] == "ack" && (*reply)["id"] == id) break;
+    }
+    for (auto& c : at) catch_up(c, rec, actor.version);
+  }
+  for (auto& c : at) {  // the game_over message of each client, and anything after it
+    for (int i = 0; i < 20 && c.outcome.is_null(); ++i) REQUIRE(take(c, rec).has_value());
+    REQUIRE_FALSE(c.outcome.is_null());
+    while (take(c, rec, 0.1)) {
+    }
+  }
+  return rec;
+}
+
+// Every version's full position of match code, from the server's database (after the server
+// stopped): the stored seed and options, and the log replayed through the engine.
+std::vector<json> positions_by_version(const std::string& db_path, const std::string& code) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+  auto text = [](sqlite3_stmt* st, int col) {
+    auto* p = sqlite3_column_text(st, col);
+    return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
+  };
+  sqlite3_stmt* st = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, "SELECT id, game, options, seed, start_position FROM matches WHERE code = ?",
+                             -1, &st, nullptr) == SQLITE_OK);
+  sqlite3_bind_text(st, 1, code.c_str(), -1, SQLITE_TRANSIENT);
+  REQUIRE(sqlite3_step(st) == SQLITE_ROW);
+  const auto id = sqlite3_column_int64(st, 0);
+  const std::string game = text(st, 1);
+  const json options = json::parse(text(st, 2));
+  const std::uint64_t seed = std::stoull(text(st, 3));
+  const json start = text(st, 4).empty() ? json() : json::parse(text(st, 4));
+  sqlite3_finalize(st);
+  const auto* kind = protocol::find_game(game);
+  REQUIRE(kind != nullptr);
+  auto created = kind->create(options, start, seed);
+  REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(created));
+  auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
+  std::vector<json> out = {kind->secret_position(*m)};
+  REQUIRE(sqlite3_prepare_v2(db, "SELECT version, seat, action FROM actions WHERE match_id = ? ORDER BY version",
+                             -1, &st, nullptr) == SQLITE_OK);
+  sqlite3_bind_int64(st, 1, id);
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    REQUIRE(sqlite3_column_int64(st, 0) == static_cast<std::int64_t>(out.size()));
+    const std::string action = text(st, 2);
+    if (!action.empty()) REQUIRE_FALSE(m->advance(sqlite3_column_int(st, 1), json::parse(action)).has_value());
+    out.push_back(kind->secret_position(*m));
+  }
+  sqlite3_finalize(st);
+  sqlite3_close(db);
+  return out;
+}
+
+// What the harness found over the games of g.
+struct verdict {
+  int games = 0, frames = 0, secrets_checked = 0, leaks = 0;
+  std::string first_leak;
+};
+
+// Plays g.games random whole games of g on a fresh server and checks every frame.
+verdict run(const game_secrets& g, std::uint32_t seed) {
+  temp_dir dir;
+  const std::string db = dir.path + "/leak.db";
+  std::vector<recorded> games;
+  {
+    server_process srv(db, {"--msg-rate", "100000", "--msg-burst", "100000"}, "", g.binary);
+    std::mt19937 rng(seed);
+    for (int i = 0; i < g.games; ++i) games.push_back(play(srv.port(), g, rng));
+    REQUIRE(srv.terminate() == 0);
+  }
+  verdict out;
+  for (const recorded& rec : games) {
+    const auto positions = positions_by_version(db, rec.code);
+    ++out.games;
+    for (const frame& f : rec.frames) {
+      REQUIRE(f.version < static_cast<std::int64_t>(positions.size()));
+      ++out.frames;
+      for (const std::string& secret : g.secrets(positions[f.version], f.viewer)) {
+        ++out.secrets_checked;
+        if (f.text.find(secret) == std::string::npos) continue;
+        if (out.leaks++ == 0)
+          out.first_leak = "viewer " + std::to_string(f.viewer) + " got '" + secret + "' in " + f.text.substr(0, 300);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("random whole games of every game - no frame holds a secret of its viewer") {
+  protocol::register_game(&words::game_kind());
+  const auto declared = leak::all_game_secrets();
+  std::set<std::string> covered;
+  for (const auto& g : declared) covered.insert(g.game);
+  for (auto name : protocol::game_names()) {
+    INFO("game " << name << " has no leak declaration in tests/leak/secrets.cpp");
+    CHECK(covered.count(std::string(name)) == 1);
+  }
+  for (const auto& g : declared) {
+    INFO("game " << g.game);
+    const verdict v = run(g, 20261201);
+    INFO(v.first_leak);
+    CHECK(v.games == g.games);
+    CHECK(v.secrets_checked > 0);
+    CHECK(v.leaks == 0);
+  }
+}
+
+TEST_CASE("the harness catches a redaction broken on purpose") {
+  protocol::register_game(&words::game_kind());
+  const verdict v = run(leak::broken_words(), 7);
+  CHECK(v.secrets_checked > 0);
+  CHECK(v.leaks > 0);
+}

@@ -1,0 +1,60 @@
+#include "secrets.h"
+
+namespace tabuleiro::leak {
+
+namespace {
+
+// Words the random players choose: none is a key or a value of any message, so finding one
+// in a frame can only mean the word itself leaked.
+const std::vector<std::string> distinctive_words = {"quokka", "zephyr", "saffron", "bramble",
+                                                    "tundra", "wombat", "juniper", "marzipan"};
+
+// TAIXU hides its seed and the state of its PRNG from everyone: both decide future anomalies.
+game_secrets taixu() {
+  game_secrets g;
+  g.game = "taixu";
+  g.binary = TABULEIRO_BIN;
+  g.options = json::object();
+  g.games = 3;
+  g.max_actions = 400;
+  g.secrets = [](const json& position, int) {
+    std::vector<std::string> out = {position.at("rng").get<std::string>()};
+    if (position.contains("seed")) out.push_back(position["seed"].get<std::string>());
+    return out;
+  };
+  return g;
+}
+
+// The toy game hides each seat's word from the other seat and from spectators until the end.
+game_secrets words(bool leak) {
+  game_secrets g;
+  g.game = "words";
+  g.binary = TABULEIRO_TOY_BIN;
+  g.options = {{"leak", leak}};
+  g.games = 6;
+  g.max_actions = 200;
+  g.secrets = [](const json& position, int viewer) {
+    std::vector<std::string> out;
+    if (!position.at("outcome").is_null()) return out;
+    for (int p = 1; p <= 2; ++p) {
+      const std::string w = position.at("words")[p - 1];
+      if (p != viewer && !w.empty()) out.push_back(w);
+    }
+    return out;
+  };
+  g.improvise = [](const json& expects, std::mt19937& rng) {
+    if (expects.value("type", "") != "choose") return json();
+    std::uniform_int_distribution<std::size_t> pick(0, distinctive_words.size() - 1);
+    return json{{"type", "choose"}, {"word", distinctive_words[pick(rng)]}};
+  };
+  return g;
+}
+
+}  // namespace
+
+std::vector<game_secrets> all_game_secrets() { return {taixu(), words(false)}; }
+
+// The toy game with its redaction broken on purpose (tests that the harness notices).
+game_secrets broken_words() { return words(true); }
+
+}  // namespace tabuleiro::leak

@@ -1,0 +1,159 @@
+// In-process tests of the room's parts: the injected clock, the feed (one diff per distinct
+// observation, one text per distinct message), typed room-level changes and envelopes.
+#include <boost/asio/io_context.hpp>
+#include <catch2/catch.hpp>
+
+#include "protocol/game.h"
+#include "protocol/messages.h"
+#include "protocol/room_change.h"
+#include "server/clock.h"
+#include "server/match_feed.h"
+#include "words_codec.h"
+
+using namespace tabuleiro;
+using json = nlohmann::json;
+
+namespace {
+
+// A fresh match of game with options, from seed 42.
+std::unique_ptr<protocol::match> new_match(const char* game, const json& options = json::object()) {
+  const auto* kind = protocol::find_game(game);
+  REQUIRE(kind != nullptr);
+  auto m = kind->create(options, nullptr, 42);
+  REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(m));
+  return std::move(std::get<std::unique_ptr<protocol::match>>(m));
+}
+
+// Applies action for seat, REQUIREs success, returns the publication.
+protocol::publication act(protocol::match& m, int seat, const json& action) {
+  auto r = m.apply(seat, action);
+  INFO(action.dump());
+  REQUIRE(std::holds_alternative<protocol::applied>(r));
+  return std::get<protocol::applied>(r).pub;
+}
+
+// Ensures the toy game is registered in this process.
+void register_words() {
+  if (!protocol::find_game("words")) REQUIRE(protocol::register_game(&words::game_kind()));
+}
+
+}  // namespace
+
+TEST_CASE("manual clock: timers fire in deadline order when time is advanced, never before") {
+  boost::asio::io_context ioc;
+  server::manual_time t(1'000);
+  std::vector<int> fired;
+  t.call_at(3'000, ioc.get_executor(), [&] { fired.push_back(3); });
+  t.call_after(1'000, ioc.get_executor(), [&] { fired.push_back(2); });
+  auto cancelled = t.call_at(2'500, ioc.get_executor(), [&] { fired.push_back(99); });
+  cancelled->cancel();
+  CHECK(t.pending() == 2);
+  t.advance(999);
+  ioc.poll();
+  ioc.restart();
+  CHECK(fired.empty());
+  CHECK(t.now_ms() == 1'999);
+  t.advance(1);
+  ioc.poll();
+  ioc.restart();
+  CHECK(fired == std::vector<int>{2});
+  t.advance(5'000);
+  ioc.poll();
+  CHECK(fired == std::vector<int>{2, 3});
+  CHECK(t.pending() == 0);
+  CHECK(t.now_ms() == 7'000);
+}
+
+TEST_CASE("feed: TAIXU - one diff for all viewers, and the same text for the spectator and the waiting seat") {
+  auto m = new_match("taixu");
+  server::match_feed feed(*m, 0, nullptr);
+  const json before = feed.view(0);
+  const auto pub = act(*m, 1, m->legal(1).actions.at(0));
+  CHECK(pub.views.size() == 1);
+  const auto out = feed.publish(*m, 1, pub, nullptr);
+  const int waiting = m->seats_to_act() == std::vector<int>{1} ? 2 : 1;
+  const int mover = 3 - waiting;
+  CHECK(out[0] == out[waiting]);  // the very same shared text
+  CHECK(out[0] != out[mover]);    // the mover's legal list differs
+  const json spectator = json::parse(*out[0]), own = json::parse(*out[mover]);
+  CHECK(spectator["ops"] == own["ops"]);
+  CHECK(spectator["legal"] == json::array());
+  CHECK_FALSE(own["legal"].empty());
+  CHECK(own["to_act"] == json::array({mover}));
+  CHECK(before.patch(spectator["ops"]) == feed.view(0));
+  CHECK(feed.view(0) == m->observe().views.at(0));
+  // A catch-up from version 0 is the buffered patch; from the future there is none.
+  auto missed = feed.catch_up(1, 0);
+  REQUIRE(missed.has_value());
+  CHECK(missed->size() == 1);
+  CHECK_FALSE(feed.catch_up(1, 5).has_value());
+}
+
+TEST_CASE("feed: a simultaneous secret phase - one message per distinct observation, the secret only to its owner") {
+  register_words();
+  auto m = new_match("words");
+  server::match_feed feed(*m, 0, nullptr);
+  CHECK(m->seats_to_act() == std::vector<int>{1, 2});
+  const auto legal = m->legal(1);
+  CHECK_FALSE(legal.complete);
+  CHECK(legal.expects["type"] == "choose");
+  const auto pub = act(*m, 1, {{"type", "choose"}, {"word", "saffron"}});
+  CHECK(pub.views.size() == 2);  // seat 1 knows its word; seat 2 and the spectator do not
+  CHECK(pub.group_of[0] == pub.group_of[2]);
+  CHECK(pub.group_of[0] != pub.group_of[1]);
+  const auto out = feed.publish(*m, 1, pub, nullptr);
+  CHECK(out[1]->find("saffron") != std::string::npos);
+  CHECK(out[0]->find("saffron") == std::string::npos);
+  CHECK(out[2]->find("saffron") == std::string::npos);
+  CHECK(json::parse(*out[2]).contains("expects"));   // seat 2 still has to choose
+  CHECK_FALSE(json::parse(*out[1]).contains("expects"));
+  CHECK(json::parse(*out[0])["to_act"] == json::array({2}));
+  // Secrets stay reachable through the persistence side only.
+  CHECK(protocol::find_game("words")->secret_position(*m).dump().find("saffron") != std::string::npos);
+}
+
+TEST_CASE("room changes: log form round-trips, outcomes and events") {
+  using protocol::room_change;
+  using protocol::room_change_kind;
+  for (const room_change& c : {room_change{room_change_kind::resign, 2, std::nullopt},
+                               room_change{room_change_kind::draw_agreed, 0, std::nullopt},
+                               room_change{room_change_kind::abandoned, 0, 1},
+                               room_change{room_change_kind::abandoned, 0, std::nullopt},
+                               room_change{room_change_kind::timeout, 1, std::nullopt}}) {
+    INFO(protocol::room_change_json(c).dump());
+    CHECK(protocol::parse_room_change(protocol::room_change_json(c)) == c);
+  }
+  CHECK(protocol::room_change_json({room_change_kind::resign, 2, std::nullopt}) == json{{"type", "resign"}, {"seat", 2}});
+  CHECK(protocol::outcome_of({room_change_kind::resign, 2, std::nullopt}) == engine::outcome{1, "resign"});
+  CHECK(protocol::outcome_of({room_change_kind::timeout, 1, std::nullopt}) == engine::outcome{2, "timeout"});
+  CHECK(protocol::outcome_of({room_change_kind::draw_agreed, 0, std::nullopt}) == engine::outcome{std::nullopt, "agreement"});
+  CHECK(protocol::room_change_event({room_change_kind::resign, 2, std::nullopt}) == json{{"type", "resigned"}, {"seat", 2}});
+  // A game action is never read as a room-level change, and junk is refused.
+  CHECK_FALSE(protocol::parse_room_change(json{{"type", "move"}, {"from", "a1"}}).has_value());
+  CHECK_FALSE(protocol::parse_room_change(json{{"type", "resign"}, {"seat", 3}}).has_value());
+}
+
+TEST_CASE("messages: envelopes built from parts are valid JSON with every field") {
+  protocol::legal_json incomplete;
+  incomplete.complete = false;
+  incomplete.expects = {{"type", "choose"}};
+  const std::string legal = protocol::messages::legal_fields(incomplete);
+  const json p = json::parse(protocol::messages::patch(7, "[]", "[{\"type\":\"x\"}]", legal,
+                                                       protocol::messages::to_act_field({1, 2})));
+  CHECK(p == json{{"type", "patch"}, {"version", 7}, {"base", 6}, {"ops", json::array()},
+                  {"events", json::array({{{"type", "x"}}})}, {"legal", json::array()},
+                  {"expects", {{"type", "choose"}}}, {"to_act", {1, 2}}});
+  const json view = {{"a", 1}};
+  protocol::messages::joined_fields f{.code = "K7M2QX", .game = "taixu", .seat = 2, .version = 3,
+                                      .view = &view, .legal_text = protocol::messages::legal_fields({}),
+                                      .to_act_text = protocol::messages::to_act_field({}),
+                                      .presence = json::object(), .outcome = nullptr, .token = "t"};
+  const json j = json::parse(protocol::messages::joined(f));
+  CHECK(j["type"] == "joined");
+  CHECK(j["seat"] == 2);
+  CHECK(j["view"] == view);
+  CHECK(j["token"] == "t");
+  CHECK(j["legal"] == json::array());
+  CHECK(j["to_act"] == json::array());
+  CHECK_FALSE(j.contains("expects"));
+}
