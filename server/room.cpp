@@ -29,6 +29,15 @@ json room_level_outcome(const json& action, int seat) {
   return nullptr;
 }
 
+// The seats that may act now, as the generic "whose turn" of joined/patch/snapshot: [] once the
+// match has an outcome (including a room-level one: resign, agreement, abandonment).
+json seats_to_act_json(const protocol::match& m, const json& outcome) {
+  json seats = json::array();
+  if (outcome.is_null())
+    for (auto s : m.seats_to_act()) seats.push_back(s);
+  return seats;
+}
+
 }  // namespace
 
 std::string iso_time(std::int64_t ms) {
@@ -258,7 +267,8 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
   if (seat != 0) seat_client_[seat - 1] = c->id();
   json j = {{"type", "joined"},   {"code", code_},   {"game", game_},
             {"seat", seat == 0 ? json() : json(seat)},  {"version", version_},
-            {"legal", legal_for(seat)}, {"presence", presence()}, {"outcome", outcome_}};
+            {"legal", legal_for(seat)}, {"to_act", seats_to_act_json(*match_, outcome_)},
+            {"presence", presence()},   {"outcome", outcome_}};
   if (!token.empty()) j["token"] = token;
   const auto& buffer = recent_[seat];
   bool catch_up = false;
@@ -447,7 +457,8 @@ void room::broadcast_change(const std::vector<json>& events, bool room_level) {
                              {"base", version_ - 1},
                              {"ops", std::move(ops)},
                              {"events", std::move(ev)},
-                             {"legal", legal_for(cls)}});
+                             {"legal", legal_for(cls)},
+                             {"to_act", seats_to_act_json(*match_, outcome_)}});
     auto& buffer = recent_[cls];
     buffer.emplace_back(version_, msg);
     if (buffer.size() > recent_patches) buffer.pop_front();
@@ -505,7 +516,8 @@ json room::view_for(int cls) const {
 
 json room::snapshot_for(int seat) const {
   return {{"type", "snapshot"}, {"version", version_},       {"view", views_[seat]},
-          {"legal", legal_for(seat)}, {"outcome", outcome_}};
+          {"legal", legal_for(seat)}, {"to_act", seats_to_act_json(*match_, outcome_)},
+          {"outcome", outcome_}};
 }
 
 void room::update_summary() {
