@@ -46,6 +46,6 @@ export const gameTitle = (id) => tFirst([`${id}.name`], {}, id || '?');
 // The name of seat n in game, with "(you)" when it is the viewer's seat; '?' for no seat.
 export function seatLabel(game, n, viewerSeat = null) {
   if (n == null) return '?';
-  const name = game?.seatName ? game.seatName(n, lang()) : t('player', { n });
+  const name = game?.seatName ? game.seatName(n, lang()) : tFirst([`${game?.id}.seat.${n}`], {}, t('player', { n }));
   return n === viewerSeat ? t('seat_you', { player: name }) : name;
 }
