@@ -11,7 +11,7 @@ export function loadStylesheet(url) {
       const link = document.createElement('link');
       link.rel = 'stylesheet';
       link.href = url;
-      link.dataset.game = 'stylesheet';
+      link.className = 'game-stylesheet';
       link.addEventListener('load', () => resolve(), { once: true });
       link.addEventListener('error', () => resolve(), { once: true });
       document.head.append(link);
