@@ -156,6 +156,9 @@ export async function scenario({ browser, url, out, restart }) {
     check(await A.isEnabled('#act-end_turn'), 'A may end the turn');
     check(await B.isDisabled('#act-end_turn'), 'B must wait');
     check(!(await C.isVisible('#act-end_turn')), 'spectators get no action buttons');
+    const titles = await Promise.all(pages.map((p) => p.title()));
+    check(titles[0] === `● ${code} · Tabuleiro` && titles[1] === `${code} · Tabuleiro` && titles[2] === `${code} · Tabuleiro`,
+      `only the seat to act (the server's to_act) has the turn marker in its title: ${titles}`);
   });
 
   await step('selecting a piece highlights the server\'s legal destinations', async () => {
@@ -171,6 +174,8 @@ export async function scenario({ browser, url, out, restart }) {
     const b = await sameBoards(1);
     check(b.squares.d5 === '1:4:0' && b.squares.d7 === '', `d5 holds A's piece at charge 4: ${b.squares.d5}`);
     check((await C.getAttribute('.board-wrap', 'data-fx')).includes('capture'), 'the spectator saw the capture animation');
+    const line = await C.textContent('#log .entry:first-child');
+    check(line.includes('Player 1 moved d7 → d5') && line.includes('Player 1 captured the piece on d5'), `the log names the actor: ${line}`);
   });
 
   await step('A steps onto the Energy Zone f6: explosion and wave on every page', async () => {
@@ -224,6 +229,7 @@ export async function scenario({ browser, url, out, restart }) {
     b = await sameBoards(4);
     await B.waitForFunction(() => document.querySelector('#whose')?.textContent.includes('Your turn'));
     check(await B.isEnabled('#act-summon'), 'B may summon');
+    check((await B.title()).startsWith('● ') && !(await A.title()).startsWith('● '), 'the turn marker moved to B');
   });
 
   await step('B summons on c1 and moves b2 → b4 from the phone', async () => {
@@ -298,6 +304,7 @@ export async function scenario({ browser, url, out, restart }) {
     check((await C.getAttribute('#banner', 'data-winner')) === '2', 'the spectator sees player 2 win');
     check((await C.getAttribute('#banner', 'data-reason')) === 'resign', 'the reason is resignation');
     for (const p of [A, B]) check(await p.isDisabled('#act-end_turn') && await p.isDisabled('#resign'), 'no action after the end');
+    for (const p of pages) check(!(await p.title()).startsWith('● '), 'nobody is to act once the match is over');
     check((await B.textContent('#log')).includes('Rodada'), 'the whole log was rewritten in Portuguese');
     await shot(B, '09-phone-gameover');
     await shot(C, '10-spectator-gameover');

@@ -1,24 +1,51 @@
-// The games this client knows: their names, options form, and table (board UI) class.
-// Cyvasse and QU4DRI slot in here, with the same page structure, once their engines exist.
-import { TaixuTable } from './taixu/board.js';
-import { describe as describeTaixu } from './taixu/events.js';
+// The registry of games this client can show: one import and one list line per game module.
+// A game module (web/js/games/<id>/index.js) exports one descriptor:
+//   id            the server's game name
+//   Table         class (root, send(action) → Promise) drawing the game into root; exposes
+//                 sideEl (where the shell adds rules, room controls and log), and
+//                 update({view, legal, expects, toAct, seat, version, prev, events}),
+//                 setPresence(presence), relabel()
+//   describe      (event, {seat, actor, toAct, prev}) → log line or null
+//   isTurnMarker  (event) → true when the event starts or ends a turn (a log separator)
+//   rules         {summary: [string keys], legend: [{mark: CSS classes, icon?, label: key}]}
+//   options       create-form schema: [{name, label, kind: 'number'|'select'|'boolean',
+//                 value (default), min/max (number), choices: [[value, label]] (select)}]
+//   strings       {en: {...}, 'pt-BR': {...}}, keys local to the game (i18n.js namespaces them;
+//                 'name', 'blurb' and 'seat.<n>' are required, 'opt.seat.<n>' optional)
+//   stylesheet    URL of the game's CSS, loaded when the shell shows the game
+//   seats         the seat numbers; seatName(seat, lang) → that seat's name
+//   art           SVG markup for the home page's game card
+// Games still being written are plain data here: {id, available: false, strings, art}.
+import { registerGameStrings, t, tFirst, lang } from './i18n.js';
+import { taixu } from './games/taixu/index.js';
 
 export const GAMES = [
+  { ...taixu, available: true },
   {
-    id: 'taixu',
-    available: true,
-    Table: TaixuTable,
-    describe: describeTaixu,
-    // Option fields of the create form: [name, kind, default, choices/range].
-    options: [
-      { name: 'reserve', label: 'opt.reserve', kind: 'number', min: 4, max: 16, value: 8 },
-      { name: 'destroyed_pieces', label: 'opt.destroyed', kind: 'select', value: 'reserve',
-        choices: [['reserve', 'opt.destroyed.reserve'], ['removed', 'opt.destroyed.removed']] },
-    ],
+    id: 'cyvasse', available: false,
+    strings: { en: { name: 'Cyvasse', blurb: 'Hidden set-ups, mountains and dragons.' },
+      'pt-BR': { name: 'Cyvasse', blurb: 'Formações secretas, montanhas e dragões.' } },
+    art: '<svg viewBox="0 0 42 42" width="48" height="48"><path d="M21 3 39 13v16L21 39 3 29V13z" fill="#1c2147" stroke="#3b4175"/><path d="M12 28l6-10 4 6 3-4 6 8z" fill="#4b5563"/></svg>',
   },
-  { id: 'cyvasse', available: false },
-  { id: 'quadri', available: false },
+  {
+    id: 'quadri', available: false,
+    strings: { en: { name: 'QU4DRI', blurb: 'Add up your moves on a four-way board.', 'seat.1': 'Green', 'seat.2': 'Red' },
+      'pt-BR': { name: 'QU4DRI', blurb: 'Some seus movimentos num tabuleiro de quatro lados.', 'seat.1': 'Verde', 'seat.2': 'Vermelho' } },
+    art: '<svg viewBox="0 0 42 42" width="48" height="48"><rect x="3" y="3" width="36" height="36" rx="4" fill="#1c2147" stroke="#3b4175"/><path d="M21 8v26M8 21h26" stroke="#3b4175" stroke-width="2"/><text x="21" y="26" text-anchor="middle" font-size="12" fill="#94a3b8" font-family="sans-serif">4</text></svg>',
+  },
 ];
+
+for (const g of GAMES) registerGameStrings(g.id, g.strings);
 
 // The game entry for a server game name, or undefined.
 export const gameById = (id) => GAMES.find((g) => g.id === id);
+
+// The display name of a server game name (the name itself when this client does not know it).
+export const gameTitle = (id) => tFirst([`${id}.name`], {}, id || '?');
+
+// The name of seat n in game, with "(you)" when it is the viewer's seat; '?' for no seat.
+export function seatLabel(game, n, viewerSeat = null) {
+  if (n == null) return '?';
+  const name = game?.seatName ? game.seatName(n, lang()) : tFirst([`${game?.id}.seat.${n}`], {}, t('player', { n }));
+  return n === viewerSeat ? t('seat_you', { player: name }) : name;
+}

@@ -1,5 +1,7 @@
-// English and Brazilian Portuguese strings, the current language (remembered in localStorage)
-// and helpers that translate the static page (data-i18n attributes) and dynamic text.
+// English and Brazilian Portuguese strings of the generic shell, each registered game's strings
+// under its own namespace, the current language (remembered in localStorage) and helpers that
+// translate the static page (data-i18n attributes), dynamic text and the server's refusals.
+// No game is named here: games register their strings through registerGameStrings().
 
 const STORAGE_KEY = 'tabuleiro.lang';
 
@@ -11,26 +13,14 @@ const en = {
   new_match: 'New match',
   choose_game: 'Game',
   soon: 'Coming soon',
-  'game.taixu': 'TAIXU',
-  'game.cyvasse': 'Cyvasse',
-  'game.quadri': 'QU4DRI',
-  'game.taixu.blurb': 'Charge your pieces, dodge the anomalies, claim the Core.',
-  'game.cyvasse.blurb': 'Hidden set-ups, mountains and dragons.',
-  'game.quadri.blurb': 'Add up your moves on a four-way board.',
   options: 'Options',
-  'opt.reserve': 'Pieces per player',
-  'opt.destroyed': 'Destroyed pieces',
-  'opt.destroyed.reserve': 'Return to the reserve',
-  'opt.destroyed.removed': 'Leave the game',
   'opt.seat': 'Your seat',
-  'opt.seat.1': 'Player 1 (moves first)',
-  'opt.seat.2': 'Player 2',
   'opt.seat.random': 'Random',
   'opt.visibility': 'Visibility',
   'opt.visibility.public': 'Public — listed for spectators',
   'opt.visibility.unlisted': 'Unlisted — only people with the code',
   'opt.position': 'Start from a position (JSON, optional)',
-  'opt.position.hint': 'Paste a TAIXU position to set up a puzzle or continue an analysis.',
+  'opt.position.hint': 'Paste a {game} position to set up a puzzle or continue an analysis.',
   create: 'Create match',
   creating: 'Creating…',
   share_title: 'Match created',
@@ -64,23 +54,15 @@ const en = {
   you_are: 'You are {player}',
   watching: 'You are watching',
   player: 'Player {n}',
-  player_you: 'Player {n} (you)',
+  seat_you: '{player} (you)',
   connected: 'connected',
   disconnected: 'away',
   empty_seat: 'free seat',
   waiting_opponent: 'Waiting for an opponent — share the code',
   your_turn: 'Your turn',
   their_turn: "{player}'s turn",
-  round: 'Round',
-  pc: 'PC',
-  pc_long: 'Power Cells this turn',
-  reserve: 'Reserve',
-  bonus: 'Bonus next turn',
-  summon: 'Summon',
-  stabilize: 'Stabilize',
-  swap: 'Distortion',
-  end_turn: 'End turn',
-  cost: '{n} PC',
+  hint_wait: 'Waiting for the other player…',
+  hint_spectator: 'Live view.',
   resign: 'Resign',
   resign_confirm: 'Resign this match?',
   resign_yes: 'Yes, resign',
@@ -92,95 +74,25 @@ const en = {
   decline: 'Decline',
   draw_declined: '{player} declined the draw.',
   log: 'Event log',
-  hint_select: 'Select one of your pieces, or summon a new one.',
-  hint_move: 'Choose a highlighted square, or use the buttons below.',
-  hint_summon: 'Choose an empty square on your home edge.',
-  hint_swap: 'Choose another of your pieces to swap with.',
-  hint_wait: 'Waiting for the other player…',
-  hint_spectator: 'Live view.',
-  selected: 'Selected: {sq}',
+  how_to_play: 'How to play',
   'outcome.win': '{player} wins',
   'outcome.you_win': 'You win!',
   'outcome.you_lose': 'You lost',
   'outcome.draw': 'Draw',
-  'reason.singularity': 'Singularity — three charged pieces in the Core',
-  'reason.extermination': 'Extermination — no pieces left',
   'reason.resign': 'by resignation',
   'reason.agreement': 'by agreement',
   'reason.abandoned': 'the match was abandoned',
   'reason.timeout': 'on time',
   back_home: 'New match',
   close: 'Close',
-  // board
-  core: 'Core',
-  zone: 'Energy Zone',
-  'anomaly.overload': 'Overload: +1 charge on arrival',
-  'anomaly.echo': 'Temporal Echo: +1 PC on arrival',
-  'anomaly.drain': 'Drain: −1 charge on arrival',
-  'anomaly.rift': 'Rift: teleports to an empty square around the Core',
-  'anomaly.free_distortion': 'Free Distortion: a swap with a piece here costs 0',
-  'anomaly.name.overload': 'Overload',
-  'anomaly.name.echo': 'Temporal Echo',
-  'anomaly.name.drain': 'Drain',
-  'anomaly.name.rift': 'Rift',
-  'anomaly.name.free_distortion': 'Free Distortion',
-  charge: 'charge {n}',
-  idle: 'idle {n}',
-  square_empty: '{sq}, empty',
-  square_piece: '{sq}, {player} piece, charge {charge}, idle {idle}',
-  legend: 'Legend',
-  how_to_play: 'How to play',
-  'rules.goal': 'Win with 3 of your pieces at charge 2+ in the purple Core (Singularity).',
-  'rules.pc': 'Each turn brings PC to spend; unspent PC is lost.',
-  'rules.move': 'Moving adds +1 charge; range grows with charge. Higher charge captures, equal is repelled (+1 both).',
-  'rules.collapse': 'Charge 5 explodes: the wave takes −1 from the 8 neighbours and destroys those at 0.',
-  'rules.zone': 'Golden Energy Zones give +1 extra charge on arrival.',
-  'rules.idle': 'Dots under a piece: turns without moving; at 3 it loses 1 charge.',
-  // events
-  'ev.summoned': '{player} summoned a piece on {sq}',
-  'ev.moved': '{player} moved {from} → {to}',
-  'ev.captured': '{player} captured the piece on {sq}',
-  'ev.repelled': 'Attack {from} → {to} repelled: both gain +1 charge',
-  'ev.charge_changed': '{sq}: charge {charge}',
-  'ev.charge_from_to': '{sq}: charge {from} → {to}',
-  'ev.teleport_blocked': 'Rift on {from}: no free square, the piece stays',
-  'ev.turn_ended_auto': '{player} is out of actions: turn over',
-  'ev.zone_bonus': '{sq}: Energy Zone +1 charge',
-  'ev.anomaly_triggered': '{sq}: {effect}',
-  'ev.teleported': 'Rift: {from} → {to}',
-  'ev.exploded': 'Critical Collapse on {sq}!',
-  'ev.wave': 'Shock wave from {sq} hits {hit}',
-  'ev.wave_empty': 'Shock wave from {sq} hits nothing',
-  'ev.destroyed': 'Piece on {sq} destroyed',
-  'ev.bonus_earned': 'Multiple Collapse: {player} +{n} PC next turn',
-  'ev.pc_changed': '{player} now has {n} PC',
-  'ev.idle_decay': '{sq}: idle too long, −1 charge',
-  'ev.anomalies_reshuffled': 'The anomalies shift',
-  'ev.turn_started': 'Round {round}: {player} to play',
-  'ev.turn_ended': '{player} ended the turn',
-  'ev.game_over': 'Game over',
-  'ev.stabilized': '{sq} stabilized: charge 0',
-  'ev.swapped': 'Distortion: {a} ⇄ {b}',
+  // room-level events (any game)
   'ev.resigned': '{player} resigned',
   'ev.draw_agreed': 'Draw agreed',
   'ev.abandoned': 'The match was abandoned',
-  'ev.joined': '{who} joined',
-  'ev.other': '{type}',
-  // errors
+  // errors any game may get (a game's own codes live in its module)
   'err.not_your_turn': 'It is not your turn.',
   'err.game_over': 'The game is over.',
   'err.bad_action': 'That action is not valid.',
-  'err.insufficient_pc': 'Not enough PC.',
-  'err.no_reserve': 'Your reserve is empty.',
-  'err.not_home_edge': 'Summon only on your home edge.',
-  'err.square_occupied': 'That square is occupied.',
-  'err.not_your_piece': 'That is not your piece.',
-  'err.no_piece': 'There is no piece there.',
-  'err.out_of_range': 'Out of range for this charge.',
-  'err.path_blocked': 'The path is blocked.',
-  'err.own_piece': 'You cannot attack your own piece.',
-  'err.weaker_attacker': 'A weaker piece cannot attack a stronger one.',
-  'err.same_piece': 'Choose two different pieces.',
   'err.spectator': 'Spectators cannot act.',
   'err.unknown_match': 'No match has this code.',
   'err.bad_token': 'Your seat token was refused.',
@@ -196,23 +108,14 @@ const pt = {
   new_match: 'Nova partida',
   choose_game: 'Jogo',
   soon: 'Em breve',
-  'game.taixu.blurb': 'Carregue suas peças, desvie das anomalias, domine o Núcleo.',
-  'game.cyvasse.blurb': 'Formações secretas, montanhas e dragões.',
-  'game.quadri.blurb': 'Some seus movimentos num tabuleiro de quatro lados.',
   options: 'Opções',
-  'opt.reserve': 'Peças por jogador',
-  'opt.destroyed': 'Peças destruídas',
-  'opt.destroyed.reserve': 'Voltam para a reserva',
-  'opt.destroyed.removed': 'Saem do jogo',
   'opt.seat': 'Seu lugar',
-  'opt.seat.1': 'Jogador 1 (começa)',
-  'opt.seat.2': 'Jogador 2',
   'opt.seat.random': 'Sorteado',
   'opt.visibility': 'Visibilidade',
   'opt.visibility.public': 'Pública — listada para espectadores',
   'opt.visibility.unlisted': 'Não listada — só quem tem o código',
   'opt.position': 'Começar de uma posição (JSON, opcional)',
-  'opt.position.hint': 'Cole uma posição de TAIXU para montar um problema ou continuar uma análise.',
+  'opt.position.hint': 'Cole uma posição de {game} para montar um problema ou continuar uma análise.',
   create: 'Criar partida',
   creating: 'Criando…',
   share_title: 'Partida criada',
@@ -245,23 +148,15 @@ const pt = {
   you_are: 'Você é o {player}',
   watching: 'Você está assistindo',
   player: 'Jogador {n}',
-  player_you: 'Jogador {n} (você)',
+  seat_you: '{player} (você)',
   connected: 'conectado',
   disconnected: 'ausente',
   empty_seat: 'lugar livre',
   waiting_opponent: 'Esperando um adversário — compartilhe o código',
   your_turn: 'Sua vez',
   their_turn: 'Vez do {player}',
-  round: 'Rodada',
-  pc: 'PC',
-  pc_long: 'Células de Energia neste turno',
-  reserve: 'Reserva',
-  bonus: 'Bônus no próximo turno',
-  summon: 'Invocar',
-  stabilize: 'Estabilizar',
-  swap: 'Distorção',
-  end_turn: 'Finalizar Turno',
-  cost: '{n} PC',
+  hint_wait: 'Esperando o outro jogador…',
+  hint_spectator: 'Ao vivo.',
   resign: 'Desistir',
   resign_confirm: 'Desistir desta partida?',
   resign_yes: 'Sim, desistir',
@@ -273,91 +168,23 @@ const pt = {
   decline: 'Recusar',
   draw_declined: '{player} recusou o empate.',
   log: 'Registro de eventos',
-  hint_select: 'Selecione uma peça sua, ou invoque uma nova.',
-  hint_move: 'Escolha uma casa destacada, ou use os botões abaixo.',
-  hint_summon: 'Escolha uma casa vazia da sua borda.',
-  hint_swap: 'Escolha outra peça sua para trocar de lugar.',
-  hint_wait: 'Esperando o outro jogador…',
-  hint_spectator: 'Ao vivo.',
-  selected: 'Selecionada: {sq}',
+  how_to_play: 'Como jogar',
   'outcome.win': '{player} venceu',
   'outcome.you_win': 'Você venceu!',
   'outcome.you_lose': 'Você perdeu',
   'outcome.draw': 'Empate',
-  'reason.singularity': 'Singularidade — três peças carregadas no Núcleo',
-  'reason.extermination': 'Extermínio — sem peças restantes',
   'reason.resign': 'por desistência',
   'reason.agreement': 'por acordo',
   'reason.abandoned': 'a partida foi abandonada',
   'reason.timeout': 'por tempo',
   back_home: 'Nova partida',
   close: 'Fechar',
-  core: 'Núcleo',
-  zone: 'Zona de Energia',
-  'anomaly.overload': 'Sobrecarga: +1 de Carga ao chegar',
-  'anomaly.echo': 'Eco Temporal: devolve 1 PC ao chegar',
-  'anomaly.drain': 'Dreno: −1 de Carga ao chegar',
-  'anomaly.rift': 'Fenda: teleporta para uma casa vazia ao redor do Núcleo',
-  'anomaly.free_distortion': 'Distorção Livre: trocar com uma peça aqui custa 0',
-  'anomaly.name.overload': 'Sobrecarga',
-  'anomaly.name.echo': 'Eco Temporal',
-  'anomaly.name.drain': 'Dreno',
-  'anomaly.name.rift': 'Fenda',
-  'anomaly.name.free_distortion': 'Distorção Livre',
-  charge: 'Carga {n}',
-  idle: 'parada {n}',
-  square_empty: '{sq}, vazia',
-  square_piece: '{sq}, peça do {player}, Carga {charge}, parada {idle}',
-  legend: 'Legenda',
-  how_to_play: 'Como jogar',
-  'rules.goal': 'Vença com 3 peças suas de Carga 2+ no Núcleo roxo (Singularidade).',
-  'rules.pc': 'Cada turno traz PC para gastar; PC não gasto é perdido.',
-  'rules.move': 'Deslocar dá +1 de Carga; o alcance cresce com a Carga. Carga maior destrói, igual repele (+1 nas duas).',
-  'rules.collapse': 'Carga 5 explode: a onda tira −1 das 8 vizinhas e destrói as que estão em 0.',
-  'rules.zone': 'Zonas de Energia douradas dão +1 de Carga extra ao chegar.',
-  'rules.idle': 'Pontos sob a peça: turnos parada; no 3º ela perde 1 de Carga.',
-  'ev.summoned': '{player} invocou uma peça em {sq}',
-  'ev.moved': '{player} deslocou {from} → {to}',
-  'ev.captured': '{player} destruiu a peça em {sq}',
-  'ev.repelled': 'Ataque {from} → {to} repelido: as duas ganham +1 de Carga',
-  'ev.charge_changed': '{sq}: Carga {charge}',
-  'ev.charge_from_to': '{sq}: Carga {from} → {to}',
-  'ev.teleport_blocked': 'Fenda em {from}: sem casa livre, a peça fica',
-  'ev.turn_ended_auto': '{player} ficou sem ações: fim do turno',
-  'ev.zone_bonus': '{sq}: Zona de Energia +1 de Carga',
-  'ev.anomaly_triggered': '{sq}: {effect}',
-  'ev.teleported': 'Fenda: {from} → {to}',
-  'ev.exploded': 'Colapso Crítico em {sq}!',
-  'ev.wave': 'Onda de choque de {sq} atinge {hit}',
-  'ev.wave_empty': 'Onda de choque de {sq} não atinge ninguém',
-  'ev.destroyed': 'Peça em {sq} destruída',
-  'ev.bonus_earned': 'Colapso Múltiplo: {player} +{n} PC no próximo turno',
-  'ev.pc_changed': '{player} agora tem {n} PC',
-  'ev.idle_decay': '{sq}: parada demais, −1 de Carga',
-  'ev.anomalies_reshuffled': 'As anomalias mudam de lugar',
-  'ev.turn_started': 'Rodada {round}: vez do {player}',
-  'ev.turn_ended': '{player} finalizou o turno',
-  'ev.game_over': 'Fim de jogo',
-  'ev.stabilized': '{sq} estabilizada: Carga 0',
-  'ev.swapped': 'Distorção: {a} ⇄ {b}',
   'ev.resigned': '{player} desistiu',
   'ev.draw_agreed': 'Empate por acordo',
   'ev.abandoned': 'A partida foi abandonada',
-  'ev.joined': '{who} entrou',
   'err.not_your_turn': 'Não é a sua vez.',
   'err.game_over': 'O jogo acabou.',
   'err.bad_action': 'Essa ação não é válida.',
-  'err.insufficient_pc': 'PC insuficiente.',
-  'err.no_reserve': 'Sua reserva está vazia.',
-  'err.not_home_edge': 'Invoque apenas na sua borda.',
-  'err.square_occupied': 'Essa casa está ocupada.',
-  'err.not_your_piece': 'Essa peça não é sua.',
-  'err.no_piece': 'Não há peça ali.',
-  'err.out_of_range': 'Fora do alcance para essa Carga.',
-  'err.path_blocked': 'O caminho está bloqueado.',
-  'err.own_piece': 'Você não pode atacar a sua própria peça.',
-  'err.weaker_attacker': 'Carga menor não pode atacar uma peça mais forte.',
-  'err.same_piece': 'Escolha duas peças diferentes.',
   'err.spectator': 'Espectadores não podem jogar.',
   'err.unknown_match': 'Nenhuma partida tem este código.',
   'err.bad_token': 'Seu lugar não foi reconhecido.',
@@ -398,6 +225,52 @@ export function onLangChange(fn) { listeners.add(fn); return () => listeners.del
 // Has the current language (or English) a string for key?
 export function has(key) { return key in LANGS[current] || key in en; }
 
+// String families with a generic fallback: a game's `err.<code>` is registered as
+// `err.<game>.<code>` (looked up before `err.<code>`), and likewise `reason.<r>`.
+const FALLBACK_FAMILIES = ['err', 'reason'];
+
+// The registered (global) key of a game's own string key: `<family>.<game>.<rest>` for the
+// fallback families, `<game>.<key>` for everything else.
+export function gameKey(game, key) {
+  const dot = key.indexOf('.');
+  const family = dot > 0 ? key.slice(0, dot) : '';
+  return FALLBACK_FAMILIES.includes(family) ? `${family}.${game}.${key.slice(dot + 1)}` : `${game}.${key}`;
+}
+
+// Adds a game's strings ({en: {...}, 'pt-BR': {...}}, keys local to the game) under its namespace.
+export function registerGameStrings(game, strings) {
+  for (const [code, table] of Object.entries(strings || {})) {
+    if (!LANGS[code]) continue;
+    for (const [k, s] of Object.entries(table)) LANGS[code][gameKey(game, k)] = s;
+  }
+}
+
+// A t() for one game's own keys: tg('ev.moved', …) reads `<game>.ev.moved`.
+export function gameTranslator(game) { return (key, params) => t(gameKey(game, key), params); }
+
+// The first of keys that has a string, translated; fallback when none has.
+export function tFirst(keys, params = {}, fallback = undefined) {
+  const key = keys.find((k) => k && has(k));
+  return key ? t(key, params) : fallback;
+}
+
+// The key that translates a refusal code: `err.<game>.<code>`, else `err.<code>`, else null.
+export function errorKey(code, game) {
+  if (!code) return null;
+  return [game ? `err.${game}.${code}` : null, `err.${code}`].find((k) => k && has(k)) || null;
+}
+
+// The text for a refusal {code, message}: err.<game>.<code> → err.<code> → the server's message.
+export function errorText(err, game) {
+  const key = errorKey(err?.code, game);
+  return key ? t(key) : err?.message || err?.code || '?';
+}
+
+// The text for an outcome reason: reason.<game>.<r> → reason.<r> → the reason as sent.
+export function reasonText(reason, game) {
+  return tFirst([game ? `reason.${game}.${reason}` : null, `reason.${reason}`], {}, reason ?? '');
+}
+
 // The string for key in the current language (English fallback), {name} filled from params.
 export function t(key, params = {}) {
   const s = LANGS[current][key] ?? en[key] ?? key;
@@ -406,9 +279,10 @@ export function t(key, params = {}) {
 
 // Translates every [data-i18n] (text), [data-i18n-aria] (aria-label), [data-i18n-title],
 // [data-i18n-placeholder] element under root.
+// A [data-i18n-args] attribute holds the JSON parameters of its element's [data-i18n] text.
 export function translatePage(root = document) {
   document.documentElement.lang = current;
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n, argsOf(el));
   for (const el of root.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria));
   for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
   for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
@@ -416,4 +290,8 @@ export function translatePage(root = document) {
   for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
     b.setAttribute('aria-pressed', String(b.dataset.lang === current));
   }
+}
+
+function argsOf(el) {
+  try { return el.dataset.i18nArgs ? JSON.parse(el.dataset.i18nArgs) : {}; } catch { return {}; }
 }

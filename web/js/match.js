@@ -1,20 +1,22 @@
 // The match page (/m/CODE): sits at the free seat (or resumes the stored one) or watches;
-// shows presence, the game table, resign and draw controls, the game-over banner and the log.
-import { h, icon, toast, fill } from './dom.js';
-import { t, onLangChange, translatePage } from './i18n.js';
+// shows presence, the game's table, resign and draw controls, the game-over banner and the log.
+// It names no game: the table, rules, strings and stylesheet come from the game's module (via
+// the registry), and whose turn it is from the server's `to_act` (kept by ViewSync).
+import { h, icon, toast } from './dom.js';
+import { t, onLangChange, translatePage, errorText, reasonText } from './i18n.js';
 import { MatchConnection } from './connection.js';
 import { ViewSync } from './sync.js';
-import { gameById } from './games.js';
+import { gameById, gameTitle, seatLabel } from './games.js';
 import { shareBox } from './share.js';
-import { playerName, isTurnMarker } from './taixu/events.js';
-
-const MAX_LOG = 300;
+import { rulesPanel } from './rules-panel.js';
+import { matchLog } from './match-log.js';
+import { loadStylesheet } from './stylesheets.js';
 
 // Draws the match page for code into app; spectate: join as a spectator.
 export function renderMatch(app, code, { spectate = false } = {}) {
   code = code.toUpperCase();
   const sync = new ViewSync();
-  const state = { seat: null, game: null, table: null, presence: null, outcome: null, drawBy: null, bannerShown: false };
+  const state = { seat: null, game: null, table: null, rules: null, presence: null, outcome: null, drawBy: null, bannerShown: false };
 
   const statusEl = h('span', { class: 'conn', id: 'conn-status', 'aria-live': 'polite' }, t('connecting'));
   const roleEl = h('span', { class: 'role', id: 'role' });
@@ -22,13 +24,13 @@ export function renderMatch(app, code, { spectate = false } = {}) {
   const inviteEl = h('div', { class: 'invite', hidden: true });
   const drawBar = h('div', { class: 'draw-bar', id: 'draw-bar', hidden: true, role: 'alert' });
   const tableEl = h('div', { class: 'table-host', id: 'table' });
-  const logEl = h('ol', { class: 'log-list', id: 'log' });
+  const log = matchLog();
   const banner = h('div', { class: 'banner', id: 'banner', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'banner-title' });
   const resignBtn = h('button', { type: 'button', class: 'btn ghost danger', id: 'resign', onclick: () => confirmResign() }, icon('flag'), h('span', { 'data-i18n': 'resign' }, t('resign')));
   const drawBtn = h('button', { type: 'button', class: 'btn ghost', id: 'offer-draw', onclick: () => request({ type: 'draw', op: 'offer' }) }, icon('handshake'), h('span', { 'data-i18n': 'offer_draw' }, t('offer_draw')));
   const roomCtl = h('div', { class: 'room-controls' }, drawBtn, resignBtn);
   const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-title' },
-    h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')), logEl);
+    h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')), log.el);
   const dialog = h('dialog', { class: 'confirm', id: 'resign-dialog' },
     h('form', { method: 'dialog' },
       h('p', { 'data-i18n': 'resign_confirm' }, t('resign_confirm')),
@@ -62,8 +64,9 @@ export function renderMatch(app, code, { spectate = false } = {}) {
   window.addEventListener('pagehide', () => conn.stop(), { once: true });
 
   function request(body) {
-    return conn.request(body).catch((err) => { toast(errorText(err), 'error'); throw err; });
+    return conn.request(body).catch((err) => { toast(errorText(err, state.gameName), 'error'); throw err; });
   }
+  const seatName = (n, viewer = null) => seatLabel(state.game, n, viewer);
 
   function handle(msg) {
     switch (msg.type) {
@@ -80,11 +83,12 @@ export function renderMatch(app, code, { spectate = false } = {}) {
       }
       case 'patch': {
         const prev = sync.view;
+        const prevToAct = sync.toAct;
         const res = sync.patch(msg);
         if (res === 'resync') { conn.sendRaw({ type: 'resync' }); return; }
         if (res !== 'applied') return;
         const events = Array.isArray(msg.events) ? msg.events : [];
-        logEvents(events, prev);
+        logEvents(events, prev, prevToAct);
         if (state.drawBy && events.length) hideDraw();
         draw(prev, events);
         if (sync.outcome) setOutcome(sync.outcome);
@@ -105,56 +109,68 @@ export function renderMatch(app, code, { spectate = false } = {}) {
         break;
       case 'draw_declined':
         hideDraw();
-        if (msg.by !== state.seat) toast(t('draw_declined', { player: playerName(msg.by, state.seat) }));
+        if (msg.by !== state.seat) toast(t('draw_declined', { player: seatName(msg.by, state.seat) }));
         break;
       case 'game_over':
-        sync.outcome = msg.outcome;
+        sync.finish(msg.outcome);
+        drawTitle();
         hideDraw();
         setOutcome(msg.outcome);
         break;
       case 'error':
-        if (msg.id == null) toast(errorText(msg), 'error');
+        if (msg.id == null) toast(errorText(msg, state.gameName), 'error');
         if (msg.code === 'unknown_match') {
           conn.stop();
           tableEl.replaceChildren(h('p', { class: 'notice' }, t('unknown_code')), h('a', { class: 'btn', href: '/' }, t('back_home')));
         }
         break;
       case 'reject':
-        if (msg.id == null) toast(errorText(msg.error), 'error');
+        if (msg.id == null) toast(errorText(msg.error, state.gameName), 'error');
         break;
       default:
         break;
     }
   }
 
-  // Creates the game's table on the first view; false when this client cannot show the game.
+  // Creates the game's table on the first view (shown once the game's stylesheet has loaded);
+  // false when this client cannot show the game.
   function ensureTable() {
     if (state.table) return true;
     if (!state.game?.Table) {
       tableEl.replaceChildren(h('p', { class: 'notice' }, `${state.gameName || '?'}: ${t('soon')}`));
       return false;
     }
-    document.getElementById('game-name').textContent = t(`game.${state.gameName}`);
+    document.getElementById('game-name').textContent = gameTitle(state.gameName);
+    tableEl.hidden = true;
+    loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; });
     state.table = new state.game.Table(tableEl, (action) => conn.request({ type: 'act', action }));
-    tableEl.querySelector('.control-col').append(roomCtl, logBox);
+    state.rules = rulesPanel(state.game);
+    state.table.sideEl.append(state.rules.el, roomCtl, logBox);
     const seat = state.seat;
-    addLog(() => [seat ? t('you_are', { player: t('player', { n: seat }) }) : t('watching')], 'sys');
+    log.add(() => [seat ? t('you_are', { player: seatName(seat) }) : t('watching')], 'sys');
     return true;
   }
 
+  // Redraws the table from the synced view; prev/events (after a patch) let it animate.
   function draw(prev, events) {
     if (!state.table || !sync.view) return;
-    state.table.update(sync.view, sync.legal, state.seat, sync.version, prev, events);
-    const mine = state.seat && sync.view.to_move === state.seat && !sync.outcome;
-    document.title = `${mine ? '● ' : ''}${code} · Tabuleiro`;
+    state.table.update({ view: sync.view, legal: sync.legal, expects: sync.expects, toAct: sync.toAct,
+      seat: state.seat, version: sync.version, prev, events });
+    drawTitle();
     drawPresence();
     drawControls();
+  }
+
+  // "● CODE · Tabuleiro" while the server lists this seat among those to act.
+  function drawTitle() {
+    const mine = state.seat != null && sync.toAct.includes(state.seat);
+    document.title = `${mine ? '● ' : ''}${code} · Tabuleiro`;
   }
 
   function drawPresence() {
     const p = state.presence;
     roleEl.replaceChildren(state.seat
-      ? h('span', { class: `you p${state.seat}` }, t('you_are', { player: t('player', { n: state.seat }) }))
+      ? h('span', { class: `you p${state.seat}` }, t('you_are', { player: seatName(state.seat) }))
       : h('span', { class: 'you spectator' }, icon('eye'), t('watching')));
     watchersEl.replaceChildren(p ? h('span', {}, icon('eye'), ` ${t('spectators_n', { n: p.spectators ?? 0 })}`) : '');
     state.table?.setPresence(p);
@@ -181,11 +197,11 @@ export function renderMatch(app, code, { spectate = false } = {}) {
     if (by === state.seat) {
       drawBar.replaceChildren(h('span', {}, t('draw_offered_you')));
     } else if (state.seat) {
-      drawBar.replaceChildren(h('span', {}, t('draw_offered_them', { player: playerName(by, state.seat) })),
+      drawBar.replaceChildren(h('span', {}, t('draw_offered_them', { player: seatName(by, state.seat) })),
         h('button', { type: 'button', class: 'btn ok', id: 'draw-accept', onclick: () => request({ type: 'draw', op: 'accept' }) }, t('accept')),
         h('button', { type: 'button', class: 'btn ghost', id: 'draw-decline', onclick: () => request({ type: 'draw', op: 'decline' }).then(hideDraw, () => {}) }, t('decline')));
     } else {
-      drawBar.replaceChildren(h('span', {}, t('draw_offered_them', { player: playerName(by, null) })));
+      drawBar.replaceChildren(h('span', {}, t('draw_offered_them', { player: seatName(by) })));
     }
     drawBar.hidden = false;
     drawControls();
@@ -211,74 +227,45 @@ export function renderMatch(app, code, { spectate = false } = {}) {
     drawPresence();
     if (!outcome) { banner.hidden = true; return; }
     const { winner, reason } = outcome;
-    const { title, reasonText } = outcomeText(outcome);
+    const { title, reason: reasonLine } = outcomeText(outcome);
     banner.className = `banner ${winner == null ? 'draw' : `w${winner}`} ${state.seat && winner === state.seat ? 'won' : ''}`;
     banner.dataset.reason = reason || '';
     banner.dataset.winner = winner == null ? 'draw' : String(winner);
     banner.replaceChildren(h('div', { class: 'banner-card' },
       h('h2', { id: 'banner-title' }, title),
-      h('p', { class: 'banner-reason' }, reasonText),
+      h('p', { class: 'banner-reason' }, reasonLine),
       h('div', { class: 'row-btns' },
         h('a', { class: 'btn', href: '/' }, t('back_home')),
         h('button', { type: 'button', class: 'btn ghost', onclick: () => { banner.hidden = true; } }, t('close')))));
     if (!state.bannerShown) {
       state.bannerShown = true;
       banner.hidden = false;
-      addLog(() => [outcomeLine(outcome)], 'over');
+      log.add(() => [outcomeLine(outcome)], 'over');
     }
   }
 
-  // Appends one log entry per accepted change: its main line and its consequences. Entries keep
-  // how to write themselves, so a language switch rewrites the whole log.
-  function logEvents(events, prev) {
-    const describe = state.game?.describe;
-    if (!describe) return;
-    const ctx = { seat: state.seat, actor: prev?.to_move, round: prev?.round };
-    let group = [];
-    const flush = () => {
-      if (group.length) { const g = group; addLog(() => g.map((f) => f()).filter(Boolean)); }
-      group = [];
-    };
-    for (const ev of events) {
-      if (ev.type === 'turn_started') ctx.round = ev.round ?? ctx.round;
-      const c = { ...ctx };
-      const line = () => describe(ev, c);
-      if (!line()) continue;
-      if (isTurnMarker(ev)) { flush(); addLog(() => [line()], 'turn'); continue; }
-      group.push(line);
-    }
-    flush();
-  }
-
-  function addLog(make, kind = '') {
-    const li = h('li', { class: `entry ${kind}` });
-    li.make = make;
-    fillLog(li);
-    logEl.prepend(li);
-    while (logEl.children.length > MAX_LOG) logEl.lastChild.remove();
-  }
-
-  function fillLog(li) {
-    const lines = li.make();
-    fill(li, h('span', { class: 'main' }, lines[0]),
-      lines.length > 1 ? h('ul', {}, lines.slice(1).map((l) => h('li', {}, l))) : null);
+  // Logs one change's events; the actor is the one seat that held the turn before it (to_act).
+  function logEvents(events, prev, prevToAct) {
+    if (!state.game) return;
+    const actor = prevToAct.length === 1 ? prevToAct[0] : undefined;
+    log.addEvents(state.game, events, { seat: state.seat, actor, toAct: prevToAct, prev });
   }
 
   function outcomeText({ winner, reason }) {
     const title = winner == null ? t('outcome.draw')
       : state.seat ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
-        : t('outcome.win', { player: t('player', { n: winner }) });
-    const reasonText = t(`reason.${reason}`) === `reason.${reason}` ? reason : t(`reason.${reason}`);
-    return { title, reasonText };
+        : t('outcome.win', { player: seatName(winner) });
+    return { title, reason: reasonText(reason, state.gameName) };
   }
   function outcomeLine(outcome) {
-    const { title, reasonText } = outcomeText(outcome);
-    return `${title} — ${reasonText}`;
+    const { title, reason } = outcomeText(outcome);
+    return `${title} — ${reason}`;
   }
 
   function relabel() {
-    for (const li of logEl.children) fillLog(li);
+    log.relabel();
     translatePage(app);
+    state.rules?.redraw();
     state.table?.relabel();
     drawPresence();
     if (state.outcome) { state.bannerShown = true; const hidden = banner.hidden; setOutcome(state.outcome); banner.hidden = hidden; }
@@ -288,11 +275,4 @@ export function renderMatch(app, code, { spectate = false } = {}) {
   }
 
   return () => { offLang(); conn.stop(); };
-}
-
-// The message to show for a refusal: translated when the code is known, else the server's.
-export function errorText(err) {
-  const code = err?.code;
-  if (code && t(`err.${code}`) !== `err.${code}`) return t(`err.${code}`);
-  return err?.message || code || '?';
 }

@@ -1,14 +1,13 @@
-// Every English string has a Brazilian Portuguese one (game names excepted), and TAIXU events
-// in the engine's JSON become readable log lines in both languages.
+// Every English string has a Brazilian Portuguese one (the shell's and every registered game's),
+// and TAIXU events in the engine's JSON become readable log lines in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LANGS, setLang, t } from '../../../web/js/i18n.js';
-import { describe } from '../../../web/js/taixu/events.js';
-
-const SAME_IN_BOTH = new Set(['game.taixu', 'game.cyvasse', 'game.quadri', 'ev.other']);
+import '../../../web/js/games.js';   // registers every game's strings
+import { describe } from '../../../web/js/games/taixu/events.js';
 
 test('every English string has a Portuguese translation', () => {
-  const missing = Object.keys(LANGS.en).filter((k) => !SAME_IN_BOTH.has(k) && !(k in LANGS['pt-BR']));
+  const missing = Object.keys(LANGS.en).filter((k) => !(k in LANGS['pt-BR']));
   assert.deepEqual(missing, []);
   const extra = Object.keys(LANGS['pt-BR']).filter((k) => !(k in LANGS.en));
   assert.deepEqual(extra, []);
@@ -37,6 +36,7 @@ test('engine events read well in English and Portuguese', () => {
   setLang('pt-BR');
   assert.equal(describe(wave, ctx), 'Onda de choque de f6 atinge e6, g5');
   assert.equal(describe({ type: 'anomaly_triggered', at: 'b7', owner: 1, effect: 'overload' }, ctx), 'b7: Sobrecarga: +1 de Carga ao chegar');
-  assert.equal(t('end_turn'), 'Finalizar Turno');
+  assert.equal(t('taixu.end_turn'), 'Finalizar Turno');
+  assert.equal(describe({ type: 'turn_started', player: 1, round: 2 }, { seat: 1 }), 'Rodada 2: vez do Jogador 1 (você)');
   setLang('en');
 });

@@ -1,10 +1,12 @@
 // The TAIXU table: board, players' reserves, PC, round, turn, and the action buttons.
 // It draws the server's view and offers exactly the server's legal actions; an attack on an
 // enemy piece that is not in the list is still sent, so the server can say why it is illegal.
-import { h, icon, fill } from '../dom.js';
-import { t } from '../i18n.js';
-import { CORE, ZONES, SQUARES, ANOMALY_EFFECTS, coords, orientation } from './geometry.js';
+// The shell adds its own panels (rules, room controls, log) to `sideEl`.
+import { h, icon, fill } from '../../dom.js';
+import { t, errorKey } from '../../i18n.js';
+import { CORE, ZONES, SQUARES, coords, orientation } from './geometry.js';
 import { playAnimations } from './fx.js';
+import { GAME_ID, tx, playerName } from './text.js';
 
 const strip = ({ cost, ...action }) => action;   // legal entries may carry their cost
 
@@ -42,16 +44,16 @@ export class TaixuTable {
       end_turn: btn('end_turn', 'end', () => this.act({ type: 'end_turn' })),
     };
     this.actionsEl = h('div', { class: 'actions' }, Object.values(this.btns));
-    this.rulesEl = h('details', { class: 'rules' });
+    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl);
     this.root.replaceChildren(
       h('div', { class: 'table' },
         h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
-        h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl, this.rulesEl)));
-    this.renderRules();
+        this.sideEl));
   }
 
-  // Draws a new view with the seat's legal actions. prev/events (optional) animate the change.
-  update(view, legal, seat, version, prev = null, events = []) {
+  // Draws the server's view with the seat's legal actions; prev/events (optional) animate the
+  // change. (TAIXU's legal list is always complete, so `expects` is not used.)
+  update({ view, legal, seat, version, prev = null, events = [] }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     this.view = view;
     this.version = version;
@@ -143,11 +145,11 @@ export class TaixuTable {
       cell.dataset.anomaly = anomaly || '';
       cell.tabIndex = sq === this.focusSq ? 0 : -1;
       const parts = [piece
-        ? t('square_piece', { sq, player: t('player', { n: piece.owner }), charge: piece.charge, idle: piece.idle })
-        : t('square_empty', { sq })];
-      if (CORE.has(sq)) parts.push(t('core'));
-      if (ZONES.has(sq)) parts.push(t('zone'));
-      if (anomaly) parts.push(t(`anomaly.${anomaly}`));
+        ? tx('square_piece', { sq, player: playerName(piece.owner), charge: piece.charge, idle: piece.idle })
+        : tx('square_empty', { sq })];
+      if (CORE.has(sq)) parts.push(tx('core'));
+      if (ZONES.has(sq)) parts.push(tx('zone'));
+      if (anomaly) parts.push(tx(`anomaly.${anomaly}`));
       cell.setAttribute('aria-label', parts.join('. '));
       cell.setAttribute('aria-selected', String(sq === this.selected));
     }
@@ -167,14 +169,14 @@ export class TaixuTable {
       el.classList.toggle('me', p === this.seat);
       el.replaceChildren(...[
         h('span', { class: `token p${p}`, 'aria-hidden': 'true' }),
-        h('span', { class: 'pname' }, p === this.seat ? t('player_you', { n: p }) : t('player', { n: p })),
+        h('span', { class: 'pname' }, playerName(p, this.seat)),
         h('span', { class: 'presence-dot', dataset: { seat: p } }),
-        h('span', { class: 'stat reserve', title: t('reserve') },
-          h('span', { class: 'stat-label' }, t('reserve')),
+        h('span', { class: 'stat reserve', title: tx('reserve') },
+          h('span', { class: 'stat-label' }, tx('reserve')),
           h('span', { class: 'reserve-pips', 'aria-hidden': 'true' },
             Array.from({ length: reserve + onBoard }, (_, i) => h('i', { class: i < reserve ? 'on' : '' }))),
           h('b', { class: 'reserve-n', dataset: { player: p } }, String(reserve))),
-        bonus ? h('span', { class: 'stat bonus', title: t('bonus') }, `+${bonus} PC`) : null,
+        bonus ? h('span', { class: 'stat bonus', title: tx('bonus') }, `+${bonus} PC`) : null,
       ].filter(Boolean));
     }
     this.applyPresence();
@@ -195,16 +197,16 @@ export class TaixuTable {
   renderTurn() {
     const v = this.view;
     const mine = this.myTurn();
-    const whose = v.outcome ? '' : mine ? t('your_turn') : t('their_turn', { player: t('player', { n: v.to_move }) });
+    const whose = v.outcome ? '' : mine ? t('your_turn') : t('their_turn', { player: playerName(v.to_move) });
     const pcTotal = Math.max(v.pc, 5);
     this.turnEl.classList.toggle('mine', mine);
     this.turnEl.dataset.toMove = String(v.to_move);
     this.turnEl.replaceChildren(
       h('div', { class: 'turn-line' },
-        h('span', { class: 'round' }, h('span', { class: 'k' }, t('round')), h('b', { id: 'round-n' }, String(v.round))),
+        h('span', { class: 'round' }, h('span', { class: 'k' }, tx('round')), h('b', { id: 'round-n' }, String(v.round))),
         h('span', { class: `whose p${v.to_move}`, id: 'whose' }, whose)),
-      h('div', { class: 'pc-line', title: t('pc_long') },
-        h('span', { class: 'k' }, t('pc')),
+      h('div', { class: 'pc-line', title: tx('pc_long') },
+        h('span', { class: 'k' }, tx('pc')),
         h('span', { class: 'pc-cells', 'aria-hidden': 'true' },
           Array.from({ length: pcTotal }, (_, i) => h('i', { class: i < v.pc ? 'on' : '' }))),
         h('b', { id: 'pc-n' }, String(v.pc))),
@@ -212,11 +214,11 @@ export class TaixuTable {
     let hint;
     if (this.seat == null) hint = t('hint_spectator');
     else if (!mine) hint = v.outcome ? '' : t('hint_wait');
-    else if (this.mode === 'summon') hint = t('hint_summon');
-    else if (this.mode === 'swap') hint = t('hint_swap');
-    else if (this.mode === 'stabilize') hint = t('hint_select');
-    else if (this.selected) hint = `${t('selected', { sq: this.selected })} — ${t('hint_move')}`;
-    else hint = t('hint_select');
+    else if (this.mode === 'summon') hint = tx('hint_summon');
+    else if (this.mode === 'swap') hint = tx('hint_swap');
+    else if (this.mode === 'stabilize') hint = tx('hint_select');
+    else if (this.selected) hint = `${tx('selected', { sq: this.selected })} — ${tx('hint_move')}`;
+    else hint = tx('hint_select');
     this.hintEl.textContent = hint;
   }
 
@@ -229,8 +231,8 @@ export class TaixuTable {
     const stab = this.legalOf('stabilize').filter((a) => !sel || a.at === sel);
     const set = (key, label, cost, enabled, pressed) => {
       const b = this.btns[key];
-      b.querySelector('.act-label').textContent = t(label);
-      b.querySelector('.act-cost').textContent = cost == null ? '' : t('cost', { n: cost });
+      b.querySelector('.act-label').textContent = tx(label);
+      b.querySelector('.act-cost').textContent = cost == null ? '' : tx('cost', { n: cost });
       b.disabled = this.busy || !enabled;
       b.setAttribute('aria-pressed', String(!!pressed));
     };
@@ -303,11 +305,13 @@ export class TaixuTable {
     }
   }
 
-  // Red flash over the board with the refusal's message (translated when the code is known).
+  // Red flash over the board with the refusal's message (translated when the code is known:
+  // err.taixu.<code>, else err.<code>).
   flashIllegal(err) {
     const code = err?.code;
-    const known = code && t(`err.${code}`) !== `err.${code}`;
-    const text = known ? t(`err.${code}`) : (err?.message || t('illegal'));
+    const key = errorKey(code, GAME_ID);
+    const known = !!key;
+    const text = known ? t(key) : (err?.message || t('illegal'));
     fill(this.illegalEl, h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, text),
       err?.message && known ? h('small', {}, err.message) : null);
     this.illegalEl.dataset.code = code || '';
@@ -344,21 +348,8 @@ export class TaixuTable {
     this.focusCell(rows[nr].children[nc].dataset.sq);
   }
 
-  // The short rules and the legend of squares and anomalies.
-  renderRules() {
-    const open = this.rulesEl.open;
-    fill(this.rulesEl,
-      h('summary', {}, t('how_to_play')),
-      h('ul', { class: 'rules-list' }, ['goal', 'pc', 'move', 'collapse', 'zone', 'idle'].map((k) => h('li', {}, t(`rules.${k}`)))),
-      h('ul', { class: 'legend' },
-        h('li', {}, h('span', { class: 'swatch core', 'aria-hidden': 'true' }), t('core')),
-        h('li', {}, h('span', { class: 'swatch zone', 'aria-hidden': 'true' }), t('zone')),
-        ANOMALY_EFFECTS.map((e) => h('li', {}, h('span', { class: `anomaly static a-${e}`, 'aria-hidden': 'true' }, icon(e)), t(`anomaly.${e}`)))));
-    this.rulesEl.open = open;
-  }
-
   // Re-translates labels after a language switch.
-  relabel() { this.renderRules(); this.render(); }
+  relabel() { this.render(); }
 
   // Screen position of a square relative to the board wrapper (for effects).
   rectOf(sq) {
@@ -389,12 +380,12 @@ export function pieceEl(p) {
   return h('span', { class: `piece p${p.owner} c${Math.min(p.charge, 5)}`, dataset: { charge: p.charge } },
     h('span', { class: 'ring', 'aria-hidden': 'true' }, ring),
     h('span', { class: 'charge', 'aria-hidden': 'true' }, String(p.charge)),
-    p.idle ? h('span', { class: `idle i${p.idle}`, 'aria-hidden': 'true', title: t('idle', { n: p.idle }) },
+    p.idle ? h('span', { class: `idle i${p.idle}`, 'aria-hidden': 'true', title: tx('idle', { n: p.idle }) },
       Array.from({ length: p.idle }, () => h('i'))) : null);
 }
 
 // The blinking anomaly icon with a tooltip naming its effect.
 function anomalyIcon(effect, withPiece) {
-  return h('span', { class: `anomaly a-${effect}${withPiece ? ' corner' : ''}`, dataset: { tip: t(`anomaly.${effect}`) } },
-    icon(effect, t(`anomaly.name.${effect}`)));
+  return h('span', { class: `anomaly a-${effect}${withPiece ? ' corner' : ''}`, dataset: { tip: tx(`anomaly.${effect}`) } },
+    icon(effect, tx(`anomaly.name.${effect}`)));
 }

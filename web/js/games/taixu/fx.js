@@ -2,7 +2,7 @@
 // teleports, explosions with their shock waves (chains in order), anomaly and zone flares.
 // The board already shows the final view; effects play over it on a timeline, and pieces that
 // the action removed stay as "ghosts" until their moment comes.
-import { h } from '../dom.js';
+import { h } from '../../dom.js';
 import { pieceEl } from './board.js';
 import { pick, sqOf, ownerOf, waveSquares, waveHits } from './events.js';
 
