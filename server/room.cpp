@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/json_util.h"
 #include "server/secrets.h"
 
 namespace tabuleiro::server {
@@ -16,9 +17,6 @@ namespace {
 constexpr std::size_t recent_patches = 32;
 // State-changing requests a room queues while a write is in flight.
 constexpr std::size_t queue_limit = 64;
-
-// Viewer class index of a seat (0 spectator, 1, 2).
-protocol::viewer viewer_at(int seat) { return static_cast<protocol::viewer>(seat); }
 
 // The outcome a room-level logged change records, or null for a game action.
 json room_level_outcome(const json& action, int seat) {
@@ -107,12 +105,11 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
     if (!room_outcome.is_null()) {
       outcome = room_outcome;
     } else {
-      auto r = m->apply(a.seat, a.action);
-      if (auto* e = std::get_if<rule_error>(&r)) {
+      if (auto e = m->advance(a.seat, a.action)) {
         error = "logged action " + std::to_string(a.version) + " refused on replay: " + e->code;
         return nullptr;
       }
-      outcome = m->outcome();
+      outcome = protocol::outcome_json(m->outcome());
     }
     version = a.version;
   }
@@ -358,10 +355,12 @@ void room::pump() {
         reject(p, e->code, e->message);
         continue;
       }
-      json outcome = next->outcome();
+      json outcome = protocol::outcome_json(next->outcome());
       json action = p.action;
-      commit(std::move(p), std::move(next), std::move(std::get<std::vector<json>>(r)),
-             std::move(outcome), std::move(action));
+      const protocol::publication& pub = std::get<protocol::applied>(r).pub;
+      class_events events;
+      for (int cls = 0; cls < 3; ++cls) events[cls] = pub.events[pub.group_of[cls]];
+      commit(std::move(p), std::move(next), std::move(events), std::move(outcome), std::move(action));
       return;
     }
     json log_action;
@@ -381,12 +380,13 @@ void room::pump() {
       events.push_back(log_action);
     }
     json outcome = room_level_outcome(log_action, p.seat);
-    commit(std::move(p), nullptr, std::move(events), std::move(outcome), std::move(log_action));
+    commit(std::move(p), nullptr, {json(events), json(events), json(events)}, std::move(outcome),
+           std::move(log_action));
     return;
   }
 }
 
-void room::commit(pending p, std::unique_ptr<protocol::match> next, std::vector<json> events,
+void room::commit(pending p, std::unique_ptr<protocol::match> next, class_events events,
                   json outcome, json log_action) {
   busy_ = true;
   const bool room_level = next == nullptr;
@@ -412,7 +412,7 @@ void room::commit(pending p, std::unique_ptr<protocol::match> next, std::vector<
 }
 
 void room::on_committed(bool ok, pending p, std::unique_ptr<protocol::match> next,
-                        std::vector<json> events, json outcome, bool room_level) {
+                        class_events events, json outcome, bool room_level) {
   busy_ = false;
   if (!ok) {
     spdlog::error("room {}: storing version {} failed; change dropped", code_, version_ + 1);
@@ -436,12 +436,12 @@ void room::on_committed(bool ok, pending p, std::unique_ptr<protocol::match> nex
   pump();
 }
 
-void room::broadcast_change(const std::vector<json>& events, bool room_level) {
+void room::broadcast_change(const class_events& events, bool /*room_level*/) {
   for (int cls = 0; cls < 3; ++cls) {
     json view = view_for(cls);
     json ops = json::diff(views_[cls], view);
     views_[cls] = std::move(view);
-    json ev = room_level ? json(events) : match_->events_for(viewer_at(cls), events);
+    json ev = events[cls];
     shared_text msg = share({{"type", "patch"},
                              {"version", version_},
                              {"base", version_ - 1},
@@ -493,11 +493,12 @@ json room::presence() const {
 
 json room::legal_for(int seat) const {
   if (seat == 0 || !outcome_.is_null()) return json::array();
-  return match_->legal_actions(seat);
+  return match_->legal(seat).actions;
 }
 
 json room::view_for(int cls) const {
-  json v = match_->view(viewer_at(cls));
+  const protocol::publication pub = match_->observe();
+  json v = pub.views[pub.group_of[cls]];
   // Room-level endings (resign, agreement, abandonment) show in the view's own outcome too.
   if (!outcome_.is_null() && v.is_object() && v.contains("outcome")) v["outcome"] = outcome_;
   return v;

@@ -111,11 +111,13 @@ class room : public std::enable_shared_from_this<room> {
              const json& client_version);
   void enqueue(pending p);
   void pump();
-  void commit(pending p, std::unique_ptr<protocol::match> next, std::vector<json> events,
+  // Per viewer class (0 spectator, 1, 2): the events it is shown, as a JSON array.
+  using class_events = std::array<json, 3>;
+  void commit(pending p, std::unique_ptr<protocol::match> next, class_events events,
               json outcome, json log_action);
   void on_committed(bool ok, pending p, std::unique_ptr<protocol::match> next,
-                    std::vector<json> events, json outcome, bool room_level);
-  void broadcast_change(const std::vector<json>& events, bool room_level);
+                    class_events events, json outcome, bool room_level);
+  void broadcast_change(const class_events& events, bool room_level);
   void reject(const pending& p, const std::string& code, const std::string& message);
   void reject_to(const std::shared_ptr<client>& c, const json& id, const std::string& code,
                  const std::string& message);

@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/json_util.h"
 #include "server/secrets.h"
 
 namespace tabuleiro::server {
@@ -121,7 +122,7 @@ void rooms::create(json body, const std::string& address, std::function<void(api
     row.start_position = position;
     row.visibility = visibility.get<std::string>();
     row.status = "waiting";
-    row.outcome = m->outcome();
+    row.outcome = protocol::outcome_json(m->outcome());
     row.created_ms = unix_ms();
     row.token_hash[seat - 1] = token_hash(token);
     auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, row.outcome);
