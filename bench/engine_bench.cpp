@@ -8,7 +8,7 @@
 //   playout steps/s      legal-action generation + random choice + apply (events collected)
 //   legal generations/s  legal_actions_into over a fixed corpus of positions from playouts
 //   actions applied/s    copy of a corpus position + apply_into of one of its legal actions
-//   JSON actions/s       protocol::match::apply (parse, legal-list match, apply, events → JSON)
+//   JSON actions/s       protocol::match::apply (parse, exact check, apply, views and events → JSON)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -167,7 +167,7 @@ int main(int argc, char** argv) {
           json_in_game = 0;
         }
         const int p = match->seats_to_act().front();
-        const auto legal_json = match->legal_actions(p);
+        const auto legal_json = match->legal(p).actions;
         auto a = legal_json.back();
         if (legal_json.size() > 1 && r.uniform(8) != 0) a = legal_json[r.uniform(legal_json.size() - 1)];
         match->apply(p, a);

@@ -1,39 +1,70 @@
-// Turns any game's engine (an engine::game G) plus its JSON codec into protocol::match and
+// Turns any game's engine (an engine::game G) plus its two JSON codecs into protocol::match and
 // protocol::game_kind, so every game shares one server path.
 //
-// A Codec provides, as static members:
-//   name                                     std::string_view, the registered game name
-//   parse_action(const json&)                -> result<G::action>        (bad_action)
-//   legal_action_json(const G::state&, const G::action&) -> json   canonical + "cost"
-//   event_json(const G::event&)              -> json
-//   events_for(viewer, const std::vector<json>&) -> json   the one event redaction
-//   view(const G::state&, viewer)            -> json       the one state redaction
-//   position(const G::state&)                -> json       full, secrets included
+// The public codec (public_codec<Codec, G>) serialises what viewers may see, as static members:
+//   name                                        std::string_view, the registered game name
+//   parse_action(const json&)                   -> result<G::action>   (bad_action)
+//   action_json(const G::action&)               -> json   canonical action (as logged)
+//   legal_action_json(const G::state&, const G::action&) -> json   a legal-list entry
+//   expects_json(const G::observation&, seat)   -> json   the expected action when the legal
+//                                                         list is incomplete
+//   event_json(const G::event&)                 -> json   one (already redacted) event
+//   observation_json(const G::observation&)     -> json   the view
+//   parse_options(const json&)                  -> result<options>     (bad_options)
+// The persistence codec (persistence_codec<P, G>) handles full positions with their secrets;
+// only game_kind::create and game_kind::secret_position reach it:
+//   position_json(const G::state&)              -> json   seed, rng and hidden values included
+//   parse_position(const json&, std::uint64_t seed) -> result<G::state>   (bad_position)
 //   create(const json& options, const json& position, std::uint64_t seed) -> result<G::state>
 #pragma once
 
+#include <array>
+#include <concepts>
 #include <memory>
 #include <utility>
 #include <variant>
 
 #include "protocol/game.h"
+#include "protocol/json_util.h"
 
 namespace tabuleiro::protocol {
 
-// The JSON form of an engine outcome: null, or {"winner": 1|2|null, "reason": "…"}.
-inline json outcome_json(const std::optional<engine::outcome>& o) {
-  if (!o) return nullptr;
-  return json{{"winner", o->winner ? json(*o->winner) : json(nullptr)}, {"reason", o->reason}};
-}
+// The public codec contract above.
+template <class C, class G>
+concept public_codec = requires(const json& j, const typename G::state& s, const typename G::action& a,
+                                const typename G::event& e, const typename G::observation& o,
+                                engine::seat p) {
+  { C::name } -> std::convertible_to<std::string_view>;
+  { C::parse_action(j) } -> std::same_as<result<typename G::action>>;
+  { C::action_json(a) } -> std::same_as<json>;
+  { C::legal_action_json(s, a) } -> std::same_as<json>;
+  { C::expects_json(o, p) } -> std::same_as<json>;
+  { C::event_json(e) } -> std::same_as<json>;
+  { C::observation_json(o) } -> std::same_as<json>;
+  C::parse_options(j);
+};
 
-// A match of game G behind JSON. A client action is accepted only when it equals an entry of
-// the engine's own legal-action list; otherwise the engine's precise rule error is reported
-// and the state is left untouched.
+// The persistence codec contract above.
+template <class P, class G>
+concept persistence_codec = requires(const json& j, const typename G::state& s, std::uint64_t seed) {
+  { P::position_json(s) } -> std::same_as<json>;
+  { P::parse_position(j, seed) } -> std::same_as<result<typename G::state>>;
+  { P::create(j, j, seed) } -> std::same_as<result<typename G::state>>;
+};
+
+template <engine::game G, public_codec<G> Codec, persistence_codec<G> Persistence>
+class codec_game_kind;
+
+// A match of game G behind JSON. An action is accepted by the engine's exact rule check
+// (G::check, run by G::apply); a refusal carries the engine's precise rule error and leaves the
+// state untouched. Everything it returns is built from observations and redacted events.
 // Thread-safety: none; the owning room serialises every call.
-template <engine::game G, class Codec>
+template <engine::game G, public_codec<G> Codec, persistence_codec<G> Persistence>
 class codec_match final : public match {
  public:
   using state_type = typename G::state;
+  using event_type = typename G::event;
+  using observation_type = typename G::observation;
 
   // Wraps a valid engine state.
   explicit codec_match(state_type s) : s_(std::move(s)) {}
@@ -47,68 +78,122 @@ class codec_match final : public match {
   // Seats that may act now.
   std::vector<engine::seat> seats_to_act() const override { return G::seats_to_act(s_); }
 
-  // Legal actions of seat p in canonical JSON, each with its "cost".
-  json legal_actions(engine::seat p) const override {
-    json out = json::array();
-    for (const auto& a : G::legal_actions(s_, p)) out.push_back(Codec::legal_action_json(s_, a));
+  // Seat p's legal actions as legal-list JSON, their completeness and (when incomplete) what
+  // the game expects, described from p's own observation.
+  legal_json legal(engine::seat p) const override {
+    legal_json out;
+    for (const auto& a : G::legal_actions(s_, p)) out.actions.push_back(Codec::legal_action_json(s_, a));
+    out.complete = G::legal_complete(s_, p);
+    if (!out.complete) out.expects = Codec::expects_json(G::observe(s_, engine::viewer_of(p)), p);
     return out;
   }
 
-  // Parses, matches against the legal list, applies; events in JSON, unredacted.
-  result<std::vector<json>> apply(engine::seat p, const json& action) override {
+  // Parses action and runs the engine's exact rule check; changes nothing.
+  std::optional<rule_error> check(engine::seat p, const json& action) const override {
+    auto parsed = Codec::parse_action(action);
+    if (auto* err = std::get_if<rule_error>(&parsed)) return *err;
+    return G::check(s_, p, std::get<typename G::action>(parsed));
+  }
+
+  // Parses and applies action; on success the canonical action and the publication built from
+  // the new state's observations and the redacted events.
+  result<applied> apply(engine::seat p, const json& action) override {
     auto parsed = Codec::parse_action(action);
     if (auto* err = std::get_if<rule_error>(&parsed)) return *err;
     const auto& a = std::get<typename G::action>(parsed);
-    bool listed = false;
-    for (const auto& legal : G::legal_actions(s_, p)) listed = listed || legal == a;
-    if (!listed) {
-      state_type probe = s_;  // the engine names the precise reason on a copy
-      auto refused = G::apply(probe, p, a);
-      if (auto* err = std::get_if<rule_error>(&refused)) return *err;
-      return rule_error{"bad_action", "action is not in the legal-action list"};
-    }
-    auto applied = G::apply(s_, p, a);
-    if (auto* err = std::get_if<rule_error>(&applied)) return *err;
-    std::vector<json> events;
-    for (const auto& e : std::get<0>(applied)) events.push_back(Codec::event_json(e));
-    return events;
+    auto r = G::apply(s_, p, a);
+    if (auto* err = std::get_if<rule_error>(&r)) return *err;
+    return applied{Codec::action_json(a), publish(&std::get<std::vector<event_type>>(r))};
   }
 
-  // The redacted view for viewer v.
-  json view(viewer v) const override { return Codec::view(s_, v); }
-
-  // The redacted events for viewer v.
-  json events_for(viewer v, const std::vector<json>& events) const override {
-    return Codec::events_for(v, events);
+  // Parses and applies action without building any JSON.
+  std::optional<rule_error> advance(engine::seat p, const json& action) override {
+    auto parsed = Codec::parse_action(action);
+    if (auto* err = std::get_if<rule_error>(&parsed)) return *err;
+    auto r = G::apply(s_, p, std::get<typename G::action>(parsed));
+    if (auto* err = std::get_if<rule_error>(&r)) return *err;
+    return std::nullopt;
   }
 
-  // Full position JSON, secrets included (persistence and offline tools only).
-  json position() const override { return Codec::position(s_); }
+  // The views now, grouped by equal observations (events empty).
+  publication observe() const override { return publish(nullptr); }
 
-  // null while running, else the outcome JSON.
-  json outcome() const override { return outcome_json(G::result(s_)); }
-
-  // The engine state (tests and tools).
-  const state_type& state() const { return s_; }
+  // The outcome once over, by the game's rules.
+  std::optional<engine::outcome> outcome() const override { return G::result(s_); }
 
  private:
+  friend class codec_game_kind<G, Codec, Persistence>;
+
+  // Observes s_ for every viewer class, redacts events (when given) for each, groups viewers
+  // whose typed observation and redacted events are equal, then serialises once per group.
+  publication publish(const std::vector<event_type>* events) const {
+    std::array<observation_type, viewer_count> seen;
+    std::array<std::vector<event_type>, viewer_count> shown;
+    std::array<int, viewer_count> first_of_group{};  // group → its first viewer class
+    publication pub;
+    int groups = 0;
+    for (int v = 0; v < viewer_count; ++v) {
+      const auto who = static_cast<viewer>(v);
+      seen[v] = G::observe(s_, who);
+      if (events)
+        for (const auto& e : *events)
+          if (auto r = G::redact(e, who)) shown[v].push_back(std::move(*r));
+      int g = 0;
+      while (g < groups && !(seen[first_of_group[g]] == seen[v] && shown[first_of_group[g]] == shown[v])) ++g;
+      if (g == groups) first_of_group[groups++] = v;
+      pub.group_of[v] = g;
+    }
+    for (int g = 0; g < groups; ++g) {
+      const int v = first_of_group[g];
+      pub.views.push_back(Codec::observation_json(seen[v]));
+      if (!events) continue;
+      json list = json::array();
+      for (const auto& e : shown[v]) list.push_back(Codec::event_json(e));
+      pub.events.push_back(std::move(list));
+    }
+    return pub;
+  }
+
+  // Applies action and returns the events unredacted (secret_apply).
+  result<json> apply_unredacted(engine::seat p, const json& action) {
+    auto parsed = Codec::parse_action(action);
+    if (auto* err = std::get_if<rule_error>(&parsed)) return *err;
+    auto r = G::apply(s_, p, std::get<typename G::action>(parsed));
+    if (auto* err = std::get_if<rule_error>(&r)) return *err;
+    json list = json::array();
+    for (const auto& e : std::get<std::vector<event_type>>(r)) list.push_back(Codec::event_json(e));
+    return list;
+  }
+
   state_type s_;
 };
 
-// The game_kind of game G with codec Codec. Stateless.
-template <engine::game G, class Codec>
+// The game_kind of game G with its public and persistence codecs. Stateless.
+template <engine::game G, public_codec<G> Codec, persistence_codec<G> Persistence>
 class codec_game_kind final : public game_kind {
  public:
+  using match_type = codec_match<G, Codec, Persistence>;
+
   // The registered name.
   std::string_view name() const override { return Codec::name; }
 
-  // A new match from options and an optional position (null when absent).
+  // A new match from options and an optional full position (null when absent).
   result<std::unique_ptr<match>> create(const json& options, const json& position,
                                         std::uint64_t seed) const override {
-    auto s = Codec::create(options, position, seed);
+    auto s = Persistence::create(options, position, seed);
     if (auto* err = std::get_if<rule_error>(&s)) return *err;
-    return std::unique_ptr<match>(
-        std::make_unique<codec_match<G, Codec>>(std::move(std::get<0>(s))));
+    return std::unique_ptr<match>(std::make_unique<match_type>(std::move(std::get<0>(s))));
+  }
+
+  // The full position of m with its secrets; throws std::bad_cast when m is another game's.
+  json secret_position(const match& m) const override {
+    return Persistence::position_json(dynamic_cast<const match_type&>(m).s_);
+  }
+
+  // Applies action to m and returns the unredacted events; throws std::bad_cast when m is
+  // another game's.
+  result<json> secret_apply(match& m, engine::seat s, const json& action) const override {
+    return dynamic_cast<match_type&>(m).apply_unredacted(s, action);
   }
 };
 

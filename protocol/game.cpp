@@ -1,6 +1,5 @@
+// The registry of hosted games.
 #include "protocol/game.h"
-
-#include <array>
 
 #include "protocol/taixu_codec.h"
 
@@ -9,8 +8,8 @@ namespace tabuleiro::protocol {
 namespace {
 
 // Every hosted game, in registration order. A new game adds one line here.
-const std::vector<const game_kind*>& registry() {
-  static const std::vector<const game_kind*> games = {
+std::vector<const game_kind*>& registry() {
+  static std::vector<const game_kind*> games = {
       &taixu_game_kind(),
   };
   return games;
@@ -28,6 +27,12 @@ std::vector<std::string_view> game_names() {
   std::vector<std::string_view> names;
   for (const game_kind* g : registry()) names.push_back(g->name());
   return names;
+}
+
+bool register_game(const game_kind* g) {
+  if (g == nullptr || find_game(g->name()) != nullptr) return false;
+  registry().push_back(g);
+  return true;
 }
 
 }  // namespace tabuleiro::protocol

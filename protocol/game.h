@@ -1,8 +1,12 @@
 // The JSON face of every game: one type-erased match interface the server, tools and bots use.
+// It carries no secrets: what leaves it is built from the game's typed observations. Full
+// positions (seed, rng, hidden values) are only reachable through game_kind::secret_position.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -16,16 +20,36 @@ namespace tabuleiro::protocol {
 
 using json = nlohmann::json;
 using engine::rule_error;
+using engine::viewer;
+using engine::viewer_count;
 
 // A value or the typed error that explains why there is none.
 template <class T>
 using result = std::variant<T, rule_error>;
 
-// Who is looking: a seat (1, 2) or a spectator (0). Views and events are redacted per viewer.
-enum class viewer : int { spectator = 0, seat1 = 1, seat2 = 2 };
+// A seat's legal actions now, as the client receives them.
+struct legal_json {
+  json actions = json::array();  // canonical action JSON; each entry is accepted as it is
+  bool complete = true;          // false: actions holds only part of what is accepted now
+  json expects;                  // when !complete: the game's description of the expected
+                                 // action (PROTOCOL.md "Expected actions"); null otherwise
+};
 
-// The viewer class that seat s belongs to (s must be 1 or 2).
-inline viewer viewer_of(engine::seat s) { return s == 1 ? viewer::seat1 : viewer::seat2; }
+// What the viewer classes see, grouped: viewers in one group observe exactly the same thing
+// (and, after a change, were shown exactly the same events), so one view, one diff and one
+// message serve them all. For TAIXU all three viewer classes are one group.
+struct publication {
+  std::array<int, viewer_count> group_of{};  // viewer class (0, 1, 2) → group index
+  std::vector<json> views;                   // per group: the observation as view JSON
+  std::vector<json> events;                  // per group: the redacted events (a JSON array);
+                                             // empty when not produced by a change
+};
+
+// An accepted action: its canonical JSON (as logged) and what each viewer group sees.
+struct applied {
+  json action;
+  publication pub;
+};
 
 // One match of some game, behind JSON. Wraps a copyable engine state.
 // Thread-safety: none; the owning room serialises every call on its strand.
@@ -39,27 +63,29 @@ class match {
   // The registered game name ("taixu", ...).
   virtual std::string_view game() const = 0;
 
-  // Seats that may act now; empty once the game is over.
+  // Seats that may act now (both in a simultaneous phase); empty once the game is over.
   virtual std::vector<engine::seat> seats_to_act() const = 0;
 
-  // Every legal action for seat, in canonical action JSON (empty array if it may not act).
-  virtual json legal_actions(engine::seat s) const = 0;
+  // Seat s's legal actions now (empty and complete when it may not act).
+  virtual legal_json legal(engine::seat s) const = 0;
 
-  // Validates action (client JSON) for seat against the engine's own legal-action list and
-  // applies it. On success returns the ordered, unredacted events; on error nothing changed.
-  virtual result<std::vector<json>> apply(engine::seat s, const json& action) = 0;
+  // Parses action (client JSON) and runs the engine's exact rule check for seat s.
+  // nullopt when it would be accepted; nothing changes either way.
+  virtual std::optional<rule_error> check(engine::seat s, const json& action) const = 0;
 
-  // The one redaction function's view output: what viewer v may see of the state.
-  virtual json view(viewer v) const = 0;
+  // Parses, checks and applies action for seat s. On success: the canonical action and the
+  // redacted views and events per viewer group; on error nothing changed.
+  virtual result<applied> apply(engine::seat s, const json& action) = 0;
 
-  // The same redaction applied to events: what viewer v may see of them (order kept).
-  virtual json events_for(viewer v, const std::vector<json>& events) const = 0;
+  // As apply, without building views or events (log replay, bots, tools). Returns nullopt
+  // on success; on error nothing changed.
+  virtual std::optional<rule_error> advance(engine::seat s, const json& action) = 0;
 
-  // Full position JSON with its secrets (seed, rng): persistence and the offline tool only.
-  virtual json position() const = 0;
+  // The views now, per viewer group (events empty).
+  virtual publication observe() const = 0;
 
-  // null while running, else {"winner": 1|2|null, "reason": "..."}.
-  virtual json outcome() const = 0;
+  // The outcome once the game is over (by the game's own rules), else nullopt.
+  virtual std::optional<engine::outcome> outcome() const = 0;
 };
 
 // A game the server can host. Stateless; one instance per game in the registry.
@@ -70,11 +96,20 @@ class game_kind {
   // The registered name ("taixu").
   virtual std::string_view name() const = 0;
 
-  // A new match from match options, an optional starting position (null when absent), and
-  // a seed used when the position carries neither "seed" nor "rng".
-  // Errors: bad_options, bad_position.
+  // A new match from match options, an optional starting position (null when absent; the
+  // full persistence form), and a seed used when the position carries neither "seed" nor
+  // "rng". Errors: bad_options, bad_position.
   virtual result<std::unique_ptr<match>> create(const json& options, const json& position,
                                                 std::uint64_t seed) const = 0;
+
+  // The full position of m (a match of this game) with every secret: seed, rng, hidden
+  // values. For persistence, replay checks and the offline engine tool only; never sent to
+  // a viewer.
+  virtual json secret_position(const match& m) const = 0;
+
+  // Applies action for seat s to m (a match of this game) and returns its events unredacted
+  // (a JSON array). The offline engine tool only; on error m is unchanged.
+  virtual result<json> secret_apply(match& m, engine::seat s, const json& action) const = 0;
 };
 
 // The registered game called name, or nullptr.
@@ -82,5 +117,11 @@ const game_kind* find_game(std::string_view name);
 
 // Names of every registered game, in registration order.
 std::vector<std::string_view> game_names();
+
+// Adds a game to the registry (before any lookup; the registry is not thread-safe while
+// games are added). The server's own games are registered in protocol/game.cpp; a program
+// embedding the server (a test build hosting a toy game) may add its own. Returns false
+// when the name is taken.
+bool register_game(const game_kind* g);
 
 }  // namespace tabuleiro::protocol

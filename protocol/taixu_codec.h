@@ -1,11 +1,11 @@
-// TAIXU ↔ JSON: Position JSON (rules §10), canonical actions (§4), events (§11), the one
-// redacted view (PROTOCOL.md "TAIXU view"). Every parser is strict: unknown fields rejected.
+// TAIXU ↔ JSON, public part: canonical actions (rules §4), events (§11), the view built from
+// an observation (PROTOCOL.md "TAIXU view") and match options. Every parser is strict: unknown
+// fields are rejected. Full positions with their secrets: protocol/taixu_position.h.
 #pragma once
 
-#include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
+#include <string_view>
 
 #include "engine/taixu/rules.h"
 #include "protocol/game.h"
@@ -18,7 +18,8 @@ std::string square_name(int sq);
 // The square index of a name "a1" … "h8", or nullopt.
 std::optional<taixu::square> parse_square(const json& j);
 
-// The TAIXU codec (see protocol/codec_match.h for the contract). Stateless.
+// The TAIXU public codec (contract in protocol/codec_match.h). Sees no secret: views and
+// events come from observations and redacted events. Thread-safety: stateless.
 struct taixu_codec {
   static constexpr std::string_view name = "taixu";
 
@@ -26,28 +27,21 @@ struct taixu_codec {
   static result<taixu::action> parse_action(const json& j);
   // The canonical action JSON (rules §4).
   static json action_json(const taixu::action& a);
-  // The canonical action JSON plus "cost" in state s.
+  // The canonical action JSON plus its "cost" for the player to move in s.
   static json legal_action_json(const taixu::state& s, const taixu::action& a);
+  // Null: TAIXU's legal lists are always complete.
+  static json expects_json(const taixu::observation& o, engine::seat p);
   // One event as JSON (rules §11; fields in engine/taixu/RULES.md).
   static json event_json(const taixu::event& e);
-  // TAIXU events hold nothing hidden: every viewer sees them as they are.
-  static json events_for(viewer v, const std::vector<json>& events);
-  // The redacted view (no seed, no rng), identical for every viewer class.
-  static json view(const taixu::state& s, viewer v);
-  // The full Position JSON, with "seed" (when known) and "rng".
-  static json position(const taixu::state& s);
-  // Match options JSON → options (null → defaults). bad_options.
+  // The view of an observation (PROTOCOL.md "TAIXU view").
+  static json observation_json(const taixu::observation& o);
+  // The options object as JSON ({"reserve", "destroyed_pieces"}).
+  static json options_json(const taixu::options& o);
+  // Match options JSON → options (null → defaults; reserve 4..16). bad_options.
   static result<taixu::options> parse_options(const json& j);
-  // Position JSON → validated state; without "seed"/"rng" the PRNG is seeded with seed.
-  // base supplies the options when the position has none. bad_position.
-  static result<taixu::state> parse_position(const json& j, std::uint64_t seed,
-                                              const taixu::options& base = {});
-  // A new state from options and an optional position (null = fresh game from seed).
-  static result<taixu::state> create(const json& options, const json& position,
-                                     std::uint64_t seed);
 };
 
-// The registered TAIXU game kind.
+// The registered TAIXU game kind (taixu_codec + taixu_position).
 const game_kind& taixu_game_kind();
 
 }  // namespace tabuleiro::protocol

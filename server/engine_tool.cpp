@@ -4,7 +4,9 @@
 #include <string>
 
 #include "protocol/game.h"
+#include "protocol/json_util.h"
 #include "server/commands.h"
+#include "server/wire.h"
 
 namespace tabuleiro {
 
@@ -28,57 +30,24 @@ constexpr std::string_view help =
     "Malformed lines get ok:false (bad_action / bad_position); exit status 0 at end of input.\n";
 
 constexpr std::size_t max_line = 1 << 20;
-constexpr int max_depth = 32;
-
-// True when text nests arrays/objects deeper than max_depth (checked before parsing).
-bool too_deep(const std::string& text) {
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (const char c : text) {
-    if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > max_depth) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
-}
 
 // An ok:false answer.
 json refuse(const json& id, std::string_view code, std::string_view message) {
   return {{"id", id}, {"ok", false}, {"error", {{"code", code}, {"message", message}}}};
 }
 
-// Parses a decimal seed string (default "0").
+// The request's seed (default 0), or nullopt when it is not a seed string.
 std::optional<std::uint64_t> seed_of(const json& req) {
   if (!req.contains("seed")) return 0;
-  const json& s = req["seed"];
-  if (!s.is_string()) return std::nullopt;
-  const auto& t = s.get_ref<const std::string&>();
-  if (t.empty() || t.size() > 20 || t.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
-  try {
-    std::size_t used = 0;
-    const unsigned long long v = std::stoull(t, &used, 10);
-    if (used != t.size()) return std::nullopt;
-    return static_cast<std::uint64_t>(v);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
+  return protocol::parse_seed(req["seed"]);
 }
 
 // Answers one request object.
 json answer(const json& req) {
   const json id = req.contains("id") ? req["id"] : json(nullptr);
-  for (const auto& [key, value] : req.items())
-    if (key != "id" && key != "new" && key != "seed" && key != "options" && key != "position" &&
-        key != "legal" && key != "action" && key != "player")
-      return refuse(id, "bad_action", "unknown request field '" + key + "'");
+  if (auto key = protocol::first_unknown_key(
+          req, {"id", "new", "seed", "options", "position", "legal", "action", "player"}))
+    return refuse(id, "bad_action", "unknown request field '" + *key + "'");
   if (req.contains("new")) {
     if (req.contains("position") || req.contains("action") || req.contains("legal"))
       return refuse(id, "bad_action", "\"new\" takes only seed and options");
@@ -91,7 +60,7 @@ json answer(const json& req) {
     auto created = kind->create(options, nullptr, *seed);
     if (auto* err = std::get_if<protocol::rule_error>(&created))
       return refuse(id, "bad_position", err->code + ": " + err->message);
-    return {{"id", id}, {"ok", true}, {"position", std::get<0>(created)->position()}};
+    return {{"id", id}, {"ok", true}, {"position", kind->secret_position(*std::get<0>(created))}};
   }
   if (req.contains("seed") || req.contains("options"))
     return refuse(id, "bad_action", "seed and options go with \"new\"; a position carries its own");
@@ -111,19 +80,19 @@ json answer(const json& req) {
     player = p.get<int>();
   } else {
     const auto seats = m.seats_to_act();
-    player = seats.empty() ? m.position().value("to_move", 1) : seats.front();
+    player = seats.empty() ? kind->secret_position(m).value("to_move", 1) : seats.front();
   }
   const bool legal = req.contains("legal");
   if (legal && req.contains("action")) return refuse(id, "bad_action", "ask for \"legal\" or send an \"action\", not both");
   if (legal) {
     if (req["legal"] != true) return refuse(id, "bad_action", "legal must be true");
-    return {{"id", id}, {"ok", true}, {"actions", m.legal_actions(player)}};
+    return {{"id", id}, {"ok", true}, {"actions", m.legal(player).actions}};
   }
   if (!req.contains("action")) return refuse(id, "bad_action", "missing \"action\" (or \"legal\":true)");
-  auto applied = m.apply(player, req["action"]);
-  if (auto* err = std::get_if<protocol::rule_error>(&applied)) return refuse(id, err->code, err->message);
-  return {{"id", id}, {"ok", true}, {"position", m.position()}, {"events", std::get<0>(applied)},
-          {"outcome", m.outcome()}};
+  auto events = kind->secret_apply(m, player, req["action"]);
+  if (auto* err = std::get_if<protocol::rule_error>(&events)) return refuse(id, err->code, err->message);
+  return {{"id", id}, {"ok", true}, {"position", kind->secret_position(m)}, {"events", std::get<json>(events)},
+          {"outcome", protocol::outcome_json(m.outcome())}};
 }
 
 }  // namespace
@@ -141,7 +110,7 @@ int run_engine_tool(const args& a) {
     json out;
     if (line.size() > max_line) {
       out = refuse(nullptr, "bad_action", "line longer than 1 MiB");
-    } else if (too_deep(line)) {
+    } else if (server::json_depth(line) > server::max_json_depth) {
       out = refuse(nullptr, "bad_action", "JSON nested too deeply");
     } else {
       const json req = json::parse(line, nullptr, false);

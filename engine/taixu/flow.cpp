@@ -16,6 +16,13 @@ event& push(std::vector<event>& out, event_kind k) {
   return out.back();
 }
 
+// Number of player p's pieces on board.
+int count_pieces(const std::array<piece, board_size>& board, seat p) {
+  int n = 0;
+  for (const piece& pc : board) n += pc.owner == p;
+  return n;
+}
+
 }  // namespace
 
 std::string_view error_code(error e) {
@@ -66,13 +73,11 @@ int anomalies_per_half(int round) { return std::min(4, 1 + (round - 1) / 3); }
 
 bool is_reshuffle_round(int round) { return round >= 4 && (round - 1) % 3 == 0; }
 
-int pieces_on_board(const state& s, seat p) {
-  int n = 0;
-  for (const piece& pc : s.board) n += pc.owner == p;
-  return n;
-}
+int pieces_on_board(const state& s, seat p) { return count_pieces(s.board, p); }
 
-int summon_cost(const state& s, seat p) { return 2 + pieces_on_board(s, p) / 4; }
+int summon_cost(const state& s, seat p) { return 2 + count_pieces(s.board, p) / 4; }
+
+int summon_cost(const observation& o, seat p) { return 2 + count_pieces(o.board, p) / 4; }
 
 int move_range(int charge) { return charge <= 0 ? 1 : charge <= 2 ? 2 : 3; }
 

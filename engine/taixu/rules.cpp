@@ -321,26 +321,4 @@ error apply_into(state& s, seat p, const action& a0, std::vector<event>& out) {
   return error::ok;
 }
 
-std::vector<action> game::legal_actions(const state& s, seat p) {
-  std::vector<action> out;
-  legal_actions_into(s, p, out);
-  return out;
-}
-
-engine::apply_result<event> game::apply(state& s, seat p, const action& a) {
-  std::vector<event> out;
-  const error e = apply_into(s, p, a, out);
-  if (e != error::ok) {
-    return engine::rule_error{std::string(error_code(e)), std::string(error_message(e))};
-  }
-  return out;
-}
-
-std::vector<seat> game::seats_to_act(const state& s) {
-  if (s.outcome) return {};
-  return {s.to_move};
-}
-
-std::optional<engine::outcome> game::result(const state& s) { return s.outcome; }
-
 }  // namespace tabuleiro::taixu

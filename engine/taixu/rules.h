@@ -54,20 +54,37 @@ bool has_non_end_action(const state& s);
 // next player's turn.
 error apply_into(state& s, seat p, const action& a, std::vector<event>& out);
 
-// The engine::game interface over the functions above.
+// The rule_error of a refused action: error_code(e) and error_message(e).
+engine::rule_error rule_error_of(error e);
+
+// Summon cost for player p in observation o (the same as summon_cost on its state).
+int summon_cost(const observation& o, seat p);
+
+// The engine::game interface over the functions above (engine/taixu/game.cpp).
+// Thread-safety: stateless; each call touches only the state it is given.
 struct game {
   using state = taixu::state;
   using action = taixu::action;
   using event = taixu::event;
+  using observation = taixu::observation;
 
+  // The exact rule check of a for seat p: nullopt when legal, else the rule error apply
+  // reports for it (same code and message).
+  static std::optional<engine::rule_error> check(const state& s, seat p, const action& a);
   // Every action seat p may take now (empty if it may not act).
   static std::vector<action> legal_actions(const state& s, seat p);
+  // Always true: every TAIXU position is enumerable.
+  static bool legal_complete(const state& s, seat p);
   // Applies a for seat p: the ordered events, or the rule error (state unchanged).
   static engine::apply_result<event> apply(state& s, seat p, const action& a);
   // {to_move} while running, {} once over.
   static std::vector<seat> seats_to_act(const state& s);
   // The outcome once over.
   static std::optional<engine::outcome> result(const state& s);
+  // Every public field of s (no rng, no seed); the same value for every viewer.
+  static observation observe(const state& s, engine::viewer v);
+  // e itself: TAIXU events hide nothing from anyone.
+  static std::optional<event> redact(const event& e, engine::viewer v);
 };
 
 static_assert(engine::game<game>);

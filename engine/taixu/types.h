@@ -95,6 +95,23 @@ struct state {
   friend bool operator==(const state&, const state&) = default;
 };
 
+// What a viewer may know of a state: every public field, without the PRNG and its seed (the
+// only secrets; they decide future anomalies and rifts). TAIXU hides nothing else, so every
+// viewer (seat 1, seat 2, spectator) observes the same value.
+// Thread-safety: a plain value.
+struct observation {
+  options opts;
+  std::array<piece, board_size> board{};
+  std::array<effect, board_size> anomalies{};
+  seat to_move = 1;
+  int round = 1;
+  int pc = 0;
+  std::array<int, 2> bonus{};
+  std::array<int, 2> reserve{};
+  std::optional<engine::outcome> outcome;
+  friend bool operator==(const observation&, const observation&) = default;
+};
+
 // Action kinds (rules §4).
 enum class action_kind : std::uint8_t { summon, move, stabilize, swap, end_turn };
 

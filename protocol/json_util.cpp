@@ -1,0 +1,46 @@
+#include "protocol/json_util.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace tabuleiro::protocol {
+
+std::optional<std::string> first_unknown_key(const json& j,
+                                             std::initializer_list<std::string_view> allowed) {
+  if (!j.is_object()) return std::nullopt;
+  for (const auto& [key, value] : j.items())
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) return key;
+  return std::nullopt;
+}
+
+std::optional<int> int_field(const json& j, std::string_view key, long long lo, long long hi) {
+  const auto it = j.find(key);
+  if (it == j.end() || !it->is_number_integer()) return std::nullopt;
+  long long v = 0;
+  if (it->is_number_unsigned()) {  // nlohmann parses every non-negative integer as unsigned
+    const auto u = it->get<std::uint64_t>();
+    if (hi < 0 || u > static_cast<std::uint64_t>(hi)) return std::nullopt;
+    v = static_cast<long long>(u);
+  } else {
+    v = it->get<long long>();
+  }
+  if (v < lo || v > hi) return std::nullopt;
+  return static_cast<int>(v);
+}
+
+std::optional<std::uint64_t> parse_seed(const json& j) {
+  if (!j.is_string()) return std::nullopt;
+  const auto& text = j.get_ref<const std::string&>();
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+json outcome_json(const std::optional<engine::outcome>& o) {
+  if (!o) return nullptr;
+  return json{{"winner", o->winner ? json(*o->winner) : json(nullptr)}, {"reason", o->reason}};
+}
+
+}  // namespace tabuleiro::protocol

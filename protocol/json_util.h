@@ -1,0 +1,35 @@
+// Small JSON helpers shared by every codec, the server and the offline engine tool: strict
+// field checks, bounded integers, seeds, and the one outcome JSON.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/game.h"
+
+namespace tabuleiro::protocol {
+
+using json = nlohmann::json;
+
+// The first key of object j (in j's order) that is not in allowed, or nullopt when every key
+// is allowed (also for a non-object j). The empty key "" is unknown like any other.
+std::optional<std::string> first_unknown_key(const json& j,
+                                             std::initializer_list<std::string_view> allowed);
+
+// j[key] as an int in [lo, hi], or nullopt when j has no such key, it is not an integer, or
+// it is out of range (signed and unsigned JSON integers alike).
+std::optional<int> int_field(const json& j, std::string_view key, long long lo, long long hi);
+
+// A seed: a JSON string of 1–20 decimal digits whose value fits an unsigned 64-bit integer
+// ("0" … "18446744073709551615"); nullopt for anything else (numbers, signs, spaces).
+std::optional<std::uint64_t> parse_seed(const json& j);
+
+// The JSON form of an engine outcome: null, or {"winner": 1|2|null, "reason": "…"}.
+json outcome_json(const std::optional<engine::outcome>& o);
+
+}  // namespace tabuleiro::protocol
