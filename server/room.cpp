@@ -20,12 +20,12 @@ constexpr std::size_t queue_limit = 64;
 // Viewer class index of a seat (0 spectator, 1, 2).
 protocol::viewer viewer_at(int seat) { return static_cast<protocol::viewer>(seat); }
 
-// The outcome a room-level logged change records, or null for a game action.
-json room_level_outcome(const json& action, int seat) {
-  const std::string type = action.value("type", "");
+// The outcome a room-level change records, or null for an unknown one.
+json room_level_outcome(const json& change, int seat) {
+  const std::string type = change.value("type", "");
   if (type == "resign") return {{"winner", 3 - seat}, {"reason", "resign"}};
   if (type == "draw_agreed") return {{"winner", nullptr}, {"reason", "agreement"}};
-  if (type == "abandoned") return {{"winner", action.value("winner", json())}, {"reason", "abandoned"}};
+  if (type == "abandoned") return {{"winner", change.value("winner", json())}, {"reason", "abandoned"}};
   return nullptr;
 }
 
@@ -103,9 +103,12 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
       error = "log out of order at version " + std::to_string(a.version);
       return nullptr;
     }
-    json room_outcome = room_level_outcome(a.action, a.seat);
-    if (!room_outcome.is_null()) {
-      outcome = room_outcome;
+    if (!a.change.is_null()) {
+      outcome = a.change.is_object() ? room_level_outcome(a.change, a.seat) : json();
+      if (outcome.is_null()) {
+        error = "logged change " + std::to_string(a.version) + " is not a known room-level change";
+        return nullptr;
+      }
     } else {
       auto r = m->apply(a.seat, a.action);
       if (auto* e = std::get_if<rule_error>(&r)) {
@@ -230,15 +233,21 @@ void room::do_join(const std::shared_ptr<client>& c, const json& msg) {
       std::string new_token = new_seat_token();
       std::string hash = token_hash(new_token);
       std::weak_ptr<client> weak = c;
-      svc_.db->set_seat_token(
+      svc_.db->claim_seat(
           code_, s + 1, hash,
-          [self = shared_from_this(), weak, s, hash, new_token, version](bool ok) {
-            net::post(self->strand_, [self, weak, s, hash, new_token, version, ok] {
+          [self = shared_from_this(), weak, s, hash, new_token, version](write_status status) {
+            net::post(self->strand_, [self, weak, s, hash, new_token, version, status] {
               self->seat_pending_[s] = false;
               auto c = weak.lock();
-              if (!ok) {
-                spdlog::error("room {}: could not store seat {}", self->code_, s + 1);
-                if (c) c->send(share(error_message("internal", "could not store the seat")));
+              if (status != write_status::ok) {
+                spdlog::error("room {}: could not store seat {} ({})", self->code_, s + 1,
+                              write_status_name(status));
+                if (c) {
+                  if (status == write_status::unavailable)
+                    c->send(share(error_message("storage_error", "could not store the seat; try again")));
+                  else
+                    c->send(share(error_message("internal", "could not store the seat")));
+                }
                 return;
               }
               self->token_hash_[s] = hash;
@@ -391,31 +400,33 @@ void room::commit(pending p, std::unique_ptr<protocol::match> next, std::vector<
   busy_ = true;
   const bool room_level = next == nullptr;
   const std::int64_t at = unix_ms();
-  action_row row{version_ + 1, p.seat, std::move(log_action), at};
+  action_row row{version_ + 1, p.seat, room_level ? json() : log_action,
+                 room_level ? std::move(log_action) : json(), at};
   // The completion runs on the writer thread once the change (and the match's end, atomically
   // with it) has committed; it only posts back to the strand.
   auto finish = [self = shared_from_this(), p = std::move(p), next = std::move(next),
-                 events = std::move(events), outcome, room_level](bool ok) mutable {
-    net::post(self->strand_, [self, ok, p = std::move(p), next = std::move(next),
+                 events = std::move(events), outcome, room_level](write_status status) mutable {
+    net::post(self->strand_, [self, status, p = std::move(p), next = std::move(next),
                               events = std::move(events), outcome, room_level]() mutable {
-      self->on_committed(ok, std::move(p), std::move(next), std::move(events),
+      self->on_committed(status, std::move(p), std::move(next), std::move(events),
                          std::move(outcome), room_level);
     });
   };
   // std::function needs a copyable callable: hold the move-only state behind a shared_ptr.
   auto shared_finish = std::make_shared<decltype(finish)>(std::move(finish));
-  auto done = [shared_finish](bool ok) { (*shared_finish)(ok); };
+  auto done = [shared_finish](write_status status) { (*shared_finish)(status); };
   if (outcome.is_null())
     svc_.db->append_action(code_, row, std::move(done));
   else
     svc_.db->append_and_finish(code_, row, outcome, std::move(done));
 }
 
-void room::on_committed(bool ok, pending p, std::unique_ptr<protocol::match> next,
+void room::on_committed(write_status status, pending p, std::unique_ptr<protocol::match> next,
                         std::vector<json> events, json outcome, bool room_level) {
   busy_ = false;
-  if (!ok) {
-    spdlog::error("room {}: storing version {} failed; change dropped", code_, version_ + 1);
+  if (status != write_status::ok) {
+    spdlog::error("room {}: storing version {} failed ({}); change dropped", code_, version_ + 1,
+                  write_status_name(status));
     reject(p, "storage_error", "the change could not be stored; nothing changed");
     pump();
     return;

@@ -113,7 +113,7 @@ class room : public std::enable_shared_from_this<room> {
   void pump();
   void commit(pending p, std::unique_ptr<protocol::match> next, std::vector<json> events,
               json outcome, json log_action);
-  void on_committed(bool ok, pending p, std::unique_ptr<protocol::match> next,
+  void on_committed(write_status status, pending p, std::unique_ptr<protocol::match> next,
                     std::vector<json> events, json outcome, bool room_level);
   void broadcast_change(const std::vector<json>& events, bool room_level);
   void reject(const pending& p, const std::string& code, const std::string& message);

@@ -23,15 +23,16 @@ rooms::rooms(net::io_context& ioc, room_services services)
 
 rooms::~rooms() { pool_.join(); }
 
-void rooms::find(const std::string& typed_code, std::function<void(std::shared_ptr<room>)> done) {
+void rooms::find(const std::string& typed_code,
+                 std::function<void(std::shared_ptr<room>, read_status)> done) {
   const auto code = normalize_share_code(typed_code);
-  if (!code) return done(nullptr);
+  if (!code) return done(nullptr, read_status::absent);
   {
     std::unique_lock lock(mu_);
     if (auto it = rooms_.find(*code); it != rooms_.end()) {
       auto r = it->second;
       lock.unlock();
-      return done(std::move(r));
+      return done(std::move(r), read_status::found);
     }
     auto [it, fresh] = loading_.try_emplace(*code);
     it->second.push_back(std::move(done));
@@ -39,20 +40,27 @@ void rooms::find(const std::string& typed_code, std::function<void(std::shared_p
   }
   net::post(pool_, [this, code = *code] {
     std::shared_ptr<room> r;
-    if (auto row = svc_.db->load_match(code)) {
-      std::string error;
-      r = room::restore(ioc_, svc_, *row, svc_.db->load_actions(code), error);
-      if (!r) spdlog::error("match {} cannot be restored: {}", code, error);
-      else spdlog::info("match {} restored at version {}", code, row->version);
+    const auto row = svc_.db->load_match(code);
+    read_status status = row.status;
+    if (row.found()) {
+      const auto log = svc_.db->load_actions(code);
+      status = log.found() ? read_status::absent : read_status::unavailable;
+      if (log.found()) {
+        std::string error;
+        r = room::restore(ioc_, svc_, row.value, log.value, error);
+        if (!r) spdlog::error("match {} cannot be restored: {}", code, error);
+        else spdlog::info("match {} restored at version {}", code, row.value.version);
+        if (r) status = read_status::found;
+      }
     }
-    std::vector<std::function<void(std::shared_ptr<room>)>> waiters;
+    std::vector<std::function<void(std::shared_ptr<room>, read_status)>> waiters;
     {
       std::lock_guard lock(mu_);
       if (r) rooms_[code] = r;
       waiters = std::move(loading_[code]);
       loading_.erase(code);
     }
-    for (auto& w : waiters) w(r);
+    for (auto& w : waiters) w(r, status);
   });
 }
 
@@ -107,11 +115,15 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       row.code = code;
       loading_[code];  // reserves the code against a concurrent creation
     }
-    if (row.code.empty() || svc_.db->load_match(row.code)) {
+    const read_status taken =
+        row.code.empty() ? read_status::found : svc_.db->load_match(row.code).status;
+    if (taken != read_status::absent) {
       if (!row.code.empty()) {
         std::lock_guard lock(mu_);
         loading_.erase(row.code);
       }
+      if (taken == read_status::unavailable)
+        return done(failure(503, "storage_error", "the matches could not be read; try again"));
       return done(failure(503, "busy", "no free share code; try again"));
     }
     const std::string token = new_seat_token();
@@ -125,17 +137,20 @@ void rooms::create(json body, const std::string& address, std::function<void(api
     row.created_ms = unix_ms();
     row.token_hash[seat - 1] = token_hash(token);
     auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, row.outcome);
-    svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](bool ok) {
-      std::vector<std::function<void(std::shared_ptr<room>)>> waiters;
+    svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](write_status status) {
+      const bool ok = status == write_status::ok;
+      std::vector<std::function<void(std::shared_ptr<room>, read_status)>> waiters;
       {
         std::lock_guard lock(mu_);
         if (ok) rooms_[row.code] = r;
         waiters = std::move(loading_[row.code]);
         loading_.erase(row.code);
       }
-      for (auto& w : waiters) w(ok ? r : nullptr);
+      for (auto& w : waiters) w(ok ? r : nullptr, ok ? read_status::found : read_status::absent);
       if (!ok) {
-        spdlog::error("match {}: could not be stored", row.code);
+        spdlog::error("match {}: could not be stored ({})", row.code, write_status_name(status));
+        if (status == write_status::unavailable)
+          return done(failure(503, "storage_error", "the match could not be stored; try again"));
         return done(failure(500, "storage_error", "the match could not be stored"));
       }
       svc_.stats->matches_created++;
@@ -150,7 +165,9 @@ void rooms::create(json body, const std::string& address, std::function<void(api
 }
 
 void rooms::describe(const std::string& typed_code, std::function<void(api_answer)> done) {
-  find(typed_code, [done = std::move(done)](std::shared_ptr<room> r) {
+  find(typed_code, [done = std::move(done)](std::shared_ptr<room> r, read_status status) {
+    if (status == read_status::unavailable)
+      return done(failure(503, "storage_error", "the match could not be read; try again"));
     if (!r) return done(failure(404, "unknown_match", "no match has this code"));
     done({200, r->summary()});
   });
@@ -161,8 +178,11 @@ void rooms::list(const std::string& status, const std::string& game,
   if (status != "" && status != "waiting" && status != "live" && status != "finished")
     return done(failure(400, "bad_request", "status must be waiting, live or finished"));
   net::post(pool_, [this, status, game, done = std::move(done)] {
+    const auto rows = svc_.db->list_public(status, game, 100);
+    if (!rows.found())
+      return done(failure(503, "storage_error", "the matches could not be read; try again"));
     json out = json::array();
-    for (const match_row& row : svc_.db->list_public(status, game, 100)) {
+    for (const match_row& row : rows.value) {
       std::shared_ptr<room> r;
       {
         std::lock_guard lock(mu_);
@@ -237,13 +257,13 @@ void rooms::sweep_idle() {
   // rooms record the abandonment if nobody comes back (rooms are otherwise loaded lazily).
   net::post(pool_, [this] {
     const auto before = unix_ms() - static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
-    for (const match_row& row : svc_.db->list_idle(before, 100)) {
+    for (const match_row& row : svc_.db->list_idle(before, 100).value) {  // empty if unavailable
       {
         std::lock_guard lock(mu_);
         if (stopped_) return;
         if (rooms_.count(row.code) || loading_.count(row.code)) continue;
       }
-      find(row.code, [](std::shared_ptr<room>) {});
+      find(row.code, [](std::shared_ptr<room>, read_status) {});
     }
   });
 }

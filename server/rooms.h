@@ -35,8 +35,10 @@ class rooms {
   ~rooms();
 
   // Calls done with the room of a typed share code (restored from the store on first
-  // access), or nullptr when there is no such match.
-  void find(const std::string& typed_code, std::function<void(std::shared_ptr<room>)> done);
+  // access) and found; or nullptr with absent when there is no such match (or its log does
+  // not replay), or with unavailable when the store could not be read (try again later).
+  void find(const std::string& typed_code,
+            std::function<void(std::shared_ptr<room>, read_status)> done);
 
   // POST /api/matches: validates body, stores the new match, answers 201 with code, link,
   // seat and token. address is the client's IP (per-address creation limit).
@@ -73,7 +75,7 @@ class rooms {
   net::steady_timer timer_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<room>> rooms_;  // GUARDED_BY(mu_)
-  std::map<std::string, std::vector<std::function<void(std::shared_ptr<room>)>>>
+  std::map<std::string, std::vector<std::function<void(std::shared_ptr<room>, read_status)>>>
       loading_;                                           // GUARDED_BY(mu_)
   std::map<std::uint64_t, std::weak_ptr<client>> connections_;  // GUARDED_BY(mu_)
   std::map<std::string, std::deque<std::chrono::steady_clock::time_point>>

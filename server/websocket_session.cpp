@@ -168,10 +168,12 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     join_requested_ = true;
     const std::string code = msg["code"].get<std::string>();
     state_.registry->find(code, [self = shared_from_this(), msg = std::move(msg)](
-                                    std::shared_ptr<room> r) mutable {
-      net::post(self->ws_.get_executor(), [self, r = std::move(r), msg = std::move(msg)]() mutable {
+                                    std::shared_ptr<room> r, read_status status) mutable {
+      net::post(self->ws_.get_executor(), [self, r = std::move(r), status, msg = std::move(msg)]() mutable {
         if (!r) {
           self->join_requested_ = false;
+          if (status == read_status::unavailable)
+            return self->protocol_error("storage_error", "the match could not be read; try again");
           return self->protocol_error("unknown_match", "no match has this code");
         }
         if (!self->open_) return;  // closed meanwhile
