@@ -53,8 +53,9 @@ struct room {
   int total_rooms = 0;
 
   void append() {
-    const action_row a{next, 1 + next % 2, {{"type", "move"}, {"from", "c3"}, {"to", "d4"}}, next};
-    s->append_action(code, a, [this](bool ok) {
+    const action_row a{next, 1 + next % 2, {{"type", "move"}, {"from", "c3"}, {"to", "d4"}}, nullptr, next};
+    s->append_action(code, a, [this](write_status status) {
+      const bool ok = status == write_status::ok;
       if (!ok) ++*failed;
       ++next;
       if (ok && next <= quota && steady::now() < deadline) return append();
@@ -108,7 +109,7 @@ run_result run_once(const config& c, std::size_t max_batch) {
       m.visibility = "public";
       m.status = "waiting";
       m.token_hash[0] = token_hash(new_seat_token());
-      s->insert_match(m, [&](bool ok) { failed += !ok; });
+      s->insert_match(m, [&](write_status status) { failed += status != write_status::ok; });
       room& r = rooms[static_cast<std::size_t>(i)];
       r = room{s.get(), m.code, c.appends / c.rooms, 1, {}, &failed, &done, &all_done, c.rooms};
     }

@@ -10,6 +10,7 @@
 #include <deque>
 #include <filesystem>
 #include <mutex>
+#include <string_view>
 #include <thread>
 
 #include "server/store_schema.h"
@@ -28,7 +29,8 @@ struct pending_write {
   steady::time_point queued;
 };
 
-// Runs one cached statement that returns no rows; false + error on failure.
+// Runs one cached statement that returns no rows; false + error on failure. Used for
+// transaction control, whose failures are all the database's (unavailable).
 bool run_sql(sqlite_connection& db, const char* sql, std::string& error) {
   auto st = db.statement(sql, error);
   if (!st) return false;
@@ -38,11 +40,11 @@ bool run_sql(sqlite_connection& db, const char* sql, std::string& error) {
   return false;
 }
 
-// Calls d(ok), logging (never propagating) an exception it throws.
-void call_done(const store::done& d, bool ok) noexcept {
+// Calls d(status), logging (never propagating) an exception it throws.
+void call_done(const store::done& d, write_status status) noexcept {
   if (!d) return;
   try {
-    d(ok);
+    d(status);
   } catch (const std::exception& e) {
     spdlog::error("store: write completion threw: {}", e.what());
   } catch (...) {
@@ -67,58 +69,45 @@ class sqlite_store final : public store {
 
   void insert_match(const match_row& m, done d) override { enqueue(insert_match_work(m), std::move(d)); }
 
-  void set_seat_token(const std::string& code, int seat, const std::string& hash, done d) override {
-    enqueue(set_seat_token_work(code, seat, hash), std::move(d));
+  void claim_seat(const std::string& code, int seat, const std::string& hash, done d) override {
+    enqueue(claim_seat_work(code, seat, hash), std::move(d));
   }
 
   void append_action(const std::string& code, const action_row& a, done d) override {
     enqueue(append_action_work(code, a), std::move(d));
   }
 
-  void finish_match(const std::string& code, const json& outcome, std::int64_t at_ms, done d) override {
-    enqueue(finish_match_work(code, outcome, at_ms), std::move(d));
-  }
-
   void append_and_finish(const std::string& code, const action_row& a, const json& outcome,
                          done d) override {
-    enqueue(both_work(append_action_work(code, a), finish_match_work(code, outcome, a.at_ms)), std::move(d));
+    enqueue(append_and_finish_work(code, a, outcome), std::move(d));
   }
 
-  std::optional<match_row> load_match(const std::string& code) override {
-    std::optional<match_row> out;
-    std::string error;
-    std::lock_guard lock(reader_mu_);
-    if (read_match(*reader_db_, code, out, error)) return out;
-    spdlog::error("store: reading match {} failed: {}", code, error);
-    return std::nullopt;
+  read_result<match_row> load_match(const std::string& code) override {
+    return read<match_row>("reading match", code, [&](match_row& out, std::string& error) {
+      return read_match(*reader_db_, code, out, error);
+    });
   }
 
-  std::vector<action_row> load_actions(const std::string& code) override {
-    std::vector<action_row> out;
-    std::string error;
-    std::lock_guard lock(reader_mu_);
-    if (read_actions(*reader_db_, code, out, error)) return out;
-    spdlog::error("store: reading the log of match {} failed: {}", code, error);
-    return {};
+  read_result<std::vector<action_row>> load_actions(const std::string& code) override {
+    return read<std::vector<action_row>>(
+        "reading the log of match", code, [&](std::vector<action_row>& out, std::string& error) {
+      return read_actions(*reader_db_, code, out, error);
+    });
   }
 
-  std::vector<match_row> list_public(const std::string& status, const std::string& game,
-                                     std::size_t limit) override {
-    std::vector<match_row> out;
-    std::string error;
-    std::lock_guard lock(reader_mu_);
-    if (read_public(*reader_db_, status, game, limit, out, error)) return out;
-    spdlog::error("store: listing public matches failed: {}", error);
-    return {};
+  read_result<std::vector<match_row>> list_public(const std::string& status, const std::string& game,
+                                                  std::size_t limit) override {
+    return read<std::vector<match_row>>(
+        "listing public matches", "", [&](std::vector<match_row>& out, std::string& error) {
+      return read_public(*reader_db_, status, game, limit, out, error);
+    });
   }
 
-  std::vector<match_row> list_idle(std::int64_t before_ms, std::size_t limit) override {
-    std::vector<match_row> out;
-    std::string error;
-    std::lock_guard lock(reader_mu_);
-    if (read_idle(*reader_db_, before_ms, limit, out, error)) return out;
-    spdlog::error("store: listing idle matches failed: {}", error);
-    return {};
+  read_result<std::vector<match_row>> list_idle(std::int64_t before_ms, std::size_t limit) override {
+    return read<std::vector<match_row>>(
+        "listing idle matches", "", [&](std::vector<match_row>& out, std::string& error) {
+      return read_idle(*reader_db_, before_ms, limit, out, error);
+    });
   }
 
   void flush() override {
@@ -151,7 +140,21 @@ class sqlite_store final : public store {
   }
 
  private:
-  // Queues one write, or completes it at once with ok=false after close().
+  // Runs one read on the read connection; an unavailable result is logged with what and subject.
+  template <class T, class Read>
+  read_result<T> read(std::string_view what, std::string_view subject, const Read& run_read) {
+    read_result<T> out;
+    std::string error;
+    {
+      std::lock_guard lock(reader_mu_);
+      out.status = run_read(out.value, error);
+    }
+    if (out.status == read_status::unavailable)
+      spdlog::error("store: {}{}{} failed: {}", what, subject.empty() ? "" : " ", subject, error);
+    return out;
+  }
+
+  // Queues one write, or completes it at once with unavailable after close().
   void enqueue(write_work work, done d) {
     {
       std::lock_guard lock(mu_);
@@ -163,7 +166,7 @@ class sqlite_store final : public store {
       }
     }
     spdlog::warn("store: write after close refused");
-    call_done(d, false);
+    call_done(d, write_status::unavailable);
   }
 
   // The writer thread: takes every queued write (up to max_batch), commits, completes.
@@ -182,22 +185,23 @@ class sqlite_store final : public store {
           queue_.pop_front();
         }
       }
-      // ok[i] becomes true only once write i is committed, so whatever happens below no
-      // completion reports a write that is not durable.
-      std::vector<char> ok(batch.size(), 0);
+      // status[i] becomes ok only once write i is committed, so whatever happens below no
+      // completion reports a write that is not durable; a write never tried is unavailable.
+      std::vector<write_status> status(batch.size(), write_status::unavailable);
       try {
-        if (commit_together(batch, ok) == tx::aborted) {
+        if (commit_together(batch, status) == tx::aborted) {
           // One write may have ended the transaction (or COMMIT failed): retry each alone.
-          // Stop at the first that cannot even begin (a lock or I/O error): the rest fail too.
+          // Stop at the first that cannot even begin (a lock or I/O error): the rest stay
+          // unavailable.
           for (std::size_t i = 0; i < batch.size(); ++i)
-            if (commit_alone(batch[i], ok[i]) == tx::not_started) break;
+            if (commit_alone(batch[i], status[i]) == tx::not_started) break;
         }
       } catch (...) {  // allocation failure; the SQL paths do not throw
         spdlog::error("store: write batch aborted by an exception");
         std::string ignored;
         if (!writer_db_->autocommit()) writer_db_->exec("ROLLBACK", ignored);
       }
-      for (std::size_t i = 0; i < batch.size(); ++i) call_done(batch[i].done, ok[i] != 0);
+      for (std::size_t i = 0; i < batch.size(); ++i) call_done(batch[i].done, status[i]);
       {
         std::lock_guard lock(mu_);
         completed_ += batch.size();
@@ -209,15 +213,15 @@ class sqlite_store final : public store {
   // How a transaction ended: committed, never begun, or rolled back after beginning.
   enum class tx { committed, not_started, aborted };
 
-  // Runs every write of batch in one transaction, each in its own savepoint. On commit, ok
-  // receives each write's result; otherwise ok is untouched and nothing took effect.
-  tx commit_together(std::vector<pending_write>& batch, std::vector<char>& ok) {
+  // Runs every write of batch in one transaction, each in its own savepoint. On commit, status
+  // receives each write's result; otherwise status is untouched and nothing took effect.
+  tx commit_together(std::vector<pending_write>& batch, std::vector<write_status>& status) {
     std::string error;
     if (!run_sql(*writer_db_, "BEGIN IMMEDIATE", error)) {
       spdlog::error("store: cannot begin a batch of {} writes: {}", batch.size(), error);
       return tx::not_started;
     }
-    std::vector<char> applied(batch.size(), 0);
+    std::vector<write_status> applied(batch.size(), write_status::unavailable);
     for (std::size_t i = 0; i < batch.size(); ++i) {
       applied[i] = apply_in_savepoint(batch[i]);
       if (writer_db_->autocommit()) {  // SQLite rolled the whole transaction back
@@ -232,66 +236,83 @@ class sqlite_store final : public store {
       if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
       return tx::aborted;
     }
-    ok = std::move(applied);
+    status = std::move(applied);
     observe(batch.size(), batch.front().queued);
     return tx::committed;
   }
 
-  // Runs one write in a transaction of its own; ok becomes true only if it took effect.
-  tx commit_alone(pending_write& w, char& ok) {
+  // Runs one write in a transaction of its own; status becomes ok only once it committed,
+  // else the write's own refusal or failure (unavailable if the commit failed).
+  tx commit_alone(pending_write& w, write_status& status) {
     std::string error;
     if (!run_sql(*writer_db_, "BEGIN IMMEDIATE", error)) {
       spdlog::error("store: cannot begin a write: {}", error);
       return tx::not_started;
     }
-    const bool applied = apply_in_savepoint(w);
-    if (writer_db_->autocommit()) return tx::aborted;
-    if (!applied) {
+    const write_status applied = apply_in_savepoint(w);
+    if (applied != write_status::ok) {
       std::string ignored;
-      run_sql(*writer_db_, "ROLLBACK", ignored);
+      if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
+      status = applied;
       return tx::aborted;
     }
     if (!run_sql(*writer_db_, "COMMIT", error)) {
       spdlog::error("store: commit of a write failed: {}", error);
       std::string ignored;
       if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
+      status = write_status::unavailable;
       return tx::aborted;
     }
-    ok = 1;
+    status = write_status::ok;
     observe(1, w.queued);
     return tx::committed;
   }
 
-  // Runs w's work inside a savepoint, undoing just its changes if it fails.
-  bool apply_in_savepoint(pending_write& w) {
+  // Runs w's work inside a savepoint, undoing just its changes unless it returns ok. When
+  // the savepoint cannot be undone or released, it rolls back the whole transaction (the
+  // caller sees autocommit and retries the others alone) rather than commit part of a write.
+  write_status apply_in_savepoint(pending_write& w) {
     std::string error;
     if (!run_sql(*writer_db_, "SAVEPOINT store_write", error)) {
       spdlog::error("store: savepoint failed: {}", error);
-      return false;
+      return write_status::unavailable;
     }
-    bool ok = false;
+    write_status s = write_status::unavailable;
     try {
-      ok = w.work(*writer_db_, error);
+      s = w.work(*writer_db_, error);
     } catch (const std::exception& e) {
       error = e.what();
     } catch (...) {
       error = "non-standard exception";
     }
     if (writer_db_->autocommit()) {
-      spdlog::error("store: write failed and ended its transaction: {}", error);
-      return false;
+      spdlog::error("store: write {} and ended its transaction: {}",
+                    s == write_status::conflict ? "refused" : "failed", error);
+      return s == write_status::ok ? write_status::unavailable : s;
     }
-    if (!ok) {
-      spdlog::warn("store: write failed: {}", error);
-      std::string ignored;
-      run_sql(*writer_db_, "ROLLBACK TO store_write", ignored);
+    if (s != write_status::ok) {
+      if (s == write_status::conflict) spdlog::warn("store: write refused: {}", error);
+      else spdlog::error("store: write failed: {}", error);
+      std::string undo_error;
+      if (!run_sql(*writer_db_, "ROLLBACK TO store_write", undo_error)) {
+        spdlog::error("store: undoing a write failed: {}; rolling back its batch", undo_error);
+        abandon_transaction();
+        return write_status::unavailable;
+      }
     }
     std::string release_error;
     if (!run_sql(*writer_db_, "RELEASE store_write", release_error)) {
-      spdlog::error("store: releasing a savepoint failed: {}", release_error);
-      return false;
+      spdlog::error("store: releasing a savepoint failed: {}; rolling back its batch", release_error);
+      abandon_transaction();
+      return write_status::unavailable;
     }
-    return ok;
+    return s;
+  }
+
+  // Rolls back the open transaction, if any.
+  void abandon_transaction() {
+    std::string ignored;
+    if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
   }
 
   // Reports a committed batch to the observer (which must not throw past here).
@@ -342,7 +363,32 @@ bool configure(sqlite_connection& db, bool writer, const store_options& options,
   return true;
 }
 
+// Opens path as the writer connection (read-write, created, configured and migrated) or the
+// reader connection (read-only, configured); nullptr + error naming path on failure.
+std::unique_ptr<sqlite_connection> open_connection(const std::string& path, bool writer,
+                                                   const store_options& options, std::string& error) {
+  auto db = sqlite_connection::open(path, !writer, error);  // its error names the path
+  if (!db) return nullptr;
+  if (!configure(*db, writer, options, error) || (writer && !migrate(*db, error))) {
+    error = path + ": " + error;
+    return nullptr;
+  }
+  return db;
+}
+
 }  // namespace
+
+const char* write_status_name(write_status s) {
+  switch (s) {
+    case write_status::ok:
+      return "ok";
+    case write_status::conflict:
+      return "conflict";
+    case write_status::unavailable:
+      return "unavailable";
+  }
+  return "unknown";
+}
 
 std::unique_ptr<store> store::open(const std::string& path, std::string& error,
                                    commit_observer observer) {
@@ -360,22 +406,10 @@ std::unique_ptr<store> store::open(const std::string& path, std::string& error,
       return nullptr;
     }
   }
-  auto writer = sqlite_connection::open(path, false, error);
+  auto writer = open_connection(path, true, options, error);
   if (!writer) return nullptr;
-  if (!configure(*writer, true, options, error)) {
-    error = path + ": " + error;
-    return nullptr;
-  }
-  if (!migrate(*writer, error)) {
-    error = path + ": " + error;
-    return nullptr;
-  }
-  auto reader = sqlite_connection::open(path, true, error);
+  auto reader = open_connection(path, false, options, error);
   if (!reader) return nullptr;
-  if (!configure(*reader, false, options, error)) {
-    error = path + ": " + error;
-    return nullptr;
-  }
   return std::make_unique<sqlite_store>(std::move(writer), std::move(reader), std::move(observer), options);
 }
 

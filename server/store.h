@@ -1,4 +1,5 @@
-// Durable match storage in SQLite: matches, seats (token hashes), append-only action log.
+// Durable match storage: matches, seats (token hashes), append-only log of game actions and
+// room-level changes. One interface; SQLite today (a PostgreSQL backend later).
 #pragma once
 
 #include <array>
@@ -33,14 +34,41 @@ struct match_row {
   std::int64_t updated_ms = 0;  // last logged change (or creation); filled by reads
 };
 
-// One logged state change. action is the game's action JSON, or a room-level change such as
-// {"type":"resign","seat":2}, {"type":"draw_agreed"}, {"type":"abandoned"}.
+// One logged state change: either a game action (action, the game's canonical action JSON;
+// change null) or a typed room-level change (change, e.g. {"type":"resign","seat":2},
+// {"type":"draw_agreed"}, {"type":"abandoned","winner":1|null}; action null), kept in their
+// own columns so that a game action can never replay as a room-level change.
 // Versions are contiguous per match: the log holds 1..N with no gaps or duplicates.
 struct action_row {
   std::int64_t version = 0;  // the room version this change produced (1, 2, ...)
   int seat = 0;              // acting seat, 0 for the server
-  json action;
+  json action;               // game action, or null
+  json change;               // room-level change, or null
   std::int64_t at_ms = 0;
+};
+
+// How a write ended.
+enum class write_status {
+  ok,           // committed (durable)
+  conflict,     // refused by the stored state: version not next (the fence), seat already
+                // taken, code taken, match absent or already finished. Retrying will not help.
+  unavailable,  // the database could not do it (I/O error, disk full, read-only, locked,
+                // store closed). Nothing took effect; the same write may succeed later.
+};
+
+// The stable name of s ("ok", "conflict", "unavailable").
+const char* write_status_name(write_status s);
+
+// How a read ended: found, absent (the database answered: no such row), or unavailable
+// (the database could not answer; not the same as absent).
+enum class read_status { found, absent, unavailable };
+
+// A read's status and, when found, its value.
+template <class T>
+struct read_result {
+  read_status status = read_status::unavailable;
+  T value{};
+  bool found() const { return status == read_status::found; }
 };
 
 // Commit-latency observer: called on the writer thread once per committed transaction (a
@@ -57,16 +85,18 @@ struct store_options {
 // SQLite store. Writes are queued to one writer thread that commits them in batches (group
 // commit; WAL, synchronous=FULL) and only then runs each write's completion on that thread —
 // callers post back to their own strand from it. Reads use a separate connection.
-// Each write runs in its own savepoint, so one failing write (ok=false) does not fail the
-// others of its batch; if a whole batch cannot commit, its writes are retried one by one.
+// Each write runs in its own savepoint, so one refused or failed write does not fail the
+// others of its batch; if a whole batch cannot commit, its writes are retried one by one, and
+// a write reports ok only once its transaction has committed.
 // Thread-safety: every public method may be called from any thread, except that flush() and
 // close() must not be called from a completion (they wait for the writer thread).
 class store {
  public:
-  // Called once per write after its batch committed (ok=true) or failed (ok=false), on the
-  // writer thread; after close() it is called at once on the caller's thread with ok=false.
-  // It must not block for long: it delays the next batch. An exception from it is logged.
-  using done = std::function<void(bool ok)>;
+  // Called once per write after its batch committed (ok), was refused (conflict) or could
+  // not be done (unavailable), on the writer thread; after close() it is called at once on
+  // the caller's thread with unavailable. It must not block for long: it delays the next
+  // batch. An exception from it is logged.
+  using done = std::function<void(write_status)>;
 
   // Opens (creating directories and the file) and migrates the database at path.
   // Returns nullptr and sets error on failure.
@@ -77,41 +107,41 @@ class store {
                                      commit_observer observer, const store_options& options);
   virtual ~store() = default;
 
-  // Queues the insertion of a new match (with its seat token hashes); fails on a taken code.
+  // Queues the insertion of a new match (with its seat token hashes); conflict on a taken code.
   virtual void insert_match(const match_row& m, done d) = 0;
-  // Queues setting seat's token hash (seat 1 or 2) of match code; fails if the match is absent.
-  virtual void set_seat_token(const std::string& code, int seat, const std::string& hash, done d) = 0;
+  // Queues claiming a free seat (1 or 2) of match code with token hash; conflict when the
+  // match is absent or the seat is already taken (a taken seat's token is never overwritten).
+  virtual void claim_seat(const std::string& code, int seat, const std::string& hash, done d) = 0;
   // Queues appending one logged change; the status becomes "live" if it was "waiting".
-  // Fails unless the match exists and a.version is its next version (last logged + 1).
+  // conflict unless the match exists, is unfinished, and a.version is its next version
+  // (last logged + 1): the version fence.
   virtual void append_action(const std::string& code, const action_row& a, done d) = 0;
-  // Queues recording the end of a match (status "finished", outcome, finished_ms); fails if
-  // the match is absent or already finished (the first outcome stays).
-  virtual void finish_match(const std::string& code, const json& outcome, std::int64_t at_ms,
-                            done d) = 0;
   // Queues the change that ends a match and the match's end as ONE write: append_action(code,
-  // a) then finish_match(code, outcome, a.at_ms), both taking effect or neither.
+  // a), then status "finished", outcome and finished_ms = a.at_ms; both take effect or neither.
   virtual void append_and_finish(const std::string& code, const action_row& a, const json& outcome,
                                  done d) = 0;
 
-  // Reads (on the calling thread) see every write whose completion has run; a read error is
-  // logged and reads as absent / empty, never as a partial log.
+  // Reads run on the calling thread and see every write whose completion has run. A
+  // database error is logged and reads as unavailable, never as absent or a partial log.
 
-  // Reads one match (nullopt if absent); code is matched exactly (callers upper-case it).
-  virtual std::optional<match_row> load_match(const std::string& code) = 0;
-  // Reads a match's log in version order.
-  virtual std::vector<action_row> load_actions(const std::string& code) = 0;
+  // Reads one match; code is matched exactly (callers upper-case it).
+  virtual read_result<match_row> load_match(const std::string& code) = 0;
+  // Reads a match's whole log in version order (absent when the match is absent).
+  virtual read_result<std::vector<action_row>> load_actions(const std::string& code) = 0;
   // Lists matches by status ("" = any) and game ("" = any), public ones only, newest first,
   // at most limit of them.
-  virtual std::vector<match_row> list_public(const std::string& status, const std::string& game,
-                                             std::size_t limit) = 0;
+  virtual read_result<std::vector<match_row>> list_public(const std::string& status,
+                                                          const std::string& game,
+                                                          std::size_t limit) = 0;
   // Lists unfinished matches (public or not) whose last change is older than before_ms,
   // least recently active first, at most limit of them (e.g. to record abandonment).
-  virtual std::vector<match_row> list_idle(std::int64_t before_ms, std::size_t limit) = 0;
+  virtual read_result<std::vector<match_row>> list_idle(std::int64_t before_ms,
+                                                        std::size_t limit) = 0;
 
   // Blocks until every write queued before the call has committed and its completion has run.
   virtual void flush() = 0;
-  // Flushes and stops the writer thread; later writes complete with ok=false. Reads still
-  // work until destruction. Idempotent; the destructor calls it.
+  // Flushes and stops the writer thread; later writes complete at once with unavailable.
+  // Reads still work until destruction. Idempotent; the destructor calls it.
   virtual void close() = 0;
 };
 

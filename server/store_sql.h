@@ -3,7 +3,6 @@
 #pragma once
 
 #include <functional>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,26 +13,37 @@ namespace tabuleiro::server {
 class sqlite_connection;
 
 // One write's SQL, run by the writer thread inside a savepoint of the batch's transaction.
-// Returns false and sets error when the write must not take effect.
-using write_work = std::function<bool(sqlite_connection& db, std::string& error)>;
+// Returns ok when it took effect (pending the commit); otherwise conflict (the stored state
+// refuses it) or unavailable (the database failed), sets error, and the caller's savepoint
+// undoes whatever it did.
+using write_work = std::function<write_status(sqlite_connection& db, std::string& error)>;
+
+// The status of a write whose statement failed with SQLite result code rc: conflict for a
+// constraint violation (or a value SQLite refuses: too big, wrong type), else unavailable.
+write_status write_status_of(int rc);
 
 // Builders of write work. Values (including JSON text) are captured at call time, so a caller's
-// later changes do not leak in and serialisation errors surface as a failed write.
+// later changes do not leak in; a value that cannot be serialised makes a write that reports
+// conflict (retrying cannot help).
 write_work insert_match_work(const match_row& m);
-write_work set_seat_token_work(const std::string& code, int seat, const std::string& hash);
+// A plain INSERT: conflict when the seat row exists (never overwritten) or the match is absent.
+write_work claim_seat_work(const std::string& code, int seat, const std::string& hash);
+// The version fence: conflict unless the match is unfinished and a.version is last + 1. Also
+// conflict (a programming error, logged) unless exactly one of a.action and a.change is set.
 write_work append_action_work(const std::string& code, const action_row& a);
-write_work finish_match_work(const std::string& code, const json& outcome, std::int64_t at_ms);
-// first then second, as one write (the caller's savepoint undoes both if either fails).
-write_work both_work(write_work first, write_work second);
+// append_action_work, then the match's end (status, outcome, finished_ms = a.at_ms).
+write_work append_and_finish_work(const std::string& code, const action_row& a, const json& outcome);
 
-// Reads; each returns false and sets error on a database or decoding error.
-bool read_match(sqlite_connection& db, const std::string& code, std::optional<match_row>& out,
-                std::string& error);
-bool read_actions(sqlite_connection& db, const std::string& code, std::vector<action_row>& out,
-                  std::string& error);
-bool read_public(sqlite_connection& db, const std::string& status, const std::string& game,
-                 std::size_t limit, std::vector<match_row>& out, std::string& error);
-bool read_idle(sqlite_connection& db, std::int64_t before_ms, std::size_t limit,
-               std::vector<match_row>& out, std::string& error);
+// Reads. Each returns found (out filled), absent (no such match; out empty) or unavailable
+// (database or decoding error, with error set; out empty).
+read_status read_match(sqlite_connection& db, const std::string& code, match_row& out,
+                       std::string& error);
+read_status read_actions(sqlite_connection& db, const std::string& code,
+                         std::vector<action_row>& out, std::string& error);
+// Lists are found (possibly empty) or unavailable.
+read_status read_public(sqlite_connection& db, const std::string& status, const std::string& game,
+                        std::size_t limit, std::vector<match_row>& out, std::string& error);
+read_status read_idle(sqlite_connection& db, std::int64_t before_ms, std::size_t limit,
+                      std::vector<match_row>& out, std::string& error);
 
 }  // namespace tabuleiro::server

@@ -43,12 +43,12 @@ TEST_CASE("group commit batches writes from many threads — completions follow 
   batch_log batches;
   auto s = open_store(dir.db(), batches.observer());
   constexpr int threads = 4, appends = 60;
-  std::atomic<int> ok{0}, failed{0}, readable{0};
+  std::atomic<int> committed{0}, failed{0}, readable{0};
 
   // Each completion checks, on a brand-new connection, that its own write is already visible.
   auto visible_done = [&](std::string sql) {
-    return [&, sql = std::move(sql)](bool success) {
-      (success ? ok : failed)++;
+    return [&, sql = std::move(sql)](write_status status) {
+      (status == write_status::ok ? committed : failed)++;
       raw_db fresh(dir.db());
       if (fresh.scalar(sql) == 1) readable++;
     };
@@ -59,7 +59,7 @@ TEST_CASE("group commit batches writes from many threads — completions follow 
       const match_row m = sample_match();
       s->insert_match(m, visible_done("SELECT COUNT(*) FROM matches WHERE code = '" + m.code + "'"));
       for (int v = 1; v <= appends; ++v)
-        s->append_action(m.code, {v, 1 + v % 2, {{"type", "move"}, {"n", v}}, v},
+        s->append_action(m.code, game_action(v, 1 + v % 2, {{"type", "move"}, {"n", v}}, v),
                          visible_done("SELECT COUNT(*) FROM actions a JOIN matches m ON m.id = a.match_id"
                                       " WHERE m.code = '" + m.code + "' AND a.version = " + std::to_string(v)));
     });
@@ -68,7 +68,7 @@ TEST_CASE("group commit batches writes from many threads — completions follow 
   s->flush();
 
   constexpr int writes = threads * (1 + appends);
-  CHECK(ok == writes);
+  CHECK(committed == writes);
   CHECK(failed == 0);
   CHECK(readable == writes);
   CHECK(batches.writes() == static_cast<std::size_t>(writes));
@@ -87,7 +87,7 @@ TEST_CASE("the writer takes everything queued as one batch", "[store]") {
   std::vector<result> rs(10);
   for (auto& r : rs) s->insert_match(sample_match(), r.done());
   gate.open();
-  for (auto& r : rs) CHECK(r.get());
+  for (auto& r : rs) CHECK(r.get() == write_status::ok);
   s->flush();
   CHECK(batches.sizes == std::vector<std::size_t>{1, 10});
 }
@@ -104,12 +104,12 @@ TEST_CASE("max_batch 1 commits every write on its own", "[store]") {
   std::vector<result> rs(5);
   for (auto& r : rs) s->insert_match(sample_match(), r.done());
   gate.open();
-  for (auto& r : rs) CHECK(r.get());
+  for (auto& r : rs) CHECK(r.get() == write_status::ok);
   s->flush();
   CHECK(batches.sizes == std::vector<std::size_t>(6, 1));
 }
 
-TEST_CASE("a duplicate version fails alone — the rest of its batch commits", "[store]") {
+TEST_CASE("a duplicate version is a conflict alone — the rest of its batch commits", "[store]") {
   temp_dir dir;
   batch_log batches;
   auto s = open_store(dir.db(), batches.observer());
@@ -118,22 +118,22 @@ TEST_CASE("a duplicate version fails alone — the rest of its batch commits", "
   s->insert_match(m, gate.hold());
   gate.wait_entered();
   result v1, dup, v2, ins;
-  s->append_action(m.code, {1, 1, {{"type", "a"}}, 1}, v1.done());
-  s->append_action(m.code, {1, 2, {{"type", "b"}}, 2}, dup.done());
-  s->append_action(m.code, {2, 2, {{"type", "c"}}, 3}, v2.done());
+  s->append_action(m.code, game_action(1, 1, {{"type", "a"}}, 1), v1.done());
+  s->append_action(m.code, game_action(1, 2, {{"type", "b"}}, 2), dup.done());
+  s->append_action(m.code, game_action(2, 2, {{"type", "c"}}, 3), v2.done());
   s->insert_match(other, ins.done());
   gate.open();
-  CHECK(v1.get());
-  CHECK_FALSE(dup.get());
-  CHECK(v2.get());
-  CHECK(ins.get());
+  CHECK(v1.get() == ok);
+  CHECK(dup.get() == conflict);
+  CHECK(v2.get() == ok);
+  CHECK(ins.get() == ok);
   s->flush();
   CHECK(batches.sizes == std::vector<std::size_t>{1, 4});  // one transaction for all four
-  const auto log = s->load_actions(m.code);
+  const auto log = s->load_actions(m.code).value;
   REQUIRE(log.size() == 2);
   CHECK(log[0].action == json{{"type", "a"}});
   CHECK(log[1].action == json{{"type", "c"}});
-  CHECK(s->load_match(other.code));
+  CHECK(s->load_match(other.code).found());
 }
 
 TEST_CASE("a write that aborts the whole transaction is retried alone — the others commit", "[store]") {
@@ -142,7 +142,7 @@ TEST_CASE("a write that aborts the whole transaction is retried alone — the ot
   const match_row m = sample_match(), other = sample_match();
   result r;
   s->insert_match(m, r.done());
-  REQUIRE(r.get());
+  REQUIRE(r.get() == ok);
   // A trigger that rolls back the entire transaction for one particular hash.
   const std::string poison(64, 'f');
   {
@@ -152,22 +152,22 @@ TEST_CASE("a write that aborts the whole transaction is retried alone — the ot
   }
   writer_gate gate;
   s->flush();
-  s->set_seat_token(m.code, 1, token_hash("gate"), gate.hold());
+  s->insert_match(sample_match(), gate.hold());
   gate.wait_entered();
   result before, bad, after;
-  s->append_action(m.code, {1, 1, {{"type", "a"}}, 1}, before.done());
-  s->set_seat_token(m.code, 2, poison, bad.done());
+  s->append_action(m.code, game_action(1, 1, {{"type", "a"}}, 1), before.done());
+  s->claim_seat(m.code, 2, poison, bad.done());
   s->insert_match(other, after.done());
   gate.open();
-  CHECK(before.get());
-  CHECK_FALSE(bad.get());
-  CHECK(after.get());
-  CHECK(s->load_actions(m.code).size() == 1);
-  CHECK(s->load_match(m.code)->token_hash[1].empty());
-  CHECK(s->load_match(other.code));
+  CHECK(before.get() == ok);
+  CHECK(bad.get() == conflict);  // a trigger's RAISE is a constraint: retrying cannot help
+  CHECK(after.get() == ok);
+  CHECK(s->load_actions(m.code).value.size() == 1);
+  CHECK(s->load_match(m.code).value.token_hash[1].empty());
+  CHECK(s->load_match(other.code).found());
 }
 
-TEST_CASE("a batch that cannot begin reports ok=false to every write, without retrying each", "[store]") {
+TEST_CASE("a batch that cannot begin (database locked) is unavailable to every write, without retrying each", "[store]") {
   temp_dir dir;
   store_options quick;
   quick.busy_timeout_ms = 200;
@@ -186,67 +186,74 @@ TEST_CASE("a batch that cannot begin reports ok=false to every write, without re
     for (auto& r : rs) s->insert_match(sample_match(), r.done());
     const auto start = std::chrono::steady_clock::now();
     gate.open();
-    CHECK_FALSE(ra.get());
-    for (auto& r : rs) CHECK_FALSE(r.get());
+    CHECK(ra.get() == unavailable);
+    for (auto& r : rs) CHECK(r.get() == unavailable);
     // One busy wait for the whole batch, not one per write (21 x 200 ms).
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
     REQUIRE(locker.exec("ROLLBACK") == SQLITE_OK);
   }
-  CHECK_FALSE(s->load_match(a.code));
+  CHECK(s->load_match(a.code).status == read_status::absent);
   result again;
   s->insert_match(a, again.done());  // the store recovers once the lock is gone
-  CHECK(again.get());
-  CHECK(s->load_match(a.code));
+  CHECK(again.get() == ok);
+  CHECK(s->load_match(a.code).found());
 }
 
-TEST_CASE("committed writes survive close and reopen — writes after close fail at once", "[store]") {
+TEST_CASE("committed writes survive close and reopen — writes after close are unavailable at once", "[store]") {
   temp_dir dir;
   const match_row m = sample_match();
-  std::atomic<int> ok{0};
+  const json resign = {{"type", "resign"}, {"seat", 2}};
+  std::atomic<int> committed{0};
+  auto count = [&](write_status status) { committed += status == write_status::ok; };
   {
     auto s = open_store(dir.db());
-    s->insert_match(m, [&](bool success) { ok += success; });
-    for (int v = 1; v <= 20; ++v)
-      s->append_action(m.code, {v, 1, {{"n", v}}, v}, [&](bool success) { ok += success; });
-    s->finish_match(m.code, {{"winner", 1}, {"reason", "resign"}}, 99, [&](bool success) { ok += success; });
+    s->insert_match(m, count);
+    for (int v = 1; v <= 20; ++v) s->append_action(m.code, game_action(v, 1, {{"n", v}}, v), count);
+    s->append_and_finish(m.code, room_change(21, 2, resign, 99), {{"winner", 1}, {"reason", "resign"}}, count);
     s->close();  // flushes: every queued write has completed when close returns
-    CHECK(ok == 22);
-    bool called = false, result_ok = true;
-    s->insert_match(sample_match(), [&](bool success) { called = true; result_ok = success; });
+    CHECK(committed == 22);
+    bool called = false;
+    write_status after_close = write_status::ok;
+    s->insert_match(sample_match(), [&](write_status status) {
+      called = true;
+      after_close = status;
+    });
     CHECK(called);
-    CHECK_FALSE(result_ok);
+    CHECK(after_close == unavailable);
     s->close();  // idempotent
   }
   auto s = open_store(dir.db());
   const auto row = s->load_match(m.code);
-  REQUIRE(row);
-  CHECK(row->status == "finished");
-  CHECK(row->version == 20);
-  const auto log = s->load_actions(m.code);
-  REQUIRE(log.size() == 20);
-  CHECK(log.back().action == json{{"n", 20}});
+  REQUIRE(row.found());
+  CHECK(row.value.status == "finished");
+  CHECK(row.value.version == 21);
+  const auto log = s->load_actions(m.code).value;
+  REQUIRE(log.size() == 21);
+  CHECK(log[19].action == json{{"n", 20}});
+  CHECK(log.back().action.is_null());
+  CHECK(log.back().change == resign);
 }
 
 TEST_CASE("a throwing completion does not stop the writer", "[store]") {
   temp_dir dir;
   auto s = open_store(dir.db());
-  s->insert_match(sample_match(), [](bool) { throw std::runtime_error("completion bug"); });
+  s->insert_match(sample_match(), [](write_status) { throw std::runtime_error("completion bug"); });
   result r;
   s->insert_match(sample_match(), r.done());
-  CHECK(r.get());
+  CHECK(r.get() == ok);
 }
 
-TEST_CASE("invalid UTF-8 in JSON fails that write only", "[store]") {
+TEST_CASE("invalid UTF-8 in JSON makes that write alone a conflict", "[store]") {
   temp_dir dir;
   auto s = open_store(dir.db());
   const match_row m = sample_match();
   result r, bad, good;
   s->insert_match(m, r.done());
-  REQUIRE(r.get());
-  s->append_action(m.code, {1, 1, {{"type", std::string("\xff\xfe")}}, 1}, bad.done());
-  s->append_action(m.code, {1, 1, {{"type", "ok"}}, 1}, good.done());
-  CHECK_FALSE(bad.get());
-  CHECK(good.get());
+  REQUIRE(r.get() == ok);
+  s->append_action(m.code, game_action(1, 1, {{"type", std::string("\xff\xfe")}}, 1), bad.done());
+  s->append_action(m.code, game_action(1, 1, {{"type", "ok"}}, 1), good.done());
+  CHECK(bad.get() == conflict);  // it can never be stored as given
+  CHECK(good.get() == ok);
 }
 
 TEST_CASE("reads during writes see a whole committed prefix of the log", "[store]") {
@@ -255,7 +262,7 @@ TEST_CASE("reads during writes see a whole committed prefix of the log", "[store
   const match_row m = sample_match();
   result r;
   s->insert_match(m, r.done());
-  REQUIRE(r.get());
+  REQUIRE(r.get() == ok);
   constexpr int appends = 300;
   std::atomic<bool> writing{true};
   std::atomic<int> bad_reads{0}, reads{0};
@@ -263,22 +270,24 @@ TEST_CASE("reads during writes see a whole committed prefix of the log", "[store
   for (int t = 0; t < 3; ++t)
     readers.emplace_back([&] {
       while (writing) {
-        const auto log = s->load_actions(m.code);
+        const auto read_log = s->load_actions(m.code);
         const auto row = s->load_match(m.code);
+        const auto& log = read_log.value;
+        if (!read_log.found()) ++bad_reads;
         for (std::size_t i = 0; i < log.size(); ++i)
           if (log[i].version != static_cast<std::int64_t>(i + 1)) ++bad_reads;
         // The match row is read after the log, so it can only be as new or newer.
-        if (!row || row->version < static_cast<std::int64_t>(log.size())) ++bad_reads;
+        if (!row.found() || row.value.version < static_cast<std::int64_t>(log.size())) ++bad_reads;
         ++reads;
       }
     });
-  for (int v = 1; v <= appends; ++v) s->append_action(m.code, {v, 1, {{"n", v}}, v}, {});
+  for (int v = 1; v <= appends; ++v) s->append_action(m.code, game_action(v, 1, {{"n", v}}, v), {});
   s->flush();
   writing = false;
   for (auto& t : readers) t.join();
   CHECK(bad_reads == 0);
   CHECK(reads > 0);
-  CHECK(s->load_actions(m.code).size() == appends);
+  CHECK(s->load_actions(m.code).value.size() == appends);
 }
 
 TEST_CASE("append_and_finish logs the last change and the end together, or neither", "[store]") {
@@ -289,26 +298,27 @@ TEST_CASE("append_and_finish logs the last change and the end together, or neith
   const json outcome = {{"winner", 1}, {"reason", "resign"}};
   result r, a1, gap, end, again;
   s->insert_match(m, r.done());
-  s->append_action(m.code, {1, 1, {{"type", "x"}}, 10}, a1.done());
-  REQUIRE(r.get());
-  REQUIRE(a1.get());
+  s->append_action(m.code, game_action(1, 1, {{"type", "x"}}, 10), a1.done());
+  REQUIRE(r.get() == ok);
+  REQUIRE(a1.get() == ok);
 
-  s->append_and_finish(m.code, {3, 2, resign, 20}, outcome, gap.done());  // version gap
-  CHECK_FALSE(gap.get());
-  CHECK(s->load_match(m.code)->status == "live");  // the finish was undone with the append
-  CHECK(s->load_actions(m.code).size() == 1);
+  s->append_and_finish(m.code, room_change(3, 2, resign, 20), outcome, gap.done());  // version gap
+  CHECK(gap.get() == conflict);
+  CHECK(s->load_match(m.code).value.status == "live");  // the finish was undone with the append
+  CHECK(s->load_actions(m.code).value.size() == 1);
 
-  s->append_and_finish(m.code, {2, 2, resign, 30}, outcome, end.done());
-  CHECK(end.get());
-  auto row = s->load_match(m.code);
-  CHECK(row->status == "finished");
-  CHECK(row->outcome == outcome);
-  CHECK(row->finished_ms == 30);
-  CHECK(row->version == 2);
-  CHECK(s->load_actions(m.code).back().action == resign);
+  s->append_and_finish(m.code, room_change(2, 2, resign, 30), outcome, end.done());
+  CHECK(end.get() == ok);
+  auto row = s->load_match(m.code).value;
+  CHECK(row.status == "finished");
+  CHECK(row.outcome == outcome);
+  CHECK(row.finished_ms == 30);
+  CHECK(row.version == 2);
+  CHECK(s->load_actions(m.code).value.back().change == resign);
 
-  s->append_and_finish(m.code, {3, 1, resign, 40}, {{"winner", 2}, {"reason", "resign"}}, again.done());
-  CHECK_FALSE(again.get());  // already finished: the append is undone too
-  CHECK(s->load_actions(m.code).size() == 2);
-  CHECK(s->load_match(m.code)->outcome == outcome);
+  s->append_and_finish(m.code, room_change(3, 1, resign, 40), {{"winner", 2}, {"reason", "resign"}},
+                       again.done());
+  CHECK(again.get() == conflict);  // already finished: the append is refused too
+  CHECK(s->load_actions(m.code).value.size() == 2);
+  CHECK(s->load_match(m.code).value.outcome == outcome);
 }

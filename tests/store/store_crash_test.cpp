@@ -23,8 +23,8 @@ namespace {
   auto s = store::open(path, error);
   if (!s) _exit(2);
   std::function<void(std::int64_t)> append = [&](std::int64_t v) {
-    s->append_action(code, {v, 1, {{"type", "move"}, {"n", v}}, v}, [&, v](bool ok) {
-      if (!ok) _exit(3);
+    s->append_action(code, game_action(v, 1, {{"type", "move"}, {"n", v}}, v), [&, v](write_status status) {
+      if (status != write_status::ok) _exit(3);
       if (write(fd, &v, sizeof v) != static_cast<ssize_t>(sizeof v)) _exit(4);
       append(v + 1);
     });
@@ -42,7 +42,7 @@ TEST_CASE("every acknowledged append survives a SIGKILL of the process", "[store
     auto s = open_store(dir.db());
     result r;
     s->insert_match(m, r.done());
-    REQUIRE(r.get());
+    REQUIRE(r.get() == ok);
   }
   int fds[2];
   REQUIRE(pipe(fds) == 0);
@@ -71,9 +71,9 @@ TEST_CASE("every acknowledged append survives a SIGKILL of the process", "[store
   REQUIRE(reads == 60);
 
   auto s = open_store(dir.db());
-  const auto log = s->load_actions(m.code);
+  const auto log = s->load_actions(m.code).value;
   INFO("acknowledged up to " << acked << ", log holds " << log.size());
   REQUIRE(static_cast<std::int64_t>(log.size()) >= acked);
   for (std::size_t i = 0; i < log.size(); ++i) CHECK(log[i].version == static_cast<std::int64_t>(i + 1));
-  CHECK(s->load_match(m.code)->version == static_cast<std::int64_t>(log.size()));
+  CHECK(s->load_match(m.code).value.version == static_cast<std::int64_t>(log.size()));
 }

@@ -31,11 +31,11 @@ TEST_CASE("migrations create the schema, WAL mode, and are idempotent on reopen"
     auto s = open_store(dir.db());
     result r;
     s->insert_match(m, r.done());
-    REQUIRE(r.get());
+    REQUIRE(r.get() == ok);
   }
   {
     auto s = open_store(dir.db());
-    CHECK(s->load_match(m.code).has_value());
+    CHECK(s->load_match(m.code).found());
   }
   raw_db raw(dir.db());
   CHECK(raw.scalar("SELECT COUNT(*) FROM schema_version") ==
@@ -74,136 +74,158 @@ TEST_CASE("a match round-trips through insert and load", "[store]") {
   m.visibility = "unlisted";
   result r;
   s->insert_match(m, r.done());
-  REQUIRE(r.get());
+  REQUIRE(r.get() == ok);
 
-  const auto got = s->load_match(m.code);
-  REQUIRE(got);
-  CHECK(got->code == m.code);
-  CHECK(got->game == m.game);
-  CHECK(got->options == m.options);
-  CHECK(got->seed == m.seed);
-  CHECK(got->start_position == m.start_position);
-  CHECK(got->visibility == "unlisted");
-  CHECK(got->status == "waiting");
-  CHECK(got->outcome.is_null());
-  CHECK(got->created_ms == m.created_ms);
-  CHECK(got->finished_ms == 0);
-  CHECK(got->token_hash[0] == m.token_hash[0]);
-  CHECK(got->token_hash[1].empty());
-  CHECK(got->version == 0);
-  CHECK_FALSE(s->load_match("ZZZZZZ"));
-  CHECK_FALSE(s->load_match(std::string(m.code).replace(0, 1, 1, m.code[0] == 'A' ? 'B' : 'A')));
+  const auto read = s->load_match(m.code);
+  REQUIRE(read.status == read_status::found);
+  const match_row& got = read.value;
+  CHECK(got.code == m.code);
+  CHECK(got.game == m.game);
+  CHECK(got.options == m.options);
+  CHECK(got.seed == m.seed);
+  CHECK(got.start_position == m.start_position);
+  CHECK(got.visibility == "unlisted");
+  CHECK(got.status == "waiting");
+  CHECK(got.outcome.is_null());
+  CHECK(got.created_ms == m.created_ms);
+  CHECK(got.finished_ms == 0);
+  CHECK(got.token_hash[0] == m.token_hash[0]);
+  CHECK(got.token_hash[1].empty());
+  CHECK(got.version == 0);
+  CHECK(s->load_match("ZZZZZZ").status == read_status::absent);
+  CHECK(s->load_match(std::string(m.code).replace(0, 1, 1, m.code[0] == 'A' ? 'B' : 'A')).status ==
+        read_status::absent);
 
-  SECTION("a taken code is refused") {
+  SECTION("a taken code is a conflict") {
     match_row again = sample_match();
     again.code = m.code;
     result r2;
     s->insert_match(again, r2.done());
-    CHECK_FALSE(r2.get());
-    CHECK(s->load_match(m.code)->seed == m.seed);
+    CHECK(r2.get() == conflict);
+    CHECK(s->load_match(m.code).value.seed == m.seed);
   }
-  SECTION("seat tokens are set, replaced, and refused for an absent match") {
+  SECTION("a free seat is claimed once; a taken seat or an absent match is a conflict") {
     const std::string h2 = token_hash(new_seat_token()), h2b = token_hash(new_seat_token());
-    result a, b, c;
-    s->set_seat_token(m.code, 2, h2, a.done());
-    REQUIRE(a.get());
-    CHECK(s->load_match(m.code)->token_hash[1] == h2);
-    s->set_seat_token(m.code, 2, h2b, b.done());
-    REQUIRE(b.get());
-    CHECK(s->load_match(m.code)->token_hash[1] == h2b);
-    CHECK(s->load_match(m.code)->token_hash[0] == m.token_hash[0]);
-    s->set_seat_token("ZZZZZZ", 2, h2, c.done());
-    CHECK_FALSE(c.get());
+    result a, b, c, d;
+    s->claim_seat(m.code, 2, h2, a.done());
+    REQUIRE(a.get() == ok);
+    CHECK(s->load_match(m.code).value.token_hash[1] == h2);
+    s->claim_seat(m.code, 2, h2b, b.done());
+    CHECK(b.get() == conflict);
+    s->claim_seat(m.code, 1, h2b, c.done());
+    CHECK(c.get() == conflict);
+    const auto after = s->load_match(m.code);
+    CHECK(after.value.token_hash[1] == h2);              // never overwritten
+    CHECK(after.value.token_hash[0] == m.token_hash[0]);
+    s->claim_seat("ZZZZZZ", 2, h2, d.done());
+    CHECK(d.get() == conflict);
   }
-  SECTION("a bad seat number or hash is refused") {
+  SECTION("a bad seat number or hash is a conflict") {
     result a, b;
-    s->set_seat_token(m.code, 3, token_hash("x"), a.done());
-    CHECK_FALSE(a.get());
-    s->set_seat_token(m.code, 2, "not-a-hash", b.done());
-    CHECK_FALSE(b.get());
-    CHECK(s->load_match(m.code)->token_hash[1].empty());
+    s->claim_seat(m.code, 3, token_hash("x"), a.done());
+    CHECK(a.get() == conflict);
+    s->claim_seat(m.code, 2, "not-a-hash", b.done());
+    CHECK(b.get() == conflict);
+    CHECK(s->load_match(m.code).value.token_hash[1].empty());
   }
 }
 
-TEST_CASE("the action log appends contiguous versions and reads back in order", "[store]") {
+TEST_CASE("the log appends contiguous versions of actions and changes and reads back in order", "[store]") {
   temp_dir dir;
   auto s = open_store(dir.db());
   const match_row m = sample_match();
   result r;
   s->insert_match(m, r.done());
-  REQUIRE(r.get());
+  REQUIRE(r.get() == ok);
+  const auto empty = s->load_actions(m.code);
+  CHECK(empty.status == read_status::found);  // a match without changes: found, empty
+  CHECK(empty.value.empty());
 
   const std::vector<action_row> log = {
-      {1, 1, {{"type", "place"}, {"to", "c3"}}, 1000},
-      {2, 2, {{"type", "place"}, {"to", "d4"}}, 2000},
-      {3, 0, {{"type", "abandoned"}}, 3000},
+      game_action(1, 1, {{"type", "place"}, {"to", "c3"}}, 1000),
+      game_action(2, 2, {{"type", "place"}, {"to", "d4"}}, 2000),
+      room_change(3, 0, {{"type", "abandoned"}, {"winner", nullptr}}, 3000),
+      game_action(4, 1, {{"type", "resign"}}, 4000),  // a game action, whatever its type
   };
   std::vector<result> results(log.size());
   for (std::size_t i = 0; i < log.size(); ++i) s->append_action(m.code, log[i], results[i].done());
-  for (auto& res : results) REQUIRE(res.get());
+  for (auto& res : results) REQUIRE(res.get() == ok);
 
   const auto got = s->load_actions(m.code);
-  REQUIRE(got.size() == log.size());
+  REQUIRE(got.status == read_status::found);
+  REQUIRE(got.value.size() == log.size());
   for (std::size_t i = 0; i < log.size(); ++i) {
-    CHECK(got[i].version == log[i].version);
-    CHECK(got[i].seat == log[i].seat);
-    CHECK(got[i].action == log[i].action);
-    CHECK(got[i].at_ms == log[i].at_ms);
+    CHECK(got.value[i].version == log[i].version);
+    CHECK(got.value[i].seat == log[i].seat);
+    CHECK(got.value[i].action == log[i].action);
+    CHECK(got.value[i].change == log[i].change);
+    CHECK(got.value[i].at_ms == log[i].at_ms);
   }
   const auto row = s->load_match(m.code);
-  CHECK(row->status == "live");
-  CHECK(row->version == 3);
-  CHECK(s->load_actions("ZZZZZZ").empty());
+  CHECK(row.value.status == "live");
+  CHECK(row.value.version == 4);
+  CHECK(s->load_actions("ZZZZZZ").status == read_status::absent);
 
-  result gap, dup, absent, bad_seat;
-  s->append_action(m.code, {5, 1, {{"type", "x"}}, 4000}, gap.done());
-  s->append_action(m.code, {3, 1, {{"type", "x"}}, 4000}, dup.done());
-  s->append_action("ZZZZZZ", {1, 1, {{"type", "x"}}, 4000}, absent.done());
-  s->append_action(m.code, {4, 7, {{"type", "x"}}, 4000}, bad_seat.done());
-  CHECK_FALSE(gap.get());
-  CHECK_FALSE(dup.get());
-  CHECK_FALSE(absent.get());
-  CHECK_FALSE(bad_seat.get());
-  CHECK(s->load_actions(m.code).size() == 3);
-  CHECK(s->load_match(m.code)->version == 3);  // the failed seat-7 write left nothing behind
+  result gap, dup, absent, bad_seat, neither, both, bad_change;
+  s->append_action(m.code, game_action(6, 1, {{"type", "x"}}, 5000), gap.done());
+  s->append_action(m.code, game_action(4, 1, {{"type", "x"}}, 5000), dup.done());
+  s->append_action("ZZZZZZ", game_action(1, 1, {{"type", "x"}}, 5000), absent.done());
+  s->append_action(m.code, game_action(5, 7, {{"type", "x"}}, 5000), bad_seat.done());
+  s->append_action(m.code, action_row{5, 1, nullptr, nullptr, 5000}, neither.done());
+  s->append_action(m.code, action_row{5, 1, {{"type", "x"}}, {{"type", "resign"}}, 5000}, both.done());
+  s->append_action(m.code, room_change(5, 1, json::array(), 5000), bad_change.done());
+  CHECK(gap.get() == conflict);
+  CHECK(dup.get() == conflict);
+  CHECK(absent.get() == conflict);
+  CHECK(bad_seat.get() == conflict);
+  CHECK(neither.get() == conflict);
+  CHECK(both.get() == conflict);
+  CHECK(bad_change.get() == conflict);
+  CHECK(s->load_actions(m.code).value.size() == 4);
+  CHECK(s->load_match(m.code).value.version == 4);  // the failed seat-7 write left nothing behind
 }
 
-TEST_CASE("the schema keeps the log unique per version and append-only", "[store]") {
+TEST_CASE("the schema keeps the log unique per version, one of action or change, append-only", "[store]") {
   temp_dir dir;
   auto s = open_store(dir.db());
   const match_row m = sample_match();
   result r, a;
   s->insert_match(m, r.done());
-  s->append_action(m.code, {1, 1, {{"type", "x"}}, 1}, a.done());
-  REQUIRE(r.get());
-  REQUIRE(a.get());
+  s->append_action(m.code, game_action(1, 1, {{"type", "x"}}, 1), a.done());
+  REQUIRE(r.get() == ok);
+  REQUIRE(a.get() == ok);
   s->close();
   raw_db raw(dir.db(), false);
   const std::string id = "(SELECT id FROM matches WHERE code = '" + m.code + "')";
-  CHECK(raw.exec("INSERT INTO actions VALUES (" + id + ", 1, 1, '{}', 2)") == SQLITE_CONSTRAINT);
+  const std::string cols = "INSERT INTO actions (match_id, version, seat, action, change, at_ms) VALUES (";
+  CHECK(raw.exec(cols + id + ", 1, 1, '{}', NULL, 2)") == SQLITE_CONSTRAINT);
+  CHECK(raw.exec(cols + id + ", 2, 1, NULL, NULL, 2)") == SQLITE_CONSTRAINT);
+  CHECK(raw.exec(cols + id + ", 2, 1, '{}', '{}', 2)") == SQLITE_CONSTRAINT);
   CHECK(raw.exec("UPDATE actions SET action = '{}'") == SQLITE_CONSTRAINT);
   CHECK(raw.exec("DELETE FROM actions") == SQLITE_CONSTRAINT);
   CHECK(raw.scalar("SELECT COUNT(*) FROM actions") == 1);
 }
 
-TEST_CASE("finishing a match records its outcome once", "[store]") {
+TEST_CASE("a match's end is recorded once, with its last change", "[store]") {
   temp_dir dir;
   auto s = open_store(dir.db());
   const match_row m = sample_match();
   result r, f, again, absent;
   s->insert_match(m, r.done());
-  REQUIRE(r.get());
+  REQUIRE(r.get() == ok);
   const json outcome = {{"winner", 2}, {"reason", "resign"}};
-  s->finish_match(m.code, outcome, 5000, f.done());
-  REQUIRE(f.get());
-  s->finish_match(m.code, {{"winner", 1}, {"reason", "resign"}}, 6000, again.done());
-  CHECK_FALSE(again.get());
-  s->finish_match("ZZZZZZ", outcome, 5000, absent.done());
-  CHECK_FALSE(absent.get());
+  s->append_and_finish(m.code, room_change(1, 1, {{"type", "resign"}, {"seat", 1}}, 5000), outcome, f.done());
+  REQUIRE(f.get() == ok);
+  s->append_and_finish(m.code, room_change(2, 2, {{"type", "resign"}, {"seat", 2}}, 6000),
+                       {{"winner", 1}, {"reason", "resign"}}, again.done());
+  CHECK(again.get() == conflict);
+  s->append_and_finish("ZZZZZZ", room_change(1, 1, {{"type", "draw_agreed"}}, 5000), outcome, absent.done());
+  CHECK(absent.get() == conflict);
   const auto row = s->load_match(m.code);
-  CHECK(row->status == "finished");
-  CHECK(row->outcome == outcome);
-  CHECK(row->finished_ms == 5000);
+  CHECK(row.value.status == "finished");
+  CHECK(row.value.outcome == outcome);
+  CHECK(row.value.finished_ms == 5000);
+  CHECK(row.value.version == 1);
 }
 
 TEST_CASE("list_public filters by visibility, status and game, newest first", "[store]") {
@@ -215,13 +237,15 @@ TEST_CASE("list_public filters by visibility, status and game, newest first", "[
                                sample_match("taixu", "unlisted", 14)};
   std::vector<result> rs(ms.size() + 2);
   for (std::size_t i = 0; i < ms.size(); ++i) s->insert_match(ms[i], rs[i].done());
-  s->append_action(ms[2].code, {1, 1, {{"type", "x"}}, 20}, rs[5].done());  // live
-  s->finish_match(ms[3].code, {{"winner", nullptr}, {"reason", "agreement"}}, 21, rs[6].done());
-  for (auto& r : rs) REQUIRE(r.get());
+  s->append_action(ms[2].code, game_action(1, 1, {{"type", "x"}}, 20), rs[5].done());  // live
+  s->append_and_finish(ms[3].code, room_change(1, 2, {{"type", "draw_agreed"}}, 21),
+                       {{"winner", nullptr}, {"reason", "agreement"}}, rs[6].done());
+  for (auto& r : rs) REQUIRE(r.get() == ok);
 
-  auto codes = [](const std::vector<match_row>& rows) {
+  auto codes = [](const read_result<std::vector<match_row>>& rows) {
+    REQUIRE(rows.status == read_status::found);
     std::vector<std::string> out;
-    for (const auto& r : rows) out.push_back(r.code);
+    for (const auto& r : rows.value) out.push_back(r.code);
     return out;
   };
   using v = std::vector<std::string>;
@@ -232,8 +256,8 @@ TEST_CASE("list_public filters by visibility, status and game, newest first", "[
   CHECK(codes(s->list_public("", "cyvasse", 100)) == v{ms[1].code});
   CHECK(codes(s->list_public("waiting", "qu4dri", 100)).empty());
   CHECK(codes(s->list_public("", "", 2)) == v{ms[3].code, ms[2].code});
-  CHECK(s->list_public("", "", 0).empty());
-  const auto live = s->list_public("live", "", 10);
+  CHECK(codes(s->list_public("", "", 0)).empty());
+  const auto live = s->list_public("live", "", 10).value;
   REQUIRE(live.size() == 1);
   CHECK(live[0].version == 1);
   CHECK(live[0].token_hash[0] == ms[2].token_hash[0]);
@@ -260,16 +284,24 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
     auto s = open_store(dir.db());
     result r;
     s->insert_match(m, r.done());
-    REQUIRE(r.get());
+    REQUIRE(r.get() == ok);
   }
-  {  // Turn the database back into a version-1 one (002 only adds an index).
+  {  // Turn the database back into a version-1 one: 002 only adds an index, 003 rebuilds the
+     // (still empty) log with its change column.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP INDEX matches_idle; DELETE FROM schema_version WHERE version >= 2") == SQLITE_OK);
+    REQUIRE(raw.exec("DROP INDEX matches_idle; DROP TABLE actions;"
+                     " CREATE TABLE actions (match_id INTEGER NOT NULL REFERENCES matches (id),"
+                     " version INTEGER NOT NULL CHECK (version >= 1),"
+                     " seat INTEGER NOT NULL CHECK (seat IN (0, 1, 2)), action TEXT NOT NULL,"
+                     " at_ms INTEGER NOT NULL, PRIMARY KEY (match_id, version)) WITHOUT ROWID;"
+                     " DELETE FROM schema_version WHERE version >= 2") == SQLITE_OK);
   }
   auto s = open_store(dir.db());
-  CHECK(s->load_match(m.code));
+  CHECK(s->load_match(m.code).found());
   raw_db raw(dir.db());
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'matches_idle'") == 1);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE name = 'change'") == 1);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'actions'") == 2);
   CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
 }
 
@@ -283,19 +315,20 @@ TEST_CASE("list_idle finds unfinished matches by last activity", "[store]") {
   s->insert_match(busy, rs[1].done());
   s->insert_match(done_m, rs[2].done());
   s->insert_match(fresh, rs[3].done());
-  s->append_action(quiet.code, {1, 1, {{"type", "x"}}, 200}, rs[4].done());
-  s->append_action(busy.code, {1, 1, {{"type", "x"}}, 700}, rs[5].done());
-  s->finish_match(done_m.code, {{"winner", 1}, {"reason", "resign"}}, 60, rs[6].done());
-  for (auto& r : rs) REQUIRE(r.get());
+  s->append_action(quiet.code, game_action(1, 1, {{"type", "x"}}, 200), rs[4].done());
+  s->append_action(busy.code, game_action(1, 1, {{"type", "x"}}, 700), rs[5].done());
+  s->append_and_finish(done_m.code, room_change(1, 2, {{"type", "resign"}, {"seat", 2}}, 60),
+                       {{"winner", 1}, {"reason", "resign"}}, rs[6].done());
+  for (auto& r : rs) REQUIRE(r.get() == ok);
 
-  const auto idle = s->list_idle(500, 10);
+  const auto idle = s->list_idle(500, 10).value;
   REQUIRE(idle.size() == 1);  // busy moved at 700, fresh was created at 900, done_m is finished
   CHECK(idle[0].code == quiet.code);
   CHECK(idle[0].updated_ms == 200);
-  const auto all = s->list_idle(1000, 10);
+  const auto all = s->list_idle(1000, 10).value;
   REQUIRE(all.size() == 3);
   CHECK(all[0].code == quiet.code);
   CHECK(all[1].code == busy.code);
   CHECK(all[2].code == fresh.code);
-  CHECK(s->list_idle(1000, 1).size() == 1);
+  CHECK(s->list_idle(1000, 1).value.size() == 1);
 }

@@ -15,6 +15,10 @@
 
 namespace tabuleiro::server::test {
 
+constexpr write_status ok = write_status::ok;
+constexpr write_status conflict = write_status::conflict;
+constexpr write_status unavailable = write_status::unavailable;
+
 // A fresh directory under the system temp directory, removed with its contents at scope end.
 struct temp_dir {
   std::filesystem::path path;
@@ -55,14 +59,24 @@ inline match_row sample_match(const std::string& game = "taixu", const std::stri
   return m;
 }
 
-// The completion's result, waited for (the writer runs it on its own thread).
+// A logged game action (change null).
+inline action_row game_action(std::int64_t version, int seat, json action, std::int64_t at_ms) {
+  return action_row{version, seat, std::move(action), nullptr, at_ms};
+}
+
+// A logged room-level change (action null), e.g. {"type":"resign","seat":2}.
+inline action_row room_change(std::int64_t version, int seat, json change, std::int64_t at_ms) {
+  return action_row{version, seat, nullptr, std::move(change), at_ms};
+}
+
+// The completion's status, waited for (the writer runs it on its own thread).
 struct result {
-  std::promise<bool> p;
-  std::future<bool> f = p.get_future();
+  std::promise<write_status> p;
+  std::future<write_status> f = p.get_future();
   store::done done() {
-    return [this](bool ok) { p.set_value(ok); };
+    return [this](write_status s) { p.set_value(s); };
   }
-  bool get() { return f.get(); }
+  write_status get() { return f.get(); }
 };
 
 // A raw SQLite connection to path, opened afresh (sees only committed data). Not copyable.
@@ -110,7 +124,7 @@ struct writer_gate {
   std::shared_future<void> release = release_p.get_future().share();
   // A completion that signals entry and blocks until open() is called.
   store::done hold() {
-    return [this](bool) {
+    return [this](write_status) {
       entered_p.set_value();
       release.wait();
     };
@@ -120,3 +134,24 @@ struct writer_gate {
 };
 
 }  // namespace tabuleiro::server::test
+
+// Catch2 prints statuses by name in failed checks.
+namespace Catch {
+template <>
+struct StringMaker<tabuleiro::server::write_status> {
+  static std::string convert(tabuleiro::server::write_status s) {
+    return tabuleiro::server::write_status_name(s);
+  }
+};
+template <>
+struct StringMaker<tabuleiro::server::read_status> {
+  static std::string convert(tabuleiro::server::read_status s) {
+    switch (s) {
+      case tabuleiro::server::read_status::found: return "found";
+      case tabuleiro::server::read_status::absent: return "absent";
+      case tabuleiro::server::read_status::unavailable: return "unavailable";
+    }
+    return "?";
+  }
+};
+}  // namespace Catch

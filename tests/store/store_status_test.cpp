@@ -1,0 +1,248 @@
+// Typed outcomes: a write refused by the stored state is a conflict, a write the database
+// cannot do is unavailable; a read the database cannot answer is unavailable, not absent.
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+
+#include "tests/store/store_test_util.h"
+
+using namespace tabuleiro::server;
+using namespace tabuleiro::server::test;
+
+namespace {
+
+// Stores m, REQUIREing ok.
+void store_match(store& s, const match_row& m) {
+  result r;
+  s.insert_match(m, r.done());
+  REQUIRE(r.get() == ok);
+}
+
+// Runs sql on a separate read-write connection (another process's view), REQUIREing success.
+void exec_elsewhere(const std::string& path, const std::string& sql) {
+  raw_db raw(path, false);
+  INFO(sql << ": " << sqlite3_errmsg(raw.db));
+  REQUIRE(raw.exec(sql) == SQLITE_OK);
+}
+
+// The status of one write queued by queue(done) and waited for (usable off the test thread).
+template <class Queue>
+write_status wait_for(const Queue& queue) {
+  std::promise<write_status> p;
+  auto f = p.get_future();
+  queue([&p](write_status s) { p.set_value(s); });
+  return f.get();
+}
+
+// A child process: stores m, then writes under a file-size limit of 0 bytes (every write(2)
+// to the database files fails, as on a full disk), lifts the limit and writes again. Sends
+// the five statuses on fd. Never returns.
+[[noreturn]] void full_disk_child(const std::string& path, const match_row& m, const match_row& other,
+                                  int fd) {
+  alarm(30);
+  signal(SIGXFSZ, SIG_IGN);  // a write past the limit then fails with EFBIG instead of killing us
+  std::string error;
+  auto s = store::open(path, error);
+  if (!s) _exit(2);
+  std::array<unsigned char, 5> out{};
+  out[0] = static_cast<unsigned char>(wait_for([&](store::done d) { s->insert_match(m, d); }));
+  rlimit normal{};
+  if (getrlimit(RLIMIT_FSIZE, &normal) != 0) _exit(3);
+  rlimit none = normal;
+  none.rlim_cur = 0;
+  if (setrlimit(RLIMIT_FSIZE, &none) != 0) _exit(4);
+  const action_row first = game_action(1, 1, {{"type", "move"}}, 1);
+  out[1] = static_cast<unsigned char>(wait_for([&](store::done d) { s->append_action(m.code, first, d); }));
+  out[2] = static_cast<unsigned char>(wait_for([&](store::done d) { s->insert_match(other, d); }));
+  out[3] = static_cast<unsigned char>(
+      wait_for([&](store::done d) { s->claim_seat(m.code, 2, token_hash("seat 2"), d); }));
+  if (setrlimit(RLIMIT_FSIZE, &normal) != 0) _exit(5);
+  out[4] = static_cast<unsigned char>(wait_for([&](store::done d) { s->append_action(m.code, first, d); }));
+  if (write(fd, out.data(), out.size()) != static_cast<ssize_t>(out.size())) _exit(6);
+  s->close();
+  _exit(0);
+}
+
+}  // namespace
+
+TEST_CASE("a wrong version, or an append to a finished match, is a conflict", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  const match_row m = sample_match();
+  store_match(*s, m);
+  result skip, first, stale;
+  s->append_action(m.code, game_action(2, 1, {{"type", "x"}}, 1), skip.done());
+  CHECK(skip.get() == conflict);
+  s->append_action(m.code, game_action(1, 1, {{"type", "x"}}, 1), first.done());
+  REQUIRE(first.get() == ok);
+  s->append_action(m.code, game_action(1, 2, {{"type", "y"}}, 2), stale.done());
+  CHECK(stale.get() == conflict);
+
+  result end, late, late_end;
+  s->append_and_finish(m.code, room_change(2, 1, {{"type", "resign"}, {"seat", 1}}, 3),
+                       {{"winner", 2}, {"reason", "resign"}}, end.done());
+  REQUIRE(end.get() == ok);
+  s->append_action(m.code, game_action(3, 2, {{"type", "x"}}, 4), late.done());
+  CHECK(late.get() == conflict);  // the fence also closes with the match
+  s->append_and_finish(m.code, room_change(3, 2, {{"type", "draw_agreed"}}, 5),
+                       {{"winner", nullptr}, {"reason", "agreement"}}, late_end.done());
+  CHECK(late_end.get() == conflict);
+  const auto row = s->load_match(m.code);
+  CHECK(row.value.version == 2);
+  CHECK(row.value.outcome == json{{"winner", 2}, {"reason", "resign"}});
+}
+
+TEST_CASE("claim_seat on a taken seat is a conflict and keeps the stored hash", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  const match_row m = sample_match();  // seat 1 taken
+  store_match(*s, m);
+  const std::string mine = token_hash("mine"), theirs = token_hash("theirs");
+  writer_gate gate;
+  s->insert_match(sample_match(), gate.hold());
+  gate.wait_entered();
+  result first, second, creator;  // one batch: the first claim wins, the second is refused
+  s->claim_seat(m.code, 2, mine, first.done());
+  s->claim_seat(m.code, 2, theirs, second.done());
+  s->claim_seat(m.code, 1, theirs, creator.done());
+  gate.open();
+  CHECK(first.get() == ok);
+  CHECK(second.get() == conflict);
+  CHECK(creator.get() == conflict);
+  const auto row = s->load_match(m.code);
+  CHECK(row.value.token_hash[0] == m.token_hash[0]);
+  CHECK(row.value.token_hash[1] == mine);
+  raw_db raw(dir.db());
+  CHECK(raw.scalar("SELECT COUNT(*) FROM seats JOIN matches m ON m.id = match_id WHERE m.code = '" + m.code +
+                   "'") == 2);
+}
+
+TEST_CASE("a write the database cannot do (table gone) is unavailable and leaves nothing", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  const match_row m = sample_match();
+  store_match(*s, m);
+  result first;  // prepares (and caches) the log's INSERT
+  s->append_action(m.code, game_action(1, 1, {{"type", "x"}}, 1), first.done());
+  REQUIRE(first.get() == ok);
+  exec_elsewhere(dir.db(), "ALTER TABLE actions RENAME TO actions_away");
+
+  SECTION("a prepared statement that fails when it runs") {
+    writer_gate gate;
+    s->insert_match(sample_match(), gate.hold());
+    gate.wait_entered();
+    result broken, other;  // one batch
+    s->append_action(m.code, game_action(2, 1, {{"type", "x"}}, 2), broken.done());
+    s->insert_match(sample_match(), other.done());
+    gate.open();
+    CHECK(broken.get() == unavailable);
+    CHECK(other.get() == ok);  // the rest of the batch is not affected
+  }
+  SECTION("a statement that cannot be prepared") {
+    s->close();
+    s = open_store(dir.db());  // a new connection: nothing prepared yet
+    result broken;
+    s->append_action(m.code, game_action(2, 1, {{"type", "x"}}, 2), broken.done());
+    CHECK(broken.get() == unavailable);
+  }
+  CHECK(s->load_match(m.code).value.version == 1);  // the fence's update was undone with it
+  exec_elsewhere(dir.db(), "ALTER TABLE actions_away RENAME TO actions");
+  result again;  // the same write succeeds later
+  s->append_action(m.code, game_action(2, 1, {{"type", "x"}}, 2), again.done());
+  CHECK(again.get() == ok);
+  CHECK(s->load_match(m.code).value.version == 2);
+}
+
+TEST_CASE("writes on a full disk (file size limit 0) are unavailable; they succeed once it clears", "[store]") {
+  temp_dir dir;
+  open_store(dir.db())->close();  // create and migrate before the limit applies
+  const match_row m = sample_match(), other = sample_match();
+  int fds[2];
+  REQUIRE(pipe(fds) == 0);
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    close(fds[0]);
+    full_disk_child(dir.db(), m, other, fds[1]);
+  }
+  close(fds[1]);
+  std::array<unsigned char, 5> got{};
+  const ssize_t n = read(fds[0], got.data(), got.size());
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  REQUIRE(n == static_cast<ssize_t>(got.size()));
+  auto as_status = [](unsigned char c) { return static_cast<write_status>(c); };
+  CHECK(as_status(got[0]) == ok);
+  CHECK(as_status(got[1]) == unavailable);  // append
+  CHECK(as_status(got[2]) == unavailable);  // insert_match
+  CHECK(as_status(got[3]) == unavailable);  // claim_seat
+  CHECK(as_status(got[4]) == ok);           // the same append, after the limit is lifted
+
+  auto s = open_store(dir.db());
+  CHECK(s->load_match(other.code).status == read_status::absent);
+  const auto row = s->load_match(m.code);
+  CHECK(row.value.token_hash[1].empty());
+  CHECK(row.value.version == 1);
+  CHECK(s->load_actions(m.code).value.size() == 1);
+}
+
+TEST_CASE("a read the database cannot answer is unavailable, never absent or empty", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  const match_row m = sample_match();
+  store_match(*s, m);
+  result a;
+  s->append_action(m.code, game_action(1, 1, {{"type", "x"}}, 1), a.done());
+  REQUIRE(a.get() == ok);
+
+  SECTION("the log table is unreadable") {
+    exec_elsewhere(dir.db(), "ALTER TABLE actions RENAME TO actions_away");
+    const auto log = s->load_actions(m.code);
+    CHECK(log.status == read_status::unavailable);
+    CHECK(log.value.empty());
+    CHECK_FALSE(log.found());
+    CHECK(s->load_match(m.code).found());  // the match table still answers
+    exec_elsewhere(dir.db(), "ALTER TABLE actions_away RENAME TO actions");
+    CHECK(s->load_actions(m.code).value.size() == 1);
+  }
+  SECTION("the match table is unreadable") {
+    exec_elsewhere(dir.db(), "ALTER TABLE matches RENAME TO matches_away");
+    CHECK(s->load_match(m.code).status == read_status::unavailable);
+    CHECK(s->load_match("ZZZZZZ").status == read_status::unavailable);  // not absent
+    CHECK(s->load_actions(m.code).status == read_status::unavailable);
+    CHECK(s->list_public("", "", 10).status == read_status::unavailable);
+    CHECK(s->list_idle(1'000'000, 10).status == read_status::unavailable);
+    exec_elsewhere(dir.db(), "ALTER TABLE matches_away RENAME TO matches");
+    CHECK(s->load_match(m.code).found());
+    CHECK(s->list_public("", "", 10).value.size() == 1);
+  }
+  SECTION("a stored row that does not decode") {
+    exec_elsewhere(dir.db(), "UPDATE matches SET options = 'not json' WHERE code = '" + m.code + "'");
+    CHECK(s->load_match(m.code).status == read_status::unavailable);
+    CHECK(s->list_public("", "", 10).status == read_status::unavailable);
+  }
+}
+
+TEST_CASE("an absent match reads as absent; a match without changes as found and empty", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  const match_row m = sample_match();
+  store_match(*s, m);
+  const auto missing = s->load_match("ZZZZZZ");
+  CHECK(missing.status == read_status::absent);
+  CHECK(missing.value.code.empty());
+  CHECK(s->load_actions("ZZZZZZ").status == read_status::absent);
+  const auto log = s->load_actions(m.code);
+  CHECK(log.status == read_status::found);
+  CHECK(log.value.empty());
+  CHECK(s->list_public("finished", "", 10).status == read_status::found);  // empty, not absent
+  CHECK(std::string(write_status_name(conflict)) == "conflict");
+  CHECK(std::string(write_status_name(unavailable)) == "unavailable");
+  CHECK(std::string(write_status_name(ok)) == "ok");
+}
