@@ -6,11 +6,10 @@
 using tabuleiro::engine::rng;
 
 TEST_CASE("rng: same seed, same stream — different seed, different stream") {
-  rng a(42), b(42), c(43);
+  rng a(42), b(42);
   for (int i = 0; i < 100; ++i) {
     const auto x = a.next();
     REQUIRE(x == b.next());
-    (void)c;
   }
   REQUIRE(rng(42).next() != rng(43).next());
 }

@@ -1,15 +1,17 @@
 // TAIXU JSON: registration, Position JSON (rules §10) strictness and round trip, canonical
-// actions (§4), events (§11), and the redacted view (PROTOCOL.md "TAIXU view").
+// actions (§4), events (§11), and the view (PROTOCOL.md "TAIXU view").
 #include <catch2/catch.hpp>
 
 #include "protocol/codec_match.h"
 #include "protocol/taixu_codec.h"
+#include "protocol/taixu_position.h"
 #include "taixu_builder.h"
 
 using namespace taixu_test;
 using tabuleiro::protocol::json;
 using tabuleiro::protocol::rule_error;
 using tabuleiro::protocol::taixu_codec;
+using tabuleiro::protocol::taixu_position;
 using tabuleiro::protocol::viewer;
 namespace protocol = tabuleiro::protocol;
 
@@ -30,6 +32,22 @@ std::string position_error(const json& p) {
   return "";
 }
 
+// The full position (secrets included) of a TAIXU match.
+json position_of(const protocol::match& m) { return protocol::find_game("taixu")->secret_position(m); }
+
+// The view viewer v is shown now.
+json view_of(const protocol::match& m, viewer v) {
+  const protocol::publication pub = m.observe();
+  return pub.views[pub.group_of[static_cast<int>(v)]];
+}
+
+// The events of an accepted action as seat 1's group sees them.
+const json& events_of(const protocol::result<protocol::applied>& r) {
+  const auto& pub = std::get<protocol::applied>(r).pub;
+  return pub.events[pub.group_of[1]];
+}
+
+// A TAIXU match created from position p (which must be valid).
 std::unique_ptr<protocol::match> make(const json& p) {
   auto r = protocol::find_game("taixu")->create(nullptr, p, 0);
   REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(r));
@@ -46,16 +64,16 @@ TEST_CASE("taixu codec: registered as \"taixu\"") {
 
 TEST_CASE("taixu codec: Position JSON round-trips and continues identically") {
   auto m = make(sample());
-  const json pos = m->position();
+  const json pos = position_of(*m);
   CHECK(pos["seed"] == "0");  // neither seed nor rng: seed 0 (the offline default)
   CHECK(pos["rng"].get<std::string>().rfind("x256:", 0) == 0);
   auto again = make(pos);
-  CHECK(again->position() == pos);
+  CHECK(position_of(*again) == pos);
   auto fresh = protocol::find_game("taixu")->create({{"reserve", 10}}, nullptr, 42);
   auto& g = *std::get<0>(fresh);
-  CHECK(g.position()["seed"] == "42");
-  CHECK(g.position()["reserve"] == json::array({10, 10}));
-  CHECK(make(g.position())->position() == g.position());
+  CHECK(position_of(g)["seed"] == "42");
+  CHECK(position_of(g)["reserve"] == json::array({10, 10}));
+  CHECK(position_of(*make(position_of(g))) == position_of(g));
 }
 
 TEST_CASE("taixu codec: positions are validated strictly (unknown fields rejected)") {
@@ -97,7 +115,7 @@ TEST_CASE("taixu codec: positions are validated strictly (unknown fields rejecte
 
 TEST_CASE("taixu codec: the view matches PROTOCOL.md and holds no seed or rng") {
   auto m = make(sample());
-  const json v = m->view(viewer::spectator);
+  const json v = view_of(*m, viewer::spectator);
   std::vector<std::string> keys;
   for (const auto& [k, x] : v.items()) keys.push_back(k);
   CHECK(keys == std::vector<std::string>{"anomalies", "bonus", "costs", "game", "options", "outcome", "pc",
@@ -107,14 +125,14 @@ TEST_CASE("taixu codec: the view matches PROTOCOL.md and holds no seed or rng") 
   CHECK(v["costs"] == json::parse(R"({"summon":2,"move":1,"stabilize":2,"swap":3})"));
   CHECK(v["outcome"].is_null());
   for (viewer who : {viewer::spectator, viewer::seat1, viewer::seat2}) {
-    const std::string text = m->view(who).dump();
+    const std::string text = view_of(*m, who).dump();
     CHECK(text.find("x256") == std::string::npos);
     CHECK(text.find("seed") == std::string::npos);
     CHECK(text.find("rng") == std::string::npos);
   }
 }
 
-TEST_CASE("taixu codec: canonical actions — matching against the legal list — precise errors") {
+TEST_CASE("taixu codec: canonical actions — precise errors — nothing changes on a refusal") {
   CHECK(taixu_codec::action_json(swap("f8", "c6")) == json::parse(R"({"type":"swap","a":"c6","b":"f8"})"));
   auto parsed = taixu_codec::parse_action(json::parse(R"({"type":"swap","a":"f8","b":"c6"})"));
   CHECK(std::get<action>(parsed) == action{action_kind::swap, sq("c6"), sq("f8")});
@@ -128,33 +146,36 @@ TEST_CASE("taixu codec: canonical actions — matching against the legal list �
   p["pieces"] = json::parse(R"([{"at":"d5","owner":1,"charge":1},{"at":"d6","owner":2,"charge":2}])");
   p["reserve"] = json::array({7, 7});
   auto m = make(p);
-  const json before = m->position();
+  const json before = position_of(*m);
   auto refused = m->apply(1, json::parse(R"({"type":"move","from":"d5","to":"d6"})"));
   CHECK(std::get<rule_error>(refused).code == "weaker_attacker");
   CHECK(std::get<rule_error>(m->apply(2, json::parse(R"({"type":"end_turn"})"))).code == "not_your_turn");
   CHECK(std::get<rule_error>(m->apply(1, json::parse(R"({"type":"teleport"})"))).code == "bad_action");
-  CHECK(m->position() == before);
-  const json legal = m->legal_actions(1);
-  CHECK(legal.back() == json::parse(R"({"type":"end_turn","cost":0})"));
-  CHECK(m->legal_actions(2).empty());
+  CHECK(position_of(*m) == before);
+  const protocol::legal_json legal = m->legal(1);
+  CHECK(legal.actions.back() == json::parse(R"({"type":"end_turn","cost":0})"));
+  CHECK(legal.complete);
+  CHECK(legal.expects.is_null());
+  CHECK(m->legal(2).actions.empty());
+  CHECK(m->legal(2).complete);
   auto ok = m->apply(1, json::parse(R"({"type":"move","from":"d5","to":"d3","cost":1})"));
-  const auto& events = std::get<std::vector<json>>(ok);
+  CHECK(std::get<protocol::applied>(ok).action == json::parse(R"({"type":"move","from":"d5","to":"d3"})"));
+  const json& events = events_of(ok);
   REQUIRE(events.size() == 3);
   CHECK(events[0] == json::parse(R"({"type":"pc_changed","player":1,"from":5,"to":4,"cause":"move"})"));
   CHECK(events[1] == json::parse(R"({"type":"moved","from":"d5","to":"d3","player":1})"));
   CHECK(events[2]["type"] == "charge_changed");
-  CHECK(m->events_for(viewer::spectator, events) == json(events));
 }
 
 TEST_CASE("taixu codec: free-distortion swaps list cost 0 — waves list the ring and hits") {
   state s = build("a3:1:0 h8:1:0 d2:1:4 c4:2:0 e4:2:2", "a3:free_distortion");
-  protocol::codec_match<game, taixu_codec> m(s);
+  protocol::codec_match<game, taixu_codec, taixu_position> m(s);
   bool found = false;
-  for (const json& a : m.legal_actions(1))
+  for (const json& a : m.legal(1).actions)
     if (a["type"] == "swap" && a["a"] == "a3" && a["b"] == "h8") found = a["cost"] == 0;
   CHECK(found);
   auto r = m.apply(1, json::parse(R"({"type":"move","from":"d2","to":"d3"})"));
-  const auto& ev = std::get<std::vector<json>>(r);
+  const json& ev = events_of(r);
   json wave;
   for (const json& e : ev)
     if (e["type"] == "wave") wave = e;
@@ -162,7 +183,7 @@ TEST_CASE("taixu codec: free-distortion swaps list cost 0 — waves list the rin
   CHECK(wave["squares"] == json::parse(R"(["c2","d2","e2","c3","e3","c4","d4","e4"])"));
   CHECK(wave["hits"] == json::parse(R"([{"at":"c4","owner":2,"from":0,"to":0,"destroyed":true},
                                          {"at":"e4","owner":2,"from":2,"to":1,"destroyed":false}])"));
-  CHECK(m.outcome().is_null());
+  CHECK(!m.outcome());
 }
 
 TEST_CASE("taixu codec property: the JSON path agrees with the engine over random games") {
@@ -175,25 +196,25 @@ TEST_CASE("taixu codec property: the JSON path agrees with the engine over rando
     auto created = kind->create(options, nullptr, r.next());
     auto& m = *std::get<0>(created);
     for (int step = 0; step < 60 && !m.seats_to_act().empty(); ++step, ++steps) {
-      const json pos = m.position();
+      const json pos = position_of(m);
       auto reread = kind->create(nullptr, pos, 0);  // the written position reads back identically
       REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(reread));
-      REQUIRE(std::get<0>(reread)->position() == pos);
-      const json view = m.view(viewer::spectator);
+      REQUIRE(position_of(*std::get<0>(reread)) == pos);
+      const json view = view_of(m, viewer::spectator);
       REQUIRE(view["to_move"] == pos["to_move"]);
       REQUIRE(view["pieces"].size() == pos["pieces"].size());
       const int p = m.seats_to_act().front();
-      const json legal = m.legal_actions(p);
+      const json legal = m.legal(p).actions;
       REQUIRE(!legal.empty());
       // Any listed action, sent back as JSON with its cost, is accepted on a copy.
       auto copy = m.clone();
-      REQUIRE(std::holds_alternative<std::vector<json>>(copy->apply(p, legal[r.uniform(legal.size())])));
+      REQUIRE(std::holds_alternative<protocol::applied>(copy->apply(p, legal[r.uniform(legal.size())])));
       json chosen = legal.back();
       if (legal.size() > 1 && r.uniform(6) != 0) chosen = legal[r.uniform(legal.size() - 1)];
       chosen.erase("cost");
       auto applied = m.apply(p, chosen);
-      REQUIRE(std::holds_alternative<std::vector<json>>(applied));
-      for (const json& e : std::get<std::vector<json>>(applied)) REQUIRE(e.contains("type"));
+      REQUIRE(std::holds_alternative<protocol::applied>(applied));
+      for (const json& e : events_of(applied)) REQUIRE(e.contains("type"));
     }
   }
   CHECK(steps > 2000);

@@ -79,7 +79,7 @@ TEST_CASE("taixu property: random games keep every invariant and replay identica
   rng meta(0x7a1c5eedULL);
   std::vector<action> legal, history;
   std::vector<event> events;
-  long long actions_applied = 0, probes = 0, finished = 0;
+  long long actions_applied = 0, finished = 0;
   for (int g = 0; g < games; ++g) {
     const std::uint64_t seed = meta.next();
     options o;
@@ -119,7 +119,6 @@ TEST_CASE("taixu property: random games keep every invariant and replay identica
         const bool consistent = (e == error::ok) == listed && (who == p || applied == error::not_your_turn) &&
                                 (applied == error::ok || (copy == s && events.empty()));
         if (!consistent) FAIL("probe kind " << int(bad.kind) << " a " << int(bad.a) << " b " << int(bad.b));
-        ++probes;
       }
       // A random player that ends its turn now and then.
       action chosen = legal.back();
@@ -141,7 +140,6 @@ TEST_CASE("taixu property: random games keep every invariant and replay identica
     REQUIRE(replay == s);
   }
   CHECK(actions_applied > games * 20LL);
-  CHECK(probes == 2 * actions_applied);
   if (games >= 1000) CHECK(finished > 0);  // some random games reach an outcome
   WARN(games << " games, " << actions_applied << " actions, " << finished << " finished");
 }
