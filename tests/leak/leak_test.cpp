@@ -210,6 +210,8 @@ TEST_CASE("random whole games of every game - no frame holds a secret of its vie
   for (const auto& g : declared) {
     INFO("game " << g.game);
     const verdict v = run(g, 20261201);
+    WARN(g.game << ": " << v.games << " games, " << v.frames << " frames, " << v.secrets_checked
+                << " secret checks, " << v.leaks << " leaks");
     INFO(v.first_leak);
     CHECK(v.games == g.games);
     CHECK(v.secrets_checked > 0);
