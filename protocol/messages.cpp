@@ -148,6 +148,14 @@ json summary(const summary_fields& f) {
   return s;
 }
 
+json created(std::string_view code, std::string_view link, int seat, std::string_view token) {
+  return {{"code", code}, {"link", link}, {"seat", seat}, {"token", token}};
+}
+
+json match_list(json summaries) { return {{"matches", std::move(summaries)}}; }
+
+json clock_advanced(std::int64_t now_ms) { return {{"now_ms", now_ms}}; }
+
 std::string pong(const json& t) { return dump(json{{"type", "pong"}, {"t", t}}); }
 
 }  // namespace tabuleiro::protocol::messages

@@ -99,6 +99,15 @@ struct summary_fields {
 // outcome and created.
 json summary(const summary_fields& f);
 
+// The answer to a match creation: {"code","link","seat","token"}.
+json created(std::string_view code, std::string_view link, int seat, std::string_view token);
+
+// The listing answer: {"matches":[summaries…]}.
+json match_list(json summaries);
+
+// The answer of the test-only clock route: {"now_ms": now_ms}.
+json clock_advanced(std::int64_t now_ms);
+
 // {"type":"pong","t":t}.
 std::string pong(const json& t);
 

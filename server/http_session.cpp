@@ -212,7 +212,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
       return error_response(http::status::bad_request, "bad_request",
                             "the body is {\"advance_ms\": a non-negative integer}", version, keep);
     const auto now = state_.manual_clock->advance((*body)["advance_ms"].get<std::int64_t>());
-    return text(http::status::ok, json{{"now_ms", now}}.dump(), "application/json", version, keep);
+    return text(http::status::ok, protocol::messages::clock_advanced(now).dump(), "application/json", version, keep);
   }
 
   http::response<http::string_body> error_response(http::status status, std::string_view code,

@@ -152,10 +152,8 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       svc_.stats->matches_created++;
       spdlog::info("match {} created: game {}, creator seat {}, {}", row.code, row.game, seat,
                    row.visibility);
-      done({201, {{"code", row.code},
-                  {"link", svc_.cfg->public_url + "/m/" + row.code},
-                  {"seat", seat},
-                  {"token", token}}});
+      done({201, protocol::messages::created(row.code, svc_.cfg->public_url + "/m/" + row.code,
+                                             seat, token)});
     });
   });
 }
@@ -184,7 +182,7 @@ void rooms::list(const std::string& status, const std::string& game,
       json s = r ? r->summary() : stored_summary(row);
       if (status.empty() || s["status"] == status) out.push_back(std::move(s));
     }
-    done({200, {{"matches", std::move(out)}}});
+    done({200, protocol::messages::match_list(std::move(out))});
   });
 }
 
