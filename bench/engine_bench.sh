@@ -26,7 +26,8 @@ trap 'rm -f "$section"' EXIT
   echo "\"actions applied\" loop over a fixed corpus of 4096 positions met in playouts (the"
   echo "latter copies the position, then applies one of its legal actions with its events). The"
   echo "JSON row is what the server pays per action through \`protocol::match\`: the legal list"
-  echo "as JSON, then parse, legal-list match, apply and events as JSON."
+  echo "as JSON, then parse, exact rule check, apply, and the views and events per viewer group"
+  echo "as JSON."
   echo
   echo "Command (\`bash bench/engine_bench.sh\` runs it and rewrites this section):"
   echo

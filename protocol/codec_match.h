@@ -168,7 +168,8 @@ class codec_match final : public match {
   state_type s_;
 };
 
-// The game_kind of game G with its public and persistence codecs. Stateless.
+// The game_kind of game G with its public and persistence codecs.
+// Thread-safety: stateless, callable from any thread (each call on its own match).
 template <engine::game G, public_codec<G> Codec, persistence_codec<G> Persistence>
 class codec_game_kind final : public game_kind {
  public:

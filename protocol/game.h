@@ -89,6 +89,7 @@ class match {
 };
 
 // A game the server can host. Stateless; one instance per game in the registry.
+// Thread-safety: const and stateless, callable from any thread (each call on its own match).
 class game_kind {
  public:
   virtual ~game_kind() = default;
