@@ -41,17 +41,15 @@ void rooms::find(const std::string& typed_code,
   net::post(pool_, [this, code = *code] {
     std::shared_ptr<room> r;
     const auto row = svc_.db->load_match(code);
-    read_status status = row.status;
-    if (row.found()) {
-      const auto log = svc_.db->load_actions(code);
-      status = log.found() ? read_status::absent : read_status::unavailable;
-      if (log.found()) {
-        std::string error;
-        r = room::restore(ioc_, svc_, row.value, log.value, error);
-        if (!r) spdlog::error("match {} cannot be restored: {}", code, error);
-        else spdlog::info("match {} restored at version {}", code, row.value.version);
-        if (r) status = read_status::found;
-      }
+    const auto log = row.found() ? svc_.db->load_actions(code)
+                                 : read_result<std::vector<action_row>>{row.status, {}};
+    read_status status = log.status;
+    if (log.found()) {
+      std::string error;
+      r = room::restore(ioc_, svc_, row.value, log.value, error);
+      if (!r) spdlog::error("match {} cannot be restored: {}", code, error);
+      else spdlog::info("match {} restored at version {}", code, row.value.version);
+      if (!r) status = read_status::absent;  // a log that does not replay: unknown, as before
     }
     std::vector<std::function<void(std::shared_ptr<room>, read_status)>> waiters;
     {
