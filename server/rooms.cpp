@@ -147,7 +147,9 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       finish_loading(row.code, ok ? r : nullptr, ok ? lookup::found : lookup::absent);
       if (!ok) {
         spdlog::error("match {}: could not be stored ({})", row.code, write_status_name(st));
-        return done(failure(500, "storage_error", "the match could not be stored"));
+        return done(st == write_status::unavailable
+                        ? failure(503, "storage_error", "the match could not be stored right now; try again")
+                        : failure(500, "storage_error", "the match could not be stored"));
       }
       svc_.stats->matches_created++;
       spdlog::info("match {} created: game {}, creator seat {}, {}", row.code, row.game, seat,

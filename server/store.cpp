@@ -54,6 +54,7 @@ void call_done(const store::done& d, write_status status) noexcept {
 
 // The SQLite store (see store.h). The writer thread alone uses writer_db_; readers share
 // reader_db_ under reader_mu_; the queue and counters live under mu_.
+// Thread-safety: as store (every method from any thread; flush/close not from a completion).
 class sqlite_store final : public store {
  public:
   sqlite_store(std::unique_ptr<sqlite_connection> writer_db,
@@ -89,23 +90,23 @@ class sqlite_store final : public store {
   }
 
   read_result<std::vector<action_row>> load_actions(const std::string& code) override {
-    return read<std::vector<action_row>>(
-        "reading the log of match", code, [&](std::vector<action_row>& out, std::string& error) {
+    using rows = std::vector<action_row>;
+    return read<rows>("reading the log of match", code, [&](rows& out, std::string& error) {
       return read_actions(*reader_db_, code, out, error);
     });
   }
 
   read_result<std::vector<match_row>> list_public(const std::string& status, const std::string& game,
                                                   std::size_t limit) override {
-    return read<std::vector<match_row>>(
-        "listing public matches", "", [&](std::vector<match_row>& out, std::string& error) {
+    using rows = std::vector<match_row>;
+    return read<rows>("listing public matches", "", [&](rows& out, std::string& error) {
       return read_public(*reader_db_, status, game, limit, out, error);
     });
   }
 
   read_result<std::vector<match_row>> list_idle(std::int64_t before_ms, std::size_t limit) override {
-    return read<std::vector<match_row>>(
-        "listing idle matches", "", [&](std::vector<match_row>& out, std::string& error) {
+    using rows = std::vector<match_row>;
+    return read<rows>("listing idle matches", "", [&](rows& out, std::string& error) {
       return read_idle(*reader_db_, before_ms, limit, out, error);
     });
   }

@@ -75,7 +75,7 @@ void check_as_recorded(unsigned short port, const json& expected) {
 
 }  // namespace
 
-TEST_CASE("server: a release-0.1.0 database migrates and replays to the views that release served") {
+TEST_CASE("release: a 0.1.0 database migrates and replays to the views that release served") {
   temp_dir dir;
   const std::string db = dir.path + "/release.db";
   sql_on(db, fixture("release-0.1.0.sql"));
@@ -92,7 +92,7 @@ TEST_CASE("server: a release-0.1.0 database migrates and replays to the views th
   check_as_recorded(again.port(), expected);
 }
 
-TEST_CASE("server: a store that cannot be read answers storage_error (503), not unknown_match") {
+TEST_CASE("storage: a store that cannot be read answers storage_error (503), not unknown_match") {
   temp_dir dir;
   const std::string db = dir.path + "/release.db";
   sql_on(db, fixture("release-0.1.0.sql"));

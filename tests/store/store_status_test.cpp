@@ -156,7 +156,7 @@ TEST_CASE("a write the database cannot do (table gone) is unavailable and leaves
   CHECK(s->load_match(m.code).value.version == 2);
 }
 
-TEST_CASE("writes on a full disk (file size limit 0) are unavailable; they succeed once it clears", "[store]") {
+TEST_CASE("writes on a full disk (file size limit 0) are unavailable, and succeed once it clears", "[store]") {
   temp_dir dir;
   open_store(dir.db())->close();  // create and migrate before the limit applies
   const match_row m = sample_match(), other = sample_match();
@@ -229,7 +229,7 @@ TEST_CASE("a read the database cannot answer is unavailable, never absent or emp
   }
 }
 
-TEST_CASE("an absent match reads as absent; a match without changes as found and empty", "[store]") {
+TEST_CASE("an absent match reads as absent, a match without changes as found and empty", "[store]") {
   temp_dir dir;
   auto s = open_store(dir.db());
   const match_row m = sample_match();
