@@ -97,6 +97,12 @@ const en = {
   'err.unknown_match': 'No match has this code.',
   'err.bad_token': 'Your seat token was refused.',
   'err.rate_limited': 'Too many requests — slow down.',
+  'err.disconnected': 'Not connected to the server — try again in a moment.',
+  'err.timeout': 'The server did not answer in time.',
+  'err.busy': 'The server is busy — try again.',
+  'err.storage_error': 'The server could not save that — try again.',
+  'err.no_draw_offer': 'There is no draw offer to answer.',
+  home_label: 'Tabuleiro — home',
   illegal: 'Illegal move',
 };
 
@@ -189,6 +195,12 @@ const pt = {
   'err.unknown_match': 'Nenhuma partida tem este código.',
   'err.bad_token': 'Seu lugar não foi reconhecido.',
   'err.rate_limited': 'Muitas ações seguidas — vá com calma.',
+  'err.disconnected': 'Sem conexão com o servidor — tente de novo em instantes.',
+  'err.timeout': 'O servidor não respondeu a tempo.',
+  'err.busy': 'O servidor está ocupado — tente de novo.',
+  'err.storage_error': 'O servidor não conseguiu salvar isso — tente de novo.',
+  'err.no_draw_offer': 'Não há proposta de empate para responder.',
+  home_label: 'Tabuleiro — início',
   illegal: 'Jogada inválida',
 };
 

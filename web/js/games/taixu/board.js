@@ -7,6 +7,7 @@ import { t, errorKey } from '../../i18n.js';
 import { CORE, ZONES, SQUARES, coords, orientation } from './geometry.js';
 import { playAnimations } from './fx.js';
 import { GAME_ID, tx, playerName } from './text.js';
+import { hintText, pcLabel } from './hints.js';
 
 const strip = ({ cost, ...action }) => action;   // legal entries may carry their cost
 
@@ -206,19 +207,12 @@ export class TaixuTable {
         h('span', { class: 'round' }, h('span', { class: 'k' }, tx('round')), h('b', { id: 'round-n' }, String(v.round))),
         h('span', { class: `whose p${v.to_move}`, id: 'whose' }, whose)),
       h('div', { class: 'pc-line', title: tx('pc_long') },
-        h('span', { class: 'k' }, tx('pc')),
+        h('span', { class: 'k', id: 'pc-label' }, pcLabel({ mine, over: !!v.outcome, toMove: v.to_move, seat: this.seat })),
         h('span', { class: 'pc-cells', 'aria-hidden': 'true' },
           Array.from({ length: pcTotal }, (_, i) => h('i', { class: i < v.pc ? 'on' : '' }))),
         h('b', { id: 'pc-n' }, String(v.pc))),
     );
-    let hint;
-    if (this.seat == null) hint = t('hint_spectator');
-    else if (!mine) hint = v.outcome ? '' : t('hint_wait');
-    else if (this.mode === 'summon') hint = tx('hint_summon');
-    else if (this.mode === 'swap') hint = tx('hint_swap');
-    else if (this.mode === 'stabilize') hint = tx('hint_select');
-    else if (this.selected) hint = `${tx('selected', { sq: this.selected })} — ${tx('hint_move')}`;
-    else hint = tx('hint_select');
+    const hint = hintText({ seat: this.seat, mine, over: !!v.outcome, mode: this.mode, selected: this.selected });
     this.hintEl.textContent = hint;
   }
 
@@ -310,10 +304,10 @@ export class TaixuTable {
   flashIllegal(err) {
     const code = err?.code;
     const key = errorKey(code, GAME_ID);
-    const known = !!key;
-    const text = known ? t(key) : (err?.message || t('illegal'));
-    fill(this.illegalEl, h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, text),
-      err?.message && known ? h('small', {}, err.message) : null);
+    // Only the client's own translation when it knows the code (never the server's English
+    // message under it); the server's message only for a code this client cannot word.
+    const text = key ? t(key) : (err?.message || t('illegal'));
+    fill(this.illegalEl, h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, text));
     this.illegalEl.dataset.code = code || '';
     this.illegalEl.hidden = false;
     this.boardWrap.classList.remove('flash');
