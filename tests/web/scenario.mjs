@@ -93,6 +93,7 @@ export async function scenario({ browser, url, out, restart }) {
   const A = await newPage({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   const B = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const C = await newPage({ viewport: { width: 1180, height: 860 } });
+  const D = await newPage({ viewport: { width: 1100, height: 900 } });   // the home page's live list
   const pages = [A, B, C];
   let link = '';
   let code = '';
@@ -156,9 +157,78 @@ export async function scenario({ browser, url, out, restart }) {
     check(await A.isEnabled('#act-end_turn'), 'A may end the turn');
     check(await B.isDisabled('#act-end_turn'), 'B must wait');
     check(!(await C.isVisible('#act-end_turn')), 'spectators get no action buttons');
+    check(await B.$eval('h1', (e) => e.textContent).then((t) => t.includes('TAIXU') && t.includes(code)), 'the match page has an h1 naming the game and code');
+    check(/board, 8 by 8 squares, Player 2's home edge at the bottom/.test(await B.getAttribute('.board', 'aria-label')), 'the board has a descriptive label');
+    check(/Player 1's PC/.test(await B.textContent('#pc-label')), 'during the other turn the PC label says whose PC it is');
+    check((await A.textContent('#pc-label')).trim() === 'PC', 'on its own turn the label is just PC');
     const titles = await Promise.all(pages.map((p) => p.title()));
     check(titles[0] === `● ${code} · Tabuleiro` && titles[1] === `${code} · Tabuleiro` && titles[2] === `${code} · Tabuleiro`,
       `only the seat to act (the server's to_act) has the turn marker in its title: ${titles}`);
+  });
+
+  await step('the live list says both seats are taken before the first move', async () => {
+    await D.goto(url);
+    await D.waitForSelector(`#live-list [data-code="${code}"][data-status="ready"]`, { timeout: 12_000 });
+    const text = await D.textContent(`#live-list [data-code="${code}"] .li-status`);
+    check(/Both seated/.test(text), `status in words: ${text}`);
+    check(!(await D.$(`#live-list [data-code="${code}"] a[href="/m/${code}"]`)), 'no seat to take: only a watch link');
+  });
+
+  await step('the phone layout: presence in words, one-line labels, a sticky action bar and the log under it', async () => {
+    const m = await B.evaluate(() => {
+      // The most lines any one text of el is drawn on (2+ = a wrapped label).
+      const lines = (el) => {
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        let most = 0;
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          if (!n.textContent.trim()) continue;
+          const r = document.createRange();
+          r.selectNodeContents(n);
+          most = Math.max(most, new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size);
+        }
+        return most;
+      };
+      const wrapped = [...document.querySelectorAll('.act-label, .btn, .player-card .pname')]
+        .filter((e) => e.offsetParent && e.textContent.trim() && lines(e) > 1).map((e) => e.textContent.trim());
+      const dots = [...document.querySelectorAll('.player-card .presence-dot')];
+      const bar = document.querySelector('.action-bar');
+      const wrap = document.querySelector('.board-wrap').getBoundingClientRect();
+      const log = document.querySelector('.table .log').getBoundingClientRect();
+      return {
+        wrapped,
+        presence: dots.map((d) => [d.textContent.trim(), parseFloat(getComputedStyle(d).fontSize)]),
+        barPosition: getComputedStyle(bar).position,
+        barBottom: bar.getBoundingClientRect().bottom,
+        vh: innerHeight,
+        logGap: log.top - wrap.bottom,
+      };
+    });
+    check(m.wrapped.length === 0, `no wrapped button labels: ${m.wrapped}`);
+    check(m.presence.length === 2 && m.presence.every(([t, px]) => t && px >= 10), `presence in words: ${JSON.stringify(m.presence)}`);
+    check(m.barPosition === 'sticky' && m.barBottom <= m.vh + 1, `the action bar sticks to the screen: ${m.barPosition} ${m.barBottom}/${m.vh}`);
+    check(m.logGap >= 0 && m.logGap < 300, `the log is right under the board and its bar: ${m.logGap}px`);
+    await shot(B, '05-phone-layout');
+  });
+
+  await step('hints for every mode; target marks keep anomaly icons visible', async () => {
+    await A.click('#act-swap');
+    check(/first of your two pieces/.test(await A.textContent('.hint')), 'swap: first piece');
+    await click(A, 'd7');
+    check(/swap with d7/.test(await A.textContent('.hint')), 'swap: then the second');
+    await A.focus('.sq[data-sq="d7"]');
+    await A.keyboard.press('Escape');
+    await A.click('#act-stabilize');
+    check(/Stabilize: choose one of your pieces/.test(await A.textContent('.hint')), 'stabilize: choose a piece');
+    await A.click('#act-stabilize');
+    const ring = await A.evaluate(() => {
+      const cell = document.querySelector('.sq[data-sq="b7"]');
+      cell.classList.add('target');
+      const after = getComputedStyle(cell, '::after');
+      const out = { bg: after.backgroundColor, w: parseFloat(after.width), cell: cell.getBoundingClientRect().width };
+      cell.classList.remove('target');
+      return out;
+    });
+    check(ring.bg === 'rgba(0, 0, 0, 0)' && ring.w > ring.cell * 0.7, `a target on an anomaly is a ring, not a dot over the icon: ${JSON.stringify(ring)}`);
   });
 
   await step('selecting a piece highlights the server\'s legal destinations', async () => {
@@ -176,6 +246,10 @@ export async function scenario({ browser, url, out, restart }) {
     check((await C.getAttribute('.board-wrap', 'data-fx')).includes('capture'), 'the spectator saw the capture animation');
     const line = await C.textContent('#log .entry:first-child');
     check(line.includes('Player 1 moved d7 → d5') && line.includes('Player 1 captured the piece on d5'), `the log names the actor: ${line}`);
+    await B.waitForFunction(() => document.querySelector('#announce')?.textContent.includes('Player 1 moved d7 → d5'));
+    check((await B.getAttribute('#announce', 'aria-live')) === 'polite', 'a polite live region');
+    check(!(await A.textContent('#announce')).includes('d7'), 'a player is not told its own action');
+    check((await C.evaluate(() => document.documentElement.dataset.lastSound)) === 'capture', 'the capture sound played');
   });
 
   await step('A steps onto the Energy Zone f6: explosion and wave on every page', async () => {
@@ -204,6 +278,7 @@ export async function scenario({ browser, url, out, restart }) {
     const text = await A.textContent('#illegal-msg');
     check(/weaker/i.test(text), `the message explains the refusal: ${text}`);
     check(await A.getAttribute('#illegal-msg', 'data-code') === 'weaker_attacker', 'the server\'s error code is shown');
+    check(!(await A.$('#illegal-msg small')), 'only the client\'s translation, no server message under it');
     const after = await boardOf(A);
     check(JSON.stringify(before) === JSON.stringify(after), 'nothing changed');
     await sameBoards(2);
@@ -224,10 +299,12 @@ export async function scenario({ browser, url, out, restart }) {
     await click(A, 'd5');
     await A.click('#act-stabilize');
     let b = await sameBoards(3);
+    await A.waitForFunction(() => document.activeElement && document.activeElement !== document.body && document.activeElement.closest('.table'));
     check(b.squares.d5 === '1:0:0', `d5 stabilized to charge 0: ${b.squares.d5}`);
     await A.click('#act-end_turn');
     b = await sameBoards(4);
     await B.waitForFunction(() => document.querySelector('#whose')?.textContent.includes('Your turn'));
+    await B.waitForFunction(() => document.documentElement.dataset.lastSound === 'turn');
     check(await B.isEnabled('#act-summon'), 'B may summon');
     check((await B.title()).startsWith('● ') && !(await A.title()).startsWith('● '), 'the turn marker moved to B');
   });
@@ -282,8 +359,12 @@ export async function scenario({ browser, url, out, restart }) {
     check((await C.textContent('#whose')).includes('Vez do Jogador 1'), 'turn line in Portuguese');
     check((await C.textContent('#role')).includes('assistindo'), 'role in Portuguese');
     await shot(C, '07-spectator-pt');
+    await C.click('#sound-toggle');
+    check((await C.getAttribute('#sound-toggle', 'aria-pressed')) === 'false', 'the mute switch turns sound off');
     await C.reload();
     await C.waitForFunction(() => document.documentElement.lang === 'pt-BR' && document.querySelector('#log-title')?.textContent.includes('Registro'));
+    check((await C.getAttribute('#sound-toggle', 'aria-pressed')) === 'false' && (await C.textContent('#sound-toggle')).includes('Som desligado'), 'the mute switch is kept and translated');
+    check((await C.getAttribute('.brand', 'aria-label')) === 'Tabuleiro — início', 'the logo label is translated');
     await B.click('.lang-switch [data-lang="pt-BR"]');
     await B.waitForFunction(() => document.querySelector('#act-end_turn')?.textContent.includes('Finalizar Turno'));
     await B.click('.rules summary');
@@ -294,6 +375,8 @@ export async function scenario({ browser, url, out, restart }) {
   await step('a declined draw offer, then a resignation ends the match on every page', async () => {
     await A.click('#offer-draw');
     await B.waitForSelector('#draw-decline');
+    check((await B.$eval('#draw-bar', (e) => getComputedStyle(e).position)) === 'sticky', 'the draw offer stays on screen on a phone');
+    await shot(B, '08-phone-draw-offer');
     await B.click('#draw-decline');
     await B.waitForSelector('#draw-bar', { state: 'hidden' });
     await A.click('#resign');
@@ -308,6 +391,11 @@ export async function scenario({ browser, url, out, restart }) {
     check((await B.textContent('#log')).includes('Rodada'), 'the whole log was rewritten in Portuguese');
     await shot(B, '09-phone-gameover');
     await shot(C, '10-spectator-gameover');
+    check((await C.evaluate(() => document.documentElement.dataset.soundCount || '0')) === '0', 'a muted page plays nothing');
+    check((await A.evaluate(() => document.documentElement.dataset.lastSound)) === 'end', 'the game-end sound');
+    await D.goto(url);
+    await D.waitForSelector(`#recent-list [data-code="${code}"]`, { timeout: 12_000 });
+    await shot(D, '10-home-recent');
   });
 
   await step('repel, rift teleport and a double explosion animate from the events', async () => {
@@ -361,6 +449,6 @@ export async function scenario({ browser, url, out, restart }) {
     await shot(A, '12-singularity');
   });
 
-  await Promise.all(pages.map((p) => p.context().close().catch(() => {})));
+  await Promise.all([...pages, D].map((p) => p.context().close().catch(() => {})));
   return results;
 }

@@ -7,6 +7,7 @@
 //                 setPresence(presence), relabel()
 //   describe      (event, {seat, actor, toAct, prev}) → log line or null
 //   isTurnMarker  (event) → true when the event starts or ends a turn (a log separator)
+//   sounds        (events) → sound cues of one change ('move', 'capture', 'explosion'); optional
 //   rules         {summary: [string keys], legend: [{mark: CSS classes, icon?, label: key}]}
 //   options       create-form schema: [{name, label, kind: 'number'|'select'|'boolean',
 //                 value (default), min/max (number), choices: [[value, label]] (select)}]

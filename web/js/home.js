@@ -7,6 +7,7 @@ import { createMatch, getMatch, listMatches } from './api.js';
 import { saveSeat } from './seats.js';
 import { shareBox } from './share.js';
 import { field, select, optionFields, createRequest } from './options-form.js';
+import { liveStatus, canSit } from './live-status.js';
 
 const POLL_MS = 5000;
 const CODE_RE = /^[A-Z0-9]{6}$/;
@@ -22,6 +23,9 @@ export function renderHome(app) {
     oninput: (e) => { e.target.value = e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, ''); joinErr.textContent = ''; } });
   const joinErr = h('p', { class: 'field-error', id: 'join-error', role: 'alert' });
   const liveList = h('ul', { class: 'live-list', id: 'live-list' });
+  const recentList = h('ul', { class: 'live-list recent', id: 'recent-list' });
+  const recentBox = h('div', { class: 'recent-box', hidden: true },
+    h('h3', { class: 'recent-title', 'data-i18n': 'recent_title' }, t('recent_title')), recentList);
 
   app.replaceChildren(h('section', { class: 'home' },
     h('div', { class: 'hero' },
@@ -41,7 +45,7 @@ export function renderHome(app) {
           joinErr),
         h('section', { class: 'card live', 'aria-labelledby': 'live-title' },
           h('h2', { id: 'live-title' }, h('span', { class: 'live-dot', 'aria-hidden': 'true' }), h('span', { 'data-i18n': 'watch_title' }, t('watch_title'))),
-          liveList)))));
+          liveList, recentBox)))));
 
   drawForm();
 
@@ -121,26 +125,36 @@ export function renderHome(app) {
     timer = setTimeout(poll, POLL_MS);
     if (document.hidden) return;
     try {
-      const [live, waiting] = await Promise.all([
+      const [live, waiting, finished] = await Promise.all([
         listMatches('live').catch(() => ({ matches: [] })),
         listMatches('waiting').catch(() => ({ matches: [] })),
+        listMatches('finished').catch(() => ({ matches: [] })),
       ]);
-      drawLive([...(waiting.matches || []), ...(live.matches || [])]);
+      drawLive([...(waiting.matches || []), ...(live.matches || [])], finished.matches || []);
     } catch { /* keep the old list */ }
   }
   let lastMatches = [];
-  function drawLive(matches) {
+  let lastFinished = [];
+  function drawLive(matches, finished = lastFinished) {
     lastMatches = matches;
+    lastFinished = finished;
+    recentBox.hidden = !finished.length;
+    recentList.replaceChildren(...finished.slice(0, 8).map((m) => h('li', { class: 'live-item s-finished', dataset: { code: m.code, status: 'finished' } },
+      h('span', { class: 'li-game' }, gameTitle(m.game)),
+      h('code', { class: 'li-code' }, m.code),
+      h('span', { class: 'li-status finished' }, t('status.finished')),
+      h('a', { class: 'btn small ghost', href: `/m/${m.code}?watch=1` }, t('replay')))));
     if (!matches.length) {
       liveList.replaceChildren(h('li', { class: 'empty', 'data-i18n': 'watch_empty' }, t('watch_empty')));
       return;
     }
     liveList.replaceChildren(...matches.slice(0, 30).map((m) => {
-      const free = m.status === 'waiting' && (m.seats || []).some((s) => !s.taken);
-      return h('li', { class: `live-item s-${m.status}`, dataset: { code: m.code } },
+      const status = liveStatus(m);
+      const free = canSit(m);
+      return h('li', { class: `live-item s-${m.status}`, dataset: { code: m.code, status } },
         h('span', { class: 'li-game' }, gameTitle(m.game)),
         h('code', { class: 'li-code' }, m.code),
-        h('span', { class: `li-status ${m.status}` }, t(`status.${m.status}`)),
+        h('span', { class: `li-status ${status}` }, t(`status.${status}`)),
         h('span', { class: 'li-seats', 'aria-hidden': 'true' }, (m.seats || []).map((s) => h('i', { class: `p${s.seat} ${s.taken ? 'taken' : ''} ${s.connected ? 'on' : ''}` }))),
         h('span', { class: 'li-watch' }, t('spectators_n', { n: m.spectators ?? 0 })),
         free ? h('a', { class: 'btn small', href: `/m/${m.code}` }, t('take_seat'))

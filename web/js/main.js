@@ -1,12 +1,26 @@
 // Entry point: language switch, then the page for the current path (/ or /m/CODE).
-import { setLang, lang, translatePage } from './i18n.js';
+import { setLang, lang, translatePage, t } from './i18n.js';
 import { renderHome } from './home.js';
 import { renderMatch } from './match.js';
+import { soundOn, setSoundOn, onSoundChange } from './sounds.js';
 
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
   b.addEventListener('click', () => setLang(b.dataset.lang));
 }
 setLang(lang());
+
+// The mute switch (kept per browser).
+const soundBtn = document.getElementById('sound-toggle');
+const drawSound = () => {
+  const on = soundOn();
+  soundBtn.setAttribute('aria-pressed', String(on));
+  const label = soundBtn.querySelector('.sound-label');
+  label.dataset.i18n = on ? 'sound_on' : 'sound_off';
+  label.textContent = t(label.dataset.i18n);
+};
+soundBtn.addEventListener('click', () => setSoundOn(!soundOn()));
+onSoundChange(drawSound);
+drawSound();
 
 const app = document.getElementById('app');
 const m = location.pathname.match(/^\/m\/([A-Za-z0-9]{4,12})\/?$/);

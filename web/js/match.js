@@ -11,6 +11,8 @@ import { shareBox } from './share.js';
 import { rulesPanel } from './rules-panel.js';
 import { matchLog } from './match-log.js';
 import { loadStylesheet } from './stylesheets.js';
+import { play, playAll } from './sounds.js';
+import { describeRoomEvent } from './match-log.js';
 
 // Draws the match page for code into app; spectate: join as a spectator.
 export function renderMatch(app, code, { spectate = false } = {}) {
@@ -22,6 +24,8 @@ export function renderMatch(app, code, { spectate = false } = {}) {
   const roleEl = h('span', { class: 'role', id: 'role' });
   const watchersEl = h('span', { class: 'watchers', id: 'watchers' });
   const inviteEl = h('div', { class: 'invite', hidden: true });
+  // The other side's actions, read out politely by screen readers (the log is not live).
+  const announceEl = h('div', { class: 'sr-only', id: 'announce', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const drawBar = h('div', { class: 'draw-bar', id: 'draw-bar', hidden: true, role: 'alert' });
   const tableEl = h('div', { class: 'table-host', id: 'table' });
   const log = matchLog();
@@ -40,14 +44,15 @@ export function renderMatch(app, code, { spectate = false } = {}) {
 
   app.replaceChildren(h('section', { class: 'match-page' },
     h('div', { class: 'match-head' },
-      h('div', { class: 'match-id' },
+      h('h1', { class: 'match-id match-title' },
         h('span', { class: 'game-name', id: 'game-name' }, '…'),
+        h('span', { class: 'sr-only' }, ' — '),
         h('button', { type: 'button', class: 'code-chip', id: 'code-chip', title: t('copy'), 'data-i18n-title': 'copy',
           onclick: async () => {
             try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
           } }, code, icon('copy'))),
       h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)),
-    inviteEl, drawBar, tableEl, banner, dialog));
+    inviteEl, drawBar, tableEl, banner, dialog, announceEl));
 
   const conn = new MatchConnection(code, {
     spectate,
@@ -91,6 +96,9 @@ export function renderMatch(app, code, { spectate = false } = {}) {
         logEvents(events, prev, prevToAct);
         if (state.drawBy && events.length) hideDraw();
         draw(prev, events);
+        state.liveChange = true;
+        playAll(state.game?.sounds?.(events) || []);
+        if (state.seat != null && !prevToAct.includes(state.seat) && sync.toAct.includes(state.seat)) play('turn');
         if (sync.outcome) setOutcome(sync.outcome);
         break;
       }
@@ -112,6 +120,7 @@ export function renderMatch(app, code, { spectate = false } = {}) {
         if (msg.by !== state.seat) toast(t('draw_declined', { player: seatName(msg.by, state.seat) }));
         break;
       case 'game_over':
+        if (state.liveChange && !state.endPlayed) { state.endPlayed = true; play('end'); }
         sync.finish(msg.outcome);
         drawTitle();
         hideDraw();
@@ -248,7 +257,15 @@ export function renderMatch(app, code, { spectate = false } = {}) {
   function logEvents(events, prev, prevToAct) {
     if (!state.game) return;
     const actor = prevToAct.length === 1 ? prevToAct[0] : undefined;
-    log.addEvents(state.game, events, { seat: state.seat, actor, toAct: prevToAct, prev });
+    const ctx = { seat: state.seat, actor, toAct: prevToAct, prev };
+    log.addEvents(state.game, events, ctx);
+    if (state.seat == null || actor !== state.seat) announce(events, ctx);
+  }
+
+  // Reads out the other side's change (every change for a spectator).
+  function announce(events, ctx) {
+    const lines = events.map((ev) => describeRoomEvent(ev, state.game, state.seat) ?? state.game.describe?.(ev, ctx) ?? null).filter(Boolean);
+    if (lines.length) announceEl.textContent = lines.join('. ');
   }
 
   function outcomeText({ winner, reason }) {

@@ -28,7 +28,9 @@ test('engine events read well in English and Portuguese', () => {
   assert.equal(describe({ type: 'moved', from: 'f7', to: 'f6', player: 1 }, ctx), 'Player 1 moved f7 → f6');
   assert.equal(describe(wave, ctx), 'Shock wave from f6 hits e6, g5');
   assert.equal(describe({ type: 'exploded', at: 'f6', owner: 1, charge: 5 }, ctx), 'Critical Collapse on f6!');
-  assert.equal(describe({ type: 'charge_changed', at: 'd5', owner: 1, from: 4, to: 0, cause: 'stabilize' }, ctx), 'd5 stabilized: charge 0');
+  assert.equal(describe({ type: 'charge_changed', at: 'd4', owner: 2, from: 4, to: 0, cause: 'stabilize' }, ctx), 'Player 2 (you) stabilized d4');
+  assert.equal(describe({ type: 'charge_changed', at: 'd4', owner: 2, from: 4, to: 0, cause: 'stabilize' }, { seat: 1 }), 'Player 2 stabilized d4');
+  assert.equal(describe({ type: 'swapped', a: 'e5', b: 'c8', player: 1 }, { seat: 2, actor: 1 }), 'Distortion e5 ⇄ c8 by Player 1');
   assert.equal(describe({ type: 'captured', at: 'd5', by: 1, owner: 2, charge: 1, removed: false }, ctx), 'Player 1 captured the piece on d5');
   assert.equal(describe({ type: 'turn_started', player: 2, round: 1, pc: 5, bonus: 0 }, ctx), 'Round 1: Player 2 (you) to play');
   assert.equal(describe({ type: 'teleported', from: 'a7', to: null, owner: 1 }, ctx), 'Rift on a7: no free square, the piece stays');

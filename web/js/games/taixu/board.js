@@ -45,7 +45,8 @@ export class TaixuTable {
       end_turn: btn('end_turn', 'end', () => this.act({ type: 'end_turn' })),
     };
     this.actionsEl = h('div', { class: 'actions' }, Object.values(this.btns));
-    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl);
+    this.barEl = h('div', { class: 'action-bar' }, this.actionsEl, this.hintEl);
+    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.barEl);
     this.root.replaceChildren(
       h('div', { class: 'table' },
         h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
@@ -126,6 +127,7 @@ export class TaixuTable {
     if (!v) return;
     const targets = this.targets();
     this.boardEl.dataset.version = String(this.version ?? '');
+    this.boardEl.setAttribute('aria-label', tx('board_label', { player: playerName(this.seat === 2 ? 2 : 1) }));
     this.boardEl.classList.toggle('my-turn', this.myTurn());
     for (const sq of SQUARES) {
       const cell = this.cells.get(sq);
@@ -285,6 +287,7 @@ export class TaixuTable {
 
   // Sends an action; on reject flashes the board red with the server's message.
   async act(action) {
+    const focused = document.activeElement;
     this.busy = true;
     this.renderButtons();
     try {
@@ -296,6 +299,11 @@ export class TaixuTable {
     } finally {
       this.busy = false;
       this.render();
+      // Keep the keyboard focus where it was (a button disabled while busy drops it).
+      if (document.activeElement === document.body || !document.activeElement) {
+        const back = focused && this.root.contains(focused) && !focused.disabled ? focused : this.cells.get(this.focusSq);
+        back?.focus({ preventScroll: true });
+      }
     }
   }
 

@@ -46,7 +46,7 @@ export function describe(ev, ctx) {
       const to = pick(ev, 'to', 'charge', 'value');
       if (to === undefined) return null;
       const sq = pick(ev, 'at', 'square');
-      if (ev.cause === 'stabilize') return tx('ev.stabilized', { sq });
+      if (ev.cause === 'stabilize') return tx('ev.stabilized', { sq, player: who(ownerOf(ev) ?? actor) });
       return ev.from !== undefined ? tx('ev.charge_from_to', { sq, from: ev.from, to }) : tx('ev.charge_changed', { sq, charge: to });
     }
     case 'zone_bonus':
@@ -79,12 +79,24 @@ export function describe(ev, ctx) {
     case 'turn_ended':
       return tx(ev.automatic ? 'ev.turn_ended_auto' : 'ev.turn_ended', { player: who(actor) });
     case 'stabilized':
-      return tx('ev.stabilized', { sq: sqOf(ev) });
+      return tx('ev.stabilized', { sq: sqOf(ev), player: who(ownerOf(ev) ?? actor) });
     case 'swapped':
-      return tx('ev.swapped', { a: pick(ev, 'a', 'from'), b: pick(ev, 'b', 'to') });
+      return tx('ev.swapped', { a: pick(ev, 'a', 'from'), b: pick(ev, 'b', 'to'), player: who(actor) });
     case 'game_over':
       return null;   // the banner line says who won and why
     default:
       return ev.type ? ev.type.replace(/_/g, ' ') : null;
   }
+}
+
+// The sound cues of one change's events (the shell plays the strongest): an explosion, a
+// capture or destruction, else a move of any kind.
+export function sounds(events) {
+  const out = new Set();
+  for (const ev of events) {
+    if (ev.type === 'exploded') out.add('explosion');
+    else if (ev.type === 'captured' || ev.type === 'destroyed') out.add('capture');
+    else if (['moved', 'summoned', 'swapped', 'teleported', 'repelled'].includes(ev.type)) out.add('move');
+  }
+  return [...out];
 }

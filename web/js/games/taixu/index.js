@@ -1,7 +1,7 @@
 // TAIXU's web module: the one descriptor the shell knows it by (see web/js/games.js for the
 // contract). Everything TAIXU-specific on the client lives in this folder.
 import { TaixuTable } from './board.js';
-import { describe, isTurnMarker } from './events.js';
+import { describe, isTurnMarker, sounds } from './events.js';
 import { ANOMALY_EFFECTS } from './geometry.js';
 import { STRINGS } from './strings.js';
 import { GAME_ID } from './text.js';
@@ -21,6 +21,7 @@ export const taixu = {
   Table: TaixuTable,
   describe,
   isTurnMarker,
+  sounds,
   // "How to play": summary lines, then the legend of squares and anomalies (keys are TAIXU's).
   rules: {
     summary: ['rules.goal', 'rules.pc', 'rules.move', 'rules.collapse', 'rules.zone', 'rules.idle'],

@@ -1,0 +1,51 @@
+// WCAG AA contrast (4.5:1 for text) of the board coordinates on both square colours and of the
+// home page's "coming soon" cards, read from the stylesheets; coordinates sit above pieces.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
+const app = readFileSync(join(WEB, 'css/app.css'), 'utf8');
+const taixu = readFileSync(join(WEB, 'js/games/taixu/taixu.css'), 'utf8');
+
+const lum = (hex) => {
+  const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+};
+const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+// The declarations of the first rule whose selector list is exactly sel.
+const rule = (css, sel) => {
+  const re = new RegExp(`(^|\\n)${sel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\{([^}]*)\\}`);
+  const m = css.match(re);
+  assert.ok(m, `rule ${sel}`);
+  return m[2];
+};
+const prop = (decls, name) => decls.match(new RegExp(`(^|[;\\s])${name}\\s*:\\s*([^;]+)`))?.[2].trim();
+const hexOf = (v) => { assert.match(v, /^#[0-9a-f]{6}$/i, `an opaque #rrggbb colour: ${v}`); return v; };
+const vars = Object.fromEntries([...app.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1], m[2]]));
+
+test('board coordinates reach 4.5:1 on dark and light squares and sit above pieces', () => {
+  const coord = rule(taixu, '.coord');
+  const fg = hexOf(prop(coord, 'color'));
+  const dark = hexOf(prop(rule(taixu, '.sq'), 'background'));
+  const light = hexOf(prop(rule(taixu, '.sq.light'), 'background'));
+  for (const bg of [dark, light]) assert.ok(ratio(fg, bg) >= 4.5, `${fg} on ${bg}: ${ratio(fg, bg).toFixed(2)}`);
+  const pieceZ = Number(prop(rule(taixu, '.piece'), 'z-index'));
+  const anomalyZ = Number(prop(taixu.match(/\n\.anomaly \{([^}]*)\}/)[1], 'z-index'));
+  assert.ok(Number(prop(coord, 'z-index')) > Math.max(pieceZ, anomalyZ, 2), 'coordinates above pieces, anomalies and target marks');
+});
+
+test('"coming soon" cards keep their text at 4.5:1 (no opacity over the text)', () => {
+  const card = rule(app, '.game-card.disabled');
+  const opacity = prop(card, 'opacity');
+  assert.ok(opacity == null || Number(opacity) >= 1, `the card is not faded as a whole: opacity ${opacity}`);
+  const bg = vars.bg2;
+  const small = vars.muted;
+  assert.ok(ratio(small, bg) >= 4.5, `blurb ${small} on ${bg}`);
+  const strong = hexOf(prop(rule(app, '.game-card.disabled .game-text strong'), 'color'));
+  assert.ok(ratio(strong, bg) >= 4.5, `name ${strong} on ${bg}`);
+  const badge = rule(app, '.badge');
+  assert.ok(ratio(hexOf(prop(badge, 'color')), hexOf(prop(badge, 'background'))) >= 4.5, 'the badge');
+});
