@@ -34,3 +34,20 @@ export const getMatch = (code) => call('GET', `/api/matches/${encodeURIComponent
 // Public matches with the given status ('live', 'waiting', …).
 export const listMatches = (status, game) =>
   call('GET', `/api/matches?status=${encodeURIComponent(status)}${game ? `&game=${encodeURIComponent(game)}` : ''}`);
+
+// One page of a match's log (GET /api/matches/{code}/log?from=N).
+export const getLogPage = (code, from = 0) => call('GET', `/api/matches/${encodeURIComponent(code)}/log?from=${from}`);
+
+// The whole log: every page from 0 merged into one object (the first page's fields, all
+// changes, next: null).
+export async function getLog(code) {
+  const first = await getLogPage(code, 0);
+  const changes = [...(first.changes || [])];
+  let next = first.next;
+  while (next != null) {
+    const page = await getLogPage(code, next);
+    changes.push(...(page.changes || []));
+    next = page.next;
+  }
+  return { ...first, changes, next: null };
+}

@@ -64,17 +64,18 @@ export class MatchConnection {
       this.badToken = true;
       forgetSeat(this.code);
     }
-    if ((msg.type === 'ack' || msg.type === 'reject' || msg.type === 'error') && msg.id != null && this.pending.has(String(msg.id))) {
+    if (['ack', 'history', 'reject', 'error'].includes(msg.type) && msg.id != null && this.pending.has(String(msg.id))) {
       const p = this.pending.get(String(msg.id));
       this.pending.delete(String(msg.id));
       clearTimeout(p.timer);
-      if (msg.type === 'ack') p.resolve(msg);
+      if (msg.type === 'ack' || msg.type === 'history') p.resolve(msg);
       else p.reject(msg.error || { code: msg.code, message: msg.message });
     }
     this.opts.onMessage?.(msg);
   }
 
-  // Sends a request carrying a fresh id; resolves on ack, rejects with {code, message}.
+  // Sends a request carrying a fresh id; resolves on its ack (or `history` page), rejects with
+  // {code, message}.
   request(body) {
     const id = `r${this.nextId++}`;
     return new Promise((resolve, reject) => {

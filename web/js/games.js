@@ -3,11 +3,14 @@
 //   id            the server's game name
 //   Table         class (root, send(action) → Promise) drawing the game into root; exposes
 //                 sideEl (where the shell adds rules, room controls and log), and
-//                 update({view, legal, expects, toAct, seat, version, prev, events}),
+//                 update({view, legal, expects, toAct, seat, version, prev, events, lastTurn}),
+//                 (lastTurn: the other side's last whole turn's events, to highlight),
 //                 setPresence(presence), relabel()
 //   describe      (event, {seat, actor, toAct, prev}) → log line or null
 //   isTurnMarker  (event) → true when the event starts or ends a turn (a log separator)
 //   sounds        (events) → sound cues of one change ('move', 'capture', 'explosion'); optional
+//   turnTitle     ({seat, view, viewer}) → the move list's heading of a turn by seat, view = the
+//                 view before it; optional (the shell writes "Turn n — <seat>")
 //   rules         {summary: [string keys], legend: [{mark: CSS classes, icon?, label: key}]}
 //   options       create-form schema: [{name, label, kind: 'number'|'select'|'boolean',
 //                 value (default), min/max (number), choices: [[value, label]] (select)}]

@@ -143,7 +143,7 @@ export function renderHome(app) {
       h('span', { class: 'li-game' }, gameTitle(m.game)),
       h('code', { class: 'li-code' }, m.code),
       h('span', { class: 'li-status finished' }, t('status.finished')),
-      h('a', { class: 'btn small ghost', href: `/m/${m.code}?watch=1` }, t('replay')))));
+      h('a', { class: 'btn small ghost', href: `/m/${m.code}?replay` }, t('replay')))));
     if (!matches.length) {
       liveList.replaceChildren(h('li', { class: 'empty', 'data-i18n': 'watch_empty' }, t('watch_empty')));
       return;

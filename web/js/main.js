@@ -25,8 +25,9 @@ drawSound();
 const app = document.getElementById('app');
 const m = location.pathname.match(/^\/m\/([A-Za-z0-9]{4,12})\/?$/);
 if (m) {
-  const spectate = new URLSearchParams(location.search).has('watch');
-  renderMatch(app, m[1], { spectate });
+  const q = new URLSearchParams(location.search);
+  const replay = q.has('replay');
+  renderMatch(app, m[1], { spectate: q.has('watch') || replay, replay });
   document.title = `${m[1].toUpperCase()} · Tabuleiro`;
 } else {
   renderHome(app);

@@ -13,11 +13,17 @@ import { matchLog } from './match-log.js';
 import { loadStylesheet } from './stylesheets.js';
 import { play, playAll } from './sounds.js';
 import { describeRoomEvent } from './match-log.js';
+import { MatchHistory, lastTurnEvents } from './history.js';
+import { historyPanel } from './history-panel.js';
+import { getLog } from './api.js';
 
 // Draws the match page for code into app; spectate: join as a spectator.
-export function renderMatch(app, code, { spectate = false } = {}) {
+// replay: a finished match's link opened to replay it (start at the first position).
+export function renderMatch(app, code, { spectate = false, replay = false } = {}) {
   code = code.toUpperCase();
   const sync = new ViewSync();
+  const history = new MatchHistory();
+  let historyBusy = false;
   const state = { seat: null, game: null, table: null, rules: null, presence: null, outcome: null, drawBy: null, bannerShown: false };
 
   const statusEl = h('span', { class: 'conn', id: 'conn-status', 'aria-live': 'polite' }, t('connecting'));
@@ -27,6 +33,8 @@ export function renderMatch(app, code, { spectate = false } = {}) {
   // The other side's actions, read out politely by screen readers (the log is not live).
   const announceEl = h('div', { class: 'sr-only', id: 'announce', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const drawBar = h('div', { class: 'draw-bar', id: 'draw-bar', hidden: true, role: 'alert' });
+  // Shown while the board shows a past version: the match goes on meanwhile.
+  const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
   const tableEl = h('div', { class: 'table-host', id: 'table' });
   const log = matchLog();
   const banner = h('div', { class: 'banner', id: 'banner', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'banner-title' });
@@ -52,7 +60,7 @@ export function renderMatch(app, code, { spectate = false } = {}) {
             try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
           } }, code, icon('copy'))),
       h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)),
-    inviteEl, drawBar, tableEl, banner, dialog, announceEl));
+    inviteEl, drawBar, pastBar, tableEl, banner, dialog, announceEl));
 
   const conn = new MatchConnection(code, {
     spectate,
@@ -84,6 +92,7 @@ export function renderMatch(app, code, { spectate = false } = {}) {
         if (!ensureTable()) return;
         draw(null, []);
         setOutcome(msg.outcome ?? sync.outcome);
+        syncHistory();
         break;
       }
       case 'patch': {
@@ -93,6 +102,7 @@ export function renderMatch(app, code, { spectate = false } = {}) {
         if (res === 'resync') { conn.sendRaw({ type: 'resync' }); return; }
         if (res !== 'applied') return;
         const events = Array.isArray(msg.events) ? msg.events : [];
+        recordLive(msg, events, prevToAct);
         logEvents(events, prev, prevToAct);
         if (state.drawBy && events.length) hideDraw();
         draw(prev, events);
@@ -107,6 +117,7 @@ export function renderMatch(app, code, { spectate = false } = {}) {
         if (!ensureTable()) return;
         draw(null, []);
         setOutcome(sync.outcome);
+        syncHistory();
         break;
       case 'presence':
         state.presence = msg;
@@ -127,6 +138,8 @@ export function renderMatch(app, code, { spectate = false } = {}) {
         setOutcome(msg.outcome);
         break;
       case 'error':
+        // A server without match history refuses the `history` request: no move list then.
+        if (msg.code === 'unknown_message' && historyBusy) { historyBusy = false; history.unsupported = true; break; }
         if (msg.id == null) toast(errorText(msg, state.gameName), 'error');
         if (msg.code === 'unknown_match') {
           conn.stop();
@@ -154,7 +167,10 @@ export function renderMatch(app, code, { spectate = false } = {}) {
     loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; });
     state.table = new state.game.Table(tableEl, (action) => conn.request({ type: 'act', action }));
     state.rules = rulesPanel(state.game);
-    state.table.sideEl.append(state.rules.el, roomCtl, logBox);
+    state.panel = historyPanel({ game: state.game, seat: state.seat, onStep: (v) => showVersion(v), onExport: () => exportLog() });
+    state.panel.el.hidden = true;
+    document.addEventListener('keydown', state.panel.onKey);
+    state.table.sideEl.append(state.rules.el, roomCtl, state.panel.el, logBox);
     const seat = state.seat;
     log.add(() => [seat ? t('you_are', { player: seatName(seat) }) : t('watching')], 'sys');
     return true;
@@ -163,8 +179,11 @@ export function renderMatch(app, code, { spectate = false } = {}) {
   // Redraws the table from the synced view; prev/events (after a patch) let it animate.
   function draw(prev, events) {
     if (!state.table || !sync.view) return;
-    state.table.update({ view: sync.view, legal: sync.legal, expects: sync.expects, toAct: sync.toAct,
-      seat: state.seat, version: sync.version, prev, events });
+    if (state.panel?.viewing == null) {
+      state.table.update({ view: sync.view, legal: sync.legal, expects: sync.expects, toAct: sync.toAct,
+        seat: state.seat, version: sync.version, prev, events, lastTurn: lastTurn() });
+      state.shown = sync.version;
+    }
     drawTitle();
     drawPresence();
     drawControls();
@@ -245,6 +264,7 @@ export function renderMatch(app, code, { spectate = false } = {}) {
       h('p', { class: 'banner-reason' }, reasonLine),
       h('div', { class: 'row-btns' },
         h('a', { class: 'btn', href: '/' }, t('back_home')),
+        history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { banner.hidden = true; state.panel?.go(history.from); } }, t('replay')) : null,
         h('button', { type: 'button', class: 'btn ghost', onclick: () => { banner.hidden = true; } }, t('close')))));
     if (!state.bannerShown) {
       state.bannerShown = true;
@@ -279,8 +299,87 @@ export function renderMatch(app, code, { spectate = false } = {}) {
     return `${title} — ${reason}`;
   }
 
+  // The other side's last whole turn (anyone's for a spectator), once the history is known.
+  function lastTurn() {
+    return history.loaded && history.to === sync.version ? lastTurnEvents(history.changes, state.game, state.seat) : null;
+  }
+
+  // Asks for the history pages the record lacks (all of it after the first join; the missed
+  // part after a snapshot). A server without history leaves the move list hidden.
+  function syncHistory() {
+    if (historyBusy || history.unsupported || (history.loaded && history.to >= sync.version)) return;
+    historyBusy = true;
+    const ask = (from) => conn.request({ type: 'history', from }).then((page) => {
+      let next;
+      try { next = history.addPage(page); } catch { next = null; }
+      state.panel?.update(history);
+      if (next != null) return ask(next);
+      historyBusy = false;
+      historyReady();
+      return null;
+    });
+    ask(history.loaded ? history.to : 0).catch(() => { historyBusy = false; });
+  }
+
+  function historyReady() {
+    if (state.panel?.viewing == null) draw(null, []);
+    if (replay && !state.replayStarted && history.loaded) {
+      state.replayStarted = true;
+      banner.hidden = true;
+      state.panel.go(history.from);
+    }
+  }
+
+  // Adds a live change to the record (the acting seat: the one that held the turn, or the
+  // resigning seat); a change the record cannot take means a gap: ask for the rest.
+  function recordLive(msg, events, prevToAct) {
+    if (!history.loaded) return;
+    const resigned = events.find((ev) => ev.type === 'resigned');
+    const seat = resigned ? (resigned.seat ?? resigned.player) : prevToAct.length === 1 ? prevToAct[0] : 0;
+    if (!history.addLive(msg, seat)) { syncHistory(); return; }
+    state.panel?.update(history);
+  }
+
+  // Shows version v on the table (null: back to the live view); one step forward animates.
+  function showVersion(v) {
+    if (!state.table) return;
+    const shown = state.shown;
+    if (v == null) {
+      pastBar.hidden = true;
+      tableEl.classList.remove('past');
+      draw(null, []);
+      return;
+    }
+    const change = history.change(v);
+    const forward = v === shown + 1 && change;
+    state.table.update({ view: history.viewAt(v), legal: [], expects: null, toAct: [], seat: state.seat, version: v,
+      prev: forward ? history.viewAt(v - 1) : null, events: forward ? change.events : [], lastTurn: change ? change.events : [] });
+    state.shown = v;
+    tableEl.classList.add('past');
+    pastBar.replaceChildren(h('span', {}, v === history.from ? t('hist.viewing_start') : t('hist.viewing', { v, n: history.to })),
+      h('button', { type: 'button', class: 'btn small', id: 'past-live', onclick: () => state.panel.go(null) }, t('hist.back_live')));
+    pastBar.hidden = false;
+  }
+
+  // Downloads the match's log (every page of GET /api/matches/{code}/log) as JSON.
+  async function exportLog() {
+    try {
+      const data = await getLog(code);
+      const url = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 1)}\n`], { type: 'application/json' }));
+      const a = h('a', { href: url, download: `${code}.json`, hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      toast(err?.code === 'network' ? t('network_error') : t('hist.export_failed'), 'error');
+    }
+  }
+
   function relabel() {
     log.relabel();
+    state.panel?.relabel();
+    if (state.panel?.viewing != null) showVersion(state.panel.viewing);
     translatePage(app);
     state.rules?.redraw();
     state.table?.relabel();
@@ -291,5 +390,5 @@ export function renderMatch(app, code, { spectate = false } = {}) {
     drawPresence();
   }
 
-  return () => { offLang(); conn.stop(); };
+  return () => { offLang(); conn.stop(); if (state.panel) document.removeEventListener('keydown', state.panel.onKey); };
 }

@@ -55,7 +55,9 @@ export class TaixuTable {
 
   // Draws the server's view with the seat's legal actions; prev/events (optional) animate the
   // change. (TAIXU's legal list is always complete, so `expects` is not used.)
-  update({ view, legal, seat, version, prev = null, events = [] }) {
+  // lastTurn (optional): the events of the other side's last whole turn, whose squares are
+  // highlighted (else the squares of this change's events).
+  update({ view, legal, seat, version, prev = null, events = [], lastTurn = null }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     this.view = view;
     this.version = version;
@@ -64,7 +66,7 @@ export class TaixuTable {
     if (reoriented) this.layout();
     if (this.selected && !this.isOwn(this.selected)) this.selected = null;
     if (!this.legal.length) this.mode = 'idle';
-    this.last = lastSquares(events) || this.last;
+    this.last = lastTurn ? lastSquares(lastTurn) : lastSquares(events) || this.last;
     this.render();
     if (prev && events.length) playAnimations(this, prev, events);
   }
@@ -363,15 +365,19 @@ export class TaixuTable {
   }
 }
 
-// The squares of the last action's own moves (from/to, summon, swap), for a soft highlight.
-function lastSquares(events) {
+// Every square a turn's (or a change's) events touched: moves, summons, swaps, teleports,
+// captures, explosions, destructions and stabilized pieces, for a soft highlight.
+export function lastSquares(events) {
   const out = new Set();
   for (const e of events) {
     if (e.type === 'moved' || e.type === 'repelled') { out.add(e.from); out.add(e.to); }
     if (e.type === 'summoned') out.add(e.at ?? e.to);
     if (e.type === 'swapped') { out.add(e.a); out.add(e.b); }
     if (e.type === 'teleported' && e.to) out.add(e.to);
+    if (['captured', 'exploded', 'destroyed'].includes(e.type)) out.add(e.at);
+    if (e.type === 'charge_changed' && e.cause === 'stabilize') out.add(e.at);
   }
+  out.delete(undefined);
   return out.size ? out : null;
 }
 

@@ -4,7 +4,7 @@ import { TaixuTable } from './board.js';
 import { describe, isTurnMarker, sounds } from './events.js';
 import { ANOMALY_EFFECTS } from './geometry.js';
 import { STRINGS } from './strings.js';
-import { GAME_ID } from './text.js';
+import { GAME_ID, tx, playerName } from './text.js';
 
 // The home card's small board picture (SVG markup).
 const ART = (() => {
@@ -22,6 +22,8 @@ export const taixu = {
   describe,
   isTurnMarker,
   sounds,
+  // The move list's turn heading: "Round 3 · Player 2" (the round of the view before the turn).
+  turnTitle: ({ seat, view, viewer }) => tx('turn_title', { round: view?.round ?? '?', player: playerName(seat, viewer) }),
   // "How to play": summary lines, then the legend of squares and anomalies (keys are TAIXU's).
   rules: {
     summary: ['rules.goal', 'rules.pc', 'rules.move', 'rules.collapse', 'rules.zone', 'rules.idle'],

@@ -82,6 +82,7 @@ const en = {
   'ev.anomalies_reshuffled': 'The anomalies shift',
   'ev.turn_started': 'Round {round}: {player} to play',
   'ev.turn_ended': '{player} ended the turn',
+  turn_title: 'Round {round} · {player}',
   'ev.stabilized': '{player} stabilized {sq}',
   'ev.swapped': 'Distortion {a} ⇄ {b} by {player}',
   // the engine's refusal codes
@@ -172,6 +173,7 @@ const pt = {
   'ev.anomalies_reshuffled': 'As anomalias mudam de lugar',
   'ev.turn_started': 'Rodada {round}: vez do {player}',
   'ev.turn_ended': '{player} finalizou o turno',
+  turn_title: 'Rodada {round} · {player}',
   'ev.stabilized': '{player} estabilizou {sq}',
   'ev.swapped': 'Distorção {a} ⇄ {b} pelo {player}',
   'err.insufficient_pc': 'PC insuficiente.',

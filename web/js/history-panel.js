@@ -1,0 +1,104 @@
+// The match page's move list and stepping controls: the changes grouped by turn (the game
+// module words each change and, optionally, each turn's title), first / previous / next / last,
+// a click on any move, the arrow keys, "back to live", and the log's download. It only draws
+// and reports the version asked for; the match page shows the board at that version.
+import { h, icon } from './dom.js';
+import { t } from './i18n.js';
+import { seatLabel } from './games.js';
+import { groupTurns } from './history.js';
+import { describeRoomEvent } from './match-log.js';
+
+// opts: {game, seat (viewer's, or null), onStep(version|null), onExport()}.
+export function historyPanel({ game, seat, onStep, onExport }) {
+  let hist = null;
+  let viewing = null;   // the version shown, or null for live
+  const list = h('ol', { class: 'move-list', id: 'move-list' });
+  const pos = h('span', { class: 'hist-pos', id: 'hist-pos', 'aria-live': 'polite' });
+  const btn = (id, key, label, fn) => h('button', { type: 'button', class: 'btn small ghost hist-btn', id, 'aria-label': t(key), title: t(key), 'data-i18n-aria': key, 'data-i18n-title': key, onclick: fn }, label);
+  const first = btn('hist-first', 'hist.first', '⏮', () => go(hist?.from));
+  const prev = btn('hist-prev', 'hist.prev', '◀', () => go(current() - 1));
+  const next = btn('hist-next', 'hist.next', '▶', () => go(current() + 1));
+  const last = btn('hist-last', 'hist.last', '⏭', () => go(null));
+  const live = h('button', { type: 'button', class: 'btn small hist-live', id: 'hist-live', hidden: true, onclick: () => go(null) },
+    h('span', { 'data-i18n': 'hist.back_live' }, t('hist.back_live')));
+  const exportBtn = h('button', { type: 'button', class: 'btn small ghost', id: 'hist-export', onclick: () => onExport?.() },
+    icon('copy'), h('span', { 'data-i18n': 'hist.download' }, t('hist.download')));
+  const el = h('section', { class: 'moves', id: 'moves', 'aria-labelledby': 'moves-title' },
+    h('div', { class: 'moves-head' },
+      h('h2', { id: 'moves-title', 'data-i18n': 'hist.title' }, t('hist.title')), exportBtn),
+    h('div', { class: 'hist-controls', role: 'group', 'aria-label': t('hist.controls'), 'data-i18n-aria': 'hist.controls' },
+      first, prev, pos, next, last),
+    live, list);
+
+  const current = () => (viewing == null ? hist?.to ?? 0 : viewing);
+
+  // Asks to show version v (clamped; the last version means live).
+  function go(v) {
+    if (!hist?.loaded) return;
+    if (v != null) v = Math.max(hist.from, Math.min(hist.to, v));
+    if (v === hist.to) v = null;
+    if (v === viewing) return;
+    viewing = v;
+    onStep(v);
+    render();
+  }
+
+  // One change's lines: [main line, consequences…] in the current language.
+  function linesOf(c, prevView) {
+    const ctx = { seat, actor: c.seat || undefined, toAct: c.seat ? [c.seat] : [], prev: prevView };
+    return (c.events || []).map((ev) => describeRoomEvent(ev, game, seat) ?? game?.describe?.(ev, ctx) ?? null).filter(Boolean);
+  }
+
+  function render() {
+    if (!hist?.loaded) { el.hidden = true; return; }
+    el.hidden = false;
+    const cur = current();
+    const turns = groupTurns(hist.changes, game);
+    list.replaceChildren(...turns.map((tr, i) => {
+      const before = hist.viewAt(tr.before);
+      const title = game?.turnTitle?.({ seat: tr.seat, view: before, viewer: seat })
+        ?? t('hist.turn', { n: i + 1, player: tr.seat ? seatLabel(game, tr.seat, seat) : t('hist.server') });
+      return h('li', { class: `turn-group s${tr.seat}`, dataset: { seat: String(tr.seat) } },
+        h('div', { class: 'turn-title' }, title),
+        h('ol', { class: 'turn-moves' }, tr.changes.map((c) => {
+          const lines = linesOf(c, hist.viewAt(c.version - 1));
+          const isCur = c.version === cur;
+          return h('li', {},
+            h('button', { type: 'button', class: `move${isCur ? ' current' : ''}`, dataset: { version: String(c.version) },
+              'aria-current': isCur ? 'step' : null, onclick: () => go(c.version) },
+            h('span', { class: 'mv-n' }, String(c.version)),
+            h('span', { class: 'mv-main' }, lines[0] ?? '…'),
+            lines.length > 1 ? h('span', { class: 'mv-more' }, lines.slice(1).join(' · ')) : null));
+        })));
+    }));
+    pos.textContent = viewing == null ? t('hist.at_live', { v: hist.to }) : t('hist.at', { v: viewing, n: hist.to });
+    el.classList.toggle('past', viewing != null);
+    live.hidden = viewing == null;
+    first.disabled = cur <= hist.from;
+    prev.disabled = cur <= hist.from;
+    next.disabled = viewing == null;
+    last.disabled = viewing == null;
+    list.querySelector('.move.current')?.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  // Arrow keys (outside the board and form fields) step like the buttons; Home/End too.
+  function onKey(e) {
+    if (!hist?.loaded || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const tgt = e.target;
+    if (tgt?.closest?.('input, textarea, select, [contenteditable], dialog, [role="grid"]')) return;
+    const step = { ArrowLeft: () => go(current() - 1), ArrowRight: () => go(current() + 1), Home: () => go(hist.from), End: () => go(null) }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    step();
+  }
+
+  return {
+    el,
+    onKey,
+    go,
+    get viewing() { return viewing; },
+    // Draws the record (after a page or a live change).
+    update(history) { hist = history; if (viewing != null && viewing > hist.to) viewing = null; render(); },
+    relabel: render,
+  };
+}
