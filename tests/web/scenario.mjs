@@ -240,7 +240,16 @@ export async function scenario({ browser, url, out, restart }) {
   });
 
   await step('A captures d5 (charge 3 beats 1) on every page', async () => {
+    // What the spectator's page shows for player 2's reserve while the capture plays.
+    await C.evaluate(() => {
+      window.__seen = [];
+      const note = () => window.__seen.push(`${document.querySelector('.board')?.dataset.version}:${document.querySelector('.reserve-n[data-player="2"]')?.textContent}`);
+      new MutationObserver(note).observe(document.querySelector('.table'), { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     await click(A, 'd5');
+    await C.waitForFunction(() => document.querySelector('.reserve-n[data-player="2"]')?.textContent === '4');
+    const seen = [...new Set(await C.evaluate(() => window.__seen))];
+    check(seen.includes('1:3') && seen.indexOf('1:3') < seen.indexOf('1:4'), `the reserve changes when the capture lands, not before the animation: ${seen}`);
     const b = await sameBoards(1);
     check(b.squares.d5 === '1:4:0' && b.squares.d7 === '', `d5 holds A's piece at charge 4: ${b.squares.d5}`);
     check((await C.getAttribute('.board-wrap', 'data-fx')).includes('capture'), 'the spectator saw the capture animation');

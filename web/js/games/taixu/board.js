@@ -67,9 +67,52 @@ export class TaixuTable {
     if (this.selected && !this.isOwn(this.selected)) this.selected = null;
     if (!this.legal.length) this.mode = 'idle';
     this.last = lastTurn ? lastSquares(lastTurn) : lastSquares(events) || this.last;
-    this.render();
-    if (prev && events.length) playAnimations(this, prev, events);
+    clearTimeout(this.landTimer);
+    this.panel = null;
+    if (prev && events.length) {
+      // The numbers and the turn line first show the view before the change, then take each
+      // value from the new view when the animation of the last event that changes it lands.
+      this.panel = panelFields(prev);
+      this.render();
+      const { times, total } = playAnimations(this, prev, events);
+      this.scheduleLanding(events, times, total);
+    } else {
+      this.render();
+    }
   }
+
+  // Lands the panel fields at their events' times: pc (pc_changed, turn_started), reserves
+  // (summoned, captured, destroyed of that owner), round / player to move (turn_started),
+  // bonus (bonus_earned); everything at the end of the timeline.
+  scheduleLanding(events, times, total) {
+    const at = new Map();   // field → time
+    const mark = (f, i) => at.set(f, Math.max(at.get(f) ?? 0, times[i] + 200));
+    events.forEach((ev, i) => {
+      if (ev.type === 'pc_changed') mark('pc', i);
+      if (ev.type === 'turn_started') { mark('pc', i); mark('to_move', i); mark('round', i); mark('bonus', i); }
+      if (ev.type === 'bonus_earned') mark('bonus', i);
+      if (ev.type === 'summoned') mark(`reserve${ev.player ?? ev.owner}`, i);
+      if (ev.type === 'captured' || ev.type === 'destroyed') mark(`reserve${ev.owner}`, i);
+    });
+    const steps = [...new Set([...at.values(), total])].sort((x, y) => x - y);
+    const run = (k) => {
+      if (!this.panel) return;
+      if (k >= steps.length) { this.panel = null; this.renderPanels(); return; }
+      this.landTimer = setTimeout(() => {
+        if (!this.panel) return;
+        for (const [f, time] of at) if (time <= steps[k]) landField(this.panel, this.view, f);
+        if (k === steps.length - 1) this.panel = null;
+        this.renderPanels();
+        run(k + 1);
+      }, k === 0 ? steps[0] : steps[k] - steps[k - 1]);
+    };
+    run(0);
+  }
+
+  renderPanels() { this.renderPlayers(); this.renderTurn(); }
+
+  // The view the player cards and the turn card show (the new view once everything landed).
+  shownView() { return this.panel ? { ...this.view, ...this.panel } : this.view; }
 
   // (Re)creates the 64 square buttons in this viewer's orientation.
   layout() {
@@ -164,7 +207,7 @@ export class TaixuTable {
   }
 
   renderPlayers() {
-    const v = this.view;
+    const v = this.shownView();
     for (const p of [1, 2]) {
       const el = this.playerEls[p];
       const bonus = v.bonus?.[p - 1] ?? 0;
@@ -200,8 +243,8 @@ export class TaixuTable {
   }
 
   renderTurn() {
-    const v = this.view;
-    const mine = this.myTurn();
+    const v = this.shownView();
+    const mine = this.seat != null && v.to_move === this.seat && !v.outcome;
     const whose = v.outcome ? '' : mine ? t('your_turn') : t('their_turn', { player: playerName(v.to_move) });
     const pcTotal = Math.max(v.pc, 5);
     this.turnEl.classList.toggle('mine', mine);
@@ -216,7 +259,7 @@ export class TaixuTable {
           Array.from({ length: pcTotal }, (_, i) => h('i', { class: i < v.pc ? 'on' : '' }))),
         h('b', { id: 'pc-n' }, String(v.pc))),
     );
-    const hint = hintText({ seat: this.seat, mine, over: !!v.outcome, mode: this.mode, selected: this.selected });
+    const hint = hintText({ seat: this.seat, mine: this.myTurn(), over: !!this.view.outcome, mode: this.mode, selected: this.selected });
     this.hintEl.textContent = hint;
   }
 
@@ -363,6 +406,20 @@ export class TaixuTable {
     const b = this.boardWrap.getBoundingClientRect();
     return { x: a.left - b.left, y: a.top - b.top, w: a.width, h: a.height };
   }
+}
+
+// The panel fields of a view (what the player and turn cards show).
+function panelFields(v) {
+  return { to_move: v.to_move, round: v.round, pc: v.pc, bonus: [...(v.bonus || [])], reserve: [...(v.reserve || [])], outcome: v.outcome };
+}
+
+// Copies one landed field (pc, to_move, round, bonus, reserve<n>) from the new view.
+function landField(panel, view, f) {
+  if (f.startsWith('reserve')) {
+    const i = Number(f.slice(7)) - 1;
+    if (i >= 0 && view.reserve) panel.reserve[i] = view.reserve[i];
+  } else if (f === 'bonus') panel.bonus = [...(view.bonus || [])];
+  else panel[f] = view[f];
 }
 
 // Every square a turn's (or a change's) events touched: moves, summons, swaps, teleports,

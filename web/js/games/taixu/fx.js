@@ -231,4 +231,7 @@ export function playAnimations(table, prev, events) {
   table.boardWrap.dataset.fx = played.join(' ');
   table.fxCount = (table.fxCount || 0) + 1;
   table.boardWrap.dataset.fxCount = String(table.fxCount);
+  // When each event's effect starts and when the whole timeline ends (ms, after the
+  // reduced-motion factor), so the table can update its numbers as each animation lands.
+  return { times: times.map((x) => x * speed), total: t * speed };
 }
