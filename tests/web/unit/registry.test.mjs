@@ -35,6 +35,7 @@ for (const g of playable) {
     assert.ok(Array.isArray(g.seats) && g.seats.length > 0 && g.seats.every(Number.isInteger), 'seats');
     assert.equal(typeof g.seatName, 'function');
     assert.match(g.art, /^<svg/);
+    for (const f of ['sounds', 'turnTitle']) assert.ok(g[f] === undefined || typeof g[f] === 'function', `optional ${f} is a function`);
     assert.match(g.stylesheet, /\.css$/);
     assert.ok(existsSync(fileURLToPath(g.stylesheet)), `stylesheet ${g.stylesheet} exists`);
     assert.ok(fileURLToPath(g.stylesheet).includes(`/web/js/games/${g.id}/`), 'the stylesheet lives in the game folder');
