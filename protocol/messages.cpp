@@ -154,6 +154,34 @@ json created(std::string_view code, std::string_view link, int seat, std::string
 
 json match_list(json summaries) { return {{"matches", std::move(summaries)}}; }
 
+json history_change(std::int64_t version, int seat, std::string_view at, json ops, json events) {
+  return {{"version", version}, {"seat", seat}, {"at", at}, {"ops", std::move(ops)},
+          {"events", std::move(events)}};
+}
+
+std::string history(const json& id, std::int64_t from, std::int64_t to, const json& view,
+                    json changes, bool more) {
+  return dump(json{{"type", "history"}, {"id", id},        {"from", from},   {"to", to},
+                   {"view", view},      {"changes", std::move(changes)}, {"more", more}});
+}
+
+json log_change(std::int64_t version, int seat, std::string_view at, json body) {
+  json j = {{"version", version}, {"seat", seat}, {"at", at}};
+  j.update(body);
+  return j;
+}
+
+json match_log(std::string_view code, std::string_view game, const json& options,
+               std::string_view status, const json& outcome, const json& start_position,
+               std::string_view seed, json changes, const json& next) {
+  json j = {{"code", code},       {"game", game},       {"options", options},
+            {"status", status},   {"outcome", outcome}, {"changes", std::move(changes)},
+            {"next", next}};
+  if (!start_position.is_null()) j["start_position"] = start_position;
+  if (!seed.empty()) j["seed"] = seed;
+  return j;
+}
+
 json clock_advanced(std::int64_t now_ms) { return {{"now_ms", now_ms}}; }
 
 std::string pong(const json& t) { return dump(json{{"type", "pong"}, {"t", t}}); }

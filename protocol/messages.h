@@ -105,6 +105,23 @@ json created(std::string_view code, std::string_view link, int seat, std::string
 // The listing answer: {"matches":[summaries…]}.
 json match_list(json summaries);
 
+// One past change as a history page lists it: {"version","seat","at","ops","events"}.
+json history_change(std::int64_t version, int seat, std::string_view at, json ops, json events);
+
+// A history page: {"type":"history","id","from","to","view","changes","more"}.
+std::string history(const json& id, std::int64_t from, std::int64_t to, const json& view,
+                    json changes, bool more);
+
+// One change of the export log: {"version","seat","at"} plus body's fields (action, change
+// or events).
+json log_change(std::int64_t version, int seat, std::string_view at, json body);
+
+// A page of the export log; start_position (null: none) and seed ("": withheld) are left out
+// when absent; next is the from of the next page, or null.
+json match_log(std::string_view code, std::string_view game, const json& options,
+               std::string_view status, const json& outcome, const json& start_position,
+               std::string_view seed, json changes, const json& next);
+
 // The answer of the test-only clock route: {"now_ms": now_ms}.
 json clock_advanced(std::int64_t now_ms);
 

@@ -1,12 +1,13 @@
-#include "protocol/messages.h"
 #include "server/http_session.h"
 
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 
 #include <spdlog/spdlog.h>
 
+#include "protocol/messages.h"
 #include "server/net.h"
 #include "server/websocket_session.h"
 
@@ -128,6 +129,18 @@ class http_session : public std::enable_shared_from_this<http_session> {
     if (path == "/api/matches" && method == http::verb::get)
       return state_.registry->list(query_value(query, "status"), query_value(query, "game"),
                                    answer_later(version, keep));
+    if (path.starts_with("/api/matches/") && path.ends_with("/log") && method == http::verb::get) {
+      const std::string from_text = query_value(query, "from");
+      std::int64_t from = 0;
+      if (!from_text.empty()) {
+        const auto [p, ec] = std::from_chars(from_text.data(), from_text.data() + from_text.size(), from);
+        if (ec != std::errc{} || p != from_text.data() + from_text.size() || from < 0)
+          return send(error_response(http::status::bad_request, "bad_request",
+                                     "from must be a non-negative integer", version, keep));
+      }
+      return state_.registry->log(std::string(path.substr(13, path.size() - 13 - 4)), from,
+                                  answer_later(version, keep));
+    }
     if (path.starts_with("/api/matches/") && method == http::verb::get)
       return state_.registry->describe(std::string(path.substr(13)), answer_later(version, keep));
     if (path == "/api/test/clock" && method == http::verb::post && state_.manual_clock)

@@ -19,11 +19,15 @@ match_feed::match_feed(const protocol::match& m, std::int64_t version, const jso
   for (int c = 0; c < 3; ++c) views_[c] = groups[pub.group_of[c]];
 }
 
-std::shared_ptr<const json> match_feed::make_view(const json& view, const json& outcome) {
+json match_feed::view_with_outcome(const json& view, const json& outcome) {
   json v = view;
   // Room-level endings (resign, agreement, abandonment) show in the view's own outcome too.
   if (!outcome.is_null() && v.is_object() && v.contains("outcome")) v["outcome"] = outcome;
-  return std::make_shared<const json>(std::move(v));
+  return v;
+}
+
+std::shared_ptr<const json> match_feed::make_view(const json& view, const json& outcome) {
+  return std::make_shared<const json>(view_with_outcome(view, outcome));
 }
 
 std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::int64_t version,

@@ -55,6 +55,10 @@ class match_feed {
   // The version the feed is at.
   std::int64_t version() const { return version_; }
 
+  // A game's view JSON with the room's outcome (null while running) shown in its own
+  // "outcome" field, as every viewer receives it (room-level endings included).
+  static json view_with_outcome(const json& view, const json& outcome);
+
  private:
   // A value cached for one version.
   template <class T>
@@ -63,7 +67,7 @@ class match_feed {
     T value{};
   };
 
-  // The view JSON of group g of pub with the room's outcome shown in it.
+  // view_with_outcome, shared.
   static std::shared_ptr<const json> make_view(const json& view, const json& outcome);
 
   std::int64_t version_;

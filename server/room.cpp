@@ -8,6 +8,7 @@
 
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
+#include "server/history.h"
 #include "server/secrets.h"
 
 namespace tabuleiro::server {
@@ -271,6 +272,14 @@ void room::do_request(const std::shared_ptr<client>& c, const json& m) {
   const int seat = it->second.seat;
   const std::string type = m["type"].get<std::string>();
   if (type == "resync") return c->send(feed_.snapshot(seq_.match(), seat));
+  if (type == "history") {
+    const json from = m.contains("from") ? m["from"] : json(0);
+    if (!from.is_number_integer() || from.get<std::int64_t>() < 0 || from.get<std::int64_t>() > seq_.version()) {
+      svc_.stats->rejected("bad_message");
+      return c->send(share_text(msg::error("bad_message", "history takes from: a version 0..current", id)));
+    }
+    return send_history(c, seat, id, from.get<std::int64_t>());
+  }
   if (!(id.is_string() || id.is_number_integer())) {
     svc_.stats->rejected("bad_message");
     c->send(share_text(msg::error("bad_message", type + " needs an id (string or integer)")));
@@ -309,6 +318,28 @@ void room::on_draw(const std::shared_ptr<client>& c, int seat, const json& id, c
     return;
   }
   reject_to(c, id, "bad_message", "draw needs op: offer|accept|decline");
+}
+
+// Builds a history page off the I/O threads (a replay of the stored log) and sends it to c;
+// one page at a time per connection.
+void room::send_history(const std::shared_ptr<client>& c, int seat, const json& id, std::int64_t from) {
+  if (!history_pending_.insert(c->id()).second) {
+    svc_.stats->rejected("busy");
+    return c->send(share_text(msg::error("busy", "a history page is already on its way", id)));
+  }
+  net::post(svc_.blocking, [self = shared_from_this(), c, seat, id, from] {
+    std::string page, error;
+    const auto row = self->svc_.db->load_match(self->code_);
+    const auto log = self->svc_.db->load_actions(self->code_);
+    if (!row.found() || !log.found()) {
+      page = msg::error("storage_error", "the history cannot be read right now; try again", id);
+    } else if (!history_page(row.value, log.value, seat, from, id, page, error)) {
+      spdlog::error("match {}: history from {} failed: {}", self->code_, from, error);
+      page = msg::error("internal", "the history could not be built", id);
+    }
+    c->send(share_text(std::move(page)));
+    net::post(self->strand_, [self, id = c->id()] { self->history_pending_.erase(id); });
+  });
 }
 
 std::optional<rule_error> room::vet(const change_request& r) {

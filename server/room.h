@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 #include <boost/asio/io_context.hpp>
@@ -45,6 +46,7 @@ struct room_services {
   metrics* stats = nullptr;
   const config* cfg = nullptr;
   time_source* time = nullptr;
+  net::any_io_executor blocking;  // where blocking work (store reads, replays) runs
 };
 
 // A join message, validated by the session: sit (or resume a seat by token) or watch, and
@@ -82,7 +84,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   // Handles a client's join.
   void join(std::shared_ptr<client> c, join_request j);
-  // Handles act / resign / draw / resync from a client that joined this room.
+  // Handles act / resign / draw / resync / history from a client that joined this room.
   void request(std::shared_ptr<client> c, json msg);
   // Forgets a closed client.
   void leave(std::uint64_t client_id);
@@ -114,6 +116,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void admit(const std::shared_ptr<client>& c, int seat, const std::string& token,
              std::optional<std::int64_t> client_version);
   void on_draw(const std::shared_ptr<client>& c, int seat, const json& id, const json& op);
+  void send_history(const std::shared_ptr<client>& c, int seat, const json& id, std::int64_t from);
   void reject_to(const std::shared_ptr<client>& c, const json& id, const std::string& code,
                  const std::string& message);
   void send_to_all(const shared_text& msg);
@@ -142,6 +145,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   std::array<std::int64_t, 2> seat_left_ms_{};   // when each seat was last left
   int draw_offer_by_ = 0;
   bool closing_ = false;
+  std::set<std::uint64_t> history_pending_;     // clients with a history page being built
 
   mutable std::mutex summary_mu_;
   json summary_;                                 // GUARDED_BY(summary_mu_)

@@ -7,6 +7,7 @@
 
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
+#include "server/history.h"
 #include "server/secrets.h"
 
 namespace tabuleiro::server {
@@ -28,7 +29,9 @@ constexpr std::int64_t minute_ms = 60'000;
 
 }  // namespace
 
-rooms::rooms(net::io_context& ioc, room_services services) : ioc_(ioc), svc_(services) {}
+rooms::rooms(net::io_context& ioc, room_services services) : ioc_(ioc), svc_(services) {
+  svc_.blocking = pool_.get_executor();
+}
 
 rooms::~rooms() { pool_.join(); }
 
@@ -164,6 +167,26 @@ void rooms::describe(const std::string& typed_code, std::function<void(api_answe
   find(typed_code, [done = std::move(done)](std::shared_ptr<room> r, lookup how) {
     if (!r) return done(lookup_failure(how));
     done({200, r->summary()});
+  });
+}
+
+void rooms::log(const std::string& typed_code, std::int64_t from,
+                std::function<void(api_answer)> done) {
+  const auto code = normalize_share_code(typed_code);
+  if (!code) return done(lookup_failure(lookup::absent));
+  net::post(pool_, [this, code = *code, from, done = std::move(done)] {
+    const auto row = svc_.db->load_match(code);
+    if (row.status != read_status::found)
+      return done(lookup_failure(row.status == read_status::absent ? lookup::absent : lookup::unavailable));
+    const auto actions = svc_.db->load_actions(code);
+    if (!actions.found()) return done(lookup_failure(lookup::unavailable));
+    json page;
+    std::string error;
+    if (!log_page(row.value, actions.value, from, page, error)) {
+      spdlog::error("match {}: log from {} failed: {}", code, from, error);
+      return done(failure(500, "internal", "the log could not be built"));
+    }
+    done({200, std::move(page)});
   });
 }
 

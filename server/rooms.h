@@ -50,6 +50,9 @@ class rooms {
   // GET /api/matches/{code}.
   void describe(const std::string& typed_code, std::function<void(api_answer)> done);
 
+  // GET /api/matches/{code}/log?from=: a page of the match's export log.
+  void log(const std::string& typed_code, std::int64_t from, std::function<void(api_answer)> done);
+
   // GET /api/matches?status=&game=: public matches, newest first.
   void list(const std::string& status, const std::string& game,
             std::function<void(api_answer)> done);

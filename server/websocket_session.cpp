@@ -142,7 +142,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
       return on_send(share_text(protocol::messages::pong(msg->value("t", json()))));
     }
     if (type == "join") return on_join(std::move(*msg));
-    if (type == "act" || type == "resign" || type == "draw" || type == "resync") {
+    if (type == "act" || type == "resign" || type == "draw" || type == "resync" || type == "history") {
       if (!room_) {
         json id = msg->value("id", json());
         if (!(id.is_string() || id.is_number_integer())) id = nullptr;

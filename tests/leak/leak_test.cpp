@@ -38,6 +38,7 @@ struct recorded {
   std::string code;
   std::vector<frame> frames;
   int actions = 0;
+  int side_paths = 0;  // times history and log were read mid-game
 };
 
 // Reads the next message of c (bounded), records it and updates c; nullopt on timeout.
@@ -111,6 +112,19 @@ recorded play(unsigned short port, const game_secrets& g, std::mt19937& rng) {
       if ((*reply)["type"] == "ack" && (*reply)["id"] == id) break;
     }
     for (auto& c : at) catch_up(c, rec, actor.version);
+    // Now and then every client also asks for the history, and the export log is read as a
+    // spectator would: both are outbound paths the secrets must not take either.
+    if (std::uniform_int_distribution<int>(0, 7)(rng) == 0) {
+      for (auto& c : at) {
+        c.ws->send({{"type", "history"}, {"id", "h"}});
+        for (int i = 0; i < 50; ++i)
+          if (take(c, rec).value_or(json())["type"] == "history") break;
+      }
+      auto log = http_call(port, "GET", "/api/matches/" + m.code + "/log");
+      REQUIRE(log.status == 200);
+      rec.frames.push_back({0, at[0].version, log.body});
+      ++rec.side_paths;
+    }
   }
   for (auto& c : at) {  // the game_over message of each client, and anything after it
     for (int i = 0; i < 20 && c.outcome.is_null(); ++i) REQUIRE(take(c, rec).has_value());
@@ -163,7 +177,7 @@ std::vector<json> positions_by_version(const std::string& db_path, const std::st
 
 // What the harness found over the games of g.
 struct verdict {
-  int games = 0, frames = 0, secrets_checked = 0, leaks = 0;
+  int games = 0, frames = 0, secrets_checked = 0, leaks = 0, side_paths = 0;
   std::string first_leak;
 };
 
@@ -182,6 +196,7 @@ verdict run(const game_secrets& g, std::uint32_t seed) {
   for (const recorded& rec : games) {
     const auto positions = positions_by_version(db, rec.code);
     ++out.games;
+    out.side_paths += rec.side_paths;
     for (const frame& f : rec.frames) {
       REQUIRE(f.version < static_cast<std::int64_t>(positions.size()));
       ++out.frames;
@@ -211,10 +226,11 @@ TEST_CASE("random whole games of every game - no frame holds a secret of its vie
     INFO("game " << g.game);
     const verdict v = run(g, 20261201);
     WARN(g.game << ": " << v.games << " games, " << v.frames << " frames, " << v.secrets_checked
-                << " secret checks, " << v.leaks << " leaks");
+                << " secret checks, " << v.side_paths << " history/log reads, " << v.leaks << " leaks");
     INFO(v.first_leak);
     CHECK(v.games == g.games);
     CHECK(v.secrets_checked > 0);
+    CHECK(v.side_paths > 0);
     CHECK(v.leaks == 0);
   }
 }

@@ -282,6 +282,7 @@ void tracked_view::apply(const json& msg) {
     view = view.patch(msg.at("ops"));
     version = msg["version"];
     legal = msg.at("legal");
+    patches.push_back(msg);
   } else if (type == "snapshot") {
     version = msg.at("version");
     view = msg.at("view");

@@ -110,6 +110,7 @@ struct tracked_view {
   json outcome;
   int seat = 0;
   std::string token;
+  std::vector<json> patches;  // every patch applied, in order
   // Applies joined / patch / snapshot / game_over; REQUIREs patches to follow on exactly.
   void apply(const json& msg);
 };

@@ -193,7 +193,8 @@ export async function scenario({ browser, url, out, restart }) {
       const dots = [...document.querySelectorAll('.player-card .presence-dot')];
       const bar = document.querySelector('.action-bar');
       const wrap = document.querySelector('.board-wrap').getBoundingClientRect();
-      const log = document.querySelector('.table .log').getBoundingClientRect();
+      // The first panel under the bar: the move list (when the server keeps history), else the log.
+      const log = document.querySelector('.table .moves:not([hidden])')?.getBoundingClientRect() ?? document.querySelector('.table .log').getBoundingClientRect();
       return {
         wrapped,
         presence: dots.map((d) => [d.textContent.trim(), parseFloat(getComputedStyle(d).fontSize)]),
@@ -206,7 +207,7 @@ export async function scenario({ browser, url, out, restart }) {
     check(m.wrapped.length === 0, `no wrapped button labels: ${m.wrapped}`);
     check(m.presence.length === 2 && m.presence.every(([t, px]) => t && px >= 10), `presence in words: ${JSON.stringify(m.presence)}`);
     check(m.barPosition === 'sticky' && m.barBottom <= m.vh + 1, `the action bar sticks to the screen: ${m.barPosition} ${m.barBottom}/${m.vh}`);
-    check(m.logGap >= 0 && m.logGap < 300, `the log is right under the board and its bar: ${m.logGap}px`);
+    check(m.logGap >= 0 && m.logGap < 300, `the move list or log is right under the board and its bar: ${m.logGap}px`);
     await shot(B, '05-phone-layout');
   });
 
