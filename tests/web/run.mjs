@@ -11,6 +11,7 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import { scenario } from './scenario.mjs';
+import { historyScenario, serverHasHistory } from './history.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
@@ -83,6 +84,11 @@ async function main() {
   let results;
   try {
     results = await scenario({ browser, url: server.url, out: OUT, restart: server.restart });
+    if (await serverHasHistory(server.url)) {
+      results.push(...await historyScenario({ browser, url: server.url, out: OUT, binary: urlArg >= 0 ? null : (args[0] || 'build/tabuleiro') }));
+    } else {
+      console.log('(history steps not run: this server has no match log)');
+    }
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

@@ -265,7 +265,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
       h('div', { class: 'row-btns' },
         h('a', { class: 'btn', href: '/' }, t('back_home')),
         history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { banner.hidden = true; state.panel?.go(history.from); } }, t('replay')) : null,
-        h('button', { type: 'button', class: 'btn ghost', onclick: () => { banner.hidden = true; } }, t('close')))));
+        h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => { banner.hidden = true; } }, t('close')))));
     if (!state.bannerShown) {
       state.bannerShown = true;
       banner.hidden = false;
