@@ -100,6 +100,7 @@ export async function historyScenario({ browser, url, out, binary }) {
     await waitVersion(A, 0);
     check((await piecesOf(A)).d7 === '1:3:0', 'the start position is shown');
     check(await A.isVisible('#past-bar') && await A.isVisible('#hist-live'), 'the page says the match goes on, with back to live');
+    check(!(await A.isVisible('#act-end_turn')), 'no action buttons on a past position');
     await A.keyboard.press('ArrowRight');
     await waitVersion(A, 1);
     await B.click('#act-summon');                      // v4, while A looks at v1
@@ -117,7 +118,7 @@ export async function historyScenario({ browser, url, out, binary }) {
     await waitVersion(A, 4);
     const [pa, pb] = [await piecesOf(A), await piecesOf(B)];
     check(JSON.stringify(pa) === JSON.stringify(pb), `back to live shows the live board: ${JSON.stringify(pa)} vs ${JSON.stringify(pb)}`);
-    check(!(await A.isVisible('#past-bar')), 'no past bar when live');
+    check(!(await A.isVisible('#past-bar')) && await A.isVisible('#act-end_turn'), 'no past bar and the actions back when live');
   });
 
   await step('a finished match replays from its link', async () => {

@@ -15,10 +15,10 @@ export function historyPanel({ game, seat, onStep, onExport }) {
   const list = h('ol', { class: 'move-list', id: 'move-list' });
   const pos = h('span', { class: 'hist-pos', id: 'hist-pos', 'aria-live': 'polite' });
   const btn = (id, key, label, fn) => h('button', { type: 'button', class: 'btn small ghost hist-btn', id, 'aria-label': t(key), title: t(key), 'data-i18n-aria': key, 'data-i18n-title': key, onclick: fn }, label);
-  const first = btn('hist-first', 'hist.first', '⏮', () => go(hist?.from));
+  const first = btn('hist-first', 'hist.first', '«', () => go(hist?.from));
   const prev = btn('hist-prev', 'hist.prev', '◀', () => go(current() - 1));
   const next = btn('hist-next', 'hist.next', '▶', () => go(current() + 1));
-  const last = btn('hist-last', 'hist.last', '⏭', () => go(null));
+  const last = btn('hist-last', 'hist.last', '»', () => go(null));
   const live = h('button', { type: 'button', class: 'btn small hist-live', id: 'hist-live', hidden: true, onclick: () => go(null) },
     h('span', { 'data-i18n': 'hist.back_live' }, t('hist.back_live')));
   const exportBtn = h('button', { type: 'button', class: 'btn small ghost', id: 'hist-export', onclick: () => onExport?.() },
