@@ -133,6 +133,7 @@ export async function historyScenario({ browser, url, out, binary }) {
     for (let v = 1; v <= 5; v++) { await R.click('#hist-next'); if (v < 5) await waitVersion(R, v); }
     await waitVersion(R, 5);
     check(JSON.stringify(await piecesOf(R)) === JSON.stringify(await piecesOf(A)), 'the replay ends on the final board');
+    check((await R.textContent('#hist-pos')).includes('End'), 'a finished match ends, it is not live');
     await shot(R, '22-replay');
     await R.context().close();
   });

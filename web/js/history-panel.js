@@ -8,8 +8,9 @@ import { seatLabel } from './games.js';
 import { groupTurns } from './history.js';
 import { describeRoomEvent } from './match-log.js';
 
-// opts: {game, seat (viewer's, or null), onStep(version|null), onExport()}.
-export function historyPanel({ game, seat, onStep, onExport }) {
+// opts: {game, seat (viewer's, or null), onStep(version|null), onExport(), isOver() → true once
+// the match has ended (the last version is then the end, not live)}.
+export function historyPanel({ game, seat, onStep, onExport, isOver = () => false }) {
   let hist = null;
   let viewing = null;   // the version shown, or null for live
   const list = h('ol', { class: 'move-list', id: 'move-list' });
@@ -71,7 +72,10 @@ export function historyPanel({ game, seat, onStep, onExport }) {
             lines.length > 1 ? h('span', { class: 'mv-more' }, lines.slice(1).join(' · ')) : null));
         })));
     }));
-    pos.textContent = viewing == null ? t('hist.at_live', { v: hist.to }) : t('hist.at', { v: viewing, n: hist.to });
+    const over = isOver();
+    pos.textContent = viewing == null ? t(over ? 'hist.at_end' : 'hist.at_live', { v: hist.to }) : t('hist.at', { v: viewing, n: hist.to });
+    live.firstChild.dataset.i18n = over ? 'hist.back_end' : 'hist.back_live';
+    live.firstChild.textContent = t(live.firstChild.dataset.i18n);
     el.classList.toggle('past', viewing != null);
     live.hidden = viewing == null;
     first.disabled = cur <= hist.from;

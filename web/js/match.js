@@ -167,7 +167,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; });
     state.table = new state.game.Table(tableEl, (action) => conn.request({ type: 'act', action }));
     state.rules = rulesPanel(state.game);
-    state.panel = historyPanel({ game: state.game, seat: state.seat, onStep: (v) => showVersion(v), onExport: () => exportLog() });
+    state.panel = historyPanel({ game: state.game, seat: state.seat, onStep: (v) => showVersion(v), onExport: () => exportLog(), isOver: () => !!state.outcome });
     state.panel.el.hidden = true;
     document.addEventListener('keydown', state.panel.onKey);
     state.table.sideEl.append(state.rules.el, roomCtl, state.panel.el, logBox);
@@ -357,7 +357,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     state.shown = v;
     tableEl.classList.add('past');
     pastBar.replaceChildren(h('span', {}, v === history.from ? t('hist.viewing_start') : t('hist.viewing', { v, n: history.to })),
-      h('button', { type: 'button', class: 'btn small', id: 'past-live', onclick: () => state.panel.go(null) }, t('hist.back_live')));
+      h('button', { type: 'button', class: 'btn small', id: 'past-live', onclick: () => state.panel.go(null) }, t(state.outcome ? 'hist.back_end' : 'hist.back_live')));
     pastBar.hidden = false;
   }
 
