@@ -377,6 +377,8 @@ export async function scenario({ browser, url, out, restart }) {
     check((await C.getAttribute('.brand', 'aria-label')) === 'Tabuleiro — início', 'the logo label is translated');
     await B.click('.lang-switch [data-lang="pt-BR"]');
     await B.waitForFunction(() => document.querySelector('#act-end_turn')?.textContent.includes('Finalizar Turno'));
+    const cut = await B.$$eval('.act-label, .btn', (els) => els.filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.trim()));
+    check(cut.length === 0, `no cut-off button label in Portuguese on the phone: ${cut}`);
     await B.click('.rules summary');
     check((await B.textContent('.rules')).includes('Singularidade'), 'the rules summary is in Portuguese');
     await shot(B, '08-phone-pt');

@@ -251,6 +251,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
 
   function setOutcome(outcome) {
     state.outcome = outcome || null;
+    state.panel?.relabel();
     drawControls();
     drawPresence();
     if (!outcome) { banner.hidden = true; return; }
