@@ -75,7 +75,7 @@ TEST_CASE("quadri: a step onto a cell without talisman is no_tile, onto a predic
   CHECK(try_action(s, path("d4 e5")) == error::occupied);
 }
 
-TEST_CASE("quadri: a queen flies over consecutive empty talismans; a cell without talisman ends the line") {
+TEST_CASE("quadri: a queen flies over consecutive empty talismans - a cell without talisman ends the line") {
   state s = build("d4:1q g9:2");
   for (const char* to : {"e5", "f6", "g7", "h8", "i9", "c3", "b2", "c5", "b6", "e3", "f2"})
     CHECK(listed(s, path(std::string("d4 ") + to)));
@@ -116,7 +116,7 @@ TEST_CASE("quadri: a queen captures at a distance and lands on any empty talisma
   CHECK(try_action(build("b2:1q d4:1 e5:2 c9:2"), path("b2 f6")) == error::illegal_path);
 }
 
-TEST_CASE("quadri: a capture sequence goes on while it can; removal at the end") {
+TEST_CASE("quadri: a capture sequence goes on while it can - removal at the end") {
   state s = build("c3:1 d4:2 d6:2 h8:2");
   CHECK(legal(s) == std::vector<action>{path("c3 e5 c7")});
   CHECK(try_action(s, path("c3 e5")) == error::incomplete_capture);
@@ -147,7 +147,7 @@ TEST_CASE("quadri: option majority keeps only the sequences that capture the mos
   CHECK(try_action(s, path("g3 i5")) == error::capture_required);
 }
 
-TEST_CASE("quadri: a predictor captured on its own aura costs its owner the value; on the other aura the capturer gains it") {
+TEST_CASE("quadri: a predictor captured on its own aura costs its owner the value - on the other aura the capturer gains it") {
   state s = build("d4:1 e5:2 h8:2");
   s.tiles[at("e5")].value = 3;  // e5: rank 5, red
   const auto ev = play(s, path("d4 f6"));
@@ -163,7 +163,7 @@ TEST_CASE("quadri: a predictor captured on its own aura costs its owner the valu
   CHECK(t.energy == std::array<int, 2>{36, 32});
 }
 
-TEST_CASE("quadri: a capture on a location-side talisman flips it back to energy; its value stays public") {
+TEST_CASE("quadri: a capture on a location-side talisman flips it back to energy - its value stays public") {
   state s = build("d4:1 e5:2 h8:2");
   s.tiles[at("e5")].location = s.tiles[at("e5")].revealed = true;
   play(s, path("d4 f6"));
@@ -192,7 +192,7 @@ TEST_CASE("quadri: drops go on an empty energy-side talisman of either aura, at 
   CHECK(try_action(full, drop_action(at("b6"))) == error::grid_full);
 }
 
-TEST_CASE("quadri: a flip turns an own talisman without predictor; showing location reveals its value") {
+TEST_CASE("quadri: a flip turns an own talisman without predictor - showing location reveals its value") {
   state s = build("d4:1 i9:2");
   CHECK(try_action(s, flip_action(at("c5"))) == error::not_own_talisman);
   CHECK(try_action(s, flip_action(at("d4"))) == error::predictor_on_tile);
@@ -321,7 +321,7 @@ TEST_CASE("quadri: a player with no legal action on their turn loses") {
   CHECK(s.outcome->reason == "no_action");
 }
 
-TEST_CASE("quadri: quiet_limit consecutive actions without a capture draw; a capture resets the count") {
+TEST_CASE("quadri: quiet_limit consecutive actions without a capture draw - a capture resets the count") {
   setup o;
   o.opts.quiet_limit = 3;
   o.quiet = 1;
@@ -338,7 +338,7 @@ TEST_CASE("quadri: quiet_limit consecutive actions without a capture draw; a cap
   CHECK(c.quiet == 0);
 }
 
-TEST_CASE("quadri: nobody observes an unrevealed value; revealed values stay public; all at game over") {
+TEST_CASE("quadri: nobody observes an unrevealed value - revealed values stay public - all at game over") {
   state s = new_game({}, 9);
   for (auto v : {tabuleiro::engine::viewer::spectator, tabuleiro::engine::viewer::seat1,
                  tabuleiro::engine::viewer::seat2}) {
