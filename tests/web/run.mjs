@@ -11,6 +11,7 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import { scenario } from './scenario.mjs';
+import { quadriScenario } from './quadri_scenario.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
@@ -83,6 +84,7 @@ async function main() {
   let results;
   try {
     results = await scenario({ browser, url: server.url, out: OUT, restart: server.restart });
+    results = results.concat(await quadriScenario({ browser, url: server.url, out: OUT }));
   } finally {
     await browser.close().catch(() => {});
     await server.stop();
