@@ -89,6 +89,32 @@ std::string invariant_problem(const state& s, const state& prev, const std::vect
   return "";
 }
 
+// Every drop, flip and shift and every two-cell move of s passes the exact check exactly when
+// it is listed (longer paths are covered by the sampled random actions).
+void require_list_is_exact(const state& s, const std::vector<action>& legal) {
+  auto agrees = [&](const action& a) {
+    const bool in_list = std::find(legal.begin(), legal.end(), a) != legal.end();
+    return (check(s, s.to_move, a) == error::ok) == in_list;
+  };
+  for (int c = 0; c < area_size; ++c) {
+    const cell x = static_cast<cell>(c);
+    if (!agrees(drop_action(x)) || !agrees(flip_action(x))) FAIL("drop/flip list is not exact at " << c);
+    for (int d = 0; d < 4; ++d) {
+      const cell n = neighbour(c, d);
+      if (n >= 0 && !agrees(shift_action(x, n))) FAIL("shift list is not exact at " << c);
+    }
+    if (s.preds[c].owner != s.to_move) continue;
+    for (int to = 0; to < area_size; ++to)
+      if (!agrees(move_action({x, static_cast<cell>(to)}))) FAIL("move list is not exact at " << c << "-" << to);
+  }
+  for (const auto& a : legal)
+    if (a.kind == action_kind::move && a.len > 2) {
+      action prefix = a;
+      prefix.len = static_cast<std::uint8_t>(a.len - 1);
+      if (check(s, s.to_move, prefix) == error::ok) FAIL("a prefix of a listed sequence is accepted");
+    }
+}
+
 }  // namespace
 
 TEST_CASE("quadri perft from the opening (depths 1-3)") {
@@ -132,6 +158,7 @@ TEST_CASE("quadri property: random games keep the invariants, the legal list is 
         }
       }
       if (check(s, opponent(s.to_move), list[0]) != error::not_your_turn) FAIL("other seat accepted");
+      if (g < 200 && step % 10 == 0) require_list_is_exact(s, list);
       // Prefer captures and talisman actions now and then so games reach every rule.
       const action a = list[pick.uniform(list.size())];
       const state prev = s;

@@ -18,7 +18,7 @@ bool holds_any(const std::string& text, const std::vector<std::string>& secrets)
 
 }  // namespace
 
-TEST_CASE("leak: the QU4DRI declaration finds an unrevealed value in a view, a patch or an event") {
+TEST_CASE("the QU4DRI declaration finds an unrevealed value in a view, a patch or an event") {
   const auto* kind = protocol::find_game("quadri");
   REQUIRE(kind != nullptr);
   auto created = kind->create(nullptr, nullptr, 77);
