@@ -130,6 +130,9 @@ export async function quadriScenario({ browser, url, out }) {
     const g = await same(2);
     check(g.cells.includes('d4=green:energy:?|2'), `Red predictor on d4: ${g.cells}`);
     check((await B.textContent('.q-player.p2 [data-hand="2"]')).trim() === '0', 'Red hand now 0');
+    const fits = await B.evaluate(() => document.querySelector('.q-board').getBoundingClientRect().right <= window.innerWidth);
+    check(fits, 'the grid fits the phone width');
+    await shot(B, '02-phone');
   });
 
   await step('quadri: mandatory capture is explained; the double capture is chosen step by step', async () => {
