@@ -50,9 +50,43 @@ game_secrets words(bool leak) {
   return g;
 }
 
+// QU4DRI hides its seed and PRNG state from everyone, and the value of every talisman that has
+// never shown its location side, from everyone (both seats and spectators) until the game is
+// over. A leaked value would take one of these exact forms in what a client receives: a tile
+// object of the view with "value" after `"revealed":false,"side":"energy"` (keys are written in
+// order), a patch touching "/tiles/<cell>/value", or an event naming the tile with its value
+// (tile_flipped `{"at":"<cell>","by":…`, energy_changed `{"at":"<cell>","delta":…`).
+game_secrets quadri() {
+  game_secrets g;
+  g.game = "quadri";
+  g.binary = TABULEIRO_BIN;
+  g.options = json::object();
+  g.games = 4;
+  g.max_actions = 500;
+  g.secrets = [](const json& position, int) { return quadri_secrets(position); };
+  return g;
+}
+
 }  // namespace
 
-std::vector<game_secrets> all_game_secrets() { return {taixu(), words(false)}; }
+std::vector<std::string> quadri_secrets(const json& position) {
+  std::vector<std::string> out = {position.at("rng").get<std::string>()};
+  if (position.contains("seed")) out.push_back(position["seed"].get<std::string>());
+  if (!position.at("outcome").is_null()) return out;
+  bool hidden = false;
+  for (const json& t : position.at("tiles")) {
+    if (t.at("revealed").get<bool>()) continue;
+    hidden = true;
+    const std::string at = t.at("at");
+    out.push_back("\"/tiles/" + at + "/value\"");
+    out.push_back("{\"at\":\"" + at + "\",\"by\":");
+    out.push_back("{\"at\":\"" + at + "\",\"delta\":");
+  }
+  if (hidden) out.push_back("\"revealed\":false,\"side\":\"energy\",\"value\"");
+  return out;
+}
+
+std::vector<game_secrets> all_game_secrets() { return {taixu(), quadri(), words(false)}; }
 
 // The toy game with its redaction broken on purpose (tests that the harness notices).
 game_secrets broken_words() { return words(true); }

@@ -31,6 +31,10 @@ struct game_secrets {
 // The declaration for every game: each registered game, and the toy game "words".
 std::vector<game_secrets> all_game_secrets();
 
+// The exact fragments a leaked QU4DRI secret would take, from a full position: the rng and
+// seed, and for each unrevealed talisman (while the game runs) its view, patch and event forms.
+std::vector<std::string> quadri_secrets(const json& position);
+
 // The toy game with option "leak" on: its observation shows every word (a redaction broken
 // on purpose, so a test can show the harness catches it).
 game_secrets broken_words();

@@ -146,3 +146,25 @@ TEST_CASE("engine tool: malformed lines get bad_action / bad_position and readin
   CHECK(none.empty());
   CHECK(empty_status == 0);
 }
+
+TEST_CASE("engine tool: QU4DRI new, legal and actions with full positions (every value)") {
+  const json a = ask({{"id", 1}, {"new", "quadri"}, {"seed", "42"}, {"options", {{"majority", true}}}});
+  REQUIRE(a["ok"] == true);
+  json pos = a["position"];
+  CHECK(pos["game"] == "quadri");
+  CHECK(pos["tiles"].size() == 32);
+  for (const auto& t : pos["tiles"]) CHECK(t.contains("value"));
+  CHECK(pos["options"]["majority"] == true);
+  CHECK(ask({{"new", "quadri"}, {"seed", "42"}, {"options", {{"majority", true}}}})["position"] == pos);
+  const json legal = ask({{"position", pos}, {"legal", true}});
+  REQUIRE(legal["ok"] == true);
+  CHECK(legal["actions"].size() == 11);
+  CHECK(legal["actions"][0] == json::parse(R"({"type":"move","path":["b4","c5"],"captures":0})"));
+  const json r = ask({{"position", pos}, {"action", {{"type", "flip"}, {"at", "b6"}}}});
+  REQUIRE(r["ok"] == true);
+  CHECK(r["events"][0]["type"] == "tile_flipped");
+  pos = r["position"];
+  CHECK(pos["to_move"] == 2);
+  const json refused = ask({{"position", pos}, {"action", {{"type", "flip"}, {"at", "b6"}}}});
+  CHECK(refused["ok"] == false);
+}

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import { scenario } from './scenario.mjs';
 import { historyScenario, serverHasHistory } from './history.mjs';
+import { quadriScenario } from './quadri_scenario.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
@@ -89,6 +90,7 @@ async function main() {
     } else {
       console.log('(history steps not run: this server has no match log)');
     }
+    results = results.concat(await quadriScenario({ browser, url: server.url, out: OUT }));
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

@@ -22,6 +22,7 @@
 // Games still being written are plain data here: {id, available: false, strings, art}.
 import { registerGameStrings, t, tFirst, lang } from './i18n.js';
 import { taixu } from './games/taixu/index.js';
+import { quadri } from './games/quadri/index.js';
 
 export const GAMES = [
   { ...taixu, available: true },
@@ -31,12 +32,7 @@ export const GAMES = [
       'pt-BR': { name: 'Cyvasse', blurb: 'Formações secretas, montanhas e dragões.' } },
     art: '<svg viewBox="0 0 42 42" width="48" height="48"><path d="M21 3 39 13v16L21 39 3 29V13z" fill="#1c2147" stroke="#3b4175"/><path d="M12 28l6-10 4 6 3-4 6 8z" fill="#4b5563"/></svg>',
   },
-  {
-    id: 'quadri', available: false,
-    strings: { en: { name: 'QU4DRI', blurb: 'Add up your moves on a four-way board.', 'seat.1': 'Green', 'seat.2': 'Red' },
-      'pt-BR': { name: 'QU4DRI', blurb: 'Some seus movimentos num tabuleiro de quatro lados.', 'seat.1': 'Verde', 'seat.2': 'Vermelho' } },
-    art: '<svg viewBox="0 0 42 42" width="48" height="48"><rect x="3" y="3" width="36" height="36" rx="4" fill="#1c2147" stroke="#3b4175"/><path d="M21 8v26M8 21h26" stroke="#3b4175" stroke-width="2"/><text x="21" y="26" text-anchor="middle" font-size="12" fill="#94a3b8" font-family="sans-serif">4</text></svg>',
-  },
+  { ...quadri, available: true },
 ];
 
 for (const g of GAMES) registerGameStrings(g.id, g.strings);

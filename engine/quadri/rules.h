@@ -1,0 +1,86 @@
+// QU4DRI rules engine: set-up, legal actions, the exact check, apply, outcome. Pure functions of
+// a state value (no I/O). Decisions beyond the rules file: engine/quadri/RULES.md.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/quadri/types.h"
+
+namespace tabuleiro::quadri {
+
+// The diagonal neighbour of c in direction d (0 NE, 1 NW, 2 SE, 3 SW), or no_cell off the area.
+cell neighbour(int c, int d);
+
+// A fresh game: the 32-talisman Sacred Grid on the dark cells of b2–i9 (aura by rank, moon×dir
+// pairs and values drawn from seed), 12 pawns each on the grid, 4 in hand, 32 energy each.
+state new_game(const options& o, std::uint64_t seed);
+
+// Structural validity of a state built from outside (a position). nullptr when valid, else a
+// static message naming the first problem.
+const char* validate(const state& s);
+
+// Number of player p's predictors on the grid.
+int on_grid(const state& s, seat p);
+
+// True when the talismans of s form one corner-connected group (or there are none).
+bool grid_connected(const state& s);
+
+// True when player p has a capture available.
+bool capture_available(const state& s, seat p);
+
+// Exact legality check of a for seat p; error::ok when legal. Precedence: RULES.md.
+error check(const state& s, seat p, const action& a);
+
+// Appends every legal action of seat p to out (cleared first): when a capture is available,
+// every (maximal; with `majority`, longest) capture sequence by origin; otherwise moves by
+// origin and direction and distance, then drops, flips and shifts by cell.
+void legal_actions_into(const state& s, seat p, std::vector<action>& out);
+
+// Checks and applies a for seat p, appending ordered events to out. On an error nothing changed.
+error apply_into(state& s, seat p, const action& a, std::vector<event>& out);
+
+// The observation every viewer gets (values of unrevealed talismans hidden until game over).
+observation observe_state(const state& s);
+
+// The rule_error of a refused action.
+engine::rule_error rule_error_of(error e);
+
+// Action builders.
+action move_action(std::initializer_list<cell> path);
+action drop_action(cell at);
+action flip_action(cell at);
+action shift_action(cell from, cell to);
+
+// The engine::game interface (engine/quadri/game.cpp). Thread-safety: stateless.
+struct game {
+  using state = quadri::state;
+  using action = quadri::action;
+  using event = quadri::event;
+  using observation = quadri::observation;
+
+  // The exact rule check: nullopt when legal, else the error apply reports.
+  static std::optional<engine::rule_error> check(const state& s, seat p, const action& a);
+  // Every action seat p may take now (empty if it may not act).
+  static std::vector<action> legal_actions(const state& s, seat p);
+  // Always true: capture sequences are finite (no predictor is jumped twice), so every
+  // position is enumerable.
+  static bool legal_complete(const state& s, seat p);
+  // Applies a for seat p: the ordered events, or the rule error (state unchanged).
+  static engine::apply_result<event> apply(state& s, seat p, const action& a);
+  // {to_move} while running, {} once over.
+  static std::vector<seat> seats_to_act(const state& s);
+  // The outcome once over.
+  static std::optional<engine::outcome> result(const state& s);
+  // The same observation for every viewer: nobody knows an unrevealed value.
+  static observation observe(const state& s, engine::viewer v);
+  // e itself: events carry only public values (a tile_flipped value is written only once that
+  // tile shows or has shown its location side; energy changes concern tiles revealed by the
+  // same capture), the same for every viewer.
+  static std::optional<event> redact(const event& e, engine::viewer v);
+};
+
+static_assert(engine::game<game>);
+
+}  // namespace tabuleiro::quadri

@@ -1,0 +1,203 @@
+// QU4DRI public codec: actions, events, options and the view of an observation.
+#include "protocol/quadri_codec.h"
+
+#include "protocol/codec_match.h"
+#include "protocol/json_util.h"
+#include "protocol/quadri_position.h"
+
+namespace tabuleiro::protocol {
+
+using quadri::action;
+using quadri::action_kind;
+using quadri::event_kind;
+
+namespace {
+
+rule_error fail(const char* code, std::string message) { return rule_error{code, std::move(message)}; }
+
+constexpr std::array<std::string_view, 4> moon_names = {"new", "waxing", "full", "waning"};
+constexpr std::array<std::string_view, 4> dir_names = {"N", "S", "E", "W"};
+
+json cells_json(const action& a) {
+  json p = json::array();
+  for (int i = 0; i < a.len; ++i) p.push_back(quadri_codec::cell_name(a.path[i]));
+  return p;
+}
+
+json seat_or_null(int p) { return p ? json(p) : json(nullptr); }
+
+}  // namespace
+
+std::string quadri_codec::cell_name(int c) {
+  if (c == quadri::off_area) return "off";
+  return std::string(1, static_cast<char>('a' + quadri::file_of(c))) + std::to_string(quadri::rank_of(c) + 1);
+}
+
+std::optional<quadri::cell> quadri_codec::parse_cell(const json& j) {
+  if (!j.is_string()) return std::nullopt;
+  const auto& t = j.get_ref<const std::string&>();
+  if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'z') return std::nullopt;
+  for (std::size_t i = 1; i < t.size(); ++i)
+    if (t[i] < '0' || t[i] > '9') return std::nullopt;
+  if (t.size() == 3 && t[1] == '0') return std::nullopt;
+  const int rank = std::stoi(t.substr(1));
+  const int file = t[0] - 'a';
+  if (file >= quadri::side || rank < 1 || rank > quadri::side) return quadri::off_area;
+  return quadri::make_cell(file, rank - 1);
+}
+
+result<action> quadri_codec::parse_action(const json& j) {
+  if (!j.is_object()) return fail("bad_action", "an action must be a JSON object");
+  const auto type_it = j.find("type");
+  if (type_it == j.end() || !type_it->is_string()) return fail("bad_action", "action.type must be a string");
+  const auto& type = type_it->get_ref<const std::string&>();
+  if (j.contains("captures") && !j["captures"].is_number_integer())
+    return fail("bad_action", "action.captures must be an integer");
+  action a;
+  auto one = [&](const char* key) -> std::optional<quadri::cell> {
+    const auto it = j.find(key);
+    return it == j.end() ? std::nullopt : parse_cell(*it);
+  };
+  if (type == "move") {
+    if (auto k = first_unknown_key(j, {"type", "path", "captures"})) return fail("bad_action", "unknown action field '" + *k + "'");
+    const auto it = j.find("path");
+    if (it == j.end() || !it->is_array() || it->size() < 2 || it->size() > quadri::max_path)
+      return fail("bad_action", "action.path must be an array of 2..16 cells");
+    a.kind = action_kind::move;
+    for (const json& c : *it) {
+      const auto cell = parse_cell(c);
+      if (!cell) return fail("bad_action", "action.path must hold cells a1..j10");
+      a.path[a.len++] = *cell;
+    }
+    return a;
+  }
+  if (type == "drop" || type == "flip") {
+    if (auto k = first_unknown_key(j, {"type", "at"})) return fail("bad_action", "unknown action field '" + *k + "'");
+    const auto c = one("at");
+    if (!c) return fail("bad_action", "action.at must be a cell a1..j10");
+    a = type == "drop" ? quadri::drop_action(*c) : quadri::flip_action(*c);
+    return a;
+  }
+  if (type == "shift") {
+    if (auto k = first_unknown_key(j, {"type", "from", "to"})) return fail("bad_action", "unknown action field '" + *k + "'");
+    const auto f = one("from"), t = one("to");
+    if (!f || !t) return fail("bad_action", "action.from and action.to must be cells a1..j10");
+    return quadri::shift_action(*f, *t);
+  }
+  return fail("bad_action", "unknown action type '" + type + "'");
+}
+
+json quadri_codec::action_json(const action& a) {
+  switch (a.kind) {
+    case action_kind::move: return {{"type", "move"}, {"path", cells_json(a)}};
+    case action_kind::drop: return {{"type", "drop"}, {"at", cell_name(a.path[0])}};
+    case action_kind::flip: return {{"type", "flip"}, {"at", cell_name(a.path[0])}};
+    case action_kind::shift: break;
+  }
+  return {{"type", "shift"}, {"from", cell_name(a.path[0])}, {"to", cell_name(a.path[1])}};
+}
+
+json quadri_codec::legal_action_json(const quadri::state& s, const action& a) {
+  json j = action_json(a);
+  if (a.kind == action_kind::move) {
+    // A sequence captures one predictor per step when its first step is a jump.
+    const bool capture = quadri::capture_available(s, s.to_move);
+    j["captures"] = capture ? a.len - 1 : 0;
+  }
+  return j;
+}
+
+json quadri_codec::expects_json(const quadri::observation&, engine::seat) { return nullptr; }
+
+json quadri_codec::tile_json(const quadri::tile& t, bool with_value) {
+  json j = {{"aura", t.aura == quadri::green ? "green" : "red"},
+            {"moon", moon_names[static_cast<int>(t.phase)]},
+            {"dir", dir_names[static_cast<int>(t.dir)]},
+            {"side", t.location ? "location" : "energy"},
+            {"revealed", t.revealed}};
+  if (with_value) j["value"] = t.value;
+  return j;
+}
+
+json quadri_codec::event_json(const quadri::event& e) {
+  switch (e.kind) {
+    case event_kind::moved: {
+      json p = json::array();
+      for (int i = 0; i < e.len; ++i) p.push_back(cell_name(e.path[i]));
+      return {{"type", "moved"}, {"player", e.player}, {"path", std::move(p)}, {"capture", e.flag}};
+    }
+    case event_kind::captured:
+      return {{"type", "captured"}, {"at", cell_name(e.at)}, {"player", e.player}, {"owner", e.owner}, {"queen", e.flag}};
+    case event_kind::tile_flipped:
+      return {{"type", "tile_flipped"}, {"at", cell_name(e.at)}, {"by", seat_or_null(e.player)},
+              {"side", e.flag ? "location" : "energy"}, {"value", e.value}};
+    case event_kind::energy_changed:
+      return {{"type", "energy_changed"}, {"at", cell_name(e.at)}, {"player", e.player},
+              {"from", e.from}, {"to", e.value}, {"delta", e.value - e.from}};
+    case event_kind::promoted: return {{"type", "promoted"}, {"at", cell_name(e.at)}, {"owner", e.owner}};
+    case event_kind::dropped: return {{"type", "dropped"}, {"at", cell_name(e.at)}, {"player", e.player}};
+    case event_kind::shifted:
+      return {{"type", "shifted"}, {"from", cell_name(e.at)}, {"to", cell_name(e.to)}, {"player", e.player}, {"rider", e.flag}};
+    case event_kind::game_over: break;
+  }
+  return {{"type", "game_over"}, {"winner", seat_or_null(e.player)}, {"reason", quadri::reason_code(e.why)}};
+}
+
+json quadri_codec::observation_json(const quadri::observation& o) {
+  json tiles = json::object();
+  json preds = json::object();
+  std::array<int, 2> on_grid{};
+  int hi = -1, lo = quadri::side;
+  for (int c = 0; c < quadri::area_size; ++c) {
+    const auto& t = o.tiles[c];
+    if (t.aura) {
+      // The observation holds 0 for every value nobody may know.
+      tiles[cell_name(c)] = tile_json(t, t.value != 0);
+      hi = std::max(hi, quadri::rank_of(c));
+      lo = std::min(lo, quadri::rank_of(c));
+    }
+    if (o.preds[c].owner) {
+      preds[cell_name(c)] = {{"owner", o.preds[c].owner}, {"queen", o.preds[c].queen}};
+      ++on_grid[o.preds[c].owner - 1];
+    }
+  }
+  return {{"game", name},
+          {"options", options_json(o.opts)},
+          {"to_move", o.to_move},
+          {"energy", o.energy},
+          {"hand", o.hand},
+          {"on_grid", on_grid},
+          {"quiet_actions", o.quiet},
+          {"last_row", {hi + 1, lo + 1}},
+          {"tiles", std::move(tiles)},
+          {"predictors", std::move(preds)},
+          {"outcome", outcome_json(o.outcome)}};
+}
+
+json quadri_codec::options_json(const quadri::options& o) {
+  return {{"majority", o.majority}, {"quiet_limit", o.quiet_limit}};
+}
+
+result<quadri::options> quadri_codec::parse_options(const json& j) {
+  quadri::options o;
+  if (j.is_null()) return o;
+  if (!j.is_object()) return fail("bad_options", "options must be an object");
+  if (auto k = first_unknown_key(j, {"majority", "quiet_limit"})) return fail("bad_options", "unknown option '" + *k + "'");
+  if (j.contains("majority")) {
+    if (!j["majority"].is_boolean()) return fail("bad_options", "options.majority must be a boolean");
+    o.majority = j["majority"].get<bool>();
+  }
+  if (j.contains("quiet_limit")) {
+    const auto q = int_field(j, "quiet_limit", 1, 10000);
+    if (!q) return fail("bad_options", "options.quiet_limit must be an integer 1..10000");
+    o.quiet_limit = *q;
+  }
+  return o;
+}
+
+const game_kind& quadri_game_kind() {
+  static const codec_game_kind<quadri::game, quadri_codec, quadri_position> kind;
+  return kind;
+}
+
+}  // namespace tabuleiro::protocol

@@ -1,0 +1,169 @@
+// The QU4DRI browser scenario: A creates a QU4DRI match from a position (Green), B joins from
+// the link on a phone (Red), C watches. They play a shift, a drop, a multi-capture chosen step
+// by step (only legal continuations offered; mandatory capture explained) and a flip; every
+// page draws the same grid and the spectator's page never shows an unrevealed value.
+import { join } from 'node:path';
+
+const STEP_TIMEOUT_MS = 10_000;
+const MOONS = ['new', 'waxing', 'full', 'waning'];
+const DIRS = ['N', 'S', 'E', 'W'];
+const FILES = 'abcdefghij';
+
+// The standard 32-talisman grid (dark cells of b2–i9, green on even ranks), values 1..4.
+function grid() {
+  const tiles = [];
+  const used = { green: 0, red: 0 };
+  for (let r = 2; r <= 9; r++) for (let f = 2; f <= 9; f++) {
+    if ((f + r) % 2) continue;
+    const aura = r % 2 === 0 ? 'green' : 'red';
+    const i = used[aura]++;
+    tiles.push({ at: `${FILES[f - 1]}${r}`, aura, moon: MOONS[Math.floor(i / 4)], dir: DIRS[i % 4], value: 1 + ((i * 3 + r) % 4),
+      side: 'energy', revealed: false });
+  }
+  return tiles;
+}
+
+// Green to move. b6 (green) already shows its location side, so it may be shifted. Red's drop
+// on d4 opens the double capture c3 × d4 → e5 × d6 → c7 for Green.
+export function quadriPosition() {
+  const tiles = grid();
+  const b6 = tiles.find((t) => t.at === 'b6');
+  b6.side = 'location';
+  b6.revealed = true;
+  return {
+    game: 'quadri', to_move: 1, energy: [32, 32], hand: [0, 1], quiet_actions: 0, options: { majority: false, quiet_limit: 80 },
+    tiles,
+    predictors: [{ at: 'c3', owner: 1 }, { at: 'h2', owner: 1 }, { at: 'd6', owner: 2 }, { at: 'i9', owner: 2 }],
+  };
+}
+
+class Failure extends Error {}
+const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
+
+const gridOf = (page) => page.evaluate(() => {
+  const board = document.querySelector('.q-board');
+  if (!board) return null;
+  const cells = {};
+  for (const c of board.querySelectorAll('.q-cell')) if (c.dataset.tile || c.dataset.pred) cells[c.dataset.cell] = `${c.dataset.tile}|${c.dataset.pred}`;
+  return { version: Number(board.dataset.version), cells: Object.keys(cells).sort().map((k) => `${k}=${cells[k]}`).join(' ') };
+});
+const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.q-board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
+// Tiles drawn with a value although not revealed (must be none while the game runs).
+const hiddenShown = (page) => page.$$eval('.q-tile:not(.revealed) .q-value', (els) => els.length);
+
+export async function quadriScenario({ browser, url, out }) {
+  const results = [];
+  let stop = false;
+  const step = async (name, fn) => {
+    if (stop) { results.push({ name, ok: false }); console.log(`SKIP ${name}`); return; }
+    const t0 = Date.now();
+    try {
+      await fn();
+      results.push({ name, ok: true });
+      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      results.push({ name, ok: false });
+      console.log(`FAIL ${name}: ${e.message.split('\n')[0]}`);
+      stop = true;
+    }
+  };
+  const newPage = async (opts) => {
+    const ctx = await browser.newContext({ locale: 'en-US', ...opts });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    return page;
+  };
+  const shot = (page, name) => page.screenshot({ path: join(out, `quadri-${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS })
+    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  const A = await newPage({ viewport: { width: 1280, height: 900 } });
+  const B = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const C = await newPage({ viewport: { width: 1180, height: 860 } });
+  const pages = [A, B, C];
+  const click = (page, cell) => page.click(`.q-cell[data-cell="${cell}"]`);
+  const same = async (version) => {
+    await Promise.all(pages.map((p) => waitVersion(p, version)));
+    const [a, b, c] = await Promise.all(pages.map(gridOf));
+    check(a.cells === b.cells, `A and B differ at v${version}`);
+    check(a.cells === c.cells, `A and C differ at v${version}`);
+    check(await hiddenShown(C) === 0, `the spectator sees an unrevealed value at v${version}`);
+    check(await hiddenShown(B) === 0, `B sees an unrevealed value at v${version}`);
+    return a;
+  };
+  let link = '';
+
+  await step('quadri: A creates a QU4DRI match from a position; B joins as Red on a phone; C watches', async () => {
+    await A.goto(url);
+    await A.click('.game-card.g-quadri');
+    await A.click('.advanced summary');
+    await A.fill('#opt-position', JSON.stringify(quadriPosition()));
+    await A.click('#create-btn');
+    await A.waitForSelector('#share-code');
+    link = await A.inputValue('#share-link');
+    await A.click('#go-match');
+    await A.waitForSelector('.q-cell[data-cell="c3"][data-pred="1"]');
+    await A.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Green'));
+    await B.goto(link);
+    await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Red'));
+    await C.goto(link);
+    await C.waitForFunction(() => document.querySelector('#role .spectator'));
+    const g = await same(0);
+    check(g.cells.includes('b6=green:location:'), 'b6 shows its location side');
+    check((await A.textContent('.q-player.p1 .q-energy-n')).trim() === '32', 'Green energy 32');
+    check(await C.$$eval('.q-cell.ring', (els) => els.length) > 0, 'the empty ring is drawn');
+    await shot(A, '01-start');
+  });
+
+  await step('quadri: Green shifts the location-side talisman b6 to a7', async () => {
+    await A.click('#act-shift');
+    await click(A, 'b6');
+    const targets = await A.$$eval('.q-cell.target', (els) => els.map((e) => e.dataset.cell).sort());
+    check(targets.includes('a7') && targets.includes('a5'), `b6 may go to a5 or a7: ${targets}`);
+    await click(A, 'a7');
+    const g = await same(1);
+    check(g.cells.includes('a7=green:location:') && !g.cells.includes('b6='), 'the talisman moved to a7');
+  });
+
+  await step('quadri: Red drops a predictor on d4', async () => {
+    await B.click('#act-drop');
+    await click(B, 'd4');
+    const g = await same(2);
+    check(g.cells.includes('d4=green:energy:?|2'), `Red predictor on d4: ${g.cells}`);
+    check((await B.textContent('.q-player.p2 [data-hand="2"]')).trim() === '0', 'Red hand now 0');
+    const fits = await B.evaluate(() => document.querySelector('.q-board').getBoundingClientRect().right <= window.innerWidth);
+    check(fits, 'the grid fits the phone width');
+    await shot(B, '02-phone');
+  });
+
+  await step('quadri: mandatory capture is explained; the double capture is chosen step by step', async () => {
+    await click(A, 'h2');
+    check((await A.textContent('#q-hint')).includes('capture elsewhere is mandatory'), 'a blocked predictor explains the mandatory capture');
+    check(await A.isDisabled('#act-flip'), 'flips are blocked by the capture');
+    await click(A, 'c3');
+    let targets = await A.$$eval('.q-cell.target', (els) => els.map((e) => e.dataset.cell));
+    check(targets.join() === 'e5', `first landing e5 only: ${targets}`);
+    await click(A, 'e5');
+    targets = await A.$$eval('.q-cell.target', (els) => els.map((e) => e.dataset.cell));
+    check(targets.join() === 'c7', `only the legal continuation c7: ${targets}`);
+    await shot(A, '02-path');
+    await click(A, 'c7');
+    const g = await same(3);
+    check(g.cells.includes('c7=red:energy:?|1'), 'c7 holds Green');
+    check(!/d4=[^ ]*\|2/.test(g.cells) && !/d6=[^ ]*\|2/.test(g.cells), 'd4 and d6 captured');
+    check(/d4=green:location:\d/.test(g.cells) && /d6=green:location:\d/.test(g.cells), 'both talismans flipped and revealed');
+    const v4 = Number(/d4=green:location:(\d)/.exec(g.cells)[1]);
+    const v6 = Number(/d6=green:location:(\d)/.exec(g.cells)[1]);
+    for (const p of pages) check((await p.textContent('.q-player.p1 .q-energy-n')).trim() === String(32 + v4 + v6), 'Green gained both values');
+  });
+
+  await step('quadri: Red flips its talisman c5; a spectator never saw a hidden value', async () => {
+    await click(B, 'c5');   // not a predictor: nothing happens
+    await B.click('#act-flip');
+    await click(B, 'c5');
+    const g = await same(4);
+    check(/c5=red:location:\d/.test(g.cells), 'c5 shows its location side and value');
+    check((await C.textContent('#log')).includes('c5 flips to its location side'), 'the spectator log names the flip');
+    await shot(C, '03-spectator');
+  });
+  return results;
+}

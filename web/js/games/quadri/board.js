@@ -1,0 +1,315 @@
+// The QU4DRI table: the 10×10 play area with the Sacred Grid of talismans (aura colours, moon
+// and direction symbols, revealed values), the empty ring where talismans may be shifted,
+// predictors and queens, both energy bars toward 64, hands, whose turn, and the controls. It
+// offers exactly the server's legal actions; a multi-jump is chosen one landing at a time,
+// offering only continuations that stay legal.
+import { h, fill } from '../../dom.js';
+import { t, errorKey } from '../../i18n.js';
+import { GAME_ID, tx, playerName, cellName, coords, isDark } from './text.js';
+
+const MOON = { new: '●', waxing: '◐', full: '○', waning: '◑' };
+const strip = ({ captures, ...action }) => action;   // legal moves carry their capture count
+
+export class QuadriTable {
+  constructor(root, send) {
+    this.root = root;
+    this.send = send;
+    this.seat = undefined;
+    this.view = null;
+    this.legal = [];
+    this.path = [];          // the move being built: start, then landings
+    this.mode = 'idle';      // 'idle' | 'drop' | 'flip' | 'shift'
+    this.shiftFrom = null;
+    this.busy = false;
+    this.build();
+  }
+
+  build() {
+    this.boardEl = h('div', { class: 'q-board', role: 'grid', 'aria-label': 'QU4DRI' });
+    this.fxEl = h('div', { class: 'q-fx', 'aria-hidden': 'true' });
+    this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
+    this.boardWrap = h('div', { class: 'board-wrap q-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
+    this.cells = new Map();
+    this.playerEls = { 1: h('div', { class: 'q-player p1' }), 2: h('div', { class: 'q-player p2' }) };
+    this.turnEl = h('div', { class: 'turn-card q-turn' });
+    this.hintEl = h('p', { class: 'hint', id: 'q-hint', 'aria-live': 'polite' });
+    const btn = (id, onclick) => h('button', { type: 'button', class: `act act-${id}`, id: `act-${id}`, onclick });
+    this.btns = {
+      drop: btn('drop', () => this.toggleMode('drop')),
+      flip: btn('flip', () => this.toggleMode('flip')),
+      shift: btn('shift', () => this.toggleMode('shift')),
+    };
+    this.actionsEl = h('div', { class: 'actions' }, Object.values(this.btns));
+    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl);
+    this.root.replaceChildren(
+      h('div', { class: 'table q-table' },
+        h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
+        this.sideEl));
+  }
+
+  update({ view, legal, seat, version, prev = null, events = [] }) {
+    const reoriented = seat !== this.seat || !this.cells.size;
+    this.view = view;
+    this.version = version;
+    this.legal = legal || [];
+    this.seat = seat;
+    this.path = [];
+    this.shiftFrom = null;
+    if (!this.legal.length) this.mode = 'idle';
+    if (reoriented) this.layout();
+    this.render();
+    if (prev && events.length) this.animate(events);
+  }
+
+  // The 100 cells in this viewer's orientation (Red sees its side at the bottom).
+  layout() {
+    const flip = this.seat === 2;
+    const top = flip ? [1, 2] : [2, 1];
+    const col = this.root.querySelector('.board-col');
+    col.replaceChildren(this.playerEls[top[0]], this.boardWrap, this.playerEls[top[1]]);
+    this.cells.clear();
+    const rows = [];
+    for (let i = 0; i < 10; i++) {
+      const r = flip ? i : 9 - i;
+      const row = h('div', { class: 'q-row', role: 'row' });
+      for (let j = 0; j < 10; j++) {
+        const f = flip ? 9 - j : j;
+        const c = cellName(f, r);
+        const cell = h('button', {
+          type: 'button', role: 'gridcell', class: `q-cell ${isDark(c) ? 'dark' : 'light'}`, tabindex: '-1',
+          dataset: { cell: c }, onclick: () => this.onCell(c),
+        });
+        this.cells.set(c, cell);
+        row.append(cell);
+      }
+      rows.push(row);
+    }
+    this.boardEl.replaceChildren(...rows);
+  }
+
+  myTurn() { return this.seat != null && this.view?.to_move === this.seat && !this.view?.outcome; }
+  moves() { return this.legal.filter((a) => a.type === 'move'); }
+  mustCapture() { return this.moves().some((a) => (a.captures ?? 0) > 0); }
+
+  // The legal paths extending the path being built.
+  continuations() {
+    const p = this.path;
+    return this.moves().filter((a) => p.every((c, i) => a.path[i] === c) && a.path.length > p.length);
+  }
+
+  // Cell → what a click there does now.
+  targets() {
+    const m = new Map();
+    if (this.mode === 'drop') for (const a of this.legal) { if (a.type === 'drop') m.set(a.at, a); }
+    else if (this.mode === 'flip') for (const a of this.legal) { if (a.type === 'flip') m.set(a.at, a); }
+    else if (this.mode === 'shift') {
+      for (const a of this.legal) {
+        if (a.type !== 'shift') continue;
+        if (!this.shiftFrom) m.set(a.from, 'from');
+        else if (a.from === this.shiftFrom) m.set(a.to, a);
+      }
+    } else if (this.path.length) for (const a of this.continuations()) m.set(a.path[this.path.length], 'step');
+    return m;
+  }
+
+  render() {
+    const v = this.view;
+    if (!v) return;
+    const targets = this.targets();
+    const starts = new Set(this.moves().map((a) => a.path[0]));
+    const capturing = this.mustCapture();
+    this.boardEl.dataset.version = String(this.version ?? '');
+    this.boardEl.classList.toggle('my-turn', this.myTurn());
+    for (const [c, cell] of this.cells) {
+      const tile = v.tiles?.[c];
+      const pred = v.predictors?.[c];
+      const nodes = [];
+      if (tile) {
+        nodes.push(h('span', {
+          class: `q-tile ${tile.aura} ${tile.side}${tile.revealed ? ' revealed' : ''}`, 'aria-hidden': 'true',
+        },
+        h('span', { class: 'q-moon' }, MOON[tile.moon] || ''),
+        h('span', { class: 'q-dir' }, tile.dir),
+        tile.value != null ? h('span', { class: 'q-value' }, String(tile.value)) : null));
+      }
+      if (pred) nodes.push(h('span', { class: `q-pred p${pred.owner}${pred.queen ? ' queen' : ''}` }, pred.queen ? '♛' : ''));
+      cell.replaceChildren(...nodes);
+      const target = targets.get(c);
+      cell.classList.toggle('tile', !!tile);
+      cell.classList.toggle('ring', !tile && isDark(c));
+      cell.classList.toggle('target', !!target);
+      cell.classList.toggle('path', this.path.includes(c));
+      cell.classList.toggle('selected', this.path[0] === c || this.shiftFrom === c);
+      cell.classList.toggle('can-capture', capturing && this.myTurn() && starts.has(c) && !this.path.length);
+      cell.dataset.tile = tile ? `${tile.aura}:${tile.side}:${tile.value ?? '?'}` : '';
+      cell.dataset.pred = pred ? `${pred.owner}${pred.queen ? 'q' : ''}` : '';
+      const parts = [tile
+        ? tx('cell_tile', { sq: c, aura: tx(`aura.${tile.aura}`), moon: tx(`moon.${tile.moon}`), dir: tile.dir,
+          value: tile.value ?? tx('value_hidden') })
+        : tx('cell_empty', { sq: c })];
+      if (pred) parts.push(`${playerName(pred.owner)} ${tx(pred.queen ? 'queen' : 'pawn')}`);
+      cell.setAttribute('aria-label', parts.join(', '));
+    }
+    this.renderPlayers();
+    this.renderTurn();
+    this.renderButtons();
+  }
+
+  renderPlayers() {
+    const v = this.view;
+    for (const p of [1, 2]) {
+      const e = v.energy?.[p - 1] ?? 0;
+      const pct = Math.max(0, Math.min(100, (e / 64) * 100));
+      this.playerEls[p].classList.toggle('active', v.to_move === p && !v.outcome);
+      this.playerEls[p].replaceChildren(
+        h('span', { class: `q-token p${p}`, 'aria-hidden': 'true' }),
+        h('span', { class: 'pname' }, playerName(p, this.seat)),
+        h('span', { class: 'presence-dot', dataset: { seat: p } }),
+        h('span', { class: 'q-energy', title: tx('energy') },
+          h('span', { class: 'q-bar', role: 'meter', 'aria-valuemin': '0', 'aria-valuemax': '64', 'aria-valuenow': String(e) },
+            h('i', { class: 'q-fill', style: `width:${pct}%` }), h('i', { class: 'q-mid' })),
+          h('b', { class: 'q-energy-n', dataset: { player: p } }, String(e))),
+        h('span', { class: 'q-hand' }, `${tx('hand')}: `, h('b', { dataset: { hand: p } }, String(v.hand?.[p - 1] ?? 0))));
+    }
+    this.applyPresence();
+  }
+
+  setPresence(presence) { this.presence = presence; this.applyPresence(); }
+  applyPresence() {
+    for (const s of this.presence?.seats || []) {
+      const dot = this.playerEls[s.seat]?.querySelector('.presence-dot');
+      if (!dot) continue;
+      const state = !s.taken ? 'empty' : s.connected ? 'on' : 'off';
+      dot.className = `presence-dot ${state}`;
+      dot.textContent = t(state === 'empty' ? 'empty_seat' : state === 'on' ? 'connected' : 'disconnected');
+    }
+  }
+
+  renderTurn() {
+    const v = this.view;
+    const mine = this.myTurn();
+    const whose = v.outcome ? '' : mine ? t('your_turn') : t('their_turn', { player: playerName(v.to_move) });
+    this.turnEl.classList.toggle('mine', mine);
+    this.turnEl.dataset.toMove = String(v.to_move);
+    fill(this.turnEl, h('span', { class: `whose p${v.to_move}`, id: 'whose' }, whose));
+    let hint;
+    if (this.seat == null) hint = t('hint_spectator');
+    else if (!mine) hint = v.outcome ? '' : t('hint_wait');
+    else if (this.blocked) hint = tx('hint_blocked');
+    else if (this.mode === 'drop') hint = tx('hint_drop');
+    else if (this.mode === 'flip') hint = tx('hint_flip');
+    else if (this.mode === 'shift') hint = tx(this.shiftFrom ? 'hint_shift_to' : 'hint_shift');
+    else if (this.path.length > 1) hint = tx('hint_path_more');
+    else if (this.path.length) hint = tx('hint_path');
+    else if (this.mustCapture()) hint = tx('hint_capture');
+    else hint = tx('hint_select');
+    this.hintEl.textContent = hint;
+  }
+
+  renderButtons() {
+    for (const [type, b] of Object.entries(this.btns)) {
+      b.textContent = tx(type);
+      const any = this.legal.some((a) => a.type === type);
+      b.disabled = this.busy || !any;
+      b.setAttribute('aria-pressed', String(this.mode === type));
+      b.title = !any && this.mustCapture() ? tx('hint_capture') : '';
+    }
+    this.actionsEl.hidden = this.seat == null;
+  }
+
+  toggleMode(mode) {
+    this.mode = this.mode === mode ? 'idle' : mode;
+    this.path = [];
+    this.shiftFrom = null;
+    this.blocked = false;
+    this.render();
+  }
+
+  onCell(c) {
+    if (this.busy || !this.myTurn()) return;
+    this.blocked = false;
+    const target = this.targets().get(c);
+    if (this.mode === 'shift' && target === 'from') { this.shiftFrom = c; this.render(); return; }
+    if (target && target !== 'step') { this.act(target); return; }
+    if (target === 'step') {
+      this.path = [...this.path, c];
+      const done = this.moves().find((a) => a.path.length === this.path.length && a.path.every((x, i) => x === this.path[i]));
+      if (done && this.continuations().length === 0) { this.act(done); return; }
+      this.render();
+      return;
+    }
+    const pred = this.view?.predictors?.[c];
+    if (pred && pred.owner === this.seat) {
+      this.mode = 'idle';
+      this.shiftFrom = null;
+      const own = this.moves().some((a) => a.path[0] === c);
+      this.path = own && this.path[0] !== c ? [c] : [];
+      this.blocked = !own && this.mustCapture();
+    } else {
+      this.path = [];
+      this.shiftFrom = null;
+    }
+    this.render();
+  }
+
+  async act(action) {
+    this.busy = true;
+    this.renderButtons();
+    try {
+      await this.send(strip(action));
+      this.mode = 'idle';
+    } catch (err) {
+      this.flashIllegal(err);
+    } finally {
+      this.busy = false;
+      this.path = [];
+      this.shiftFrom = null;
+      this.render();
+    }
+  }
+
+  flashIllegal(err) {
+    const code = err?.code;
+    const key = errorKey(code, GAME_ID);
+    fill(this.illegalEl, h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, key ? t(key) : (err?.message || t('illegal'))));
+    this.illegalEl.dataset.code = code || '';
+    this.illegalEl.hidden = false;
+    clearTimeout(this.illegalTimer);
+    this.illegalTimer = setTimeout(() => { this.illegalEl.hidden = true; }, 2600);
+  }
+
+  // Short CSS animations for the last action: the mover's landings, captures with the points
+  // won or lost, flips and shifts.
+  animate(events) {
+    const mark = (c, cls) => {
+      const cell = this.cells.get(c);
+      if (!cell) return;
+      cell.classList.remove(cls);
+      void cell.offsetWidth;
+      cell.classList.add(cls);
+      setTimeout(() => cell.classList.remove(cls), 1200);
+    };
+    for (const e of events) {
+      if (e.type === 'moved') (e.path || []).slice(1).forEach((c) => mark(c, e.capture ? 'fx-jump' : 'fx-move'));
+      if (e.type === 'captured') mark(e.at, 'fx-captured');
+      if (e.type === 'tile_flipped') mark(e.at, 'fx-flip');
+      if (e.type === 'shifted') mark(e.to, 'fx-shift');
+      if (e.type === 'promoted') mark(e.at, 'fx-promote');
+      if (e.type === 'energy_changed') {
+        const cell = this.cells.get(e.at);
+        if (!cell) continue;
+        const d = e.delta ?? e.to - e.from;
+        const a = cell.getBoundingClientRect();
+        const b = this.boardWrap.getBoundingClientRect();
+        const pop = h('span', { class: `q-points p${e.player} ${d >= 0 ? 'gain' : 'loss'}`,
+          style: `left:${a.left - b.left}px;top:${a.top - b.top}px` }, `${d >= 0 ? '+' : '−'}${Math.abs(d)}`);
+        this.fxEl.append(pop);
+        setTimeout(() => pop.remove(), 1500);
+      }
+    }
+  }
+
+  relabel() { this.render(); }
+}
+
+export { coords };
