@@ -11,10 +11,11 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import { scenario } from './scenario.mjs';
+import { cyvasseScenario } from './cyvasse_scenario.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
-const TOTAL_TIMEOUT_MS = 240_000;
+const TOTAL_TIMEOUT_MS = 360_000;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const freePort = () => new Promise((res, rej) => {
@@ -82,7 +83,11 @@ async function main() {
   });
   let results;
   try {
-    results = await scenario({ browser, url: server.url, out: OUT, restart: server.restart });
+    // WEB_SCENARIOS=cyvasse (or taixu) runs one of them; both by default.
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse';
+    results = [];
+    if (only.includes('taixu')) results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
+    if (only.includes('cyvasse')) results.push(...await cyvasseScenario({ browser, url: server.url, out: OUT }));
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

@@ -102,7 +102,9 @@ export class CyvasseTable {
     return m;
   }
 
-  render() {
+  // Redraws the board and panels; light (hover, focus) keeps the set-up palette as it is, so
+  // a drag from it is not interrupted.
+  render(light = false) {
     const v = this.view;
     if (!v) return;
     const mountains = new Set(v.terrain?.mountains || []);
@@ -135,10 +137,10 @@ export class CyvasseTable {
       cell.setAttribute('aria-label', `${sq}${label ? ': ' + label : ''}`);
       cell.title = label;
     }
-    this.renderSide();
+    this.renderSide(light);
   }
 
-  renderSide() {
+  renderSide(light = false) {
     const v = this.view;
     const who = (n) => playerName(n, this.seat);
     if (v.phase === 'setup') fill(this.turnEl, h('strong', {}, tx('setup.title')),
@@ -146,7 +148,7 @@ export class CyvasseTable {
     else if (v.outcome) fill(this.turnEl, '');
     else fill(this.turnEl, h('strong', {}, this.myTurn() ? tx('turn.you') : tx('turn.other', { player: who(v.to_move) })),
       h('div', { class: 'cy-quiet' }, tx('quiet', { n: v.quiet_turns, limit: v.options?.quiet_limit ?? 100 })));
-    this.renderSetup();
+    if (!light) this.renderSetup();
     if (this.hover) {
       const list = this.attackersOf(this.hover).map((p) => `${tx(`kind.${p.kind}`)} ${p.at}`);
       this.hintEl.textContent = list.length ? tx('attackers', { list: list.join(', ') }) : tx('attackers.none');
@@ -223,7 +225,7 @@ export class CyvasseTable {
   onHover(sq) {
     if (this.hover === sq) return;
     this.hover = sq;
-    if (this.view) this.render();
+    if (this.view) this.render(true);
   }
 
   async act(action) {
