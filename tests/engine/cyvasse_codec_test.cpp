@@ -36,7 +36,7 @@ std::string error_of(const protocol::result<action>& r) {
 
 }  // namespace
 
-TEST_CASE("codec: actions parse and write back canonically; strict fields") {
+TEST_CASE("codec: actions parse and write back canonically, strict fields") {
   for (const json& j : {json{{"type", "move"}, {"from", "b1"}, {"to", "j10"}},
                         json{{"type", "setup"}, {"preset", "standard"}}, json{{"type", "setup"}, {"preset", "random"}},
                         placement_json(0, 1, false)}) {
@@ -88,7 +88,7 @@ TEST_CASE("codec: the view shows terrain, pieces with remaining armor, attacks a
   CHECK(v.dump().find("x256") == std::string::npos);
 }
 
-TEST_CASE("codec: legal entries flag captures and ranged shots; expects describes a placement") {
+TEST_CASE("codec: legal entries flag captures and ranged shots, expects describes a placement") {
   state s = position({{"c1", 1, kind::trebuchet}, {"c4", 2, kind::crossbow}}, true);
   bool ranged = false;
   for (const action& a : game::legal_actions(s, 1)) {

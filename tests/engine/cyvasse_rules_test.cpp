@@ -96,7 +96,7 @@ TEST_CASE("rules 2: the army - 19 pieces with their counts, armor, move and atta
   CHECK(s.board.pieces[at("f8")] == piece{2, kind::spearman});
 }
 
-TEST_CASE("rules 3: set-up is simultaneous; the phase stays setup after one seat; play starts with seat 1") {
+TEST_CASE("rules 3: set-up is simultaneous, the phase stays setup after one seat, play starts with seat 1") {
   state s = new_game(options{}, 9);
   CHECK(game::seats_to_act(s) == std::vector<seat>{1, 2});
   CHECK_FALSE(game::legal_complete(s, 1));
@@ -167,7 +167,7 @@ TEST_CASE("rules 3: bad_setup - count, zone, mountain, duplicate square, kind co
   CHECK(check(s, 1, placement_action(seat2)) == error::bad_setup);
 }
 
-TEST_CASE("rules 3: formations - at least six named, valid for both seats; random differs per seed, King not in front") {
+TEST_CASE("rules 3: formations - at least six named, valid for both seats, random differs per seed, King not in front") {
   REQUIRE(formations().size() >= 6);
   CHECK(formations()[0].name == "standard");
   const state s = new_game(options{}, 1);
@@ -207,7 +207,7 @@ TEST_CASE("rules 4: movement is a path of king steps up to the move value, not n
   CHECK(chk(t, mv("e1", "e1")) == error::no_path);
 }
 
-TEST_CASE("rules 4: own pieces are passable, except for the Elephant; enemies never") {
+TEST_CASE("rules 4: own pieces are passable, except for the Elephant, enemies never") {
   state s = position({{"c1", 1, kind::heavy_horse}, {"c2", 1, kind::militia}, {"b2", 1, kind::militia},
                       {"d2", 1, kind::militia}, {"e1", 1, kind::elephant}, {"d1", 1, kind::militia}},
                      true);
@@ -235,7 +235,7 @@ TEST_CASE("rules 4: the Elephant cannot pass its own pieces (checked on a longer
   // the capture line of an Elephant is blocked by an own piece (see also rules 5)
 }
 
-TEST_CASE("rules 1/4: mountains block paths; only the Dragon passes over them; nobody stops on one") {
+TEST_CASE("rules 1/4: mountains block paths, only the Dragon passes over them, nobody stops on one") {
   state s = position({{"c3", 1, kind::heavy_horse}, {"g3", 1, kind::dragon}}, true);
   for (const char* m : {"b4", "c4", "d4", "b3", "d3", "b2", "c2", "d2"}) set_ground(s, m, terrain::mountain);
   CHECK(chk(s, mv("c3", "c5")) == error::no_path);
@@ -326,7 +326,7 @@ TEST_CASE("rules 5: the Trebuchet attacks at distance 2-4 over everything, never
   CHECK(remaining_armor(s.board, at("c6")) == 1);
 }
 
-TEST_CASE("rules 5: the Spearman attacks only its spear zone; the Tower never attacks") {
+TEST_CASE("rules 5: the Spearman attacks only its spear zone, the Tower never attacks") {
   state s = position({{"e4", 1, kind::spearman}, {"e6", 2, kind::militia}, {"f5", 2, kind::militia},
                       {"e3", 2, kind::militia}, {"g4", 1, kind::tower}, {"h4", 2, kind::militia}},
                      true);
@@ -338,7 +338,7 @@ TEST_CASE("rules 5: the Spearman attacks only its spear zone; the Tower never at
   CHECK(remaining_armor(t.board, at("e5")) == 0);  // seat 2's ahead is towards rank 1
 }
 
-TEST_CASE("rules 5: remaining armor = armor - attackers; capturable at 0 or less") {
+TEST_CASE("rules 5: remaining armor = armor - attackers, capturable at 0 or less") {
   // heavy horse (armor 2) on e5 attacked by militia e4 and d4: 0
   state s = position({{"e5", 2, kind::heavy_horse}, {"e4", 1, kind::militia}}, true);
   CHECK(remaining_armor(s.board, at("e5")) == 1);
@@ -386,7 +386,7 @@ TEST_CASE("rules 6: a capture is a straight line within the move value, through 
   CHECK_FALSE(ev[0].ranged);
 }
 
-TEST_CASE("rules 6: the capturer need not attack the target; armor left forbids it") {
+TEST_CASE("rules 6: the capturer need not attack the target, armor left forbids it") {
   // a crossbow (armor 0) is capturable by a Dragon although an attack by a militia is absent
   state s = position({{"a4", 1, kind::dragon}, {"e4", 2, kind::militia}, {"e3", 1, kind::crossbow}}, true);
   CHECK(chk(s, mv("a4", "e4")) == error::ok);  // e4 armor 1 − crossbow e3 attack = 0; the Dragon is at 4
@@ -409,7 +409,7 @@ TEST_CASE("rules 6: the Trebuchet captures by a ranged shot at 2-4 without movin
   CHECK(chk(t, mv("c1", "d2")) == error::ok);  // an ordinary step
 }
 
-TEST_CASE("rules 6: the Crossbow never captures; the Tower never moves") {
+TEST_CASE("rules 6: the Crossbow never captures, the Tower never moves") {
   state s = position({{"c1", 1, kind::crossbow}, {"c2", 2, kind::crossbow}, {"e1", 1, kind::tower}}, true);
   CHECK(capturable(s.board, at("c2")));
   CHECK(chk(s, mv("c1", "c2")) == error::cannot_capture);

@@ -164,10 +164,10 @@ TEST_CASE("taixu match: options.reserve must be 4..16 (0 parses as unsigned and 
 
 TEST_CASE("protocol registry: find_game, game_names, register_game refuses a taken name") {
   CHECK(protocol::find_game("taixu") == &protocol::taixu_game_kind());
-  CHECK(protocol::game_names() == std::vector<std::string_view>{"taixu"});
+  CHECK(protocol::game_names() == std::vector<std::string_view>{"taixu", "cyvasse"});
   CHECK(!protocol::register_game(&protocol::taixu_game_kind()));
   CHECK(!protocol::register_game(nullptr));
-  CHECK(protocol::game_names().size() == 1);
+  CHECK(protocol::game_names().size() == 2);
 }
 
 TEST_CASE("protocol json helpers: parse_seed, first_unknown_key, int_field, outcome_json") {
