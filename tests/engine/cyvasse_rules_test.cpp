@@ -16,13 +16,6 @@ namespace {
 
 void set_ground(state& s, const char* sq, terrain t) { s.board.ground[at(sq)] = t; }
 
-std::vector<event> play(state& s, const action& a) {
-  std::vector<event> ev;
-  const error e = apply_into(s, s.ph == phase::setup ? 1 : s.to_move, a, ev);
-  REQUIRE(e == error::ok);
-  return ev;
-}
-
 int count_pieces(const state& s, int owner) {
   return static_cast<int>(std::count_if(s.board.pieces.begin(), s.board.pieces.end(),
                                         [&](const piece& p) { return p.owner == owner; }));
