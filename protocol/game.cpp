@@ -1,6 +1,7 @@
 // The registry of hosted games.
 #include "protocol/game.h"
 
+#include "protocol/cyvasse_codec.h"
 #include "protocol/quadri_codec.h"
 #include "protocol/taixu_codec.h"
 
@@ -12,6 +13,7 @@ namespace {
 std::vector<const game_kind*>& registry() {
   static std::vector<const game_kind*> games = {
       &taixu_game_kind(),
+      &cyvasse_game_kind(),
       &quadri_game_kind(),
   };
   return games;

@@ -164,7 +164,7 @@ TEST_CASE("taixu match: options.reserve must be 4..16 (0 parses as unsigned and 
 
 TEST_CASE("protocol registry: find_game, game_names, register_game refuses a taken name") {
   CHECK(protocol::find_game("taixu") == &protocol::taixu_game_kind());
-  CHECK(protocol::game_names() == std::vector<std::string_view>{"taixu", "quadri"});
+  CHECK(protocol::game_names() == std::vector<std::string_view>{"taixu", "cyvasse", "quadri"});
   CHECK(!protocol::register_game(&protocol::taixu_game_kind()));
   CHECK(!protocol::register_game(nullptr));
   CHECK(protocol::game_names().size() == 2);

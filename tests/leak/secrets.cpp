@@ -1,5 +1,7 @@
 #include "secrets.h"
 
+#include <algorithm>
+
 namespace tabuleiro::leak {
 
 namespace {
@@ -50,6 +52,44 @@ game_secrets words(bool leak) {
   return g;
 }
 
+// Cyvasse hides its seed and PRNG from everyone, and a submitted set-up from the opponent and
+// spectators until both are in. While the phase is "setup", the secrets of a viewer are every
+// piece of another seat as the view would write it ("owner":q occurs in no other message) and
+// as the set-up action writes it ({"at":"e1","kind":"king"}).
+game_secrets cyvasse() {
+  game_secrets g;
+  g.game = "cyvasse";
+  g.binary = TABULEIRO_BIN;
+  g.options = {{"quiet_limit", 30}};
+  g.games = 4;
+  g.max_actions = 300;
+  g.secrets = [](const json& position, int viewer) {
+    std::vector<std::string> out = {position.at("rng").get<std::string>()};
+    if (position.contains("seed")) out.push_back(position["seed"].get<std::string>());
+    if (position.at("phase") != "setup") return out;
+    for (int q = 1; q <= 2; ++q) {
+      if (q == viewer || !position.at("submitted")[q - 1].get<bool>()) continue;
+      out.push_back("\"owner\":" + std::to_string(q));
+      for (const json& p : position.at("pieces"))
+        if (p.at("owner") == q)
+          out.push_back(json{{"at", p.at("at")}, {"kind", p.at("kind")}}.dump());
+    }
+    return out;
+  };
+  // An explicit placement: the expected pieces on random squares of the zone.
+  g.improvise = [](const json& expects, std::mt19937& rng) {
+    if (expects.value("type", "") != "setup") return json();
+    std::vector<std::string> zone = expects.at("zone");
+    std::shuffle(zone.begin(), zone.end(), rng);
+    json pieces = json::array();
+    std::size_t i = 0;
+    for (const auto& [kind, n] : expects.at("pieces").items())
+      for (int k = 0; k < n.get<int>(); ++k) pieces.push_back({{"kind", kind}, {"at", zone.at(i++)}});
+    return json{{"type", "setup"}, {"pieces", pieces}};
+  };
+  return g;
+}
+
 // QU4DRI hides its seed and PRNG state from everyone, and the value of every talisman that has
 // never shown its location side, from everyone (both seats and spectators) until the game is
 // over. A leaked value would take one of these exact forms in what a client receives: a tile
@@ -86,7 +126,7 @@ std::vector<std::string> quadri_secrets(const json& position) {
   return out;
 }
 
-std::vector<game_secrets> all_game_secrets() { return {taixu(), quadri(), words(false)}; }
+std::vector<game_secrets> all_game_secrets() { return {taixu(), cyvasse(), quadri(), words(false)}; }
 
 // The toy game with its redaction broken on purpose (tests that the harness notices).
 game_secrets broken_words() { return words(true); }

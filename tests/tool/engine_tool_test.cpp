@@ -168,3 +168,32 @@ TEST_CASE("engine tool: QU4DRI new, legal and actions with full positions (every
   const json refused = ask({{"position", pos}, {"action", {{"type", "flip"}, {"at", "b6"}}}});
   CHECK(refused["ok"] == false);
 }
+
+TEST_CASE("engine tool: Cyvasse - new, set-ups naming their player, the phase stays setup after one, then play") {
+  const json a = ask({{"id", 1}, {"new", "cyvasse"}, {"seed", "7"}, {"options", {{"terrain", "random"}}}});
+  REQUIRE(a["ok"] == true);
+  json p = a["position"];
+  CHECK(p["phase"] == "setup");
+  CHECK(p["seed"] == "7");
+  CHECK(p["terrain"]["mountains"].size() == 4);
+  const json b = ask({{"id", 2}, {"position", p}, {"player", 2}, {"action", {{"type", "setup"}, {"preset", "random"}}}});
+  REQUIRE(b["ok"] == true);
+  p = b["position"];
+  CHECK(p["phase"] == "setup");
+  CHECK(p["pieces"].size() == 19);  // the full position holds the secret set-up
+  CHECK(p["submitted"] == json({false, true}));
+  const json again = ask({{"id", 3}, {"position", p}, {"player", 2}, {"action", {{"type", "setup"}, {"preset", "standard"}}}});
+  CHECK(again["ok"] == false);
+  CHECK(again["error"]["code"] == "not_your_turn");
+  const json c = ask({{"id", 4}, {"position", p}, {"player", 1}, {"action", {{"type", "setup"}, {"preset", "standard"}}}});
+  REQUIRE(c["ok"] == true);
+  p = c["position"];
+  CHECK(p["phase"] == "play");
+  CHECK(p["to_move"] == 1);
+  const json legal = ask({{"id", 5}, {"position", p}, {"legal", true}});
+  CHECK(legal["actions"].size() > 50);
+  const json d = ask({{"id", 6}, {"position", p}, {"action", legal["actions"][0]}});
+  REQUIRE(d["ok"] == true);
+  CHECK(d["position"]["to_move"] == 2);
+  CHECK(d["events"][0]["type"] == "moved");
+}

@@ -13,10 +13,11 @@ import net from 'node:net';
 import { scenario } from './scenario.mjs';
 import { historyScenario, serverHasHistory } from './history.mjs';
 import { quadriScenario } from './quadri_scenario.mjs';
+import { cyvasseScenario } from './cyvasse_scenario.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
-const TOTAL_TIMEOUT_MS = 240_000;
+const TOTAL_TIMEOUT_MS = 360_000;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const freePort = () => new Promise((res, rej) => {
@@ -84,13 +85,19 @@ async function main() {
   });
   let results;
   try {
-    results = await scenario({ browser, url: server.url, out: OUT, restart: server.restart });
-    if (await serverHasHistory(server.url)) {
-      results.push(...await historyScenario({ browser, url: server.url, out: OUT, binary: urlArg >= 0 ? null : (args[0] || 'build/tabuleiro') }));
-    } else {
-      console.log('(history steps not run: this server has no match log)');
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri (all by default).
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri';
+    results = [];
+    if (only.includes('taixu')) {
+      results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
+      if (await serverHasHistory(server.url)) {
+        results.push(...await historyScenario({ browser, url: server.url, out: OUT, binary: urlArg >= 0 ? null : (args[0] || 'build/tabuleiro') }));
+      } else {
+        console.log('(history steps not run: this server has no match log)');
+      }
     }
-    results = results.concat(await quadriScenario({ browser, url: server.url, out: OUT }));
+    if (only.includes('cyvasse')) results.push(...await cyvasseScenario({ browser, url: server.url, out: OUT }));
+    if (only.includes('quadri')) results.push(...await quadriScenario({ browser, url: server.url, out: OUT }));
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

@@ -111,7 +111,7 @@ export async function scenario({ browser, url, out, restart }) {
     await A.goto(url, { timeout: STEP_TIMEOUT_MS });
     await A.waitForSelector('#create-btn');
     check(await A.isEnabled('input[name="game"][value="taixu"]'), 'TAIXU selectable');
-    check(await A.isDisabled('input[name="game"][value="cyvasse"]'), 'Cyvasse is a coming-soon slot');
+    check(await A.isEnabled('input[name="game"][value="cyvasse"]'), 'Cyvasse selectable');
     check(await A.isEnabled('input[name="game"][value="quadri"]'), 'QU4DRI selectable');
     await A.waitForSelector('#join-code');
     await A.waitForSelector('#live-list li');

@@ -22,16 +22,12 @@
 // Games still being written are plain data here: {id, available: false, strings, art}.
 import { registerGameStrings, t, tFirst, lang } from './i18n.js';
 import { taixu } from './games/taixu/index.js';
+import { cyvasse } from './games/cyvasse/index.js';
 import { quadri } from './games/quadri/index.js';
 
 export const GAMES = [
   { ...taixu, available: true },
-  {
-    id: 'cyvasse', available: false,
-    strings: { en: { name: 'Cyvasse', blurb: 'Hidden set-ups, mountains and dragons.' },
-      'pt-BR': { name: 'Cyvasse', blurb: 'Formações secretas, montanhas e dragões.' } },
-    art: '<svg viewBox="0 0 42 42" width="48" height="48"><path d="M21 3 39 13v16L21 39 3 29V13z" fill="#1c2147" stroke="#3b4175"/><path d="M12 28l6-10 4 6 3-4 6 8z" fill="#4b5563"/></svg>',
-  },
+  { ...cyvasse, available: true },
   { ...quadri, available: true },
 ];
 

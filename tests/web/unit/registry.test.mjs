@@ -11,8 +11,8 @@ const LANG_CODES = ['en', 'pt-BR'];
 const playable = GAMES.filter((g) => g.available);
 const placeholders = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
 
-test('the registry lists TAIXU and QU4DRI to play and Cyvasse as coming soon', () => {
-  assert.deepEqual(GAMES.map((g) => [g.id, g.available]), [['taixu', true], ['cyvasse', false], ['quadri', true]]);
+test('the registry lists TAIXU, Cyvasse and QU4DRI, all playable', () => {
+  assert.deepEqual(GAMES.map((g) => [g.id, g.available]), [['taixu', true], ['cyvasse', true], ['quadri', true]]);
   assert.equal(new Set(GAMES.map((g) => g.id)).size, GAMES.length, 'ids are unique');
   for (const g of GAMES.filter((x) => !x.available)) {
     assert.equal(g.Table, undefined, `${g.id} has no module yet`);

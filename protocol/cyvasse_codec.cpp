@@ -1,0 +1,215 @@
+// Cyvasse public codec: actions, options, events, expects and the view of an observation.
+#include "protocol/cyvasse_codec.h"
+
+#include "protocol/codec_match.h"
+#include "protocol/cyvasse_position.h"
+#include "protocol/json_util.h"
+
+namespace tabuleiro::protocol {
+
+using namespace cyvasse;
+
+namespace {
+
+rule_error fail(const char* code, std::string message) { return rule_error{code, std::move(message)}; }
+
+std::string_view phase_name(phase p) {
+  switch (p) {
+    case phase::setup: return "setup";
+    case phase::play: return "play";
+    default: return "over";
+  }
+}
+
+std::string_view event_name(event::kind_t k) {
+  switch (k) {
+    case event::submitted: return "submitted";
+    case event::revealed: return "revealed";
+    case event::moved: return "moved";
+    case event::captured: return "captured";
+    default: return "game_over";
+  }
+}
+
+}  // namespace
+
+std::string cyvasse_square_name(int sq) {
+  return std::string(1, static_cast<char>('a' + file_of(sq))) + std::to_string(rank_of(sq) + 1);
+}
+
+std::optional<square> cyvasse_parse_square(const json& j) {
+  if (!j.is_string()) return std::nullopt;
+  const auto& t = j.get_ref<const std::string&>();
+  if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'j') return std::nullopt;
+  int r = 0;
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    if (t[i] < '0' || t[i] > '9') return std::nullopt;
+    r = r * 10 + (t[i] - '0');
+  }
+  if (t[1] == '0' || r < 1 || r > 10) return std::nullopt;
+  return make_square(t[0] - 'a', r - 1);
+}
+
+result<action> cyvasse_codec::parse_action(const json& j) {
+  if (!j.is_object()) return fail("bad_action", "an action must be a JSON object");
+  const auto type_it = j.find("type");
+  if (type_it == j.end() || !type_it->is_string()) return fail("bad_action", "action.type must be a string");
+  const auto& type = type_it->get_ref<const std::string&>();
+  action a;
+  if (type == "move") {
+    if (auto k = first_unknown_key(j, {"type", "from", "to", "capture", "ranged"}))
+      return fail("bad_action", "unknown action field '" + *k + "'");
+    for (const char* flag : {"capture", "ranged"})
+      if (j.contains(flag) && !j[flag].is_boolean()) return fail("bad_action", std::string("action.") + flag + " must be a boolean");
+    const auto from = j.contains("from") ? cyvasse_parse_square(j["from"]) : std::nullopt;
+    const auto to = j.contains("to") ? cyvasse_parse_square(j["to"]) : std::nullopt;
+    if (!from || !to) return fail("bad_action", "action.from and action.to must be squares a1..j10");
+    a.type = action::move;
+    a.from = *from;
+    a.to = *to;
+    return a;
+  }
+  if (type == "setup") {
+    if (auto k = first_unknown_key(j, {"type", "preset", "pieces"}))
+      return fail("bad_action", "unknown action field '" + *k + "'");
+    a.type = action::setup;
+    if (j.contains("preset")) {
+      if (j.contains("pieces")) return fail("bad_action", "a set-up has either a preset or pieces");
+      if (j["preset"] == "standard") a.use = preset::standard;
+      else if (j["preset"] == "random") a.use = preset::random;
+      else return fail("bad_action", "action.preset must be \"standard\" or \"random\"");
+      return a;
+    }
+    if (!j.contains("pieces") || !j["pieces"].is_array()) return fail("bad_action", "a set-up needs a preset or a pieces array");
+    const json& list = j["pieces"];
+    if (list.size() > 2 * army_size) return fail("bad_setup", "a set-up places exactly 19 pieces");
+    for (const json& p : list) {
+      if (!p.is_object() || first_unknown_key(p, {"kind", "at"})) return fail("bad_action", "each piece is {\"kind\",\"at\"}");
+      const kind k = p.contains("kind") && p["kind"].is_string() ? kind_from_name(p["kind"].get<std::string>()) : kind::none;
+      if (k == kind::none) return fail("bad_setup", "unknown piece kind");
+      const auto at = p.contains("at") ? cyvasse_parse_square(p["at"]) : std::nullopt;
+      if (!at) return fail("bad_setup", "a square is off the board");
+      a.pieces.push_back(placement{k, *at});
+    }
+    return a;
+  }
+  return fail("bad_action", "unknown action type '" + type + "'");
+}
+
+json cyvasse_codec::action_json(const action& a) {
+  if (a.type == action::move)
+    return {{"type", "move"}, {"from", cyvasse_square_name(a.from)}, {"to", cyvasse_square_name(a.to)}};
+  if (a.use != preset::none) return {{"type", "setup"}, {"preset", a.use == preset::standard ? "standard" : "random"}};
+  json pieces = json::array();
+  for (const placement& p : a.pieces) pieces.push_back({{"kind", kind_name(p.what)}, {"at", cyvasse_square_name(p.at)}});
+  return {{"type", "setup"}, {"pieces", std::move(pieces)}};
+}
+
+json cyvasse_codec::legal_action_json(const state& s, const action& a) {
+  json j = action_json(a);
+  if (a.type == action::move && a.to >= 0 && s.board.pieces[a.to].owner) {
+    j["capture"] = true;
+    if (s.board.pieces[a.from].what == kind::trebuchet) j["ranged"] = true;
+  }
+  return j;
+}
+
+json cyvasse_codec::expects_json(const observation& o, engine::seat p) {
+  json zone = json::array();
+  for (int sq = 0; sq < board_size; ++sq)
+    if (in_zone(p, sq) && o.board.ground[sq] != terrain::mountain) zone.push_back(cyvasse_square_name(sq));
+  json pieces = json::object();
+  for (int k = 1; k <= kind_count; ++k) pieces[std::string(kind_name(static_cast<kind>(k)))] = stats[k].count;
+  return {{"type", "setup"}, {"zone", std::move(zone)}, {"pieces", std::move(pieces)},
+          {"presets", {"standard", "random"}}};
+}
+
+json cyvasse_codec::event_json(const event& e) {
+  json j = {{"type", event_name(e.type)}};
+  switch (e.type) {
+    case event::submitted: j["player"] = e.player; break;
+    case event::revealed: break;
+    case event::moved:
+      j.update({{"player", e.player}, {"from", cyvasse_square_name(e.from)}, {"to", cyvasse_square_name(e.to)},
+                {"piece", kind_name(e.what)}});
+      break;
+    case event::captured:
+      j.update({{"player", e.player}, {"from", cyvasse_square_name(e.from)}, {"to", cyvasse_square_name(e.to)},
+                {"piece", kind_name(e.what)}, {"victim", kind_name(e.victim)}, {"ranged", e.ranged}});
+      break;
+    case event::game_over:
+      j["winner"] = e.player ? json(e.player) : json();
+      j["reason"] = reason_name(e.why);
+      break;
+  }
+  return j;
+}
+
+json cyvasse_codec::observation_json(const observation& o) {
+  json mountains = json::array(), water = json::array(), pieces = json::array();
+  std::array<std::array<std::uint8_t, board_size>, 2> attacks;
+  attack_counts(o.board, 1, attacks[0]);
+  attack_counts(o.board, 2, attacks[1]);
+  std::vector<square> hit;
+  for (int sq = 0; sq < board_size; ++sq) {
+    if (o.board.ground[sq] == terrain::mountain) mountains.push_back(cyvasse_square_name(sq));
+    if (o.board.ground[sq] == terrain::water) water.push_back(cyvasse_square_name(sq));
+    const piece pc = o.board.pieces[sq];
+    if (!pc.owner) continue;
+    const bool prot = tower_protected(o.board, sq);
+    const int armor = static_cast<int>(stats_of(pc.what).armor) - attacks[2 - pc.owner][sq];
+    hit.clear();
+    attacked_squares(o.board, sq, hit);
+    json att = json::array();
+    for (square x : hit) att.push_back(cyvasse_square_name(x));
+    json p = {{"at", cyvasse_square_name(sq)}, {"owner", pc.owner}, {"kind", kind_name(pc.what)},
+              {"armor", armor}, {"protected", prot}, {"capturable", armor <= 0 && !prot}, {"attacks", std::move(att)}};
+    if (pc.what == kind::spearman) {
+      json zone = json::array();
+      for (int d = 1; d <= 2; ++d) {
+        const int r = rank_of(sq) + (pc.owner == 1 ? d : -d);
+        if (r >= 0 && r < 10) zone.push_back(cyvasse_square_name(make_square(file_of(sq), r)));
+      }
+      p["zone"] = std::move(zone);
+    }
+    pieces.push_back(std::move(p));
+  }
+  return {{"game", name},
+          {"options", options_json(o.opts)},
+          {"phase", phase_name(o.ph)},
+          {"submitted", o.submitted},
+          {"to_move", o.to_move},
+          {"quiet_turns", o.quiet_turns},
+          {"terrain", {{"mountains", std::move(mountains)}, {"water", std::move(water)}}},
+          {"pieces", std::move(pieces)},
+          {"outcome", outcome_json(o.outcome)}};
+}
+
+json cyvasse_codec::options_json(const options& o) {
+  return {{"terrain", o.random_terrain ? "random" : "default"}, {"quiet_limit", o.quiet_limit}};
+}
+
+result<options> cyvasse_codec::parse_options(const json& j) {
+  options o;
+  if (j.is_null()) return o;
+  if (!j.is_object()) return fail("bad_options", "options must be an object");
+  if (auto k = first_unknown_key(j, {"terrain", "quiet_limit"})) return fail("bad_options", "unknown option '" + *k + "'");
+  if (j.contains("terrain")) {
+    if (j["terrain"] == "default") o.random_terrain = false;
+    else if (j["terrain"] == "random") o.random_terrain = true;
+    else return fail("bad_options", "options.terrain must be \"default\" or \"random\"");
+  }
+  if (j.contains("quiet_limit")) {
+    const auto q = int_field(j, "quiet_limit", 10, 1000);
+    if (!q) return fail("bad_options", "options.quiet_limit must be an integer 10..1000");
+    o.quiet_limit = *q;
+  }
+  return o;
+}
+
+const game_kind& cyvasse_game_kind() {
+  static const codec_game_kind<cyvasse::game, cyvasse_codec, cyvasse_position> kind;
+  return kind;
+}
+
+}  // namespace tabuleiro::protocol

@@ -1,0 +1,45 @@
+// Cyvasse ↔ JSON, public part: canonical actions (rules §3, §4), events, the view built from an
+// observation, the set-up's `expects` and match options. Strict parsers. Full positions with
+// their secrets: protocol/cyvasse_position.h.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/cyvasse/rules.h"
+#include "protocol/game.h"
+
+namespace tabuleiro::protocol {
+
+// The square name ("a1" … "j10") of a Cyvasse square.
+std::string cyvasse_square_name(int sq);
+
+// The Cyvasse square of a name "a1" … "j10", or nullopt.
+std::optional<cyvasse::square> cyvasse_parse_square(const json& j);
+
+// The Cyvasse public codec (contract in protocol/codec_match.h). Thread-safety: stateless.
+struct cyvasse_codec {
+  static constexpr std::string_view name = "cyvasse";
+
+  // {"type":"move","from","to"} (a listed entry's "capture"/"ranged" flags may be echoed), or
+  // {"type":"setup","preset":"standard"|"random"}, or {"type":"setup","pieces":[{"kind","at"}…]}.
+  // bad_action; an unknown kind or square inside "pieces" is bad_setup.
+  static result<cyvasse::action> parse_action(const json& j);
+  static json action_json(const cyvasse::action& a);
+  // A move with "capture": true when it takes a piece and "ranged": true for a Trebuchet shot.
+  static json legal_action_json(const cyvasse::state& s, const cyvasse::action& a);
+  // In set-up: {"type":"setup","zone":[…squares…],"pieces":{"king":1,…},"presets":[…]}.
+  static json expects_json(const cyvasse::observation& o, engine::seat p);
+  static json event_json(const cyvasse::event& e);
+  // The view (PROTOCOL.md "Cyvasse view").
+  static json observation_json(const cyvasse::observation& o);
+  static json options_json(const cyvasse::options& o);
+  // {"terrain":"default"|"random","quiet_limit":10..1000}. bad_options.
+  static result<cyvasse::options> parse_options(const json& j);
+};
+
+// The registered Cyvasse game kind (cyvasse_codec + cyvasse_position).
+const game_kind& cyvasse_game_kind();
+
+}  // namespace tabuleiro::protocol

@@ -1,0 +1,161 @@
+// The Cyvasse codecs and protocol::match: actions, the view, expects, positions with their
+// secrets, and a set-up that reaches nobody but its owner before both are in.
+#include <catch2/catch.hpp>
+
+#include "cyvasse_builder.h"
+#include "protocol/codec_match.h"
+#include "protocol/cyvasse_codec.h"
+#include "protocol/cyvasse_position.h"
+
+using namespace tabuleiro;
+using namespace tabuleiro::cyvasse;
+using namespace tabuleiro::cyvasse::test;
+using protocol::cyvasse_codec;
+using protocol::cyvasse_position;
+using protocol::json;
+using protocol::rule_error;
+
+namespace {
+
+const protocol::game_kind& kind() { return *protocol::find_game("cyvasse"); }
+
+std::unique_ptr<protocol::match> fresh(std::uint64_t seed = 7, const json& options = json::object()) {
+  auto r = kind().create(options, nullptr, seed);
+  REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(r));
+  return std::move(std::get<std::unique_ptr<protocol::match>>(r));
+}
+
+json placement_json(int formation, seat p, bool flip) {
+  return cyvasse_codec::action_json(placement_action(formation_for(formations()[formation], p, flip)));
+}
+
+std::string error_of(const protocol::result<action>& r) {
+  if (auto* e = std::get_if<rule_error>(&r)) return e->code;
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("codec: actions parse and write back canonically, strict fields") {
+  for (const json& j : {json{{"type", "move"}, {"from", "b1"}, {"to", "j10"}},
+                        json{{"type", "setup"}, {"preset", "standard"}}, json{{"type", "setup"}, {"preset", "random"}},
+                        placement_json(0, 1, false)}) {
+    auto a = cyvasse_codec::parse_action(j);
+    REQUIRE(std::holds_alternative<action>(a));
+    CHECK(cyvasse_codec::action_json(std::get<action>(a)) == j);
+  }
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "k1"}, {"to", "a1"}})) == "bad_action");
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "a0"}, {"to", "a1"}})) == "bad_action");
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "a11"}, {"to", "a1"}})) == "bad_action");
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "a1"}, {"to", "a2"}, {"x", 1}})) == "bad_action");
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "a1"}, {"to", "a2"}, {"capture", true}})) == "");
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "setup"}, {"preset", "best"}})) == "bad_action");
+  CHECK(error_of(cyvasse_codec::parse_action(
+            {{"type", "setup"}, {"pieces", {{{"kind", "wizard"}, {"at", "a1"}}}}})) == "bad_setup");
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "setup"}, {"pieces", {{{"kind", "king"}, {"at", "z1"}}}}})) ==
+        "bad_setup");
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "fly"}})) == "bad_action");
+}
+
+TEST_CASE("codec: options - terrain and quiet_limit, strict") {
+  CHECK(std::holds_alternative<options>(cyvasse_codec::parse_options({{"terrain", "random"}, {"quiet_limit", 50}})));
+  CHECK(std::holds_alternative<rule_error>(cyvasse_codec::parse_options({{"terrain", "hills"}})));
+  CHECK(std::holds_alternative<rule_error>(cyvasse_codec::parse_options({{"quiet_limit", 5}})));
+  CHECK(std::holds_alternative<rule_error>(cyvasse_codec::parse_options({{"speed", 1}})));
+}
+
+TEST_CASE("codec: the view shows terrain, pieces with remaining armor, attacks and spear zones") {
+  const state s = standard_opening();
+  const json v = cyvasse_codec::observation_json(game::observe(s, engine::viewer::spectator));
+  CHECK(v["game"] == "cyvasse");
+  CHECK(v["phase"] == "play");
+  CHECK(v["terrain"]["mountains"] == json({"b5", "e5", "f6", "i6"}));
+  CHECK(v["pieces"].size() == 38);
+  bool saw_spear = false;
+  for (const json& p : v["pieces"]) {
+    if (p["at"] == "e3") {
+      CHECK(p["kind"] == "spearman");
+      CHECK(p["zone"] == json({"e4", "e5"}));
+      saw_spear = true;
+    }
+    if (p["at"] == "f1") CHECK(p["kind"] == "tower");
+    if (p["at"] == "e1") {
+      CHECK(p["armor"] == 1);
+      CHECK(p["protected"] == true);
+    }
+  }
+  CHECK(saw_spear);
+  CHECK(v.dump().find("x256") == std::string::npos);
+}
+
+TEST_CASE("codec: legal entries flag captures and ranged shots, expects describes a placement") {
+  state s = position({{"c1", 1, kind::trebuchet}, {"c4", 2, kind::crossbow}}, true);
+  bool ranged = false;
+  for (const action& a : game::legal_actions(s, 1)) {
+    const json j = cyvasse_codec::legal_action_json(s, a);
+    if (j["to"] == "c4") ranged = j.value("ranged", false) && j.value("capture", false);
+  }
+  CHECK(ranged);
+  auto m = fresh();
+  const auto legal = m->legal(2);
+  CHECK_FALSE(legal.complete);
+  CHECK(legal.actions.size() == 2);
+  CHECK(legal.expects["type"] == "setup");
+  CHECK(legal.expects["zone"].size() == 40);
+  CHECK(legal.expects["zone"][0] == "a7");
+  CHECK(legal.expects["pieces"]["militia"] == 4);
+}
+
+TEST_CASE("codec: positions round-trip with every secret, in set-up too") {
+  state s = new_game(options{true, 60}, 99);
+  std::vector<event> ev;
+  apply_into(s, 2, preset_action(preset::random), ev);
+  const json j = cyvasse_position::position_json(s);
+  CHECK(j["pieces"].size() == 19);
+  CHECK(j["phase"] == "setup");
+  auto back = cyvasse_position::parse_position(j, 0);
+  REQUIRE(std::holds_alternative<state>(back));
+  CHECK(std::get<state>(back) == s);
+  json broken = j;
+  broken["pieces"][0]["kind"] = "wizard";
+  CHECK(std::holds_alternative<rule_error>(cyvasse_position::parse_position(broken, 0)));
+  json one = j;
+  one["submitted"] = {false, false};
+  CHECK(std::holds_alternative<rule_error>(cyvasse_position::parse_position(one, 0)));
+}
+
+TEST_CASE("match: a submitted set-up changes nothing the opponent or a spectator receives") {
+  // two matches from the same seed; seat 1 submits different placements
+  auto a = fresh(11), b = fresh(11);
+  auto ra = a->apply(1, placement_json(0, 1, false));
+  auto rb = b->apply(1, placement_json(4, 1, true));
+  REQUIRE(std::holds_alternative<protocol::applied>(ra));
+  REQUIRE(std::holds_alternative<protocol::applied>(rb));
+  const auto& pa = std::get<protocol::applied>(ra).pub;
+  const auto& pb = std::get<protocol::applied>(rb).pub;
+  for (int v : {0, 2}) {
+    CHECK(pa.views[pa.group_of[v]].dump() == pb.views[pb.group_of[v]].dump());
+    CHECK(pa.events[pa.group_of[v]].dump() == pb.events[pb.group_of[v]].dump());
+  }
+  CHECK(pa.views[pa.group_of[1]].dump() != pb.views[pb.group_of[1]].dump());
+  CHECK(a->legal(2).actions == b->legal(2).actions);
+  CHECK(a->legal(2).expects == b->legal(2).expects);
+  CHECK(a->seats_to_act() == b->seats_to_act());
+  // then seat 2 submits: both placements revealed at once, to everyone alike
+  auto fa = a->apply(2, {{"type", "setup"}, {"preset", "standard"}});
+  REQUIRE(std::holds_alternative<protocol::applied>(fa));
+  const auto& pf = std::get<protocol::applied>(fa).pub;
+  CHECK(pf.views.size() == 1);
+  CHECK(pf.views[0]["pieces"].size() == 38);
+  CHECK(a->seats_to_act() == std::vector<engine::seat>{1});
+}
+
+TEST_CASE("match: refusals carry the rule codes") {
+  auto m = fresh();
+  CHECK(m->check(1, {{"type", "move"}, {"from", "e2"}, {"to", "e3"}})->code == "wrong_phase");
+  json few = placement_json(0, 1, false);
+  few["pieces"].erase(0);
+  CHECK(m->check(1, few)->code == "bad_setup");
+  CHECK(m->check(2, placement_json(0, 1, false))->code == "bad_setup");
+  CHECK_FALSE(m->check(2, placement_json(0, 2, false)).has_value());
+}

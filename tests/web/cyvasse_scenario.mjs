@@ -1,0 +1,164 @@
+// The Cyvasse browser scenario: A creates a Cyvasse match and places its army by hand (one
+// piece dragged, the rest clicked), B joins by the link on a phone-sized screen and takes the
+// standard preset, C watches; nothing of A's placement reaches B or C before B submits; then
+// A's Trebuchet shoots (a ranged capture), B moves, A's light horse captures — on every page.
+import { join } from 'node:path';
+
+const STEP_TIMEOUT_MS = 10_000;
+
+// Seat 1's army: the standard formation with the Trebuchet on f4 (4 squares below the
+// spearman f8 of B's standard formation) and a light horse on j4 (diagonal to g7).
+export const HAND = [
+  ['king', 'e1'], ['light_horse', 'a1'], ['heavy_horse', 'b1'], ['elephant', 'c1'], ['trebuchet', 'f4'],
+  ['tower', 'f1'], ['dragon', 'g1'], ['elephant', 'h1'], ['heavy_horse', 'i1'], ['light_horse', 'j4'],
+  ['crossbow', 'b2'], ['spearman', 'c2'], ['militia', 'd2'], ['militia', 'e2'], ['militia', 'f2'],
+  ['militia', 'g2'], ['spearman', 'h2'], ['crossbow', 'i2'], ['spearman', 'e3'],
+];
+
+class Failure extends Error {}
+const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
+
+export async function cyvasseScenario({ browser, url, out }) {
+  const results = [];
+  const shot = (page, name) => page.screenshot({ path: join(out, `cyvasse-${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS, animations: 'disabled' })
+    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  let stop = false;
+  const step = async (name, fn) => {
+    name = `cyvasse: ${name}`;
+    if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
+    const t0 = Date.now();
+    try {
+      await fn();
+      results.push({ name, ok: true });
+      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      results.push({ name, ok: false });
+      console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
+      stop = true;
+    }
+  };
+  const frames = { B: [], C: [] };
+  const newPage = async (opts, record) => {
+    const ctx = await browser.newContext({ locale: 'en-US', ...opts });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    if (record) page.on('websocket', (ws) => ws.on('framereceived', (f) => frames[record].push(String(f.payload))));
+    return page;
+  };
+  const A = await newPage({ viewport: { width: 1280, height: 900 } });
+  const B = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, 'B');
+  const C = await newPage({ viewport: { width: 1180, height: 860 } }, 'C');
+  const pages = [A, B, C];
+  const sq = (s) => `.cy-sq[data-sq="${s}"]`;
+  const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.cy-board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
+  const allAt = (v) => Promise.all(pages.map((p) => waitVersion(p, v)));
+  const pieceOn = (page, s) => page.$eval(sq(s), (c) => {
+    const p = c.querySelector('.cy-piece');
+    return p ? `${p.dataset.owner}:${p.dataset.kind}` : '';
+  });
+  let link = '';
+
+  await step('A creates a Cyvasse match', async () => {
+    await A.goto(url, { timeout: STEP_TIMEOUT_MS });
+    await A.waitForSelector('#create-btn');
+    check(await A.isEnabled('input[name="game"][value="cyvasse"]'), 'Cyvasse selectable');
+    await A.check('input[name="game"][value="cyvasse"]');
+    await A.click('#create-btn');
+    await A.waitForSelector('#share-code');
+    link = await A.inputValue('#share-link');
+    await A.click('#go-match');
+    await A.waitForSelector('.cy-board');
+    await A.waitForSelector('.cy-kind[data-kind="king"]');
+  });
+
+  await step('B joins by the link on a phone, C watches; everyone sees the set-up screen', async () => {
+    await B.goto(link);
+    await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Black'));
+    await B.waitForSelector('.cy-kind[data-kind="king"]');
+    await C.goto(link);
+    await C.waitForSelector('#cy-wait');
+    check((await C.textContent('#cy-wait')).includes('Both players are setting up'), 'the spectator is told both are setting up');
+    const width = await B.evaluate(() => document.documentElement.scrollWidth);
+    check(width <= 390, `the phone page fits 390 px (${width})`);
+    await shot(B, 'setup-phone');
+  });
+
+  await step('A places the army by hand (drag and click), with counters; mountains are refused', async () => {
+    await A.dragAndDrop('.cy-kind[data-kind="king"]', sq('e1'));
+    check(await pieceOn(A, 'e1') === '1:king', 'the King was dragged onto e1');
+    check((await A.textContent('.cy-kind[data-kind="king"] small')).includes('0'), 'no King left to place');
+    for (const [kind, at] of HAND.slice(1)) {
+      await A.click(`.cy-kind[data-kind="${kind}"]`);
+      await A.click(sq(at));
+    }
+    check(await A.isDisabled('.cy-kind[data-kind="militia"]'), 'the militia button is spent');
+    check((await A.textContent('.cy-kind[data-kind="militia"] small')).includes('0'), 'every militia placed');
+    check(await A.$$eval('.cy-board .cy-piece', (e) => e.length) === 19, '19 pieces placed');
+    await A.click(sq('e5'));   // a mountain outside the zone: nothing happens
+    check(await pieceOn(A, 'e5') === '', 'nothing on the mountain');
+    await shot(A, 'setup-hand');
+    await A.click('#cy-confirm');
+    await A.waitForSelector('#cy-wait');
+    check((await A.textContent('#cy-wait')).includes('Waiting for your opponent'), 'A waits for the opponent');
+  });
+
+  await step('nothing of A\'s placement reaches B or C before B submits', async () => {
+    await Promise.all([waitVersion(B, 1), waitVersion(C, 1)]);
+    await new Promise((r) => setTimeout(r, 300));
+    for (const who of ['B', 'C']) {
+      check(frames[who].length > 0, `${who} received frames`);
+      for (const f of frames[who]) {
+        check(!f.includes('"owner":1'), `${who} got a piece of A: ${f.slice(0, 200)}`);
+        check(!f.includes('"at":"f4"') && !f.includes('"at":"j4"'), `${who} got A's placement: ${f.slice(0, 200)}`);
+      }
+    }
+    check(await C.$$eval('.cy-board .cy-piece', (e) => e.length) === 0, 'C sees no piece');
+    check(await B.$$eval('.cy-board .cy-piece', (e) => e.length) === 0, 'B sees no piece of A');
+  });
+
+  await step('B takes the standard preset; both armies appear on every page', async () => {
+    await B.click('#cy-standard');
+    await allAt(2);
+    for (const p of pages) check(await p.$$eval('.cy-board .cy-piece', (e) => e.length) === 38, '38 pieces');
+    check(await pieceOn(C, 'f4') === '1:trebuchet' && await pieceOn(C, 'f10') === '2:king', 'C sees both armies');
+  });
+
+  await step('A selects the Trebuchet: the server\'s targets; the ranged shot takes f8 on every page', async () => {
+    await A.click(sq('f4'));
+    await A.waitForSelector(`${sq('f8')}.capture`);
+    const targets = await A.$$eval('.cy-sq.target', (els) => els.map((e) => e.dataset.sq).sort());
+    check(targets.includes('f5') && targets.includes('e4'), `the Trebuchet steps: ${targets}`);
+    await A.hover(sq('f8'));
+    check((await A.textContent('#cy-hint')).includes('Trebuchet f4'), 'hovering f8 names its attacker');
+    await A.click(sq('f8'));
+    await C.waitForSelector(`${sq('f8')}.fx-shot`, { timeout: 3000 });
+    await allAt(3);
+    for (const p of pages) check(await pieceOn(p, 'f8') === '' && await pieceOn(p, 'f4') === '1:trebuchet', 'f8 shot, the Trebuchet stayed');
+  });
+
+  await step('B moves its crossbow i9-g7; A\'s light horse captures it', async () => {
+    await B.click(sq('i9'));
+    await B.click(sq('g7'));
+    await allAt(4);
+    await A.click(sq('j4'));
+    await A.waitForSelector(`${sq('g7')}.capture`);
+    await A.click(sq('g7'));
+    await C.waitForSelector(`${sq('g7')}.fx-capture`, { timeout: 3000 });
+    await allAt(5);
+    for (const p of pages) check(await pieceOn(p, 'g7') === '1:light_horse', 'g7 taken by the light horse');
+    await shot(C, 'spectator');
+    await shot(B, 'play-phone');
+  });
+
+  await step('the Portuguese switch translates the Cyvasse screen', async () => {
+    await C.evaluate(() => { localStorage.setItem('tabuleiro.lang', 'pt-BR'); });
+    await C.reload();
+    await C.waitForSelector('.cy-board');
+    const legend = await C.textContent('.cy-legend');
+    check(legend.includes('Montanha') && legend.includes('Besta'), `legend shown: ${legend.slice(0, 80)}`);
+  });
+
+  for (const p of pages) await p.context().close().catch(() => {});
+  return results;
+}

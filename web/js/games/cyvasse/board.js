@@ -1,0 +1,285 @@
+// The Cyvasse table: the 10×10 board with its terrain, pieces with armor badges, the secret
+// set-up screen and the play controls. It draws the server's view and offers the server's
+// legal actions; a set-up is checked by the server (the list is incomplete there, so the
+// screen follows the server's `expects`: zone squares and counts per kind).
+import { h, fill } from '../../dom.js';
+import { t, errorKey } from '../../i18n.js';
+import { GAME_ID, tx, playerName, FILES, KINDS, COUNTS, GLYPH } from './text.js';
+
+const strip = ({ capture, ranged, ...action }) => action;
+
+export class CyvasseTable {
+  constructor(root, send) {
+    this.root = root;
+    this.send = send;
+    this.seat = null;
+    this.view = null;
+    this.legal = [];
+    this.expects = null;
+    this.selected = null;
+    this.hover = null;
+    this.placed = new Map();   // set-up being composed: square → kind
+    this.pick = 'king';
+    this.busy = false;
+    this.cells = new Map();
+    this.build();
+  }
+
+  build() {
+    this.boardEl = h('div', { class: 'cy-board', role: 'grid', 'aria-label': 'Cyvasse' });
+    this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
+    this.boardWrap = h('div', { class: 'board-wrap cy-wrap' }, this.boardEl, this.illegalEl);
+    this.turnEl = h('div', { class: 'turn-card', id: 'cy-turn' });
+    this.setupEl = h('div', { class: 'cy-setup', id: 'cy-setup' });
+    this.hintEl = h('p', { class: 'hint', id: 'cy-hint', 'aria-live': 'polite' });
+    this.legendEl = h('ul', { class: 'cy-legend' });
+    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.setupEl, this.hintEl, this.legendEl);
+    this.root.replaceChildren(h('div', { class: 'table cy-table' }, h('div', { class: 'board-col' }, this.boardWrap), this.sideEl));
+  }
+
+  update({ view, legal, expects, seat, version, prev = null, events = [] }) {
+    const reoriented = seat !== this.seat || !this.cells.size;
+    const wasSetup = this.view?.phase === 'setup';
+    this.view = view;
+    this.legal = legal || [];
+    this.expects = expects || null;
+    this.seat = seat;
+    this.version = version;
+    if (reoriented) this.layout();
+    if (view.phase !== 'setup' && wasSetup) this.placed.clear();
+    if (this.selected && !this.legal.some((a) => a.from === this.selected)) this.selected = null;
+    this.render();
+    if (prev && events.length) this.animate(events);
+  }
+
+  setPresence(presence) { this.presence = presence; }
+  relabel() { this.render(); }
+
+  layout() {
+    const flip = this.seat === 2;
+    const ranks = [...Array(10)].map((_, i) => (flip ? i + 1 : 10 - i));
+    const files = flip ? [...FILES].reverse() : FILES;
+    this.cells.clear();
+    const rows = ranks.map((rank, ri) => h('div', { class: 'cy-row', role: 'row' }, files.map((file, fi) => {
+      const sq = `${file}${rank}`;
+      const cell = h('button', {
+        type: 'button', role: 'gridcell', class: 'cy-sq', dataset: { sq },
+        onclick: () => this.onSquare(sq),
+        onmouseenter: () => this.onHover(sq), onfocus: () => this.onHover(sq),
+        onmouseleave: () => this.onHover(null),
+        ondragover: (e) => { if (this.canSetUp()) e.preventDefault(); },
+        ondrop: (e) => { e.preventDefault(); this.placeAt(sq, e.dataTransfer?.getData('text/plain') || this.pick); },
+      }, h('span', { class: 'slot' }));
+      if (fi === 0) cell.append(h('span', { class: 'coord rank', 'aria-hidden': 'true' }, String(rank)));
+      if (ri === 9) cell.append(h('span', { class: 'coord file', 'aria-hidden': 'true' }, file));
+      this.cells.set(sq, cell);
+      return cell;
+    })));
+    this.boardEl.replaceChildren(...rows);
+  }
+
+  canSetUp() { return this.view?.phase === 'setup' && this.seat != null && !!this.expects && !this.busy; }
+  myTurn() { return this.view?.phase === 'play' && !this.view.outcome && this.legal.length > 0; }
+  pieceAt(sq) { return (this.view?.pieces || []).find((p) => p.at === sq); }
+
+  // Enemy pieces (of the piece on sq, or of the viewer on an empty square) attacking sq.
+  attackersOf(sq) {
+    const p = this.pieceAt(sq);
+    const side = p ? p.owner : (this.seat || 0);
+    return (this.view?.pieces || []).filter((q) => q.owner !== side && (q.attacks || []).includes(sq));
+  }
+
+  // Squares in the spear zones of the viewer's enemies (or of both sides for a spectator).
+  spearSquares() {
+    const out = new Set();
+    for (const p of this.view?.pieces || []) if (p.zone && p.owner !== this.seat) for (const s of p.zone) out.add(s);
+    return out;
+  }
+
+  targets() {
+    const m = new Map();
+    if (this.selected) for (const a of this.legal) if (a.type === 'move' && a.from === this.selected) m.set(a.to, a);
+    return m;
+  }
+
+  // Redraws the board and panels; light (hover, focus) keeps the set-up palette as it is, so
+  // a drag from it is not interrupted.
+  render(light = false) {
+    const v = this.view;
+    if (!v) return;
+    const mountains = new Set(v.terrain?.mountains || []);
+    const water = new Set(v.terrain?.water || []);
+    const targets = this.targets();
+    const spear = this.selected || this.hover ? this.spearSquares() : new Set();
+    const attackers = new Set(this.hover ? this.attackersOf(this.hover).map((p) => p.at) : []);
+    const zone = new Set(this.canSetUp() ? this.expects.zone : []);
+    const composing = this.canSetUp();
+    this.boardEl.dataset.version = String(this.version ?? '');
+    this.boardEl.dataset.phase = v.phase;
+    for (const [sq, cell] of this.cells) {
+      const piece = composing ? (this.placed.has(sq) ? { kind: this.placed.get(sq), owner: this.seat, armor: null } : null) : this.pieceAt(sq);
+      cell.classList.toggle('mountain', mountains.has(sq));
+      cell.classList.toggle('water', water.has(sq));
+      cell.classList.toggle('spear', spear.has(sq));
+      cell.classList.toggle('zone', zone.has(sq));
+      cell.classList.toggle('selected', sq === this.selected);
+      const tg = targets.get(sq);
+      cell.classList.toggle('target', !!tg && !tg.capture);
+      cell.classList.toggle('capture', !!tg && !!tg.capture);
+      cell.classList.toggle('attacker', attackers.has(sq));
+      const slot = cell.querySelector('.slot');
+      const nodes = [];
+      if (mountains.has(sq)) nodes.push(h('span', { class: 'terrain-mark', 'aria-hidden': 'true' }, '▲'));
+      else if (water.has(sq)) nodes.push(h('span', { class: 'terrain-mark', 'aria-hidden': 'true' }, '≈'));
+      if (piece) nodes.push(pieceEl(piece));
+      slot.replaceChildren(...nodes);
+      const label = piece ? pieceTitle(piece) : mountains.has(sq) ? tx('legend.mountain') : water.has(sq) ? tx('legend.water') : '';
+      cell.setAttribute('aria-label', `${sq}${label ? ': ' + label : ''}`);
+      cell.title = label;
+    }
+    this.renderSide(light);
+  }
+
+  renderSide(light = false) {
+    const v = this.view;
+    const who = (n) => playerName(n, this.seat);
+    if (v.phase === 'setup') fill(this.turnEl, h('strong', {}, tx('setup.title')),
+      ...[1, 2].map((n) => v.submitted?.[n - 1] ? h('div', { class: 'cy-ready' }, tx('setup.submitted', { player: who(n) })) : null));
+    else if (v.outcome) fill(this.turnEl, '');
+    else fill(this.turnEl, h('strong', {}, this.myTurn() ? tx('turn.you') : tx('turn.other', { player: who(v.to_move) })),
+      h('div', { class: 'cy-quiet' }, tx('quiet', { n: v.quiet_turns, limit: v.options?.quiet_limit ?? 100 })));
+    if (!light) this.renderSetup();
+    if (this.hover) {
+      const list = this.attackersOf(this.hover).map((p) => `${tx(`kind.${p.kind}`)} ${p.at}`);
+      this.hintEl.textContent = list.length ? tx('attackers', { list: list.join(', ') }) : tx('attackers.none');
+    } else if (this.canSetUp()) this.hintEl.textContent = tx('setup.help');
+    else this.hintEl.textContent = '';
+    fill(this.legendEl,
+      ...KINDS.map((k) => h('li', {}, h('span', { class: 'cy-glyph' }, GLYPH[k]), ` ${tx(`kind.${k}`)}`)),
+      h('li', {}, h('span', { class: 'swatch cy-mountain' }), ` ${tx('legend.mountain')}`),
+      h('li', {}, h('span', { class: 'swatch cy-water' }), ` ${tx('legend.water')}`),
+      h('li', {}, h('span', { class: 'swatch cy-spear' }), ` ${tx('legend.spear')}`));
+  }
+
+  renderSetup() {
+    const v = this.view;
+    if (v.phase !== 'setup') { fill(this.setupEl); this.setupEl.hidden = true; return; }
+    this.setupEl.hidden = false;
+    if (this.seat == null) { fill(this.setupEl, h('p', { class: 'cy-wait', id: 'cy-wait' }, tx('setup.spectator'))); return; }
+    if (!this.expects) { fill(this.setupEl, h('p', { class: 'cy-wait', id: 'cy-wait' }, tx('setup.waiting'))); return; }
+    const counts = this.expects.pieces || COUNTS;
+    const used = {};
+    for (const k of this.placed.values()) used[k] = (used[k] || 0) + 1;
+    const palette = KINDS.map((k) => {
+      const left = (counts[k] || 0) - (used[k] || 0);
+      return h('button', {
+        type: 'button', class: `cy-kind${this.pick === k ? ' picked' : ''}`, draggable: 'true', disabled: left <= 0,
+        dataset: { kind: k }, 'aria-pressed': String(this.pick === k),
+        onclick: () => { this.pick = k; this.render(); },
+        ondragstart: (e) => { e.dataTransfer.setData('text/plain', k); this.pick = k; },
+      }, h('span', { class: 'cy-glyph' }, GLYPH[k]), h('span', {}, tx(`kind.${k}`)), h('small', {}, tx('setup.left', { n: left })));
+    });
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    const btn = (id, key, fn, extra = {}) => h('button', { type: 'button', class: 'cy-btn', id: `cy-${id}`, onclick: fn, disabled: this.busy, ...extra }, tx(key));
+    fill(this.setupEl,
+      h('div', { class: 'cy-palette' }, palette),
+      h('div', { class: 'cy-setup-actions' },
+        btn('standard', 'setup.standard', () => this.act({ type: 'setup', preset: 'standard' })),
+        btn('random', 'setup.random', () => this.act({ type: 'setup', preset: 'random' })),
+        btn('clear', 'setup.clear', () => { this.placed.clear(); this.render(); }),
+        btn('confirm', 'setup.confirm', () => this.confirm(), { title: this.placed.size < total ? tx('setup.incomplete') : '' })));
+  }
+
+  placeAt(sq, kind) {
+    if (!this.canSetUp() || !this.expects.zone.includes(sq) || !KINDS.includes(kind)) return;
+    const counts = this.expects.pieces || COUNTS;
+    const used = [...this.placed.values()].filter((k) => k === kind).length;
+    if (used >= (counts[kind] || 0)) return;
+    this.placed.set(sq, kind);
+    if (used + 1 >= counts[kind]) this.pick = KINDS.find((k) => [...this.placed.values()].filter((x) => x === k).length < (counts[k] || 0)) || kind;
+    this.render();
+  }
+
+  confirm() {
+    const pieces = [...this.placed].map(([at, kind]) => ({ kind, at }));
+    this.act({ type: 'setup', pieces });
+  }
+
+  onSquare(sq) {
+    if (this.busy) return;
+    if (this.canSetUp()) {
+      if (this.placed.has(sq)) { this.placed.delete(sq); this.render(); } else this.placeAt(sq, this.pick);
+      return;
+    }
+    const tg = this.targets().get(sq);
+    if (tg) { this.act(tg); return; }
+    const p = this.pieceAt(sq);
+    if (this.myTurn() && p && p.owner === this.seat) {
+      this.selected = this.selected === sq ? null : sq;
+      this.render();
+    } else if (this.selected && this.myTurn()) {
+      this.act({ type: 'move', from: this.selected, to: sq });  // the server says why not
+    }
+  }
+
+  onHover(sq) {
+    if (this.hover === sq) return;
+    this.hover = sq;
+    if (this.view) this.render(true);
+  }
+
+  async act(action) {
+    this.busy = true;
+    this.render();
+    try {
+      await this.send(strip(action));
+      this.selected = null;
+    } catch (err) {
+      this.flashIllegal(err);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  flashIllegal(err) {
+    const key = errorKey(err?.code, GAME_ID);
+    fill(this.illegalEl, h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, key ? t(key) : (err?.message || t('illegal'))),
+      err?.message && key ? h('small', {}, err.message) : null);
+    this.illegalEl.dataset.code = err?.code || '';
+    this.illegalEl.hidden = false;
+    clearTimeout(this.illegalTimer);
+    this.illegalTimer = setTimeout(() => { this.illegalEl.hidden = true; }, 3000);
+  }
+
+  // Capture, ranged-shot and King-capture animations (CSS classes on the squares involved).
+  animate(events) {
+    for (const ev of events) {
+      const mark = (sq, cls) => {
+        const c = this.cells.get(sq);
+        if (!c) return;
+        c.classList.remove(cls);
+        void c.offsetWidth;
+        c.classList.add(cls);
+        setTimeout(() => c.classList.remove(cls), 1200);
+      };
+      if (ev.type === 'moved') { mark(ev.to, 'fx-move'); mark(ev.from, 'fx-from'); }
+      if (ev.type === 'captured') {
+        mark(ev.to, ev.victim === 'king' ? 'fx-king' : ev.ranged ? 'fx-shot' : 'fx-capture');
+        mark(ev.from, ev.ranged ? 'fx-shooter' : 'fx-from');
+      }
+    }
+  }
+}
+
+function pieceTitle(p) {
+  const base = tx('piece.title', { kind: tx(`kind.${p.kind}`), player: tx(`seat.${p.owner}`), armor: p.armor ?? '–' });
+  return p.protected ? base + tx('piece.protected') : base;
+}
+
+function pieceEl(p) {
+  const cls = `cy-piece p${p.owner}${p.capturable ? ' capturable' : ''}${p.protected ? ' protected' : ''}`;
+  return h('span', { class: cls, dataset: { kind: p.kind, owner: String(p.owner) } },
+    h('span', { class: 'cy-glyph', 'aria-hidden': 'true' }, GLYPH[p.kind] || '?'),
+    p.armor == null ? null : h('span', { class: 'cy-armor', 'aria-hidden': 'true' }, String(Math.max(0, p.armor))));
+}

@@ -1,0 +1,18 @@
+// Cyvasse events as log lines.
+import { tx, playerName } from './text.js';
+
+export const isTurnMarker = (ev) => ev.type === 'moved' || ev.type === 'captured' || ev.type === 'revealed';
+
+export function describe(ev, ctx) {
+  const who = (n) => playerName(n, ctx.seat);
+  const kind = (k) => (k ? tx(`kind.${k}`) : '?');
+  switch (ev.type) {
+    case 'submitted': return tx('ev.submitted', { player: who(ev.player) });
+    case 'revealed': return tx('ev.revealed');
+    case 'moved': return tx('ev.moved', { player: who(ev.player), piece: kind(ev.piece), from: ev.from, to: ev.to });
+    case 'captured':
+      return ev.ranged ? tx('ev.shot', { player: who(ev.player), from: ev.from, to: ev.to, victim: kind(ev.victim) })
+        : tx('ev.captured', { player: who(ev.player), piece: kind(ev.piece), from: ev.from, to: ev.to, victim: kind(ev.victim) });
+    default: return null;
+  }
+}
