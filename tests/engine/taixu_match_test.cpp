@@ -167,7 +167,7 @@ TEST_CASE("protocol registry: find_game, game_names, register_game refuses a tak
   CHECK(protocol::game_names() == std::vector<std::string_view>{"taixu", "cyvasse", "quadri"});
   CHECK(!protocol::register_game(&protocol::taixu_game_kind()));
   CHECK(!protocol::register_game(nullptr));
-  CHECK(protocol::game_names().size() == 2);
+  CHECK(protocol::game_names().size() == 3);
 }
 
 TEST_CASE("protocol json helpers: parse_seed, first_unknown_key, int_field, outcome_json") {

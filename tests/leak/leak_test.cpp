@@ -42,7 +42,7 @@ struct recorded {
 };
 
 // Reads the next message of c (bounded), records it and updates c; nullopt on timeout.
-std::optional<json> take(viewer_client& c, recorded& rec, double timeout_s = 5) {
+std::optional<json> take(viewer_client& c, recorded& rec, double timeout_s = 20) {
   auto text = c.ws->recv_text(timeout_s);
   if (!text) return std::nullopt;
   json m = json::parse(*text);
