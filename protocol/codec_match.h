@@ -115,6 +115,9 @@ class codec_match final : public match {
     return std::nullopt;
   }
 
+  // Ends the game by a room-level decision (G::conclude).
+  void conclude(const engine::outcome& o) override { G::conclude(s_, o); }
+
   // The views now, grouped by equal observations (events empty).
   publication observe() const override { return publish(nullptr); }
 

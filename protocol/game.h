@@ -81,6 +81,10 @@ class match {
   // on success; on error nothing changed.
   virtual std::optional<rule_error> advance(engine::seat s, const json& action) = 0;
 
+  // Ends the game by a room-level decision (resignation, agreement, abandonment, time): o
+  // becomes its outcome unless it is already over, so the views show what the end reveals.
+  virtual void conclude(const engine::outcome& o) = 0;
+
   // The views now, per viewer group (events empty).
   virtual publication observe() const = 0;
 

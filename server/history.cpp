@@ -46,6 +46,7 @@ bool replay(const match_row& row, const std::vector<action_row>& log, int c, jso
         error = "bad room-level change at version " + std::to_string(a.version);
         return false;
       }
+      m->conclude(protocol::outcome_of(*change));
       pub = m->observe();
       outcome = protocol::outcome_json(protocol::outcome_of(*change));
       events = json::array({protocol::room_change_event(*change)});

@@ -89,6 +89,7 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
         return nullptr;
       }
       outcome = protocol::outcome_of(*change);
+      m->conclude(*outcome);
     } else {
       if (auto e = m->advance(a.seat, a.action)) {
         error = "logged action " + std::to_string(a.version) + " refused on replay: " + e->code;

@@ -67,9 +67,11 @@ std::optional<sequencer::staged> sequencer::stage(change_request& r, rule_error&
   }
   staged s;
   if (r.change) {
-    s.pub = match_->observe();
-    s.pub.events.assign(s.pub.views.size(), json::array({protocol::room_change_event(*r.change)}));
     s.outcome = protocol::outcome_of(*r.change);
+    s.next = match_->clone();
+    s.next->conclude(*s.outcome);
+    s.pub = s.next->observe();
+    s.pub.events.assign(s.pub.views.size(), json::array({protocol::room_change_event(*r.change)}));
     s.request = std::move(r);
     return s;
   }

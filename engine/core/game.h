@@ -63,6 +63,10 @@ using apply_result = std::variant<std::vector<Event>, rule_error>;
 //   seats_to_act(s)            seats allowed to act now; several in a simultaneous phase;
 //                              empty once the game is over
 //   result(s)                  the outcome once the game is over
+//   conclude(s, o)             ends the game by a decision outside its rules (resignation,
+//                              agreement, abandonment, time): o becomes the outcome unless
+//                              the game is already over, and observe() then shows what the
+//                              game reveals at its end
 //   observe(s, viewer)         the viewer's observation of s
 //   redact(e, viewer)          what viewer may see of event e (nullopt: nothing at all)
 template <class G>
@@ -71,13 +75,14 @@ concept game =
     std::copyable<typename G::observation> && std::equality_comparable<typename G::observation> &&
     std::equality_comparable<typename G::event> &&
     requires(typename G::state& s, const typename G::state& cs, seat p, viewer v,
-             const typename G::action& a, const typename G::event& e) {
+             const typename G::action& a, const typename G::event& e, const outcome& o) {
       { G::check(cs, p, a) } -> std::same_as<std::optional<rule_error>>;
       { G::legal_actions(cs, p) } -> std::same_as<std::vector<typename G::action>>;
       { G::legal_complete(cs, p) } -> std::same_as<bool>;
       { G::apply(s, p, a) } -> std::same_as<apply_result<typename G::event>>;
       { G::seats_to_act(cs) } -> std::same_as<std::vector<seat>>;
       { G::result(cs) } -> std::same_as<std::optional<outcome>>;
+      { G::conclude(s, o) } -> std::same_as<void>;
       { G::observe(cs, v) } -> std::same_as<typename G::observation>;
       { G::redact(e, v) } -> std::same_as<std::optional<typename G::event>>;
     };

@@ -107,6 +107,11 @@ struct game {
   // Set-up: the seats that have not submitted; play: the seat to move; over: none.
   static std::vector<seat> seats_to_act(const state& s);
   static std::optional<engine::outcome> result(const state& s);
+  // Ends the game by a decision outside its rules (resignation, agreement, abandonment, time):
+  // records o unless the game is already over, so observe() shows what the end reveals.
+  static void conclude(state& s, const engine::outcome& o) {
+    if (!s.outcome) s.outcome = o;
+  }
   // Everything but seed and PRNG; in set-up only the viewer's own pieces.
   static observation observe(const state& s, engine::viewer v);
   // Events hide nothing (a submitted event names only the seat).

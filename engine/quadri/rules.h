@@ -73,6 +73,11 @@ struct game {
   static std::vector<seat> seats_to_act(const state& s);
   // The outcome once over.
   static std::optional<engine::outcome> result(const state& s);
+  // Ends the game by a decision outside its rules (resignation, agreement, abandonment, time):
+  // records o unless the game is already over, so observe() shows what the end reveals.
+  static void conclude(state& s, const engine::outcome& o) {
+    if (!s.outcome) s.outcome = o;
+  }
   // The same observation for every viewer: nobody knows an unrevealed value.
   static observation observe(const state& s, engine::viewer v);
   // e itself: events carry only public values (a tile_flipped value is written only once that

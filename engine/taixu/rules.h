@@ -81,6 +81,11 @@ struct game {
   static std::vector<seat> seats_to_act(const state& s);
   // The outcome once over.
   static std::optional<engine::outcome> result(const state& s);
+  // Ends the game by a decision outside its rules (resignation, agreement, abandonment, time):
+  // records o unless the game is already over, so observe() shows what the end reveals.
+  static void conclude(state& s, const engine::outcome& o) {
+    if (!s.outcome) s.outcome = o;
+  }
   // Every public field of s (no rng, no seed); the same value for every viewer.
   static observation observe(const state& s, engine::viewer v);
   // e itself: TAIXU events hide nothing from anyone.

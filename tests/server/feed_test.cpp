@@ -157,3 +157,21 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
   CHECK(j["to_act"] == json::array());
   CHECK_FALSE(j.contains("expects"));
 }
+
+TEST_CASE("conclude: a room-level ending reveals what the game reveals at its end") {
+  register_words();
+  auto m = new_match("words");
+  act(*m, 1, {{"type", "choose"}, {"word", "saffron"}});
+  act(*m, 2, {{"type", "choose"}, {"word", "tundra"}});
+  CHECK(m->observe().views.at(m->observe().group_of[0]).dump().find("saffron") == std::string::npos);
+  m->conclude({2, "resign"});
+  const auto pub = m->observe();
+  const std::string spectator = pub.views.at(pub.group_of[0]).dump();
+  CHECK(spectator.find("saffron") != std::string::npos);
+  CHECK(spectator.find("tundra") != std::string::npos);
+  CHECK(m->outcome() == engine::outcome{2, "resign"});
+  CHECK(m->seats_to_act().empty());
+  // An outcome the game already has stays.
+  m->conclude({1, "timeout"});
+  CHECK(m->outcome() == engine::outcome{2, "resign"});
+}

@@ -97,6 +97,11 @@ struct game {
   static std::vector<seat> seats_to_act(const state& s);
   // The outcome once over.
   static std::optional<engine::outcome> result(const state& s) { return s.outcome; }
+  // Ends the game by a decision outside its rules (resignation, agreement, abandonment, time):
+  // records o unless the game is already over, so observe() shows what the end reveals.
+  static void conclude(state& s, const engine::outcome& o) {
+    if (!s.outcome) s.outcome = o;
+  }
   // What viewer v may know of s.
   static observation observe(const state& s, viewer v);
   // A chosen word is shown only to its owner.
