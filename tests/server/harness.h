@@ -44,17 +44,25 @@ class server_process {
   unsigned short port_ = 0;
 };
 
+// Header name → value pairs (names as sent; looked up case-insensitively by header()).
+using header_list = std::vector<std::pair<std::string, std::string>>;
+
 // An HTTP answer.
 struct http_answer {
   int status = 0;
   std::string content_type;
   std::string body;
+  header_list headers;
   json json_body() const { return json::parse(body); }
+  // The value of header name ("" when absent), and whether it was sent at all.
+  std::string header(const std::string& name) const;
+  bool has_header(const std::string& name) const;
 };
 
-// One HTTP/1.1 request to 127.0.0.1:port (5 s timeout; throws on a transport error).
+// One HTTP/1.1 request to 127.0.0.1:port (5 s timeout; throws on a transport error). A POST
+// says Content-Type: application/json unless headers name another one.
 http_answer http_call(unsigned short port, const std::string& method, const std::string& target,
-                      const std::string& body = "");
+                      const std::string& body = "", const header_list& headers = {});
 
 // Opens a TCP connection that sends nothing; true if the server closes it within timeout_s.
 bool silent_connection_closed(unsigned short port, double timeout_s);
@@ -70,8 +78,9 @@ created_match create_match(unsigned short port, const json& body);
 // A synchronous WebSocket client of /ws that reads continuously into an inbox.
 class ws_client {
  public:
-  // Connects and completes the handshake (throws on failure).
-  explicit ws_client(unsigned short port);
+  // Connects and completes the handshake (throws on failure), with an Origin header when
+  // origin is not empty.
+  explicit ws_client(unsigned short port, const std::string& origin = "");
   ~ws_client();
   void send(const json& j);
   void send_text(const std::string& text);

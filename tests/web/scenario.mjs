@@ -82,11 +82,18 @@ export async function scenario({ browser, url, out, restart }) {
       stop = true;
     }
   };
+  // Content-Security-Policy violations seen on any page (the server's CSP must hold for the
+  // whole client): reported by the page's securitypolicyviolation events and console errors.
+  const violations = [];
   const newPage = async (opts) => {
     const ctx = await browser.newContext({ locale: 'en-US', ...opts });
+    await ctx.exposeBinding('reportCspViolation', (_src, v) => violations.push(v));
+    await ctx.addInitScript(() => document.addEventListener('securitypolicyviolation',
+      (e) => window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`)));
     const page = await ctx.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text()); });
     return page;
   };
 
@@ -107,7 +114,9 @@ export async function scenario({ browser, url, out, restart }) {
   const click = (page, sq) => page.click(`.sq[data-sq="${sq}"]`);
 
   await step('home page shows the game picker, join field and live list', async () => {
-    await A.goto(url, { timeout: STEP_TIMEOUT_MS });
+    const res = await A.goto(url, { timeout: STEP_TIMEOUT_MS });
+    const csp = res.headers()['content-security-policy'] || '';
+    check(csp.includes("script-src 'self'") && !csp.includes('unsafe-inline'), `the page is served with a strict CSP: ${csp}`);
     await A.waitForSelector('#create-btn');
     check(await A.isEnabled('input[name="game"][value="taixu"]'), 'TAIXU selectable');
     check(await A.isDisabled('input[name="game"][value="cyvasse"]'), 'Cyvasse is a coming-soon slot');
@@ -359,6 +368,10 @@ export async function scenario({ browser, url, out, restart }) {
     check((await A.textContent('#banner')).includes('Singularity'), 'the reason is named');
     check(!(await A.isVisible('.invite')), 'no invitation once the game is over');
     await shot(A, '12-singularity');
+  });
+
+  await step('no Content-Security-Policy violation was reported on any page', async () => {
+    check(violations.length === 0, `CSP violations: ${violations.join('; ')}`);
   });
 
   await Promise.all(pages.map((p) => p.context().close().catch(() => {})));
