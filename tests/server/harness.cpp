@@ -209,6 +209,7 @@ void ws_client::do_read() {
     if (ec) {
       closed_ = true;
       close_code_ = ws_.reason().code;
+      clean_close_ = ec == websocket::error::closed;
       return;
     }
     inbox_.push_back(beast::buffers_to_string(buffer_.data()));
@@ -221,7 +222,7 @@ void ws_client::poll(double timeout_s) {
   run_until(ioc_, [&] { return !inbox_.empty() || closed_; }, timeout_s);
 }
 
-void ws_client::send_text(const std::string& text) {
+bool ws_client::send_text(const std::string& text) {
   bool done = false;
   beast::error_code result;
   ws_.text(true);
@@ -230,6 +231,7 @@ void ws_client::send_text(const std::string& text) {
     result = ec;
   });
   run_until(ioc_, [&] { return done; }, 5);
+  return done && result != net::error::connection_reset && result != net::error::broken_pipe;
 }
 
 void ws_client::send(const json& j) { send_text(j.dump()); }

@@ -83,7 +83,9 @@ class ws_client {
   explicit ws_client(unsigned short port, const std::string& origin = "");
   ~ws_client();
   void send(const json& j);
-  void send_text(const std::string& text);
+  // Sends one text message; false when the connection failed under the write (a reset, a
+  // broken pipe, a timeout), true when it was written or stopped by a close.
+  bool send_text(const std::string& text);
   void send_binary(const std::string& data);
   // The next message, or nullopt when the connection closed or timeout passed.
   std::optional<json> recv(double timeout_s = 5);
@@ -97,6 +99,8 @@ class ws_client {
   int wait_closed(double timeout_s = 5);
   bool closed() const { return closed_; }
   int close_code() const { return close_code_; }
+  // Whether the connection ended by a completed close handshake (not a reset or timeout).
+  bool closed_cleanly() const { return clean_close_; }
   // Messages received so far and not yet consumed.
   std::size_t pending() { poll(0); return inbox_.size(); }
 
@@ -109,6 +113,7 @@ class ws_client {
   std::deque<std::string> inbox_;
   bool closed_ = false;
   int close_code_ = 0;
+  bool clean_close_ = false;
 };
 
 // A client's own copy of a match, kept by applying the server's messages.

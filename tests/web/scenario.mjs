@@ -68,6 +68,9 @@ export async function scenario({ browser, url, out, restart }) {
   // A full-page picture at rest, or (live) the viewport as it is, animations included.
   const shot = async (page, name, live = false) => (live ? Promise.resolve() : page.evaluate(() => window.scrollTo(0, 0))).then(() => page.screenshot({ path: join(out, `${name}.png`), fullPage: !live, timeout: STEP_TIMEOUT_MS, animations: live ? 'allow' : 'disabled' }))
     .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  // Content-Security-Policy violations seen on any page (the server's CSP must hold for the
+  // whole client): reported by the page's securitypolicyviolation events and console errors.
+  const violations = [];
   let stop = false;
   const step = async (name, fn) => {
     if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
@@ -79,12 +82,10 @@ export async function scenario({ browser, url, out, restart }) {
     } catch (e) {
       results.push({ name, ok: false });
       console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
+      if (violations.length) console.log(`     CSP violations so far: ${violations.join('; ')}`);
       stop = true;
     }
   };
-  // Content-Security-Policy violations seen on any page (the server's CSP must hold for the
-  // whole client): reported by the page's securitypolicyviolation events and console errors.
-  const violations = [];
   const newPage = async (opts) => {
     const ctx = await browser.newContext({ locale: 'en-US', ...opts });
     await ctx.exposeBinding('reportCspViolation', (_src, v) => violations.push(v));
