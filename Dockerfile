@@ -24,7 +24,7 @@ RUN BUILD_DIR=/build bash scripts/build.sh -DCMAKE_BUILD_TYPE=Release -DTABULEIR
 # --- runtime: bookworm-slim with only the runtime libraries, the binary and web/ ----------
 FROM debian:bookworm-slim
 LABEL org.opencontainers.image.title="Tabuleiro" \
-      org.opencontainers.image.description="Authoritative multiplayer server for turn-based board games (TAIXU)"
+      org.opencontainers.image.description="Authoritative multiplayer server for turn-based board games (TAIXU, Cyvasse, QU4DRI)"
 COPY --from=build /pkgs/runtime-packages /tmp/runtime-packages
 RUN apt-get update \
  && xargs -a /tmp/runtime-packages apt-get install -y --no-install-recommends \

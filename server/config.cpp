@@ -1,7 +1,8 @@
 #include "server/config.h"
 
 #include <charconv>
-#include <cstdlib>
+
+#include <boost/program_options.hpp>
 #include <functional>
 #include <sstream>
 
@@ -35,6 +36,7 @@ bool parse_double(const std::string& s, double lo, double hi, double& out) {
   }
 }
 
+// Every setting of `serve`, in --help order.
 const std::vector<option_spec>& specs() {
   static const std::vector<option_spec> all = {
       {"--bind", "TABULEIRO_BIND", "address to listen on (default 127.0.0.1)",
@@ -88,7 +90,7 @@ const std::vector<option_spec>& specs() {
       {"--msg-burst", "TABULEIRO_MSG_BURST", "burst size of that rate limit (default 40)",
        [](config& c, const std::string& v) { return parse_double(v, 1, 1e6, c.msg_burst); }},
       {"--idle-timeout", "TABULEIRO_IDLE_TIMEOUT",
-       "seconds of WebSocket silence before a ping, and again before closing (default 60)",
+       "seconds a silent WebSocket lasts: pinged after half of it, closed at its end (default 60)",
        [](config& c, const std::string& v) { return parse_double(v, 1, 86400, c.idle_timeout_s); }},
       {"--handshake-timeout", "TABULEIRO_HANDSHAKE_TIMEOUT",
        "seconds allowed for the WebSocket handshake and for an HTTP request (default 10)",
@@ -100,6 +102,32 @@ const std::vector<option_spec>& specs() {
        [](config& c, const std::string& v) {
          c.manual_clock = v == "manual";
          return v == "manual" || v == "system";
+       }},
+      {"--allowed-origins", "TABULEIRO_ALLOWED_ORIGINS",
+       "comma-separated origins (scheme://host[:port]) also allowed besides the public URL's",
+       [](config& c, const std::string& v) {
+         c.allowed_origins.clear();
+         std::string item;
+         for (std::size_t i = 0; i <= v.size(); ++i) {
+           if (i == v.size() || v[i] == ',') {
+             while (!item.empty() && item.back() == ' ') item.pop_back();
+             if (!item.empty() && !normalize_origin(item)) return false;
+             if (!item.empty()) c.allowed_origins.push_back(item);
+             item.clear();
+           } else if (v[i] != ' ' || !item.empty()) {
+             item += v[i];
+           }
+         }
+         return true;
+       }},
+      {"--trusted-proxy", "TABULEIRO_TRUSTED_PROXY",
+       "comma-separated proxy addresses/CIDRs whose X-Forwarded-For names the client",
+       [](config& c, const std::string& v) {
+         auto p = trusted_proxies::parse(v);
+         if (!p) return false;
+         c.trusted_proxy = v;
+         c.proxies = std::move(*p);
+         return true;
        }},
   };
   return all;
@@ -123,43 +151,40 @@ std::string config_help() {
 
 std::optional<config> parse_config(const std::vector<std::string>& args, std::string& error,
                                    bool& help) {
+  namespace po = boost::program_options;
   config c;
   help = false;
-  for (const option_spec& s : specs()) {
-    if (const char* v = std::getenv(s.env); v != nullptr && !s.set(c, v)) {
-      error = std::string("bad value for ") + s.env + ": '" + v + "'";
-      return std::nullopt;
-    }
+  // Every option takes one string (repeated flags: the last wins); values are checked by the
+  // specs' own setters, so ranges and messages stay one definition.
+  po::options_description desc;
+  desc.add_options()("help,h", "show this help");
+  for (const option_spec& s : specs())
+    desc.add_options()(s.flag + 2, po::value<std::vector<std::string>>(), s.help);
+  po::variables_map from_flags, from_env;
+  try {
+    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+    po::store(po::command_line_parser(args).options(desc).positional({}).style(style).run(), from_flags);
+    po::store(po::parse_environment(desc, [](const std::string& var) -> std::string {
+                for (const option_spec& s : specs())
+                  if (var == s.env) return s.flag + 2;
+                return "";
+              }),
+              from_env);
+  } catch (const po::error& e) {
+    error = e.what();
+    return std::nullopt;
   }
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      help = true;
-      return c;
-    }
-    std::string name = a, value;
-    bool has_value = false;
-    if (auto eq = a.find('='); eq != std::string::npos) {
-      name = a.substr(0, eq);
-      value = a.substr(eq + 1);
-      has_value = true;
-    }
-    const option_spec* spec = nullptr;
-    for (const option_spec& s : specs())
-      if (name == s.flag) spec = &s;
-    if (spec == nullptr) {
-      error = "unknown option '" + a + "'";
-      return std::nullopt;
-    }
-    if (!has_value) {
-      if (i + 1 >= args.size()) {
-        error = "missing value for " + name;
-        return std::nullopt;
-      }
-      value = args[++i];
-    }
-    if (!spec->set(c, value)) {
-      error = "bad value for " + name + ": '" + value + "'";
+  if (from_flags.count("help")) {
+    help = true;
+    return c;
+  }
+  for (const option_spec& s : specs()) {
+    const char* name = s.flag + 2;
+    const bool flag = from_flags.count(name) > 0;
+    if (!flag && !from_env.count(name)) continue;
+    const std::string value = (flag ? from_flags : from_env)[name].as<std::vector<std::string>>().back();
+    if (!s.set(c, value)) {
+      error = std::string("bad value for ") + (flag ? s.flag : s.env) + ": '" + value + "'";
       return std::nullopt;
     }
   }

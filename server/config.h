@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "server/http_policy.h"
+
 namespace tabuleiro::server {
 
 // Every setting of the match server. Plain value; read-only once the server runs.
@@ -24,13 +26,21 @@ struct config {
   double idle_timeout_s = 60;             // --idle-timeout / TABULEIRO_IDLE_TIMEOUT (seconds)
   double handshake_timeout_s = 10;        // --handshake-timeout / TABULEIRO_HANDSHAKE_TIMEOUT
   bool manual_clock = false;              // --clock manual / TABULEIRO_CLOCK (tests only)
+  std::vector<std::string> allowed_origins; // --allowed-origins / TABULEIRO_ALLOWED_ORIGINS (extra)
+  std::string trusted_proxy;              // --trusted-proxy / TABULEIRO_TRUSTED_PROXY (as given)
+  trusted_proxies proxies;                // trusted_proxy parsed
+  // Derived at start-up by `serve` (not flags): the normalized origins accepted on the
+  // WebSocket upgrade and on state-changing requests, and the web client's CSP header.
+  std::vector<std::string> origins;
+  std::string csp = content_security_policy({});
 };
 
 // The --help text listing every flag and its environment variable.
 std::string config_help();
 
-// Parses args (after `serve`) over environment defaults. Returns nullopt and sets error on a
-// bad value or unknown flag; sets help=true when --help was asked.
+// Parses args (after `serve`, Boost.Program_options) over the TABULEIRO_* environment; a flag
+// wins over its variable. Returns nullopt and sets error on a bad value, an unknown flag or a
+// missing value; sets help=true when --help was asked.
 std::optional<config> parse_config(const std::vector<std::string>& args, std::string& error,
                                    bool& help);
 

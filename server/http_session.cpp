@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/messages.h"
+#include "server/http_policy.h"
 #include "server/net.h"
 #include "server/websocket_session.h"
 
@@ -67,7 +68,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
       : stream_(std::move(socket)), state_(state) {
     beast::error_code ec;
     auto ep = stream_.socket().remote_endpoint(ec);
-    address_ = ec ? "unknown" : ep.address().to_string();
+    if (!ec) peer_ = ep.address();
   }
 
   // Starts reading on the session's strand.
@@ -94,10 +95,12 @@ class http_session : public std::enable_shared_from_this<http_session> {
     }
     if (ec) return fail(ec, "http read");
     request req = parser_->release();
+    address_ = client_address(peer_, req, state_.svc.cfg->proxies);
     if (websocket::is_upgrade(req)) {
       if (req.target() != "/ws")
         return send(error_response(http::status::not_found, "not_found", "WebSocket lives at /ws",
                                    req.version(), false));
+      if (!origin_ok(req)) return send(bad_origin(req.version(), false));
       beast::get_lowest_layer(stream_).expires_never();
       return serve_websocket(stream_.release_socket(), std::move(req), state_, address_);
     }
@@ -120,6 +123,14 @@ class http_session : public std::enable_shared_from_this<http_session> {
     if (path == "/metrics")
       return send(text(http::status::ok, state_.svc.stats->render(),
                        "text/plain; version=0.0.4; charset=utf-8", version, keep));
+    if (method == http::verb::options && path.starts_with("/api/")) return send(options(path, version, keep));
+    if (method == http::verb::post && (path == "/api/matches" || path == "/api/test/clock")) {
+      if (!origin_ok(req)) return send(bad_origin(version, keep));
+      if (!is_json_media_type(req[http::field::content_type]))
+        return send(error_response(http::status::unsupported_media_type, "unsupported_media_type",
+                                   "the body must be sent as Content-Type: application/json", version,
+                                   keep));
+    }
     if (path == "/api/matches" && method == http::verb::post) {
       std::string why;
       auto body = parse_client_json(req.body(), why);
@@ -157,12 +168,40 @@ class http_session : public std::enable_shared_from_this<http_session> {
     send_file(std::string(path), version, keep, method, false);
   }
 
+  // Whether a request may change state or open a WebSocket by its Origin: none (not a
+  // browser), or one of the server's own origins and --allowed-origins.
+  bool origin_ok(const request& req) const {
+    const auto it = req.find(http::field::origin);
+    return it == req.end() || origin_allowed(it->value(), state_.svc.cfg->origins);
+  }
+
+  // The 403 answer to a request from a foreign origin.
+  http::response<http::string_body> bad_origin(unsigned version, bool keep) {
+    return error_response(http::status::forbidden, "bad_origin",
+                          "requests from this origin are not allowed", version, keep);
+  }
+
+  // OPTIONS on an API route: 204 with the route's methods in Allow, and no CORS grant.
+  http::response<http::string_body> options(std::string_view path, unsigned version, bool keep) {
+    std::string_view allow;
+    if (path == "/api/matches") allow = "GET, POST, OPTIONS";
+    else if (path.starts_with("/api/matches/")) allow = "GET, OPTIONS";
+    else if (path == "/api/test/clock" && state_.manual_clock) allow = "POST, OPTIONS";
+    else return error_response(http::status::not_found, "not_found", "no such API route", version, keep);
+    http::response<http::string_body> res{http::status::no_content, version};
+    res.set(http::field::allow, allow);
+    res.keep_alive(keep);
+    return res;
+  }
+
   // A callback that posts an API answer back to this session's strand and sends it.
   std::function<void(api_answer)> answer_later(unsigned version, bool keep) {
     return [self = shared_from_this(), version, keep](api_answer a) {
       net::post(self->stream_.get_executor(), [self, version, keep, a = std::move(a)] {
-        self->send(self->text(static_cast<http::status>(a.status), a.body.dump(),
-                              "application/json", version, keep));
+        auto res = self->text(static_cast<http::status>(a.status), a.body.dump(), "application/json",
+                              version, keep);
+        for (const auto& [name, value] : a.headers) res.set(name, value);
+        self->send(std::move(res));
       });
     };
   }
@@ -239,6 +278,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   template <class Body>
   void send(http::response<Body>&& res) {
     auto sp = std::make_shared<http::response<Body>>(std::move(res));
+    set_security_headers(*sp, state_.svc.cfg->csp);
     const bool close = sp->need_eof();
     stream_.expires_after(std::chrono::seconds(30));
     http::async_write(stream_, *sp, [self = shared_from_this(), sp, close](beast::error_code ec, std::size_t) {
@@ -257,7 +297,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   shared_state& state_;
-  std::string address_;
+  net::ip::address peer_;  // the TCP peer
+  std::string address_;    // the client: the peer, or whom a trusted proxy names
 };
 
 }  // namespace

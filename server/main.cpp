@@ -10,7 +10,7 @@ namespace {
 constexpr std::string_view usage =
     "usage: tabuleiro <command> [options]\n"
     "\n"
-    "Authoritative multiplayer server for turn-based board games (hosted: TAIXU).\n"
+    "Authoritative multiplayer server for turn-based board games (hosted: TAIXU, Cyvasse, QU4DRI).\n"
     "\n"
     "commands:\n"
     "  serve        host matches over HTTP and WebSocket (tabuleiro serve --help)\n"

@@ -79,25 +79,29 @@ void rooms::finish_loading(const std::string& code, std::shared_ptr<room> r, loo
   for (auto& w : waiters) w(r, how);
 }
 
-bool rooms::allow_creation(const std::string& address) {
+std::int64_t rooms::creation_wait_s(const std::string& address) {
   const std::int64_t now = svc_.time->now_ms();
   std::lock_guard lock(mu_);
   auto& times = created_by_[address];
   while (!times.empty() && now - times.front() >= minute_ms) times.pop_front();
-  if (times.size() >= static_cast<std::size_t>(svc_.cfg->create_per_minute)) return false;
+  if (times.size() >= static_cast<std::size_t>(svc_.cfg->create_per_minute))
+    return std::max<std::int64_t>(1, (times.front() + minute_ms - now + 999) / 1000);
   times.push_back(now);
   if (created_by_.size() > 100000) {  // bound the table: drop addresses with no recent creation
     for (auto it = created_by_.begin(); it != created_by_.end();)
       it = (it->second.empty() || now - it->second.back() >= minute_ms) ? created_by_.erase(it)
                                                                          : std::next(it);
   }
-  return true;
+  return 0;
 }
 
 void rooms::create(json body, const std::string& address, std::function<void(api_answer)> done) {
   net::post(pool_, [this, body = std::move(body), address, done = std::move(done)]() mutable {
-    if (!allow_creation(address))
-      return done(failure(429, "rate_limited", "too many matches created from this address"));
+    if (const auto wait_s = creation_wait_s(address); wait_s > 0) {
+      api_answer a = failure(429, "rate_limited", "too many matches created from this address");
+      a.headers.emplace_back("Retry-After", std::to_string(wait_s));
+      return done(std::move(a));
+    }
     if (!body.is_object()) return done(failure(400, "bad_request", "the body must be a JSON object"));
     if (auto k = protocol::first_unknown_key(body, {"game", "options", "position", "seat", "visibility"}))
       return done(failure(400, "bad_request", "unknown field '" + *k + "'"));
@@ -111,6 +115,10 @@ void rooms::create(json body, const std::string& address, std::function<void(api
     if (!options.is_object()) return done(failure(400, "bad_options", "options must be an object"));
     if (!position.is_null() && !position.is_object())
       return done(failure(400, "bad_position", "position must be an object"));
+    // The creator must not know the future: the server draws the randomness of every match.
+    if (position.is_object() && (position.contains("seed") || position.contains("rng")))
+      return done(failure(400, "bad_position",
+                          "a posted position may not carry seed or rng; the server draws its own"));
     if (seat_in != 1 && seat_in != 2 && seat_in != "random")
       return done(failure(400, "bad_request", "seat must be 1, 2 or \"random\""));
     if (visibility != "public" && visibility != "unlisted")

@@ -18,10 +18,11 @@
 
 namespace tabuleiro::server {
 
-// An HTTP-style answer: status code and JSON body.
+// An HTTP-style answer: status code, JSON body and extra headers (e.g. Retry-After).
 struct api_answer {
   int status = 200;
   json body;
+  std::vector<std::pair<std::string, std::string>> headers = {};
 };
 
 // Owns every room in memory and the connections, so that shutdown reaches all of them.
@@ -74,7 +75,9 @@ class rooms {
   void on_tick();
   void sweep_idle();
   void finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how);
-  bool allow_creation(const std::string& address);
+  // Records a creation by address and returns 0, or (over --create-limit) the seconds until
+  // its oldest creation in the last minute leaves the window (at least 1).
+  std::int64_t creation_wait_s(const std::string& address);
 
   net::io_context& ioc_;
   room_services svc_;

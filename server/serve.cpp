@@ -1,5 +1,6 @@
 // `tabuleiro serve`: configuration, logging, storage, I/O threads, graceful shutdown.
 #include <csignal>
+#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -8,6 +9,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include "protocol/game.h"
@@ -39,6 +41,12 @@ void drain_then_stop(net::io_context& ioc, rooms& registry, std::shared_ptr<net:
   t->async_wait([&ioc, &registry, t, rounds_left](boost::system::error_code) {
     drain_then_stop(ioc, registry, t, rounds_left - 1);
   });
+}
+
+// The whole content of a file ("" when it cannot be read).
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 }  // namespace
@@ -105,15 +113,18 @@ int run_serve(const args& a) {
   const std::string host = address.is_v6() ? "[" + cfg.bind + "]" : cfg.bind;
   const std::string url = "http://" + host + ":" + std::to_string(port);
   if (cfg.public_url.empty()) cfg.public_url = url;
+  cfg.origins = own_origins(cfg.public_url, host, port, cfg.allowed_origins);
+  cfg.csp = content_security_policy(inline_script_hashes(read_file(cfg.web + "/index.html")));
 
   std::string games;
   for (auto g : protocol::game_names()) games += (games.empty() ? "" : ",") + std::string(g);
   spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
                "abandon-after={}s create-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
-               "games={}",
+               "origins={} trusted-proxy={} games={}",
                cfg.bind, port, cfg.db, cfg.web.empty() ? "(none)" : cfg.web, cfg.public_url,
                cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute,
-               cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, games.empty() ? "(none)" : games);
+               cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.origins, ","),
+               cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, games.empty() ? "(none)" : games);
 
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code e, int sig) {

@@ -58,7 +58,9 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     t.idle_timeout = seconds(cfg.idle_timeout_s);
     t.keep_alive_pings = true;
     ws_.set_option(t);
-    ws_.read_message_max(max_message_bytes);
+    // The size limit is ours (see do_read): Beast's own would end the connection by closing the
+    // socket under unread data, which resets it instead of completing the close handshake.
+    ws_.read_message_max(0);
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
       res.set(http::field::server, "tabuleiro");
     }));
@@ -84,14 +86,19 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     do_read();
   }
 
+  // Reads the next piece of a message: at most one byte past the size limit while it counts
+  // (a message over it is refused whole, its frames counted together), larger pieces while
+  // a close is on its way and input is only drained.
   void do_read() {
-    ws_.async_read(buffer_, beast::bind_front_handler(&websocket_session::on_read,
-                                                      shared_from_this()));
+    const std::size_t limit = closing_ ? 64 * 1024 : max_message_bytes + 1 - buffer_.size();
+    ws_.async_read_some(buffer_, limit,
+                        beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
   }
 
+  // One piece read: drains while closing, refuses an oversized message with 1009 (and keeps
+  // reading until the peer answers the close), handles a complete message.
   void on_read(beast::error_code ec, std::size_t) {
     if (ec) {
-      if (ec == websocket::error::message_too_big) state_.svc.stats->rejected("too_large");
       finish(ec);
       return;
     }
@@ -99,6 +106,13 @@ class websocket_session : public client, public std::enable_shared_from_this<web
       buffer_.consume(buffer_.size());
       return do_read();
     }
+    if (buffer_.size() > max_message_bytes) {
+      state_.svc.stats->rejected("too_large");
+      on_close_request(1009, "message larger than 16 KiB");
+      buffer_.consume(buffer_.size());
+      return do_read();
+    }
+    if (!ws_.is_message_done()) return do_read();
     if (!take_token()) {
       state_.svc.stats->rejected("rate_limited");
       on_send(share_text(protocol::messages::error("rate_limited", "too many messages")));

@@ -125,15 +125,29 @@ int server_process::terminate(double timeout_s) {
   return -1;
 }
 
+std::string http_answer::header(const std::string& name) const {
+  for (const auto& [n, v] : headers)
+    if (beast::iequals(n, name)) return v;
+  return "";
+}
+
+bool http_answer::has_header(const std::string& name) const {
+  for (const auto& [n, v] : headers)
+    if (beast::iequals(n, name)) return true;
+  return false;
+}
+
 http_answer http_call(unsigned short port, const std::string& method, const std::string& target,
-                      const std::string& body) {
+                      const std::string& body, const header_list& headers) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.expires_after(std::chrono::seconds(5));
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{http::string_to_verb(method), target, 11};
   req.set(http::field::host, "127.0.0.1");
-  if (!body.empty()) req.set(http::field::content_type, "application/json");
+  if (!body.empty() || req.method() == http::verb::post)
+    req.set(http::field::content_type, "application/json");
+  for (const auto& [name, value] : headers) req.set(name, value);
   req.body() = body;
   req.prepare_payload();
   http::write(stream, req);
@@ -145,7 +159,10 @@ http_answer http_call(unsigned short port, const std::string& method, const std:
   auto res = parser.release();
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-  return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]), res.body()};
+  http_answer out{static_cast<int>(res.result_int()), std::string(res[http::field::content_type]),
+                  res.body(), {}};
+  for (const auto& f : res) out.headers.emplace_back(std::string(f.name_string()), std::string(f.value()));
+  return out;
 }
 
 bool silent_connection_closed(unsigned short port, double timeout_s) {
@@ -167,12 +184,15 @@ created_match create_match(unsigned short port, const json& body) {
   return {j.at("code").get<std::string>(), j.at("token").get<std::string>(), j.at("seat").get<int>()};
 }
 
-ws_client::ws_client(unsigned short port) : ws_(ioc_) {
+ws_client::ws_client(unsigned short port, const std::string& origin) : ws_(ioc_) {
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(5));
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
   beast::get_lowest_layer(ws_).expires_never();
   ws_.read_message_max(64 * 1024 * 1024);
+  if (!origin.empty())
+    ws_.set_option(websocket::stream_base::decorator(
+        [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
   ws_.handshake("127.0.0.1", "/ws");
   do_read();
 }
@@ -189,6 +209,7 @@ void ws_client::do_read() {
     if (ec) {
       closed_ = true;
       close_code_ = ws_.reason().code;
+      clean_close_ = ec == websocket::error::closed;
       return;
     }
     inbox_.push_back(beast::buffers_to_string(buffer_.data()));
@@ -201,7 +222,7 @@ void ws_client::poll(double timeout_s) {
   run_until(ioc_, [&] { return !inbox_.empty() || closed_; }, timeout_s);
 }
 
-void ws_client::send_text(const std::string& text) {
+bool ws_client::send_text(const std::string& text) {
   bool done = false;
   beast::error_code result;
   ws_.text(true);
@@ -210,6 +231,7 @@ void ws_client::send_text(const std::string& text) {
     result = ec;
   });
   run_until(ioc_, [&] { return done; }, 5);
+  return done && result != net::error::connection_reset && result != net::error::broken_pipe;
 }
 
 void ws_client::send(const json& j) { send_text(j.dump()); }

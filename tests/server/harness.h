@@ -44,17 +44,25 @@ class server_process {
   unsigned short port_ = 0;
 };
 
+// Header name → value pairs (names as sent; looked up case-insensitively by header()).
+using header_list = std::vector<std::pair<std::string, std::string>>;
+
 // An HTTP answer.
 struct http_answer {
   int status = 0;
   std::string content_type;
   std::string body;
+  header_list headers;
   json json_body() const { return json::parse(body); }
+  // The value of header name ("" when absent), and whether it was sent at all.
+  std::string header(const std::string& name) const;
+  bool has_header(const std::string& name) const;
 };
 
-// One HTTP/1.1 request to 127.0.0.1:port (5 s timeout; throws on a transport error).
+// One HTTP/1.1 request to 127.0.0.1:port (5 s timeout; throws on a transport error). A POST
+// says Content-Type: application/json unless headers name another one.
 http_answer http_call(unsigned short port, const std::string& method, const std::string& target,
-                      const std::string& body = "");
+                      const std::string& body = "", const header_list& headers = {});
 
 // Opens a TCP connection that sends nothing; true if the server closes it within timeout_s.
 bool silent_connection_closed(unsigned short port, double timeout_s);
@@ -70,11 +78,14 @@ created_match create_match(unsigned short port, const json& body);
 // A synchronous WebSocket client of /ws that reads continuously into an inbox.
 class ws_client {
  public:
-  // Connects and completes the handshake (throws on failure).
-  explicit ws_client(unsigned short port);
+  // Connects and completes the handshake (throws on failure), with an Origin header when
+  // origin is not empty.
+  explicit ws_client(unsigned short port, const std::string& origin = "");
   ~ws_client();
   void send(const json& j);
-  void send_text(const std::string& text);
+  // Sends one text message; false when the connection failed under the write (a reset, a
+  // broken pipe, a timeout), true when it was written or stopped by a close.
+  bool send_text(const std::string& text);
   void send_binary(const std::string& data);
   // The next message, or nullopt when the connection closed or timeout passed.
   std::optional<json> recv(double timeout_s = 5);
@@ -88,6 +99,8 @@ class ws_client {
   int wait_closed(double timeout_s = 5);
   bool closed() const { return closed_; }
   int close_code() const { return close_code_; }
+  // Whether the connection ended by a completed close handshake (not a reset or timeout).
+  bool closed_cleanly() const { return clean_close_; }
   // Messages received so far and not yet consumed.
   std::size_t pending() { poll(0); return inbox_.size(); }
 
@@ -100,6 +113,7 @@ class ws_client {
   std::deque<std::string> inbox_;
   bool closed_ = false;
   int close_code_ = 0;
+  bool clean_close_ = false;
 };
 
 // A client's own copy of a match, kept by applying the server's messages.

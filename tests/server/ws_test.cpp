@@ -96,3 +96,22 @@ TEST_CASE("ws: silent peers time out - a reading client is kept alive by pings")
   alive.send(json{{"type", "ping"}, {"t", 3}});
   CHECK(alive.expect("pong")["t"] == 3);
 }
+
+TEST_CASE("ws: 1 MiB and 4 MiB messages get a clean close 1009, not a reset") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db");
+  for (std::size_t size : {std::size_t(1) << 20, std::size_t(4) << 20}) {
+    INFO("message of " << size << " bytes");
+    ws_client c(srv.port());
+    c.send(json{{"type", "ping"}, {"t", 0}});
+    CHECK(c.expect("pong")["t"] == 0);
+    // The server reads on (discarding) until the close handshake ends, so neither the
+    // client's write nor its read ends by a reset.
+    CHECK(c.send_text(R"({"type":"ping","t":")" + std::string(size, 'x') + "\"}"));
+    CHECK(c.wait_closed(10) == 1009);
+    CHECK(c.closed_cleanly());
+  }
+  ws_client ok(srv.port());
+  ok.send(json{{"type", "ping"}, {"t", 1}});
+  CHECK(ok.expect("pong")["t"] == 1);
+}

@@ -68,6 +68,9 @@ export async function scenario({ browser, url, out, restart }) {
   // A full-page picture at rest, or (live) the viewport as it is, animations included.
   const shot = async (page, name, live = false) => (live ? Promise.resolve() : page.evaluate(() => window.scrollTo(0, 0))).then(() => page.screenshot({ path: join(out, `${name}.png`), fullPage: !live, timeout: STEP_TIMEOUT_MS, animations: live ? 'allow' : 'disabled' }))
     .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  // Content-Security-Policy violations seen on any page (the server's CSP must hold for the
+  // whole client): reported by the page's securitypolicyviolation events and console errors.
+  const violations = [];
   let stop = false;
   const step = async (name, fn) => {
     if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
@@ -79,14 +82,19 @@ export async function scenario({ browser, url, out, restart }) {
     } catch (e) {
       results.push({ name, ok: false });
       console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
+      if (violations.length) console.log(`     CSP violations so far: ${violations.join('; ')}`);
       stop = true;
     }
   };
   const newPage = async (opts) => {
     const ctx = await browser.newContext({ locale: 'en-US', ...opts });
+    await ctx.exposeBinding('reportCspViolation', (_src, v) => violations.push(v));
+    await ctx.addInitScript(() => document.addEventListener('securitypolicyviolation',
+      (e) => window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`)));
     const page = await ctx.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text()); });
     return page;
   };
 
@@ -108,7 +116,9 @@ export async function scenario({ browser, url, out, restart }) {
   const click = (page, sq) => page.click(`.sq[data-sq="${sq}"]`);
 
   await step('home page shows the game picker, join field and live list', async () => {
-    await A.goto(url, { timeout: STEP_TIMEOUT_MS });
+    const res = await A.goto(url, { timeout: STEP_TIMEOUT_MS });
+    const csp = res.headers()['content-security-policy'] || '';
+    check(csp.includes("script-src 'self'") && !csp.includes('unsafe-inline'), `the page is served with a strict CSP: ${csp}`);
     await A.waitForSelector('#create-btn');
     check(await A.isEnabled('input[name="game"][value="taixu"]'), 'TAIXU selectable');
     check(await A.isEnabled('input[name="game"][value="cyvasse"]'), 'Cyvasse selectable');
@@ -459,6 +469,10 @@ export async function scenario({ browser, url, out, restart }) {
     check((await A.textContent('#banner')).includes('Singularity'), 'the reason is named');
     check(!(await A.isVisible('.invite')), 'no invitation once the game is over');
     await shot(A, '12-singularity');
+  });
+
+  await step('no Content-Security-Policy violation was reported on any page', async () => {
+    check(violations.length === 0, `CSP violations: ${violations.join('; ')}`);
   });
 
   await Promise.all([...pages, D].map((p) => p.context().close().catch(() => {})));

@@ -73,7 +73,8 @@ class Client {
 
 async function http(port, method, target, body) {
   const res = await fetch(`http://127.0.0.1:${port}${target}`,
-                          { method, body: body && JSON.stringify(body) });
+                          { method, headers: body ? { 'content-type': 'application/json' } : {},
+                            body: body && JSON.stringify(body) });
   return { status: res.status, body: await res.json() };
 }
 
