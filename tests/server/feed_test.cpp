@@ -175,3 +175,24 @@ TEST_CASE("conclude: a room-level ending reveals what the game reveals at its en
   m->conclude({1, "timeout"});
   CHECK(m->outcome() == engine::outcome{2, "resign"});
 }
+
+TEST_CASE("conclude: a QU4DRI match resigned with hidden tiles reveals every value") {
+  auto m = new_match("quadri");
+  const auto hidden_before = m->observe();
+  const std::string before = hidden_before.views.at(0).dump();
+  CHECK(before.find("\"revealed\":false") != std::string::npos);
+  // Values show as "value" only for revealed tiles while the game runs.
+  const json tiles_before = hidden_before.views.at(0).at("tiles");
+  int valued = 0, tiles = 0;
+  for (const auto& [at, t] : tiles_before.items()) {
+    ++tiles;
+    if (t.contains("value")) ++valued;
+  }
+  CHECK(valued < tiles);
+  m->conclude({1, "resign"});
+  int after = 0;
+  const json tiles_after = m->observe().views.at(0).at("tiles");
+  for (const auto& [at, t] : tiles_after.items())
+    if (t.contains("value")) ++after;
+  CHECK(after == tiles);
+}
