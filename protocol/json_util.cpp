@@ -43,4 +43,22 @@ json outcome_json(const std::optional<engine::outcome>& o) {
   return json{{"winner", o->winner ? json(*o->winner) : json(nullptr)}, {"reason", o->reason}};
 }
 
+std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallback,
+                                             std::optional<std::uint64_t>& seed, engine::rng& rng) {
+  if (j.contains("seed")) {
+    const auto sd = parse_seed(j["seed"]);
+    if (!sd) return "position.seed must be an unsigned 64-bit integer in a string";
+    seed = *sd;
+  }
+  if (j.contains("rng")) {
+    const auto r = j["rng"].is_string() ? engine::rng::from_string(j["rng"].get<std::string>()) : std::nullopt;
+    if (!r) return "position.rng is not a PRNG state written by this engine";
+    rng = *r;
+  } else {
+    if (!seed) seed = fallback;
+    rng = engine::rng(*seed);
+  }
+  return std::nullopt;
+}
+
 }  // namespace tabuleiro::protocol

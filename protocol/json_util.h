@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/game.h"
+#include "engine/core/rng.h"
 
 namespace tabuleiro::protocol {
 
@@ -28,6 +29,12 @@ std::optional<int> int_field(const json& j, std::string_view key, long long lo, 
 // A seed: a JSON string of 1–20 decimal digits whose value fits an unsigned 64-bit integer
 // ("0" … "18446744073709551615"); nullopt for anything else (numbers, signs, spaces).
 std::optional<std::uint64_t> parse_seed(const json& j);
+
+// Reads a full position's optional "seed" and "rng" (persistence codecs): rng from "rng" when
+// given (a state written by this engine), else seeded from "seed", or, with neither, from
+// fallback, which then becomes the seed. Returns the error message of a malformed value.
+std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallback,
+                                             std::optional<std::uint64_t>& seed, engine::rng& rng);
 
 // The JSON form of an engine outcome: null, or {"winner": 1|2|null, "reason": "…"}.
 json outcome_json(const std::optional<engine::outcome>& o);

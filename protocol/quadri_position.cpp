@@ -176,19 +176,7 @@ result<state> quadri_position::parse_position(const json& j, std::uint64_t seed,
   if (auto m = parse_predictors(j["predictors"], s)) return bad("position." + *m);
   if (j.contains("outcome"))
     if (auto m = parse_outcome(j["outcome"], s)) return bad("position." + *m);
-  if (j.contains("seed")) {
-    const auto sd = parse_seed(j["seed"]);
-    if (!sd) return bad("position.seed must be an unsigned 64-bit integer in a string");
-    s.seed = *sd;
-  }
-  if (j.contains("rng")) {
-    const auto r = j["rng"].is_string() ? engine::rng::from_string(j["rng"].get<std::string>()) : std::nullopt;
-    if (!r) return bad("position.rng is not a PRNG state written by this engine");
-    s.rng = *r;
-  } else {
-    if (!s.seed) s.seed = seed;
-    s.rng = engine::rng(*s.seed);
-  }
+  if (auto m = read_position_rng(j, seed, s.seed, s.rng)) return bad(*m);
   if (const char* m = quadri::validate(s)) return bad(std::string("position: ") + m);
   return s;
 }
