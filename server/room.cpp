@@ -338,8 +338,11 @@ void room::send_history(const std::shared_ptr<client>& c, int seat, const json& 
       spdlog::error("match {}: history from {} failed: {}", self->code_, from, error);
       page = msg::error("internal", "the history could not be built", id);
     }
-    c->send(share_text(std::move(page)));
-    net::post(self->strand_, [self, id = c->id()] { self->history_pending_.erase(id); });
+    // The connection may ask again as soon as it has the page: free its slot first.
+    net::post(self->strand_, [self, c, page = share_text(std::move(page))] {
+      self->history_pending_.erase(c->id());
+      c->send(page);
+    });
   });
 }
 

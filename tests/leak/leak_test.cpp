@@ -121,8 +121,13 @@ recorded play(unsigned short port, const game_secrets& g, std::mt19937& rng) {
     if (std::uniform_int_distribution<int>(0, 7)(rng) == 0) {
       for (auto& c : at) {
         c.ws->send({{"type", "history"}, {"id", "h"}});
-        for (int i = 0; i < 50; ++i)
-          if (take(c, rec).value_or(json())["type"] == "history") break;
+        for (int i = 0; i < 50; ++i) {
+          auto reply = take(c, rec);
+          REQUIRE(reply.has_value());
+          INFO(reply->dump().substr(0, 300));
+          REQUIRE((*reply)["type"] != "error");
+          if ((*reply)["type"] == "history") break;
+        }
       }
       auto log = http_call(port, "GET", "/api/matches/" + m.code + "/log");
       REQUIRE(log.status == 200);
