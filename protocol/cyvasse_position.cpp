@@ -117,18 +117,8 @@ result<state> cyvasse_position::parse_position(const json& j, std::uint64_t seed
     if (k == kind::none) return bad("piece.kind is not a Cyvasse piece");
     s.board.pieces[*at] = piece{static_cast<std::uint8_t>(*owner), k};
   }
-  if (j.contains("outcome") && !j["outcome"].is_null()) {
-    const json& oc = j["outcome"];
-    if (!oc.is_object() || !oc.contains("reason") || !oc["reason"].is_string()) return bad("position.outcome is null or {winner, reason}");
-    engine::outcome out;
-    out.reason = oc["reason"].get<std::string>();
-    if (oc.contains("winner") && !oc["winner"].is_null()) {
-      const auto w = int_field(oc, "winner", 1, 2);
-      if (!w) return bad("outcome.winner must be 1, 2 or null");
-      out.winner = *w;
-    }
-    s.outcome = out;
-  }
+  if (j.contains("outcome"))
+    if (auto m = read_outcome(j["outcome"], s.outcome)) return bad("position." + *m);
   if (const char* m = validate(s)) return bad(std::string("position: ") + m);
   return s;
 }

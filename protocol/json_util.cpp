@@ -43,6 +43,29 @@ json outcome_json(const std::optional<engine::outcome>& o) {
   return json{{"winner", o->winner ? json(*o->winner) : json(nullptr)}, {"reason", o->reason}};
 }
 
+std::optional<std::string> read_outcome(const json& o, std::optional<engine::outcome>& out) {
+  if (o.is_null()) {
+    out.reset();
+    return std::nullopt;
+  }
+  if (!o.is_object()) return "outcome must be null or an object";
+  if (auto k = first_unknown_key(o, {"winner", "reason"})) return "unknown outcome field '" + *k + "'";
+  engine::outcome read;
+  if (!o.contains("winner")) return "outcome.winner is required";
+  if (!o["winner"].is_null()) {
+    const auto w = int_field(o, "winner", 1, 2);
+    if (!w) return "outcome.winner must be 1, 2 or null";
+    read.winner = *w;
+  }
+  const json* reason = o.contains("reason") ? &o["reason"] : nullptr;
+  if (!reason || !reason->is_string() || reason->get_ref<const std::string&>().empty() ||
+      reason->get_ref<const std::string&>().size() > 64)
+    return "outcome.reason must be a short non-empty string";
+  read.reason = reason->get<std::string>();
+  out = std::move(read);
+  return std::nullopt;
+}
+
 std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallback,
                                              std::optional<std::uint64_t>& seed, engine::rng& rng) {
   if (j.contains("seed")) {

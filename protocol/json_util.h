@@ -39,4 +39,9 @@ std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallba
 // The JSON form of an engine outcome: null, or {"winner": 1|2|null, "reason": "…"}.
 json outcome_json(const std::optional<engine::outcome>& o);
 
+// Reads what outcome_json wrote, strictly: null, or an object with exactly "winner" (1, 2 or
+// null) and "reason" (1–64 characters). Sets out; returns the error message otherwise
+// ("outcome…"), leaving out unchanged.
+std::optional<std::string> read_outcome(const json& j, std::optional<engine::outcome>& out);
+
 }  // namespace tabuleiro::protocol

@@ -1,6 +1,8 @@
 // The server's message envelopes (PROTOCOL.md).
 #include "protocol/messages.h"
 
+#include "protocol/json_util.h"
+
 namespace tabuleiro::protocol::messages {
 
 namespace {
@@ -14,12 +16,8 @@ void append_json(std::string& out, const json& j) { out += dump(j); }
 }  // namespace
 
 std::optional<engine::outcome> parse_outcome(const json& j) {
-  if (!j.is_object() || !j.contains("reason") || !j["reason"].is_string()) return std::nullopt;
-  engine::outcome o;
-  o.reason = j["reason"].get<std::string>();
-  const json w = j.value("winner", json());
-  if (w == 1 || w == 2) o.winner = w.get<int>();
-  else if (!w.is_null()) return std::nullopt;
+  std::optional<engine::outcome> o;
+  if (read_outcome(j, o)) return std::nullopt;
   return o;
 }
 

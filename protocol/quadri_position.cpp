@@ -95,25 +95,6 @@ std::optional<std::string> parse_predictors(const json& arr, state& s) {
   return std::nullopt;
 }
 
-std::optional<std::string> parse_outcome(const json& o, state& s) {
-  if (o.is_null()) return std::nullopt;
-  if (!o.is_object()) return "outcome must be null or an object";
-  if (auto k = first_unknown_key(o, {"winner", "reason"})) return "unknown outcome field '" + *k + "'";
-  engine::outcome out;
-  if (!o.contains("winner")) return "outcome.winner is required";
-  if (!o["winner"].is_null()) {
-    const auto w = int_field(o, "winner", 1, 2);
-    if (!w) return "outcome.winner must be 1, 2 or null";
-    out.winner = *w;
-  }
-  if (!o.contains("reason") || !o["reason"].is_string() || o["reason"].get_ref<const std::string&>().empty() ||
-      o["reason"].get_ref<const std::string&>().size() > 64)
-    return "outcome.reason must be a short non-empty string";
-  out.reason = o["reason"].get<std::string>();
-  s.outcome = std::move(out);
-  return std::nullopt;
-}
-
 }  // namespace
 
 json quadri_position::position_json(const state& s) {
@@ -175,7 +156,7 @@ result<state> quadri_position::parse_position(const json& j, std::uint64_t seed,
   if (auto m = parse_tiles(j["tiles"], s)) return bad("position." + *m);
   if (auto m = parse_predictors(j["predictors"], s)) return bad("position." + *m);
   if (j.contains("outcome"))
-    if (auto m = parse_outcome(j["outcome"], s)) return bad("position." + *m);
+    if (auto m = read_outcome(j["outcome"], s.outcome)) return bad("position." + *m);
   if (auto m = read_position_rng(j, seed, s.seed, s.rng)) return bad(*m);
   if (const char* m = quadri::validate(s)) return bad(std::string("position: ") + m);
   return s;
