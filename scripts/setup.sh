@@ -14,6 +14,7 @@ for group in "$@"; do
     browser) packages+=(chromium nodejs npm) ;;
     image) packages+=(buildah debootstrap nodejs npm iproute2) ;;
     bench) packages+=(nodejs npm) ;;
+    fuzz) packages+=(clang libclang-rt-14-dev) ;;
     *) echo "setup.sh: unknown package group '$group'" >&2; exit 2 ;;
   esac
 done
