@@ -294,6 +294,7 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
                      " version INTEGER NOT NULL CHECK (version >= 1),"
                      " seat INTEGER NOT NULL CHECK (seat IN (0, 1, 2)), action TEXT NOT NULL,"
                      " at_ms INTEGER NOT NULL, PRIMARY KEY (match_id, version)) WITHOUT ROWID;"
+                     " ALTER TABLE matches DROP COLUMN clock; ALTER TABLE seats DROP COLUMN claimed_ms;"
                      " DELETE FROM schema_version WHERE version >= 2") == SQLITE_OK);
   }
   auto s = open_store(dir.db());
@@ -302,6 +303,8 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'matches_idle'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE name = 'change'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'actions'") == 2);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'clock'") == 1);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE name = 'lag_ms'") == 1);
   CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
 }
 
