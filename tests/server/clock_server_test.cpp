@@ -196,20 +196,16 @@ TEST_CASE("clock: across a restart - remaining time from the log, a deadline pas
   // the timeout is logged at the deadline, not at the recovery.
   srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
   advance(srv->port(), 120'000);
-  json s;
-  for (int i = 0; i < 50; ++i) {
-    s = http_call(srv->port(), "GET", "/api/matches/" + code).json_body();
-    if (s["status"] == "finished") break;
-    advance(srv->port(), 1);  // lets the recovered room's posted check run
-  }
-  CHECK(s["outcome"] == json{{"winner", 2}, {"reason", "timeout"}});
-  json log = http_call(srv->port(), "GET", "/api/matches/" + code + "/log").json_body();
-  const json& last = log["changes"].back();
-  CHECK(last["change"] == json{{"type", "timeout"}, {"seat", 1}});
   ws_client w(srv->port());
   tracked_view t;
-  json j = join(w, t, code, {{"as", "spectator"}});
-  CHECK(j["clock"]["remaining_ms"] == json::array({0, 60'000}));
+  join(w, t, code, {{"as", "spectator"}});  // loads the room: the passed deadline is decided
+  json over = wait_over(w, t);
+  CHECK(over["outcome"] == json{{"winner", 2}, {"reason", "timeout"}});
+  CHECK(t.patches.back()["clock"]["remaining_ms"] == json::array({0, 60'000}));
+  json log = http_call(srv->port(), "GET", "/api/matches/" + code + "/log").json_body();
+  CHECK(log["outcome"] == over["outcome"]);  // stored before it was published
+  const json& last = log["changes"].back();
+  CHECK(last["change"] == json{{"type", "timeout"}, {"seat", 1}});
   CHECK(last["at"] == iso(started + 60'000));  // logged at the deadline
 }
 
@@ -227,11 +223,10 @@ TEST_CASE("clock: correspondence shows the deadline and is not abandoned") {
   tb.at = {};  // everyone leaves for a day: the clock decides, not presence
   for (int i = 0; i < 24; ++i) advance(srv.port(), 3'600'000);
   CHECK(http_call(srv.port(), "GET", "/api/matches/" + tb.code).json_body()["outcome"].is_null());
+  ws_client w(srv.port());
+  tracked_view t;
+  join(w, t, tb.code, {{"as", "spectator"}});
   advance(srv.port(), 86'400'000 + 2'000);
-  json s = json::object();
-  for (int i = 0; i < 50 && s.value("status", "") != "finished"; ++i) {
-    s = http_call(srv.port(), "GET", "/api/matches/" + tb.code).json_body();
-    if (s["status"] != "finished") advance(srv.port(), 100);
-  }
-  CHECK(s["outcome"] == json{{"winner", 2}, {"reason", "timeout"}});
+  json over = wait_over(w, t);
+  CHECK(over["outcome"] == json{{"winner", 2}, {"reason", "timeout"}});
 }

@@ -107,7 +107,7 @@ TEST_CASE("clock: the flag falls after the remaining time, and the timer waits f
   CHECK_FALSE(c.flag_at(99'000'000, 0));
 }
 
-TEST_CASE("clock: a simultaneous set-up runs one shared timer; the set-up counts as the first turn") {
+TEST_CASE("clock: a simultaneous set-up runs one shared timer, and the set-up counts as the first turn") {
   clock_options o = fischer(60, 0);
   o.setup_ms = 120'000;
   match_clock c(o);
