@@ -171,6 +171,36 @@ TEST_CASE("clock: Cyvasse's set-up runs one timer for both seats") {
   CHECK(tb.patches.back()["events"] == json::array({{{"type", "timeout"}, {"seat", 2}}}));
 }
 
+TEST_CASE("clock: the set-up timer survives a restart - it counts from when the second seat was taken") {
+  temp_dir dir;
+  auto srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
+  created_match m = create_match(srv->port(), {{"game", "cyvasse"},
+                                               {"clock", {{"initial_s", 60}, {"increment_s", 0}, {"setup_s", 30}}}});
+  std::int64_t seated_at = 0;
+  {
+    ws_client a(srv->port()), b(srv->port());
+    tracked_view ta, tb;
+    join(a, ta, m.code, {{"token", m.token}});
+    a.send({{"type", "act"}, {"id", "s1"}, {"action", ta.legal[0]}});  // seat 1 sets up alone
+    until_applying(a, ta, "ack");
+    json jb = join(b, tb, m.code);
+    REQUIRE(jb["clock"]["setup_remaining_ms"] == 30'000);
+    seated_at = jb["clock"]["at"];
+  }
+  srv->kill9();
+  srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
+  ws_client w(srv->port());
+  tracked_view t;
+  json j = join(w, t, m.code, {{"as", "spectator"}});
+  const std::int64_t now = j["clock"]["at"];
+  if (now - seated_at < 30'000) {  // (a very slow restart would already have passed it)
+    CHECK(j["clock"]["setup_remaining_ms"] == 30'000 - (now - seated_at));
+    advance(srv->port(), 31'300);
+  }
+  json over = wait_over(w, t);
+  CHECK(over["outcome"] == json{{"winner", 1}, {"reason", "timeout"}});
+}
+
 TEST_CASE("clock: across a restart - remaining time from the log, a deadline passed while down decided on recovery") {
   temp_dir dir;
   auto srv = std::make_unique<server_process>(dir.path + "/t.db", flags);

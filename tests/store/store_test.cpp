@@ -130,6 +130,36 @@ TEST_CASE("a match round-trips through insert and load", "[store]") {
   }
 }
 
+TEST_CASE("a match's clock, its seats' claim times and a change's lag credit round-trip", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  match_row m = sample_match();
+  m.clock = {{"initial_s", 300}, {"increment_s", 2}, {"setup_s", 300}};
+  result r, claim, append;
+  s->insert_match(m, r.done());
+  REQUIRE(r.get() == ok);
+  s->claim_seat(m.code, 2, token_hash(new_seat_token()), claim.done(), m.created_ms + 4321);
+  REQUIRE(claim.get() == ok);
+  action_row a = game_action(1, 1, {{"type", "place"}, {"to", "c3"}}, m.created_ms + 5000);
+  a.lag_ms = 640;
+  s->append_action(m.code, a, append.done());
+  REQUIRE(append.get() == ok);
+  const auto row = s->load_match(m.code);
+  REQUIRE(row.found());
+  CHECK(row.value.clock == m.clock);
+  CHECK(row.value.seat_claimed_ms[0] == m.created_ms);  // the creator's seat: at creation
+  CHECK(row.value.seat_claimed_ms[1] == m.created_ms + 4321);
+  const auto log = s->load_actions(m.code);
+  REQUIRE(log.value.size() == 1);
+  CHECK(log.value[0].lag_ms == 640);
+  // A match without a clock stores none.
+  match_row plain = sample_match();
+  result r2;
+  s->insert_match(plain, r2.done());
+  REQUIRE(r2.get() == ok);
+  CHECK(s->load_match(plain.code).value.clock.is_null());
+}
+
 TEST_CASE("the log appends contiguous versions of actions and changes and reads back in order", "[store]") {
   temp_dir dir;
   auto s = open_store(dir.db());
