@@ -67,6 +67,9 @@ std::string iso_time(std::int64_t ms);
 // The public description of a stored match that is not in memory (nobody connected).
 json stored_summary(const match_row& row);
 
+// The clock of a stored match's option, not started (no clock when the option is unreadable).
+match_clock stored_clock(const match_row& row);
+
 // A match being hosted. Every state change happens on the room's strand, and is acknowledged
 // and broadcast only after the store has committed it.
 // Thread-safety: public methods may be called from any thread; they post to the strand,
