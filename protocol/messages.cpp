@@ -13,6 +13,13 @@ std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_hand
 // Appends the JSON text of j to out.
 void append_json(std::string& out, const json& j) { out += dump(j); }
 
+// Appends `,` and field to out unless field is empty.
+void append_field(std::string& out, std::string_view field) {
+  if (field.empty()) return;
+  out += ',';
+  out += field;
+}
+
 }  // namespace
 
 std::optional<engine::outcome> parse_outcome(const json& j) {
@@ -42,9 +49,11 @@ std::string to_act_field(const std::vector<engine::seat>& seats) {
 }
 
 std::string patch(std::int64_t version, std::string_view ops_text, std::string_view events_text,
-                  std::string_view legal_text, std::string_view to_act_text) {
+                  std::string_view legal_text, std::string_view to_act_text,
+                  std::string_view clock_text) {
   std::string out;
-  out.reserve(64 + ops_text.size() + events_text.size() + legal_text.size() + to_act_text.size());
+  out.reserve(64 + ops_text.size() + events_text.size() + legal_text.size() + to_act_text.size() +
+              clock_text.size());
   out += "{\"type\":\"patch\",\"version\":";
   out += std::to_string(version);
   out += ",\"base\":";
@@ -57,12 +66,14 @@ std::string patch(std::int64_t version, std::string_view ops_text, std::string_v
   out += legal_text;
   out += ',';
   out += to_act_text;
+  append_field(out, clock_text);
   out += '}';
   return out;
 }
 
 std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text,
-                     std::string_view to_act_text, const json& outcome) {
+                     std::string_view to_act_text, const json& outcome,
+                     std::string_view clock_text) {
   std::string out = "{\"type\":\"snapshot\",\"version\":" + std::to_string(version) + ",\"view\":";
   append_json(out, view);
   out += ',';
@@ -71,6 +82,7 @@ std::string snapshot(std::int64_t version, const json& view, std::string_view le
   out += to_act_text;
   out += ",\"outcome\":";
   append_json(out, outcome);
+  append_field(out, clock_text);
   out += '}';
   return out;
 }
@@ -91,6 +103,7 @@ std::string joined(const joined_fields& f) {
   out += f.legal_text;
   out += ',';
   out += f.to_act_text;
+  append_field(out, f.clock_text);
   out += '}';
   return out;
 }
@@ -120,10 +133,15 @@ json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators)
   return {{"seats", std::move(list)}, {"spectators", spectators}};
 }
 
-std::string presence_message(const json& presence) {
+std::string presence_message(const json& presence, std::string_view clock_text) {
   json p = presence;
   p["type"] = "presence";
-  return dump(p);
+  std::string out = dump(p);
+  if (clock_text.empty()) return out;
+  out.pop_back();  // the closing brace: the clock field follows
+  append_field(out, clock_text);
+  out += '}';
+  return out;
 }
 
 std::string draw_offered(int by) { return dump(json{{"type", "draw_offered"}, {"by", by}}); }

@@ -32,13 +32,17 @@ std::string legal_fields(const legal_json& l);
 std::string to_act_field(const std::vector<engine::seat>& seats);
 
 // A patch message from serialized parts: ops_text (an RFC 6902 array), events_text (a JSON
-// array), legal_text (from legal_fields) and to_act_text (from to_act_field).
+// array), legal_text (from legal_fields), to_act_text (from to_act_field) and clock_text
+// (a `"clock":{…}` field, or "" for a match without a clock).
 std::string patch(std::int64_t version, std::string_view ops_text, std::string_view events_text,
-                  std::string_view legal_text, std::string_view to_act_text);
+                  std::string_view legal_text, std::string_view to_act_text,
+                  std::string_view clock_text = {});
 
-// A snapshot message: the whole view at version with the seat's legal fields.
+// A snapshot message: the whole view at version with the seat's legal fields (and the
+// clock field, when not empty).
 std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text,
-                     std::string_view to_act_text, const json& outcome);
+                     std::string_view to_act_text, const json& outcome,
+                     std::string_view clock_text = {});
 
 // What a joining connection is told.
 struct joined_fields {
@@ -51,6 +55,7 @@ struct joined_fields {
   json presence;                // from presence()
   json outcome;                 // protocol::outcome_json
   std::string token;            // a newly issued seat token, or ""
+  std::string clock_text;       // a `"clock":{…}` field, or "" (no clock)
 };
 
 // The joined message.
@@ -77,8 +82,8 @@ struct seat_presence {
 // The presence object {"seats":[{"seat","taken","connected"}…],"spectators":n}.
 json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators);
 
-// The presence message: presence plus "type":"presence".
-std::string presence_message(const json& presence);
+// The presence message: presence plus "type":"presence" (and the clock field, when not empty).
+std::string presence_message(const json& presence, std::string_view clock_text = {});
 
 // {"type":"draw_offered","by":seat} / {"type":"draw_declined","by":seat}.
 std::string draw_offered(int by);

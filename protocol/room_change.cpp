@@ -34,7 +34,9 @@ std::optional<room_change> parse_room_change(const json& j) {
   const auto& type = j["type"].get_ref<const std::string&>();
   room_change c;
   if (type == "resign" || type == "timeout") {
-    const auto s = seat_field(j, "seat");
+    // A timeout of seat 0: both seats' time ran out at once (a shared set-up timer).
+    const bool both = type == "timeout" && j.contains("seat") && j["seat"] == 0;
+    const auto s = both ? std::optional<engine::seat>(0) : seat_field(j, "seat");
     if (!s) return std::nullopt;
     c.kind = type == "resign" ? room_change_kind::resign : room_change_kind::timeout;
     c.seat = *s;
@@ -62,7 +64,8 @@ engine::outcome outcome_of(const room_change& c) {
     case room_change_kind::resign: return {3 - c.seat, "resign"};
     case room_change_kind::draw_agreed: return {std::nullopt, "agreement"};
     case room_change_kind::abandoned: return {c.winner, "abandoned"};
-    case room_change_kind::timeout: return {3 - c.seat, "timeout"};
+    case room_change_kind::timeout:
+      return {c.seat == 0 ? std::nullopt : std::optional<engine::seat>(3 - c.seat), "timeout"};
   }
   return {};
 }

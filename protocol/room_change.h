@@ -20,7 +20,7 @@ enum class room_change_kind { resign, draw_agreed, abandoned, timeout };
 // One room-level change.
 struct room_change {
   room_change_kind kind = room_change_kind::resign;
-  engine::seat seat = 0;              // resign: who resigned; timeout: whose time ran out
+  engine::seat seat = 0;              // resign: who resigned; timeout: whose time ran out (0: both)
   std::optional<engine::seat> winner; // abandoned: the seat that wins (nullopt: nobody)
   friend bool operator==(const room_change&, const room_change&) = default;
 };
@@ -33,7 +33,8 @@ json room_change_json(const room_change& c);
 std::optional<room_change> parse_room_change(const json& j);
 
 // The outcome c decides: resign → the other seat wins ("resign"); draw_agreed → a draw
-// ("agreement"); abandoned → winner ("abandoned"); timeout → the other seat ("timeout").
+// ("agreement"); abandoned → winner ("abandoned"); timeout → the other seat ("timeout"; a
+// draw when both seats' time ran out).
 engine::outcome outcome_of(const room_change& c);
 
 // The event every viewer receives: {"type":"resigned","seat":s}, {"type":"draw_agreed"},

@@ -32,7 +32,7 @@ std::shared_ptr<const json> match_feed::make_view(const json& view, const json& 
 
 std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::int64_t version,
                                                const protocol::publication& pub,
-                                               const json& outcome) {
+                                               const json& outcome, const std::string& clock_text) {
   version_ = version;
   outcome_ = outcome;
   const std::size_t groups = pub.views.size();
@@ -67,7 +67,7 @@ std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::in
       if (diff_of[e] == diff_of[c] && pub.group_of[e] == g && legal_text(m, e) == legal)
         out[c] = out[e];
     if (!out[c]) out[c] = share_text(protocol::messages::patch(version, diffs[diff_of[c]].ops,
-                                                               events[g], legal, to_act));
+                                                               events[g], legal, to_act, clock_text));
   }
   for (int c = 0; c < 3; ++c) {
     views_[c] = next[pub.group_of[c]];
@@ -97,12 +97,13 @@ const std::string& match_feed::to_act_text(const protocol::match& m) {
   return to_act_.value;
 }
 
-shared_text match_feed::snapshot(const protocol::match& m, int c) {
+shared_text match_feed::snapshot(const protocol::match& m, int c, const std::string& clock_text) {
   auto& slot = snapshots_[c];
-  if (slot.version != version_) {
+  if (slot.version != version_ || snapshot_clock_[c] != clock_text) {
     slot.value = share_text(protocol::messages::snapshot(version_, *views_[c], legal_text(m, c),
-                                                         to_act_text(m), outcome_));
+                                                         to_act_text(m), outcome_, clock_text));
     slot.version = version_;
+    snapshot_clock_[c] = clock_text;
   }
   return slot.value;
 }

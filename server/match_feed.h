@@ -33,8 +33,10 @@ class match_feed {
   // Records a change committed as version (m is the state after it, pub its views and
   // events, outcome the match's outcome after it) and returns the patch message of each
   // viewer class (0 spectator, 1, 2); classes that receive identical bytes share one text.
+  // clock_text (the room's `"clock":{…}` field or "") is the same for every class.
   std::array<shared_text, 3> publish(const protocol::match& m, std::int64_t version,
-                                     const protocol::publication& pub, const json& outcome);
+                                     const protocol::publication& pub, const json& outcome,
+                                     const std::string& clock_text = {});
 
   // The view viewer class c has now.
   const json& view(int c) const { return *views_[c]; }
@@ -45,8 +47,8 @@ class match_feed {
   // The `"to_act":[…]` field now (cached per version).
   const std::string& to_act_text(const protocol::match& m);
 
-  // The snapshot message of viewer class c now (cached per version).
-  shared_text snapshot(const protocol::match& m, int c);
+  // The snapshot message of viewer class c now with clock_text (cached per version and clock).
+  shared_text snapshot(const protocol::match& m, int c, const std::string& clock_text = {});
 
   // The patches class c missed after version from, when the buffer still holds all of them
   // (an empty list when from is the current version); nullopt when it does not reach back.
@@ -77,6 +79,7 @@ class match_feed {
   std::array<cached<std::string>, 3> legal_;
   cached<std::string> to_act_;
   std::array<cached<shared_text>, 3> snapshots_;
+  std::array<std::string, 3> snapshot_clock_;  // the clock field each cached snapshot holds
 };
 
 }  // namespace tabuleiro::server

@@ -25,7 +25,7 @@ std::string iso_time(std::int64_t ms) {
 }
 
 json stored_summary(const match_row& row) {
-  return msg::summary({.code = row.code,
+  json s = msg::summary({.code = row.code,
                        .game = row.game,
                        .status = row.status,
                        .visibility = row.visibility,
@@ -35,11 +35,13 @@ json stored_summary(const match_row& row) {
                                                  0),
                        .version = row.version,
                        .outcome = row.outcome});
+  s["clock"] = row.clock;
+  return s;
 }
 
 room::room(net::io_context& ioc, room_services services, match_row row,
            std::unique_ptr<protocol::match> m, std::int64_t version,
-           std::optional<engine::outcome> outcome)
+           std::optional<engine::outcome> outcome, std::optional<match_clock> clock)
     : strand_(net::make_strand(ioc)),
       svc_(services),
       code_(row.code),
@@ -48,7 +50,9 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       created_ms_(row.created_ms),
       seq_(*this, strand_, *svc_.db, *svc_.time, row.code, std::move(m), version, std::move(outcome)),
       feed_(seq_.match(), version, protocol::outcome_json(seq_.outcome())),
-      token_hash_(row.token_hash) {
+      token_hash_(row.token_hash),
+      clock_(clock ? std::move(*clock) : stored_clock(row)),
+      to_act_(seq_.match().seats_to_act()) {
   seat_left_ms_.fill(svc_.time->now_ms());
   svc_.stats->rooms++;
   update_summary();
@@ -77,10 +81,19 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
   auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
   std::optional<engine::outcome> outcome;
   std::int64_t version = 0;
+  // The clocks replay from the log's times: seated when the later seat was taken.
+  match_clock clock = stored_clock(row);
+  const bool seated = !row.token_hash[0].empty() && !row.token_hash[1].empty();
+  const std::int64_t seated_ms = std::max(row.seat_claimed_ms[0], row.seat_claimed_ms[1]);
+  bool seated_told = false;
   for (const action_row& a : log) {
     if (a.version != version + 1 || outcome) {
       error = "log out of order at version " + std::to_string(a.version);
       return nullptr;
+    }
+    if (seated && !seated_told && a.at_ms >= seated_ms) {
+      clock.on_seated(seated_ms, m->seats_to_act());
+      seated_told = true;
     }
     if (!a.change.is_null()) {
       const auto change = protocol::parse_room_change(a.change);
@@ -90,17 +103,28 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
       }
       outcome = protocol::outcome_of(*change);
       m->conclude(*outcome);
+      clock.on_end(a.at_ms);
     } else {
+      const auto before = m->seats_to_act();
       if (auto e = m->advance(a.seat, a.action)) {
         error = "logged action " + std::to_string(a.version) + " refused on replay: " + e->code;
         return nullptr;
       }
       outcome = m->outcome();
+      clock.on_action(a.at_ms, a.seat, before, m->seats_to_act(), a.lag_ms);
+      if (outcome) clock.on_end(a.at_ms);
     }
     version = a.version;
   }
+  if (seated && !seated_told) clock.on_seated(seated_ms, m->seats_to_act());
   if (!outcome) outcome = msg::parse_outcome(row.outcome);
-  return std::make_shared<room>(ioc, services, row, std::move(m), version, std::move(outcome));
+  if (outcome) clock.on_end(row.finished_ms);
+  auto r = std::make_shared<room>(ioc, services, row, std::move(m), version, std::move(outcome),
+                                  std::move(clock));
+  // A deadline that passed while the match was not held (e.g. the server was down) is
+  // decided now, at the deadline's time; otherwise the timer is armed.
+  net::post(r->strand_, [r] { r->on_clock_timer(); });
+  return r;
 }
 
 void room::join(std::shared_ptr<client> c, join_request j) {
@@ -137,6 +161,8 @@ void room::tick() {
 // taken seat is away, the connected seat wins if only its opponent is.
 void room::do_tick() {
   if (seq_.outcome() || closing_ || seq_.has_pending(protocol::room_change_kind::abandoned)) return;
+  // A correspondence match is played over days: its clock, not presence, decides it.
+  if (clock_.options().type == clock_options::kind::correspondence) return;
   const auto limit_ms = static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
   const std::int64_t now = svc_.time->now_ms();
   int taken = 0, away = 0, present_seat = 0;
@@ -210,17 +236,19 @@ void room::claim_seat(const std::shared_ptr<client>& c, int seat, std::optional<
   std::string token = new_seat_token();
   std::string hash = token_hash(token);
   std::weak_ptr<client> weak = c;
+  const std::int64_t at = svc_.time->now_ms();
   svc_.db->claim_seat(code_, seat, hash,
-                      [self = shared_from_this(), weak, seat, hash, token, version](write_status st) {
-                        net::post(self->strand_, [self, st, weak, seat, hash, token, version] {
-                          self->on_seat_claimed(st, weak, seat, hash, token, version);
+                      [self = shared_from_this(), weak, seat, hash, token, version, at](write_status st) {
+                        net::post(self->strand_, [self, st, weak, seat, hash, token, version, at] {
+                          self->on_seat_claimed(st, weak, seat, hash, token, version, at);
                         });
-                      });
+                      },
+                      at);
 }
 
 void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int seat,
                            const std::string& hash, const std::string& token,
-                           std::optional<std::int64_t> version) {
+                           std::optional<std::int64_t> version, std::int64_t at_ms) {
   seat_pending_[seat - 1] = false;
   auto c = weak.lock();
   if (status != write_status::ok) {
@@ -229,6 +257,10 @@ void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int 
     return;
   }
   token_hash_[seat - 1] = hash;
+  if (!token_hash_[0].empty() && !token_hash_[1].empty()) {
+    clock_.on_seated(at_ms, to_act_);
+    arm_clock();
+  }
   if (c) admit(c, seat, token, version);
   else update_summary();
 }
@@ -247,7 +279,8 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
                        .to_act_text = feed_.to_act_text(m),
                        .presence = presence(),
                        .outcome = outcome_json(),
-                       .token = token};
+                       .token = token,
+                       .clock_text = clock_text()};
   std::optional<std::vector<shared_text>> missed;
   if (client_version) missed = feed_.catch_up(seat, *client_version);
   if (missed) {
@@ -272,7 +305,7 @@ void room::do_request(const std::shared_ptr<client>& c, const json& m) {
   }
   const int seat = it->second.seat;
   const std::string type = m["type"].get<std::string>();
-  if (type == "resync") return c->send(feed_.snapshot(seq_.match(), seat));
+  if (type == "resync") return c->send(feed_.snapshot(seq_.match(), seat, clock_text()));
   if (type == "history") {
     const json from = m.contains("from") ? m["from"] : json(0);
     if (!from.is_number_integer() || from.get<std::int64_t>() < 0 || from.get<std::int64_t>() > seq_.version()) {
@@ -291,7 +324,7 @@ void room::do_request(const std::shared_ptr<client>& c, const json& m) {
   if (type == "act") {
     if (!m.contains("action") || !m["action"].is_object())
       return reject_to(c, id, "bad_action", "act needs an action object");
-    return seq_.submit({c->id(), id, seat, m["action"], std::nullopt});
+    return seq_.submit({c->id(), id, seat, m["action"], std::nullopt, c->rtt_ms()});
   }
   if (type == "resign")
     return seq_.submit({c->id(), id, seat, nullptr,
@@ -346,18 +379,31 @@ void room::send_history(const std::shared_ptr<client>& c, int seat, const json& 
   });
 }
 
-std::optional<rule_error> room::vet(const change_request& r) {
+std::optional<rule_error> room::vet(change_request& r) {
   if (r.change && r.change->kind == protocol::room_change_kind::draw_agreed &&
       draw_offer_by_ != 3 - r.seat)
     return rule_error{"no_draw_offer", "no draw offer to answer"};
+  // Every request of a seat is checked against the clock first: a late one flags instead.
+  if (r.seat != 0 && clock_.enabled()) {
+    r.lag_credit_ms = r.change ? 0 : clock_.credit_for(r.seat, r.rtt_ms);
+    if (auto flagged = clock_.flag_at(svc_.time->now_ms(), r.lag_credit_ms)) {
+      flag_seat_ = *flagged;
+      return rule_error{"out_of_time", "the time has run out"};
+    }
+  }
   return std::nullopt;
 }
 
 void room::on_committed(const change_request& r, const protocol::publication& pub) {
   draw_offer_by_ = 0;
   svc_.stats->actions_accepted++;
+  const auto after = seq_.match().seats_to_act();
+  if (!r.change) clock_.on_action(r.at_ms, r.seat, to_act_, after, r.lag_credit_ms);
+  if (seq_.outcome()) clock_.on_end(r.at_ms);
+  to_act_ = after;
+  arm_clock();
   const json outcome = outcome_json();
-  const auto out = feed_.publish(seq_.match(), seq_.version(), pub, outcome);
+  const auto out = feed_.publish(seq_.match(), seq_.version(), pub, outcome, clock_text());
   for (auto& [id, m] : members_)
     if (auto c = m.c.lock()) c->send(out[m.seat]);
   if (r.client_id != 0)
@@ -370,6 +416,8 @@ void room::on_committed(const change_request& r, const protocol::publication& pu
 }
 
 void room::on_refused(const change_request& r, const rule_error& e) {
+  if (e.code == "out_of_time")
+    net::post(strand_, [self = shared_from_this(), seat = flag_seat_] { self->submit_flag(seat); });
   if (r.client_id == 0) return;
   if (auto c = member_client(r.client_id)) reject_to(c, r.id, e.code, e.message);
 }
@@ -391,7 +439,7 @@ void room::send_to_all(const shared_text& m) {
 }
 
 void room::broadcast_presence() {
-  send_to_all(share_text(msg::presence_message(presence())));
+  send_to_all(share_text(msg::presence_message(presence(), clock_text())));
   update_summary();
 }
 
@@ -416,6 +464,7 @@ void room::update_summary() {
                          .presence = presence(),
                          .version = seq_.version(),
                          .outcome = outcome_json()});
+  s["clock"] = clock_options_json(clock_.options());
   const bool idle = over && members_.empty() && seq_.idle();
   std::lock_guard lock(summary_mu_);
   summary_ = std::move(s);

@@ -19,6 +19,7 @@
 #include "protocol/game.h"
 #include "server/clock.h"
 #include "server/config.h"
+#include "server/match_clock.h"
 #include "server/match_feed.h"
 #include "server/metrics.h"
 #include "server/sequencer.h"
@@ -38,6 +39,8 @@ class client {
   virtual void send(shared_text msg) = 0;
   // Closes with a WebSocket close code once the already queued messages are written.
   virtual void close(std::uint16_t code, std::string reason) = 0;
+  // The connection's last measured round trip in ms (0: not measured), for lag compensation.
+  virtual std::int64_t rtt_ms() const { return 0; }
 };
 
 // What every room shares: storage, counters, settings, time.
@@ -64,19 +67,24 @@ std::string iso_time(std::int64_t ms);
 // The public description of a stored match that is not in memory (nobody connected).
 json stored_summary(const match_row& row);
 
+// The clock of a stored match's option, not started (no clock when the option is unreadable).
+match_clock stored_clock(const match_row& row);
+
 // A match being hosted. Every state change happens on the room's strand, and is acknowledged
 // and broadcast only after the store has committed it.
 // Thread-safety: public methods may be called from any thread; they post to the strand,
 // except summary() and evictable(), which read a mutex-guarded copy.
 class room final : public std::enable_shared_from_this<room>, private sequencer_host {
  public:
-  // A room for a stored match whose state (after its logged changes) is m at version.
+  // A room for a stored match whose state (after its logged changes) is m at version, with
+  // the clocks replayed from its log (default: the row's clock option, not started).
   room(net::io_context& ioc, room_services services, match_row row,
        std::unique_ptr<protocol::match> m, std::int64_t version,
-       std::optional<engine::outcome> outcome);
+       std::optional<engine::outcome> outcome, std::optional<match_clock> clock = std::nullopt);
   ~room() override;
 
-  // Rebuilds a room from its stored row and log by replaying the log through the engine.
+  // Rebuilds a room from its stored row and log by replaying the log through the engine (and
+  // the clocks from the log's times); a deadline that passed meanwhile is decided at once.
   // Returns nullptr and sets error when the game is unknown or the log does not replay.
   static std::shared_ptr<room> restore(net::io_context& ioc, room_services services,
                                        const match_row& row, const std::vector<action_row>& log,
@@ -112,7 +120,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void claim_seat(const std::shared_ptr<client>& c, int seat, std::optional<std::int64_t> version);
   void on_seat_claimed(write_status status, std::weak_ptr<client> weak, int seat,
                        const std::string& hash, const std::string& token,
-                       std::optional<std::int64_t> version);
+                       std::optional<std::int64_t> version, std::int64_t at_ms);
   void admit(const std::shared_ptr<client>& c, int seat, const std::string& token,
              std::optional<std::int64_t> client_version);
   void on_draw(const std::shared_ptr<client>& c, int seat, const json& id, const json& op);
@@ -125,9 +133,13 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   json outcome_json() const;
   std::shared_ptr<client> member_client(std::uint64_t id) const;
   void update_summary();
+  void arm_clock();
+  void on_clock_timer();
+  void submit_flag(int seat);
+  std::string clock_text() const;
 
   // sequencer_host
-  std::optional<rule_error> vet(const change_request& r) override;
+  std::optional<rule_error> vet(change_request& r) override;
   void on_committed(const change_request& r, const protocol::publication& pub) override;
   void on_refused(const change_request& r, const rule_error& e) override;
   std::shared_ptr<void> anchor() override { return shared_from_this(); }
@@ -146,6 +158,10 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   int draw_offer_by_ = 0;
   bool closing_ = false;
   std::set<std::uint64_t> history_pending_;     // clients with a history page being built
+  match_clock clock_;                            // the time control (inert without one)
+  std::shared_ptr<timer> clock_timer_;           // fires when the running time may be out
+  std::vector<engine::seat> to_act_;             // seats to act in the committed state
+  int flag_seat_ = 0;                            // whose time a refused late request found out
 
   mutable std::mutex summary_mu_;
   json summary_;                                 // GUARDED_BY(summary_mu_)

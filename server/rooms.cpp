@@ -103,7 +103,7 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       return done(std::move(a));
     }
     if (!body.is_object()) return done(failure(400, "bad_request", "the body must be a JSON object"));
-    if (auto k = protocol::first_unknown_key(body, {"game", "options", "position", "seat", "visibility"}))
+    if (auto k = protocol::first_unknown_key(body, {"game", "options", "position", "seat", "visibility", "clock"}))
       return done(failure(400, "bad_request", "unknown field '" + *k + "'"));
     const json game = body.value("game", json());
     const protocol::game_kind* kind = game.is_string() ? protocol::find_game(game.get<std::string>()) : nullptr;
@@ -123,6 +123,9 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       return done(failure(400, "bad_request", "seat must be 1, 2 or \"random\""));
     if (visibility != "public" && visibility != "unlisted")
       return done(failure(400, "bad_request", "visibility must be \"public\" or \"unlisted\""));
+    std::string clock_error;
+    const auto clock = parse_clock_options(body.value("clock", json()), clock_error);
+    if (!clock) return done(failure(400, "bad_clock", clock_error));
     const std::uint64_t seed = random_seed();
     auto created = kind->create(options, position, seed);
     if (auto* e = std::get_if<rule_error>(&created)) return done(failure(400, e->code, e->message));
@@ -151,6 +154,7 @@ void rooms::create(json body, const std::string& address, std::function<void(api
     row.status = "waiting";
     row.outcome = protocol::outcome_json(outcome);
     row.created_ms = svc_.time->now_ms();
+    row.clock = clock_options_json(*clock);
     row.token_hash[seat - 1] = token_hash(token);
     auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
     svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](write_status st) {

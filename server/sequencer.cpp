@@ -100,7 +100,9 @@ void sequencer::do_append(staged s) {
   action_row row;
   row.version = version_ + 1;
   row.seat = s.request.seat;
-  row.at_ms = time_.now_ms();
+  row.at_ms = s.request.at_ms != 0 ? s.request.at_ms : time_.now_ms();
+  row.lag_ms = s.request.lag_credit_ms;
+  s.request.at_ms = row.at_ms;
   if (s.request.change) {
     row.change = protocol::room_change_json(*s.request.change);
     in_flight_change_ = s.request.change->kind;

@@ -32,6 +32,9 @@ struct change_request {
   engine::seat seat = 0;        // the acting seat (0: the server)
   json action;                  // the game action, when change is empty
   std::optional<protocol::room_change> change;
+  std::int64_t rtt_ms = 0;        // the connection's measured round trip (lag compensation)
+  std::int64_t lag_credit_ms = 0; // the lag credit decided by the host's vet (logged)
+  std::int64_t at_ms = 0;         // the logged time: 0 = now (set once appended)
 };
 
 // The room a sequencer works for. Its methods run on the room's strand.
@@ -39,8 +42,9 @@ class sequencer_host {
  public:
   virtual ~sequencer_host() = default;
   // Room-level conditions of r checked when it reaches the head of the queue (e.g. that
-  // the draw offer it accepts still stands); nullopt to go on.
-  virtual std::optional<rule_error> vet(const change_request& r) = 0;
+  // the draw offer it accepts still stands, that the seat's time has not run out); nullopt to
+  // go on. It may set r's lag_credit_ms.
+  virtual std::optional<rule_error> vet(change_request& r) = 0;
   // r is durable as version: publish pub (the views and events after it) to the viewers.
   virtual void on_committed(const change_request& r, const protocol::publication& pub) = 0;
   // r was refused and changed nothing.

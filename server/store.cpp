@@ -70,8 +70,9 @@ class sqlite_store final : public store {
 
   void insert_match(const match_row& m, done d) override { enqueue(insert_match_work(m), std::move(d)); }
 
-  void claim_seat(const std::string& code, int seat, const std::string& hash, done d) override {
-    enqueue(claim_seat_work(code, seat, hash), std::move(d));
+  void claim_seat(const std::string& code, int seat, const std::string& hash, done d,
+                  std::int64_t at_ms) override {
+    enqueue(claim_seat_work(code, seat, hash, at_ms), std::move(d));
   }
 
   void append_action(const std::string& code, const action_row& a, done d) override {

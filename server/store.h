@@ -32,6 +32,8 @@ struct match_row {
   std::array<std::string, 2> token_hash;  // hex SHA-256 per seat; empty = seat free
   std::int64_t version = 0;  // highest logged version; filled by reads, ignored by insert_match
   std::int64_t updated_ms = 0;  // last logged change (or creation); filled by reads
+  json clock;                   // the clock option (server/match_clock.h), null = none
+  std::array<std::int64_t, 2> seat_claimed_ms{};  // when each seat was taken (0: unknown/free)
 };
 
 // One logged state change: either a game action (action, the game's canonical action JSON;
@@ -45,6 +47,7 @@ struct action_row {
   json action;               // game action, or null
   json change;               // room-level change, or null
   std::int64_t at_ms = 0;
+  std::int64_t lag_ms = 0;   // lag compensation credited to this change (match_clock)
 };
 
 // How a write ended.
@@ -109,9 +112,10 @@ class store {
 
   // Queues the insertion of a new match (with its seat token hashes); conflict on a taken code.
   virtual void insert_match(const match_row& m, done d) = 0;
-  // Queues claiming a free seat (1 or 2) of match code with token hash; conflict when the
-  // match is absent or the seat is already taken (a taken seat's token is never overwritten).
-  virtual void claim_seat(const std::string& code, int seat, const std::string& hash, done d) = 0;
+  // Queues claiming a free seat (1 or 2) of match code with token hash at at_ms; conflict when
+  // the match is absent or the seat is already taken (a taken seat's token is never overwritten).
+  virtual void claim_seat(const std::string& code, int seat, const std::string& hash, done d,
+                          std::int64_t at_ms = 0) = 0;
   // Queues appending one logged change; the status becomes "live" if it was "waiting".
   // conflict unless the match exists, is unfinished, and a.version is its next version
   // (last logged + 1): the version fence.

@@ -74,7 +74,10 @@ constexpr const char* match_columns =
     "SELECT code, game, options, seed, start_position, visibility, status, outcome,"
     " created_ms, finished_ms, last_version, updated_ms,"
     " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
-    " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2)"
+    " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+    " clock,"
+    " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+    " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 2)"
     " FROM matches m ";
 
 // Decodes one row selected with match_columns. May throw on corrupt JSON.
@@ -94,6 +97,9 @@ match_row decode_match(const sqlite_statement& st) {
   m.updated_ms = st.int64(11);
   m.token_hash[0] = st.text(12);
   m.token_hash[1] = st.text(13);
+  m.clock = parse_json_column(st, 14);
+  m.seat_claimed_ms[0] = st.is_null(15) ? 0 : st.int64(15);
+  m.seat_claimed_ms[1] = st.is_null(16) ? 0 : st.int64(16);
   return m;
 }
 
@@ -138,45 +144,50 @@ write_status write_status_of(int rc) {
 
 write_work insert_match_work(const match_row& m) {
   std::string options;
-  std::optional<std::string> start, outcome;
+  std::optional<std::string> start, outcome, clock;
   try {
     options = m.options.dump();
     start = json_text(m.start_position);
     outcome = json_text(m.outcome);
+    clock = json_text(m.clock);
   } catch (const std::exception& e) {
     return refused_work(std::string("match JSON: ") + e.what());
   }
-  return [m, options = std::move(options), start = std::move(start),
-          outcome = std::move(outcome)](sqlite_connection& db, std::string& error) {
+  return [m, options = std::move(options), start = std::move(start), outcome = std::move(outcome),
+          clock = std::move(clock)](sqlite_connection& db, std::string& error) {
     write_status s = run(
         db,
         "INSERT INTO matches (code, game, options, seed, start_position, visibility, status,"
-        " outcome, created_ms, updated_ms, finished_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " outcome, created_ms, updated_ms, finished_ms, clock)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         error, [&](sqlite_statement& st) {
           st.bind(1, m.code).bind(2, m.game).bind(3, options).bind(4, m.seed).bind_optional(5, start);
           st.bind(6, m.visibility).bind(7, m.status).bind_optional(8, outcome).bind(9, m.created_ms);
-          st.bind(10, m.created_ms).bind(11, m.finished_ms);
+          st.bind(10, m.created_ms).bind(11, m.finished_ms).bind_optional(12, clock);
         });
     if (s != write_status::ok) return s;
     const std::int64_t id = db.last_insert_rowid();
     for (int seat = 1; seat <= 2 && s == write_status::ok; ++seat) {
       const std::string& hash = m.token_hash[static_cast<std::size_t>(seat - 1)];
       if (hash.empty()) continue;
-      s = run(db, "INSERT INTO seats (match_id, seat, token_hash) VALUES (?, ?, ?)", error,
-              [&](sqlite_statement& st) { st.bind(1, id).bind(2, std::int64_t{seat}).bind(3, hash); });
+      s = run(db, "INSERT INTO seats (match_id, seat, token_hash, claimed_ms) VALUES (?, ?, ?, ?)",
+              error, [&](sqlite_statement& st) {
+                st.bind(1, id).bind(2, std::int64_t{seat}).bind(3, hash).bind(4, m.created_ms);
+              });
     }
     return s;
   };
 }
 
-write_work claim_seat_work(const std::string& code, int seat, const std::string& hash) {
-  return [code, seat, hash](sqlite_connection& db, std::string& error) {
+write_work claim_seat_work(const std::string& code, int seat, const std::string& hash,
+                           std::int64_t at_ms) {
+  return [code, seat, hash, at_ms](sqlite_connection& db, std::string& error) {
     // An absent match gives a NULL match_id, a taken seat a duplicate key: both constraints.
     const write_status s = run(db,
-                               "INSERT INTO seats (match_id, seat, token_hash)"
-                               " VALUES ((SELECT id FROM matches WHERE code = ?), ?, ?)",
+                               "INSERT INTO seats (match_id, seat, token_hash, claimed_ms)"
+                               " VALUES ((SELECT id FROM matches WHERE code = ?), ?, ?, ?)",
                                error, [&](sqlite_statement& st) {
-                                 st.bind(1, code).bind(2, std::int64_t{seat}).bind(3, hash);
+                                 st.bind(1, code).bind(2, std::int64_t{seat}).bind(3, hash).bind(4, at_ms);
                                });
     if (s == write_status::conflict)
       error = "claim seat " + std::to_string(seat) + " of " + code +
@@ -201,8 +212,9 @@ write_work append_action_work(const std::string& code, const action_row& a) {
   } catch (const std::exception& e) {
     return refused_work(std::string("action JSON: ") + e.what());
   }
-  return [code, version = a.version, seat = a.seat, at_ms = a.at_ms, action = std::move(action),
-          change = std::move(change)](sqlite_connection& db, std::string& error) {
+  return [code, version = a.version, seat = a.seat, at_ms = a.at_ms, lag_ms = a.lag_ms,
+          action = std::move(action), change = std::move(change)](sqlite_connection& db,
+                                                                   std::string& error) {
     // The fence: advancing last_version only from version - 1 keeps the log contiguous.
     const write_status s = run(
         db,
@@ -217,11 +229,12 @@ write_work append_action_work(const std::string& code, const action_row& a) {
       return write_status::conflict;
     }
     return run(db,
-               "INSERT INTO actions (match_id, version, seat, action, change, at_ms)"
-               " VALUES ((SELECT id FROM matches WHERE code = ?), ?, ?, ?, ?, ?)",
+               "INSERT INTO actions (match_id, version, seat, action, change, at_ms, lag_ms)"
+               " VALUES ((SELECT id FROM matches WHERE code = ?), ?, ?, ?, ?, ?, ?)",
                error, [&](sqlite_statement& st) {
                  st.bind(1, code).bind(2, version).bind(3, std::int64_t{seat});
                  st.bind_optional(4, action).bind_optional(5, change).bind(6, at_ms);
+                 st.bind(7, std::max<std::int64_t>(lag_ms, 0));
                });
   };
 }
@@ -253,7 +266,8 @@ read_status read_actions(sqlite_connection& db, const std::string& code,
   // The LEFT JOIN tells an absent match (no row) from an empty log (one row, NULL version),
   // in one statement and so one snapshot.
   auto st = db.statement(
-      "SELECT a.version, a.seat, a.action, a.change, a.at_ms FROM matches m LEFT JOIN actions a"
+      "SELECT a.version, a.seat, a.action, a.change, a.at_ms, a.lag_ms FROM matches m"
+      " LEFT JOIN actions a"
       " ON a.match_id = m.id WHERE m.code = ? ORDER BY a.version",
       error);
   out.clear();
@@ -266,7 +280,7 @@ read_status read_actions(sqlite_connection& db, const std::string& code,
       match_seen = true;
       if (st->is_null(0)) continue;  // the match has no logged change yet
       action_row a{st->int64(0), static_cast<int>(st->int64(1)), parse_json_column(*st, 2),
-                   parse_json_column(*st, 3), st->int64(4)};
+                   parse_json_column(*st, 3), st->int64(4), st->int64(5)};
       if (a.action.is_null() == a.change.is_null())
         throw std::runtime_error("version " + std::to_string(a.version) +
                                  " has neither or both of action and change");

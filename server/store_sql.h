@@ -27,7 +27,8 @@ write_status write_status_of(int rc);
 // conflict (retrying cannot help).
 write_work insert_match_work(const match_row& m);
 // A plain INSERT: conflict when the seat row exists (never overwritten) or the match is absent.
-write_work claim_seat_work(const std::string& code, int seat, const std::string& hash);
+write_work claim_seat_work(const std::string& code, int seat, const std::string& hash,
+                           std::int64_t at_ms);
 // The version fence: conflict unless the match is unfinished and a.version is last + 1. Also
 // conflict (a programming error, logged) unless exactly one of a.action and a.change is set.
 write_work append_action_work(const std::string& code, const action_row& a);

@@ -16,6 +16,9 @@ namespace {
 // Messages a connection may have waiting to be written before it counts as a slow reader.
 constexpr std::size_t write_queue_limit = 256;
 
+// How often a connection's round trip is measured (PROTOCOL.md, lag compensation).
+constexpr std::int64_t rtt_ping_every_ms = 5000;
+
 std::atomic<std::uint64_t> next_client_id{1};
 
 // Seconds as a steady_clock duration.
@@ -37,6 +40,8 @@ class websocket_session : public client, public std::enable_shared_from_this<web
         refilled_(std::chrono::steady_clock::now()) {}
 
   std::uint64_t id() const override { return id_; }
+
+  std::int64_t rtt_ms() const override { return rtt_ms_.load(); }
 
   void send(shared_text msg) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), msg = std::move(msg)] {
@@ -83,7 +88,35 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     state_.svc.stats->ws_total++;
     spdlog::info("ws #{} open from {}", id_, address_);
     state_.registry->track(shared_from_this());
+    // Round trips for lag compensation: our own WebSocket pings, which every client (a
+    // browser included) answers by itself with a pong carrying the same payload.
+    ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
+      if (kind == websocket::frame_type::pong && !rtt_payload_.empty() && payload == rtt_payload_) {
+        rtt_ms_ = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - rtt_sent_).count();
+        rtt_payload_.clear();
+      }
+    });
+    do_rtt_ping();
     do_read();
+  }
+
+  // Sends one round-trip ping (unless one is being written or the connection closes) and
+  // schedules the next. Not with the manual clock (tests): no round trip is measured there,
+  // so no lag is credited and timed tests stay exact.
+  void do_rtt_ping() {
+    if (!open_ || closing_ || state_.manual_clock) return;
+    if (!rtt_writing_) {
+      rtt_writing_ = true;
+      rtt_payload_ = "rtt " + std::to_string(++rtt_seq_);
+      rtt_sent_ = std::chrono::steady_clock::now();
+      ws_.async_ping(websocket::ping_data(rtt_payload_.c_str()),
+                     [self = shared_from_this()](beast::error_code) { self->rtt_writing_ = false; });
+    }
+    std::weak_ptr<websocket_session> weak = shared_from_this();
+    rtt_timer_ = state_.svc.time->call_after(rtt_ping_every_ms, ws_.get_executor(), [weak] {
+      if (auto self = weak.lock()) self->do_rtt_ping();
+    });
   }
 
   // Reads the next piece of a message: at most one byte past the size limit while it counts
@@ -264,6 +297,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     closing_ = true;
     state_.svc.stats->ws_open--;
     state_.registry->forget(id_);
+    if (rtt_timer_) rtt_timer_->cancel();
     if (room_) room_->leave(id_);
     const auto reason = ws_.reason();
     spdlog::info("ws #{} closed: {} (close code {})", id_, ec.message(),
@@ -283,6 +317,12 @@ class websocket_session : public client, public std::enable_shared_from_this<web
   int close_code_ = 0;
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;
+  std::atomic<std::int64_t> rtt_ms_{0};  // last measured round trip (read by the room)
+  std::string rtt_payload_;               // the payload of the ping awaiting its pong
+  std::chrono::steady_clock::time_point rtt_sent_;
+  std::uint64_t rtt_seq_ = 0;
+  bool rtt_writing_ = false;
+  std::shared_ptr<timer> rtt_timer_;
 };
 
 }  // namespace

@@ -147,7 +147,8 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
   protocol::messages::joined_fields f{.code = "K7M2QX", .game = "taixu", .seat = 2, .version = 3,
                                       .view = &view, .legal_text = protocol::messages::legal_fields({}),
                                       .to_act_text = protocol::messages::to_act_field({}),
-                                      .presence = json::object(), .outcome = nullptr, .token = "t"};
+                                      .presence = json::object(), .outcome = nullptr, .token = "t",
+                                      .clock_text = R"("clock":{"running":2})"};
   const json j = json::parse(protocol::messages::joined(f));
   CHECK(j["type"] == "joined");
   CHECK(j["seat"] == 2);
@@ -155,7 +156,19 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
   CHECK(j["token"] == "t");
   CHECK(j["legal"] == json::array());
   CHECK(j["to_act"] == json::array());
+  CHECK(j["clock"] == json{{"running", 2}});
   CHECK_FALSE(j.contains("expects"));
+  // The clock field is spliced into patches, snapshots and presence the same way.
+  const std::string clock = R"("clock":{"remaining_ms":[1,2],"running":null})";
+  const json withclock = json::parse(protocol::messages::patch(7, "[]", "[]", legal,
+                                                               protocol::messages::to_act_field({}), clock));
+  CHECK(withclock["clock"]["remaining_ms"] == json::array({1, 2}));
+  CHECK(json::parse(protocol::messages::snapshot(7, view, legal, protocol::messages::to_act_field({}),
+                                                 nullptr, clock))["clock"]["running"].is_null());
+  const json pres = json::parse(protocol::messages::presence_message(json{{"spectators", 0}}, clock));
+  CHECK(pres["type"] == "presence");
+  CHECK(pres["clock"]["remaining_ms"] == json::array({1, 2}));
+  CHECK_FALSE(json::parse(protocol::messages::presence_message(json{{"spectators", 0}})).contains("clock"));
 }
 
 TEST_CASE("conclude: a room-level ending reveals what the game reveals at its end") {

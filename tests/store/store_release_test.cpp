@@ -78,10 +78,16 @@ TEST_CASE("a release-0.1.0 database migrates: room-level rows become changes, ga
   CHECK(after.text("PRAGMA integrity_check") == "ok");
   CHECK(after.scalar("SELECT COUNT(*) FROM pragma_foreign_key_check") == 0);
 
-  // Matches and seats are untouched.
-  CHECK(rows(after, "SELECT * FROM matches ORDER BY id") == rows(before, "SELECT * FROM matches ORDER BY id"));
-  CHECK(rows(after, "SELECT * FROM seats ORDER BY match_id, seat") ==
+  // Matches and seats keep every column they had; 004 adds the clock's columns, empty.
+  const std::string old_matches =
+      "SELECT id, code, game, options, seed, start_position, visibility, status, outcome,"
+      " created_ms, updated_ms, finished_ms, last_version FROM matches ORDER BY id";
+  CHECK(rows(after, old_matches) == rows(before, old_matches));
+  CHECK(rows(after, "SELECT match_id, seat, token_hash FROM seats ORDER BY match_id, seat") ==
         rows(before, "SELECT * FROM seats ORDER BY match_id, seat"));
+  CHECK(after.scalar("SELECT COUNT(*) FROM matches WHERE clock IS NOT NULL") == 0);
+  CHECK(after.scalar("SELECT COUNT(*) FROM seats WHERE claimed_ms <> 0") == 0);
+  CHECK(after.scalar("SELECT COUNT(*) FROM actions WHERE lag_ms <> 0") == 0);
 
   // Row by row: a room-level change moved to `change`, every game action kept as it was.
   const table old_log = rows(before, "SELECT match_id, version, seat, action, at_ms FROM actions ORDER BY 1, 2");

@@ -130,6 +130,36 @@ TEST_CASE("a match round-trips through insert and load", "[store]") {
   }
 }
 
+TEST_CASE("a match's clock, its seats' claim times and a change's lag credit round-trip", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  match_row m = sample_match();
+  m.clock = {{"initial_s", 300}, {"increment_s", 2}, {"setup_s", 300}};
+  result r, claim, append;
+  s->insert_match(m, r.done());
+  REQUIRE(r.get() == ok);
+  s->claim_seat(m.code, 2, token_hash(new_seat_token()), claim.done(), m.created_ms + 4321);
+  REQUIRE(claim.get() == ok);
+  action_row a = game_action(1, 1, {{"type", "place"}, {"to", "c3"}}, m.created_ms + 5000);
+  a.lag_ms = 640;
+  s->append_action(m.code, a, append.done());
+  REQUIRE(append.get() == ok);
+  const auto row = s->load_match(m.code);
+  REQUIRE(row.found());
+  CHECK(row.value.clock == m.clock);
+  CHECK(row.value.seat_claimed_ms[0] == m.created_ms);  // the creator's seat: at creation
+  CHECK(row.value.seat_claimed_ms[1] == m.created_ms + 4321);
+  const auto log = s->load_actions(m.code);
+  REQUIRE(log.value.size() == 1);
+  CHECK(log.value[0].lag_ms == 640);
+  // A match without a clock stores none.
+  match_row plain = sample_match();
+  result r2;
+  s->insert_match(plain, r2.done());
+  REQUIRE(r2.get() == ok);
+  CHECK(s->load_match(plain.code).value.clock.is_null());
+}
+
 TEST_CASE("the log appends contiguous versions of actions and changes and reads back in order", "[store]") {
   temp_dir dir;
   auto s = open_store(dir.db());
@@ -294,6 +324,7 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
                      " version INTEGER NOT NULL CHECK (version >= 1),"
                      " seat INTEGER NOT NULL CHECK (seat IN (0, 1, 2)), action TEXT NOT NULL,"
                      " at_ms INTEGER NOT NULL, PRIMARY KEY (match_id, version)) WITHOUT ROWID;"
+                     " ALTER TABLE matches DROP COLUMN clock; ALTER TABLE seats DROP COLUMN claimed_ms;"
                      " DELETE FROM schema_version WHERE version >= 2") == SQLITE_OK);
   }
   auto s = open_store(dir.db());
@@ -302,6 +333,8 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'matches_idle'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE name = 'change'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'actions'") == 2);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'clock'") == 1);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE name = 'lag_ms'") == 1);
   CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
 }
 

@@ -14,6 +14,7 @@ import { scenario } from './scenario.mjs';
 import { historyScenario, serverHasHistory } from './history.mjs';
 import { quadriScenario } from './quadri_scenario.mjs';
 import { cyvasseScenario } from './cyvasse_scenario.mjs';
+import { clockScenario } from './clock_scenario.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
@@ -35,9 +36,9 @@ async function waitHealthy(url, ms) {
   throw new Error(`server at ${url} not healthy after ${ms} ms`);
 }
 
-// Starts `binary serve` on a free loopback port with a temporary database; restart() stops it
-// (SIGTERM) and starts it again on the same port and database.
-async function startServer(binary) {
+// Starts `binary serve` on a free loopback port with a temporary database (and extra flags);
+// restart() stops it (SIGTERM) and starts it again on the same port and database.
+async function startServer(binary, extra = []) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-web-'));
   const url = `http://127.0.0.1:${port}`;
@@ -46,7 +47,7 @@ async function startServer(binary) {
   const launch = async () => {
     stopping = false;
     proc = spawn(resolve(binary), ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', join(dir, 'test.db'),
-      '--web', join(ROOT, 'web'), '--public-url', url, '--log-level', 'warn'], { stdio: ['ignore', 'inherit', 'inherit'] });
+      '--web', join(ROOT, 'web'), '--public-url', url, '--log-level', 'warn', ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
     const p = proc;
     p.on('exit', (code, sig) => { if (!stopping) console.error(`server exited early (code ${code}, signal ${sig})`); });
     await waitHealthy(url, 15_000);
@@ -85,8 +86,8 @@ async function main() {
   });
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri (all by default).
-    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri';
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, clock (all by default).
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,clock';
     results = [];
     if (only.includes('taixu')) {
       results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
@@ -98,6 +99,17 @@ async function main() {
     }
     if (only.includes('cyvasse')) results.push(...await cyvasseScenario({ browser, url: server.url, out: OUT }));
     if (only.includes('quadri')) results.push(...await quadriScenario({ browser, url: server.url, out: OUT }));
+    // The clock scenario moves the server's time: a server of its own, run with --clock manual.
+    if (only.includes('clock') && urlArg < 0) {
+      const timed = await startServer(args[0] || 'build/tabuleiro', ['--clock', 'manual']);
+      try {
+        results.push(...await clockScenario({ browser, url: timed.url, out: OUT }));
+      } finally {
+        await timed.stop();
+      }
+    } else if (only.includes('clock')) {
+      console.log('(clock steps not run: they need a server started here with --clock manual)');
+    }
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

@@ -8,6 +8,7 @@ import { saveSeat } from './seats.js';
 import { shareBox } from './share.js';
 import { field, select, optionFields, createRequest } from './options-form.js';
 import { liveStatus, canSit } from './live-status.js';
+import { clockChoice } from './clock.js';
 
 const POLL_MS = 5000;
 const CODE_RE = /^[A-Z0-9]{6}$/;
@@ -65,11 +66,12 @@ export function renderHome(app) {
     const seat = select('seat', [...(game.seats || [1, 2]).map((n) => [String(n), seatOptionKey(game.id, n)]), ['random', 'opt.seat.random']], '1');
     const visibility = select('visibility', [['public', 'opt.visibility.public'], ['unlisted', 'opt.visibility.unlisted']], 'public');
     const position = h('textarea', { name: 'position', id: 'opt-position', rows: 5, spellcheck: false, 'aria-label': t('opt.position') });
-    controls = { fields, seat, visibility, position };
+    const clock = clockChoice({ field });
+    controls = { fields, seat, visibility, position, clock };
     const hintArgs = { game: gameTitle(game.id) };
     form.replaceChildren(picker,
       h('fieldset', { class: 'options' }, h('legend', { 'data-i18n': 'options' }, t('options')),
-        h('div', { class: 'opt-grid' }, fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility))),
+        h('div', { class: 'opt-grid' }, fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility), clock.nodes)),
       h('details', { class: 'advanced' },
         h('summary', { 'data-i18n': 'opt.position' }, t('opt.position')),
         h('p', { class: 'hint', 'data-i18n': 'opt.position.hint', 'data-i18n-args': JSON.stringify(hintArgs) }, t('opt.position.hint', hintArgs)),
@@ -85,7 +87,7 @@ export function renderHome(app) {
     let req;
     try {
       req = createRequest({ game: gameId, options: controls.fields.read(), seat: controls.seat.value,
-        visibility: controls.visibility.value, position: controls.position.value });
+        visibility: controls.visibility.value, position: controls.position.value, clock: controls.clock.read() });
     } catch (e) { err.textContent = `JSON: ${e.message}`; return; }
     btn.disabled = true;
     btn.textContent = t('creating');

@@ -1,7 +1,7 @@
 // The match page's event log: one entry per accepted change (its main line and consequences),
 // turn separators, and system lines. Entries keep how to write themselves, so a language
 // switch rewrites the whole log. Game events are worded by the game module; room-level events
-// (resigned, draw_agreed, abandoned) by the shell.
+// (resigned, draw_agreed, abandoned, timeout) by the shell.
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { seatLabel } from './games.js';
@@ -14,6 +14,7 @@ export function describeRoomEvent(ev, game, seat) {
     case 'resigned': return t('ev.resigned', { player: seatLabel(game, ev.seat ?? ev.player, seat) });
     case 'draw_agreed': return t('ev.draw_agreed');
     case 'abandoned': return t('ev.abandoned');
+    case 'timeout': return ev.seat ? t('ev.timeout', { player: seatLabel(game, ev.seat, seat) }) : t('ev.timeout_both');
     default: return undefined;
   }
 }

@@ -16,6 +16,7 @@ import { describeRoomEvent } from './match-log.js';
 import { MatchHistory, lastTurnEvents } from './history.js';
 import { historyPanel } from './history-panel.js';
 import { getLog } from './api.js';
+import { MatchClocks } from './clock.js';
 
 // Draws the match page for code into app; spectate: join as a spectator.
 // replay: a finished match's link opened to replay it (start at the first position).
@@ -36,6 +37,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   // Shown while the board shows a past version: the match goes on meanwhile.
   const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
   const tableEl = h('div', { class: 'table-host', id: 'table' });
+  const clocks = new MatchClocks({ seatName: (n) => seatName(n, state.seat) });
   const log = matchLog();
   const banner = h('div', { class: 'banner', id: 'banner', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'banner-title' });
   const resignBtn = h('button', { type: 'button', class: 'btn ghost danger', id: 'resign', onclick: () => confirmResign() }, icon('flag'), h('span', { 'data-i18n': 'resign' }, t('resign')));
@@ -60,7 +62,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
             try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
           } }, code, icon('copy'))),
       h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)),
-    inviteEl, drawBar, pastBar, tableEl, banner, dialog, announceEl));
+    inviteEl, drawBar, pastBar, clocks.el, tableEl, banner, dialog, announceEl));
 
   const conn = new MatchConnection(code, {
     spectate,
@@ -88,6 +90,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
         state.game = gameById(msg.game);
         state.gameName = msg.game;
         if (msg.presence) state.presence = msg.presence;
+        clocks.update(msg.clock);
         if (sync.join(msg) === 'resync') { conn.sendRaw({ type: 'resync' }); return; }
         if (!ensureTable()) return;
         draw(null, []);
@@ -101,6 +104,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
         const res = sync.patch(msg);
         if (res === 'resync') { conn.sendRaw({ type: 'resync' }); return; }
         if (res !== 'applied') return;
+        clocks.update(msg.clock);
         const events = Array.isArray(msg.events) ? msg.events : [];
         recordLive(msg, events, prevToAct);
         logEvents(events, prev, prevToAct);
@@ -114,6 +118,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
       }
       case 'snapshot':
         sync.reset(msg);
+        clocks.update(msg.clock);
         if (!ensureTable()) return;
         draw(null, []);
         setOutcome(sync.outcome);
@@ -121,6 +126,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
         break;
       case 'presence':
         state.presence = msg;
+        clocks.update(msg.clock);
         drawPresence();
         break;
       case 'draw_offered':
@@ -251,6 +257,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
 
   function setOutcome(outcome) {
     state.outcome = outcome || null;
+    clocks.setOutcome(state.outcome);
     state.panel?.relabel();
     drawControls();
     drawPresence();
@@ -384,6 +391,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     translatePage(app);
     state.rules?.redraw();
     state.table?.relabel();
+    clocks.render();
     drawPresence();
     if (state.outcome) { state.bannerShown = true; const hidden = banner.hidden; setOutcome(state.outcome); banner.hidden = hidden; }
     statusEl.textContent = statusEl.dataset.state && statusEl.dataset.state !== 'open' ? statusEl.textContent : '';
@@ -391,5 +399,5 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     drawPresence();
   }
 
-  return () => { offLang(); conn.stop(); if (state.panel) document.removeEventListener('keydown', state.panel.onKey); };
+  return () => { offLang(); conn.stop(); clocks.stop(); if (state.panel) document.removeEventListener('keydown', state.panel.onKey); };
 }

@@ -45,9 +45,11 @@ export function optionFields(game, schema = []) {
 }
 
 // The POST /api/matches body. seat: '1' | '2' | 'random'; position: pasted JSON text or ''
-// (a position carries its own options, so none are sent with it). Throws SyntaxError on bad JSON.
-export function createRequest({ game, options, seat, visibility, position = '' }) {
+// (a position carries its own options, so none are sent with it); clock: the room's clock
+// option or null (none). Throws SyntaxError on bad JSON.
+export function createRequest({ game, options, seat, visibility, position = '', clock = null }) {
   const req = { game, options, visibility, seat: seat === 'random' ? 'random' : Number(seat) };
+  if (clock) req.clock = clock;
   const pos = String(position || '').trim();
   if (pos) {
     req.position = JSON.parse(pos);
