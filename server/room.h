@@ -17,6 +17,8 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/game.h"
+#include "server/bot_player.h"
+#include "server/bot_pool.h"
 #include "server/clock.h"
 #include "server/config.h"
 #include "server/match_feed.h"
@@ -47,6 +49,7 @@ struct room_services {
   const config* cfg = nullptr;
   time_source* time = nullptr;
   net::any_io_executor blocking;  // where blocking work (store reads, replays) runs
+  bot_pool* bots = nullptr;       // where computer players think (null: bot seats stay idle)
 };
 
 // A join message, validated by the session: sit (or resume a seat by token) or watch, and
@@ -90,8 +93,11 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void leave(std::uint64_t client_id);
   // Housekeeping: records abandonment when seats stayed away too long.
   void tick();
-  // Closes every client with 1001 (server shutting down).
+  // Closes every client with 1001 (server shutting down) and stops the bot's thinking.
   void shutdown();
+  // Lets the room's bot, if it has one, think when its seat may act; called once the room is
+  // registered (after creation or a restore), and by the room itself after every change.
+  void wake_bot();
 
   // The public description served by GET /api/matches/{code}.
   json summary() const;
@@ -125,6 +131,9 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   json outcome_json() const;
   std::shared_ptr<client> member_client(std::uint64_t id) const;
   void update_summary();
+  void consider_bot();
+  void on_bot_action(std::int64_t version, json action);
+  bool is_bot(int seat) const { return bot_ && bot_->seat() == seat; }
 
   // sequencer_host
   std::optional<rule_error> vet(const change_request& r) override;
@@ -146,6 +155,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   int draw_offer_by_ = 0;
   bool closing_ = false;
   std::set<std::uint64_t> history_pending_;     // clients with a history page being built
+  std::unique_ptr<bot_player> bot_;             // the computer player of a bot seat, if any
+  std::int64_t bot_sent_version_ = -1;          // the version the bot's last action was made at
 
   mutable std::mutex summary_mu_;
   json summary_;                                 // GUARDED_BY(summary_mu_)

@@ -74,7 +74,10 @@ constexpr const char* match_columns =
     "SELECT code, game, options, seed, start_position, visibility, status, outcome,"
     " created_ms, finished_ms, last_version, updated_ms,"
     " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
-    " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2)"
+    " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+    " (SELECT b.seat FROM bot_seats b WHERE b.match_id = m.id),"
+    " (SELECT b.level FROM bot_seats b WHERE b.match_id = m.id),"
+    " (SELECT b.seed FROM bot_seats b WHERE b.match_id = m.id)"
     " FROM matches m ";
 
 // Decodes one row selected with match_columns. May throw on corrupt JSON.
@@ -94,6 +97,8 @@ match_row decode_match(const sqlite_statement& st) {
   m.updated_ms = st.int64(11);
   m.token_hash[0] = st.text(12);
   m.token_hash[1] = st.text(13);
+  if (!st.is_null(14))
+    m.bot = bot_seat_row{static_cast<int>(st.int64(14)), st.text(15), st.text(16)};
   return m;
 }
 
@@ -165,6 +170,11 @@ write_work insert_match_work(const match_row& m) {
       s = run(db, "INSERT INTO seats (match_id, seat, token_hash) VALUES (?, ?, ?)", error,
               [&](sqlite_statement& st) { st.bind(1, id).bind(2, std::int64_t{seat}).bind(3, hash); });
     }
+    if (s == write_status::ok && m.bot)
+      s = run(db, "INSERT INTO bot_seats (match_id, seat, level, seed) VALUES (?, ?, ?, ?)", error,
+              [&](sqlite_statement& st) {
+                st.bind(1, id).bind(2, std::int64_t{m.bot->seat}).bind(3, m.bot->level).bind(4, m.bot->seed);
+              });
     return s;
   };
 }
