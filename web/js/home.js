@@ -4,7 +4,8 @@ import { h } from './dom.js';
 import { t, onLangChange, translatePage, errorText, gameKey, has } from './i18n.js';
 import { GAMES, gameById, gameTitle } from './games.js';
 import { createMatch, getMatch, listMatches } from './api.js';
-import { saveSeat } from './seats.js';
+import { saveSeat, saveLocal } from './seats.js';
+import { claimFreeSeat } from './connection.js';
 import { shareBox } from './share.js';
 import { field, select, optionFields, createRequest } from './options-form.js';
 import { liveStatus, canSit } from './live-status.js';
@@ -15,7 +16,7 @@ const CODE_RE = /^[A-Z0-9]{6}$/;
 // Draws the home page into app.
 export function renderHome(app) {
   let gameId = GAMES.find((g) => g.available)?.id;
-  let controls = null;   // the current form's {fields (the game's options), seat, visibility, position}
+  let controls = null;   // the current form's {fields (the game's options), opponent, seat, visibility, position}
   const form = h('form', { class: 'create-form', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(); } });
   const result = h('div', { class: 'create-result', id: 'create-result', hidden: true, 'aria-live': 'polite' });
   const joinInput = h('input', { id: 'join-code', name: 'code', autocomplete: 'off', autocapitalize: 'characters', spellcheck: false,
@@ -63,13 +64,16 @@ export function renderHome(app) {
         g.available ? null : h('span', { class: 'badge', 'data-i18n': 'soon' }, t('soon')))));
     const fields = optionFields(game.id, game.options);
     const seat = select('seat', [...(game.seats || [1, 2]).map((n) => [String(n), seatOptionKey(game.id, n)]), ['random', 'opt.seat.random']], '1');
+    // Who plays the other seat: a friend by link, the server's computer player, or this browser.
+    const opponent = select('opponent', [['friend', 'opp.friend'], ['bot.easy', 'opp.bot.easy'], ['bot.medium', 'opp.bot.medium'],
+      ['bot.hard', 'opp.bot.hard'], ['local', 'opp.local']], controls?.opponent?.value || 'friend');
     const visibility = select('visibility', [['public', 'opt.visibility.public'], ['unlisted', 'opt.visibility.unlisted']], 'public');
     const position = h('textarea', { name: 'position', id: 'opt-position', rows: 5, spellcheck: false, 'aria-label': t('opt.position') });
-    controls = { fields, seat, visibility, position };
+    controls = { fields, opponent, seat, visibility, position };
     const hintArgs = { game: gameTitle(game.id) };
     form.replaceChildren(picker,
       h('fieldset', { class: 'options' }, h('legend', { 'data-i18n': 'options' }, t('options')),
-        h('div', { class: 'opt-grid' }, fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility))),
+        h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility))),
       h('details', { class: 'advanced' },
         h('summary', { 'data-i18n': 'opt.position' }, t('opt.position')),
         h('p', { class: 'hint', 'data-i18n': 'opt.position.hint', 'data-i18n-args': JSON.stringify(hintArgs) }, t('opt.position.hint', hintArgs)),
@@ -87,11 +91,22 @@ export function renderHome(app) {
       req = createRequest({ game: gameId, options: controls.fields.read(), seat: controls.seat.value,
         visibility: controls.visibility.value, position: controls.position.value });
     } catch (e) { err.textContent = `JSON: ${e.message}`; return; }
+    const opponent = controls.opponent.value;
+    if (opponent.startsWith('bot.')) req.opponent = { bot: opponent.slice(4) };
+    if (opponent === 'local') req.seat = 1;
     btn.disabled = true;
     btn.textContent = t('creating');
     try {
       const res = await createMatch(req);
+      if (opponent === 'local') {
+        // This browser takes the other seat too, and keeps both tokens.
+        const other = await claimFreeSeat(res.code);
+        saveLocal(res.code, { [res.seat]: res.token, [other.seat]: other.token });
+        location.assign(`/m/${res.code}`);
+        return;
+      }
       saveSeat(res.code, res.seat, res.token);
+      if (req.opponent) { location.assign(`/m/${res.code}`); return; }
       const link = res.link || `${location.origin}/m/${res.code}`;
       result.replaceChildren(
         h('h3', { 'data-i18n': 'share_title' }, t('share_title')),
