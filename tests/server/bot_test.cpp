@@ -300,3 +300,30 @@ TEST_CASE("bots: shutdown does not wait for a long think") {
   CHECK(m.seat == 2);
   CHECK(srv.terminate(10) == 0);
 }
+
+TEST_CASE("bots: a bot is never away - a person who leaves the bot loses by abandonment") {
+  temp_dir dir;
+  server_process srv(dir.path + "/b.db", with(fast, {"--clock", "manual", "--abandon-after", "600"}));
+  solo s = open_solo(srv.port(), {{"game", "taixu"}, {"opponent", {{"bot", "easy"}}}});
+  ws_client watcher(srv.port());
+  tracked_view wt;
+  join(watcher, wt, s.code, {{"as", "spectator"}});
+  s.ws.reset();  // the person leaves; the bot stays
+  advance(srv.port(), 599'000);
+  bool ended = false;
+  while (auto m = watcher.recv(0.5)) {
+    wt.apply(*m);
+    ended = ended || (*m)["type"] == "game_over";
+  }
+  CHECK_FALSE(ended);
+  // Past the limit (a second at a time, so a late housekeeping tick still fires): the bot wins.
+  for (int i = 0; i < 10 && !ended; ++i) {
+    advance(srv.port(), 1'000);
+    while (auto m = watcher.recv(1)) {
+      wt.apply(*m);
+      if ((*m)["type"] == "game_over") ended = true;
+    }
+  }
+  REQUIRE(ended);
+  CHECK(wt.outcome == json({{"winner", 2}, {"reason", "abandoned"}}));
+}
