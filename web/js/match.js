@@ -17,21 +17,18 @@ import { MatchHistory, lastTurnEvents } from './history.js';
 import { historyPanel } from './history-panel.js';
 import { getLog } from './api.js';
 import { loadLocal } from './seats.js';
+import { DevicePlay } from './device-play.js';
 
 // Draws the match page for code into app; spectate: join as a spectator.
 // replay: a finished match's link opened to replay it (start at the first position).
 // Play on this device: when this browser holds both seats' tokens (seats.js loadLocal), seat
-// 1's connection drives the page (log, history, banner) and a second connection holds seat 2;
-// each seat has its own table, the one of the side to move is shown, and a seat with a secret
-// entry to make (an incomplete legal list: `expects`) is shown only after a "pass the device"
-// screen, so the other player's entry is never on screen.
+// 1's connection drives the page and a DevicePlay (device-play.js) holds seat 2 and the tables.
 export function renderMatch(app, code, { spectate = false, replay = false } = {}) {
   code = code.toUpperCase();
   const sync = new ViewSync();
   const history = new MatchHistory();
   let historyBusy = false;
   const localTokens = spectate || replay ? null : loadLocal(code);
-  const local = localTokens ? { sync: new ViewSync(), conn: null, tables: {}, hosts: {}, active: null, passFor: null } : null;
   const state = { seat: null, game: null, table: null, rules: null, presence: null, outcome: null, drawBy: null, bannerShown: false };
 
   const statusEl = h('span', { class: 'conn', id: 'conn-status', 'aria-live': 'polite' }, t('connecting'));
@@ -44,7 +41,6 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   // Shown while the board shows a past version: the match goes on meanwhile.
   const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
   const tableEl = h('div', { class: 'table-host', id: 'table' });
-  const passEl = h('div', { class: 'pass-screen', id: 'pass-screen', hidden: true, role: 'dialog', 'aria-labelledby': 'pass-title' });
   const log = matchLog();
   const banner = h('div', { class: 'banner', id: 'banner', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'banner-title' });
   const resignBtn = h('button', { type: 'button', class: 'btn ghost danger', id: 'resign', onclick: () => confirmResign() }, icon('flag'), h('span', { 'data-i18n': 'resign' }, t('resign')));
@@ -83,20 +79,17 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     onMessage: (msg) => handle(msg),
   });
   conn.start();
-  if (local) {
-    local.conn = new MatchConnection(code, { token: localTokens[2], versionOf: () => local.sync.version, onMessage: (msg) => handleSecond(msg) });
-    local.conn.start();
-  }
-  const offLang = onLangChange(() => relabel());
-  window.addEventListener('pagehide', () => { conn.stop(); local?.conn.stop(); }, { once: true });
-
-  // The connection of the seat this page acts for: the side to move on one device.
-  const actingConn = () => (local && local.active === 2 ? local.conn : conn);
-  function request(body) {
-    return actingConn().request(body).catch((err) => { toast(errorText(err, state.gameName), 'error'); throw err; });
-  }
   const seatName = (n, viewer = null) => seatLabel(state.game, n, viewer);
+  const local = localTokens ? new DevicePlay({ code, tokens: localTokens, primary: sync, seatName,
+    onChange: () => deviceChanged(), paused: () => state.panel?.viewing != null }) : null;
+  local?.start();
+  const offLang = onLangChange(() => relabel());
+  window.addEventListener('pagehide', () => { conn.stop(); local?.stop(); }, { once: true });
 
+  // The connection of the seat this page acts for (on one device: the side to move).
+  function request(body) {
+    return (local ? local.acting(conn) : conn).request(body).catch((err) => { toast(errorText(err, state.gameName), 'error'); throw err; });
+  }
   function handle(msg) {
     switch (msg.type) {
       case 'joined': {
@@ -181,98 +174,26 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     document.getElementById('game-name').textContent = gameTitle(state.gameName);
     tableEl.hidden = true;
     loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; });
-    if (local) {
-      for (const s of [1, 2]) local.hosts[s] = h('div', { class: 'local-seat', dataset: { seat: String(s) }, hidden: true });
-      tableEl.replaceChildren(local.hosts[1], local.hosts[2], passEl);
-      state.table = new state.game.Table(local.hosts[1], (action) => conn.request({ type: 'act', action }));
-      local.tables = { 1: state.table, 2: new state.game.Table(local.hosts[2], (action) => local.conn.request({ type: 'act', action })) };
-    } else {
-      state.table = new state.game.Table(tableEl, (action) => conn.request({ type: 'act', action }));
-    }
+    state.table = local ? local.mount(tableEl, state.game.Table, conn)
+      : new state.game.Table(tableEl, (action) => conn.request({ type: 'act', action }));
     state.rules = rulesPanel(state.game);
     state.panel = historyPanel({ game: state.game, seat: state.seat, onStep: (v) => showVersion(v), onExport: () => exportLog(), isOver: () => !!state.outcome });
     state.panel.el.hidden = true;
     document.addEventListener('keydown', state.panel.onKey);
     state.table.sideEl.append(state.rules.el, roomCtl, state.panel.el, logBox);
+    local?.setSides([state.rules.el, roomCtl, state.panel.el, logBox]);
     const seat = state.seat;
     log.add(() => [local ? t('local.both') : seat ? t('you_are', { player: seatName(seat) }) : t('watching')], 'sys');
     return true;
-  }
-
-  // One device: the messages of seat 2's connection keep its own copy of the view.
-  function handleSecond(msg) {
-    const sy = local.sync;
-    let prev = null;
-    let events = [];
-    if (msg.type === 'joined') {
-      if (sy.join(msg) === 'resync') local.conn.sendRaw({ type: 'resync' });
-    } else if (msg.type === 'patch') {
-      prev = sy.view;
-      const res = sy.patch(msg);
-      if (res === 'resync') { local.conn.sendRaw({ type: 'resync' }); return; }
-      if (res !== 'applied') return;
-      events = Array.isArray(msg.events) ? msg.events : [];
-    } else if (msg.type === 'snapshot') {
-      sy.reset(msg);
-    } else if (msg.type === 'game_over') {
-      sy.finish(msg.outcome);
-    } else {
-      return;
-    }
-    if (!state.table) return;
-    drawLocalSeat(2, prev, events);
-    chooseActive();
-    drawPresence();
-    drawControls();
-  }
-
-  const syncOf = (s) => (s === 2 ? local.sync : sync);
-  // True while a seat still has a secret entry to make (its legal list is incomplete).
-  const secretPending = () => !!(local && (sync.expects || local.sync.expects));
-
-  // Redraws seat s's table from that seat's view (one device).
-  function drawLocalSeat(s, prev = null, events = []) {
-    const sy = syncOf(s);
-    if (!local.tables[s] || !sy.view || state.panel?.viewing != null) return;
-    local.tables[s].update({ view: sy.view, legal: sy.legal, expects: sy.expects, toAct: sy.toAct, seat: s,
-      version: sy.version, prev, events, lastTurn: null });
-    if (s === local.active) state.shown = sy.version;
-  }
-
-  // One device: shows the table of the side to move (keeping the current one while it may
-  // still act), behind the pass-the-device screen when that side has a secret entry to make.
-  function chooseActive() {
-    const canAct = (s) => { const sy = syncOf(s); return !!sy.view && sy.toAct.includes(s) && !sy.outcome; };
-    const cur = local.active;
-    const next = cur != null && canAct(cur) ? cur : canAct(1) ? 1 : canAct(2) ? 2 : (cur ?? 1);
-    if (next !== cur) {
-      local.active = next;
-      local.passFor = syncOf(next).expects ? next : null;
-      local.tables[next].sideEl.append(state.rules.el, roomCtl, state.panel.el, logBox);
-      state.shown = syncOf(next).version;
-    }
-    for (const s of [1, 2]) local.hosts[s].hidden = local.passFor != null || local.active !== s;
-    passEl.hidden = local.passFor == null;
-    if (local.passFor != null) {
-      passEl.replaceChildren(h('div', { class: 'pass-card' },
-        h('h2', { id: 'pass-title' }, t('local.pass', { player: seatName(local.passFor) })),
-        h('p', {}, t('local.pass_hint')),
-        h('button', { type: 'button', class: 'btn primary big', id: 'pass-ready', onclick: () => { local.passFor = null; chooseActive(); } },
-          t('local.ready', { player: seatName(local.passFor) }))));
-    }
-    if (state.panel && secretPending()) state.panel.el.hidden = true;
-    tableEl.dataset.active = String(local.active);
-    drawTitle();
-    drawPresence();
   }
 
   // Redraws the table from the synced view; prev/events (after a patch) let it animate.
   function draw(prev, events) {
     if (!state.table || !sync.view) return;
     if (local) {
-      drawLocalSeat(1, prev, events);
-      chooseActive();
-      drawControls();
+      if (state.panel?.viewing == null) local.draw(1, prev, events);
+      local.choose();
+      deviceChanged();
       return;
     }
     if (state.panel?.viewing == null) {
@@ -280,6 +201,15 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
         seat: state.seat, version: sync.version, prev, events, lastTurn: lastTurn() });
       state.shown = sync.version;
     }
+    drawTitle();
+    drawPresence();
+    drawControls();
+  }
+
+  // One device: after either seat's view changed and the shown table was chosen.
+  function deviceChanged() {
+    state.shown = local.syncs[local.active]?.version;
+    if (state.panel && local.secretPending()) state.panel.el.hidden = true;  // no stepping back onto a secret
     drawTitle();
     drawPresence();
     drawControls();
@@ -446,7 +376,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   // Shows version v on the table (null: back to the live view); one step forward animates.
   function showVersion(v) {
     if (!state.table) return;
-    if (secretPending()) return;  // one device: no step back while a secret entry is being made
+    if (local?.secretPending()) return;  // one device: no step back while a secret entry is being made
     const shown = state.shown;
     if (v == null) {
       pastBar.hidden = true;
@@ -456,7 +386,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     }
     const change = history.change(v);
     const forward = v === shown + 1 && change;
-    (local ? local.tables[local.active] : state.table).update({ view: history.viewAt(v), legal: [], expects: null, toAct: [], seat: local ? local.active : state.seat, version: v,
+    (local ? local.table() : state.table).update({ view: history.viewAt(v), legal: [], expects: null, toAct: [], seat: local ? local.active : state.seat, version: v,
       prev: forward ? history.viewAt(v - 1) : null, events: forward ? change.events : [], lastTurn: change ? change.events : [] });
     state.shown = v;
     tableEl.classList.add('past');
@@ -487,7 +417,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     translatePage(app);
     state.rules?.redraw();
     state.table?.relabel();
-    if (local) { local.tables[2]?.relabel(); if (state.table) chooseActive(); }
+    local?.relabel();
     drawPresence();
     if (state.outcome) { state.bannerShown = true; const hidden = banner.hidden; setOutcome(state.outcome); banner.hidden = hidden; }
     statusEl.textContent = statusEl.dataset.state && statusEl.dataset.state !== 'open' ? statusEl.textContent : '';
@@ -495,5 +425,5 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     drawPresence();
   }
 
-  return () => { offLang(); conn.stop(); local?.conn.stop(); if (state.panel) document.removeEventListener('keydown', state.panel.onKey); };
+  return () => { offLang(); conn.stop(); local?.stop(); if (state.panel) document.removeEventListener('keydown', state.panel.onKey); };
 }
