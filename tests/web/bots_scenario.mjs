@@ -3,7 +3,7 @@
 // standard preset and moves, and the bot answers. L plays Cyvasse on one device: each set-up
 // is entered behind a "pass the device" screen (the other player's placement is never on
 // screen), the board follows the side to move, a reload resumes both seats, and the match can
-// be watched like any other.
+// be watched like any other; TAIXU on one device hands the turn over without a pass screen.
 import { join } from 'node:path';
 
 const STEP_TIMEOUT_MS = 15_000;
@@ -142,6 +142,18 @@ export async function botsScenario({ browser, url, out }) {
     check(sum.seats.every((s) => s.taken && s.connected), `both seats held by L: ${JSON.stringify(sum.seats)}`);
     await moveAny(L, 1, '.local-seat[data-seat="1"]');
     await waitVersion(S, v + 1);
+  });
+
+  await step('TAIXU on this device: no pass screen, the turn passes to the other table', async () => {
+    await createWith(L, 'taixu', 'local');
+    await L.waitForFunction(() => document.querySelector('#table')?.dataset.active === '1');
+    check(await L.isHidden('#pass-screen'), 'nothing secret: no pass screen');
+    check(await L.isVisible('.local-seat[data-seat="1"] #act-end_turn'), 'seat 1\'s table is shown');
+    await L.click('.local-seat[data-seat="1"] #act-end_turn');
+    await L.waitForFunction(() => document.querySelector('#table')?.dataset.active === '2');
+    check(await L.isHidden('.local-seat[data-seat="1"]'), 'seat 1\'s table is put away');
+    check(await L.isEnabled('.local-seat[data-seat="2"] #act-end_turn'), 'seat 2 may act');
+    check((await L.textContent('#role')).includes('2'), `the label names the side to move: ${await L.textContent('#role')}`);
   });
 
   for (const p of [A, L, S]) await p.context().close().catch(() => {});
