@@ -99,9 +99,11 @@ export function renderHome(app) {
     try {
       const res = await createMatch(req);
       if (opponent === 'local') {
-        // This browser takes the other seat too, and keeps both tokens.
-        const other = await claimFreeSeat(res.code);
-        saveLocal(res.code, { [res.seat]: res.token, [other.seat]: other.token });
+        // This browser takes the other seat too, and keeps both tokens; if that fails, the
+        // match stays an ordinary one with the creator's seat (its page offers the invitation).
+        const other = await claimFreeSeat(res.code).catch(() => null);
+        if (other) saveLocal(res.code, { [res.seat]: res.token, [other.seat]: other.token });
+        else saveSeat(res.code, res.seat, res.token);
         location.assign(`/m/${res.code}`);
         return;
       }
