@@ -128,8 +128,11 @@ std::string game_over(std::int64_t version, const json& outcome) {
 
 json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators) {
   json list = json::array();
-  for (int s = 0; s < 2; ++s)
-    list.push_back({{"seat", s + 1}, {"taken", seats[s].taken}, {"connected", seats[s].connected}});
+  for (int s = 0; s < 2; ++s) {
+    json seat = {{"seat", s + 1}, {"taken", seats[s].taken}, {"connected", seats[s].connected}};
+    if (!seats[s].bot.empty()) seat["bot"] = seats[s].bot;
+    list.push_back(std::move(seat));
+  }
   return {{"seats", std::move(list)}, {"spectators", spectators}};
 }
 

@@ -77,9 +77,11 @@ std::string game_over(std::int64_t version, const json& outcome);
 struct seat_presence {
   bool taken = false;
   bool connected = false;
+  std::string bot;  // the level of the computer player holding the seat; "" for a person
 };
 
-// The presence object {"seats":[{"seat","taken","connected"}…],"spectators":n}.
+// The presence object {"seats":[{"seat","taken","connected","bot"?}…],"spectators":n}; a
+// bot's seat carries "bot":level.
 json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators);
 
 // The presence message: presence plus "type":"presence" (and the clock field, when not empty).

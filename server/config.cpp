@@ -103,6 +103,39 @@ const std::vector<option_spec>& specs() {
          c.manual_clock = v == "manual";
          return v == "manual" || v == "system";
        }},
+      {"--bot-threads", "TABULEIRO_BOT_THREADS",
+       "worker threads the computer players think on, off the I/O threads (default 1)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 1, 64, n)) return false;
+         c.bot_threads = static_cast<int>(n);
+         return true;
+       }},
+      {"--bot-time-ms", "TABULEIRO_BOT_TIME_MS",
+       "milliseconds a computer player may think per decision (default 1000)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 1, 600000, n)) return false;
+         c.bot_time_ms = static_cast<int>(n);
+         return true;
+       }},
+      {"--bot-iterations", "TABULEIRO_BOT_ITERATIONS",
+       "fixed search iterations per bot decision instead of the time limit, for reproducible "
+       "play (tests; default 0 = use --bot-time-ms)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 0, 100000000, n)) return false;
+         c.bot_iterations = static_cast<int>(n);
+         return true;
+       }},
+      {"--bot-delay-ms", "TABULEIRO_BOT_DELAY_MS",
+       "milliseconds on the server's clock a computer player waits before it thinks (default 0)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 0, 600000, n)) return false;
+         c.bot_delay_ms = n;
+         return true;
+       }},
       {"--allowed-origins", "TABULEIRO_ALLOWED_ORIGINS",
        "comma-separated origins (scheme://host[:port]) also allowed besides the public URL's",
        [](config& c, const std::string& v) {

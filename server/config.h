@@ -27,6 +27,10 @@ struct config {
   double handshake_timeout_s = 10;        // --handshake-timeout / TABULEIRO_HANDSHAKE_TIMEOUT
   bool manual_clock = false;              // --clock manual / TABULEIRO_CLOCK (tests only)
   std::vector<std::string> allowed_origins; // --allowed-origins / TABULEIRO_ALLOWED_ORIGINS (extra)
+  int bot_threads = 1;                    // --bot-threads / TABULEIRO_BOT_THREADS
+  int bot_time_ms = 1000;                 // --bot-time-ms / TABULEIRO_BOT_TIME_MS (per decision)
+  int bot_iterations = 0;                 // --bot-iterations / TABULEIRO_BOT_ITERATIONS (0 = time)
+  std::int64_t bot_delay_ms = 0;          // --bot-delay-ms / TABULEIRO_BOT_DELAY_MS
   std::string trusted_proxy;              // --trusted-proxy / TABULEIRO_TRUSTED_PROXY (as given)
   trusted_proxies proxies;                // trusted_proxy parsed
   // Derived at start-up by `serve` (not flags): the normalized origins accepted on the

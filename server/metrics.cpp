@@ -40,6 +40,13 @@ std::string metrics::render() const {
           http_requests.load());
   counter("tabuleiro_slow_clients_closed_total",
           "Connections closed because their write queue was full.", "counter", slow_closed.load());
+  counter("tabuleiro_bot_decisions_total", "Bot decisions started.", "counter", bot_decisions.load());
+  counter("tabuleiro_bot_actions_total", "Bot actions submitted to their match.", "counter",
+          bot_actions.load());
+  counter("tabuleiro_bot_cancelled_total", "Bot decisions stopped before they answered.", "counter",
+          bot_cancelled.load());
+  counter("tabuleiro_bot_stale_total", "Bot answers dropped because the match moved on.", "counter",
+          bot_stale.load());
   std::lock_guard lock(mu_);
   o << "# HELP tabuleiro_actions_rejected_total Requests refused, by error code.\n"
        "# TYPE tabuleiro_actions_rejected_total counter\n";

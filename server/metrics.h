@@ -27,6 +27,10 @@ class metrics {
   std::atomic<std::uint64_t> bytes_sent{0};      // WebSocket payload bytes written
   std::atomic<std::uint64_t> http_requests{0};   // HTTP requests answered
   std::atomic<std::uint64_t> slow_closed{0};     // connections closed for a full write queue
+  std::atomic<std::uint64_t> bot_decisions{0};   // bot decisions started
+  std::atomic<std::uint64_t> bot_actions{0};     // bot actions handed to the sequencer
+  std::atomic<std::uint64_t> bot_cancelled{0};   // bot decisions stopped before they answered
+  std::atomic<std::uint64_t> bot_stale{0};       // bot answers dropped: the version moved on
 
   // Counts one refused request under its error code.
   void rejected(const std::string& code);

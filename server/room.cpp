@@ -25,14 +25,16 @@ std::string iso_time(std::int64_t ms) {
 }
 
 json stored_summary(const match_row& row) {
+  std::array<msg::seat_presence, 2> seats{msg::seat_presence{!row.token_hash[0].empty(), false, ""},
+                                          msg::seat_presence{!row.token_hash[1].empty(), false, ""}};
+  if (row.bot && (row.bot->seat == 1 || row.bot->seat == 2))
+    seats[row.bot->seat - 1] = {true, true, row.bot->level};
   json s = msg::summary({.code = row.code,
                        .game = row.game,
                        .status = row.status,
                        .visibility = row.visibility,
                        .created = iso_time(row.created_ms),
-                       .presence = msg::presence({msg::seat_presence{!row.token_hash[0].empty(), false},
-                                                  msg::seat_presence{!row.token_hash[1].empty(), false}},
-                                                 0),
+                       .presence = msg::presence(seats, 0),
                        .version = row.version,
                        .outcome = row.outcome});
   s["clock"] = row.clock;
@@ -53,8 +55,27 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       token_hash_(row.token_hash),
       clock_(clock ? std::move(*clock) : stored_clock(row)),
       to_act_(seq_.match().seats_to_act()) {
+  // A match created with both seats taken (a bot opponent) is seated from its creation.
+  if (!clock && !token_hash_[0].empty() && !token_hash_[1].empty())
+    clock_.on_seated(row.created_ms, to_act_);
   seat_left_ms_.fill(svc_.time->now_ms());
   svc_.stats->rooms++;
+  if (row.bot && svc_.bots) {
+    const auto level = bots::parse_level(row.bot->level);
+    const auto seed = protocol::parse_seed(json(row.bot->seed));
+    if (level && seed && (row.bot->seat == 1 || row.bot->seat == 2)) {
+      const bot_settings settings{
+          .limits = {.iterations = svc_.cfg->bot_iterations > 0 ? std::optional<int>(svc_.cfg->bot_iterations)
+                                                                 : std::nullopt,
+                     .time_limit = std::chrono::milliseconds(svc_.cfg->bot_time_ms)},
+          .delay_ms = svc_.cfg->bot_delay_ms};
+      bot_ = std::make_unique<bot_player>(row.bot->seat, *level, *seed, settings, *svc_.bots,
+                                          *svc_.time, strand_, *svc_.stats);
+    } else {
+      spdlog::error("room {}: stored bot seat {} ({}) is not valid; the bot stays idle", code_,
+                    row.bot->seat, row.bot->level);
+    }
+  }
   update_summary();
 }
 
@@ -158,7 +179,7 @@ void room::tick() {
 }
 
 // Queues an abandonment when a taken seat stayed away for abandon_after: nobody wins if every
-// taken seat is away, the connected seat wins if only its opponent is.
+// taken seat is away, the connected seat wins if only its opponent is. A bot is never away.
 void room::do_tick() {
   if (seq_.outcome() || closing_ || seq_.has_pending(protocol::room_change_kind::abandoned)) return;
   // A correspondence match is played over days: its clock, not presence, decides it.
@@ -169,7 +190,7 @@ void room::do_tick() {
   for (int s = 0; s < 2; ++s) {
     if (token_hash_[s].empty()) continue;
     ++taken;
-    if (seat_client_[s] != 0) present_seat = s + 1;
+    if (seat_client_[s] != 0 || is_bot(s + 1)) present_seat = s + 1;
     else if (now - seat_left_ms_[s] >= limit_ms) ++away;
   }
   if (taken == 0 || away == 0) return;
@@ -184,9 +205,40 @@ void room::do_tick() {
 void room::shutdown() {
   net::post(strand_, [self = shared_from_this()] {
     self->closing_ = true;
+    if (self->bot_) self->bot_->cancel();
     for (auto& [id, m] : self->members_)
       if (auto c = m.c.lock()) c->close(1001, "server shutting down");
   });
+}
+
+void room::start() {
+  net::post(strand_, [self = shared_from_this()] {
+    self->arm_clock();
+    self->consider_bot();
+  });
+}
+
+// Asks the bot to think about the committed state (it stops thinking once the match is over).
+void room::consider_bot() {
+  if (!bot_) return;
+  std::weak_ptr<room> weak = weak_from_this();
+  bot_->consider(seq_.match(), seq_.version(), seq_.outcome().has_value() || closing_,
+                 [weak](std::int64_t version, json action) {
+                   if (auto self = weak.lock()) self->on_bot_action(version, std::move(action));
+                 });
+}
+
+// The bot's answer for version: queued like a human's action unless the match moved on.
+void room::on_bot_action(std::int64_t version, json action) {
+  bot_->answered(version);
+  if (version != seq_.version() || seq_.outcome() || closing_) {
+    svc_.stats->bot_stale++;
+    spdlog::debug("room {}: bot answer for version {} dropped (now {})", code_, version, seq_.version());
+    return consider_bot();
+  }
+  svc_.stats->bot_actions++;
+  bot_sent_version_ = version;
+  seq_.submit({0, nullptr, bot_->seat(), std::move(action), std::nullopt});
 }
 
 json room::summary() const {
@@ -339,6 +391,10 @@ void room::on_draw(const std::shared_ptr<client>& c, int seat, const json& id, c
     draw_offer_by_ = seat;
     c->send(share_text(msg::ack(id, seq_.version())));
     send_to_all(share_text(msg::draw_offered(seat)));
+    if (is_bot(other)) {  // a bot declines every draw offer at once
+      draw_offer_by_ = 0;
+      send_to_all(share_text(msg::draw_declined(other)));
+    }
     return;
   }
   if (op == "decline" || op == "accept") {
@@ -396,6 +452,7 @@ std::optional<rule_error> room::vet(change_request& r) {
 
 void room::on_committed(const change_request& r, const protocol::publication& pub) {
   draw_offer_by_ = 0;
+  consider_bot();  // first: an ended match stops the bot before anyone hears of the end
   svc_.stats->actions_accepted++;
   const auto after = seq_.match().seats_to_act();
   if (!r.change) clock_.on_action(r.at_ms, r.seat, to_act_, after, r.lag_credit_ms);
@@ -418,6 +475,15 @@ void room::on_committed(const change_request& r, const protocol::publication& pu
 void room::on_refused(const change_request& r, const rule_error& e) {
   if (e.code == "out_of_time")
     net::post(strand_, [self = shared_from_this(), seat = flag_seat_] { self->submit_flag(seat); });
+  else if (r.client_id == 0 && !r.change && is_bot(r.seat)) {
+    // Refused after the match moved on (a race with the other seat): think again. Refused at
+    // the state it was chosen for: a bot defect, logged; the bot does not retry it.
+    if (seq_.version() != bot_sent_version_) return consider_bot();
+    svc_.stats->rejected(e.code);
+    spdlog::error("room {}: the bot's action at version {} was refused: {} ({})", code_,
+                  bot_sent_version_, e.code, e.message);
+    return;
+  }
   if (r.client_id == 0) return;
   if (auto c = member_client(r.client_id)) reject_to(c, r.id, e.code, e.message);
 }
@@ -447,9 +513,12 @@ json room::presence() const {
   std::size_t spectators = 0;
   for (const auto& [id, m] : members_)
     if (m.seat == 0) ++spectators;
-  return msg::presence({msg::seat_presence{!token_hash_[0].empty(), seat_client_[0] != 0},
-                        msg::seat_presence{!token_hash_[1].empty(), seat_client_[1] != 0}},
-                       spectators);
+  std::array<msg::seat_presence, 2> seats;
+  for (int s = 0; s < 2; ++s) {
+    seats[s] = {!token_hash_[s].empty(), seat_client_[s] != 0, ""};
+    if (is_bot(s + 1)) seats[s] = {true, true, std::string(bots::level_name(bot_->level()))};
+  }
+  return msg::presence(seats, spectators);
 }
 
 json room::outcome_json() const { return protocol::outcome_json(seq_.outcome()); }

@@ -17,6 +17,8 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/game.h"
+#include "server/bot_player.h"
+#include "server/bot_pool.h"
 #include "server/clock.h"
 #include "server/config.h"
 #include "server/match_clock.h"
@@ -50,6 +52,7 @@ struct room_services {
   const config* cfg = nullptr;
   time_source* time = nullptr;
   net::any_io_executor blocking;  // where blocking work (store reads, replays) runs
+  bot_pool* bots = nullptr;       // where computer players think (null: bot seats stay idle)
 };
 
 // A join message, validated by the session: sit (or resume a seat by token) or watch, and
@@ -98,8 +101,11 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void leave(std::uint64_t client_id);
   // Housekeeping: records abandonment when seats stayed away too long.
   void tick();
-  // Closes every client with 1001 (server shutting down).
+  // Closes every client with 1001 (server shutting down) and stops the bot's thinking.
   void shutdown();
+  // Starts the room's own activity once it is registered (after creation or a restore): arms
+  // the clock's timer and lets the bot, if it has one, think when its seat may act.
+  void start();
 
   // The public description served by GET /api/matches/{code}.
   json summary() const;
@@ -137,6 +143,9 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void on_clock_timer();
   void submit_flag(int seat);
   std::string clock_text() const;
+  void consider_bot();
+  void on_bot_action(std::int64_t version, json action);
+  bool is_bot(int seat) const { return bot_ && bot_->seat() == seat; }
 
   // sequencer_host
   std::optional<rule_error> vet(change_request& r) override;
@@ -162,6 +171,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   std::shared_ptr<timer> clock_timer_;           // fires when the running time may be out
   std::vector<engine::seat> to_act_;             // seats to act in the committed state
   int flag_seat_ = 0;                            // whose time a refused late request found out
+  std::unique_ptr<bot_player> bot_;             // the computer player of a bot seat, if any
+  std::int64_t bot_sent_version_ = -1;          // the version the bot's last action was made at
 
   mutable std::mutex summary_mu_;
   json summary_;                                 // GUARDED_BY(summary_mu_)

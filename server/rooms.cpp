@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "bots/bot.h"
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
 #include "server/history.h"
@@ -26,6 +27,25 @@ api_answer lookup_failure(rooms::lookup how) {
 }
 
 constexpr std::int64_t minute_ms = 60'000;
+
+// The level of a POST /api/matches "opponent" ({"bot":"easy"|"medium"|"hard"}), or an
+// explanation in why.
+std::optional<std::string> bot_level_of(const json& opponent, std::string& why) {
+  if (!opponent.is_object()) {
+    why = "opponent must be an object: {\"bot\":\"easy\"|\"medium\"|\"hard\"}";
+    return std::nullopt;
+  }
+  if (auto k = protocol::first_unknown_key(opponent, {"bot"})) {
+    why = "unknown opponent field '" + *k + "'";
+    return std::nullopt;
+  }
+  const json bot = opponent.value("bot", json());
+  if (bot != "easy" && bot != "medium" && bot != "hard") {
+    why = "opponent.bot must be \"easy\", \"medium\" or \"hard\"";
+    return std::nullopt;
+  }
+  return bot.get<std::string>();
+}
 
 }  // namespace
 
@@ -76,6 +96,7 @@ void rooms::finish_loading(const std::string& code, std::shared_ptr<room> r, loo
     waiters = std::move(loading_[code]);
     loading_.erase(code);
   }
+  if (r) r->start();
   for (auto& w : waiters) w(r, how);
 }
 
@@ -103,7 +124,7 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       return done(std::move(a));
     }
     if (!body.is_object()) return done(failure(400, "bad_request", "the body must be a JSON object"));
-    if (auto k = protocol::first_unknown_key(body, {"game", "options", "position", "seat", "visibility", "clock"}))
+    if (auto k = protocol::first_unknown_key(body, {"game", "opponent", "options", "position", "seat", "visibility", "clock"}))
       return done(failure(400, "bad_request", "unknown field '" + *k + "'"));
     const json game = body.value("game", json());
     const protocol::game_kind* kind = game.is_string() ? protocol::find_game(game.get<std::string>()) : nullptr;
@@ -126,6 +147,12 @@ void rooms::create(json body, const std::string& address, std::function<void(api
     std::string clock_error;
     const auto clock = parse_clock_options(body.value("clock", json()), clock_error);
     if (!clock) return done(failure(400, "bad_clock", clock_error));
+    std::optional<std::string> bot_level;
+    if (body.contains("opponent")) {
+      std::string why;
+      bot_level = bot_level_of(body["opponent"], why);
+      if (!bot_level) return done(failure(400, "bad_request", why));
+    }
     const std::uint64_t seed = random_seed();
     auto created = kind->create(options, position, seed);
     if (auto* e = std::get_if<rule_error>(&created)) return done(failure(400, e->code, e->message));
@@ -156,6 +183,11 @@ void rooms::create(json body, const std::string& address, std::function<void(api
     row.created_ms = svc_.time->now_ms();
     row.clock = clock_options_json(*clock);
     row.token_hash[seat - 1] = token_hash(token);
+    if (bot_level) {
+      // The bot's seat is taken by a token nobody is given; the bot's own seed is a fresh draw.
+      row.token_hash[2 - seat] = token_hash(new_seat_token());
+      row.bot = bot_seat_row{3 - seat, *bot_level, std::to_string(random_seed())};
+    }
     auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
     svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](write_status st) {
       const bool ok = st == write_status::ok;
@@ -167,8 +199,8 @@ void rooms::create(json body, const std::string& address, std::function<void(api
                         : failure(500, "storage_error", "the match could not be stored"));
       }
       svc_.stats->matches_created++;
-      spdlog::info("match {} created: game {}, creator seat {}, {}", row.code, row.game, seat,
-                   row.visibility);
+      spdlog::info("match {} created: game {}, creator seat {}, {}{}", row.code, row.game, seat,
+                   row.visibility, row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
       done({201, protocol::messages::created(row.code, svc_.cfg->public_url + "/m/" + row.code,
                                              seat, token)});
     });

@@ -13,6 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/game.h"
+#include "server/bot_pool.h"
 #include "server/commands.h"
 #include "server/clock.h"
 #include "server/config.h"
@@ -98,7 +99,8 @@ int run_serve(const args& a) {
   } else {
     time = system_time();
   }
-  room_services svc{db.get(), &stats, &cfg, time.get()};
+  bot_pool bot_workers(cfg.bot_threads);
+  room_services svc{.db = db.get(), .stats = &stats, .cfg = &cfg, .time = time.get(), .bots = &bot_workers};
   rooms registry(ioc, svc);
   shared_state state{svc, &registry, manual};
 
@@ -120,17 +122,19 @@ int run_serve(const args& a) {
   for (auto g : protocol::game_names()) games += (games.empty() ? "" : ",") + std::string(g);
   spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
                "abandon-after={}s create-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
-               "origins={} trusted-proxy={} games={}",
+               "origins={} trusted-proxy={} bot-threads={} bot-time-ms={} bot-iterations={} games={}",
                cfg.bind, port, cfg.db, cfg.web.empty() ? "(none)" : cfg.web, cfg.public_url,
                cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute,
                cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.origins, ","),
-               cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, games.empty() ? "(none)" : games);
+               cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,
+               cfg.bot_time_ms, cfg.bot_iterations, games.empty() ? "(none)" : games);
 
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code e, int sig) {
     if (e) return;
     spdlog::info("signal {}: stopping (no new connections; closing open ones with 1001)", sig);
     acceptor->stop();
+    bot_workers.stop();  // thinking ends now; shutdown never waits for a decision
     registry.shutdown();
     drain_then_stop(ioc, registry, std::make_shared<net::steady_timer>(ioc), 60);
   });
@@ -144,6 +148,8 @@ int run_serve(const args& a) {
   ioc.run();
   for (auto& t : threads) t.join();
 
+  bot_workers.stop();
+  bot_workers.join();
   registry.join();
   db->close();
   spdlog::info("stopped; database flushed");

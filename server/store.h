@@ -17,6 +17,13 @@ namespace tabuleiro::server {
 
 using json = nlohmann::json;
 
+// A seat played by the server's computer player (schema/005_bot_seats.sql).
+struct bot_seat_row {
+  int seat = 0;       // 1 or 2
+  std::string level;  // "easy" | "medium" | "hard"
+  std::string seed;   // the bot's own unsigned 64-bit seed, decimal string (secret)
+};
+
 // One match as stored. Times are Unix milliseconds.
 struct match_row {
   std::string code;             // share code, upper case ("K7M2QX")
@@ -34,6 +41,7 @@ struct match_row {
   std::int64_t updated_ms = 0;  // last logged change (or creation); filled by reads
   json clock;                   // the clock option (server/match_clock.h), null = none
   std::array<std::int64_t, 2> seat_claimed_ms{};  // when each seat was taken (0: unknown/free)
+  std::optional<bot_seat_row> bot;  // the seat a bot plays, if any (its seat also has a token hash)
 };
 
 // One logged state change: either a game action (action, the game's canonical action JSON;
@@ -110,7 +118,8 @@ class store {
                                      commit_observer observer, const store_options& options);
   virtual ~store() = default;
 
-  // Queues the insertion of a new match (with its seat token hashes); conflict on a taken code.
+  // Queues the insertion of a new match (with its seat token hashes and its bot seat, if
+  // any); conflict on a taken code.
   virtual void insert_match(const match_row& m, done d) = 0;
   // Queues claiming a free seat (1 or 2) of match code with token hash at at_ms; conflict when
   // the match is absent or the seat is already taken (a taken seat's token is never overwritten).

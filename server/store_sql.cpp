@@ -77,7 +77,10 @@ constexpr const char* match_columns =
     " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
     " clock,"
     " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
-    " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 2)"
+    " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+    " (SELECT b.seat FROM bot_seats b WHERE b.match_id = m.id),"
+    " (SELECT b.level FROM bot_seats b WHERE b.match_id = m.id),"
+    " (SELECT b.seed FROM bot_seats b WHERE b.match_id = m.id)"
     " FROM matches m ";
 
 // Decodes one row selected with match_columns. May throw on corrupt JSON.
@@ -100,6 +103,8 @@ match_row decode_match(const sqlite_statement& st) {
   m.clock = parse_json_column(st, 14);
   m.seat_claimed_ms[0] = st.is_null(15) ? 0 : st.int64(15);
   m.seat_claimed_ms[1] = st.is_null(16) ? 0 : st.int64(16);
+  if (!st.is_null(17))
+    m.bot = bot_seat_row{static_cast<int>(st.int64(17)), st.text(18), st.text(19)};
   return m;
 }
 
@@ -175,6 +180,11 @@ write_work insert_match_work(const match_row& m) {
                 st.bind(1, id).bind(2, std::int64_t{seat}).bind(3, hash).bind(4, m.created_ms);
               });
     }
+    if (s == write_status::ok && m.bot)
+      s = run(db, "INSERT INTO bot_seats (match_id, seat, level, seed) VALUES (?, ?, ?, ?)", error,
+              [&](sqlite_statement& st) {
+                st.bind(1, id).bind(2, std::int64_t{m.bot->seat}).bind(3, m.bot->level).bind(4, m.bot->seed);
+              });
     return s;
   };
 }

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "server/bot_player.h"
 #include "server/config.h"
 #include "server/http_policy.h"
 #include "server/wire.h"
@@ -127,6 +128,39 @@ TEST_CASE("config: --help lists every flag with its variable and default") {
   const std::string text = config_help();
   for (const char* s : {"--bind", "TABULEIRO_BIND", "--idle-timeout", "pinged after half of it",
                         "--allowed-origins", "TABULEIRO_ALLOWED_ORIGINS", "--trusted-proxy",
-                        "TABULEIRO_TRUSTED_PROXY", "--clock", "--help"})
+                        "TABULEIRO_TRUSTED_PROXY", "--clock", "--bot-threads", "TABULEIRO_BOT_THREADS",
+                        "--bot-time-ms", "--bot-iterations", "--bot-delay-ms", "--help"})
     CHECK(text.find(s) != std::string::npos);
+}
+
+TEST_CASE("config: the bot flags, their defaults and ranges") {
+  std::string error;
+  bool help = false;
+  auto d = parse_config({}, error, help);
+  REQUIRE(d);
+  CHECK(d->bot_threads == 1);
+  CHECK(d->bot_time_ms == 1000);
+  CHECK(d->bot_iterations == 0);
+  CHECK(d->bot_delay_ms == 0);
+  auto c = parse_config({"--bot-threads", "3", "--bot-time-ms", "250", "--bot-iterations", "40",
+                         "--bot-delay-ms", "10"},
+                        error, help);
+  REQUIRE(c);
+  CHECK(c->bot_threads == 3);
+  CHECK(c->bot_time_ms == 250);
+  CHECK(c->bot_iterations == 40);
+  CHECK(c->bot_delay_ms == 10);
+  for (std::vector<std::string> bad : {std::vector<std::string>{"--bot-threads", "0"}, {"--bot-threads", "65"},
+                                       {"--bot-time-ms", "0"}, {"--bot-iterations", "-1"},
+                                       {"--bot-delay-ms", "x"}}) {
+    INFO(bad[0] << " " << bad[1]);
+    CHECK_FALSE(parse_config(bad, error, help));
+  }
+}
+
+TEST_CASE("bots: a decision's seed is a function of the bot's seed and the version only") {
+  CHECK(bot_decision_seed(42, 7) == bot_decision_seed(42, 7));
+  CHECK(bot_decision_seed(42, 7) != bot_decision_seed(42, 8));
+  CHECK(bot_decision_seed(42, 7) != bot_decision_seed(43, 7));
+  CHECK(bot_decision_seed(42, 0) != 42);
 }

@@ -160,6 +160,47 @@ TEST_CASE("a match's clock, its seats' claim times and a change's lag credit rou
   CHECK(s->load_match(plain.code).value.clock.is_null());
 }
 
+TEST_CASE("a bot seat round-trips with its match, and its seat cannot be claimed", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  match_row m = sample_match("cyvasse");
+  m.token_hash[1] = token_hash(new_seat_token());
+  m.bot = bot_seat_row{2, "hard", std::to_string(random_seed())};
+  result r;
+  s->insert_match(m, r.done());
+  REQUIRE(r.get() == ok);
+  const auto read = s->load_match(m.code);
+  REQUIRE(read.found());
+  REQUIRE(read.value.bot.has_value());
+  CHECK(read.value.bot->seat == 2);
+  CHECK(read.value.bot->level == "hard");
+  CHECK(read.value.bot->seed == m.bot->seed);
+  CHECK(read.value.seed == m.seed);  // the match's own seed is a different column
+  const auto listed = s->list_public("", "cyvasse", 10);
+  REQUIRE(listed.found());
+  REQUIRE(listed.value.size() == 1);
+  CHECK(listed.value[0].bot.has_value());
+  result c;
+  s->claim_seat(m.code, 2, token_hash(new_seat_token()), c.done());
+  CHECK(c.get() == conflict);
+  // A match without a bot reads back without one.
+  match_row plain = sample_match();
+  result p;
+  s->insert_match(plain, p.done());
+  REQUIRE(p.get() == ok);
+  CHECK_FALSE(s->load_match(plain.code).value.bot.has_value());
+  // The schema refuses a bad level and a second bot for a match, and any change of a bot seat.
+  s->close();
+  raw_db raw(dir.db(), /*read_only=*/false);
+  CHECK(raw.exec("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'expert', '1' FROM matches"
+                 " WHERE code = '" + plain.code + "'") != SQLITE_OK);
+  CHECK(raw.exec("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'easy', '1' FROM matches"
+                 " WHERE code = '" + plain.code + "'") == SQLITE_OK);  // the control: a valid row goes in
+  CHECK(raw.exec("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'easy', '1' FROM matches"
+                 " WHERE code = '" + m.code + "'") != SQLITE_OK);
+  CHECK(raw.exec("UPDATE bot_seats SET level = 'easy'") != SQLITE_OK);
+}
+
 TEST_CASE("the log appends contiguous versions of actions and changes and reads back in order", "[store]") {
   temp_dir dir;
   auto s = open_store(dir.db());
@@ -317,9 +358,9 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
     REQUIRE(r.get() == ok);
   }
   {  // Turn the database back into a version-1 one: 002 only adds an index, 003 rebuilds the
-     // (still empty) log with its change column.
+     // (still empty) log with its change column, 004 adds the bot seats.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP INDEX matches_idle; DROP TABLE actions;"
+    REQUIRE(raw.exec("DROP INDEX matches_idle; DROP TABLE actions; DROP TABLE bot_seats;"
                      " CREATE TABLE actions (match_id INTEGER NOT NULL REFERENCES matches (id),"
                      " version INTEGER NOT NULL CHECK (version >= 1),"
                      " seat INTEGER NOT NULL CHECK (seat IN (0, 1, 2)), action TEXT NOT NULL,"
@@ -335,6 +376,7 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'actions'") == 2);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'clock'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE name = 'lag_ms'") == 1);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'bot_seats'") == 1);
   CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
 }
 

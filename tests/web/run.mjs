@@ -15,6 +15,7 @@ import { historyScenario, serverHasHistory } from './history.mjs';
 import { quadriScenario } from './quadri_scenario.mjs';
 import { cyvasseScenario } from './cyvasse_scenario.mjs';
 import { clockScenario } from './clock_scenario.mjs';
+import { botsScenario } from './bots_scenario.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
@@ -86,8 +87,8 @@ async function main() {
   });
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, clock (all by default).
-    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,clock';
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, bots, clock (all by default).
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,bots,clock';
     results = [];
     if (only.includes('taixu')) {
       results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
@@ -99,6 +100,7 @@ async function main() {
     }
     if (only.includes('cyvasse')) results.push(...await cyvasseScenario({ browser, url: server.url, out: OUT }));
     if (only.includes('quadri')) results.push(...await quadriScenario({ browser, url: server.url, out: OUT }));
+    if (only.includes('bots')) results.push(...await botsScenario({ browser, url: server.url, out: OUT }));
     // The clock scenario moves the server's time: a server of its own, run with --clock manual.
     if (only.includes('clock') && urlArg < 0) {
       const timed = await startServer(args[0] || 'build/tabuleiro', ['--clock', 'manual']);

@@ -7,7 +7,9 @@ const REQUEST_TIMEOUT_MS = 10000;
 
 export class MatchConnection {
   // code: share code; opts.spectate: watch only; opts.versionOf(): last version held or -1;
-  // opts.onMessage(msg), opts.onStatus('connecting'|'open'|'reconnecting'|'replaced'|'closed').
+  // opts.onMessage(msg), opts.onStatus('connecting'|'open'|'reconnecting'|'replaced'|'closed');
+  // opts.token: a seat token to join with instead of the one stored for code (play on one
+  // device holds both seats' tokens).
   constructor(code, opts) {
     this.code = code.toUpperCase();
     this.opts = opts;
@@ -26,7 +28,7 @@ export class MatchConnection {
     const ws = new WebSocket(`${proto}://${location.host}/ws`);
     this.ws = ws;
     ws.onopen = () => {
-      const stored = this.opts.spectate ? null : loadSeat(this.code);
+      const stored = this.opts.spectate ? null : this.opts.token ? { token: this.opts.token } : loadSeat(this.code);
       const join = { type: 'join', code: this.code, as: this.opts.spectate ? 'spectator' : 'player' };
       if (stored) join.token = stored.token;
       const v = this.opts.versionOf?.() ?? -1;
@@ -57,10 +59,10 @@ export class MatchConnection {
   onMessage(msg) {
     if (msg.type === 'joined') {
       this.retry = 0;
-      if (msg.token && msg.seat) saveSeat(this.code, msg.seat, msg.token);
+      if (msg.token && msg.seat && !this.opts.token) saveSeat(this.code, msg.seat, msg.token);
       this.opts.onStatus?.('open');
     }
-    if ((msg.type === 'error' || msg.type === 'reject') && (msg.code || msg.error?.code) === 'bad_token') {
+    if ((msg.type === 'error' || msg.type === 'reject') && (msg.code || msg.error?.code) === 'bad_token' && !this.opts.token) {
       this.badToken = true;
       forgetSeat(this.code);
     }
@@ -109,4 +111,26 @@ export class MatchConnection {
     clearInterval(this.pinger);
     this.ws?.close(1000);
   }
+}
+
+// Takes the free seat of match code on a short-lived connection: resolves with {seat, token}
+// (the seat's token is given once), rejects with {code, message}.
+export function claimFreeSeat(code) {
+  return new Promise((resolve, reject) => {
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${proto}://${location.host}/ws`);
+    const timer = setTimeout(() => { ws.close(); reject({ code: 'timeout', message: 'no answer from the server' }); }, REQUEST_TIMEOUT_MS);
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'join', code, as: 'player' }));
+    ws.onerror = () => { clearTimeout(timer); reject({ code: 'network', message: 'connection failed' }); };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      if (msg.type === 'error') { clearTimeout(timer); ws.close(); reject({ code: msg.code, message: msg.message }); return; }
+      if (msg.type !== 'joined') return;
+      clearTimeout(timer);
+      ws.close(1000);
+      if (msg.seat && msg.token) resolve({ seat: msg.seat, token: msg.token });
+      else reject({ code: 'busy', message: 'no free seat' });
+    };
+  });
 }

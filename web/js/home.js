@@ -4,7 +4,8 @@ import { h } from './dom.js';
 import { t, onLangChange, translatePage, errorText, gameKey, has } from './i18n.js';
 import { GAMES, gameById, gameTitle } from './games.js';
 import { createMatch, getMatch, listMatches } from './api.js';
-import { saveSeat } from './seats.js';
+import { saveSeat, saveLocal } from './seats.js';
+import { claimFreeSeat } from './connection.js';
 import { shareBox } from './share.js';
 import { field, select, optionFields, createRequest } from './options-form.js';
 import { liveStatus, canSit } from './live-status.js';
@@ -16,7 +17,7 @@ const CODE_RE = /^[A-Z0-9]{6}$/;
 // Draws the home page into app.
 export function renderHome(app) {
   let gameId = GAMES.find((g) => g.available)?.id;
-  let controls = null;   // the current form's {fields (the game's options), seat, visibility, position}
+  let controls = null;   // the current form's {fields (the game's options), opponent, seat, visibility, position}
   const form = h('form', { class: 'create-form', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(); } });
   const result = h('div', { class: 'create-result', id: 'create-result', hidden: true, 'aria-live': 'polite' });
   const joinInput = h('input', { id: 'join-code', name: 'code', autocomplete: 'off', autocapitalize: 'characters', spellcheck: false,
@@ -64,14 +65,17 @@ export function renderHome(app) {
         g.available ? null : h('span', { class: 'badge', 'data-i18n': 'soon' }, t('soon')))));
     const fields = optionFields(game.id, game.options);
     const seat = select('seat', [...(game.seats || [1, 2]).map((n) => [String(n), seatOptionKey(game.id, n)]), ['random', 'opt.seat.random']], '1');
+    // Who plays the other seat: a friend by link, the server's computer player, or this browser.
+    const opponent = select('opponent', [['friend', 'opp.friend'], ['bot.easy', 'opp.bot.easy'], ['bot.medium', 'opp.bot.medium'],
+      ['bot.hard', 'opp.bot.hard'], ['local', 'opp.local']], controls?.opponent?.value || 'friend');
     const visibility = select('visibility', [['public', 'opt.visibility.public'], ['unlisted', 'opt.visibility.unlisted']], 'public');
     const position = h('textarea', { name: 'position', id: 'opt-position', rows: 5, spellcheck: false, 'aria-label': t('opt.position') });
     const clock = clockChoice({ field });
-    controls = { fields, seat, visibility, position, clock };
+    controls = { fields, opponent, seat, visibility, position, clock };
     const hintArgs = { game: gameTitle(game.id) };
     form.replaceChildren(picker,
       h('fieldset', { class: 'options' }, h('legend', { 'data-i18n': 'options' }, t('options')),
-        h('div', { class: 'opt-grid' }, fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility), clock.nodes)),
+        h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility), clock.nodes)),
       h('details', { class: 'advanced' },
         h('summary', { 'data-i18n': 'opt.position' }, t('opt.position')),
         h('p', { class: 'hint', 'data-i18n': 'opt.position.hint', 'data-i18n-args': JSON.stringify(hintArgs) }, t('opt.position.hint', hintArgs)),
@@ -89,11 +93,24 @@ export function renderHome(app) {
       req = createRequest({ game: gameId, options: controls.fields.read(), seat: controls.seat.value,
         visibility: controls.visibility.value, position: controls.position.value, clock: controls.clock.read() });
     } catch (e) { err.textContent = `JSON: ${e.message}`; return; }
+    const opponent = controls.opponent.value;
+    if (opponent.startsWith('bot.')) req.opponent = { bot: opponent.slice(4) };
+    if (opponent === 'local') req.seat = 1;
     btn.disabled = true;
     btn.textContent = t('creating');
     try {
       const res = await createMatch(req);
+      if (opponent === 'local') {
+        // This browser takes the other seat too, and keeps both tokens; if that fails, the
+        // match stays an ordinary one with the creator's seat (its page offers the invitation).
+        const other = await claimFreeSeat(res.code).catch(() => null);
+        if (other) saveLocal(res.code, { [res.seat]: res.token, [other.seat]: other.token });
+        else saveSeat(res.code, res.seat, res.token);
+        location.assign(`/m/${res.code}`);
+        return;
+      }
       saveSeat(res.code, res.seat, res.token);
+      if (req.opponent) { location.assign(`/m/${res.code}`); return; }
       const link = res.link || `${location.origin}/m/${res.code}`;
       result.replaceChildren(
         h('h3', { 'data-i18n': 'share_title' }, t('share_title')),

@@ -17,14 +17,19 @@ import { MatchHistory, lastTurnEvents } from './history.js';
 import { historyPanel } from './history-panel.js';
 import { getLog } from './api.js';
 import { MatchClocks } from './clock.js';
+import { loadLocal } from './seats.js';
+import { DevicePlay } from './device-play.js';
 
 // Draws the match page for code into app; spectate: join as a spectator.
 // replay: a finished match's link opened to replay it (start at the first position).
+// Play on this device: when this browser holds both seats' tokens (seats.js loadLocal), seat
+// 1's connection drives the page and a DevicePlay (device-play.js) holds seat 2 and the tables.
 export function renderMatch(app, code, { spectate = false, replay = false } = {}) {
   code = code.toUpperCase();
   const sync = new ViewSync();
   const history = new MatchHistory();
   let historyBusy = false;
+  const localTokens = spectate || replay ? null : loadLocal(code);
   const state = { seat: null, game: null, table: null, rules: null, presence: null, outcome: null, drawBy: null, bannerShown: false };
 
   const statusEl = h('span', { class: 'conn', id: 'conn-status', 'aria-live': 'polite' }, t('connecting'));
@@ -66,6 +71,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
 
   const conn = new MatchConnection(code, {
     spectate,
+    token: localTokens?.[1],
     versionOf: () => sync.version,
     onStatus: (s) => {
       statusEl.dataset.state = s;
@@ -75,14 +81,17 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     onMessage: (msg) => handle(msg),
   });
   conn.start();
-  const offLang = onLangChange(() => relabel());
-  window.addEventListener('pagehide', () => conn.stop(), { once: true });
-
-  function request(body) {
-    return conn.request(body).catch((err) => { toast(errorText(err, state.gameName), 'error'); throw err; });
-  }
   const seatName = (n, viewer = null) => seatLabel(state.game, n, viewer);
+  const local = localTokens ? new DevicePlay({ code, tokens: localTokens, primary: sync, seatName,
+    onChange: () => deviceChanged(), paused: () => state.panel?.viewing != null }) : null;
+  local?.start();
+  const offLang = onLangChange(() => relabel());
+  window.addEventListener('pagehide', () => { conn.stop(); local?.stop(); }, { once: true });
 
+  // The connection of the seat this page acts for (on one device: the side to move).
+  function request(body) {
+    return (local ? local.acting(conn) : conn).request(body).catch((err) => { toast(errorText(err, state.gameName), 'error'); throw err; });
+  }
   function handle(msg) {
     switch (msg.type) {
       case 'joined': {
@@ -171,25 +180,42 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     document.getElementById('game-name').textContent = gameTitle(state.gameName);
     tableEl.hidden = true;
     loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; });
-    state.table = new state.game.Table(tableEl, (action) => conn.request({ type: 'act', action }));
+    state.table = local ? local.mount(tableEl, state.game.Table, conn)
+      : new state.game.Table(tableEl, (action) => conn.request({ type: 'act', action }));
     state.rules = rulesPanel(state.game);
     state.panel = historyPanel({ game: state.game, seat: state.seat, onStep: (v) => showVersion(v), onExport: () => exportLog(), isOver: () => !!state.outcome });
     state.panel.el.hidden = true;
     document.addEventListener('keydown', state.panel.onKey);
     state.table.sideEl.append(state.rules.el, roomCtl, state.panel.el, logBox);
+    local?.setSides([state.rules.el, roomCtl, state.panel.el, logBox]);
     const seat = state.seat;
-    log.add(() => [seat ? t('you_are', { player: seatName(seat) }) : t('watching')], 'sys');
+    log.add(() => [local ? t('local.both') : seat ? t('you_are', { player: seatName(seat) }) : t('watching')], 'sys');
     return true;
   }
 
   // Redraws the table from the synced view; prev/events (after a patch) let it animate.
   function draw(prev, events) {
     if (!state.table || !sync.view) return;
+    if (local) {
+      if (state.panel?.viewing == null) local.draw(1, prev, events);
+      local.choose();
+      deviceChanged();
+      return;
+    }
     if (state.panel?.viewing == null) {
       state.table.update({ view: sync.view, legal: sync.legal, expects: sync.expects, toAct: sync.toAct,
         seat: state.seat, version: sync.version, prev, events, lastTurn: lastTurn() });
       state.shown = sync.version;
     }
+    drawTitle();
+    drawPresence();
+    drawControls();
+  }
+
+  // One device: after either seat's view changed and the shown table was chosen.
+  function deviceChanged() {
+    state.shown = local.syncs[local.active]?.version;
+    if (state.panel && local.secretPending()) state.panel.el.hidden = true;  // no stepping back onto a secret
     drawTitle();
     drawPresence();
     drawControls();
@@ -203,10 +229,15 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
 
   function drawPresence() {
     const p = state.presence;
-    roleEl.replaceChildren(state.seat
-      ? h('span', { class: `you p${state.seat}` }, t('you_are', { player: seatName(state.seat) }))
-      : h('span', { class: 'you spectator' }, icon('eye'), t('watching')));
-    watchersEl.replaceChildren(p ? h('span', {}, icon('eye'), ` ${t('spectators_n', { n: p.spectators ?? 0 })}`) : '');
+    roleEl.replaceChildren(local && local.active
+      ? h('span', { class: `you p${local.active}` }, t('local.to_move', { player: seatName(local.active) }))
+      : state.seat
+        ? h('span', { class: `you p${state.seat}` }, t('you_are', { player: seatName(state.seat) }))
+        : h('span', { class: 'you spectator' }, icon('eye'), t('watching')));
+    const bot = p?.seats?.find((x) => x.bot);
+    watchersEl.replaceChildren(p ? h('span', {}, icon('eye'), ` ${t('spectators_n', { n: p.spectators ?? 0 })}`) : '',
+      bot ? h('span', { class: 'bot-seat', id: 'bot-seat', dataset: { seat: String(bot.seat), level: bot.bot } },
+        ` · ${t('bot_seat', { player: seatName(bot.seat), level: t(`level.${bot.bot}`) })}`) : '');
     state.table?.setPresence(p);
     const free = p?.seats?.some((s) => !s.taken);
     if (state.seat && free && !state.outcome) {
@@ -222,6 +253,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   function drawControls() {
     const over = !!state.outcome;
     roomCtl.hidden = !state.seat;
+    drawBtn.hidden = !!local;  // both seats are here: no offers between them
     resignBtn.disabled = over;
     drawBtn.disabled = over || state.drawBy === state.seat;
   }
@@ -298,7 +330,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
 
   function outcomeText({ winner, reason }) {
     const title = winner == null ? t('outcome.draw')
-      : state.seat ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
+      : state.seat && !local ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
         : t('outcome.win', { player: seatName(winner) });
     return { title, reason: reasonText(reason, state.gameName) };
   }
@@ -351,6 +383,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   // Shows version v on the table (null: back to the live view); one step forward animates.
   function showVersion(v) {
     if (!state.table) return;
+    if (local?.secretPending()) return;  // one device: no step back while a secret entry is being made
     const shown = state.shown;
     if (v == null) {
       pastBar.hidden = true;
@@ -360,7 +393,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     }
     const change = history.change(v);
     const forward = v === shown + 1 && change;
-    state.table.update({ view: history.viewAt(v), legal: [], expects: null, toAct: [], seat: state.seat, version: v,
+    (local ? local.table() : state.table).update({ view: history.viewAt(v), legal: [], expects: null, toAct: [], seat: local ? local.active : state.seat, version: v,
       prev: forward ? history.viewAt(v - 1) : null, events: forward ? change.events : [], lastTurn: change ? change.events : [] });
     state.shown = v;
     tableEl.classList.add('past');
@@ -392,6 +425,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     state.rules?.redraw();
     state.table?.relabel();
     clocks.render();
+    local?.relabel();
     drawPresence();
     if (state.outcome) { state.bannerShown = true; const hidden = banner.hidden; setOutcome(state.outcome); banner.hidden = hidden; }
     statusEl.textContent = statusEl.dataset.state && statusEl.dataset.state !== 'open' ? statusEl.textContent : '';
@@ -399,5 +433,5 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     drawPresence();
   }
 
-  return () => { offLang(); conn.stop(); clocks.stop(); if (state.panel) document.removeEventListener('keydown', state.panel.onKey); };
+  return () => { offLang(); conn.stop(); clocks.stop(); local?.stop(); if (state.panel) document.removeEventListener('keydown', state.panel.onKey); };
 }

@@ -19,3 +19,18 @@ export function saveSeat(code, seat, token) {
 export function forgetSeat(code) {
   try { localStorage.removeItem(key(code)); } catch { /* ignore */ }
 }
+
+const localKey = (code) => `tabuleiro.local.${code.toUpperCase()}`;
+
+// The two seat tokens of a match played on this device ({1: token, 2: token}), or null.
+export function loadLocal(code) {
+  try {
+    const v = JSON.parse(localStorage.getItem(localKey(code)) || 'null');
+    return v && typeof v[1] === 'string' && typeof v[2] === 'string' ? v : null;
+  } catch { return null; }
+}
+
+// Remembers both seat tokens of a match played on this device.
+export function saveLocal(code, tokens) {
+  try { localStorage.setItem(localKey(code), JSON.stringify({ 1: tokens[1], 2: tokens[2] })); } catch { /* ignore */ }
+}

@@ -1,0 +1,161 @@
+// The computer-opponent and one-device browser scenario. A starts a Cyvasse match against the
+// computer from the home page (taking seat 2): the bot sets up and opens, A takes the
+// standard preset and moves, and the bot answers. L plays Cyvasse on one device: each set-up
+// is entered behind a "pass the device" screen (the other player's placement is never on
+// screen), the board follows the side to move, a reload resumes both seats, and the match can
+// be watched like any other; TAIXU on one device hands the turn over without a pass screen.
+import { join } from 'node:path';
+
+const STEP_TIMEOUT_MS = 15_000;
+
+class Failure extends Error {}
+const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
+
+export async function botsScenario({ browser, url, out }) {
+  const results = [];
+  const shot = (page, name) => page.screenshot({ path: join(out, `bots-${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS, animations: 'disabled' })
+    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  let stop = false;
+  const step = async (name, fn) => {
+    name = `bots: ${name}`;
+    if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
+    const t0 = Date.now();
+    try {
+      await fn();
+      results.push({ name, ok: true });
+      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      results.push({ name, ok: false });
+      console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
+      stop = true;
+    }
+  };
+  const newPage = async () => {
+    const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    return page;
+  };
+  const A = await newPage();
+  const L = await newPage();
+  const S = await newPage();
+  const versionOf = (page, scope = '') => page.$eval(`${scope} .cy-board`, (b) => Number(b.dataset.version));
+  const waitVersion = (page, v, scope = '') => page.waitForFunction(([s, v]) => Number(document.querySelector(`${s} .cy-board`)?.dataset.version) >= v, [scope, v]);
+  // Moves one of seat's pieces that has a legal target, on the board under scope.
+  const moveAny = async (page, seat, scope = '') => {
+    const from = await page.$$eval(`${scope} .cy-piece[data-owner="${seat}"]`, (els) => els.map((e) => e.closest('.cy-sq').dataset.sq));
+    for (const sq of from) {
+      await page.click(`${scope} .cy-sq[data-sq="${sq}"]`);
+      const targets = await page.$$(`${scope} .cy-sq.target`);
+      if (targets.length) { await targets[0].click(); return sq; }
+    }
+    throw new Failure(`no piece of seat ${seat} can move`);
+  };
+  const createWith = async (page, game, opponent, seat) => {
+    await page.goto(url);
+    await page.waitForSelector('#create-btn');
+    await page.check(`input[name="game"][value="${game}"]`);
+    await page.selectOption('#opt-opponent', opponent);
+    if (seat) await page.selectOption('#opt-seat', seat);
+    await page.click('#create-btn');
+    await page.waitForURL(/\/m\/[A-Z0-9]{6}$/);
+    return page.url().match(/\/m\/([A-Z0-9]{6})$/)[1];
+  };
+
+  await step('the home page offers the computer at three levels and this device', async () => {
+    await A.goto(url);
+    const choices = await A.$$eval('#opt-opponent option', (os) => os.map((o) => o.value));
+    for (const v of ['friend', 'bot.easy', 'bot.medium', 'bot.hard', 'local']) check(choices.includes(v), `opponent choice ${v}: ${choices}`);
+    await A.check('input[name="game"][value="quadri"]');
+    check((await A.$$eval('#opt-opponent option', (os) => os.length)) === 5, 'the choice stays for every game');
+  });
+
+  await step('A plays Cyvasse against the computer: the bot sets up and opens', async () => {
+    const code = await createWith(A, 'cyvasse', 'bot.easy', '2');
+    await A.waitForSelector('.cy-board');
+    await A.waitForFunction(() => document.querySelector('#bot-seat')?.textContent.includes('the computer (easy)'));
+    check((await A.textContent('#role')).includes('Black'), 'A holds Black');
+    check(await A.isHidden('.invite'), 'no invitation: both seats are taken');
+    await A.click('#cy-standard');
+    await A.waitForFunction(() => document.querySelector('.cy-board')?.dataset.phase === 'play');
+    await waitVersion(A, 3);   // both set-ups, then the bot's (White's) first move
+    const sum = await (await fetch(`${url}/api/matches/${code}`)).json();
+    check(sum.seats[0].bot === 'easy' && sum.seats[0].taken, `the summary shows the bot: ${JSON.stringify(sum.seats)}`);
+  });
+
+  await step('A moves and the bot answers', async () => {
+    const before = await versionOf(A);
+    await moveAny(A, 2);
+    await waitVersion(A, before + 2);
+    await shot(A, 'against-computer');
+  });
+
+  let localCode = '';
+  await step('L plays Cyvasse on this device: White sets up behind the pass screen', async () => {
+    localCode = await createWith(L, 'cyvasse', 'local');
+    await L.waitForSelector('#pass-screen:not([hidden])');
+    check((await L.textContent('#pass-title')).includes('White'), 'pass the device to White');
+    check(await L.$$eval('.cy-piece', (els) => els.filter((e) => e.offsetParent !== null).length) === 0, 'no piece on screen behind the pass screen');
+    await L.click('#pass-ready');
+    await L.waitForSelector('.local-seat[data-seat="1"]:not([hidden]) .cy-kind[data-kind="king"]');
+    await L.click('.local-seat[data-seat="1"] #cy-standard');
+  });
+
+  await step('Black is asked for the device; White\'s placement is not on screen', async () => {
+    await L.waitForFunction(() => document.querySelector('#pass-title')?.textContent.includes('Black') && !document.querySelector('#pass-screen').hidden);
+    check(await L.isHidden('.local-seat[data-seat="1"]'), 'White\'s board is hidden');
+    check(await L.$$eval('.cy-piece', (els) => els.filter((e) => e.offsetParent !== null).length) === 0, 'no piece on screen');
+    await shot(L, 'pass-screen');
+    await L.click('#pass-ready');
+    await L.waitForSelector('.local-seat[data-seat="2"]:not([hidden]) .cy-kind[data-kind="king"]');
+    check(await L.$$eval('.local-seat[data-seat="2"] .cy-piece[data-owner="1"]', (e) => e.length) === 0, 'Black\'s board shows no piece of White');
+    await L.click('.local-seat[data-seat="2"] #cy-standard');
+  });
+
+  await step('play: the board follows the side to move, no pass screen', async () => {
+    await L.waitForFunction(() => document.querySelector('#table')?.dataset.active === '1');
+    const host = '.local-seat[data-seat="1"]';
+    await L.waitForFunction(() => document.querySelector('.local-seat[data-seat="1"] .cy-board')?.dataset.phase === 'play');
+    check(await L.isHidden('#pass-screen'), 'no pass screen in play');
+    check((await L.textContent('#role')).includes('White to move'), 'White to move');
+    check(await L.$$eval(`${host} .cy-piece`, (e) => e.length) === 38, 'both armies on White\'s board');
+    await moveAny(L, 1, host);
+    await L.waitForFunction(() => document.querySelector('#table')?.dataset.active === '2');
+    check(await L.isHidden('#pass-screen'), 'no pass screen for a move');
+    check((await L.textContent('#role')).includes('Black to move'), 'Black to move');
+    await moveAny(L, 2, '.local-seat[data-seat="2"]');
+    await L.waitForFunction(() => document.querySelector('#table')?.dataset.active === '1');
+  });
+
+  await step('a reload resumes both seats; the match can be watched', async () => {
+    const v = await versionOf(L, '.local-seat[data-seat="1"]');
+    await L.reload();
+    await L.waitForFunction(() => document.querySelector('#table')?.dataset.active === '1');
+    await waitVersion(L, v, '.local-seat[data-seat="1"]');
+    await waitVersion(L, v, '.local-seat[data-seat="2"]');
+    check((await L.textContent('#role')).includes('White to move'), 'still White to move');
+    await S.goto(`${url}/m/${localCode}`);
+    await S.waitForSelector('.cy-board');
+    await S.waitForFunction(() => document.querySelector('#role')?.textContent.includes('watching'));
+    const sum = await (await fetch(`${url}/api/matches/${localCode}`)).json();
+    check(sum.seats.every((s) => s.taken && s.connected), `both seats held by L: ${JSON.stringify(sum.seats)}`);
+    await moveAny(L, 1, '.local-seat[data-seat="1"]');
+    await waitVersion(S, v + 1);
+  });
+
+  await step('TAIXU on this device: no pass screen, the turn passes to the other table', async () => {
+    await createWith(L, 'taixu', 'local');
+    await L.waitForFunction(() => document.querySelector('#table')?.dataset.active === '1');
+    check(await L.isHidden('#pass-screen'), 'nothing secret: no pass screen');
+    check(await L.isVisible('.local-seat[data-seat="1"] #act-end_turn'), 'seat 1\'s table is shown');
+    await L.click('.local-seat[data-seat="1"] #act-end_turn');
+    await L.waitForFunction(() => document.querySelector('#table')?.dataset.active === '2');
+    check(await L.isHidden('.local-seat[data-seat="1"]'), 'seat 1\'s table is put away');
+    check(await L.isEnabled('.local-seat[data-seat="2"] #act-end_turn'), 'seat 2 may act');
+    check((await L.textContent('#role')).includes('2'), `the label names the side to move: ${await L.textContent('#role')}`);
+  });
+
+  for (const p of [A, L, S]) await p.context().close().catch(() => {});
+  return results;
+}
