@@ -9,6 +9,7 @@
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
 #include "server/history.h"
+#include "server/lobby.h"
 #include "server/secrets.h"
 
 namespace tabuleiro::server {
@@ -34,7 +35,8 @@ json stored_summary(const match_row& row) {
                                                   msg::seat_presence{!row.token_hash[1].empty(), false}},
                                                  0),
                        .version = row.version,
-                       .outcome = row.outcome});
+                       .outcome = row.outcome,
+                       .finished = row.finished_ms ? iso_time(row.finished_ms) : ""});
 }
 
 room::room(net::io_context& ioc, room_services services, match_row row,
@@ -50,6 +52,7 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       feed_(seq_.match(), version, protocol::outcome_json(seq_.outcome())),
       token_hash_(row.token_hash) {
   seat_left_ms_.fill(svc_.time->now_ms());
+  if (seq_.outcome()) finished_ms_ = row.finished_ms ? row.finished_ms : row.created_ms;
   svc_.stats->rooms++;
   update_summary();
 }
@@ -166,6 +169,11 @@ void room::shutdown() {
 json room::summary() const {
   std::lock_guard lock(summary_mu_);
   return summary_;
+}
+
+std::shared_ptr<const json> room::preview() const {
+  std::lock_guard lock(summary_mu_);
+  return preview_;
 }
 
 bool room::evictable() const {
@@ -363,6 +371,7 @@ void room::on_committed(const change_request& r, const protocol::publication& pu
   if (r.client_id != 0)
     if (auto c = member_client(r.client_id)) c->send(share_text(msg::ack(r.id, seq_.version())));
   if (seq_.outcome()) {
+    if (finished_ms_ == 0) finished_ms_ = svc_.time->now_ms();
     spdlog::info("match {} finished at version {}: {}", code_, seq_.version(), outcome.dump());
     send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
   }
@@ -390,9 +399,10 @@ void room::send_to_all(const shared_text& m) {
     if (auto c = mem.c.lock()) c->send(m);
 }
 
+// The summary first, so a viewer that sees the presence finds it in GET /api/matches.
 void room::broadcast_presence() {
-  send_to_all(share_text(msg::presence_message(presence())));
   update_summary();
+  send_to_all(share_text(msg::presence_message(presence())));
 }
 
 json room::presence() const {
@@ -408,6 +418,7 @@ json room::outcome_json() const { return protocol::outcome_json(seq_.outcome());
 
 void room::update_summary() {
   const bool over = seq_.outcome().has_value();
+  const auto& m = seq_.match();
   json s = msg::summary({.code = code_,
                          .game = game_,
                          .status = over ? "finished" : seq_.version() > 0 ? "live" : "waiting",
@@ -415,11 +426,22 @@ void room::update_summary() {
                          .created = iso_time(created_ms_),
                          .presence = presence(),
                          .version = seq_.version(),
-                         .outcome = outcome_json()});
+                         .outcome = outcome_json(),
+                         .to_act = over ? json::array() : json(m.seats_to_act()),
+                         .progress = m.progress(),
+                         .finished = finished_ms_ ? iso_time(finished_ms_) : ""});
   const bool idle = over && members_.empty() && seq_.idle();
-  std::lock_guard lock(summary_mu_);
-  summary_ = std::move(s);
-  evictable_ = idle;
+  std::shared_ptr<const json> preview;
+  bool changed;
+  {
+    std::lock_guard lock(summary_mu_);
+    changed = s != summary_;
+    preview_ = feed_.shared_view(0);
+    preview = preview_;
+    if (changed) summary_ = s;
+    evictable_ = idle;
+  }
+  if (changed && svc_.list_feed && visibility_ == "public") svc_.list_feed->changed(std::move(s), std::move(preview));
 }
 
 }  // namespace tabuleiro::server

@@ -27,6 +27,8 @@
 
 namespace tabuleiro::server {
 
+class lobby;
+
 // A connection as a room sees it. Implemented by the WebSocket session.
 // Thread-safety: send and close may be called from any thread (they post to the connection).
 class client {
@@ -47,6 +49,7 @@ struct room_services {
   const config* cfg = nullptr;
   time_source* time = nullptr;
   net::any_io_executor blocking;  // where blocking work (store reads, replays) runs
+  lobby* list_feed = nullptr;     // where public rooms post their summaries (null: nowhere)
 };
 
 // A join message, validated by the session: sit (or resume a seat by token) or watch, and
@@ -61,7 +64,8 @@ struct join_request {
 // ISO 8601 UTC text ("2026-11-29T12:00:00Z") of a Unix millisecond time.
 std::string iso_time(std::int64_t ms);
 
-// The public description of a stored match that is not in memory (nobody connected).
+// The public description of a stored match that is not in memory (nobody connected): what
+// the row tells without a replay, so to_act and progress are null.
 json stored_summary(const match_row& row);
 
 // A match being hosted. Every state change happens on the room's strand, and is acknowledged
@@ -95,6 +99,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   // The public description served by GET /api/matches/{code}.
   json summary() const;
+  // The spectator's view now (the match list's board preview); never null.
+  std::shared_ptr<const json> preview() const;
   // True when the room may be dropped from memory (finished, nobody here, nothing pending).
   bool evictable() const;
   const std::string& code() const { return code_; }
@@ -147,8 +153,11 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   bool closing_ = false;
   std::set<std::uint64_t> history_pending_;     // clients with a history page being built
 
+  std::int64_t finished_ms_ = 0;                 // when the match ended, 0 while running
+
   mutable std::mutex summary_mu_;
   json summary_;                                 // GUARDED_BY(summary_mu_)
+  std::shared_ptr<const json> preview_;          // GUARDED_BY(summary_mu_)
   bool evictable_ = false;                       // GUARDED_BY(summary_mu_)
 };
 
