@@ -105,7 +105,7 @@ function miniBoard(m) {
     let table = null;
     try { table = new game.Table(root, async () => {}); } catch { return null; }
     if (table.sideEl) table.sideEl.hidden = true;
-    mini = { el, table, version: -1 };
+    mini = { el, root, table, version: -1 };
     minis.set(m.code, mini);
   }
   if (mini.version !== m.version) {
@@ -114,9 +114,19 @@ function miniBoard(m) {
         version: m.version, prev: null, events: [], lastTurn: [] });
       mini.version = m.version;
     } catch { return null; }
+    requestAnimationFrame(() => fit(mini));
   }
   mini.el.dataset.version = String(m.version);
   return mini.el;
+}
+
+// Scales a miniature's table down to its box (measured once it is laid out).
+function fit(mini) {
+  const w = mini.root.scrollWidth;
+  const hgt = mini.root.scrollHeight;
+  if (!w || !hgt) return;
+  const box = mini.el.clientWidth || 96;
+  mini.root.style.transform = `scale(${Math.min(box / w, box / hgt)})`;
 }
 
 // "Round 3" (the game's progress), or ''.
