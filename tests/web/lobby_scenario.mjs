@@ -6,11 +6,7 @@
 // by a driver page of the same site (the server's own protocol, no UI), so every step waits
 // only for the expected DOM state.
 import { join } from 'node:path';
-
-const STEP_TIMEOUT_MS = 10_000;
-
-class Failure extends Error {}
-const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
+import { STEP_TIMEOUT_MS, check, steps, newPage } from './steps.mjs';
 
 // The driver's in-page helpers: players as WebSockets kept in window.__seats.
 function installDriver() {
@@ -49,33 +45,12 @@ function installDriver() {
 }
 
 export async function lobbyScenario({ browser, url, out }) {
-  const results = [];
-  let stop = false;
-  const step = async (name, fn) => {
-    if (stop) { results.push({ name, ok: false }); console.log(`SKIP ${name}`); return; }
-    const t0 = Date.now();
-    try {
-      await fn();
-      results.push({ name, ok: true });
-      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-    } catch (e) {
-      results.push({ name, ok: false });
-      console.log(`FAIL ${name}: ${e.message.split('\n')[0]}`);
-      stop = true;
-    }
-  };
-  const newPage = async (opts) => {
-    const ctx = await browser.newContext({ locale: 'en-US', ...opts });
-    const page = await ctx.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-    return page;
-  };
+  const { results, step } = steps();
   const shot = (page, name) => page.screenshot({ path: join(out, `lobby-${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS })
     .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
 
-  const H = await newPage({ viewport: { width: 1280, height: 1000 } });
-  const D = await newPage({ viewport: { width: 800, height: 600 } });
+  const H = await newPage(browser, { viewport: { width: 1280, height: 1000 } });
+  const D = await newPage(browser, { viewport: { width: 800, height: 600 } });
   let code = '';
   let token = '';
   const item = () => `#live-list li[data-code="${code}"]`;
