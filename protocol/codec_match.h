@@ -10,6 +10,9 @@
 //                                                         list is incomplete
 //   event_json(const G::event&)                 -> json   one (already redacted) event
 //   observation_json(const G::observation&)     -> json   the view
+//   progress_json(const G::observation&)        -> json   the match list's progress object,
+//                                                         built from the spectator's observation
+//                                                         (PROTOCOL.md, "Match summaries")
 //   parse_options(const json&)                  -> result<options>     (bad_options)
 // The persistence codec (persistence_codec<P, G>) handles full positions with their secrets;
 // only game_kind::create and game_kind::secret_position reach it:
@@ -41,6 +44,7 @@ concept public_codec = requires(const json& j, const typename G::state& s, const
   { C::expects_json(o, p) } -> std::same_as<json>;
   { C::event_json(e) } -> std::same_as<json>;
   { C::observation_json(o) } -> std::same_as<json>;
+  { C::progress_json(o) } -> std::same_as<json>;
   C::parse_options(j);
 };
 
@@ -123,6 +127,9 @@ class codec_match final : public match {
 
   // The outcome once over, by the game's rules.
   std::optional<engine::outcome> outcome() const override { return G::result(s_); }
+
+  // The game's progress object, from the spectator's observation only.
+  json progress() const override { return Codec::progress_json(G::observe(s_, viewer::spectator)); }
 
  private:
   friend class codec_game_kind<G, Codec, Persistence>;

@@ -185,6 +185,14 @@ json cyvasse_codec::observation_json(const observation& o) {
           {"outcome", outcome_json(o.outcome)}};
 }
 
+json cyvasse_codec::progress_json(const observation& o) {
+  if (o.ph == phase::setup) return {{"phase", phase_name(o.ph)}};
+  std::array<int, 2> pieces{};
+  for (const piece& pc : o.board.pieces)
+    if (pc.owner) ++pieces[pc.owner - 1];
+  return {{"phase", phase_name(o.ph)}, {"pieces", pieces}};
+}
+
 json cyvasse_codec::options_json(const options& o) {
   return {{"terrain", o.random_terrain ? "random" : "default"}, {"quiet_limit", o.quiet_limit}};
 }

@@ -34,6 +34,9 @@ struct cyvasse_codec {
   static json event_json(const cyvasse::event& e);
   // The view (PROTOCOL.md "Cyvasse view").
   static json observation_json(const cyvasse::observation& o);
+  // The match list's progress: {"phase":"setup"}, or {"phase":"play"|"over","pieces":[n1,n2]}
+  // (pieces on the board per seat; PROTOCOL.md "Match summaries").
+  static json progress_json(const cyvasse::observation& o);
   static json options_json(const cyvasse::options& o);
   // {"terrain":"default"|"random","quiet_limit":10..1000}. bad_options.
   static result<cyvasse::options> parse_options(const json& j);

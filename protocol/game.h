@@ -90,6 +90,10 @@ class match {
 
   // The outcome once the game is over (by the game's own rules), else nullopt.
   virtual std::optional<engine::outcome> outcome() const = 0;
+
+  // What the match list shows of the game's progress (PROTOCOL.md, "Match summaries"): an
+  // object built from the spectator's observation, so it holds nothing hidden.
+  virtual json progress() const = 0;
 };
 
 // A game the server can host. Stateless; one instance per game in the registry.

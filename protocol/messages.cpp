@@ -155,15 +155,35 @@ json http_error(std::string_view code, std::string_view message) {
   return {{"error", {{"code", code}, {"message", message}}}};
 }
 
+std::string activity(const json& presence, std::string_view status, const json& outcome) {
+  if (!outcome.is_null() || status == "finished") return "finished";
+  int taken = 0, connected = 0, free = 0;
+  for (const json& s : presence.value("seats", json::array())) {
+    if (!s.value("taken", false)) ++free;
+    else {
+      ++taken;
+      if (s.value("connected", false)) ++connected;
+    }
+  }
+  if (taken > 0 && connected == 0 && (free == 0 || status == "live")) return "left";
+  if (free > 0) return "open";
+  if (status == "waiting") return "ready";
+  return connected < taken ? "away" : "live";
+}
+
 json summary(const summary_fields& f) {
   json s = f.presence;
   s["code"] = f.code;
   s["game"] = f.game;
   s["status"] = f.status;
+  s["activity"] = activity(f.presence, f.status, f.outcome);
   s["visibility"] = f.visibility;
   s["version"] = f.version;
   s["outcome"] = f.outcome;
   s["created"] = f.created;
+  s["finished"] = f.finished.empty() ? json() : json(f.finished);
+  s["to_act"] = f.to_act;
+  s["progress"] = f.progress;
   return s;
 }
 
@@ -172,6 +192,14 @@ json created(std::string_view code, std::string_view link, int seat, std::string
 }
 
 json match_list(json summaries) { return {{"matches", std::move(summaries)}}; }
+
+std::string match_list_message(const json& matches, const json& recent) {
+  return json{{"type", "match_list"}, {"matches", matches}, {"recent", recent}}.dump();
+}
+
+std::string match_list_changed(const json& matches) {
+  return json{{"type", "match_list_changed"}, {"matches", matches}}.dump();
+}
 
 json history_change(std::int64_t version, int seat, std::string_view at, json ops, json events) {
   return {{"version", version}, {"seat", seat}, {"at", at}, {"ops", std::move(ops)},

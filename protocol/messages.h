@@ -94,16 +94,25 @@ std::string draw_declined(int by);
 // The error body of every HTTP route: {"error":{"code","message"}}.
 json http_error(std::string_view code, std::string_view message);
 
-// The public description of a match (GET /api/matches/{code} and the listing).
+// The public description of a match (GET /api/matches/{code}, the listing, the list feed).
 struct summary_fields {
   std::string code, game, status, visibility, created;  // created: ISO 8601 UTC
   json presence;                                         // from presence()
   std::int64_t version = 0;
   json outcome;                                          // outcome_json
+  json to_act;        // the seats that may act now (to_act_field's list), or null: not known
+  json progress;      // the game's progress object (match::progress), or null: not known
+  std::string finished;  // ISO 8601 UTC of the end, or "" while running / not known
 };
 
-// The summary object: presence's fields plus code, game, status, visibility, version,
-// outcome and created.
+// What the match list says of a match, from its presence, status and outcome: "finished"
+// (an outcome), "left" (every taken seat away, and no seat free or the match under way),
+// "open" (a seat is free), "ready" (both seats taken, no change yet), "away" (under way, a
+// player disconnected) or "live".
+std::string activity(const json& presence, std::string_view status, const json& outcome);
+
+// The summary object: presence's fields plus code, game, status, activity, visibility,
+// version, outcome, created, finished, to_act and progress.
 json summary(const summary_fields& f);
 
 // The answer to a match creation: {"code","link","seat","token"}.
@@ -111,6 +120,12 @@ json created(std::string_view code, std::string_view link, int seat, std::string
 
 // The listing answer: {"matches":[summaries…]}.
 json match_list(json summaries);
+
+// The answer to watch_list: {"type":"match_list","matches":[…],"recent":[…]}.
+std::string match_list_message(const json& matches, const json& recent);
+
+// A list feed push: {"type":"match_list_changed","matches":[the changed summaries…]}.
+std::string match_list_changed(const json& matches);
 
 // One past change as a history page lists it: {"version","seat","at","ops","events"}.
 json history_change(std::int64_t version, int seat, std::string_view at, json ops, json events);

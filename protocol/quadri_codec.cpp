@@ -174,6 +174,8 @@ json quadri_codec::observation_json(const quadri::observation& o) {
           {"outcome", outcome_json(o.outcome)}};
 }
 
+json quadri_codec::progress_json(const quadri::observation& o) { return {{"energy", o.energy}}; }
+
 json quadri_codec::options_json(const quadri::options& o) {
   return {{"majority", o.majority}, {"quiet_limit", o.quiet_limit}};
 }

@@ -35,6 +35,8 @@ struct quadri_codec {
   static json event_json(const quadri::event& e);
   // The view of an observation.
   static json observation_json(const quadri::observation& o);
+  // The match list's progress: {"energy":[e1,e2]} (PROTOCOL.md "Match summaries").
+  static json progress_json(const quadri::observation& o);
   // The options object ({"majority", "quiet_limit"}).
   static json options_json(const quadri::options& o);
   // Options JSON → options (null → defaults). bad_options.

@@ -107,6 +107,8 @@ json taixu_codec::observation_json(const taixu::observation& o) {
           {"outcome", outcome_json(o.outcome)}};
 }
 
+json taixu_codec::progress_json(const taixu::observation& o) { return {{"round", o.round}}; }
+
 json taixu_codec::options_json(const taixu::options& o) {
   return {{"reserve", o.reserve},
           {"destroyed_pieces", o.destroyed == taixu::destroyed_mode::removed ? "removed" : "reserve"}};

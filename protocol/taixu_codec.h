@@ -35,6 +35,8 @@ struct taixu_codec {
   static json event_json(const taixu::event& e);
   // The view of an observation (PROTOCOL.md "TAIXU view").
   static json observation_json(const taixu::observation& o);
+  // The match list's progress: {"round":n} (PROTOCOL.md "Match summaries").
+  static json progress_json(const taixu::observation& o);
   // The options object as JSON ({"reserve", "destroyed_pieces"}).
   static json options_json(const taixu::options& o);
   // Match options JSON → options (null → defaults; reserve 4..16). bad_options.

@@ -138,8 +138,14 @@ class http_session : public std::enable_shared_from_this<http_session> {
       return state_.registry->create(std::move(*body), address_, answer_later(version, keep));
     }
     if (path == "/api/matches" && method == http::verb::get)
+    {
+      const std::string preview = query_value(query, "preview");
+      if (preview != "" && preview != "0" && preview != "1")
+        return send(error_response(http::status::bad_request, "bad_request", "preview must be 0 or 1",
+                                   version, keep));
       return state_.registry->list(query_value(query, "status"), query_value(query, "game"),
-                                   answer_later(version, keep));
+                                   preview == "1", answer_later(version, keep));
+    }
     if (path.starts_with("/api/matches/") && path.ends_with("/log") && method == http::verb::get) {
       const std::string from_text = query_value(query, "from");
       std::int64_t from = 0;

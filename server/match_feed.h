@@ -40,6 +40,8 @@ class match_feed {
 
   // The view viewer class c has now.
   const json& view(int c) const { return *views_[c]; }
+  // The same view, shared (it is never modified: a change replaces it).
+  std::shared_ptr<const json> shared_view(int c) const { return views_[c]; }
 
   // The `"legal":…` fields of viewer class c now (cached per version).
   const std::string& legal_text(const protocol::match& m, int c);

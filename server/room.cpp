@@ -9,6 +9,7 @@
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
 #include "server/history.h"
+#include "server/lobby.h"
 #include "server/secrets.h"
 
 namespace tabuleiro::server {
@@ -36,7 +37,8 @@ json stored_summary(const match_row& row) {
                        .created = iso_time(row.created_ms),
                        .presence = msg::presence(seats, 0),
                        .version = row.version,
-                       .outcome = row.outcome});
+                       .outcome = row.outcome,
+                       .finished = row.finished_ms ? iso_time(row.finished_ms) : ""});
   s["clock"] = row.clock;
   return s;
 }
@@ -59,6 +61,7 @@ room::room(net::io_context& ioc, room_services services, match_row row,
   if (!clock && !token_hash_[0].empty() && !token_hash_[1].empty())
     clock_.on_seated(row.created_ms, to_act_);
   seat_left_ms_.fill(svc_.time->now_ms());
+  if (seq_.outcome()) finished_ms_ = row.finished_ms ? row.finished_ms : row.created_ms;
   svc_.stats->rooms++;
   if (row.bot && svc_.bots) {
     const auto level = bots::parse_level(row.bot->level);
@@ -244,6 +247,11 @@ void room::on_bot_action(std::int64_t version, json action) {
 json room::summary() const {
   std::lock_guard lock(summary_mu_);
   return summary_;
+}
+
+std::shared_ptr<const json> room::preview() const {
+  std::lock_guard lock(summary_mu_);
+  return preview_;
 }
 
 bool room::evictable() const {
@@ -466,6 +474,7 @@ void room::on_committed(const change_request& r, const protocol::publication& pu
   if (r.client_id != 0)
     if (auto c = member_client(r.client_id)) c->send(share_text(msg::ack(r.id, seq_.version())));
   if (seq_.outcome()) {
+    if (finished_ms_ == 0) finished_ms_ = svc_.time->now_ms();
     spdlog::info("match {} finished at version {}: {}", code_, seq_.version(), outcome.dump());
     send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
   }
@@ -504,9 +513,10 @@ void room::send_to_all(const shared_text& m) {
     if (auto c = mem.c.lock()) c->send(m);
 }
 
+// The summary first, so a viewer that sees the presence finds it in GET /api/matches.
 void room::broadcast_presence() {
-  send_to_all(share_text(msg::presence_message(presence(), clock_text())));
   update_summary();
+  send_to_all(share_text(msg::presence_message(presence(), clock_text())));
 }
 
 json room::presence() const {
@@ -525,6 +535,7 @@ json room::outcome_json() const { return protocol::outcome_json(seq_.outcome());
 
 void room::update_summary() {
   const bool over = seq_.outcome().has_value();
+  const auto& m = seq_.match();
   json s = msg::summary({.code = code_,
                          .game = game_,
                          .status = over ? "finished" : seq_.version() > 0 ? "live" : "waiting",
@@ -532,12 +543,23 @@ void room::update_summary() {
                          .created = iso_time(created_ms_),
                          .presence = presence(),
                          .version = seq_.version(),
-                         .outcome = outcome_json()});
+                         .outcome = outcome_json(),
+                         .to_act = over ? json::array() : json(m.seats_to_act()),
+                         .progress = m.progress(),
+                         .finished = finished_ms_ ? iso_time(finished_ms_) : ""});
   s["clock"] = clock_options_json(clock_.options());
   const bool idle = over && members_.empty() && seq_.idle();
-  std::lock_guard lock(summary_mu_);
-  summary_ = std::move(s);
-  evictable_ = idle;
+  std::shared_ptr<const json> preview;
+  bool changed;
+  {
+    std::lock_guard lock(summary_mu_);
+    changed = s != summary_;
+    preview_ = feed_.shared_view(0);
+    preview = preview_;
+    if (changed) summary_ = s;
+    evictable_ = idle;
+  }
+  if (changed && svc_.list_feed && visibility_ == "public") svc_.list_feed->changed(std::move(s), std::move(preview));
 }
 
 }  // namespace tabuleiro::server

@@ -30,6 +30,8 @@
 
 namespace tabuleiro::server {
 
+class lobby;
+
 // A connection as a room sees it. Implemented by the WebSocket session.
 // Thread-safety: send and close may be called from any thread (they post to the connection).
 class client {
@@ -53,6 +55,7 @@ struct room_services {
   time_source* time = nullptr;
   net::any_io_executor blocking;  // where blocking work (store reads, replays) runs
   bot_pool* bots = nullptr;       // where computer players think (null: bot seats stay idle)
+  lobby* list_feed = nullptr;     // where public rooms post their summaries (null: nowhere)
 };
 
 // A join message, validated by the session: sit (or resume a seat by token) or watch, and
@@ -67,7 +70,8 @@ struct join_request {
 // ISO 8601 UTC text ("2026-11-29T12:00:00Z") of a Unix millisecond time.
 std::string iso_time(std::int64_t ms);
 
-// The public description of a stored match that is not in memory (nobody connected).
+// The public description of a stored match that is not in memory (nobody connected): what
+// the row tells without a replay, so to_act and progress are null.
 json stored_summary(const match_row& row);
 
 // The clock of a stored match's option, not started (no clock when the option is unreadable).
@@ -109,6 +113,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   // The public description served by GET /api/matches/{code}.
   json summary() const;
+  // The spectator's view now (the match list's board preview); never null.
+  std::shared_ptr<const json> preview() const;
   // True when the room may be dropped from memory (finished, nobody here, nothing pending).
   bool evictable() const;
   const std::string& code() const { return code_; }
@@ -174,8 +180,11 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   std::unique_ptr<bot_player> bot_;             // the computer player of a bot seat, if any
   std::int64_t bot_sent_version_ = -1;          // the version the bot's last action was made at
 
+  std::int64_t finished_ms_ = 0;                 // when the match ended, 0 while running
+
   mutable std::mutex summary_mu_;
   json summary_;                                 // GUARDED_BY(summary_mu_)
+  std::shared_ptr<const json> preview_;          // GUARDED_BY(summary_mu_)
   bool evictable_ = false;                       // GUARDED_BY(summary_mu_)
 };
 

@@ -234,24 +234,54 @@ void rooms::log(const std::string& typed_code, std::int64_t from,
   });
 }
 
-void rooms::list(const std::string& status, const std::string& game,
+list_entry rooms::entry_of(const match_row& row) const {
+  std::shared_ptr<room> r;
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = rooms_.find(row.code); it != rooms_.end()) r = it->second;
+  }
+  if (!r) return {stored_summary(row), nullptr};
+  return {r->summary(), r->preview()};
+}
+
+void rooms::list(const std::string& status, const std::string& game, bool preview,
                  std::function<void(api_answer)> done) {
   if (status != "" && status != "waiting" && status != "live" && status != "finished")
     return done(failure(400, "bad_request", "status must be waiting, live or finished"));
-  net::post(pool_, [this, status, game, done = std::move(done)] {
+  net::post(pool_, [this, status, game, preview, done = std::move(done)] {
     const auto rows = svc_.db->list_public(status, game, 100);
     if (!rows.found()) return done(failure(503, "storage_error", "matches cannot be listed right now"));
     json out = json::array();
     for (const match_row& row : rows.value) {
-      std::shared_ptr<room> r;
-      {
-        std::lock_guard lock(mu_);
-        if (auto it = rooms_.find(row.code); it != rooms_.end()) r = it->second;
-      }
-      json s = r ? r->summary() : stored_summary(row);
-      if (status.empty() || s["status"] == status) out.push_back(std::move(s));
+      list_entry e = entry_of(row);
+      if (!status.empty() && e.summary["status"] != status) continue;
+      out.push_back(preview ? with_preview(e) : std::move(e.summary));
     }
     done({200, protocol::messages::match_list(std::move(out))});
+  });
+}
+
+void rooms::read_list(std::function<void(list_snapshot)> done) {
+  net::post(pool_, [this, done = std::move(done)] {
+    list_snapshot snap;
+    const auto waiting = svc_.db->list_public("waiting", "", 100);
+    const auto live = svc_.db->list_public("live", "", 100);
+    const auto finished = svc_.db->list_public("finished", "", lobby::recent_kept);
+    if (!waiting.found() || !live.found() || !finished.found()) {
+      snap.ok = false;
+      return done(std::move(snap));
+    }
+    std::vector<match_row> running = waiting.value;
+    running.insert(running.end(), live.value.begin(), live.value.end());
+    std::stable_sort(running.begin(), running.end(),
+                     [](const match_row& a, const match_row& b) { return a.created_ms > b.created_ms; });
+    if (running.size() > 100) running.resize(100);
+    for (const match_row& row : running) {
+      list_entry e = entry_of(row);
+      (e.summary["activity"] == "finished" ? snap.recent : snap.matches).push_back(std::move(e));
+    }
+    for (const match_row& row : finished.value) snap.recent.push_back(entry_of(row));
+    done(std::move(snap));
   });
 }
 

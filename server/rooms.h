@@ -14,6 +14,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include "server/lobby.h"
 #include "server/room.h"
 
 namespace tabuleiro::server {
@@ -54,9 +55,14 @@ class rooms {
   // GET /api/matches/{code}/log?from=: a page of the match's export log.
   void log(const std::string& typed_code, std::int64_t from, std::function<void(api_answer)> done);
 
-  // GET /api/matches?status=&game=: public matches, newest first.
-  void list(const std::string& status, const std::string& game,
+  // GET /api/matches?status=&game=&preview=: public matches, newest first (finished ones by
+  // their end); with preview, each carries the spectator's view of a match in memory.
+  void list(const std::string& status, const std::string& game, bool preview,
             std::function<void(api_answer)> done);
+
+  // The list feed's snapshot (lobby's source): unfinished public matches and the recently
+  // finished ones, read off the I/O threads.
+  void read_list(std::function<void(list_snapshot)> done);
 
   // Registers a live connection (for shutdown); forget() when it closes.
   void track(const std::shared_ptr<client>& c);
@@ -75,6 +81,8 @@ class rooms {
   void on_tick();
   void sweep_idle();
   void finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how);
+  // The list entry of a stored row: the room's own summary and preview when it is in memory.
+  list_entry entry_of(const match_row& row) const;
   // Records a creation by address and returns 0, or (over --create-limit) the seconds until
   // its oldest creation in the last minute leaves the window (at least 1).
   std::int64_t creation_wait_s(const std::string& address);
@@ -97,6 +105,7 @@ struct shared_state {
   room_services svc;
   rooms* registry = nullptr;
   manual_time* manual_clock = nullptr;  // set with --clock manual (tests): POST /api/test/clock
+  lobby* list_feed = nullptr;           // the match list feed (watch_list)
 };
 
 }  // namespace tabuleiro::server

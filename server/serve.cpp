@@ -18,6 +18,7 @@
 #include "server/clock.h"
 #include "server/config.h"
 #include "server/listener.h"
+#include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/rooms.h"
 #include "server/store.h"
@@ -100,9 +101,15 @@ int run_serve(const args& a) {
     time = system_time();
   }
   bot_pool bot_workers(cfg.bot_threads);
+  // The match list feed pushes at most once a second; rooms post their summaries to it.
+  lobby list_feed(ioc, *time, 1000);
   room_services svc{.db = db.get(), .stats = &stats, .cfg = &cfg, .time = time.get(), .bots = &bot_workers};
+  svc.list_feed = &list_feed;
   rooms registry(ioc, svc);
-  shared_state state{svc, &registry, manual};
+  list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
+    registry.read_list(std::move(done));
+  });
+  shared_state state{svc, &registry, manual, &list_feed};
 
   std::shared_ptr<listener> acceptor;
   try {
@@ -135,6 +142,7 @@ int run_serve(const args& a) {
     spdlog::info("signal {}: stopping (no new connections; closing open ones with 1001)", sig);
     acceptor->stop();
     bot_workers.stop();  // thinking ends now; shutdown never waits for a decision
+    list_feed.shutdown();
     registry.shutdown();
     drain_then_stop(ioc, registry, std::make_shared<net::steady_timer>(ioc), 60);
   });

@@ -141,8 +141,8 @@ class store {
   virtual read_result<match_row> load_match(const std::string& code) = 0;
   // Reads a match's whole log in version order (absent when the match is absent).
   virtual read_result<std::vector<action_row>> load_actions(const std::string& code) = 0;
-  // Lists matches by status ("" = any) and game ("" = any), public ones only, newest first,
-  // at most limit of them.
+  // Lists matches by status ("" = any) and game ("" = any), public ones only, newest first
+  // (by creation; with status "finished", by their end), at most limit of them.
   virtual read_result<std::vector<match_row>> list_public(const std::string& status,
                                                           const std::string& game,
                                                           std::size_t limit) = 0;

@@ -314,7 +314,7 @@ read_status read_public(sqlite_connection& db, const std::string& status, const 
   static const std::string sql =
       std::string(match_columns) +
       "WHERE visibility = 'public' AND (?1 = '' OR status = ?1) AND (?2 = '' OR game = ?2)"
-      " ORDER BY created_ms DESC, id DESC LIMIT ?3";
+      " ORDER BY CASE WHEN ?1 = 'finished' THEN finished_ms ELSE created_ms END DESC, id DESC LIMIT ?3";
   out.clear();
   auto st = db.statement(sql.c_str(), error);
   if (!st) return read_status::unavailable;

@@ -189,6 +189,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
       return on_send(share_text(protocol::messages::pong(msg->value("t", json()))));
     }
     if (type == "join") return on_join(std::move(*msg));
+    if (type == "watch_list") return on_watch_list(*msg);
     if (type == "act" || type == "resign" || type == "draw" || type == "resync" || type == "history") {
       if (!room_) {
         json id = msg->value("id", json());
@@ -234,6 +235,15 @@ class websocket_session : public client, public std::enable_shared_from_this<web
         r->join(self, std::move(j));
       });
     });
+  }
+
+  // Subscribes this connection to the match list feed (once per connection).
+  void on_watch_list(const json& msg) {
+    const json preview = msg.value("preview", json(false));
+    if (!preview.is_boolean()) return protocol_error("bad_message", "watch_list takes preview: boolean");
+    if (!state_.list_feed) return protocol_error("unknown_message", "this server has no list feed");
+    state_.list_feed->watch(shared_from_this(), preview.get<bool>());
+    watching_ = true;
   }
 
   void protocol_error(const std::string& code, const std::string& message) {
@@ -299,6 +309,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     state_.registry->forget(id_);
     if (rtt_timer_) rtt_timer_->cancel();
     if (room_) room_->leave(id_);
+    if (watching_) state_.list_feed->unwatch(id_);
     const auto reason = ws_.reason();
     spdlog::info("ws #{} closed: {} (close code {})", id_, ec.message(),
                  close_code_ ? close_code_ : static_cast<int>(reason.code));
@@ -314,6 +325,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
   bool open_ = false;
   bool closing_ = false;
   bool join_requested_ = false;
+  bool watching_ = false;
   int close_code_ = 0;
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;

@@ -159,3 +159,12 @@ TEST_CASE("match: refusals carry the rule codes") {
   CHECK(m->check(2, placement_json(0, 1, false))->code == "bad_setup");
   CHECK_FALSE(m->check(2, placement_json(0, 2, false)).has_value());
 }
+
+TEST_CASE("match: the list's progress says set-up, then the pieces on the board per seat") {
+  auto m = fresh(13);
+  CHECK(m->progress() == json{{"phase", "setup"}});
+  REQUIRE(std::holds_alternative<protocol::applied>(m->apply(1, placement_json(0, 1, false))));
+  CHECK(m->progress() == json{{"phase", "setup"}});  // nothing of seat 1's set-up shows
+  REQUIRE(std::holds_alternative<protocol::applied>(m->apply(2, placement_json(1, 2, false))));
+  CHECK(m->progress() == json{{"phase", "play"}, {"pieces", {19, 19}}});
+}

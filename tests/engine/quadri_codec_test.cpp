@@ -163,3 +163,12 @@ TEST_CASE("quadri codec: rule errors pass through the match unchanged - game ove
   const json v = view_of(*e, 0);
   for (const auto& [c, t] : v["tiles"].items()) CHECK(t.contains("value"));
 }
+
+TEST_CASE("quadri codec: the list's progress is each seat's energy") {
+  auto m = make(nullptr, nullptr, 5);
+  CHECK(m->progress() == json{{"energy", {32, 32}}});
+  json p = kind().secret_position(*m);
+  p["energy"] = {40, 12};
+  p.erase("seed");
+  CHECK(make(nullptr, p, 1)->progress() == json{{"energy", {40, 12}}});
+}

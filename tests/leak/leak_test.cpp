@@ -23,6 +23,7 @@ struct frame {
   int viewer = 0;
   std::int64_t version = 0;
   std::string text;
+  bool list = false;  // a message of the match list feed
 };
 
 // One client of a recorded match: its connection and what it last learnt.
@@ -39,6 +40,7 @@ struct recorded {
   std::vector<frame> frames;
   int actions = 0;
   int side_paths = 0;  // times history and log were read mid-game
+  int list_frames = 0; // match list feed messages about this match
 };
 
 // Reads the next message of c (bounded), records it and updates c; nullopt on timeout.
@@ -56,6 +58,27 @@ std::optional<json> take(viewer_client& c, recorded& rec, double timeout_s = 20)
   if (type == "game_over") c.outcome = m.at("outcome");
   rec.frames.push_back({c.viewer, c.version, *text});
   return m;
+}
+
+// Reads the next message of the match list feed on ws (bounded) and records this match's
+// summary in it (preview included), as a spectator's frame at the version the summary names;
+// returns that summary (null when the message does not mention the match), nullopt on
+// timeout. Only this match's part is checked against its secrets: the same message also lists
+// earlier matches of the run, finished, whose ends revealed what they hid.
+std::optional<json> take_list(ws_client& ws, recorded& rec, double timeout_s) {
+  auto text = ws.recv_text(timeout_s);
+  if (!text) return std::nullopt;
+  const json m = json::parse(*text);
+  REQUIRE(m.value("type", "") != "error");
+  json mine;
+  for (const char* key : {"matches", "recent"})
+    for (const json& s : m.value(key, json::array()))
+      if (s.value("code", "") == rec.code) mine = s;
+  if (!mine.is_null()) {
+    rec.frames.push_back({0, mine.at("version").get<std::int64_t>(), mine.dump(), true});
+    ++rec.list_frames;
+  }
+  return mine;
 }
 
 // Reads c's messages until it is at version (bounded).
@@ -83,8 +106,14 @@ recorded play(unsigned short port, const game_secrets& g, std::mt19937& rng) {
     for (int i = 0; i < 20; ++i)
       if (take(at[v], rec).value_or(json())["type"] == "joined") break;
   }
+  // A visitor of the home page watches the list feed with board previews: one more outbound
+  // path, checked against the spectator's secrets.
+  ws_client list(port);
+  list.send({{"type", "watch_list"}, {"preview", true}});
   int next_id = 0;
   while (!at[0].to_act.empty()) {
+    while (take_list(list, rec, 0)) {
+    }
     const json& to_act = at[0].to_act;
     const int seat = to_act[std::uniform_int_distribution<std::size_t>(0, to_act.size() - 1)(rng)];
     viewer_client& actor = at[seat];
@@ -134,6 +163,11 @@ recorded play(unsigned short port, const game_secrets& g, std::mt19937& rng) {
       rec.frames.push_back({0, at[0].version, log.body});
       ++rec.side_paths;
     }
+  }
+  for (int i = 0; i < 20; ++i) {  // the feed's push of the end (at most a second later)
+    auto s = take_list(list, rec, 5);
+    REQUIRE(s.has_value());
+    if (!s->is_null() && (*s)["activity"] == "finished") break;
   }
   for (auto& c : at) {  // the game_over message of each client, and anything after it
     for (int i = 0; i < 20 && c.outcome.is_null(); ++i) REQUIRE(take(c, rec).has_value());
@@ -186,7 +220,8 @@ std::vector<json> positions_by_version(const std::string& db_path, const std::st
 
 // What the harness found over the games of g.
 struct verdict {
-  int games = 0, frames = 0, secrets_checked = 0, leaks = 0, side_paths = 0;
+  int games = 0, frames = 0, secrets_checked = 0, leaks = 0, side_paths = 0, list_frames = 0;
+  int list_leaks = 0;  // leaks found in frames of the match list feed
   std::string first_leak;
 };
 
@@ -206,12 +241,14 @@ verdict run(const game_secrets& g, std::uint32_t seed) {
     const auto positions = positions_by_version(db, rec.code);
     ++out.games;
     out.side_paths += rec.side_paths;
+    out.list_frames += rec.list_frames;
     for (const frame& f : rec.frames) {
       REQUIRE(f.version < static_cast<std::int64_t>(positions.size()));
       ++out.frames;
       for (const std::string& secret : g.secrets(positions[f.version], f.viewer)) {
         ++out.secrets_checked;
         if (f.text.find(secret) == std::string::npos) continue;
+        if (f.list) ++out.list_leaks;
         if (out.leaks++ == 0)
           out.first_leak = "viewer " + std::to_string(f.viewer) + " got '" + secret + "' in " + f.text.substr(0, 300);
       }
@@ -235,11 +272,13 @@ TEST_CASE("random whole games of every game - no frame holds a secret of its vie
     INFO("game " << g.game);
     const verdict v = run(g, 20261201);
     WARN(g.game << ": " << v.games << " games, " << v.frames << " frames, " << v.secrets_checked
-                << " secret checks, " << v.side_paths << " history/log reads, " << v.leaks << " leaks");
+                << " secret checks, " << v.side_paths << " history/log reads, " << v.list_frames
+                << " list feed frames, " << v.leaks << " leaks");
     INFO(v.first_leak);
     CHECK(v.games == g.games);
     CHECK(v.secrets_checked > 0);
     CHECK(v.side_paths > 0);
+    CHECK(v.list_frames >= v.games);
     CHECK(v.leaks == 0);
   }
 }
@@ -249,4 +288,5 @@ TEST_CASE("the harness catches a redaction broken on purpose") {
   const verdict v = run(leak::broken_words(), 7);
   CHECK(v.secrets_checked > 0);
   CHECK(v.leaks > 0);
+  CHECK(v.list_leaks > 0);  // the list feed's preview is checked too
 }

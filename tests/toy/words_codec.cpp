@@ -76,6 +76,8 @@ json codec::event_json(const event& e) {
   return nullptr;
 }
 
+json codec::progress_json(const observation&) { return json::object(); }
+
 json codec::observation_json(const observation& o) {
   json words = json::array(), masks = json::array(), guessed = json::array();
   for (int p = 0; p < 2; ++p) {

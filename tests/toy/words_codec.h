@@ -26,6 +26,8 @@ struct codec {
   static json event_json(const event& e);
   // The view.
   static json observation_json(const observation& o);
+  // The match list's progress: {} (the toy game shows none).
+  static json progress_json(const observation& o);
   // {"leak": bool}? (tests only). bad_options.
   static result<options> parse_options(const json& j);
 };

@@ -11,6 +11,8 @@
 //   sounds        (events) → sound cues of one change ('move', 'capture', 'explosion'); optional
 //   turnTitle     ({seat, view, viewer}) → the move list's heading of a turn by seat, view = the
 //                 view before it; optional (the shell writes "Turn n — <seat>")
+//   progressText  (progress) → the live list's progress line from a summary's `progress`
+//                 (PROTOCOL.md "Match summaries"); optional (the shell writes "Round n")
 //   rules         {summary: [string keys], legend: [{mark: CSS classes, icon?, label: key}]}
 //   options       create-form schema: [{name, label, kind: 'number'|'select'|'boolean',
 //                 value (default), min/max (number), choices: [[value, label]] (select)}]

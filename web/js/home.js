@@ -1,17 +1,16 @@
 // The home page: pick a game and its options, create a match (share code, link, QR), join by
-// code, and a live list of public matches to watch.
+// code, and the live list of public matches to watch (live-list.js).
 import { h } from './dom.js';
 import { t, onLangChange, translatePage, errorText, gameKey, has } from './i18n.js';
 import { GAMES, gameById, gameTitle } from './games.js';
-import { createMatch, getMatch, listMatches } from './api.js';
+import { createMatch, getMatch } from './api.js';
 import { saveSeat, saveLocal } from './seats.js';
 import { claimFreeSeat } from './connection.js';
 import { shareBox } from './share.js';
 import { field, select, optionFields, createRequest } from './options-form.js';
-import { liveStatus, canSit } from './live-status.js';
+import { watchMatches, drawLists } from './live-list.js';
 import { clockChoice } from './clock.js';
 
-const POLL_MS = 5000;
 const CODE_RE = /^[A-Z0-9]{6}$/;
 
 // Draws the home page into app.
@@ -138,52 +137,17 @@ export function renderHome(app) {
     }
   }
 
-  let timer = null;
-  async function poll() {
-    clearTimeout(timer);
-    timer = setTimeout(poll, POLL_MS);
-    if (document.hidden) return;
-    try {
-      const [live, waiting, finished] = await Promise.all([
-        listMatches('live').catch(() => ({ matches: [] })),
-        listMatches('waiting').catch(() => ({ matches: [] })),
-        listMatches('finished').catch(() => ({ matches: [] })),
-      ]);
-      drawLive([...(waiting.matches || []), ...(live.matches || [])], finished.matches || []);
-    } catch { /* keep the old list */ }
-  }
   let lastMatches = [];
   let lastFinished = [];
-  function drawLive(matches, finished = lastFinished) {
+  const drawLive = (matches, finished) => {
     lastMatches = matches;
     lastFinished = finished;
-    recentBox.hidden = !finished.length;
-    recentList.replaceChildren(...finished.slice(0, 8).map((m) => h('li', { class: 'live-item s-finished', dataset: { code: m.code, status: 'finished' } },
-      h('span', { class: 'li-game' }, gameTitle(m.game)),
-      h('code', { class: 'li-code' }, m.code),
-      h('span', { class: 'li-status finished' }, t('status.finished')),
-      h('a', { class: 'btn small ghost', href: `/m/${m.code}?replay` }, t('replay')))));
-    if (!matches.length) {
-      liveList.replaceChildren(h('li', { class: 'empty', 'data-i18n': 'watch_empty' }, t('watch_empty')));
-      return;
-    }
-    liveList.replaceChildren(...matches.slice(0, 30).map((m) => {
-      const status = liveStatus(m);
-      const free = canSit(m);
-      return h('li', { class: `live-item s-${m.status}`, dataset: { code: m.code, status } },
-        h('span', { class: 'li-game' }, gameTitle(m.game)),
-        h('code', { class: 'li-code' }, m.code),
-        h('span', { class: `li-status ${status}` }, t(`status.${status}`)),
-        h('span', { class: 'li-seats', 'aria-hidden': 'true' }, (m.seats || []).map((s) => h('i', { class: `p${s.seat} ${s.taken ? 'taken' : ''} ${s.connected ? 'on' : ''}` }))),
-        h('span', { class: 'li-watch' }, t('spectators_n', { n: m.spectators ?? 0 })),
-        free ? h('a', { class: 'btn small', href: `/m/${m.code}` }, t('take_seat'))
-          : h('a', { class: 'btn small ghost', href: `/m/${m.code}?watch=1` }, t('watch')));
-    }));
-  }
-  poll();
+    drawLists(liveList, recentList, recentBox, matches, finished);
+  };
+  const stopWatching = watchMatches(drawLive);
 
-  const off = onLangChange(() => { translatePage(app); drawLive(lastMatches); });
-  return () => { clearTimeout(timer); off(); };
+  const off = onLangChange(() => { translatePage(app); drawLive(lastMatches, lastFinished); });
+  return () => { stopWatching(); off(); };
 }
 
 // A game card's small decorative illustration (the entry's SVG markup), or nothing.

@@ -4,8 +4,10 @@
 
 // One of 'open' (a seat is free), 'ready' (every seat taken, no change yet), 'live',
 // 'away' (live, some player disconnected), 'left' (every player gone, not over yet) or
-// 'finished'. Translated as `status.<key>`.
+// 'finished'. Translated as `status.<key>`. The server's own `activity` when the summary has
+// one (it decides by the same rules); computed here for a server without it.
 export function liveStatus(m) {
+  if (m.activity) return m.activity;
   if (m.status === 'finished' || m.outcome) return 'finished';
   const seats = m.seats || [];
   const taken = seats.filter((s) => s.taken);

@@ -3,6 +3,8 @@
 // as `reason.cyvasse.<r>`). Both languages have the same keys and placeholders.
 const en = {
   name: 'Cyvasse',
+  'list.setup': 'Setting up',
+  'list.pieces': 'Pieces {a}–{b}',
   blurb: 'Hidden set-ups, mountains and dragons.',
   'seat.1': 'White',
   'seat.2': 'Black',
@@ -61,6 +63,8 @@ const en = {
 
 const pt = {
   name: 'Cyvasse',
+  'list.setup': 'Montando',
+  'list.pieces': 'Peças {a}–{b}',
   blurb: 'Formações secretas, montanhas e dragões.',
   'seat.1': 'Brancas',
   'seat.2': 'Pretas',

@@ -2,7 +2,7 @@
 import { QuadriTable } from './board.js';
 import { describe, isTurnMarker } from './events.js';
 import { STRINGS } from './strings.js';
-import { GAME_ID } from './text.js';
+import { GAME_ID, tx } from './text.js';
 
 const ART = (() => {
   const cells = [];
@@ -33,6 +33,8 @@ export const quadri = {
   strings: STRINGS,
   stylesheet: new URL('./quadri.css', import.meta.url).href,
   seats: [1, 2],
+  // The live list's progress line: each side's energy.
+  progressText: (p) => (p.energy ? tx('list.energy', { a: p.energy[0], b: p.energy[1] }) : ''),
   seatName: (seat, lang = 'en') => (STRINGS[lang] || STRINGS.en)[`seat.${seat}`] ?? String(seat),
   art: ART,
 };

@@ -3,6 +3,7 @@
 
 const en = {
   name: 'QU4DRI',
+  'list.energy': 'Energy {a}–{b}',
   blurb: 'Somando Movimentos: capture on hidden talismans, race your energy to 64.',
   'seat.1': 'Green',
   'seat.2': 'Red',
@@ -75,6 +76,7 @@ const en = {
 
 const pt = {
   name: 'QU4DRI',
+  'list.energy': 'Energia {a}–{b}',
   blurb: 'Somando Movimentos: capture sobre talismãs ocultos e leve sua energia a 64.',
   'seat.1': 'Verde',
   'seat.2': 'Vermelho',

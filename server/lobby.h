@@ -1,0 +1,111 @@
+// The match list's push feed (PROTOCOL.md, "The match list feed"): public rooms post their
+// summaries here; a watching connection gets the whole list once, then the summaries that
+// changed, coalesced so that at most one push per interval leaves. A room only posts; it never
+// waits for the lobby or its watchers.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include "server/clock.h"
+#include "server/wire.h"
+
+namespace tabuleiro::server {
+
+class client;
+
+// One match as the list shows it: its summary and, when the room is in memory, the
+// spectator's view (the board preview; null otherwise).
+struct list_entry {
+  json summary;
+  std::shared_ptr<const json> preview;
+};
+
+// The list at one moment: unfinished public matches (newest first) and the recently finished
+// ones (most recently finished first). ok is false when the store could not be read.
+struct list_snapshot {
+  std::vector<list_entry> matches, recent;
+  bool ok = true;
+};
+
+// Reads a list_snapshot (off the I/O threads) and calls back with it, from any thread.
+using snapshot_source = std::function<void(std::function<void(list_snapshot)>)>;
+
+// The feed. Rooms call changed(); connections call watch() and unwatch().
+// Thread-safety: every public method may be called from any thread; all state lives on the
+// lobby's strand.
+class lobby {
+ public:
+  static constexpr std::size_t max_watchers = 1000;  // more watch_list requests get `busy`
+  static constexpr std::size_t max_per_push = 200;   // summaries per push; the rest wait
+  static constexpr std::size_t recent_kept = 10;     // recently finished matches listed
+
+  // A feed that pushes at most once per interval_ms of time's clock.
+  lobby(net::io_context& ioc, time_source& time, std::int64_t interval_ms);
+
+  // Where the whole list comes from (set once, before the first watch()).
+  void set_source(snapshot_source source);
+
+  // A public room's summary changed; preview is the spectator's view at the same time.
+  void changed(json summary, std::shared_ptr<const json> preview);
+
+  // Sends c the `match_list` (with previews when preview), then every `match_list_changed`
+  // push until unwatch(c's id). An error (already_watching, busy, storage_error) instead
+  // when c already watches, too many watch, or the list cannot be read.
+  void watch(std::shared_ptr<client> c, bool preview);
+
+  // Forgets the watcher with this client id (its connection closed).
+  void unwatch(std::uint64_t client_id);
+
+  // Stops pushing (server shutdown).
+  void shutdown();
+
+ private:
+  struct watcher {
+    std::weak_ptr<client> c;
+    bool preview = false;
+    bool ready = false;          // has its match_list; pushes go only to ready watchers
+    std::uint64_t since = 0;     // the change count when it asked (pending watchers)
+  };
+  struct known {
+    list_entry entry;
+    std::uint64_t seq = 0;       // the change count that recorded it
+  };
+
+  void do_changed(list_entry e);
+  void do_watch(const std::shared_ptr<client>& c, bool preview);
+  void on_snapshot(std::uint64_t id, list_snapshot snap);
+  void schedule();
+  void push();
+  void forget_old_finished();
+
+  net::strand<net::io_context::executor_type> strand_;
+  time_source& time_;
+  const std::int64_t interval_ms_;
+  snapshot_source source_;
+  std::map<std::string, known> latest_;       // by code: the newest summary posted
+  std::deque<std::string> finished_;          // codes of finished entries in latest_, oldest first
+  std::deque<std::string> dirty_order_;       // codes changed since the last push, in order
+  std::set<std::string> dirty_;
+  std::map<std::uint64_t, watcher> watchers_;
+  std::uint64_t seq_ = 0;
+  std::int64_t last_push_ms_ = 0;
+  std::shared_ptr<timer> timer_;              // armed while a push is due
+  bool stopped_ = false;
+};
+
+// A summary with the preview field added (the spectator's view, or null).
+json with_preview(const list_entry& e);
+
+}  // namespace tabuleiro::server
