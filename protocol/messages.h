@@ -51,6 +51,7 @@ struct joined_fields {
   json presence;                // from presence()
   json outcome;                 // protocol::outcome_json
   std::string token;            // a newly issued seat token, or ""
+  std::string rematch;          // the share code of this match's rematch, or ""
 };
 
 // The joined message.
@@ -72,9 +73,13 @@ std::string game_over(std::int64_t version, const json& outcome);
 struct seat_presence {
   bool taken = false;
   bool connected = false;
+  std::string name;                          // display name, "" = none (left out)
+  std::optional<std::int64_t> abandon_in_ms; // a taken, disconnected seat of a running
+                                             // match: ms until abandonment is recorded
 };
 
-// The presence object {"seats":[{"seat","taken","connected"}…],"spectators":n}.
+// The presence object {"seats":[{"seat","taken","connected","name"?,"abandon_in_ms"?}…],
+// "spectators":n}.
 json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators);
 
 // The presence message: presence plus "type":"presence".
@@ -83,6 +88,16 @@ std::string presence_message(const json& presence);
 // {"type":"draw_offered","by":seat} / {"type":"draw_declined","by":seat}.
 std::string draw_offered(int by);
 std::string draw_declined(int by);
+
+// Rematch notices, to everyone: {"type":"rematch_offered","by":seat},
+// {"type":"rematch_declined","by":seat} (the other seat said no) and
+// {"type":"rematch_withdrawn","by":seat} (the offering seat took it back or left).
+std::string rematch_offered(int by);
+std::string rematch_declined(int by);
+std::string rematch_withdrawn(int by);
+
+// {"type":"rematch_ready","code"} plus, for a player only, its new "seat" and "token".
+std::string rematch_ready(std::string_view code, int seat, std::string_view token);
 
 // The error body of every HTTP route: {"error":{"code","message"}}.
 json http_error(std::string_view code, std::string_view message);
@@ -93,10 +108,12 @@ struct summary_fields {
   json presence;                                         // from presence()
   std::int64_t version = 0;
   json outcome;                                          // outcome_json
+  json options;                                          // the match options (public)
+  std::string rematch;                                   // its rematch's code, or ""
 };
 
 // The summary object: presence's fields plus code, game, status, visibility, version,
-// outcome and created.
+// outcome, created, options and rematch (a code or null).
 json summary(const summary_fields& f);
 
 // The answer to a match creation: {"code","link","seat","token"}.

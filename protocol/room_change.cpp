@@ -25,6 +25,7 @@ json room_change_json(const room_change& c) {
     case room_change_kind::draw_agreed: return {{"type", "draw_agreed"}};
     case room_change_kind::abandoned: return {{"type", "abandoned"}, {"winner", winner_json(c.winner)}};
     case room_change_kind::timeout: return {{"type", "timeout"}, {"seat", c.seat}};
+    case room_change_kind::aborted: return {{"type", "aborted"}, {"seat", c.seat}};
   }
   return nullptr;
 }
@@ -33,10 +34,12 @@ std::optional<room_change> parse_room_change(const json& j) {
   if (!j.is_object() || !j.contains("type") || !j["type"].is_string()) return std::nullopt;
   const auto& type = j["type"].get_ref<const std::string&>();
   room_change c;
-  if (type == "resign" || type == "timeout") {
+  if (type == "resign" || type == "timeout" || type == "aborted") {
     const auto s = seat_field(j, "seat");
     if (!s) return std::nullopt;
-    c.kind = type == "resign" ? room_change_kind::resign : room_change_kind::timeout;
+    c.kind = type == "resign"    ? room_change_kind::resign
+             : type == "timeout" ? room_change_kind::timeout
+                                 : room_change_kind::aborted;
     c.seat = *s;
     return c;
   }
@@ -63,6 +66,7 @@ engine::outcome outcome_of(const room_change& c) {
     case room_change_kind::draw_agreed: return {std::nullopt, "agreement"};
     case room_change_kind::abandoned: return {c.winner, "abandoned"};
     case room_change_kind::timeout: return {3 - c.seat, "timeout"};
+    case room_change_kind::aborted: return {std::nullopt, "aborted"};
   }
   return {};
 }
@@ -73,6 +77,7 @@ json room_change_event(const room_change& c) {
     case room_change_kind::draw_agreed: return {{"type", "draw_agreed"}};
     case room_change_kind::abandoned: return {{"type", "abandoned"}, {"winner", winner_json(c.winner)}};
     case room_change_kind::timeout: return {{"type", "timeout"}, {"seat", c.seat}};
+    case room_change_kind::aborted: return {{"type", "aborted"}, {"seat", c.seat}};
   }
   return nullptr;
 }

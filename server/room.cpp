@@ -30,11 +30,15 @@ json stored_summary(const match_row& row) {
                        .status = row.status,
                        .visibility = row.visibility,
                        .created = iso_time(row.created_ms),
-                       .presence = msg::presence({msg::seat_presence{!row.token_hash[0].empty(), false},
-                                                  msg::seat_presence{!row.token_hash[1].empty(), false}},
+                       .presence = msg::presence({msg::seat_presence{!row.token_hash[0].empty(), false,
+                                                                     row.seat_name[0], std::nullopt},
+                                                  msg::seat_presence{!row.token_hash[1].empty(), false,
+                                                                     row.seat_name[1], std::nullopt}},
                                                  0),
                        .version = row.version,
-                       .outcome = row.outcome});
+                       .outcome = row.outcome,
+                       .options = row.options,
+                       .rematch = row.rematch});
 }
 
 room::room(net::io_context& ioc, room_services services, match_row row,
@@ -48,7 +52,10 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       created_ms_(row.created_ms),
       seq_(*this, strand_, *svc_.db, *svc_.time, row.code, std::move(m), version, std::move(outcome)),
       feed_(seq_.match(), version, protocol::outcome_json(seq_.outcome())),
-      token_hash_(row.token_hash) {
+      token_hash_(row.token_hash),
+      row_(std::move(row)),
+      seat_name_(row_.seat_name),
+      rematch_code_(row_.rematch) {
   seat_left_ms_.fill(svc_.time->now_ms());
   svc_.stats->rooms++;
   update_summary();
@@ -100,7 +107,10 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
     version = a.version;
   }
   if (!outcome) outcome = msg::parse_outcome(row.outcome);
-  return std::make_shared<room>(ioc, services, row, std::move(m), version, std::move(outcome));
+  auto r = std::make_shared<room>(ioc, services, row, std::move(m), version, std::move(outcome));
+  for (const action_row& a : log)
+    if (a.change.is_null() && (a.seat == 1 || a.seat == 2)) r->moved_[a.seat - 1] = true;
+  return r;
 }
 
 void room::join(std::shared_ptr<client> c, join_request j) {
@@ -124,6 +134,7 @@ void room::leave(std::uint64_t client_id) {
     if (seat != 0 && self->seat_client_[seat - 1] == client_id) {
       self->seat_client_[seat - 1] = 0;
       self->seat_left_ms_[seat - 1] = self->svc_.time->now_ms();
+      if (self->rematch_offer_by_ == seat) self->withdraw_rematch(seat);
     }
     self->broadcast_presence();
   });
@@ -195,11 +206,16 @@ void room::do_join(const std::shared_ptr<client>& c, const join_request& j) {
         members_.erase(it);
       }
     }
+    if (j.name && *j.name != seat_name_[seat - 1]) store_name(seat, *j.name);
     return admit(c, seat, "", j.version);
   }
   if (!j.spectator && !seq_.outcome() && !closing_) {
     for (int s = 0; s < 2; ++s)
-      if (token_hash_[s].empty() && !seat_pending_[s]) return claim_seat(c, s + 1, j.version);
+      if (token_hash_[s].empty() && !seat_pending_[s]) {
+        claim_seat(c, s + 1, j.version);
+        if (j.name && !j.name->empty()) store_name(s + 1, *j.name);
+        return;
+      }
   }
   admit(c, 0, "", j.version);
 }
@@ -233,6 +249,21 @@ void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int 
   else update_summary();
 }
 
+// Stores seat's display name (queued after its claim, if any) and shows it once durable.
+void room::store_name(int seat, const std::string& name) {
+  svc_.db->set_seat_name(code_, seat, name, [self = shared_from_this(), seat, name](write_status st) {
+    net::post(self->strand_, [self, seat, name, st] {
+      if (st != write_status::ok) {
+        spdlog::warn("room {}: could not store the name of seat {} ({})", self->code_, seat,
+                     write_status_name(st));
+        return;
+      }
+      self->seat_name_[seat - 1] = name;
+      self->broadcast_presence();
+    });
+  });
+}
+
 void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& token,
                  std::optional<std::int64_t> client_version) {
   members_[c->id()] = member{c, seat};
@@ -247,7 +278,8 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
                        .to_act_text = feed_.to_act_text(m),
                        .presence = presence(),
                        .outcome = outcome_json(),
-                       .token = token};
+                       .token = token,
+                       .rematch = rematch_code_};
   std::optional<std::vector<shared_text>> missed;
   if (client_version) missed = feed_.catch_up(seat, *client_version);
   if (missed) {
@@ -259,6 +291,7 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
     for (auto& p : *missed) c->send(p);
   if (seq_.outcome()) c->send(share_text(msg::game_over(seq_.version(), outcome_json())));
   if (draw_offer_by_ != 0 && seat != 0) c->send(share_text(msg::draw_offered(draw_offer_by_)));
+  if (rematch_offer_by_ != 0) c->send(share_text(msg::rematch_offered(rematch_offer_by_)));
   broadcast_presence();
 }
 
@@ -287,7 +320,11 @@ void room::do_request(const std::shared_ptr<client>& c, const json& m) {
     return;
   }
   if (seat == 0) return reject_to(c, id, "spectator", "spectators cannot act");
+  if (type == "rematch") return on_rematch(c, seat, id, m);
   if (seq_.outcome()) return reject_to(c, id, "game_over", "the match is over");
+  if (type == "abort") return on_abort(c, seat, id);
+  if (!started())
+    return reject_to(c, id, "not_started", "the match starts once both seats are taken");
   if (type == "act") {
     if (!m.contains("action") || !m["action"].is_object())
       return reject_to(c, id, "bad_action", "act needs an action object");
@@ -321,6 +358,14 @@ void room::on_draw(const std::shared_ptr<client>& c, int seat, const json& id, c
   reject_to(c, id, "bad_message", "draw needs op: offer|accept|decline");
 }
 
+// An abort from seat: allowed until both seats have made a game action.
+void room::on_abort(const std::shared_ptr<client>& c, int seat, const json& id) {
+  if (moved_[0] && moved_[1])
+    return reject_to(c, id, "abort_too_late", "both seats have moved: resign or offer a draw instead");
+  seq_.submit({c->id(), id, seat, nullptr,
+               protocol::room_change{protocol::room_change_kind::aborted, seat, std::nullopt}});
+}
+
 // Builds a history page off the I/O threads (a replay of the stored log) and sends it to c;
 // one page at a time per connection.
 void room::send_history(const std::shared_ptr<client>& c, int seat, const json& id, std::int64_t from) {
@@ -350,11 +395,15 @@ std::optional<rule_error> room::vet(const change_request& r) {
   if (r.change && r.change->kind == protocol::room_change_kind::draw_agreed &&
       draw_offer_by_ != 3 - r.seat)
     return rule_error{"no_draw_offer", "no draw offer to answer"};
+  // A move queued ahead of the abort may have been both seats' first.
+  if (r.change && r.change->kind == protocol::room_change_kind::aborted && moved_[0] && moved_[1])
+    return rule_error{"abort_too_late", "both seats have moved: resign or offer a draw instead"};
   return std::nullopt;
 }
 
 void room::on_committed(const change_request& r, const protocol::publication& pub) {
   draw_offer_by_ = 0;
+  if (!r.change && (r.seat == 1 || r.seat == 2)) moved_[r.seat - 1] = true;
   svc_.stats->actions_accepted++;
   const json outcome = outcome_json();
   const auto out = feed_.publish(seq_.match(), seq_.version(), pub, outcome);
@@ -399,9 +448,18 @@ json room::presence() const {
   std::size_t spectators = 0;
   for (const auto& [id, m] : members_)
     if (m.seat == 0) ++spectators;
-  return msg::presence({msg::seat_presence{!token_hash_[0].empty(), seat_client_[0] != 0},
-                        msg::seat_presence{!token_hash_[1].empty(), seat_client_[1] != 0}},
-                       spectators);
+  const auto limit_ms = static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
+  const std::int64_t now = svc_.time->now_ms();
+  std::array<msg::seat_presence, 2> seats;
+  for (int s = 0; s < 2; ++s) {
+    seats[s].taken = !token_hash_[s].empty();
+    seats[s].connected = seat_client_[s] != 0;
+    seats[s].name = seat_name_[s];
+    // The abandonment countdown a disconnected seat's opponent is shown (do_tick decides).
+    if (seats[s].taken && !seats[s].connected && !seq_.outcome())
+      seats[s].abandon_in_ms = std::max<std::int64_t>(0, seat_left_ms_[s] + limit_ms - now);
+  }
+  return msg::presence(seats, spectators);
 }
 
 json room::outcome_json() const { return protocol::outcome_json(seq_.outcome()); }
@@ -415,7 +473,9 @@ void room::update_summary() {
                          .created = iso_time(created_ms_),
                          .presence = presence(),
                          .version = seq_.version(),
-                         .outcome = outcome_json()});
+                         .outcome = outcome_json(),
+                         .options = row_.options,
+                         .rematch = rematch_code_});
   const bool idle = over && members_.empty() && seq_.idle();
   std::lock_guard lock(summary_mu_);
   summary_ = std::move(s);

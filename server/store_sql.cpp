@@ -74,7 +74,10 @@ constexpr const char* match_columns =
     "SELECT code, game, options, seed, start_position, visibility, status, outcome,"
     " created_ms, finished_ms, last_version, updated_ms,"
     " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
-    " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2)"
+    " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+    " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+    " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+    " rematch"
     " FROM matches m ";
 
 // Decodes one row selected with match_columns. May throw on corrupt JSON.
@@ -94,6 +97,9 @@ match_row decode_match(const sqlite_statement& st) {
   m.updated_ms = st.int64(11);
   m.token_hash[0] = st.text(12);
   m.token_hash[1] = st.text(13);
+  if (!st.is_null(14)) m.seat_name[0] = st.text(14);
+  if (!st.is_null(15)) m.seat_name[1] = st.text(15);
+  if (!st.is_null(16)) m.rematch = st.text(16);
   return m;
 }
 
@@ -162,8 +168,12 @@ write_work insert_match_work(const match_row& m) {
     for (int seat = 1; seat <= 2 && s == write_status::ok; ++seat) {
       const std::string& hash = m.token_hash[static_cast<std::size_t>(seat - 1)];
       if (hash.empty()) continue;
-      s = run(db, "INSERT INTO seats (match_id, seat, token_hash) VALUES (?, ?, ?)", error,
-              [&](sqlite_statement& st) { st.bind(1, id).bind(2, std::int64_t{seat}).bind(3, hash); });
+      const std::string& name = m.seat_name[static_cast<std::size_t>(seat - 1)];
+      const auto name_or_null = name.empty() ? std::nullopt : std::optional<std::string>(name);
+      s = run(db, "INSERT INTO seats (match_id, seat, token_hash, name) VALUES (?, ?, ?, ?)", error,
+              [&](sqlite_statement& st) {
+                st.bind(1, id).bind(2, std::int64_t{seat}).bind(3, hash).bind_optional(4, name_or_null);
+              });
     }
     return s;
   };
@@ -182,6 +192,38 @@ write_work claim_seat_work(const std::string& code, int seat, const std::string&
       error = "claim seat " + std::to_string(seat) + " of " + code +
               ": no such match, seat taken, or bad seat/hash (" + error + ")";
     return s;
+  };
+}
+
+write_work set_seat_name_work(const std::string& code, int seat, const std::string& name) {
+  const auto value = name.empty() ? std::nullopt : std::optional<std::string>(name);
+  return [code, seat, value](sqlite_connection& db, std::string& error) {
+    const write_status s = run(
+        db,
+        "UPDATE seats SET name = ? WHERE seat = ? AND match_id = (SELECT id FROM matches WHERE code = ?)",
+        error, [&](sqlite_statement& st) { st.bind_optional(1, value).bind(2, std::int64_t{seat}).bind(3, code); });
+    if (s != write_status::ok) return s;
+    if (db.changes() != 1) {
+      error = "name seat " + std::to_string(seat) + " of " + code + ": seat not taken";
+      return write_status::conflict;
+    }
+    return write_status::ok;
+  };
+}
+
+write_work insert_rematch_work(const match_row& next, const std::string& old_code) {
+  return [insert = insert_match_work(next), next_code = next.code, old_code](
+             sqlite_connection& db, std::string& error) {
+    write_status s = insert(db, error);
+    if (s != write_status::ok) return s;
+    s = run(db, "UPDATE matches SET rematch = ? WHERE code = ? AND rematch IS NULL", error,
+            [&](sqlite_statement& st) { st.bind(1, next_code).bind(2, old_code); });
+    if (s != write_status::ok) return s;
+    if (db.changes() != 1) {
+      error = "rematch of " + old_code + ": no such match, or it already has a rematch";
+      return write_status::conflict;
+    }
+    return write_status::ok;
   };
 }
 
