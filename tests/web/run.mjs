@@ -14,6 +14,7 @@ import { scenario } from './scenario.mjs';
 import { historyScenario, serverHasHistory } from './history.mjs';
 import { quadriScenario } from './quadri_scenario.mjs';
 import { cyvasseScenario } from './cyvasse_scenario.mjs';
+import { lifecycleScenario } from './lifecycle_scenario.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
@@ -85,8 +86,8 @@ async function main() {
   });
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri (all by default).
-    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri';
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle (all by default).
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle';
     results = [];
     if (only.includes('taixu')) {
       results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
@@ -98,6 +99,7 @@ async function main() {
     }
     if (only.includes('cyvasse')) results.push(...await cyvasseScenario({ browser, url: server.url, out: OUT }));
     if (only.includes('quadri')) results.push(...await quadriScenario({ browser, url: server.url, out: OUT }));
+    if (only.includes('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

@@ -14,6 +14,7 @@ export function describeRoomEvent(ev, game, seat) {
     case 'resigned': return t('ev.resigned', { player: seatLabel(game, ev.seat ?? ev.player, seat) });
     case 'draw_agreed': return t('ev.draw_agreed');
     case 'abandoned': return t('ev.abandoned');
+    case 'aborted': return t('ev.aborted', { player: seatLabel(game, ev.seat, seat) });
     default: return undefined;
   }
 }
