@@ -137,7 +137,8 @@ TEST_CASE("lifecycle: abort before both seats moved, refused after, and recorded
 
 TEST_CASE("lifecycle: rematch swaps seats, keeps the options, hands tokens out privately") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  auto owned = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  server_process& srv = *owned;
   const json options = {{"reserve", 6}};
   table tb = table::open(srv.port(), {{"options", options}, {"visibility", "unlisted"}});
   CHECK(reject_code(*tb.at[1].ws, {{"type", "rematch"}, {"id", "early"}}) == "not_over");
@@ -202,6 +203,16 @@ TEST_CASE("lifecycle: rematch swaps seats, keeps the options, hands tokens out p
   REQUIRE_FALSE(t2.legal.empty());
   n2.send({{"type", "act"}, {"id", "first"}, {"action", t2.legal[0]}});
   CHECK(until_applying(n2, t2, "ack")["version"] == 1);
+  // The link and the new match survive a restart; the new tokens still hold their seats.
+  const std::string old_code = tb.code;
+  owned->kill9();
+  owned = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  CHECK(summary(owned->port(), old_code)["rematch"] == code);
+  CHECK(summary(owned->port(), code)["options"] == options);
+  ws_client back(owned->port());
+  tracked_view tb2;
+  CHECK(join(back, tb2, code, {{"token", r1["token"]}})["seat"] == 2);
+  CHECK(tb2.version == 1);
 }
 
 TEST_CASE("lifecycle: leaving withdraws a rematch offer") {
