@@ -11,12 +11,6 @@ namespace {
 
 const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000"};
 
-json summary(unsigned short port, const std::string& code) {
-  auto a = http_call(port, "GET", "/api/matches/" + code);
-  REQUIRE(a.status == 200);
-  return a.json_body();
-}
-
 // The error code of the reject c gets for msg.
 std::string reject_code(ws_client& c, const json& msg) {
   c.send(msg);
@@ -69,7 +63,7 @@ TEST_CASE("lifecycle: nothing is accepted before both seats are taken") {
   CHECK(reject_code(creator, {{"type", "act"}, {"id", "a"}, {"action", t1.legal[0]}}) == "not_started");
   CHECK(reject_code(creator, {{"type", "draw"}, {"id", "d"}, {"op", "offer"}}) == "not_started");
   CHECK(reject_code(creator, {{"type", "resign"}, {"id", "r"}}) == "not_started");
-  CHECK(summary(srv.port(), m.code)["version"] == 0);
+  CHECK(match_summary(srv.port(), m.code)["version"] == 0);
   // The opponent arrives: the creator is told (presence), and play starts.
   ws_client other(srv.port());
   tracked_view t2;
@@ -97,7 +91,7 @@ TEST_CASE("lifecycle: abort before both seats moved, refused after, and recorded
     CHECK(t.outcome == json::parse(R"({"winner":null,"reason":"aborted"})"));
     CHECK(reject_code(c, {{"type", "abort"}, {"id", "y"}}) == "game_over");
   }
-  json s = summary(srv->port(), lone.code);
+  json s = match_summary(srv->port(), lone.code);
   CHECK(s["status"] == "finished");
   CHECK(s["outcome"]["reason"] == "aborted");
   // After seat 1's first action, seat 2 (which has not moved) may still abort.
@@ -180,13 +174,13 @@ TEST_CASE("lifecycle: rematch swaps seats, keeps the options, hands tokens out p
   REQUIRE(r2["token"].is_string());
   CHECK(r1["token"] != r2["token"]);
   // The old match links to the new one; a second rematch is refused.
-  CHECK(summary(srv.port(), tb.code)["rematch"] == code);
+  CHECK(match_summary(srv.port(), tb.code)["rematch"] == code);
   CHECK(reject_code(*tb.at[2].ws, {{"type", "rematch"}, {"id", "again"}}) == "rematch_exists");
   ws_client old_viewer(srv.port());
   tracked_view to;
   CHECK(join(old_viewer, to, tb.code, {{"as", "spectator"}})["rematch"] == code);
   // The new match: same game and options and visibility, both seats taken, swapped.
-  json s = summary(srv.port(), code);
+  json s = match_summary(srv.port(), code);
   CHECK(s["game"] == "taixu");
   CHECK(s["options"] == options);
   CHECK(s["visibility"] == "unlisted");
@@ -207,8 +201,8 @@ TEST_CASE("lifecycle: rematch swaps seats, keeps the options, hands tokens out p
   const std::string old_code = tb.code;
   owned->kill9();
   owned = std::make_unique<server_process>(dir.path + "/t.db", fast);
-  CHECK(summary(owned->port(), old_code)["rematch"] == code);
-  CHECK(summary(owned->port(), code)["options"] == options);
+  CHECK(match_summary(owned->port(), old_code)["rematch"] == code);
+  CHECK(match_summary(owned->port(), code)["options"] == options);
   ws_client back(owned->port());
   tracked_view tb2;
   CHECK(join(back, tb2, code, {{"token", r1["token"]}})["seat"] == 2);
@@ -228,7 +222,7 @@ TEST_CASE("lifecycle: leaving withdraws a rematch offer") {
   // Seat 2's accept now is an offer of its own, not a rematch.
   rematch(tb.at[2], "mine");
   CHECK(tb.at[0].ws->until("rematch_offered")["by"] == 2);
-  CHECK(summary(srv.port(), tb.code)["rematch"].is_null());
+  CHECK(match_summary(srv.port(), tb.code)["rematch"].is_null());
 }
 
 TEST_CASE("lifecycle: display names are cleaned, limited, shown, kept, and never a credential") {
@@ -266,7 +260,7 @@ TEST_CASE("lifecycle: display names are cleaned, limited, shown, kept, and never
     if (c1b.until("presence")["seats"][0].value("name", "") == "Ana") break;
   srv->kill9();
   srv = std::make_unique<server_process>(dir.path + "/t.db", fast);
-  json s = summary(srv->port(), m.code);
+  json s = match_summary(srv->port(), m.code);
   CHECK(s["seats"][0]["name"] == "Ana");
   CHECK(s["seats"][1]["name"] == std::string(24, 'z'));
 }

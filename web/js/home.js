@@ -4,7 +4,7 @@ import { h } from './dom.js';
 import { t, onLangChange, translatePage, errorText, gameKey, has } from './i18n.js';
 import { GAMES, gameById, gameTitle } from './games.js';
 import { createMatch, getMatch, listMatches } from './api.js';
-import { saveSeat } from './seats.js';
+import { saveSeat, loadName, saveName } from './seats.js';
 import { shareBox } from './share.js';
 import { field, select, optionFields, createRequest } from './options-form.js';
 import { liveStatus, canSit } from './live-status.js';
@@ -65,11 +65,12 @@ export function renderHome(app) {
     const seat = select('seat', [...(game.seats || [1, 2]).map((n) => [String(n), seatOptionKey(game.id, n)]), ['random', 'opt.seat.random']], '1');
     const visibility = select('visibility', [['public', 'opt.visibility.public'], ['unlisted', 'opt.visibility.unlisted']], 'public');
     const position = h('textarea', { name: 'position', id: 'opt-position', rows: 5, spellcheck: false, 'aria-label': t('opt.position') });
-    controls = { fields, seat, visibility, position };
+    const name = h('input', { type: 'text', name: 'name', id: 'opt-name', maxLength: 24, value: loadName(), autocomplete: 'nickname' });
+    controls = { fields, seat, visibility, position, name };
     const hintArgs = { game: gameTitle(game.id) };
     form.replaceChildren(picker,
       h('fieldset', { class: 'options' }, h('legend', { 'data-i18n': 'options' }, t('options')),
-        h('div', { class: 'opt-grid' }, fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility))),
+        h('div', { class: 'opt-grid' }, fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility), field('your_name', name))),
       h('details', { class: 'advanced' },
         h('summary', { 'data-i18n': 'opt.position' }, t('opt.position')),
         h('p', { class: 'hint', 'data-i18n': 'opt.position.hint', 'data-i18n-args': JSON.stringify(hintArgs) }, t('opt.position.hint', hintArgs)),
@@ -92,6 +93,7 @@ export function renderHome(app) {
     try {
       const res = await createMatch(req);
       saveSeat(res.code, res.seat, res.token);
+      saveName(controls.name.value.trim());  // sent when the creator joins its seat
       const link = res.link || `${location.origin}/m/${res.code}`;
       result.replaceChildren(
         h('h3', { 'data-i18n': 'share_title' }, t('share_title')),
