@@ -151,15 +151,19 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
   protocol::messages::joined_fields f{.code = "K7M2QX", .game = "taixu", .seat = 2, .version = 3,
                                       .view = &view, .legal_text = protocol::messages::legal_fields({}),
                                       .to_act_text = protocol::messages::to_act_field({}),
-                                      .presence = json::object(), .outcome = nullptr, .token = "t"};
+                                      .presence = json::object(), .outcome = nullptr, .token = "t",
+                                      .rematch = "Q4R7TW"};
   const json j = json::parse(protocol::messages::joined(f));
   CHECK(j["type"] == "joined");
   CHECK(j["seat"] == 2);
   CHECK(j["view"] == view);
   CHECK(j["token"] == "t");
+  CHECK(j["rematch"] == "Q4R7TW");
   CHECK(j["legal"] == json::array());
   CHECK(j["to_act"] == json::array());
   CHECK_FALSE(j.contains("expects"));
+  f.rematch.clear();
+  CHECK(json::parse(protocol::messages::joined(f))["rematch"].is_null());
 }
 
 TEST_CASE("conclude: a room-level ending reveals what the game reveals at its end") {
