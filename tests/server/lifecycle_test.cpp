@@ -285,3 +285,21 @@ TEST_CASE("lifecycle: a disconnected seat's abandonment countdown is sent and co
   tracked_view t;
   CHECK(join(late, t, tb.code, {{"as", "spectator"}})["presence"]["seats"][1]["abandon_in_ms"] == 500'000);
 }
+
+TEST_CASE("lifecycle: in Cyvasse each seat's set-up is its first move for abort") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", fast);
+  // One set-up in: the other seat (still setting up) may abort.
+  table one = table::open(srv.port(), {{"game", "cyvasse"}});
+  one.act(1, {{"type", "setup"}, {"preset", "standard"}});
+  one.at[2].ws->send({{"type", "abort"}, {"id", "a"}});
+  until_applying(*one.at[2].ws, one.at[2].t, "ack");
+  until_applying(*one.at[2].ws, one.at[2].t, "game_over");
+  CHECK(one.at[2].t.outcome == json::parse(R"({"winner":null,"reason":"aborted"})"));
+  // Both set-ups in (simultaneous, before any piece moved): too late for either seat.
+  table both = table::open(srv.port(), {{"game", "cyvasse"}});
+  both.act(1, {{"type", "setup"}, {"preset", "standard"}});
+  both.act(2, {{"type", "setup"}, {"preset", "random"}});
+  CHECK(reject_code(*both.at[1].ws, {{"type", "abort"}, {"id", "b1"}}) == "abort_too_late");
+  CHECK(reject_code(*both.at[2].ws, {{"type", "abort"}, {"id", "b2"}}) == "abort_too_late");
+}
