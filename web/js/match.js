@@ -15,6 +15,7 @@ import { matchLog } from './match-log.js';
 import { loadStylesheet } from './stylesheets.js';
 import { play, playAll } from './sounds.js';
 import { saveSeat } from './seats.js';
+import { drawSeatNames, AwayBar } from './match-status.js';
 import { describeRoomEvent } from './match-log.js';
 import { MatchHistory, lastTurnEvents } from './history.js';
 import { historyPanel } from './history-panel.js';
@@ -42,6 +43,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   // abandonment countdown), the result that stays after the banner closes, rematch notices.
   const offlineBar = h('div', { class: 'offline-bar', id: 'offline-bar', hidden: true, role: 'alert' });
   const awayBar = h('div', { class: 'away-bar', id: 'away-bar', hidden: true, role: 'status' });
+  const away = new AwayBar(awayBar);
   const resultBar = h('div', { class: 'result-bar', id: 'result', hidden: true, role: 'status' });
   const rematchBar = h('div', { class: 'rematch-bar', id: 'rematch-bar', hidden: true, role: 'status' });
   const seatsEl = h('ul', { class: 'seat-names', id: 'seats' });
@@ -240,7 +242,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
 
   function drawPresence() {
     const p = state.presence;
-    drawSeats(p);
+    drawSeatNames(seatsEl, p, (n) => seatName(n, state.seat));
     drawAway(p);
     roleEl.replaceChildren(state.seat
       ? h('span', { class: `you p${state.seat}` }, t('you_are', { player: seatName(state.seat) }))
@@ -264,32 +266,6 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     tableEl.classList.toggle('waiting', waiting);
   }
 
-  // Every seat with its player's display name (shown to everyone) and whether it is here.
-  function drawSeats(p) {
-    if (!p?.seats) return;
-    seatsEl.replaceChildren(...p.seats.map((x) => h('li', { class: `seat-name p${x.seat}`, 'data-seat': String(x.seat), 'data-connected': String(!!x.connected) },
-      h('span', { class: `presence-dot ${x.connected ? 'on' : ''}` }), ' ',
-      h('strong', {}, seatName(x.seat, state.seat)), ' ',
-      h('span', { class: 'name' }, x.taken ? (x.name || '') : t('empty_seat')))));
-  }
-
-  // The other side's absence with the server's abandonment countdown, counted down here.
-  function drawAway(p) {
-    clearInterval(state.awayTimer);
-    const away = (p?.seats || []).filter((x) => x.seat !== state.seat && x.taken && !x.connected && x.abandon_in_ms != null);
-    if (!away.length || state.outcome || state.conn !== 'open') { awayBar.hidden = true; return; }
-    const deadline = Date.now() + Math.min(...away.map((x) => x.abandon_in_ms));
-    const who = away.map((x) => seatName(x.seat, state.seat)).join(', ');
-    const tick = () => {
-      const n = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      awayBar.textContent = t('opponent_away', { player: who, n });
-      awayBar.dataset.seconds = String(n);
-    };
-    tick();
-    awayBar.hidden = false;
-    state.awayTimer = setInterval(tick, 1000);
-  }
-
   // While this client is offline (or a newer tab took its seat) the board is disabled.
   function drawOffline() {
     const s = state.conn;
@@ -299,9 +275,12 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     offlineBar.textContent = s === 'replaced' ? t('replaced') : t('offline');
     tableEl.classList.toggle('offline', off);
     tableEl.inert = off;
-    if (off) awayBar.hidden = true;
+    if (off) away.hide();
     else drawAway(state.presence);
   }
+
+  // The other side's absence with the server's abandonment countdown.
+  function drawAway(p) { away.update(p, state.seat, (n) => seatName(n, state.seat), !state.outcome && state.conn === 'open'); }
 
   // The creator is told that the opponent sat down: a notice, the tab title, a sound.
   function opponentArrived() {
