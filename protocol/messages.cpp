@@ -97,6 +97,7 @@ std::string joined(const joined_fields& f) {
                {"outcome", f.outcome}};
   if (f.view) head["view"] = *f.view;
   if (!f.token.empty()) head["token"] = f.token;
+  head["rematch"] = f.rematch.empty() ? json() : json(f.rematch);
   std::string out = dump(head);
   out.pop_back();  // the closing brace: the legal and to_act fields follow
   out += ',';
@@ -131,6 +132,8 @@ json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators)
   for (int s = 0; s < 2; ++s) {
     json seat = {{"seat", s + 1}, {"taken", seats[s].taken}, {"connected", seats[s].connected}};
     if (!seats[s].bot.empty()) seat["bot"] = seats[s].bot;
+    if (!seats[s].name.empty()) seat["name"] = seats[s].name;
+    if (seats[s].abandon_in_ms) seat["abandon_in_ms"] = *seats[s].abandon_in_ms;
     list.push_back(std::move(seat));
   }
   return {{"seats", std::move(list)}, {"spectators", spectators}};
@@ -150,6 +153,21 @@ std::string presence_message(const json& presence, std::string_view clock_text) 
 std::string draw_offered(int by) { return dump(json{{"type", "draw_offered"}, {"by", by}}); }
 
 std::string draw_declined(int by) { return dump(json{{"type", "draw_declined"}, {"by", by}}); }
+
+std::string rematch_offered(int by) { return dump(json{{"type", "rematch_offered"}, {"by", by}}); }
+
+std::string rematch_declined(int by) { return dump(json{{"type", "rematch_declined"}, {"by", by}}); }
+
+std::string rematch_withdrawn(int by) { return dump(json{{"type", "rematch_withdrawn"}, {"by", by}}); }
+
+std::string rematch_ready(std::string_view code, int seat, std::string_view token) {
+  json j = {{"type", "rematch_ready"}, {"code", code}};
+  if (seat != 0) {
+    j["seat"] = seat;
+    j["token"] = token;
+  }
+  return dump(j);
+}
 
 json http_error(std::string_view code, std::string_view message) {
   return {{"error", {{"code", code}, {"message", message}}}};
@@ -184,6 +202,8 @@ json summary(const summary_fields& f) {
   s["finished"] = f.finished.empty() ? json() : json(f.finished);
   s["to_act"] = f.to_act;
   s["progress"] = f.progress;
+  s["options"] = f.options.is_null() ? json::object() : f.options;
+  s["rematch"] = f.rematch.empty() ? json() : json(f.rematch);
   return s;
 }
 

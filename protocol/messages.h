@@ -56,6 +56,7 @@ struct joined_fields {
   json outcome;                 // protocol::outcome_json
   std::string token;            // a newly issued seat token, or ""
   std::string clock_text;       // a `"clock":{…}` field, or "" (no clock)
+  std::string rematch;          // the share code of this match's rematch, or ""
 };
 
 // The joined message.
@@ -78,10 +79,13 @@ struct seat_presence {
   bool taken = false;
   bool connected = false;
   std::string bot;  // the level of the computer player holding the seat; "" for a person
+  std::string name;                          // display name, "" = none (left out)
+  std::optional<std::int64_t> abandon_in_ms; // a taken, disconnected seat of a running
+                                             // match: ms until abandonment is recorded
 };
 
-// The presence object {"seats":[{"seat","taken","connected","bot"?}…],"spectators":n}; a
-// bot's seat carries "bot":level.
+// The presence object {"seats":[{"seat","taken","connected","bot"?,"name"?,"abandon_in_ms"?}…],
+// "spectators":n}; a bot's seat carries "bot":level.
 json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators);
 
 // The presence message: presence plus "type":"presence" (and the clock field, when not empty).
@@ -90,6 +94,16 @@ std::string presence_message(const json& presence, std::string_view clock_text =
 // {"type":"draw_offered","by":seat} / {"type":"draw_declined","by":seat}.
 std::string draw_offered(int by);
 std::string draw_declined(int by);
+
+// Rematch notices, to everyone: {"type":"rematch_offered","by":seat},
+// {"type":"rematch_declined","by":seat} (the other seat said no) and
+// {"type":"rematch_withdrawn","by":seat} (the offering seat took it back or left).
+std::string rematch_offered(int by);
+std::string rematch_declined(int by);
+std::string rematch_withdrawn(int by);
+
+// {"type":"rematch_ready","code"} plus, for a player only, its new "seat" and "token".
+std::string rematch_ready(std::string_view code, int seat, std::string_view token);
 
 // The error body of every HTTP route: {"error":{"code","message"}}.
 json http_error(std::string_view code, std::string_view message);
@@ -103,6 +117,8 @@ struct summary_fields {
   json to_act;        // the seats that may act now (to_act_field's list), or null: not known
   json progress;      // the game's progress object (match::progress), or null: not known
   std::string finished;  // ISO 8601 UTC of the end, or "" while running / not known
+  json options;                                          // the match options (public)
+  std::string rematch;                                   // its rematch's code, or ""
 };
 
 // What the match list says of a match, from its presence, status and outcome: "finished"
@@ -112,7 +128,7 @@ struct summary_fields {
 std::string activity(const json& presence, std::string_view status, const json& outcome);
 
 // The summary object: presence's fields plus code, game, status, activity, visibility,
-// version, outcome, created, finished, to_act and progress.
+// version, outcome, created, finished, to_act, progress, options and rematch (a code or null).
 json summary(const summary_fields& f);
 
 // The answer to a match creation: {"code","link","seat","token"}.

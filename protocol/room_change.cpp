@@ -25,6 +25,7 @@ json room_change_json(const room_change& c) {
     case room_change_kind::draw_agreed: return {{"type", "draw_agreed"}};
     case room_change_kind::abandoned: return {{"type", "abandoned"}, {"winner", winner_json(c.winner)}};
     case room_change_kind::timeout: return {{"type", "timeout"}, {"seat", c.seat}};
+    case room_change_kind::aborted: return {{"type", "aborted"}, {"seat", c.seat}};
   }
   return nullptr;
 }
@@ -33,12 +34,14 @@ std::optional<room_change> parse_room_change(const json& j) {
   if (!j.is_object() || !j.contains("type") || !j["type"].is_string()) return std::nullopt;
   const auto& type = j["type"].get_ref<const std::string&>();
   room_change c;
-  if (type == "resign" || type == "timeout") {
+  if (type == "resign" || type == "timeout" || type == "aborted") {
     // A timeout of seat 0: both seats' time ran out at once (a shared set-up timer).
     const bool both = type == "timeout" && j.contains("seat") && j["seat"] == 0;
     const auto s = both ? std::optional<engine::seat>(0) : seat_field(j, "seat");
     if (!s) return std::nullopt;
-    c.kind = type == "resign" ? room_change_kind::resign : room_change_kind::timeout;
+    c.kind = type == "resign"    ? room_change_kind::resign
+             : type == "timeout" ? room_change_kind::timeout
+                                 : room_change_kind::aborted;
     c.seat = *s;
     return c;
   }
@@ -66,6 +69,7 @@ engine::outcome outcome_of(const room_change& c) {
     case room_change_kind::abandoned: return {c.winner, "abandoned"};
     case room_change_kind::timeout:
       return {c.seat == 0 ? std::nullopt : std::optional<engine::seat>(3 - c.seat), "timeout"};
+    case room_change_kind::aborted: return {std::nullopt, "aborted"};
   }
   return {};
 }
@@ -76,6 +80,7 @@ json room_change_event(const room_change& c) {
     case room_change_kind::draw_agreed: return {{"type", "draw_agreed"}};
     case room_change_kind::abandoned: return {{"type", "abandoned"}, {"winner", winner_json(c.winner)}};
     case room_change_kind::timeout: return {{"type", "timeout"}, {"seat", c.seat}};
+    case room_change_kind::aborted: return {{"type", "aborted"}, {"seat", c.seat}};
   }
   return nullptr;
 }

@@ -26,10 +26,11 @@ std::string iso_time(std::int64_t ms) {
 }
 
 json stored_summary(const match_row& row) {
-  std::array<msg::seat_presence, 2> seats{msg::seat_presence{!row.token_hash[0].empty(), false, ""},
-                                          msg::seat_presence{!row.token_hash[1].empty(), false, ""}};
+  std::array<msg::seat_presence, 2> seats;
+  for (int s = 0; s < 2; ++s)
+    seats[s] = {.taken = !row.token_hash[s].empty(), .connected = false, .name = row.seat_name[s]};
   if (row.bot && (row.bot->seat == 1 || row.bot->seat == 2))
-    seats[row.bot->seat - 1] = {true, true, row.bot->level};
+    seats[row.bot->seat - 1] = {.taken = true, .connected = true, .bot = row.bot->level};
   json s = msg::summary({.code = row.code,
                        .game = row.game,
                        .status = row.status,
@@ -38,7 +39,9 @@ json stored_summary(const match_row& row) {
                        .presence = msg::presence(seats, 0),
                        .version = row.version,
                        .outcome = row.outcome,
-                       .finished = row.finished_ms ? iso_time(row.finished_ms) : ""});
+                       .finished = row.finished_ms ? iso_time(row.finished_ms) : "",
+                       .options = row.options,
+                       .rematch = row.rematch});
   s["clock"] = row.clock;
   return s;
 }
@@ -55,28 +58,31 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       seq_(*this, strand_, *svc_.db, *svc_.time, row.code, std::move(m), version, std::move(outcome)),
       feed_(seq_.match(), version, protocol::outcome_json(seq_.outcome())),
       token_hash_(row.token_hash),
-      clock_(clock ? std::move(*clock) : stored_clock(row)),
+      row_(std::move(row)),
+      seat_name_(row_.seat_name),
+      rematch_code_(row_.rematch),
+      clock_(clock ? std::move(*clock) : stored_clock(row_)),
       to_act_(seq_.match().seats_to_act()) {
   // A match created with both seats taken (a bot opponent) is seated from its creation.
   if (!clock && !token_hash_[0].empty() && !token_hash_[1].empty())
-    clock_.on_seated(row.created_ms, to_act_);
+    clock_.on_seated(row_.created_ms, to_act_);
   seat_left_ms_.fill(svc_.time->now_ms());
-  if (seq_.outcome()) finished_ms_ = row.finished_ms ? row.finished_ms : row.created_ms;
+  if (seq_.outcome()) finished_ms_ = row_.finished_ms ? row_.finished_ms : row_.created_ms;
   svc_.stats->rooms++;
-  if (row.bot && svc_.bots) {
-    const auto level = bots::parse_level(row.bot->level);
-    const auto seed = protocol::parse_seed(json(row.bot->seed));
-    if (level && seed && (row.bot->seat == 1 || row.bot->seat == 2)) {
+  if (row_.bot && svc_.bots) {
+    const auto level = bots::parse_level(row_.bot->level);
+    const auto seed = protocol::parse_seed(json(row_.bot->seed));
+    if (level && seed && (row_.bot->seat == 1 || row_.bot->seat == 2)) {
       const bot_settings settings{
           .limits = {.iterations = svc_.cfg->bot_iterations > 0 ? std::optional<int>(svc_.cfg->bot_iterations)
                                                                  : std::nullopt,
                      .time_limit = std::chrono::milliseconds(svc_.cfg->bot_time_ms)},
           .delay_ms = svc_.cfg->bot_delay_ms};
-      bot_ = std::make_unique<bot_player>(row.bot->seat, *level, *seed, settings, *svc_.bots,
+      bot_ = std::make_unique<bot_player>(row_.bot->seat, *level, *seed, settings, *svc_.bots,
                                           *svc_.time, strand_, *svc_.stats);
     } else {
       spdlog::error("room {}: stored bot seat {} ({}) is not valid; the bot stays idle", code_,
-                    row.bot->seat, row.bot->level);
+                    row_.bot->seat, row_.bot->level);
     }
   }
   update_summary();
@@ -145,6 +151,8 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
   if (outcome) clock.on_end(row.finished_ms);
   auto r = std::make_shared<room>(ioc, services, row, std::move(m), version, std::move(outcome),
                                   std::move(clock));
+  for (const action_row& a : log)
+    if (a.change.is_null() && (a.seat == 1 || a.seat == 2)) r->moved_[a.seat - 1] = true;
   // A deadline that passed while the match was not held (e.g. the server was down) is
   // decided now, at the deadline's time; otherwise the timer is armed.
   net::post(r->strand_, [r] { r->on_clock_timer(); });
@@ -172,6 +180,7 @@ void room::leave(std::uint64_t client_id) {
     if (seat != 0 && self->seat_client_[seat - 1] == client_id) {
       self->seat_client_[seat - 1] = 0;
       self->seat_left_ms_[seat - 1] = self->svc_.time->now_ms();
+      if (self->rematch_offer_by_ == seat) self->withdraw_rematch(seat);
     }
     self->broadcast_presence();
   });
@@ -281,11 +290,16 @@ void room::do_join(const std::shared_ptr<client>& c, const join_request& j) {
         members_.erase(it);
       }
     }
+    if (j.name && *j.name != seat_name_[seat - 1]) store_name(seat, *j.name);
     return admit(c, seat, "", j.version);
   }
   if (!j.spectator && !seq_.outcome() && !closing_) {
     for (int s = 0; s < 2; ++s)
-      if (token_hash_[s].empty() && !seat_pending_[s]) return claim_seat(c, s + 1, j.version);
+      if (token_hash_[s].empty() && !seat_pending_[s]) {
+        claim_seat(c, s + 1, j.version);
+        if (j.name && !j.name->empty()) store_name(s + 1, *j.name);
+        return;
+      }
   }
   admit(c, 0, "", j.version);
 }
@@ -325,6 +339,21 @@ void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int 
   else update_summary();
 }
 
+// Stores seat's display name (queued after its claim, if any) and shows it once durable.
+void room::store_name(int seat, const std::string& name) {
+  svc_.db->set_seat_name(code_, seat, name, [self = shared_from_this(), seat, name](write_status st) {
+    net::post(self->strand_, [self, seat, name, st] {
+      if (st != write_status::ok) {
+        spdlog::warn("room {}: could not store the name of seat {} ({})", self->code_, seat,
+                     write_status_name(st));
+        return;
+      }
+      self->seat_name_[seat - 1] = name;
+      self->broadcast_presence();
+    });
+  });
+}
+
 void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& token,
                  std::optional<std::int64_t> client_version) {
   members_[c->id()] = member{c, seat};
@@ -340,7 +369,8 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
                        .presence = presence(),
                        .outcome = outcome_json(),
                        .token = token,
-                       .clock_text = clock_text()};
+                       .clock_text = clock_text(),
+                       .rematch = rematch_code_};
   std::optional<std::vector<shared_text>> missed;
   if (client_version) missed = feed_.catch_up(seat, *client_version);
   if (missed) {
@@ -352,6 +382,7 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
     for (auto& p : *missed) c->send(p);
   if (seq_.outcome()) c->send(share_text(msg::game_over(seq_.version(), outcome_json())));
   if (draw_offer_by_ != 0 && seat != 0) c->send(share_text(msg::draw_offered(draw_offer_by_)));
+  if (rematch_offer_by_ != 0) c->send(share_text(msg::rematch_offered(rematch_offer_by_)));
   broadcast_presence();
 }
 
@@ -380,7 +411,11 @@ void room::do_request(const std::shared_ptr<client>& c, const json& m) {
     return;
   }
   if (seat == 0) return reject_to(c, id, "spectator", "spectators cannot act");
+  if (type == "rematch") return on_rematch(c, seat, id, m);
   if (seq_.outcome()) return reject_to(c, id, "game_over", "the match is over");
+  if (type == "abort") return on_abort(c, seat, id);
+  if (!started())
+    return reject_to(c, id, "not_started", "the match starts once both seats are taken");
   if (type == "act") {
     if (!m.contains("action") || !m["action"].is_object())
       return reject_to(c, id, "bad_action", "act needs an action object");
@@ -416,6 +451,14 @@ void room::on_draw(const std::shared_ptr<client>& c, int seat, const json& id, c
     return;
   }
   reject_to(c, id, "bad_message", "draw needs op: offer|accept|decline");
+}
+
+// An abort from seat: allowed until both seats have made a game action.
+void room::on_abort(const std::shared_ptr<client>& c, int seat, const json& id) {
+  if (moved_[0] && moved_[1])
+    return reject_to(c, id, "abort_too_late", "both seats have moved: resign or offer a draw instead");
+  seq_.submit({c->id(), id, seat, nullptr,
+               protocol::room_change{protocol::room_change_kind::aborted, seat, std::nullopt}});
 }
 
 // Builds a history page off the I/O threads (a replay of the stored log) and sends it to c;
@@ -455,12 +498,16 @@ std::optional<rule_error> room::vet(change_request& r) {
       return rule_error{"out_of_time", "the time has run out"};
     }
   }
+  // A move queued ahead of the abort may have been both seats' first.
+  if (r.change && r.change->kind == protocol::room_change_kind::aborted && moved_[0] && moved_[1])
+    return rule_error{"abort_too_late", "both seats have moved: resign or offer a draw instead"};
   return std::nullopt;
 }
 
 void room::on_committed(const change_request& r, const protocol::publication& pub) {
   draw_offer_by_ = 0;
   consider_bot();  // first: an ended match stops the bot before anyone hears of the end
+  if (!r.change && (r.seat == 1 || r.seat == 2)) moved_[r.seat - 1] = true;
   svc_.stats->actions_accepted++;
   const auto after = seq_.match().seats_to_act();
   if (!r.change) clock_.on_action(r.at_ms, r.seat, to_act_, after, r.lag_credit_ms);
@@ -523,10 +570,21 @@ json room::presence() const {
   std::size_t spectators = 0;
   for (const auto& [id, m] : members_)
     if (m.seat == 0) ++spectators;
+  const auto limit_ms = static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
+  const std::int64_t now = svc_.time->now_ms();
+  const bool correspondence = clock_.options().type == clock_options::kind::correspondence;
   std::array<msg::seat_presence, 2> seats;
   for (int s = 0; s < 2; ++s) {
-    seats[s] = {!token_hash_[s].empty(), seat_client_[s] != 0, ""};
-    if (is_bot(s + 1)) seats[s] = {true, true, std::string(bots::level_name(bot_->level()))};
+    seats[s].taken = !token_hash_[s].empty();
+    seats[s].connected = seat_client_[s] != 0;
+    seats[s].name = seat_name_[s];
+    // The abandonment countdown a disconnected seat's opponent is shown (do_tick decides).
+    if (seats[s].taken && !seats[s].connected && !seq_.outcome() && !correspondence)
+      seats[s].abandon_in_ms = std::max<std::int64_t>(0, seat_left_ms_[s] + limit_ms - now);
+    if (is_bot(s + 1)) {  // a bot is always here
+      seats[s].taken = seats[s].connected = true;
+      seats[s].bot = std::string(bots::level_name(bot_->level()));
+    }
   }
   return msg::presence(seats, spectators);
 }
@@ -546,7 +604,9 @@ void room::update_summary() {
                          .outcome = outcome_json(),
                          .to_act = over ? json::array() : json(m.seats_to_act()),
                          .progress = m.progress(),
-                         .finished = finished_ms_ ? iso_time(finished_ms_) : ""});
+                         .finished = finished_ms_ ? iso_time(finished_ms_) : "",
+                         .options = row_.options,
+                         .rematch = rematch_code_});
   s["clock"] = clock_options_json(clock_.options());
   const bool idle = over && members_.empty() && seq_.idle();
   std::shared_ptr<const json> preview;

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -47,6 +48,19 @@ class client {
   virtual std::int64_t rtt_ms() const { return 0; }
 };
 
+// A rematch as the registry created it: the store's status and, when ok, the new match's
+// code and the token of each player by its OLD seat (token[0]: who held seat 1 here, now
+// seat 2 there).
+struct rematch_result {
+  write_status status = write_status::unavailable;
+  std::string code;
+  std::array<std::string, 2> token;
+};
+
+// Creates the rematch of a finished match (row: as stored, current seats and names) and
+// calls done once it is durable or refused (server/rematch.cpp).
+using rematch_maker = std::function<void(const match_row& row, std::function<void(rematch_result)> done)>;
+
 // What every room shares: storage, counters, settings, time.
 struct room_services {
   store* db = nullptr;
@@ -56,6 +70,7 @@ struct room_services {
   net::any_io_executor blocking;  // where blocking work (store reads, replays) runs
   bot_pool* bots = nullptr;       // where computer players think (null: bot seats stay idle)
   lobby* list_feed = nullptr;     // where public rooms post their summaries (null: nowhere)
+  rematch_maker make_rematch;     // set by the registry
 };
 
 // A join message, validated by the session: sit (or resume a seat by token) or watch, and
@@ -65,6 +80,7 @@ struct join_request {
   bool spectator = false;              // "as": "spectator"
   std::optional<std::string> token;    // a seat token to resume
   std::optional<std::int64_t> version; // the client's version, ≥ 0
+  std::optional<std::string> name;     // a cleaned display name ("" = none), when sent
 };
 
 // ISO 8601 UTC text ("2026-11-29T12:00:00Z") of a Unix millisecond time.
@@ -99,7 +115,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   // Handles a client's join.
   void join(std::shared_ptr<client> c, join_request j);
-  // Handles act / resign / draw / resync / history from a client that joined this room.
+  // Handles act / resign / draw / abort / rematch / resync / history from a client that
+  // joined this room.
   void request(std::shared_ptr<client> c, json msg);
   // Forgets a closed client.
   void leave(std::uint64_t client_id);
@@ -136,6 +153,13 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void admit(const std::shared_ptr<client>& c, int seat, const std::string& token,
              std::optional<std::int64_t> client_version);
   void on_draw(const std::shared_ptr<client>& c, int seat, const json& id, const json& op);
+  void on_abort(const std::shared_ptr<client>& c, int seat, const json& id);
+  void store_name(int seat, const std::string& name);
+  // Rematch (server/rematch.cpp).
+  void on_rematch(const std::shared_ptr<client>& c, int seat, const json& id, const json& msg);
+  void on_rematch_made(const rematch_result& r, std::uint64_t client_id, const json& id);
+  void withdraw_rematch(int seat);
+  bool started() const { return !token_hash_[0].empty() && !token_hash_[1].empty(); }
   void send_history(const std::shared_ptr<client>& c, int seat, const json& id, std::int64_t from);
   void reject_to(const std::shared_ptr<client>& c, const json& id, const std::string& code,
                  const std::string& message);
@@ -171,6 +195,12 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   std::array<std::uint64_t, 2> seat_client_{};   // client id holding each seat, 0 = none
   std::array<std::int64_t, 2> seat_left_ms_{};   // when each seat was last left
   int draw_offer_by_ = 0;
+  match_row row_;                                // as created: what a rematch copies
+  std::array<std::string, 2> seat_name_;         // display names ("" = none)
+  std::array<bool, 2> moved_{};                  // each seat made a game action (abort ends)
+  int rematch_offer_by_ = 0;                     // the seat whose rematch offer stands
+  bool rematch_pending_ = false;                 // a rematch is being created
+  std::string rematch_code_;                     // the rematch's code, once created
   bool closing_ = false;
   std::set<std::uint64_t> history_pending_;     // clients with a history page being built
   match_clock clock_;                            // the time control (inert without one)

@@ -51,6 +51,9 @@ std::optional<std::string> bot_level_of(const json& opponent, std::string& why) 
 
 rooms::rooms(net::io_context& ioc, room_services services) : ioc_(ioc), svc_(services) {
   svc_.blocking = pool_.get_executor();
+  svc_.make_rematch = [this](const match_row& row, std::function<void(rematch_result)> done) {
+    create_rematch(row, std::move(done));
+  };
 }
 
 rooms::~rooms() { pool_.join(); }
@@ -116,6 +119,17 @@ std::int64_t rooms::creation_wait_s(const std::string& address) {
   return 0;
 }
 
+std::string rooms::reserve_code() {
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    std::string code = new_share_code();
+    std::lock_guard lock(mu_);
+    if (rooms_.count(code) || loading_.count(code)) continue;
+    loading_[code];  // reserves the code against a concurrent creation
+    return code;
+  }
+  return "";
+}
+
 void rooms::create(json body, const std::string& address, std::function<void(api_answer)> done) {
   net::post(pool_, [this, body = std::move(body), address, done = std::move(done)]() mutable {
     if (const auto wait_s = creation_wait_s(address); wait_s > 0) {
@@ -160,13 +174,7 @@ void rooms::create(json body, const std::string& address, std::function<void(api
     const int seat = seat_in == "random" ? int(random_seed() & 1) + 1 : seat_in.get<int>();
 
     match_row row;
-    for (int attempt = 0; attempt < 8 && row.code.empty(); ++attempt) {
-      std::string code = new_share_code();
-      std::lock_guard lock(mu_);
-      if (rooms_.count(code) || loading_.count(code)) continue;
-      row.code = code;
-      loading_[code];  // reserves the code against a concurrent creation
-    }
+    row.code = reserve_code();
     if (row.code.empty() || svc_.db->load_match(row.code).status != read_status::absent) {
       if (!row.code.empty()) finish_loading(row.code, nullptr, lookup::absent);
       return done(failure(503, "busy", "no free share code; try again"));

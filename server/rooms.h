@@ -83,6 +83,13 @@ class rooms {
   void finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how);
   // The list entry of a stored row: the room's own summary and preview when it is in memory.
   list_entry entry_of(const match_row& row) const;
+  // A fresh share code reserved against concurrent creations (finish_loading releases it),
+  // or "" when none could be found.
+  std::string reserve_code();
+  // The rematch of the finished match row: the same row (game, options, start position,
+  // visibility, every other stored option) with a new code and seed, seats and names
+  // swapped and new tokens; stored together with the old match's link (server/rematch.cpp).
+  void create_rematch(const match_row& row, std::function<void(rematch_result)> done);
   // Records a creation by address and returns 0, or (over --create-limit) the seconds until
   // its oldest creation in the last minute leaves the window (at least 1).
   std::int64_t creation_wait_s(const std::string& address);

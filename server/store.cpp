@@ -75,6 +75,14 @@ class sqlite_store final : public store {
     enqueue(claim_seat_work(code, seat, hash, at_ms), std::move(d));
   }
 
+  void set_seat_name(const std::string& code, int seat, const std::string& name, done d) override {
+    enqueue(set_seat_name_work(code, seat, name), std::move(d));
+  }
+
+  void insert_rematch(const match_row& next, const std::string& old_code, done d) override {
+    enqueue(insert_rematch_work(next, old_code), std::move(d));
+  }
+
   void append_action(const std::string& code, const action_row& a, done d) override {
     enqueue(append_action_work(code, a), std::move(d));
   }

@@ -37,6 +37,8 @@ struct match_row {
   std::int64_t created_ms = 0;
   std::int64_t finished_ms = 0;  // 0 while unfinished
   std::array<std::string, 2> token_hash;  // hex SHA-256 per seat; empty = seat free
+  std::array<std::string, 2> seat_name;   // display name per seat ("" = none); not a credential
+  std::string rematch;          // share code of the rematch created from this match, or ""
   std::int64_t version = 0;  // highest logged version; filled by reads, ignored by insert_match
   std::int64_t updated_ms = 0;  // last logged change (or creation); filled by reads
   json clock;                   // the clock option (server/match_clock.h), null = none
@@ -125,6 +127,12 @@ class store {
   // the match is absent or the seat is already taken (a taken seat's token is never overwritten).
   virtual void claim_seat(const std::string& code, int seat, const std::string& hash, done d,
                           std::int64_t at_ms = 0) = 0;
+  // Queues setting the display name of a taken seat (1 or 2) of match code ("" clears it);
+  // conflict when the seat is not taken.
+  virtual void set_seat_name(const std::string& code, int seat, const std::string& name, done d) = 0;
+  // Queues a rematch as ONE write: insert_match(next), then old_code's rematch := next.code;
+  // conflict (and nothing inserted) when old_code is absent or already has a rematch.
+  virtual void insert_rematch(const match_row& next, const std::string& old_code, done d) = 0;
   // Queues appending one logged change; the status becomes "live" if it was "waiting".
   // conflict unless the match exists, is unfinished, and a.version is its next version
   // (last logged + 1): the version fence.

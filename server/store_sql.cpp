@@ -80,7 +80,10 @@ constexpr const char* match_columns =
     " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
     " (SELECT b.seat FROM bot_seats b WHERE b.match_id = m.id),"
     " (SELECT b.level FROM bot_seats b WHERE b.match_id = m.id),"
-    " (SELECT b.seed FROM bot_seats b WHERE b.match_id = m.id)"
+    " (SELECT b.seed FROM bot_seats b WHERE b.match_id = m.id),"
+    " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+    " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+    " rematch"
     " FROM matches m ";
 
 // Decodes one row selected with match_columns. May throw on corrupt JSON.
@@ -105,6 +108,9 @@ match_row decode_match(const sqlite_statement& st) {
   m.seat_claimed_ms[1] = st.is_null(16) ? 0 : st.int64(16);
   if (!st.is_null(17))
     m.bot = bot_seat_row{static_cast<int>(st.int64(17)), st.text(18), st.text(19)};
+  if (!st.is_null(20)) m.seat_name[0] = st.text(20);
+  if (!st.is_null(21)) m.seat_name[1] = st.text(21);
+  if (!st.is_null(22)) m.rematch = st.text(22);
   return m;
 }
 
@@ -175,9 +181,11 @@ write_work insert_match_work(const match_row& m) {
     for (int seat = 1; seat <= 2 && s == write_status::ok; ++seat) {
       const std::string& hash = m.token_hash[static_cast<std::size_t>(seat - 1)];
       if (hash.empty()) continue;
-      s = run(db, "INSERT INTO seats (match_id, seat, token_hash, claimed_ms) VALUES (?, ?, ?, ?)",
+      const std::string& name = m.seat_name[static_cast<std::size_t>(seat - 1)];
+      const auto name_or_null = name.empty() ? std::nullopt : std::optional<std::string>(name);
+      s = run(db, "INSERT INTO seats (match_id, seat, token_hash, claimed_ms, name) VALUES (?, ?, ?, ?, ?)",
               error, [&](sqlite_statement& st) {
-                st.bind(1, id).bind(2, std::int64_t{seat}).bind(3, hash).bind(4, m.created_ms);
+                st.bind(1, id).bind(2, std::int64_t{seat}).bind(3, hash).bind(4, m.created_ms).bind_optional(5, name_or_null);
               });
     }
     if (s == write_status::ok && m.bot)
@@ -203,6 +211,38 @@ write_work claim_seat_work(const std::string& code, int seat, const std::string&
       error = "claim seat " + std::to_string(seat) + " of " + code +
               ": no such match, seat taken, or bad seat/hash (" + error + ")";
     return s;
+  };
+}
+
+write_work set_seat_name_work(const std::string& code, int seat, const std::string& name) {
+  const auto value = name.empty() ? std::nullopt : std::optional<std::string>(name);
+  return [code, seat, value](sqlite_connection& db, std::string& error) {
+    const write_status s = run(
+        db,
+        "UPDATE seats SET name = ? WHERE seat = ? AND match_id = (SELECT id FROM matches WHERE code = ?)",
+        error, [&](sqlite_statement& st) { st.bind_optional(1, value).bind(2, std::int64_t{seat}).bind(3, code); });
+    if (s != write_status::ok) return s;
+    if (db.changes() != 1) {
+      error = "name seat " + std::to_string(seat) + " of " + code + ": seat not taken";
+      return write_status::conflict;
+    }
+    return write_status::ok;
+  };
+}
+
+write_work insert_rematch_work(const match_row& next, const std::string& old_code) {
+  return [insert = insert_match_work(next), next_code = next.code, old_code](
+             sqlite_connection& db, std::string& error) {
+    write_status s = insert(db, error);
+    if (s != write_status::ok) return s;
+    s = run(db, "UPDATE matches SET rematch = ? WHERE code = ? AND rematch IS NULL", error,
+            [&](sqlite_statement& st) { st.bind(1, next_code).bind(2, old_code); });
+    if (s != write_status::ok) return s;
+    if (db.changes() != 1) {
+      error = "rematch of " + old_code + ": no such match, or it already has a rematch";
+      return write_status::conflict;
+    }
+    return write_status::ok;
   };
 }
 

@@ -29,6 +29,11 @@ write_work insert_match_work(const match_row& m);
 // A plain INSERT: conflict when the seat row exists (never overwritten) or the match is absent.
 write_work claim_seat_work(const std::string& code, int seat, const std::string& hash,
                            std::int64_t at_ms);
+// Sets a taken seat's display name ("" stores NULL); conflict when the seat row is absent.
+write_work set_seat_name_work(const std::string& code, int seat, const std::string& name);
+// insert_match_work(next), then old_code's rematch := next.code while it is NULL; conflict
+// when old_code is absent or already linked.
+write_work insert_rematch_work(const match_row& next, const std::string& old_code);
 // The version fence: conflict unless the match is unfinished and a.version is last + 1. Also
 // conflict (a programming error, logged) unless exactly one of a.action and a.change is set.
 write_work append_action_work(const std::string& code, const action_row& a);

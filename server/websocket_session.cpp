@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/messages.h"
+#include "server/display_name.h"
 #include "server/net.h"
 
 namespace tabuleiro::server {
@@ -190,7 +191,8 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     }
     if (type == "join") return on_join(std::move(*msg));
     if (type == "watch_list") return on_watch_list(*msg);
-    if (type == "act" || type == "resign" || type == "draw" || type == "resync" || type == "history") {
+    if (type == "act" || type == "resign" || type == "draw" || type == "abort" || type == "rematch" ||
+        type == "resync" || type == "history") {
       if (!room_) {
         json id = msg->value("id", json());
         if (!(id.is_string() || id.is_number_integer())) id = nullptr;
@@ -210,15 +212,18 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     const json as = msg.value("as", json("player"));
     const json token = msg.value("token", json());
     const json version = msg.value("version", json());
+    const json name = msg.value("name", json());
     if ((as != "player" && as != "spectator") || !(token.is_null() || token.is_string()) ||
-        !(version.is_null() || (version.is_number_integer() && version >= 0)))
+        !(version.is_null() || (version.is_number_integer() && version >= 0)) ||
+        !(name.is_null() || name.is_string()))
       return protocol_error("bad_message",
-                            "join takes as: player|spectator, token: string, version: integer");
+                            "join takes as: player|spectator, token: string, version: integer, name: string");
     join_request j;
     j.code = msg["code"].get<std::string>();
     j.spectator = as == "spectator";
     if (token.is_string()) j.token = token.get<std::string>();
     if (!version.is_null()) j.version = version.get<std::int64_t>();
+    if (name.is_string()) j.name = clean_display_name(name.get_ref<const std::string&>());
     join_requested_ = true;
     const std::string code = j.code;
     state_.registry->find(code, [self = shared_from_this(), j = std::move(j)](

@@ -145,6 +145,15 @@ recorded play(unsigned short port, const game_secrets& g, std::mt19937& rng) {
       if ((*reply)["type"] == "ack" && (*reply)["id"] == id) break;
     }
     for (auto& c : at) catch_up(c, rec, actor.version);
+    // The list feed pushes at most once a second: the server's (manual) clock moves past that
+    // interval after every change, so each version reaches the feed, and its push is read.
+    REQUIRE(http_call(port, "POST", "/api/test/clock", R"({"advance_ms":1100})").status == 200);
+    for (int i = 0;; ++i) {
+      REQUIRE(i < 50);
+      const auto listed = take_list(list, rec, 5.0);
+      REQUIRE(listed.has_value());
+      if (!listed->is_null() && listed->value("version", std::int64_t{-1}) >= actor.version) break;
+    }
     // Now and then every client also asks for the history, and the export log is read as a
     // spectator would: both are outbound paths the secrets must not take either.
     if (std::uniform_int_distribution<int>(0, 7)(rng) == 0) {
@@ -231,7 +240,7 @@ verdict run(const game_secrets& g, std::uint32_t seed) {
   const std::string db = dir.path + "/leak.db";
   std::vector<recorded> games;
   {
-    server_process srv(db, {"--msg-rate", "100000", "--msg-burst", "100000"}, "", g.binary);
+    server_process srv(db, {"--msg-rate", "100000", "--msg-burst", "100000", "--clock", "manual"}, "", g.binary);
     std::mt19937 rng(seed);
     for (int i = 0; i < g.games; ++i) games.push_back(play(srv.port(), g, rng));
     REQUIRE(srv.terminate() == 0);

@@ -119,7 +119,8 @@ TEST_CASE("room changes: log form round-trips, outcomes and events") {
                                room_change{room_change_kind::draw_agreed, 0, std::nullopt},
                                room_change{room_change_kind::abandoned, 0, 1},
                                room_change{room_change_kind::abandoned, 0, std::nullopt},
-                               room_change{room_change_kind::timeout, 1, std::nullopt}}) {
+                               room_change{room_change_kind::timeout, 1, std::nullopt},
+                               room_change{room_change_kind::aborted, 2, std::nullopt}}) {
     INFO(protocol::room_change_json(c).dump());
     CHECK(protocol::parse_room_change(protocol::room_change_json(c)) == c);
   }
@@ -128,6 +129,9 @@ TEST_CASE("room changes: log form round-trips, outcomes and events") {
   CHECK(protocol::outcome_of({room_change_kind::timeout, 1, std::nullopt}) == engine::outcome{2, "timeout"});
   CHECK(protocol::outcome_of({room_change_kind::draw_agreed, 0, std::nullopt}) == engine::outcome{std::nullopt, "agreement"});
   CHECK(protocol::room_change_event({room_change_kind::resign, 2, std::nullopt}) == json{{"type", "resigned"}, {"seat", 2}});
+  // An abort decides nothing: no winner, reason "aborted" (not a draw by agreement).
+  CHECK(protocol::outcome_of({room_change_kind::aborted, 1, std::nullopt}) == engine::outcome{std::nullopt, "aborted"});
+  CHECK(protocol::room_change_event({room_change_kind::aborted, 1, std::nullopt}) == json{{"type", "aborted"}, {"seat", 1}});
   // A game action is never read as a room-level change, and junk is refused.
   CHECK_FALSE(protocol::parse_room_change(json{{"type", "move"}, {"from", "a1"}}).has_value());
   CHECK_FALSE(protocol::parse_room_change(json{{"type", "resign"}, {"seat", 3}}).has_value());
@@ -148,12 +152,14 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
                                       .view = &view, .legal_text = protocol::messages::legal_fields({}),
                                       .to_act_text = protocol::messages::to_act_field({}),
                                       .presence = json::object(), .outcome = nullptr, .token = "t",
-                                      .clock_text = R"("clock":{"running":2})"};
+                                      .clock_text = R"("clock":{"running":2})",
+                                      .rematch = "Q4R7TW"};
   const json j = json::parse(protocol::messages::joined(f));
   CHECK(j["type"] == "joined");
   CHECK(j["seat"] == 2);
   CHECK(j["view"] == view);
   CHECK(j["token"] == "t");
+  CHECK(j["rematch"] == "Q4R7TW");
   CHECK(j["legal"] == json::array());
   CHECK(j["to_act"] == json::array());
   CHECK(j["clock"] == json{{"running", 2}});
@@ -169,6 +175,8 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
   CHECK(pres["type"] == "presence");
   CHECK(pres["clock"]["remaining_ms"] == json::array({1, 2}));
   CHECK_FALSE(json::parse(protocol::messages::presence_message(json{{"spectators", 0}})).contains("clock"));
+  f.rematch.clear();
+  CHECK(json::parse(protocol::messages::joined(f))["rematch"].is_null());
 }
 
 TEST_CASE("conclude: a room-level ending reveals what the game reveals at its end") {

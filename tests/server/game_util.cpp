@@ -84,6 +84,12 @@ void table::check_views() {
   }
 }
 
+json match_summary(unsigned short port, const std::string& code) {
+  auto a = http_call(port, "GET", "/api/matches/" + code);
+  REQUIRE(a.status == 200);
+  return a.json_body();
+}
+
 namespace {
 
 // Chebyshev distance from a square ("d5") to the Core block d4–e5.

@@ -35,6 +35,9 @@ struct table {
   void check_views();
 };
 
+// GET /api/matches/{code}; REQUIREs 200.
+json match_summary(unsigned short port, const std::string& code);
+
 // A random legal action (uniform when greedy is false; biased towards the Core otherwise).
 json pick_action(const json& legal, std::mt19937& rng, bool greedy);
 

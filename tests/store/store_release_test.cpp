@@ -78,13 +78,15 @@ TEST_CASE("a release-0.1.0 database migrates: room-level rows become changes, ga
   CHECK(after.text("PRAGMA integrity_check") == "ok");
   CHECK(after.scalar("SELECT COUNT(*) FROM pragma_foreign_key_check") == 0);
 
-  // Matches and seats keep every column they had; 004 adds the clock's columns, empty.
-  const std::string old_matches =
+  // Matches and seats are untouched (their columns of 0.1.0; later ones start NULL).
+  const char* match_cols =
       "SELECT id, code, game, options, seed, start_position, visibility, status, outcome,"
       " created_ms, updated_ms, finished_ms, last_version FROM matches ORDER BY id";
-  CHECK(rows(after, old_matches) == rows(before, old_matches));
+  CHECK(rows(after, match_cols) == rows(before, match_cols));
   CHECK(rows(after, "SELECT match_id, seat, token_hash FROM seats ORDER BY match_id, seat") ==
         rows(before, "SELECT * FROM seats ORDER BY match_id, seat"));
+  CHECK(after.scalar("SELECT COUNT(*) FROM matches WHERE rematch IS NOT NULL") == 0);
+  CHECK(after.scalar("SELECT COUNT(*) FROM seats WHERE name IS NOT NULL") == 0);
   CHECK(after.scalar("SELECT COUNT(*) FROM matches WHERE clock IS NOT NULL") == 0);
   CHECK(after.scalar("SELECT COUNT(*) FROM seats WHERE claimed_ms <> 0") == 0);
   CHECK(after.scalar("SELECT COUNT(*) FROM actions WHERE lag_ms <> 0") == 0);

@@ -246,3 +246,37 @@ TEST_CASE("an absent match reads as absent, a match without changes as found and
   CHECK(std::string(write_status_name(unavailable)) == "unavailable");
   CHECK(std::string(write_status_name(ok)) == "ok");
 }
+
+TEST_CASE("seat names are stored with taken seats only, and a rematch links once, atomically", "[store]") {
+  temp_dir dir;
+  auto s = open_store(dir.db());
+  const match_row m = sample_match();  // seat 1 taken, seat 2 free
+  store_match(*s, m);
+  result named, free_seat, cleared;
+  s->set_seat_name(m.code, 1, "Ana", named.done());
+  s->set_seat_name(m.code, 2, "Nobody", free_seat.done());
+  CHECK(named.get() == ok);
+  CHECK(free_seat.get() == conflict);  // the seat is not taken: nothing to name
+  CHECK(s->load_match(m.code).value.seat_name[0] == "Ana");
+  CHECK(s->load_match(m.code).value.seat_name[1].empty());
+  // The rematch: its own row with names per seat, and the old match's link, in one write.
+  match_row next = sample_match();
+  next.token_hash[1] = token_hash("two");
+  next.seat_name = {"", "Ana"};
+  result linked;
+  s->insert_rematch(next, m.code, linked.done());
+  REQUIRE(linked.get() == ok);
+  CHECK(s->load_match(m.code).value.rematch == next.code);
+  CHECK(s->load_match(next.code).value.seat_name[1] == "Ana");
+  CHECK(s->load_match(next.code).value.rematch.empty());
+  // A second rematch of the same match is refused, and its match is not inserted either.
+  const match_row other = sample_match();
+  result again;
+  s->insert_rematch(other, m.code, again.done());
+  CHECK(again.get() == conflict);
+  CHECK(s->load_match(other.code).status == read_status::absent);
+  CHECK(s->load_match(m.code).value.rematch == next.code);
+  s->set_seat_name(m.code, 1, "", cleared.done());
+  CHECK(cleared.get() == ok);
+  CHECK(s->load_match(m.code).value.seat_name[0].empty());
+}

@@ -358,9 +358,10 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
     REQUIRE(r.get() == ok);
   }
   {  // Turn the database back into a version-1 one: 002 only adds an index, 003 rebuilds the
-     // (still empty) log with its change column, 004 adds the bot seats.
+     // (still empty) log with its change column, 004 and 005 add the clock and the bot seats, 006 two columns.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP INDEX matches_idle; DROP TABLE actions; DROP TABLE bot_seats;"
+    REQUIRE(raw.exec("ALTER TABLE seats DROP COLUMN name; ALTER TABLE matches DROP COLUMN rematch;"
+                     " DROP INDEX matches_idle; DROP TABLE actions; DROP TABLE bot_seats;"
                      " CREATE TABLE actions (match_id INTEGER NOT NULL REFERENCES matches (id),"
                      " version INTEGER NOT NULL CHECK (version >= 1),"
                      " seat INTEGER NOT NULL CHECK (seat IN (0, 1, 2)), action TEXT NOT NULL,"
@@ -373,6 +374,8 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   raw_db raw(dir.db());
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'matches_idle'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE name = 'change'") == 1);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('seats') WHERE name = 'name'") == 1);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'rematch'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'actions'") == 2);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'clock'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE name = 'lag_ms'") == 1);

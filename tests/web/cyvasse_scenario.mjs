@@ -74,9 +74,11 @@ export async function cyvasseScenario({ browser, url, out }) {
 
   await step('B joins by the link on a phone, C watches; everyone sees the set-up screen', async () => {
     await B.goto(link);
+    await B.click('#join-player');
     await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Black'));
     await B.waitForSelector('.cy-kind[data-kind="king"]');
     await C.goto(link);
+    await C.click('#join-watch');
     await C.waitForSelector('#cy-wait');
     check((await C.textContent('#cy-wait')).includes('Both players are setting up'), 'the spectator is told both are setting up');
     const width = await B.evaluate(() => document.documentElement.scrollWidth);

@@ -64,6 +64,7 @@ export async function historyScenario({ browser, url, out, binary }) {
     await A.evaluate(([c, s, tok]) => localStorage.setItem(`tabuleiro.seat.${c}`, JSON.stringify({ seat: s, token: tok })), [code, created.seat, created.token]);
     await A.goto(`${url}/m/${code}`);
     await B.goto(`${url}/m/${code}`);
+    await B.click("#join-player");
     await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
     await click(A, 'd7'); await click(A, 'd5');        // v1: capture
     await waitVersion(A, 1);

@@ -104,8 +104,10 @@ export async function quadriScenario({ browser, url, out }) {
     await A.waitForSelector('.q-cell[data-cell="c3"][data-pred="1"]');
     await A.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Green'));
     await B.goto(link);
+    await B.click('#join-player');
     await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Red'));
     await C.goto(link);
+    await C.click('#join-watch');
     await C.waitForFunction(() => document.querySelector('#role .spectator'));
     const g = await same(0);
     check(g.cells.includes('b6=green:location:'), 'b6 shows its location side');

@@ -17,6 +17,7 @@ import { cyvasseScenario } from './cyvasse_scenario.mjs';
 import { clockScenario } from './clock_scenario.mjs';
 import { botsScenario } from './bots_scenario.mjs';
 import { lobbyScenario } from './lobby_scenario.mjs';
+import { lifecycleScenario } from './lifecycle_scenario.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
@@ -88,8 +89,8 @@ async function main() {
   });
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, bots, lobby, clock (all by default).
-    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,bots,lobby,clock';
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock (all by default).
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock';
     results = [];
     if (only.includes('taixu')) {
       results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
@@ -114,6 +115,7 @@ async function main() {
       console.log('(clock steps not run: they need a server started here with --clock manual)');
     }
     if (only.includes('lobby')) results.push(...await lobbyScenario({ browser, url: server.url, out: OUT }));
+    if (only.includes('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

@@ -114,6 +114,15 @@ export async function scenario({ browser, url, out, restart }) {
     return a;
   };
   const click = (page, sq) => page.click(`.sq[data-sq="${sq}"]`);
+  // D takes seat 2 of the match A just created (its share code is on A's page): nothing is
+  // played before both seats are taken.
+  const seatOpponent = async () => {
+    await A.waitForSelector('#share-code');
+    const c = (await A.textContent('#share-code')).trim();
+    await D.goto(`${url}/m/${c}`);
+    await D.click('#join-player');
+    await D.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
+  };
 
   await step('home page shows the game picker, join field and live list', async () => {
     const res = await A.goto(url, { timeout: STEP_TIMEOUT_MS });
@@ -158,8 +167,10 @@ export async function scenario({ browser, url, out, restart }) {
     await B.waitForSelector(`#live-list [data-code="${code}"]`, { timeout: 12_000 });
     await shot(B, '01-home-phone');
     await B.goto(link);
+    await B.click('#join-player');
     await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
     await C.goto(link);
+    await C.click('#join-watch');
     await C.waitForFunction(() => document.querySelector('#role .spectator'));
     await A.waitForSelector('.player-card.p2 .presence-dot.on');
     await A.waitForFunction(() => /1/.test(document.querySelector('#watchers')?.textContent || ''));
@@ -171,7 +182,11 @@ export async function scenario({ browser, url, out, restart }) {
     check(/board, 8 by 8 squares, Player 2's home edge at the bottom/.test(await B.getAttribute('.board', 'aria-label')), 'the board has a descriptive label');
     check(/Player 1's PC/.test(await B.textContent('#pc-label')), 'during the other turn the PC label says whose PC it is');
     check((await A.textContent('#pc-label')).trim() === 'PC', 'on its own turn the label is just PC');
-    const titles = await Promise.all(pages.map((p) => p.title()));
+    let titles = await Promise.all(pages.map((p) => p.title()));
+    check(titles[0] === `★ Opponent arrived · ${code} · Tabuleiro`, `the creator's tab says the opponent arrived: ${titles[0]}`);
+    check((await A.evaluate(() => document.documentElement.dataset.lastSound)) === 'arrive', 'the arrival sound played');
+    await A.mouse.click(5, 5);  // the creator has seen it
+    titles = await Promise.all(pages.map((p) => p.title()));
     check(titles[0] === `● ${code} · Tabuleiro` && titles[1] === `${code} · Tabuleiro` && titles[2] === `${code} · Tabuleiro`,
       `only the seat to act (the server's to_act) has the turn marker in its title: ${titles}`);
   });
@@ -425,6 +440,7 @@ export async function scenario({ browser, url, out, restart }) {
     await A.click('.advanced summary');
     await A.fill('#opt-position', JSON.stringify(POSITION_2));
     await A.click('#create-btn');
+    await seatOpponent();
     await A.click('#go-match');
     await A.waitForSelector('.sq[data-sq="g7"][data-anomaly="rift"]');
     check((await A.getAttribute('.sq[data-sq="g7"]', 'aria-label')).includes('Rift'), 'the anomaly is named for screen readers');
@@ -459,6 +475,7 @@ export async function scenario({ browser, url, out, restart }) {
     await A.click('.advanced summary');
     await A.fill('#opt-position', JSON.stringify(POSITION_3));
     await A.click('#create-btn');
+    await seatOpponent();
     await A.click('#go-match');
     await A.waitForSelector('.sq[data-sq="c4"][data-piece="1:1:0"]');
     await click(A, 'c4');

@@ -1,6 +1,6 @@
 // One match's WebSocket: joins (resuming the stored seat), reconnects with backoff after a lost
 // connection (sending the last version held), pairs requests with their ack/reject, pings.
-import { loadSeat, saveSeat, forgetSeat } from './seats.js';
+import { loadSeat, saveSeat, forgetSeat, loadName } from './seats.js';
 
 const PING_MS = 20000;
 const REQUEST_TIMEOUT_MS = 10000;
@@ -31,6 +31,8 @@ export class MatchConnection {
       const stored = this.opts.spectate ? null : this.opts.token ? { token: this.opts.token } : loadSeat(this.code);
       const join = { type: 'join', code: this.code, as: this.opts.spectate ? 'spectator' : 'player' };
       if (stored) join.token = stored.token;
+      const name = this.opts.spectate ? '' : loadName();
+      if (name) join.name = name;
       const v = this.opts.versionOf?.() ?? -1;
       if (v >= 0) join.version = v;
       this.sendRaw(join);

@@ -4,7 +4,7 @@ import { h } from './dom.js';
 import { t, onLangChange, translatePage, errorText, gameKey, has } from './i18n.js';
 import { GAMES, gameById, gameTitle } from './games.js';
 import { createMatch, getMatch } from './api.js';
-import { saveSeat, saveLocal } from './seats.js';
+import { saveSeat, saveLocal, loadName, saveName } from './seats.js';
 import { claimFreeSeat } from './connection.js';
 import { shareBox } from './share.js';
 import { field, select, optionFields, createRequest } from './options-form.js';
@@ -69,12 +69,13 @@ export function renderHome(app) {
       ['bot.hard', 'opp.bot.hard'], ['local', 'opp.local']], controls?.opponent?.value || 'friend');
     const visibility = select('visibility', [['public', 'opt.visibility.public'], ['unlisted', 'opt.visibility.unlisted']], 'public');
     const position = h('textarea', { name: 'position', id: 'opt-position', rows: 5, spellcheck: false, 'aria-label': t('opt.position') });
+    const name = h('input', { type: 'text', name: 'name', id: 'opt-name', maxLength: 24, value: loadName(), autocomplete: 'nickname' });
     const clock = clockChoice({ field });
-    controls = { fields, opponent, seat, visibility, position, clock };
+    controls = { fields, opponent, seat, visibility, position, clock, name };
     const hintArgs = { game: gameTitle(game.id) };
     form.replaceChildren(picker,
       h('fieldset', { class: 'options' }, h('legend', { 'data-i18n': 'options' }, t('options')),
-        h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility), clock.nodes)),
+        h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility), clock.nodes, field('your_name', name))),
       h('details', { class: 'advanced' },
         h('summary', { 'data-i18n': 'opt.position' }, t('opt.position')),
         h('p', { class: 'hint', 'data-i18n': 'opt.position.hint', 'data-i18n-args': JSON.stringify(hintArgs) }, t('opt.position.hint', hintArgs)),
@@ -109,6 +110,7 @@ export function renderHome(app) {
         return;
       }
       saveSeat(res.code, res.seat, res.token);
+      saveName(controls.name.value.trim());  // sent when the creator joins its seat
       if (req.opponent) { location.assign(`/m/${res.code}`); return; }
       const link = res.link || `${location.origin}/m/${res.code}`;
       result.replaceChildren(

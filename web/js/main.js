@@ -2,6 +2,8 @@
 import { setLang, lang, translatePage, t } from './i18n.js';
 import { renderHome } from './home.js';
 import { renderMatch } from './match.js';
+import { renderJoinStep } from './join-step.js';
+import { loadSeat } from './seats.js';
 import { soundOn, setSoundOn, onSoundChange } from './sounds.js';
 
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
@@ -27,8 +29,22 @@ const m = location.pathname.match(/^\/m\/([A-Za-z0-9]{4,12})\/?$/);
 if (m) {
   const q = new URLSearchParams(location.search);
   const replay = q.has('replay');
-  renderMatch(app, m[1], { spectate: q.has('watch') || replay, replay });
+  const spectate = q.has('watch') || replay;
   document.title = `${m[1].toUpperCase()} · Tabuleiro`;
+  // A shared link asks first (join step); a stored seat resumes; a spectator link only watches.
+  if (spectate || loadSeat(m[1])) {
+    renderMatch(app, m[1], { spectate, replay });
+  } else {
+    renderJoinStep(app, m[1], {
+      onPlay: () => { renderMatch(app, m[1], {}); translatePage(); },
+      onWatch: () => {
+        // The address becomes the spectator link, so a reload keeps watching.
+        history.replaceState(null, '', `/m/${m[1].toUpperCase()}?watch`);
+        renderMatch(app, m[1], { spectate: true });
+        translatePage();
+      },
+    });
+  }
 } else {
   renderHome(app);
 }

@@ -15,6 +15,7 @@ export function describeRoomEvent(ev, game, seat) {
     case 'draw_agreed': return t('ev.draw_agreed');
     case 'abandoned': return t('ev.abandoned');
     case 'timeout': return ev.seat ? t('ev.timeout', { player: seatLabel(game, ev.seat, seat) }) : t('ev.timeout_both');
+    case 'aborted': return t('ev.aborted', { player: seatLabel(game, ev.seat, seat) });
     default: return undefined;
   }
 }

@@ -1,5 +1,7 @@
 // The match page (/m/CODE): sits at the free seat (or resumes the stored one) or watches;
-// shows presence, the game's table, resign and draw controls, the game-over banner and the log.
+// shows presence and names, the game's table, abort / resign / draw / rematch controls, the
+// game-over banner and the result line that stays, the offline and opponent-away bars, and
+// the log.
 // It names no game: the table, rules, strings and stylesheet come from the game's module (via
 // the registry), and whose turn it is from the server's `to_act` (kept by ViewSync).
 import { h, icon, toast } from './dom.js';
@@ -12,6 +14,8 @@ import { rulesPanel } from './rules-panel.js';
 import { matchLog } from './match-log.js';
 import { loadStylesheet } from './stylesheets.js';
 import { play, playAll } from './sounds.js';
+import { saveSeat } from './seats.js';
+import { drawSeatNames, AwayBar } from './match-status.js';
 import { describeRoomEvent } from './match-log.js';
 import { MatchHistory, lastTurnEvents } from './history.js';
 import { historyPanel } from './history-panel.js';
@@ -41,13 +45,24 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   const drawBar = h('div', { class: 'draw-bar', id: 'draw-bar', hidden: true, role: 'alert' });
   // Shown while the board shows a past version: the match goes on meanwhile.
   const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
+  // The match's life: this client offline or replaced, the opponent away (with the server's
+  // abandonment countdown), the result that stays after the banner closes, rematch notices.
+  const offlineBar = h('div', { class: 'offline-bar', id: 'offline-bar', hidden: true, role: 'alert' });
+  const awayBar = h('div', { class: 'away-bar', id: 'away-bar', hidden: true, role: 'status' });
+  const away = new AwayBar(awayBar);
+  const resultBar = h('div', { class: 'result-bar', id: 'result', hidden: true, role: 'status' });
+  const rematchBar = h('div', { class: 'rematch-bar', id: 'rematch-bar', hidden: true, role: 'status' });
+  const seatsEl = h('ul', { class: 'seat-names', id: 'seats' });
+  const waitingEl = h('p', { class: 'waiting-board', id: 'waiting-board', hidden: true }, t('waiting_board'));
   const tableEl = h('div', { class: 'table-host', id: 'table' });
   const clocks = new MatchClocks({ seatName: (n) => seatName(n, state.seat) });
   const log = matchLog();
   const banner = h('div', { class: 'banner', id: 'banner', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'banner-title' });
   const resignBtn = h('button', { type: 'button', class: 'btn ghost danger', id: 'resign', onclick: () => confirmResign() }, icon('flag'), h('span', { 'data-i18n': 'resign' }, t('resign')));
   const drawBtn = h('button', { type: 'button', class: 'btn ghost', id: 'offer-draw', onclick: () => request({ type: 'draw', op: 'offer' }) }, icon('handshake'), h('span', { 'data-i18n': 'offer_draw' }, t('offer_draw')));
-  const roomCtl = h('div', { class: 'room-controls' }, drawBtn, resignBtn);
+  const abortBtn = h('button', { type: 'button', class: 'btn ghost', id: 'abort', hidden: true, onclick: () => request({ type: 'abort' }).catch(() => {}) }, h('span', { 'data-i18n': 'abort' }, t('abort')));
+  const rematchBtn = h('button', { type: 'button', class: 'btn', id: 'rematch', hidden: true, onclick: () => request({ type: 'rematch' }).catch(() => {}) }, h('span', { 'data-i18n': 'rematch' }, t('rematch')));
+  const roomCtl = h('div', { class: 'room-controls' }, abortBtn, drawBtn, resignBtn, rematchBtn);
   const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-title' },
     h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')), log.el);
   const dialog = h('dialog', { class: 'confirm', id: 'resign-dialog' },
@@ -67,7 +82,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
             try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
           } }, code, icon('copy'))),
       h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)),
-    inviteEl, drawBar, pastBar, clocks.el, tableEl, banner, dialog, announceEl));
+    seatsEl, offlineBar, awayBar, resultBar, rematchBar, inviteEl, waitingEl, drawBar, pastBar, clocks.el, tableEl, banner, dialog, announceEl));
 
   const conn = new MatchConnection(code, {
     spectate,
@@ -77,6 +92,8 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
       statusEl.dataset.state = s;
       if (s === 'open') statusEl.dataset.joins = String(Number(statusEl.dataset.joins || 0) + 1);
       statusEl.textContent = s === 'open' ? '' : s === 'replaced' ? t('replaced') : t(s === 'reconnecting' ? 'reconnecting' : 'connecting');
+      state.conn = s;
+      drawOffline();
     },
     onMessage: (msg) => handle(msg),
   });
@@ -100,6 +117,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
         state.gameName = msg.game;
         if (msg.presence) state.presence = msg.presence;
         clocks.update(msg.clock);
+        state.rematch = msg.rematch || null;
         if (sync.join(msg) === 'resync') { conn.sendRaw({ type: 'resync' }); return; }
         if (!ensureTable()) return;
         draw(null, []);
@@ -120,6 +138,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
         if (state.drawBy && events.length) hideDraw();
         draw(prev, events);
         state.liveChange = true;
+        state.arrived = false;
         playAll(state.game?.sounds?.(events) || []);
         if (state.seat != null && !prevToAct.includes(state.seat) && sync.toAct.includes(state.seat)) play('turn');
         if (sync.outcome) setOutcome(sync.outcome);
@@ -133,10 +152,35 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
         setOutcome(sync.outcome);
         syncHistory();
         break;
-      case 'presence':
+      case 'presence': {
+        const wasFree = state.presence?.seats?.some((x) => !x.taken);
         state.presence = msg;
         clocks.update(msg.clock);
+        if (state.seat && wasFree && !msg.seats.some((x) => !x.taken) && !state.outcome) opponentArrived();
         drawPresence();
+        break;
+      }
+      case 'rematch_offered':
+        state.rematchBy = msg.by;
+        drawRematch();
+        break;
+      case 'rematch_declined':
+      case 'rematch_withdrawn':
+        state.rematchBy = null;
+        if (msg.by !== state.seat) toast(t(msg.type, { player: seatName(msg.by, state.seat) }));
+        drawRematch();
+        break;
+      case 'rematch_ready':
+        state.rematch = msg.code;
+        state.rematchBy = null;
+        if (msg.token && msg.seat) {
+          // Both players move to the new match at once, with their new seats.
+          saveSeat(msg.code, msg.seat, msg.token);
+          conn.stop();
+          location.assign(`/m/${msg.code}`);
+          return;
+        }
+        drawRematch();
         break;
       case 'draw_offered':
         showDraw(msg.by);
@@ -224,11 +268,14 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   // "● CODE · Tabuleiro" while the server lists this seat among those to act.
   function drawTitle() {
     const mine = state.seat != null && sync.toAct.includes(state.seat);
+    if (state.arrived) { document.title = `★ ${t('title_arrived')} · ${code} · Tabuleiro`; return; }
     document.title = `${mine ? '● ' : ''}${code} · Tabuleiro`;
   }
 
   function drawPresence() {
     const p = state.presence;
+    drawSeatNames(seatsEl, p, (n) => seatName(n, state.seat));
+    drawAway(p);
     roleEl.replaceChildren(local && local.active
       ? h('span', { class: `you p${local.active}` }, t('local.to_move', { player: seatName(local.active) }))
       : state.seat
@@ -242,20 +289,90 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     const free = p?.seats?.some((s) => !s.taken);
     if (state.seat && free && !state.outcome) {
       if (inviteEl.hidden || !inviteEl.firstChild) {
-        inviteEl.replaceChildren(h('p', { class: 'invite-title' }, t('waiting_opponent')), shareBox(code, `${location.origin}/m/${code}`));
+        const watchLink = `${location.origin}/m/${code}?watch`;
+        inviteEl.replaceChildren(h('p', { class: 'invite-title' }, t('waiting_opponent')), shareBox(code, `${location.origin}/m/${code}`),
+          h('p', { class: 'watch-link' }, h('span', {}, `${t('spectator_link')}: `), h('a', { id: 'watch-link', href: watchLink }, watchLink)));
       }
       inviteEl.hidden = false;
     } else {
       inviteEl.hidden = true;
     }
+    // Before both seats are taken nothing may be played: the board waits.
+    const waiting = !!p && free && !state.outcome;
+    waitingEl.hidden = !waiting;
+    tableEl.classList.toggle('waiting', waiting);
+  }
+
+  // While this client is offline (or a newer tab took its seat) the board is disabled.
+  function drawOffline() {
+    const s = state.conn;
+    const off = s === 'reconnecting' || s === 'replaced';
+    offlineBar.hidden = !off;
+    offlineBar.dataset.state = s || '';
+    offlineBar.textContent = s === 'replaced' ? t('replaced') : t('offline');
+    tableEl.classList.toggle('offline', off);
+    tableEl.inert = off;
+    if (off) away.hide();
+    else drawAway(state.presence);
+  }
+
+  // The other side's absence with the server's abandonment countdown.
+  function drawAway(p) { away.update(p, state.seat, (n) => seatName(n, state.seat), !state.outcome && state.conn === 'open'); }
+
+  // The creator is told that the opponent sat down: a notice, the tab title, a sound.
+  function opponentArrived() {
+    const other = 3 - state.seat;
+    const name = state.presence?.seats?.find((x) => x.seat === other)?.name;
+    toast(t('opponent_arrived', { player: name || seatName(other, state.seat) }), 'ok', 4000);
+    // The tab title says so until this player touches the page or a change arrives.
+    state.arrived = true;
+    const seen = () => { state.arrived = false; drawTitle(); };
+    document.addEventListener('pointerdown', seen, { once: true });
+    document.addEventListener('keydown', seen, { once: true });
+    drawTitle();
+    play('arrive');
+  }
+
+  // Seats that made a game action (from the history); abort is offered until both have.
+  function movedSeats() {
+    const moved = new Set();
+    for (const c of history.changes || []) if (c.seat === 1 || c.seat === 2) moved.add(c.seat);
+    return moved;
+  }
+
+  // The rematch bar and button: offers, and where the rematch is once it exists.
+  function drawRematch() {
+    const over = !!state.outcome;
+    rematchBtn.hidden = !state.seat || !over || !!state.rematch;
+    rematchBtn.disabled = state.rematchBy === state.seat;
+    const parts = [];
+    if (state.rematch) {
+      parts.push(h('span', {}, t('rematch_next', { code: state.rematch })),
+        h('a', { class: 'btn ok', id: 'rematch-follow', href: `/m/${state.rematch}${state.seat ? '' : '?watch'}` }, t('rematch_follow')));
+    } else if (state.rematchBy && state.rematchBy === state.seat) {
+      parts.push(h('span', {}, t('rematch_offered_you')),
+        h('button', { type: 'button', class: 'btn ghost', id: 'rematch-withdraw', onclick: () => request({ type: 'rematch', accept: false }).catch(() => {}) }, t('cancel')));
+    } else if (state.rematchBy) {
+      parts.push(h('span', {}, t('rematch_offered_them', { player: seatName(state.rematchBy, state.seat) })));
+      if (state.seat) {
+        parts.push(h('button', { type: 'button', class: 'btn ok', id: 'rematch-accept', onclick: () => request({ type: 'rematch' }).catch(() => {}) }, t('accept')),
+          h('button', { type: 'button', class: 'btn ghost', id: 'rematch-decline', onclick: () => request({ type: 'rematch', accept: false }).catch(() => {}) }, t('decline')));
+      }
+    }
+    rematchBar.replaceChildren(...parts);
+    rematchBar.hidden = !parts.length;
   }
 
   function drawControls() {
     const over = !!state.outcome;
     roomCtl.hidden = !state.seat;
     drawBtn.hidden = !!local;  // both seats are here: no offers between them
-    resignBtn.disabled = over;
-    drawBtn.disabled = over || state.drawBy === state.seat;
+    const seated = !state.presence?.seats?.some((x) => !x.taken);
+    resignBtn.disabled = over || !seated;
+    drawBtn.disabled = over || !seated || state.drawBy === state.seat;
+    const moved = movedSeats();
+    abortBtn.hidden = over || !state.seat || (history.loaded ? moved.size >= 2 : sync.version > 0);
+    drawRematch();
   }
 
   function showDraw(by) {
@@ -293,7 +410,11 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     state.panel?.relabel();
     drawControls();
     drawPresence();
-    if (!outcome) { banner.hidden = true; return; }
+    if (!outcome) { banner.hidden = true; resultBar.hidden = true; return; }
+    // The result stays on the page after the banner is closed.
+    resultBar.textContent = t('result_line', { text: outcomeLine(outcome) });
+    resultBar.dataset.reason = outcome.reason || '';
+    resultBar.hidden = false;
     const { winner, reason } = outcome;
     const { title, reason: reasonLine } = outcomeText(outcome);
     banner.className = `banner ${winner == null ? 'draw' : `w${winner}`} ${state.seat && winner === state.seat ? 'won' : ''}`;
@@ -304,6 +425,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
       h('p', { class: 'banner-reason' }, reasonLine),
       h('div', { class: 'row-btns' },
         h('a', { class: 'btn', href: '/' }, t('back_home')),
+        state.seat && !state.rematch ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { banner.hidden = true; request({ type: 'rematch' }).catch(() => {}); } }, t('rematch')) : null,
         history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { banner.hidden = true; state.panel?.go(history.from); } }, t('replay')) : null,
         h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => { banner.hidden = true; } }, t('close')))));
     if (!state.bannerShown) {
@@ -329,7 +451,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   }
 
   function outcomeText({ winner, reason }) {
-    const title = winner == null ? t('outcome.draw')
+    const title = reason === 'aborted' ? t('outcome.aborted') : winner == null ? t('outcome.draw')
       : state.seat && !local ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
         : t('outcome.win', { player: seatName(winner) });
     return { title, reason: reasonText(reason, state.gameName) };
@@ -374,7 +496,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   // resigning seat); a change the record cannot take means a gap: ask for the rest.
   function recordLive(msg, events, prevToAct) {
     if (!history.loaded) return;
-    const resigned = events.find((ev) => ev.type === 'resigned');
+    const resigned = events.find((ev) => ev.type === 'resigned' || ev.type === 'aborted');
     const seat = resigned ? (resigned.seat ?? resigned.player) : prevToAct.length === 1 ? prevToAct[0] : 0;
     if (!history.addLive(msg, seat)) { syncHistory(); return; }
     state.panel?.update(history);

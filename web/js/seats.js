@@ -34,3 +34,19 @@ export function loadLocal(code) {
 export function saveLocal(code, tokens) {
   try { localStorage.setItem(localKey(code), JSON.stringify({ 1: tokens[1], 2: tokens[2] })); } catch { /* ignore */ }
 }
+
+const NAME_KEY = 'tabuleiro.name';
+
+// The display name this browser shows beside its seats ('' = none). Decoration only: the
+// server cleans and shortens it, and seats are held by tokens alone.
+export function loadName() {
+  try { return (localStorage.getItem(NAME_KEY) || '').slice(0, 64); } catch { return ''; }
+}
+
+// Remembers the display name ('' forgets it).
+export function saveName(name) {
+  try {
+    if (name) localStorage.setItem(NAME_KEY, name.slice(0, 64));
+    else localStorage.removeItem(NAME_KEY);
+  } catch { /* ignore */ }
+}

@@ -1,10 +1,10 @@
 // Short sound cues generated with WebAudio (no audio files): move, capture, explosion, your
-// turn, game end. A mute switch is kept per browser (localStorage); without a stored choice
+// turn, game end, the opponent's arrival. A mute switch is kept per browser (localStorage); without a stored choice
 // sound starts off when the browser asks for reduced motion. Games name the cues of their
 // events through the module's optional `sounds(events)`; the shell adds 'turn' and 'end'.
 
 const STORAGE_KEY = 'tabuleiro.sound';
-export const CUES = ['move', 'capture', 'explosion', 'turn', 'end'];
+export const CUES = ['move', 'capture', 'explosion', 'turn', 'end', 'arrive'];
 
 // Each cue: oscillator notes [type, start Hz, end Hz, start s, length s, gain] or noise bursts.
 const VOICES = {
@@ -12,6 +12,7 @@ const VOICES = {
   capture: [['square', 330, 160, 0, 0.14, 0.12], ['noise', 0, 0, 0, 0.08, 0.1]],
   explosion: [['noise', 0, 0, 0, 0.5, 0.35], ['sine', 120, 40, 0, 0.45, 0.4]],
   turn: [['sine', 660, 660, 0, 0.12, 0.16], ['sine', 880, 880, 0.13, 0.16, 0.16]],
+  arrive: [['sine', 523, 523, 0, 0.1, 0.16], ['sine', 784, 784, 0.1, 0.1, 0.16], ['sine', 1047, 1047, 0.2, 0.2, 0.16]],
   end: [['triangle', 523, 523, 0, 0.18, 0.18], ['triangle', 659, 659, 0.18, 0.18, 0.18], ['triangle', 784, 784, 0.36, 0.35, 0.18]],
 };
 

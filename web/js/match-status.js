@@ -1,0 +1,41 @@
+// The match page's status strips that do not depend on the game: the seats with their
+// players' display names, and the opponent-away bar counting down the server's
+// abandonment time (presence `abandon_in_ms`, counted from receipt).
+import { h } from './dom.js';
+import { t } from './i18n.js';
+
+// Fills el with one entry per seat of presence p: whether it is here, its label, its name.
+export function drawSeatNames(el, p, label) {
+  if (!p?.seats) return;
+  el.replaceChildren(...p.seats.map((x) => h('li', { class: `seat-name p${x.seat}`, 'data-seat': String(x.seat), 'data-connected': String(!!x.connected) },
+    h('span', { class: `presence-dot ${x.connected ? 'on' : ''}` }), ' ',
+    h('strong', {}, label(x.seat)), ' ',
+    h('span', { class: 'name' }, x.taken ? (x.name || '') : t('empty_seat')))));
+}
+
+// The bar el telling that the other side is away and when abandonment will be recorded.
+// Thread-safety: used on the page's main thread only; one countdown at a time.
+export class AwayBar {
+  constructor(el) { this.el = el; this.timer = null; }
+
+  // Shows the seats of p other than mySeat that are away with a countdown (label names a
+  // seat), or hides the bar when none is, or when show is false (over, or this page offline).
+  update(p, mySeat, label, show) {
+    clearInterval(this.timer);
+    const away = (p?.seats || []).filter((x) => x.seat !== mySeat && x.taken && !x.connected && x.abandon_in_ms != null);
+    if (!away.length || !show) { this.el.hidden = true; return; }
+    const deadline = Date.now() + Math.min(...away.map((x) => x.abandon_in_ms));
+    const who = away.map((x) => label(x.seat)).join(', ');
+    const tick = () => {
+      const n = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      this.el.textContent = t('opponent_away', { player: who, n });
+      this.el.dataset.seconds = String(n);
+    };
+    tick();
+    this.el.hidden = false;
+    this.timer = setInterval(tick, 1000);
+  }
+
+  // Stops the countdown and hides the bar.
+  hide() { clearInterval(this.timer); this.el.hidden = true; }
+}
