@@ -124,6 +124,12 @@ class codec_match final : public match {
   // The outcome once over, by the game's rules.
   std::optional<engine::outcome> outcome() const override { return G::result(s_); }
 
+  // Viewer v's typed observation: what a bot in that seat is given instead of the state.
+  observation_type observation_for(viewer v) const { return G::observe(s_, v); }
+
+  // Seat p's typed legal actions (what that seat may do; no secret of the other seat).
+  std::vector<typename G::action> legal_actions_for(engine::seat p) const { return G::legal_actions(s_, p); }
+
  private:
   friend class codec_game_kind<G, Codec, Persistence>;
 
