@@ -91,7 +91,7 @@ search_result<typename P::game::action> search(const typename P::game::observati
   }
   tree[0].untried = std::move(legal);
   tree[0].listed = true;
-  constexpr double explore = 0.6;
+  constexpr double explore = 0.35;
   std::vector<int> path;
   for (int it = 0; it < b.iterations; ++it) {
     if (stopped()) {
