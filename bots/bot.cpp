@@ -62,9 +62,9 @@ int default_iterations(std::string_view game, level l) {
   // {easy, medium, hard} playouts per decision.
   struct row { std::string_view game; int easy, medium, hard; };
   static constexpr row table[] = {
-      {"taixu", 100, 1000, 5000},
-      {"cyvasse", 50, 300, 1500},
-      {"quadri", 60, 400, 2000},
+      {"taixu", 100, 1200, 12000},
+      {"cyvasse", 50, 1000, 10000},
+      {"quadri", 60, 800, 8000},
   };
   for (const row& r : table)
     if (r.game == game)
