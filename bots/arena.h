@@ -12,7 +12,7 @@
 
 namespace tabuleiro::bots {
 
-// One arena run.
+// One arena run. Thread-safety: a plain value.
 struct arena_config {
   std::string game;               // a registered game name
   level a = level::hard;          // bot A (seat 1 in even-numbered games, seat 2 in odd ones)
@@ -24,7 +24,7 @@ struct arena_config {
   int max_actions = 1000;         // a game reaching this many actions is a draw ("cap")
 };
 
-// How one game went.
+// How one game went. Thread-safety: a plain value.
 struct arena_game {
   int index = 0;
   std::uint64_t seed = 0;
@@ -35,7 +35,7 @@ struct arena_game {
   std::string error;                   // a refused or missing bot action (empty when none)
 };
 
-// Decision times of one level, in milliseconds.
+// Decision times of one level, in milliseconds. Thread-safety: a plain value.
 struct arena_timing {
   level who = level::random;
   int decisions = 0;
@@ -44,7 +44,7 @@ struct arena_timing {
   double max_ms = 0;
 };
 
-// The totals, from A's side.
+// The totals, from A's side. Thread-safety: a plain value.
 struct arena_report {
   arena_config config;
   std::vector<arena_game> games;  // by index

@@ -56,6 +56,7 @@ double move_score(const arena& a, const action& m) {
   return t.what == kind::king ? 100 : 10 + worth_of(t.what);
 }
 
+// The search policy (bots/search.h contract). Thread-safety: stateless.
 struct cyvasse_policy {
   using game = cyvasse::game;
   static constexpr bool stable_legality = true;  // nothing is hidden in play

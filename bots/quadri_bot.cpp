@@ -41,6 +41,7 @@ double action_score(const action& a) {
   return 0;
 }
 
+// The search policy (bots/search.h contract). Thread-safety: stateless.
 struct quadri_policy {
   using game = quadri::game;
   static constexpr bool stable_legality = true;  // values never change what is legal

@@ -45,6 +45,7 @@ inline double outcome_value(const engine::outcome& o) {
 }
 
 // What a search returns: the chosen action (nullopt when stopped) and the playouts it ran.
+// Thread-safety: a plain value.
 template <class A>
 struct search_result {
   std::optional<A> action;
@@ -62,7 +63,7 @@ search_result<typename P::game::action> search(const typename P::game::observati
   using G = typename P::game;
   using action = typename G::action;
   using clock = std::chrono::steady_clock;
-  struct node {
+  struct node {  // one tree node; the tree is local to this call
     action a{};
     engine::seat mover = 0;  // who played a (0 at the root)
     int parent = -1;

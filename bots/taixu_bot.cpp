@@ -92,6 +92,7 @@ double action_score(const state& s, seat p, const action& a) {
   return 0;
 }
 
+// The search policy (bots/search.h contract). Thread-safety: stateless.
 struct taixu_policy {
   using game = taixu::game;
   static constexpr bool stable_legality = false;  // a rift or a reshuffle depends on the sample
