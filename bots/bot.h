@@ -30,6 +30,11 @@ struct limits {
   std::chrono::milliseconds time_limit{1000};    // per decision, when iterations is unset
 };
 
+// The search budget (playouts per decision) of level l in game (0 for random or an unknown
+// game). A decision without limits.iterations runs this budget, cut short by limits.time_limit;
+// the budgets are sized so that hard decides within 1 s on one core (bench/RESULTS.md).
+int default_iterations(std::string_view game, level l);
+
 // Seat s's next action in m as canonical action JSON, chosen from s's observation only.
 // nullopt when s may not act now, when the game has no bot, or when stop became true first.
 // Thread-safety: reentrant; concurrent calls must use different matches (m is only read).

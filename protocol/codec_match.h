@@ -131,6 +131,12 @@ class codec_match final : public match {
   // The game's progress object, from the spectator's observation only.
   json progress() const override { return Codec::progress_json(G::observe(s_, viewer::spectator)); }
 
+  // Viewer v's typed observation: what a bot in that seat is given instead of the state.
+  observation_type observation_for(viewer v) const { return G::observe(s_, v); }
+
+  // Seat p's typed legal actions (what that seat may do; no secret of the other seat).
+  std::vector<typename G::action> legal_actions_for(engine::seat p) const { return G::legal_actions(s_, p); }
+
  private:
   friend class codec_game_kind<G, Codec, Persistence>;
 

@@ -20,4 +20,7 @@ int run_healthcheck(const args& a);
 // `tabuleiro backup DEST`: consistent online copy of the database (VACUUM INTO); 0 on success.
 int run_backup(const args& a);
 
+// `tabuleiro arena`: bot against bot through the rules engine; prints the score per level.
+int run_arena(const args& a);
+
 }  // namespace tabuleiro

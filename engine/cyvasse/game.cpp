@@ -66,6 +66,27 @@ observation game::observe(const state& s, engine::viewer v) {
   return o;
 }
 
+state determinize(const observation& o, seat viewer, engine::rng& r) {
+  state s;
+  s.opts = o.opts;
+  s.board = o.board;
+  s.ph = o.ph;
+  s.submitted = o.submitted;
+  s.to_move = o.to_move;
+  s.quiet_turns = o.quiet_turns;
+  s.outcome = o.outcome;
+  if (o.ph == phase::setup)
+    for (seat p = 1; p <= 2; ++p) {
+      if (p == viewer || !o.submitted[p - 1]) continue;
+      const auto& lib = formations();
+      const formation& f = lib[r.uniform(lib.size())];
+      for (const placement& pl : formation_for(f, p, r.uniform(2) == 1))
+        s.board.pieces[pl.at] = piece{static_cast<std::uint8_t>(p), pl.what};
+    }
+  s.rng = engine::rng(r.next());
+  return s;
+}
+
 std::optional<event> game::redact(const event& e, engine::viewer) { return e; }
 
 }  // namespace tabuleiro::cyvasse

@@ -90,6 +90,12 @@ engine::rule_error rule_error_of(error e);
 // kind counts), or nullptr.
 const char* setup_message(const state& s, seat p, const action& a);
 
+// A full state consistent with what viewer (seat 1 or 2) observes in o: public fields copied;
+// in set-up, a seat other than the viewer's that has submitted gets a formation drawn from the
+// library (uniform, mirrored one time in two) with r, since its real placement is hidden; a
+// fresh PRNG from r. Bots search such states; the hidden placement is never read.
+state determinize(const observation& o, seat viewer, engine::rng& r);
+
 // The engine::game interface (engine/cyvasse/game.cpp). Thread-safety: stateless.
 struct game {
   using state = cyvasse::state;

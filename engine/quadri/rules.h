@@ -44,6 +44,13 @@ error apply_into(state& s, seat p, const action& a, std::vector<event>& out);
 // The observation every viewer gets (values of unrevealed talismans hidden until game over).
 observation observe_state(const state& s);
 
+// A full state consistent with observation o: public fields copied; each unrevealed talisman
+// gets a value drawn from what its aura's multiset {1,1,1,1, …, 4,4,4,4} still holds once the
+// revealed values are taken out (a uniform shuffle with r; uniform 1..4 if a hand-built position
+// leaves nothing to draw); a fresh PRNG from r. Bots search such states; the true values are
+// never read.
+state determinize(const observation& o, engine::rng& r);
+
 // The rule_error of a refused action.
 engine::rule_error rule_error_of(error e);
 

@@ -40,6 +40,21 @@ observation game::observe(const state& s, engine::viewer) {
                      s.pc,    s.bonus, s.reserve,   s.outcome};
 }
 
+state from_observation(const observation& o, std::uint64_t rng_seed) {
+  state s;
+  s.opts = o.opts;
+  s.board = o.board;
+  s.anomalies = o.anomalies;
+  s.to_move = o.to_move;
+  s.round = o.round;
+  s.pc = o.pc;
+  s.bonus = o.bonus;
+  s.reserve = o.reserve;
+  s.outcome = o.outcome;
+  s.rng = engine::rng(rng_seed);
+  return s;
+}
+
 std::optional<event> game::redact(const event& e, engine::viewer) { return e; }
 
 }  // namespace tabuleiro::taixu

@@ -60,6 +60,11 @@ engine::rule_error rule_error_of(error e);
 // Summon cost for player p in observation o (the same as summon_cost on its state).
 int summon_cost(const observation& o, seat p);
 
+// A full state consistent with observation o: every public field copied, and a fresh PRNG seeded
+// with rng_seed standing for the secret stream (it decides future reshuffles and rifts). Bots
+// search such states; the true PRNG is never read.
+state from_observation(const observation& o, std::uint64_t rng_seed);
+
 // The engine::game interface over the functions above (engine/taixu/game.cpp).
 // Thread-safety: stateless; each call touches only the state it is given.
 struct game {
