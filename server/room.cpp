@@ -584,6 +584,7 @@ json room::presence() const {
     if (is_bot(s + 1)) {  // a bot is always here
       seats[s].taken = seats[s].connected = true;
       seats[s].bot = std::string(bots::level_name(bot_->level()));
+      seats[s].abandon_in_ms.reset();
     }
   }
   return msg::presence(seats, spectators);

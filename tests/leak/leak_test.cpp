@@ -111,6 +111,7 @@ recorded play(unsigned short port, const game_secrets& g, std::mt19937& rng) {
   ws_client list(port);
   list.send({{"type", "watch_list"}, {"preview", true}});
   int next_id = 0;
+  json last_listed;  // this match's newest summary read from the feed
   while (!at[0].to_act.empty()) {
     while (take_list(list, rec, 0)) {
     }
@@ -152,7 +153,9 @@ recorded play(unsigned short port, const game_secrets& g, std::mt19937& rng) {
       REQUIRE(i < 50);
       const auto listed = take_list(list, rec, 5.0);
       REQUIRE(listed.has_value());
-      if (!listed->is_null() && listed->value("version", std::int64_t{-1}) >= actor.version) break;
+      if (listed->is_null()) continue;
+      last_listed = *listed;
+      if (listed->value("version", std::int64_t{-1}) >= actor.version) break;
     }
     // Now and then every client also asks for the history, and the export log is read as a
     // spectator would: both are outbound paths the secrets must not take either.
@@ -173,10 +176,12 @@ recorded play(unsigned short port, const game_secrets& g, std::mt19937& rng) {
       ++rec.side_paths;
     }
   }
-  for (int i = 0; i < 20; ++i) {  // the feed's push of the end (at most a second later)
+  for (int i = 0; last_listed.value("activity", "") != "finished"; ++i) {  // the feed's push of the end
+    REQUIRE(i < 20);
+    REQUIRE(http_call(port, "POST", "/api/test/clock", R"({"advance_ms":1100})").status == 200);
     auto s = take_list(list, rec, 5);
     REQUIRE(s.has_value());
-    if (!s->is_null() && (*s)["activity"] == "finished") break;
+    if (!s->is_null()) last_listed = *s;
   }
   for (auto& c : at) {  // the game_over message of each client, and anything after it
     for (int i = 0; i < 20 && c.outcome.is_null(); ++i) REQUIRE(take(c, rec).has_value());

@@ -181,11 +181,11 @@ TEST_CASE("clock: the set-up timer survives a restart - it counts from when the 
     ws_client a(srv->port()), b(srv->port());
     tracked_view ta, tb;
     join(a, ta, m.code, {{"token", m.token}});
-    a.send({{"type", "act"}, {"id", "s1"}, {"action", ta.legal[0]}});  // seat 1 sets up alone
-    until_applying(a, ta, "ack");
     json jb = join(b, tb, m.code);
     REQUIRE(jb["clock"]["setup_remaining_ms"] == 30'000);
     seated_at = jb["clock"]["at"];
+    a.send({{"type", "act"}, {"id", "s1"}, {"action", ta.legal[0]}});  // only seat 1 sets up
+    until_applying(a, ta, "ack");
   }
   srv->kill9();
   srv = std::make_unique<server_process>(dir.path + "/t.db", flags);

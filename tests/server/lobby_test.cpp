@@ -158,7 +158,7 @@ TEST_CASE("lobby: GET /api/matches?preview=1 carries the spectator view, and the
     ws_client c(srv.port());
     tracked_view t;
     join(c, t, mt->code, {{"token", mt->token}});
-    c.send({{"type", "resign"}, {"id", "r"}});
+    c.send({{"type", "abort"}, {"id", "r"}});  // no opponent yet: the creator may abort
     c.until("game_over");
     advance(srv.port(), 5000);
   }

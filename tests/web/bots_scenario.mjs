@@ -135,7 +135,7 @@ export async function botsScenario({ browser, url, out }) {
     await waitVersion(L, v, '.local-seat[data-seat="1"]');
     await waitVersion(L, v, '.local-seat[data-seat="2"]');
     check((await L.textContent('#role')).includes('White to move'), 'still White to move');
-    await S.goto(`${url}/m/${localCode}`);
+    await S.goto(`${url}/m/${localCode}?watch`);  // the spectator link
     await S.waitForSelector('.cy-board');
     await S.waitForFunction(() => document.querySelector('#role')?.textContent.includes('watching'));
     const sum = await (await fetch(`${url}/api/matches/${localCode}`)).json();

@@ -59,6 +59,7 @@ export async function clockScenario({ browser, url, out }) {
     await A.click('#go-match');
     await A.waitForSelector('#clocks .clock.p1');
     await B.goto(link);
+    await B.click('#join-player');  // the link's join step
     await B.waitForSelector('#clocks .clock.p2');
     check((await clockText(A, 1)).trim() === '1:00', `A's clock shows ${await clockText(A, 1)}`);
     check((await clockText(B, 2)).trim() === '1:00', `B's clock shows ${await clockText(B, 2)}`);

@@ -3,7 +3,7 @@ import { setLang, lang, translatePage, t } from './i18n.js';
 import { renderHome } from './home.js';
 import { renderMatch } from './match.js';
 import { renderJoinStep } from './join-step.js';
-import { loadSeat } from './seats.js';
+import { loadSeat, loadLocal } from './seats.js';
 import { soundOn, setSoundOn, onSoundChange } from './sounds.js';
 
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
@@ -31,8 +31,9 @@ if (m) {
   const replay = q.has('replay');
   const spectate = q.has('watch') || replay;
   document.title = `${m[1].toUpperCase()} · Tabuleiro`;
-  // A shared link asks first (join step); a stored seat resumes; a spectator link only watches.
-  if (spectate || loadSeat(m[1])) {
+  // A shared link asks first (join step); a stored seat (or both, on this device) resumes; a
+  // spectator link only watches.
+  if (spectate || loadSeat(m[1]) || loadLocal(m[1])) {
     renderMatch(app, m[1], { spectate, replay });
   } else {
     renderJoinStep(app, m[1], {
