@@ -516,16 +516,17 @@ void room::on_committed(const change_request& r, const protocol::publication& pu
   arm_clock();
   const json outcome = outcome_json();
   const auto out = feed_.publish(seq_.match(), seq_.version(), pub, outcome, clock_text());
+  if (seq_.outcome() && finished_ms_ == 0) finished_ms_ = svc_.time->now_ms();
+  // The summary before any send: whoever hears of the change finds it in the list.
+  update_summary();
   for (auto& [id, m] : members_)
     if (auto c = m.c.lock()) c->send(out[m.seat]);
   if (r.client_id != 0)
     if (auto c = member_client(r.client_id)) c->send(share_text(msg::ack(r.id, seq_.version())));
   if (seq_.outcome()) {
-    if (finished_ms_ == 0) finished_ms_ = svc_.time->now_ms();
     spdlog::info("match {} finished at version {}: {}", code_, seq_.version(), outcome.dump());
     send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
   }
-  update_summary();
 }
 
 void room::on_refused(const change_request& r, const rule_error& e) {

@@ -309,6 +309,13 @@ TEST_CASE("bots: a bot is never away - a person who leaves the bot loses by aban
   tracked_view wt;
   join(watcher, wt, s.code, {{"as", "spectator"}});
   s.ws.reset();  // the person leaves; the bot stays
+  // The countdown starts when the room hears of the leaving: only then may time move.
+  for (bool gone = false; !gone;) {
+    auto m = watcher.recv(5);
+    REQUIRE(m.has_value());
+    wt.apply(*m);
+    gone = (*m)["type"] == "presence" && (*m)["seats"][0]["connected"] == false;
+  }
   advance(srv.port(), 599'000);
   bool ended = false;
   while (auto m = watcher.recv(0.5)) {
