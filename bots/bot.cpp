@@ -72,6 +72,10 @@ int default_iterations(std::string_view game, level l) {
   return 0;
 }
 
+bool plays(std::string_view game) {
+  return default_iterations(game, level::easy) > 0 && default_iterations(game, level::hard) > 0;
+}
+
 std::optional<protocol::json> choose(const protocol::match& m, engine::seat s, level l, const limits& lim,
                                      std::uint64_t seed, const std::atomic<bool>& stop) {
   if (stop.load()) return std::nullopt;

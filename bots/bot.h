@@ -35,6 +35,9 @@ struct limits {
 // the budgets are sized so that hard decides within 1 s on one core (bench/RESULTS.md).
 int default_iterations(std::string_view game, level l);
 
+// Whether game has a computer opponent (a search budget at every level above random).
+bool plays(std::string_view game);
+
 // Seat s's next action in m as canonical action JSON, chosen from s's observation only.
 // nullopt when s may not act now, when the game has no bot, or when stop became true first.
 // Thread-safety: reentrant; concurrent calls must use different matches (m is only read).

@@ -166,6 +166,8 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       std::string why;
       bot_level = bot_level_of(body["opponent"], why);
       if (!bot_level) return done(failure(400, "bad_request", why));
+      if (!bots::plays(kind->name()))
+        return done(failure(400, "bad_request", "there is no computer opponent for " + std::string(kind->name())));
     }
     const std::uint64_t seed = random_seed();
     auto created = kind->create(options, position, seed);

@@ -84,6 +84,12 @@ TEST_CASE("every level plays only accepted actions until the game ends or the ca
   CHECK((m->outcome().has_value() || actions >= cap));
 }
 
+TEST_CASE("the three hosted games have a computer opponent, a game without a budget has none", "[bots]") {
+  for (const char* g : {"taixu", "cyvasse", "quadri"}) CHECK(bots::plays(g));
+  CHECK_FALSE(bots::plays("words"));  // the test-only toy game: POST /api/matches refuses a bot for it
+  CHECK_FALSE(bots::plays(""));
+}
+
 TEST_CASE("a seat that may not act gets no action", "[bots]") {
   auto m = new_match("quadri", 3);
   CHECK_FALSE(bots::choose(*m, 2, bots::level::hard, fixed(10), 1, go));
