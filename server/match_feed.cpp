@@ -13,25 +13,24 @@ constexpr std::size_t recent_patches = 32;
 
 match_feed::match_feed(const protocol::match& m, std::int64_t version, const json& outcome)
     : version_(version), outcome_(outcome) {
-  const auto pub = m.observe();
+  auto pub = m.observe();
   std::vector<std::shared_ptr<const json>> groups;
-  for (const json& v : pub.views) groups.push_back(make_view(v, outcome_));
+  for (json& v : pub.views) groups.push_back(make_view(std::move(v), outcome_));
   for (int c = 0; c < 3; ++c) views_[c] = groups[pub.group_of[c]];
 }
 
-json match_feed::view_with_outcome(const json& view, const json& outcome) {
-  json v = view;
+json match_feed::view_with_outcome(json v, const json& outcome) {
   // Room-level endings (resign, agreement, abandonment) show in the view's own outcome too.
   if (!outcome.is_null() && v.is_object() && v.contains("outcome")) v["outcome"] = outcome;
   return v;
 }
 
-std::shared_ptr<const json> match_feed::make_view(const json& view, const json& outcome) {
-  return std::make_shared<const json>(view_with_outcome(view, outcome));
+std::shared_ptr<const json> match_feed::make_view(json view, const json& outcome) {
+  return std::make_shared<const json>(view_with_outcome(std::move(view), outcome));
 }
 
 std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::int64_t version,
-                                               const protocol::publication& pub,
+                                               protocol::publication pub,
                                                const json& outcome, const std::string& clock_text) {
   version_ = version;
   outcome_ = outcome;
@@ -39,7 +38,7 @@ std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::in
   std::vector<std::shared_ptr<const json>> next(groups);
   std::vector<std::string> events(groups);
   for (std::size_t g = 0; g < groups; ++g) {
-    next[g] = make_view(pub.views[g], outcome_);
+    next[g] = make_view(std::move(pub.views[g]), outcome_);
     events[g] = g < pub.events.size() ? pub.events[g].dump() : "[]";
   }
   // One diff per distinct (view before, view after) pair.

@@ -35,7 +35,7 @@ class match_feed {
   // viewer class (0 spectator, 1, 2); classes that receive identical bytes share one text.
   // clock_text (the room's `"clock":{…}` field or "") is the same for every class.
   std::array<shared_text, 3> publish(const protocol::match& m, std::int64_t version,
-                                     const protocol::publication& pub, const json& outcome,
+                                     protocol::publication pub, const json& outcome,
                                      const std::string& clock_text = {});
 
   // The view viewer class c has now.
@@ -61,7 +61,7 @@ class match_feed {
 
   // A game's view JSON with the room's outcome (null while running) shown in its own
   // "outcome" field, as every viewer receives it (room-level endings included).
-  static json view_with_outcome(const json& view, const json& outcome);
+  static json view_with_outcome(json view, const json& outcome);
 
  private:
   // A value cached for one version.
@@ -72,7 +72,7 @@ class match_feed {
   };
 
   // view_with_outcome, shared.
-  static std::shared_ptr<const json> make_view(const json& view, const json& outcome);
+  static std::shared_ptr<const json> make_view(json view, const json& outcome);
 
   std::int64_t version_;
   json outcome_;

@@ -504,7 +504,7 @@ std::optional<rule_error> room::vet(change_request& r) {
   return std::nullopt;
 }
 
-void room::on_committed(const change_request& r, const protocol::publication& pub) {
+void room::on_committed(const change_request& r, protocol::publication pub) {
   draw_offer_by_ = 0;
   consider_bot();  // first: an ended match stops the bot before anyone hears of the end
   if (!r.change && (r.seat == 1 || r.seat == 2)) moved_[r.seat - 1] = true;
@@ -515,7 +515,7 @@ void room::on_committed(const change_request& r, const protocol::publication& pu
   to_act_ = after;
   arm_clock();
   const json outcome = outcome_json();
-  const auto out = feed_.publish(seq_.match(), seq_.version(), pub, outcome, clock_text());
+  const auto out = feed_.publish(seq_.match(), seq_.version(), std::move(pub), outcome, clock_text());
   if (seq_.outcome() && finished_ms_ == 0) finished_ms_ = svc_.time->now_ms();
   // The summary before any send: whoever hears of the change finds it in the list.
   update_summary();

@@ -179,7 +179,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   // sequencer_host
   std::optional<rule_error> vet(change_request& r) override;
-  void on_committed(const change_request& r, const protocol::publication& pub) override;
+  void on_committed(const change_request& r, protocol::publication pub) override;
   void on_refused(const change_request& r, const rule_error& e) override;
   std::shared_ptr<void> anchor() override { return shared_from_this(); }
 

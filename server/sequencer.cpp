@@ -132,7 +132,7 @@ void sequencer::on_append(write_status status, staged s) {
   if (s.next) match_ = std::move(s.next);
   ++version_;
   outcome_ = std::move(s.outcome);
-  host_.on_committed(s.request, s.pub);
+  host_.on_committed(s.request, std::move(s.pub));
   pump();
 }
 

@@ -46,7 +46,7 @@ class sequencer_host {
   // go on. It may set r's lag_credit_ms.
   virtual std::optional<rule_error> vet(change_request& r) = 0;
   // r is durable as version: publish pub (the views and events after it) to the viewers.
-  virtual void on_committed(const change_request& r, const protocol::publication& pub) = 0;
+  virtual void on_committed(const change_request& r, protocol::publication pub) = 0;
   // r was refused and changed nothing.
   virtual void on_refused(const change_request& r, const rule_error& e) = 0;
   // Keeps the host alive while a write is in flight.
