@@ -1,7 +1,7 @@
 #include "server/websocket_session.h"
 
 #include <atomic>
-#include <deque>
+#include <array>
 #include <variant>
 
 #include <spdlog/spdlog.h>
@@ -98,12 +98,12 @@ class websocket_session : public client, public std::enable_shared_from_this<web
         rtt_payload_.clear();
       }
     });
-    do_rtt_ping();
     do_read();
   }
 
   // Sends one round-trip ping (unless one is being written or the connection closes) and
-  // schedules the next. Not with the manual clock (tests): no round trip is measured there,
+  // schedules the next. Only for a connection that asked for a seat: spectators have no clock
+  // to compensate, and idle watchers then cost no timer and no traffic. Not with the manual clock (tests): no round trip is measured there,
   // so no lag is credited and timed tests stay exact.
   void do_rtt_ping() {
     if (!open_ || closing_ || state_.manual_clock) return;
@@ -120,30 +120,35 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     });
   }
 
-  // Reads the next piece of a message: at most one byte past the size limit while it counts
-  // (a message over it is refused whole, its frames counted together), larger pieces while
-  // a close is on its way and input is only drained.
+  // Reads the next piece of a message into chunk_: at most one byte past the size limit while
+  // it counts (a message over it is refused whole, its frames counted together). A fixed
+  // chunk, not a dynamic buffer, so that an idle connection's pending read holds no heap.
   void do_read() {
-    const std::size_t limit = closing_ ? 64 * 1024 : max_message_bytes + 1 - buffer_.size();
-    ws_.async_read_some(buffer_, limit,
+    const std::size_t room = closing_ ? chunk_.size()
+                                      : std::min(chunk_.size(), max_message_bytes + 1 - message_.size());
+    ws_.async_read_some(net::buffer(chunk_.data(), room),
                         beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
   }
 
+  // Forgets the message being read, and its memory.
+  void drop_message() { std::string().swap(message_); }
+
   // One piece read: drains while closing, refuses an oversized message with 1009 (and keeps
   // reading until the peer answers the close), handles a complete message.
-  void on_read(beast::error_code ec, std::size_t) {
+  void on_read(beast::error_code ec, std::size_t n) {
     if (ec) {
       finish(ec);
       return;
     }
     if (closing_) {  // a close is on its way: ignore further input
-      buffer_.consume(buffer_.size());
+      drop_message();
       return do_read();
     }
-    if (buffer_.size() > max_message_bytes) {
+    message_.append(chunk_.data(), n);
+    if (message_.size() > max_message_bytes) {
       state_.svc.stats->rejected("too_large");
       on_close_request(1009, "message larger than 16 KiB");
-      buffer_.consume(buffer_.size());
+      drop_message();
       return do_read();
     }
     if (!ws_.is_message_done()) return do_read();
@@ -151,17 +156,17 @@ class websocket_session : public client, public std::enable_shared_from_this<web
       state_.svc.stats->rejected("rate_limited");
       on_send(share_text(protocol::messages::error("rate_limited", "too many messages")));
       on_close_request(1008, "rate limit");
-      buffer_.consume(buffer_.size());
+      drop_message();
       return do_read();
     }
     if (ws_.got_binary()) {
       state_.svc.stats->rejected("binary");
       on_close_request(1003, "binary frames are refused");
-      buffer_.consume(buffer_.size());
+      drop_message();
       return do_read();
     }
-    const std::string text = beast::buffers_to_string(buffer_.data());
-    buffer_.consume(buffer_.size());
+    const std::string text = std::move(message_);
+    drop_message();
     handle(text);
     do_read();
   }
@@ -225,6 +230,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     if (!version.is_null()) j.version = version.get<std::int64_t>();
     if (name.is_string()) j.name = clean_display_name(name.get_ref<const std::string&>());
     join_requested_ = true;
+    if (!j.spectator || j.token) do_rtt_ping();
     const std::string code = j.code;
     state_.registry->find(code, [self = shared_from_this(), j = std::move(j)](
                                     std::shared_ptr<room> r, rooms::lookup how) mutable {
@@ -301,8 +307,9 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     }
     state_.svc.stats->messages_sent++;
     state_.svc.stats->bytes_sent += bytes;
-    queue_.pop_front();
-    if (!queue_.empty()) do_write();
+    queue_.erase(queue_.begin());
+    if (!queue_.empty()) return do_write();
+    std::vector<outgoing>().swap(queue_);
   }
 
   // The read loop ended: leave the room and forget the connection.
@@ -321,11 +328,12 @@ class websocket_session : public client, public std::enable_shared_from_this<web
   }
 
   websocket::stream<beast::tcp_stream> ws_;
-  beast::flat_buffer buffer_;
+  std::array<char, 512> chunk_;  // each read's landing place (most messages fit in one)
+  std::string message_;          // the message read so far
   shared_state& state_;
   std::string address_;
   const std::uint64_t id_;
-  std::deque<outgoing> queue_;
+  std::vector<outgoing> queue_;  // front first; its memory released whenever it empties
   std::shared_ptr<room> room_;
   bool open_ = false;
   bool closing_ = false;
