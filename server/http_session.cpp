@@ -12,6 +12,10 @@
 #include "server/net.h"
 #include "server/websocket_session.h"
 
+#ifdef TABULEIRO_TEST_STREAMS
+#include <boost/beast/_experimental/test/stream.hpp>
+#endif
+
 namespace tabuleiro::server {
 
 namespace {
@@ -60,15 +64,24 @@ std::string query_value(std::string_view query, std::string_view key) {
   return "";
 }
 
+// Whether Stream is the production transport (a TCP socket with timeouts); the other, the
+// fuzz targets' in-memory beast::test::stream, has no peer address and no timeouts.
+template <class Stream>
+constexpr bool is_tcp = std::is_same_v<Stream, beast::tcp_stream>;
+
 // One HTTP connection: reads a request, answers it (possibly asynchronously), repeats.
-// Thread-safety: runs on its socket's strand; API answers are posted back to it.
-class http_session : public std::enable_shared_from_this<http_session> {
+// Thread-safety: runs on its stream's strand; API answers are posted back to it.
+template <class Stream>
+class http_session : public std::enable_shared_from_this<http_session<Stream>> {
+  using std::enable_shared_from_this<http_session<Stream>>::shared_from_this;
+
  public:
-  http_session(tcp::socket&& socket, shared_state& state)
-      : stream_(std::move(socket)), state_(state) {
-    beast::error_code ec;
-    auto ep = stream_.socket().remote_endpoint(ec);
-    if (!ec) peer_ = ep.address();
+  http_session(Stream&& stream, shared_state& state) : stream_(std::move(stream)), state_(state) {
+    if constexpr (is_tcp<Stream>) {
+      beast::error_code ec;
+      auto ep = stream_.socket().remote_endpoint(ec);
+      if (!ec) peer_ = ep.address();
+    }
   }
 
   // Starts reading on the session's strand.
@@ -81,8 +94,9 @@ class http_session : public std::enable_shared_from_this<http_session> {
     parser_.emplace();
     parser_->body_limit(max_message_bytes);
     parser_->header_limit(8 * 1024);
-    stream_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-        std::chrono::duration<double>(state_.svc.cfg->handshake_timeout_s)));
+    if constexpr (is_tcp<Stream>)
+      stream_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(state_.svc.cfg->handshake_timeout_s)));
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&http_session::on_read, shared_from_this()));
   }
@@ -101,8 +115,13 @@ class http_session : public std::enable_shared_from_this<http_session> {
         return send(error_response(http::status::not_found, "not_found", "WebSocket lives at /ws",
                                    req.version(), false));
       if (!origin_ok(req)) return send(bad_origin(req.version(), false));
-      beast::get_lowest_layer(stream_).expires_never();
-      return serve_websocket(stream_.release_socket(), std::move(req), state_, address_);
+      if constexpr (is_tcp<Stream>) {
+        stream_.expires_never();
+        return serve_websocket(beast::tcp_stream(stream_.release_socket()), std::move(req), state_,
+                               address_);
+      } else {
+        return serve_websocket(std::move(stream_), std::move(req), state_, address_);
+      }
     }
     handle(std::move(req));
   }
@@ -286,7 +305,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
     auto sp = std::make_shared<http::response<Body>>(std::move(res));
     set_security_headers(*sp, state_.svc.cfg->csp);
     const bool close = sp->need_eof();
-    stream_.expires_after(std::chrono::seconds(30));
+    if constexpr (is_tcp<Stream>) stream_.expires_after(std::chrono::seconds(30));
     http::async_write(stream_, *sp, [self = shared_from_this(), sp, close](beast::error_code ec, std::size_t) {
       if (ec) return fail(ec, "http write");
       if (close) return self->do_close();
@@ -295,11 +314,15 @@ class http_session : public std::enable_shared_from_this<http_session> {
   }
 
   void do_close() {
-    beast::error_code ec;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    if constexpr (is_tcp<Stream>) {
+      beast::error_code ec;
+      stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    } else {
+      stream_.close();
+    }
   }
 
-  beast::tcp_stream stream_;
+  Stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   shared_state& state_;
@@ -318,8 +341,14 @@ void fail(beast::error_code ec, const char* what) {
     spdlog::warn("{}: {}", what, ec.message());
 }
 
-void serve_http(tcp::socket&& socket, shared_state& state) {
-  std::make_shared<http_session>(std::move(socket), state)->run();
+template <class Stream>
+void serve_http(Stream&& stream, shared_state& state) {
+  std::make_shared<http_session<Stream>>(std::move(stream), state)->run();
 }
+
+template void serve_http(beast::tcp_stream&&, shared_state&);
+#ifdef TABULEIRO_TEST_STREAMS
+template void serve_http(beast::test::stream&&, shared_state&);
+#endif
 
 }  // namespace tabuleiro::server

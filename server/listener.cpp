@@ -1,6 +1,7 @@
 #include "server/listener.h"
 
 #include <boost/asio/post.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
 #include <spdlog/spdlog.h>
 
 #include "server/http_session.h"
@@ -8,6 +9,7 @@
 namespace tabuleiro::server {
 
 namespace net = boost::asio;
+namespace beast = boost::beast;
 
 listener::listener(net::io_context& ioc, net::ip::tcp::endpoint endpoint, shared_state& state)
     : ioc_(ioc), strand_(net::make_strand(ioc)), acceptor_(strand_), state_(state) {
@@ -47,7 +49,7 @@ void listener::on_accept(boost::system::error_code ec, net::ip::tcp::socket sock
     // Small protocol messages (a patch, then its ack) must not wait for delayed ACKs.
     boost::system::error_code opt_ec;
     socket.set_option(net::ip::tcp::no_delay(true), opt_ec);
-    serve_http(std::move(socket), state_);
+    serve_http(beast::tcp_stream(std::move(socket)), state_);
   }
   do_accept();
 }

@@ -10,6 +10,10 @@
 #include "server/display_name.h"
 #include "server/net.h"
 
+#ifdef TABULEIRO_TEST_STREAMS
+#include <boost/beast/_experimental/test/stream.hpp>
+#endif
+
 namespace tabuleiro::server {
 
 namespace {
@@ -28,12 +32,17 @@ std::chrono::steady_clock::duration seconds(double s) {
       std::chrono::duration<double>(s));
 }
 
-// One WebSocket connection speaking the match protocol.
-// Thread-safety: all state lives on the socket's strand; send/close post onto it.
-class websocket_session : public client, public std::enable_shared_from_this<websocket_session> {
+// One WebSocket connection speaking the match protocol over NextLayer (beast::tcp_stream; the
+// fuzz build adds beast::test::stream).
+// Thread-safety: all state lives on the stream's strand; send/close post onto it.
+template <class NextLayer>
+class websocket_session : public client,
+                          public std::enable_shared_from_this<websocket_session<NextLayer>> {
+  using std::enable_shared_from_this<websocket_session<NextLayer>>::shared_from_this;
+
  public:
-  websocket_session(tcp::socket&& socket, shared_state& state, std::string address)
-      : ws_(std::move(socket)),
+  websocket_session(NextLayer&& stream, shared_state& state, std::string address)
+      : ws_(std::move(stream)),
         state_(state),
         address_(std::move(address)),
         id_(next_client_id++),
@@ -268,8 +277,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
       state_.svc.stats->slow_closed++;
       spdlog::warn("ws #{} closed: write queue full (slow reader)", id_);
       closing_ = true;
-      beast::error_code ec;
-      beast::get_lowest_layer(ws_).socket().close(ec);
+      close_transport();
       return;
     }
     queue_.push_back(std::move(msg));
@@ -312,6 +320,16 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     std::vector<outgoing>().swap(queue_);
   }
 
+  // Drops the connection at once, with no close handshake.
+  void close_transport() {
+    if constexpr (std::is_same_v<NextLayer, beast::tcp_stream>) {
+      beast::error_code ec;
+      beast::get_lowest_layer(ws_).socket().close(ec);
+    } else {
+      beast::get_lowest_layer(ws_).close();
+    }
+  }
+
   // The read loop ended: leave the room and forget the connection.
   void finish(beast::error_code ec) {
     if (!open_) return;
@@ -327,7 +345,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
                  close_code_ ? close_code_ : static_cast<int>(reason.code));
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<NextLayer> ws_;
   std::array<char, 512> chunk_;  // each read's landing place (most messages fit in one)
   std::string message_;          // the message read so far
   shared_state& state_;
@@ -352,10 +370,18 @@ class websocket_session : public client, public std::enable_shared_from_this<web
 
 }  // namespace
 
-void serve_websocket(tcp::socket&& socket, http::request<http::string_body> req,
-                     shared_state& state, std::string address) {
-  std::make_shared<websocket_session>(std::move(socket), state, std::move(address))
+template <class NextLayer>
+void serve_websocket(NextLayer&& stream, http::request<http::string_body> req, shared_state& state,
+                     std::string address) {
+  std::make_shared<websocket_session<NextLayer>>(std::move(stream), state, std::move(address))
       ->run(std::move(req));
 }
+
+template void serve_websocket(beast::tcp_stream&&, http::request<http::string_body>, shared_state&,
+                              std::string);
+#ifdef TABULEIRO_TEST_STREAMS
+template void serve_websocket(beast::test::stream&&, http::request<http::string_body>,
+                              shared_state&, std::string);
+#endif
 
 }  // namespace tabuleiro::server

@@ -1,7 +1,8 @@
 // WebSocket side of a connection: the match protocol of protocol/PROTOCOL.md.
 #pragma once
 
-#include <boost/asio/ip/tcp.hpp>
+#include <string>
+
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 
@@ -9,9 +10,12 @@ namespace tabuleiro::server {
 
 struct shared_state;
 
-// Takes over socket (on its strand) and completes the WebSocket handshake of upgrade request
-// req, then speaks the match protocol until the connection closes.
-void serve_websocket(boost::asio::ip::tcp::socket&& socket,
+// Takes over stream (on its strand) and completes the WebSocket handshake of upgrade request
+// req, then speaks the match protocol until the connection closes. NextLayer is
+// boost::beast::tcp_stream; builds with TABULEIRO_TEST_STREAMS (the fuzz targets) also
+// instantiate it for boost::beast::test::stream.
+template <class NextLayer>
+void serve_websocket(NextLayer&& stream,
                      boost::beast::http::request<boost::beast::http::string_body> req,
                      shared_state& state, std::string address);
 
