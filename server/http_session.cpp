@@ -117,7 +117,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       if (!origin_ok(req)) return send(bad_origin(req.version(), false));
       if constexpr (is_tcp<Stream>) {
         stream_.expires_never();
-        return serve_websocket(beast::tcp_stream(stream_.release_socket()), std::move(req), state_,
+        return serve_websocket(stream_.release_socket(), std::move(req), state_,
                                address_);
       } else {
         return serve_websocket(std::move(stream_), std::move(req), state_, address_);

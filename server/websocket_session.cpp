@@ -32,8 +32,9 @@ std::chrono::steady_clock::duration seconds(double s) {
       std::chrono::duration<double>(s));
 }
 
-// One WebSocket connection speaking the match protocol over NextLayer (beast::tcp_stream; the
-// fuzz build adds beast::test::stream).
+// One WebSocket connection speaking the match protocol over NextLayer (a plain tcp::socket:
+// the WebSocket's own timeouts replace tcp_stream's, whose state an idle connection would
+// otherwise carry; the fuzz build adds beast::test::stream).
 // Thread-safety: all state lives on the stream's strand; send/close post onto it.
 template <class NextLayer>
 class websocket_session : public client,
@@ -322,9 +323,9 @@ class websocket_session : public client,
 
   // Drops the connection at once, with no close handshake.
   void close_transport() {
-    if constexpr (std::is_same_v<NextLayer, beast::tcp_stream>) {
+    if constexpr (std::is_same_v<NextLayer, tcp::socket>) {
       beast::error_code ec;
-      beast::get_lowest_layer(ws_).socket().close(ec);
+      ws_.next_layer().close(ec);
     } else {
       beast::get_lowest_layer(ws_).close();
     }
@@ -377,7 +378,7 @@ void serve_websocket(NextLayer&& stream, http::request<http::string_body> req, s
       ->run(std::move(req));
 }
 
-template void serve_websocket(beast::tcp_stream&&, http::request<http::string_body>, shared_state&,
+template void serve_websocket(tcp::socket&&, http::request<http::string_body>, shared_state&,
                               std::string);
 #ifdef TABULEIRO_TEST_STREAMS
 template void serve_websocket(beast::test::stream&&, http::request<http::string_body>,

@@ -12,7 +12,7 @@ struct shared_state;
 
 // Takes over stream (on its strand) and completes the WebSocket handshake of upgrade request
 // req, then speaks the match protocol until the connection closes. NextLayer is
-// boost::beast::tcp_stream; builds with TABULEIRO_TEST_STREAMS (the fuzz targets) also
+// boost::asio::ip::tcp::socket; builds with TABULEIRO_TEST_STREAMS (the fuzz targets) also
 // instantiate it for boost::beast::test::stream.
 template <class NextLayer>
 void serve_websocket(NextLayer&& stream,
