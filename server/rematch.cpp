@@ -13,8 +13,9 @@ namespace tabuleiro::server {
 
 namespace msg = protocol::messages;
 
-// {"type":"rematch","accept":true|false?} from seat: offer (or accept the other's offer), or
-// with accept false decline the other's offer / withdraw one's own.
+// {"type":"rematch","accept":true|false?} from seat: offer (or accept the other's offer; a bot
+// opponent's acceptance is immediate), or with accept false decline the other's offer /
+// withdraw one's own.
 void room::on_rematch(const std::shared_ptr<client>& c, int seat, const json& id, const json& m) {
   const json accept = m.contains("accept") ? m["accept"] : json(true);
   if (!accept.is_boolean()) return reject_to(c, id, "bad_message", "rematch takes accept: true|false");
@@ -32,7 +33,8 @@ void room::on_rematch(const std::shared_ptr<client>& c, int seat, const json& id
     return;
   }
   if (rematch_offer_by_ == seat) return c->send(share_text(msg::ack(id, seq_.version())));
-  if (rematch_offer_by_ != other) {
+  // A computer opponent accepts every rematch at once: the offer is the agreement.
+  if (rematch_offer_by_ != other && !is_bot(other)) {
     rematch_offer_by_ = seat;
     c->send(share_text(msg::ack(id, seq_.version())));
     send_to_all(share_text(msg::rematch_offered(seat)));
@@ -101,6 +103,10 @@ void rooms::create_rematch(const match_row& row, std::function<void(rematch_resu
     next.version = 0;
     next.updated_ms = 0;
     next.rematch.clear();
+    if (next.bot) {  // the computer player changes seats too, with a seed of its own
+      next.bot->seat = 3 - next.bot->seat;
+      next.bot->seed = std::to_string(random_seed());
+    }
     rematch_result result;
     result.code = next.code;
     for (int s = 0; s < 2; ++s) {  // the player of old seat s + 1 sits at new seat 2 - s

@@ -1,7 +1,8 @@
 // Computer opponents through the real server: a match against a bot completes for each game
 // (the bot's actions enter the same sequencer and are checked like anyone's), also across a
 // restart; thinking stops when the match ends; answers for an old version are not played;
-// draw offers are declined; bad opponents are refused; shutdown does not wait for a think.
+// draw offers are declined, rematches accepted; bad opponents are refused; shutdown does not
+// wait for a think.
 #include <functional>
 #include <random>
 
@@ -333,4 +334,46 @@ TEST_CASE("bots: a bot is never away - a person who leaves the bot loses by aban
   }
   REQUIRE(ended);
   CHECK(wt.outcome == json({{"winner", 2}, {"reason", "abandoned"}}));
+}
+
+TEST_CASE("bots: a rematch against the bot starts at once, seats swapped, and the bot plays its new seat") {
+  temp_dir dir;
+  server_process srv(dir.path + "/b.db", fast);
+  // The person holds seat 2; the bot (seat 1) moves first.
+  solo s = open_solo(srv.port(), {{"game", "taixu"}, {"seat", 2}, {"opponent", {{"bot", "easy"}}}});
+  s.ws->send({{"type", "resign"}, {"id", "r"}});
+  until_applying(*s.ws, s.t, "game_over");
+  // One offer is enough: the bot accepts it, no rematch_offered waits for an answer.
+  s.ws->send({{"type", "rematch"}, {"id", "again"}});
+  json ready;
+  for (int i = 0; i < 20 && ready.is_null(); ++i) {
+    auto m = s.ws->recv(10);
+    REQUIRE(m.has_value());
+    REQUIRE((*m)["type"] != "reject");
+    REQUIRE((*m)["type"] != "rematch_offered");
+    if ((*m)["type"] == "rematch_ready") ready = *m;
+  }
+  REQUIRE(ready.is_object());
+  CHECK(ready["seat"] == 1);
+  REQUIRE(ready["token"].is_string());
+  CHECK(s.ws->until("ack")["id"] == "again");
+  const std::string code = ready["code"];
+  CHECK(http_call(srv.port(), "GET", "/api/matches/" + s.code).json_body()["rematch"] == code);
+  // The new match: the person in seat 1 by the new token, the bot in seat 2 with the same level.
+  auto sum = http_call(srv.port(), "GET", "/api/matches/" + code).json_body();
+  CHECK(sum["seats"][1] == json({{"seat", 2}, {"taken", true}, {"connected", true}, {"bot", "easy"}}));
+  CHECK_FALSE(sum["seats"][0].contains("bot"));
+  solo next{code, 1, std::make_unique<ws_client>(srv.port()), {}};
+  CHECK(join(*next.ws, next.t, code, {{"token", ready["token"]}})["seat"] == 1);
+  // The person moves first now; after its turn the bot answers in its new seat.
+  std::mt19937 rng(7);
+  play_human(next, "taixu", rng, /*pause_after=*/1);
+  for (int i = 0; i < 200 && next.t.legal.empty(); ++i) until_applying(*next.ws, next.t, "patch", 10);
+  REQUIRE_FALSE(next.t.legal.empty());  // the bot's turn is over: the person's again
+  const json log = match_log(srv.port(), code);
+  REQUIRE(log["changes"].is_array());
+  CHECK(log["changes"][0]["seat"] == 1);
+  bool bot_moved = false;
+  for (const json& c : log["changes"]) bot_moved = bot_moved || c["seat"] == 2;
+  CHECK(bot_moved);
 }
