@@ -76,16 +76,21 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   using std::enable_shared_from_this<http_session<Stream>>::shared_from_this;
 
  public:
-  http_session(Stream&& stream, shared_state& state) : stream_(std::move(stream)), state_(state) {
+  http_session(Stream&& stream, shared_state& state)
+      : stream_(std::move(stream)), state_(state), stats_(state.svc.stats) {
     if constexpr (is_tcp<Stream>) {
       beast::error_code ec;
       auto ep = stream_.socket().remote_endpoint(ec);
       if (!ec) peer_ = ep.address();
     }
   }
+  ~http_session() { end_request(); }
 
   // Starts reading on the session's strand.
+  // A new connection counts as a request in flight until its first answer (or its close),
+  // so that the shutdown does not drop a request that is on its way.
   void run() {
+    begin_request();
     net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->do_read(); });
   }
 
@@ -97,28 +102,63 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if constexpr (is_tcp<Stream>)
       stream_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
           std::chrono::duration<double>(state_.svc.cfg->handshake_timeout_s)));
+    http::async_read_header(stream_, buffer_, *parser_,
+                            beast::bind_front_handler(&http_session::on_header, shared_from_this()));
+  }
+
+  // A request's header arrived: it is in flight from here on (the shutdown waits for its
+  // answer); reads its body.
+  void on_header(beast::error_code ec, std::size_t) {
+    if (ec == http::error::body_limit) {  // a Content-Length over the limit
+      begin_request();
+      return on_read(ec, 0);
+    }
+    if (ec) end_request();  // closed or timed out between requests: nothing to answer
+    if (ec == http::error::end_of_stream) return do_close();
+    if (ec) return fail(ec, "http read");
+    begin_request();
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&http_session::on_read, shared_from_this()));
   }
 
+  // Counts a request as in flight until its answer is written (the shutdown waits for it).
+  void begin_request() {
+    if (answering_) return;
+    answering_ = true;
+    stats_->http_in_flight++;
+  }
+
+  // Ends the request in flight, if any.
+  void end_request() {
+    if (!answering_) return;
+    answering_ = false;
+    stats_->http_in_flight--;
+  }
+
   void on_read(beast::error_code ec, std::size_t) {
-    if (ec == http::error::end_of_stream) return do_close();
     if (ec == http::error::body_limit) {
       return send(error_response(http::status::payload_too_large, "too_large",
                                  "request body larger than 16 KiB", 11, false));
     }
-    if (ec) return fail(ec, "http read");
+    if (ec) {
+      end_request();  // the body never came: nobody waits for an answer
+      return fail(ec, "http read");
+    }
     request req = parser_->release();
     address_ = client_address(peer_, req, state_.svc.cfg->proxies);
+    if (state_.stopping)
+      return send(error_response(http::status::service_unavailable, "shutting_down",
+                                 "the server is shutting down; try again shortly", req.version(),
+                                 false));
     if (websocket::is_upgrade(req)) {
       if (req.target() != "/ws")
         return send(error_response(http::status::not_found, "not_found", "WebSocket lives at /ws",
                                    req.version(), false));
       if (!origin_ok(req)) return send(bad_origin(req.version(), false));
+      end_request();  // the WebSocket counts as a connection from here on
       if constexpr (is_tcp<Stream>) {
         stream_.expires_never();
-        return serve_websocket(stream_.release_socket(), std::move(req), state_,
-                               address_);
+        return serve_websocket(stream_.release_socket(), std::move(req), state_, address_);
       } else {
         return serve_websocket(std::move(stream_), std::move(req), state_, address_);
       }
@@ -304,9 +344,11 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   void send(http::response<Body>&& res) {
     auto sp = std::make_shared<http::response<Body>>(std::move(res));
     set_security_headers(*sp, state_.svc.cfg->csp);
+    if (state_.stopping) sp->keep_alive(false);  // no further request on this connection
     const bool close = sp->need_eof();
     if constexpr (is_tcp<Stream>) stream_.expires_after(std::chrono::seconds(30));
     http::async_write(stream_, *sp, [self = shared_from_this(), sp, close](beast::error_code ec, std::size_t) {
+      self->end_request();
       if (ec) return fail(ec, "http write");
       if (close) return self->do_close();
       self->do_read();
@@ -328,6 +370,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   shared_state& state_;
   net::ip::address peer_;  // the TCP peer
   std::string address_;    // the client: the peer, or whom a trusted proxy names
+  metrics* stats_;         // outlives the session (the I/O context may destroy it after state_)
+  bool answering_ = false; // a request was read and its answer is not written yet
 };
 
 }  // namespace

@@ -38,6 +38,9 @@ std::string metrics::render() const {
           bytes_sent.load());
   counter("tabuleiro_http_requests_total", "HTTP requests answered.", "counter",
           http_requests.load());
+  counter("tabuleiro_http_requests_in_flight",
+          "HTTP requests whose header arrived and whose answer is not written yet.", "gauge",
+          http_in_flight.load());
   counter("tabuleiro_slow_clients_closed_total",
           "Connections closed because their write queue was full.", "counter", slow_closed.load());
   counter("tabuleiro_bot_decisions_total", "Bot decisions started.", "counter", bot_decisions.load());

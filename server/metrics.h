@@ -26,6 +26,7 @@ class metrics {
   std::atomic<std::uint64_t> messages_sent{0};   // WebSocket messages written
   std::atomic<std::uint64_t> bytes_sent{0};      // WebSocket payload bytes written
   std::atomic<std::uint64_t> http_requests{0};   // HTTP requests answered
+  std::atomic<std::int64_t> http_in_flight{0};   // HTTP requests whose header arrived, not yet answered
   std::atomic<std::uint64_t> slow_closed{0};     // connections closed for a full write queue
   std::atomic<std::uint64_t> bot_decisions{0};   // bot decisions started
   std::atomic<std::uint64_t> bot_actions{0};     // bot actions handed to the sequencer

@@ -530,6 +530,7 @@ void room::on_committed(const change_request& r, protocol::publication pub) {
 }
 
 void room::on_refused(const change_request& r, const rule_error& e) {
+  if (e.code == "storage_error" && r.client_id == 0) return retry_later(r);
   if (e.code == "out_of_time")
     net::post(strand_, [self = shared_from_this(), seat = flag_seat_] { self->submit_flag(seat); });
   else if (r.client_id == 0 && !r.change && is_bot(r.seat)) {
@@ -543,6 +544,22 @@ void room::on_refused(const change_request& r, const rule_error& e) {
   }
   if (r.client_id == 0) return;
   if (auto c = member_client(r.client_id)) reject_to(c, r.id, e.code, e.message);
+}
+
+// A change of the server's own (the bot's action, a timeout) that could not be stored: the
+// room is unchanged, so the same decision is made again once storage_retry_ms passed (a
+// player's refused request is theirs to send again). Abandonment needs nothing: tick asks again.
+void room::retry_later(const change_request& r) {
+  svc_.stats->rejected("storage_error");
+  const bool timeout = r.change && r.change->kind == protocol::room_change_kind::timeout;
+  if (!timeout && !(!r.change && is_bot(r.seat))) return;
+  std::weak_ptr<room> weak = shared_from_this();
+  retry_timer_ = svc_.time->call_after(storage_retry_ms, strand_, [weak, timeout] {
+    auto self = weak.lock();
+    if (!self || self->closing_ || self->seq_.outcome()) return;
+    if (timeout) self->on_clock_timer();
+    else self->consider_bot();
+  });
 }
 
 std::shared_ptr<client> room::member_client(std::uint64_t id) const {

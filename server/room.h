@@ -176,6 +176,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void consider_bot();
   void on_bot_action(std::int64_t version, json action);
   bool is_bot(int seat) const { return bot_ && bot_->seat() == seat; }
+  void retry_later(const change_request& r);
 
   // sequencer_host
   std::optional<rule_error> vet(change_request& r) override;
@@ -209,6 +210,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   int flag_seat_ = 0;                            // whose time a refused late request found out
   std::unique_ptr<bot_player> bot_;             // the computer player of a bot seat, if any
   std::int64_t bot_sent_version_ = -1;          // the version the bot's last action was made at
+  std::shared_ptr<timer> retry_timer_;           // retries a server change the store refused
+  static constexpr std::int64_t storage_retry_ms = 1000;
 
   std::int64_t finished_ms_ = 0;                 // when the match ended, 0 while running
 

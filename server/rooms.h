@@ -1,6 +1,7 @@
 // The registry of hosted matches: creation, lookup with lazy restore, listing, housekeeping.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -113,6 +114,9 @@ struct shared_state {
   rooms* registry = nullptr;
   manual_time* manual_clock = nullptr;  // set with --clock manual (tests): POST /api/test/clock
   lobby* list_feed = nullptr;           // the match list feed (watch_list)
+  // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
+  // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
+  std::atomic<bool> stopping{false};
 };
 
 }  // namespace tabuleiro::server

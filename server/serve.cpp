@@ -29,19 +29,24 @@ namespace {
 
 using namespace tabuleiro::server;
 
-// After a stop signal: waits (bounded) for WebSocket connections to finish closing, then
-// stops the I/O threads.
-void drain_then_stop(net::io_context& ioc, rooms& registry, std::shared_ptr<net::steady_timer> t,
-                     int rounds_left) {
-  if (registry.connection_count() == 0 || rounds_left == 0) {
+// After a stop signal: waits (bounded) for WebSocket connections to finish closing and for
+// HTTP requests in flight to be answered (new ones meanwhile get 503), then stops accepting
+// and stops the I/O threads.
+void drain_then_stop(net::io_context& ioc, rooms& registry, const metrics& stats,
+                     const std::shared_ptr<listener>& acceptor,
+                     std::shared_ptr<net::steady_timer> t, int rounds_left) {
+  const std::int64_t requests = stats.http_in_flight.load();
+  if ((registry.connection_count() == 0 && requests == 0) || rounds_left == 0) {
     if (rounds_left == 0)
-      spdlog::warn("shutdown: {} connections still open, closing anyway", registry.connection_count());
+      spdlog::warn("shutdown: {} connections and {} HTTP requests still open, closing anyway",
+                   registry.connection_count(), requests);
+    acceptor->stop();
     ioc.stop();
     return;
   }
   t->expires_after(std::chrono::milliseconds(50));
-  t->async_wait([&ioc, &registry, t, rounds_left](boost::system::error_code) {
-    drain_then_stop(ioc, registry, t, rounds_left - 1);
+  t->async_wait([&ioc, &registry, &stats, acceptor, t, rounds_left](boost::system::error_code) {
+    drain_then_stop(ioc, registry, stats, acceptor, t, rounds_left - 1);
   });
 }
 
@@ -139,12 +144,14 @@ int run_serve(const args& a) {
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code e, int sig) {
     if (e) return;
-    spdlog::info("signal {}: stopping (no new connections; closing open ones with 1001)", sig);
-    acceptor->stop();
+    spdlog::info("signal {}: stopping (new requests get 503; closing WebSockets with 1001)", sig);
+    // The listener keeps accepting while draining: closing it would reset the connections
+    // already waiting in its backlog, whose requests were sent and never answered.
+    state.stopping = true;
     bot_workers.stop();  // thinking ends now; shutdown never waits for a decision
     list_feed.shutdown();
     registry.shutdown();
-    drain_then_stop(ioc, registry, std::make_shared<net::steady_timer>(ioc), 60);
+    drain_then_stop(ioc, registry, stats, acceptor, std::make_shared<net::steady_timer>(ioc), 60);
   });
 
   acceptor->run();
