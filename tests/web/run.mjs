@@ -48,6 +48,7 @@ async function startServer(binary, extra = []) {
   const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-web-'));
   const url = `http://127.0.0.1:${port}`;
   const problems = [];
+  const label = ['server', ...extra].join(' ');
   let proc = null;
   let stopping = false;
   const launch = async () => {
@@ -58,7 +59,7 @@ async function startServer(binary, extra = []) {
     p.on('exit', (code, sig) => {
       if (!stopping) {
         console.error(`server exited early (code ${code}, signal ${sig})`);
-        problems.push(`server ${extra.join(' ')} exited by itself (code ${code}, signal ${sig})`);
+        problems.push(`${label} exited by itself (code ${code}, signal ${sig})`);
       }
     });
     await waitHealthy(url, 15_000);
@@ -70,10 +71,10 @@ async function startServer(binary, extra = []) {
       proc.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (proc.exitCode == null && proc.signalCode == null) {
-        problems.push(`server ${extra.join(' ')} did not stop within 5 s of SIGTERM`);
+        problems.push(`${label} did not stop within 5 s of SIGTERM`);
         proc.kill('SIGKILL');
       } else if (proc.exitCode !== 0) {
-        problems.push(`server ${extra.join(' ')} exited with code ${proc.exitCode}, signal ${proc.signalCode} on SIGTERM`);
+        problems.push(`${label} exited with code ${proc.exitCode}, signal ${proc.signalCode} on SIGTERM`);
       }
     }
   };
