@@ -9,6 +9,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <thread>
 
@@ -59,7 +61,8 @@ temp_dir::~temp_dir() {
 }
 
 server_process::server_process(const std::string& db, const std::vector<std::string>& extra,
-                               const std::string& log_path, const std::string& binary) {
+                               const std::string& log_path, const std::string& binary)
+    : log_path_(log_path.empty() ? db + ".log" : log_path) {
   int out[2];
   if (pipe(out) != 0) throw std::runtime_error("pipe failed");
   pid_ = fork();
@@ -68,8 +71,7 @@ server_process::server_process(const std::string& db, const std::vector<std::str
     dup2(out[1], 1);
     close(out[0]);
     close(out[1]);
-    const std::string log = log_path.empty() ? db + ".log" : log_path;
-    int err = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    int err = open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
     if (err >= 0) dup2(err, 2);
     std::vector<std::string> args = {binary, "serve", "--bind", "127.0.0.1", "--port", "0",
                                      "--db", db, "--threads", "2", "--log-level", "debug"};
@@ -104,10 +106,21 @@ server_process::~server_process() { kill9(); }
 
 void server_process::kill9() {
   if (pid_ <= 0) return;
-  ::kill(pid_, SIGKILL);
-  int status;
-  waitpid(pid_, &status, 0);
+  int status = 0;
+  const bool exited_by_itself = waitpid(pid_, &status, WNOHANG) == pid_;
+  if (!exited_by_itself) {
+    ::kill(pid_, SIGKILL);
+    waitpid(pid_, &status, 0);
+  }
   pid_ = -1;
+  if (exited_by_itself) {
+    std::ifstream log(log_path_);
+    std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    if (text.size() > 6000) text = text.substr(text.size() - 6000);
+    FAIL_CHECK("the server exited by itself before the test ended (status "
+               << (WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status)) << "); log "
+               << log_path_ << " ends:\n" << text);
+  }
 }
 
 int server_process::terminate(double timeout_s) {

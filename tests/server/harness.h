@@ -26,7 +26,9 @@ struct temp_dir {
 };
 
 // `build/tabuleiro serve` (or another build of the server, e.g. build/tabuleiro-toy) on a
-// free loopback port; killed (SIGKILL) on destruction.
+// free loopback port; killed (SIGKILL) on destruction. A server that has already exited by
+// itself when it is killed (a crash, or a sanitizer report ending it) fails the running test.
+// Not thread-safe: one test thread owns it.
 class server_process {
  public:
   // Starts binary's server on db with extra flags and waits for its "serving on" line.
@@ -34,7 +36,7 @@ class server_process {
                  const std::string& log_path = "", const std::string& binary = TABULEIRO_BIN);
   ~server_process();
   unsigned short port() const { return port_; }
-  // SIGKILL and reap.
+  // SIGKILL and reap; a test failure (with the log's tail) if it had already exited by itself.
   void kill9();
   // SIGTERM; the exit status (or -1 if it did not exit within timeout seconds).
   int terminate(double timeout_s = 10);
@@ -42,6 +44,7 @@ class server_process {
  private:
   int pid_ = -1;
   unsigned short port_ = 0;
+  std::string log_path_;
 };
 
 // Header name → value pairs (names as sent; looked up case-insensitively by header()).

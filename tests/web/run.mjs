@@ -40,11 +40,15 @@ async function waitHealthy(url, ms) {
 }
 
 // Starts `binary serve` on a free loopback port with a temporary database (and extra flags);
-// restart() stops it (SIGTERM) and starts it again on the same port and database.
+// restart() stops it (SIGTERM) and starts it again on the same port and database. problems
+// lists each time the server exited by itself or did not exit 0 on SIGTERM (a crash, a
+// sanitizer report, a leak found at exit): each one is a failed result.
 async function startServer(binary, extra = []) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-web-'));
   const url = `http://127.0.0.1:${port}`;
+  const problems = [];
+  const label = ['server', ...extra].join(' ');
   let proc = null;
   let stopping = false;
   const launch = async () => {
@@ -52,7 +56,12 @@ async function startServer(binary, extra = []) {
     proc = spawn(resolve(binary), ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', join(dir, 'test.db'),
       '--web', join(ROOT, 'web'), '--public-url', url, '--log-level', 'warn', ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
     const p = proc;
-    p.on('exit', (code, sig) => { if (!stopping) console.error(`server exited early (code ${code}, signal ${sig})`); });
+    p.on('exit', (code, sig) => {
+      if (!stopping) {
+        console.error(`server exited early (code ${code}, signal ${sig})`);
+        problems.push(`${label} exited by itself (code ${code}, signal ${sig})`);
+      }
+    });
     await waitHealthy(url, 15_000);
   };
   const halt = async () => {
@@ -61,12 +70,18 @@ async function startServer(binary, extra = []) {
       const exited = new Promise((r) => proc.once('exit', r));
       proc.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (proc.exitCode == null && proc.signalCode == null) proc.kill('SIGKILL');
+      if (proc.exitCode == null && proc.signalCode == null) {
+        problems.push(`${label} did not stop within 5 s of SIGTERM`);
+        proc.kill('SIGKILL');
+      } else if (proc.exitCode !== 0) {
+        problems.push(`${label} exited with code ${proc.exitCode}, signal ${proc.signalCode} on SIGTERM`);
+      }
     }
   };
   await launch();
   return {
     url,
+    problems,
     async restart() { await halt(); await launch(); },
     async stop() { await halt(); rmSync(dir, { recursive: true, force: true }); },
   };
@@ -77,7 +92,8 @@ async function main() {
   const urlArg = args.indexOf('--url');
   rmSync(OUT, { recursive: true, force: true });   // only this run's screenshots
   mkdirSync(OUT, { recursive: true });
-  const server = urlArg >= 0 ? { url: args[urlArg + 1], stop: async () => {} } : await startServer(args[0] || 'build/tabuleiro');
+  const server = urlArg >= 0 ? { url: args[urlArg + 1], problems: [], stop: async () => {} } : await startServer(args[0] || 'build/tabuleiro');
+  const servers = [server];
   const watchdog = setTimeout(() => { console.error(`browser tests: timed out after ${TOTAL_TIMEOUT_MS} ms`); process.exit(1); }, TOTAL_TIMEOUT_MS);
   // launch() runs chromium on a fresh temporary profile (user-data dir) that it deletes on close.
   const browser = await chromium.launch({
@@ -106,6 +122,7 @@ async function main() {
     // The clock scenario moves the server's time: a server of its own, run with --clock manual.
     if (only.includes('clock') && urlArg < 0) {
       const timed = await startServer(args[0] || 'build/tabuleiro', ['--clock', 'manual']);
+      servers.push(timed);
       try {
         results.push(...await clockScenario({ browser, url: timed.url, out: OUT }));
       } finally {
@@ -120,6 +137,10 @@ async function main() {
     await browser.close().catch(() => {});
     await server.stop();
     clearTimeout(watchdog);
+  }
+  for (const problem of servers.flatMap((s) => s.problems)) {
+    console.log(`FAIL ${problem}`);
+    results.push({ name: problem, ok: false });
   }
   const failed = results.filter((r) => !r.ok).length;
   console.log(`${results.length - failed} passed, ${failed} failed`);
