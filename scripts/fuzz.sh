@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh fuzz
 seconds=${FUZZ_SECONDS:-60}
-targets=(client_json_fuzz action_fuzz position_fuzz)
+targets=(client_json_fuzz action_fuzz position_fuzz ws_session_fuzz http_fuzz)
 
 if [[ ! -f build-fuzz/build.ninja ]]; then
   CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DTABULEIRO_FUZZ=ON -DTABULEIRO_SANITIZE=ON \

@@ -1,0 +1,103 @@
+#include "fuzz/server_fixture.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+
+#include <spdlog/spdlog.h>
+
+namespace tabuleiro::fuzz {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The temporary directory of the fixture's database, removed at exit.
+std::string db_dir;
+
+// Builds the fixture and creates its match over the registry, as POST /api/matches does.
+server_fixture* make_fixture() {
+  spdlog::set_level(spdlog::level::off);  // a log line per frame would dominate the run
+  auto* f = new server_fixture;
+  char tmpl[] = "/tmp/tabuleiro-fuzz-XXXXXX";
+  if (!mkdtemp(tmpl)) std::abort();
+  db_dir = tmpl;
+  std::atexit([] { std::error_code ec; fs::remove_all(db_dir, ec); });
+  f->cfg.manual_clock = true;  // no round-trip pings; time moves only by POST /api/test/clock
+  f->cfg.msg_rate = 1000;
+  f->cfg.msg_burst = 1000;
+  std::string error;
+  f->db = server::store::open(db_dir + "/fuzz.db", error, [f](std::size_t writes, double s) {
+    f->stats.committed(writes, s);
+  });
+  if (!f->db) {
+    std::fprintf(stderr, "fuzz fixture: cannot open store: %s\n", error.c_str());
+    std::abort();
+  }
+  f->time = std::make_unique<server::manual_time>(1'700'000'000'000);
+  f->bots = std::make_unique<server::bot_pool>(1);
+  f->list_feed = std::make_unique<server::lobby>(f->ioc, *f->time, 1000);
+  server::room_services svc{.db = f->db.get(), .stats = &f->stats, .cfg = &f->cfg,
+                            .time = f->time.get(), .bots = f->bots.get()};
+  svc.list_feed = f->list_feed.get();
+  f->registry = std::make_unique<server::rooms>(f->ioc, svc);
+  f->list_feed->set_source([r = f->registry.get()](std::function<void(server::list_snapshot)> done) {
+    r->read_list(std::move(done));
+  });
+  f->state = std::make_unique<server::shared_state>(
+      server::shared_state{svc, f->registry.get(), f->time.get(), f->list_feed.get()});
+  f->registry->start();
+
+  std::atomic<bool> created{false};
+  server::api_answer answer;
+  f->registry->create(server::json{{"game", "taixu"}}, "127.0.0.1", [&](server::api_answer a) {
+    answer = std::move(a);
+    created = true;
+  });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!created && std::chrono::steady_clock::now() < deadline) {
+    f->ioc.restart();
+    if (f->ioc.run_one_for(std::chrono::milliseconds(10)) == 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));  // the pool's work is under way
+  }
+  if (!created || answer.status / 100 != 2) {
+    std::fprintf(stderr, "fuzz fixture: match not created (%d)\n", answer.status);
+    std::abort();
+  }
+  f->code = answer.body.at("code").get<std::string>();
+  f->token = answer.body.at("token").get<std::string>();
+  if (f->code.size() != code_placeholder.size() || f->token.size() != token_placeholder.size())
+    std::abort();
+  return f;
+}
+
+// Replaces every occurrence of from in s by to (of the same length).
+void replace_all(std::string& s, std::string_view from, const std::string& to) {
+  for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+server_fixture& fixture() {
+  static server_fixture* f = make_fixture();
+  return *f;
+}
+
+void drive(server_fixture& f, std::size_t max_handlers) {
+  f.ioc.restart();
+  for (std::size_t i = 0; i < max_handlers; ++i)
+    if (f.ioc.run_one_for(std::chrono::milliseconds(5)) == 0) break;
+}
+
+std::string with_match(server_fixture& f, const unsigned char* data, std::size_t size) {
+  std::string s(reinterpret_cast<const char*>(data), size);
+  replace_all(s, code_placeholder, f.code);
+  replace_all(s, token_placeholder, f.token);
+  return s;
+}
+
+}  // namespace tabuleiro::fuzz
