@@ -527,8 +527,14 @@ TEST_CASE("fault: 600 connections sending junk at the rate limit keep the server
   // Bounds (measured: about +8 MiB at the peak, +6 to +8 MiB after the close, on a 12 MiB
   // baseline): 600 connections sending junk stay under 32 MiB above the baseline, and once
   // they are gone the server is within 16 MiB of it (the allocator keeps some pages).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  // A sanitizer build keeps freed memory in quarantine and pads every block: RSS there says
+  // nothing about the server's own bounds, which the plain build checks.
+  WARN("memory bounds not checked in a sanitizer build");
+#else
   CHECK(peak - base < 32 * 1024);
   CHECK(after - base < 16 * 1024);
+#endif
 }
 
 TEST_CASE("fault: a viewer that never reads is dropped, and every other viewer still gets every patch") {
