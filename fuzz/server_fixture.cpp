@@ -47,8 +47,11 @@ server_fixture* make_fixture() {
   f->list_feed->set_source([r = f->registry.get()](std::function<void(server::list_snapshot)> done) {
     r->read_list(std::move(done));
   });
-  f->state = std::make_unique<server::shared_state>(
-      server::shared_state{svc, f->registry.get(), f->time.get(), f->list_feed.get()});
+  f->state = std::make_unique<server::shared_state>();
+  f->state->svc = svc;
+  f->state->registry = f->registry.get();
+  f->state->manual_clock = f->time.get();
+  f->state->list_feed = f->list_feed.get();
   f->registry->start();
 
   std::atomic<bool> created{false};
