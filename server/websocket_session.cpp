@@ -113,8 +113,9 @@ class websocket_session : public client,
 
   // Sends one round-trip ping (unless one is being written or the connection closes) and
   // schedules the next. Only for a connection that asked for a seat: spectators have no clock
-  // to compensate, and idle watchers then cost no timer and no traffic. Not with the manual clock (tests): no round trip is measured there,
-  // so no lag is credited and timed tests stay exact.
+  // to compensate, and idle watchers then cost no timer and no traffic. Not with the manual
+  // clock (tests): no round trip is measured there, so no lag is credited and timed tests
+  // stay exact.
   void do_rtt_ping() {
     if (!open_ || closing_ || state_.manual_clock) return;
     if (!rtt_writing_) {
