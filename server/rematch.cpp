@@ -62,6 +62,7 @@ void room::on_rematch_made(const rematch_result& r, std::uint64_t client_id, con
   rematch_code_ = r.code;
   row_.rematch = r.code;
   rematch_offer_by_ = 0;
+  update_summary();  // before any send: whoever hears of the rematch finds it in the summary
   spdlog::info("match {}: rematch {} created", code_, r.code);
   const shared_text for_spectators = share_text(msg::rematch_ready(r.code, 0, ""));
   for (auto& [cid, mem] : members_) {
@@ -71,7 +72,6 @@ void room::on_rematch_made(const rematch_result& r, std::uint64_t client_id, con
     else c->send(share_text(msg::rematch_ready(r.code, 3 - mem.seat, r.token[mem.seat - 1])));
   }
   if (requester) requester->send(share_text(msg::ack(id, seq_.version())));
-  update_summary();
 }
 
 // The standing rematch offer of seat is withdrawn (it left).
