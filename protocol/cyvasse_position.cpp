@@ -74,6 +74,7 @@ result<state> cyvasse_position::parse_position(const json& j, std::uint64_t seed
     if (!r) return bad("position.rng is not a PRNG state written by this engine");
     s.rng = *r;
   }
+  if (j.contains("phase") && !j["phase"].is_string()) return bad("position.phase must be setup, play or over");
   const std::string ph = j.value("phase", std::string("play"));
   if (ph == "setup") s.ph = phase::setup;
   else if (ph == "play") s.ph = phase::play;

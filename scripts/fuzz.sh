@@ -19,7 +19,8 @@ cmake --build build-fuzz --target "${targets[@]}" make_corpus -- -j"$(nproc)" \
 test "${PIPESTATUS[0]}" -eq 0
 
 if [[ "${1:-}" == --corpus ]]; then
-  rm -rf fuzz/corpus/action_fuzz fuzz/corpus/position_fuzz
+  # Regression inputs (crash-*) stay; the generated seeds are written afresh.
+  find fuzz/corpus/action_fuzz fuzz/corpus/position_fuzz -type f ! -name "crash-*" -delete
   ./build-fuzz/make_corpus fuzz/corpus
   ls fuzz/corpus/* | head -3
   exit 0

@@ -34,6 +34,12 @@ std::string error_of(const protocol::result<action>& r) {
   return "";
 }
 
+// The refusal's message, or "" when the position was accepted.
+std::string error_of_position(const protocol::result<state>& r) {
+  if (auto* e = std::get_if<rule_error>(&r)) return e->message;
+  return "";
+}
+
 }  // namespace
 
 TEST_CASE("codec: actions parse and write back canonically, strict fields") {
@@ -122,6 +128,9 @@ TEST_CASE("codec: positions round-trip with every secret, in set-up too") {
   json one = j;
   one["submitted"] = {false, false};
   CHECK(std::holds_alternative<rule_error>(cyvasse_position::parse_position(one, 0)));
+  json numeric_phase = j;  // found by position_fuzz: a number where the phase name belongs
+  numeric_phase["phase"] = 1;
+  CHECK(error_of_position(cyvasse_position::parse_position(numeric_phase, 0)) == "position.phase must be setup, play or over");
 }
 
 TEST_CASE("match: a submitted set-up changes nothing the opponent or a spectator receives") {
