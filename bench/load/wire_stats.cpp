@@ -86,7 +86,7 @@ void wire_stats::received(role r, std::string_view type, std::string_view text) 
     if (f == c.fields.end()) f = c.fields.emplace(std::string(key), 0).first;
     f->second += bytes;
   }
-  header_received_ += frame_header_bytes(text.size(), false);
+  header_received_[r] += frame_header_bytes(text.size(), false);
 }
 
 void wire_stats::sent(std::string_view type, std::size_t bytes) {
@@ -106,11 +106,14 @@ nlohmann::json wire_stats::to_json() const {
     }
     return j;
   };
-  nlohmann::json received = nlohmann::json::object();
-  for (std::size_t r = 0; r < received_.size(); ++r) received[role_names[r]] = counters(received_[r]);
+  nlohmann::json received = nlohmann::json::object(), headers = nlohmann::json::object();
+  for (std::size_t r = 0; r < received_.size(); ++r) {
+    received[role_names[r]] = counters(received_[r]);
+    headers[role_names[r]] = header_received_[r];
+  }
   return {{"received", std::move(received)},
           {"sent", counters(sent_)},
-          {"frame_header_bytes", {{"received", header_received_}, {"sent", header_sent_}}}};
+          {"frame_header_bytes", {{"received", std::move(headers)}, {"sent", header_sent_}}}};
 }
 
 }  // namespace tabuleiro::bench

@@ -36,7 +36,7 @@ class wire_stats {
   // Counts one message the generator sent (an act frame, …) of type.
   void sent(std::string_view type, std::size_t bytes);
   // {"received":{role:{type:{"messages","bytes","fields":{key:bytes}}}},"sent":{type:{…}},
-  //  "frame_header_bytes":{"received","sent"}}
+  //  "frame_header_bytes":{"received":{role:bytes},"sent":bytes}}
   nlohmann::json to_json() const;
 
  private:
@@ -46,7 +46,8 @@ class wire_stats {
   };
   std::array<std::map<std::string, counter, std::less<>>, 3> received_;
   std::map<std::string, counter, std::less<>> sent_;
-  std::uint64_t header_received_ = 0, header_sent_ = 0;
+  std::array<std::uint64_t, 3> header_received_{};
+  std::uint64_t header_sent_ = 0;
 };
 
 }  // namespace tabuleiro::bench

@@ -68,7 +68,8 @@ TEST_CASE("wire: counts per role and type, with each field's bytes") {
   CHECK(j["received"]["spectator"]["patch"]["fields"]["legal"] == 10 + 11);
   CHECK(j["received"]["actor"].empty());
   CHECK(j["sent"]["act"]["bytes"] == 40);
-  CHECK(j["frame_header_bytes"]["received"] == 4);
+  CHECK(j["frame_header_bytes"]["received"]["spectator"] == 4);
+  CHECK(j["frame_header_bytes"]["received"]["actor"] == 0);
   CHECK(j["frame_header_bytes"]["sent"] == 6);
 }
 
