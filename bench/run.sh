@@ -17,8 +17,8 @@
 #      the report says so;
 #   3. the idle-connection ladder: spectators joined and held, at increasing N until a
 #      connection fails or IDLE_MAX (default 50,000) or the open-file hard limit;
-#   4. a sampling profile (perf, cpu-clock, DWARF call graphs) of one Tabuleiro run at the
-#      largest load.
+#   4. a sampling profile (perf, cpu-clock, DWARF call graphs) of one Tabuleiro run of the
+#      first game at the largest load that ran.
 # Knobs (environment): RUNS=3 RUNS_LARGE=1 DURATION=5 LOADS="100 1000 5000" SPECTATORS=2
 #   GAMES="taixu cyvasse quadri" IDLE_MAX=50000 PROFILE=1 SERVER_PORT=18480 RELAY_PORT=18490
 #   SOURCES=4 TARGETS="tabuleiro relay". --quick: RUNS=1 DURATION=2 LOADS=100 IDLE_MAX=2000.

@@ -1,5 +1,6 @@
-// The load generator's driver: creates matches, connects players and spectators, plays
-// legal actions and measures latency (play mode), or holds idle spectators (idle mode).
+// The load generator's driver: creates matches of one game, connects players and spectators,
+// plays the actions the game allows (game_actions.h) and measures latency and the bytes
+// received (wire_stats.h) (play mode), or holds idle spectators (idle mode).
 // Thread-safety: none; runs entirely on one io_context thread.
 #pragma once
 

@@ -35,7 +35,8 @@ common:
   --label TEXT         copied into the JSON report
   --quiet              no human summary
 
-play:
+play (the report's "wire" holds the payload bytes each role received per message type,
+with each top-level field's bytes, and the act frames sent, during the measured time):
   --matches M          100
   --spectators S       2
   --duration S         measured seconds (10)
