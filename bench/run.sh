@@ -9,12 +9,12 @@
 #   2. throughput, latency, CPU and bytes per action: LOADS concurrent matches (2 players +
 #      SPECTATORS spectators each), RUNS runs per load (RUNS_LARGE for loads above 1,000),
 #      alternating `tabuleiro serve` and the baseline relay (bench/relay), a fresh process
-#      and database per run, DURATION seconds measured. TAIXU plays every load; the other
-#      games of GAMES play the first (smallest) load only; the relay, which has no rules and
-#      echoes a fixed frame, runs once per load and run. A load whose 2 + SPECTATORS
-#      connections per match (+100) do not fit the open-file hard limit of one process (the
-#      server and the generator each hold one descriptor per connection) is skipped, and
-#      the report says so;
+#      and database per run, DURATION seconds measured. The first game of GAMES (TAIXU by
+#      default) plays every load, the others the first load of LOADS only; the relay, which
+#      has no rules and echoes a fixed frame, runs once per load and run. A load whose
+#      connections (2 + SPECTATORS per match, +100) do not fit one process's open-file hard
+#      limit (the server and the generator each hold one descriptor per connection) is
+#      skipped, and the report says so;
 #   3. the idle-connection ladder: spectators joined and held, at increasing N until a
 #      connection fails or IDLE_MAX (default 50,000) or the open-file hard limit;
 #   4. a sampling profile (perf, cpu-clock, DWARF call graphs) of one Tabuleiro run of the
@@ -167,7 +167,7 @@ for entry in "${plan[@]}"; do
   for run in $(seq "$runs"); do
     for game in $games; do
       for target in $TARGETS; do
-        # The relay has no rules: one run per load and run, with the first game's frame.
+        # The relay has no rules (it echoes one fixed frame): one run per load and run.
         [[ "$target" == relay && "$game" != "$first_game" ]] && continue
         log "play: $target, $game, $load matches, run $run/$runs"
         start_target "$target"
