@@ -6,15 +6,22 @@
 #
 # Steps, each bounded in count and time:
 #   1. the other benchmarks of bench/CMakeLists.txt (engine, store), if present, with a timeout;
-#   2. throughput and latency: LOADS concurrent matches (2 players + SPECTATORS spectators
-#      each), RUNS runs per load, alternating `tabuleiro serve` and the baseline relay
-#      (bench/relay), a fresh process and database per run, DURATION seconds measured;
+#   2. throughput, latency, CPU and bytes per action: LOADS concurrent matches (2 players +
+#      SPECTATORS spectators each), RUNS runs per load (RUNS_LARGE for loads above 1,000),
+#      alternating `tabuleiro serve` and the baseline relay (bench/relay), a fresh process
+#      and database per run, DURATION seconds measured. The first game of GAMES (TAIXU by
+#      default) plays every load, the others the first load of LOADS only; the relay, which
+#      has no rules and echoes a fixed frame, runs once per load and run. A load whose
+#      connections (2 + SPECTATORS per match, +100) do not fit one process's open-file hard
+#      limit (the server and the generator each hold one descriptor per connection) is
+#      skipped, and the report says so;
 #   3. the idle-connection ladder: spectators joined and held, at increasing N until a
 #      connection fails or IDLE_MAX (default 50,000) or the open-file hard limit;
-#   4. a sampling profile (perf, cpu-clock, DWARF call graphs) of one Tabuleiro run at the
-#      largest load.
-# Knobs (environment): RUNS=3 DURATION=5 LOADS="100 1000" SPECTATORS=2 IDLE_MAX=50000
-#   PROFILE=1 SERVER_PORT=18480 RELAY_PORT=18490 SOURCES=4 TARGETS="tabuleiro relay".
+#   4. a sampling profile (perf, cpu-clock, DWARF call graphs) of one Tabuleiro run of the
+#      first game at the largest load that ran.
+# Knobs (environment): RUNS=3 RUNS_LARGE=1 DURATION=5 LOADS="100 1000 5000" SPECTATORS=2
+#   GAMES="taixu cyvasse quadri" IDLE_MAX=50000 PROFILE=1 SERVER_PORT=18480 RELAY_PORT=18490
+#   SOURCES=4 TARGETS="tabuleiro relay". --quick: RUNS=1 DURATION=2 LOADS=100 IDLE_MAX=2000.
 # Everything binds to and targets loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,15 +30,17 @@ quick=0
 [[ "${1:-}" == --quick ]] && quick=1
 # The exact command, with the knobs the caller set.
 command_line="bash bench/run.sh $*"
-for v in TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS LOADS DURATION RUNS; do
+for v in TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS GAMES LOADS DURATION RUNS_LARGE RUNS; do
   [[ -n "${!v:-}" ]] && command_line="$v=\"${!v}\" $command_line"
 done
 if ((quick)); then
   RUNS=${RUNS:-1} DURATION=${DURATION:-2} LOADS=${LOADS:-100} IDLE_MAX=${IDLE_MAX:-2000}
 fi
 RUNS=${RUNS:-3}
+RUNS_LARGE=${RUNS_LARGE:-1}
 DURATION=${DURATION:-5}
-LOADS=${LOADS:-"100 1000"}
+LOADS=${LOADS:-"100 1000 5000"}
+GAMES=${GAMES:-"taixu cyvasse quadri"}
 SPECTATORS=${SPECTATORS:-2}
 IDLE_MAX=${IDLE_MAX:-50000}
 PROFILE=${PROFILE:-1}
@@ -56,6 +65,7 @@ fi
 # One descriptor per connection: take the hard open-file limit (both servers inherit it).
 ulimit -n "$(ulimit -Hn)"
 fd_limit=$(ulimit -n)
+file_max=$(cat /proc/sys/fs/file-max 2>/dev/null || echo 0)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tabuleiro-bench.XXXXXX")
 server_pid=""
@@ -123,21 +133,53 @@ if ((!quick)); then
 fi
 
 # --- 2. throughput and latency, alternating targets ------------------------------------
+# The loads that fit: each side (server, generator) holds one descriptor per connection in
+# its own process limit, plus headroom for its database, listener and HTTP creations.
 : >"$work/play.jsonl"
+: >"$work/skipped.txt"
 mkdir -p "$work/metrics"
+first_load=${LOADS%% *}
+first_game=${GAMES%% *}
+largest_load=""
+plan=()
 for load in $LOADS; do
-  for run in $(seq "$RUNS"); do
-    for target in $TARGETS; do
-      log "play: $target, $load matches, run $run/$RUNS"
-      start_target "$target"
-      ./build/tabuleiro-load --mode play --port "$port" --target "$target" --matches "$load" \
-        --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
-        --server-pid "$server_pid" --seed "$run" --label "$target/$load/$run" \
-        >>"$work/play.jsonl" || log "tabuleiro-load exited with $?"
-      if [[ "$target" == tabuleiro ]]; then
-        curl -s --max-time 5 "http://127.0.0.1:$port/metrics" >"$work/metrics/$load-$run.prom" || true
-      fi
-      stop_target
+  need=$((load * (2 + SPECTATORS) + 100))
+  if ((need > fd_limit)); then
+    echo "load=$load connections=$((need - 100)) needed=$need fd_limit=$fd_limit reason=process" >>"$work/skipped.txt"
+    log "play: skipping $load matches: $need descriptors per process needed, open-file hard limit $fd_limit"
+    continue
+  fi
+  if ((file_max > 0 && 2 * need > file_max)); then
+    echo "load=$load connections=$((need - 100)) needed=$((2 * need)) fd_limit=$file_max reason=system" >>"$work/skipped.txt"
+    log "play: skipping $load matches: $((2 * need)) descriptors needed, fs.file-max $file_max"
+    continue
+  fi
+  largest_load=$load
+  runs=$RUNS
+  ((load > 1000)) && runs=$RUNS_LARGE
+  games=$GAMES
+  [[ "$load" != "$first_load" ]] && games=$first_game
+  plan+=("$load:$runs:$games")
+done
+log "play plan (load:runs:games): ${plan[*]}; $DURATION s measured per run"
+for entry in "${plan[@]}"; do
+  IFS=: read -r load runs games <<<"$entry"
+  for run in $(seq "$runs"); do
+    for game in $games; do
+      for target in $TARGETS; do
+        # The relay has no rules (it echoes one fixed frame): one run per load and run.
+        [[ "$target" == relay && "$game" != "$first_game" ]] && continue
+        log "play: $target, $game, $load matches, run $run/$runs"
+        start_target "$target"
+        ./build/tabuleiro-load --mode play --port "$port" --target "$target" --game "$game" \
+          --matches "$load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
+          --server-pid "$server_pid" --seed "$run" --label "$target/$game/$load/$run" \
+          --setup-timeout 120 >>"$work/play.jsonl" || log "tabuleiro-load exited with $?"
+        if [[ "$target" == tabuleiro ]]; then
+          curl -s --max-time 5 "http://127.0.0.1:$port/metrics" >"$work/metrics/$game-$load-$run.prom" || true
+        fi
+        stop_target
+      done
     done
   done
 done
@@ -168,15 +210,15 @@ done
 : >"$work/profile_sym.txt"
 : >"$work/profile_children.txt"
 if ((PROFILE)) && [[ " $TARGETS " == *" tabuleiro "* ]] && perf record -e cpu-clock -o "$work/perf.probe" true >/dev/null 2>&1; then
-  load=${LOADS##* }
-  log "profile: tabuleiro, $load matches, perf record -e cpu-clock --call-graph dwarf"
+  load=${largest_load:-$first_load}
+  log "profile: tabuleiro, $first_game, $load matches, perf record -e cpu-clock --call-graph dwarf"
   start_target tabuleiro
   perf record -e cpu-clock -F 199 --call-graph dwarf,16384 -p "$server_pid" -o "$work/perf.data" \
     >/dev/null 2>&1 &
   perf_pid=$!
-  ./build/tabuleiro-load --mode play --port "$port" --target tabuleiro --matches "$load" \
-    --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
-    --server-pid "$server_pid" --label "profile" --quiet >/dev/null || true
+  ./build/tabuleiro-load --mode play --port "$port" --target tabuleiro --game "$first_game" \
+    --matches "$load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
+    --server-pid "$server_pid" --label "profile" --setup-timeout 120 --quiet >/dev/null || true
   kill -INT "$perf_pid" 2>/dev/null || true
   wait "$perf_pid" 2>/dev/null || true
   perf_pid=""
@@ -202,7 +244,11 @@ fi
   echo "node=$(node --version)"
   echo "compiler=$(c++ --version | head -1)"
   echo "fd_limit=$fd_limit"
+  echo "file_max=$file_max"
   echo "runs=$RUNS"
+  echo "runs_large=$RUNS_LARGE"
+  echo "loads=$LOADS"
+  echo "games=$GAMES"
   echo "duration=$DURATION"
   echo "spectators=$SPECTATORS"
   echo "sources=$SOURCES"

@@ -13,14 +13,15 @@ namespace {
 // a typical TAIXU shift, the size of a real action.
 constexpr const char* relay_action = R"({"type":"move","from":"c8","to":"c6"})";
 
-// Parses a server message keeping only the top-level fields the generator reads (legal only
-// when keep_legal); deeper content (views, patches' ops, events) is scanned but not stored.
+// Parses a server message keeping only the top-level fields the generator reads (legal and
+// expects only when keep_legal); deeper content (views, patches' ops, events) is scanned but
+// not stored.
 json parse_message(std::string_view text, bool keep_legal) {
   auto filter = [keep_legal](int depth, json::parse_event_t event, json& parsed) {
     if (event != json::parse_event_t::key || depth != 1) return true;
     const auto& k = parsed.get_ref<const std::string&>();
     return k == "type" || k == "version" || k == "id" || k == "seat" || k == "relay" ||
-           k == "error" || k == "code" || (keep_legal && k == "legal");
+           k == "error" || k == "code" || (keep_legal && (k == "legal" || k == "expects"));
   };
   return json::parse(text.begin(), text.end(), filter, false);
 }
@@ -33,8 +34,8 @@ std::uint64_t micros(clock_type::time_point a, clock_type::time_point b) {
 }  // namespace
 
 driver::driver(net::io_context& io, options opt, tcp::endpoint target, int server_pid)
-    : io_(io), opt_(std::move(opt)), target_(target), server_pid_(server_pid), rng_(opt_.seed),
-      phase_timer_(io) {
+    : io_(io), opt_(std::move(opt)), target_(target), server_pid_(server_pid),
+      game_(find_game_actions(opt_.game)), rng_(opt_.seed), phase_timer_(io) {
   relay_ = opt_.target == "relay";
   if (target_.address().is_v4())
     for (int i = 0; i < opt_.sources; ++i)
@@ -184,13 +185,16 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
     return;
   }
   const auto& type = msg["type"].get_ref<const std::string&>();
+  if (phase_ == phase::running)
+    wire_.received(c.seat == 0 ? wire_stats::spectator : i == m->actor ? wire_stats::actor : wire_stats::other_seat,
+                   type, text);
   const auto id_is_seq = [&] {
     return msg.contains("id") && msg["id"].is_number_unsigned() && msg["id"].get<std::uint64_t>() == m->seq;
   };
   if (type == "patch") {
     if (msg.contains("version") && msg["version"].is_number_unsigned())
       m->version = std::max(m->version, msg["version"].get<std::uint64_t>());
-    if (c.seat) c.legal = msg.contains("legal") ? msg["legal"] : json::array();
+    if (c.seat) keep_choices(c, msg);
     if (m->pending && i != m->actor && c.delivered_seq != m->seq &&
         msg.value("version", std::uint64_t{0}) == m->expected_version)
       deliver(m, i);
@@ -209,7 +213,7 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
   } else if (type == "snapshot") {
     if (msg.contains("version") && msg["version"].is_number_unsigned())
       m->version = std::max(m->version, msg["version"].get<std::uint64_t>());
-    if (c.seat) c.legal = msg.contains("legal") ? msg["legal"] : json::array();
+    if (c.seat) keep_choices(c, msg);
     if (!m->pending) schedule_act(m);
   } else if (type == "joined") {
     on_joined(m, i, msg);
@@ -240,7 +244,7 @@ void driver::on_joined(const match_ptr& m, int i, const json& msg) {
       count(errors_, "wrong_seat");
       return retire(m, true);
     }
-    c.legal = msg.contains("legal") ? msg["legal"] : json::array();
+    keep_choices(c, msg);
   }
   ++m->joined;
   ++m->settled;
@@ -293,6 +297,11 @@ void driver::schedule_act(const match_ptr& m) {
   act(m);
 }
 
+void driver::keep_choices(conn_slot& c, const json& msg) {
+  c.legal = msg.contains("legal") ? msg["legal"] : json::array();
+  c.expects = msg.contains("expects") ? msg["expects"] : json(nullptr);
+}
+
 void driver::act(const match_ptr& m) {
   if (phase_ != phase::running || m->dead || m->pending || m->over) return;
   if (opt_.max_actions && sent_ >= opt_.max_actions) return;
@@ -303,8 +312,10 @@ void driver::act(const match_ptr& m) {
     m->relay_turn ^= 1;
     action = relay_action;
   } else {
+    // The seat that may act (the later one when both may, as in a simultaneous set-up).
     for (int s = 0; s < 2 && s < static_cast<int>(m->conns.size()); ++s)
-      if (m->conns[s].legal.is_array() && !m->conns[s].legal.empty()) actor = s;
+      if ((m->conns[s].legal.is_array() && !m->conns[s].legal.empty()) || m->conns[s].expects.is_object())
+        actor = s;
     if (actor < 0) {
       // Nobody holds a legal list (e.g. seat 1 joined before the match was live): ask both
       // players for a snapshot once; a patch or that snapshot brings the list.
@@ -315,13 +326,9 @@ void driver::act(const match_ptr& m) {
       }
       return;
     }
-    const auto& legal = m->conns[actor].legal;
-    std::uniform_int_distribution<std::size_t> pick(0, legal.size() - 1);
-    json chosen = legal[pick(rng_)];
-    // Legal entries are canonical actions, possibly annotated (e.g. with their cost).
-    if (chosen.is_object() && chosen.contains("action")) chosen = chosen["action"];
-    else if (chosen.is_object()) chosen.erase("cost");
-    action = chosen.dump();
+    auto chosen = choose_action(*game_, m->conns[actor].legal, m->conns[actor].expects, rng_);
+    if (!chosen) return;
+    action = std::move(*chosen);
   }
   ++m->seq;
   m->pending = true;
@@ -330,8 +337,9 @@ void driver::act(const match_ptr& m) {
   m->expected_version = m->version + 1;
   m->t0 = m->last_send = clock_type::now();
   ++sent_;
-  m->conns[actor].ws->send(R"({"type":"act","id":)" + std::to_string(m->seq) + R"(,"action":)" +
-                           action + "}");
+  std::string frame = R"({"type":"act","id":)" + std::to_string(m->seq) + R"(,"action":)" + action + "}";
+  wire_.sent("act", frame.size());
+  m->conns[actor].ws->send(std::move(frame));
 }
 
 // Closes m's sockets; in play mode a new match takes its slot while the run goes on.

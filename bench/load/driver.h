@@ -1,5 +1,6 @@
-// The load generator's driver: creates matches, connects players and spectators, plays
-// legal actions and measures latency (play mode), or holds idle spectators (idle mode).
+// The load generator's driver: creates matches of one game, connects players and spectators,
+// plays the actions the game allows (game_actions.h) and measures latency and the bytes
+// received (wire_stats.h) (play mode), or holds idle spectators (idle mode).
 // Thread-safety: none; runs entirely on one io_context thread.
 #pragma once
 
@@ -15,10 +16,12 @@
 #include <boost/asio/steady_timer.hpp>
 #include <nlohmann/json.hpp>
 
+#include "bench/load/game_actions.h"
 #include "bench/load/histogram.h"
 #include "bench/load/net.h"
 #include "bench/load/options.h"
 #include "bench/load/proc_stats.h"
+#include "bench/load/wire_stats.h"
 
 namespace tabuleiro::bench {
 
@@ -41,6 +44,7 @@ class driver {
     bool joined = false;
     bool closed = false;
     json legal = json::array();
+    json expects;  // the seat's `expects` when its legal list is incomplete, else null
     std::uint64_t delivered_seq = 0;
   };
 
@@ -85,7 +89,7 @@ class driver {
   void deliver(const match_ptr& m, int i);
   // Sends m's next action now, or when --rate allows.
   void schedule_act(const match_ptr& m);
-  // Chooses and sends m's next action (a legal one, or the fixed relay action).
+  // Chooses and sends m's next action (one the game allows, or the fixed relay action).
   void act(const match_ptr& m);
   // Closes m's sockets; with replace, a new match takes its slot while the run goes on.
   void retire(const match_ptr& m, bool replace);
@@ -97,6 +101,8 @@ class driver {
   void finish_idle();
   // The next source address (round robin), or none to let the kernel choose.
   std::optional<net::ip::address> next_source();
+  // Keeps the legal list and expects of seat connection c from a joined, patch or snapshot.
+  static void keep_choices(conn_slot& c, const json& msg);
   // Adds one to map[key].
   void count(std::map<std::string, std::uint64_t>& map, const std::string& key);
   // The JSON report of the run (report.cpp).
@@ -107,6 +113,7 @@ class driver {
   tcp::endpoint target_;
   int server_pid_;
   bool relay_ = false;
+  const game_actions* game_;
   std::vector<net::ip::address> sources_;
   std::size_t next_source_ = 0;
   std::mt19937_64 rng_;
@@ -120,6 +127,7 @@ class driver {
   std::uint64_t sent_ = 0, acked_ = 0, conns_opened_ = 0;
   std::map<std::string, std::uint64_t> errors_, rejects_, create_errors_;
   histogram latency_us_;
+  wire_stats wire_;
   net::steady_timer phase_timer_;
   clock_type::time_point t_setup_, t_start_, t_end_;
   proc_sample srv_before_, srv_start_, srv_end_, self_start_, self_end_;

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <string>
 
 #include "bench/load/driver.h"
 
@@ -19,11 +20,28 @@ void raise_fd_limit() {
   }
 }
 
+// One line: the payload bytes each role received, and the actor sent, per acknowledged action.
+void print_wire(const json& r) {
+  const double acked = static_cast<double>(r["actions_acked"].get<unsigned long long>());
+  if (acked == 0) return;
+  std::string line = "  payload bytes per action:";
+  for (const auto& [role, types] : r["wire"]["received"].items()) {
+    double bytes = 0;
+    for (const auto& [type, c] : types.items()) bytes += c["bytes"].get<double>();
+    line += " " + role + " " + std::to_string(static_cast<long long>(bytes / acked)) + ",";
+  }
+  double sent = 0;
+  for (const auto& [type, c] : r["wire"]["sent"].items()) sent += c["bytes"].get<double>();
+  line += " sent " + std::to_string(static_cast<long long>(sent / acked)) + "\n";
+  std::fputs(line.c_str(), stderr);
+}
+
 // A few human lines summarising the JSON report.
 void print_summary(const json& r) {
   const auto& s = r["server"];
-  std::fprintf(stderr, "tabuleiro-load %s → %s (%s:%d, pid %d)\n", r["mode"].get<std::string>().c_str(),
-               r["target"].get<std::string>().c_str(), r["host"].get<std::string>().c_str(),
+  std::fprintf(stderr, "tabuleiro-load %s → %s%s%s (%s:%d, pid %d)\n", r["mode"].get<std::string>().c_str(),
+               r["target"].get<std::string>().c_str(), r.contains("game") ? ", " : "",
+               r.value("game", std::string()).c_str(), r["host"].get<std::string>().c_str(),
                r["port"].get<int>(), s["pid"].get<int>());
   if (r["mode"] == "play") {
     const auto& l = r["latency_us"];
@@ -43,6 +61,7 @@ void print_summary(const json& r) {
                  s["cpu_s_run"].get<double>(), s["cpu_us_per_action"].get<double>(),
                  s["before"]["rss_kb"].get<unsigned long long>(), s["end"]["rss_kb"].get<unsigned long long>(),
                  r["generator"]["cpu_s_run"].get<double>());
+    print_wire(r);
   } else {
     std::fprintf(stderr,
                  "  idle: %llu of %d connections held (errors %llu); server RSS %llu → %llu kB,"

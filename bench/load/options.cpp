@@ -1,6 +1,8 @@
 // Parsing and checking tabuleiro-load's options (loopback targets only).
 #include "bench/load/options.h"
 
+#include "bench/load/game_actions.h"
+
 #include <boost/asio/ip/address.hpp>
 #include <iostream>
 #include <string_view>
@@ -22,7 +24,8 @@ common:
   --host ADDR          127.0.0.1 (any 127.x.y.z, ::1 or localhost; others are refused)
   --port N             8080
   --target T           auto | tabuleiro | relay (auto: the relay marks its joined message)
-  --game NAME          taixu
+  --game NAME          taixu | cyvasse | quadri (taixu): the game of the matches created; the
+                       players choose among the server's legal actions (and its expects)
   --sources K          spread client connections over source addresses 127.0.0.2 … 127.0.0.(K+1)
                        (IPv4 targets; 0 = kernel's choice; default 1)
   --server-pid PID     process to sample in /proc (default: the one listening on --port)
@@ -32,7 +35,8 @@ common:
   --label TEXT         copied into the JSON report
   --quiet              no human summary
 
-play:
+play (the report's "wire" holds the payload bytes each role received per message type,
+with each top-level field's bytes, and the act frames sent, during the measured time):
   --matches M          100
   --spectators S       2
   --duration S         measured seconds (10)
@@ -102,6 +106,7 @@ std::optional<options> parse_options(const std::vector<std::string>& args, int* 
   if (o.mode != "play" && o.mode != "idle") return fail("--mode must be play or idle");
   if (o.target != "auto" && o.target != "tabuleiro" && o.target != "relay")
     return fail("--target must be auto, tabuleiro or relay");
+  if (!find_game_actions(o.game)) return fail("--game must be one of " + game_names());
   if (!is_loopback(o.host)) return fail("refusing non-loopback target " + o.host);
   if (o.host == "localhost") o.host = "127.0.0.1";
   if (o.matches < 1 || o.matches > 100000 || o.spectators < 0 || o.spectators > 1000)

@@ -13,7 +13,7 @@ struct options {
   std::string host = "127.0.0.1";   // loopback only
   std::uint16_t port = 8080;
   std::string target = "auto";      // auto | tabuleiro | relay (auto: the relay says so in joined)
-  std::string game = "taixu";
+  std::string game = "taixu";      // taixu | cyvasse | quadri (game_actions.h)
   std::string label;                // free text copied into the JSON report
   int matches = 100;                // play: concurrent matches
   int spectators = 2;               // play: spectators per match

@@ -68,6 +68,7 @@ json driver::make_report() const {
                  {"cpu_s_total", cpu_between(srv_before_, srv_last)}};
   r["generator"] = {{"cpu_s_run", cpu_between(self_start_, self_end_)}, {"rss_kb", self_end_.rss_kb}};
   if (opt_.mode == "play") {
+    r["game"] = opt_.game;
     r["matches"] = opt_.matches;
     r["spectators"] = opt_.spectators;
     r["rate_per_match"] = opt_.rate;
@@ -83,6 +84,7 @@ json driver::make_report() const {
     r["latency_us"] = {{"count", latency_us_.count()},   {"p50", latency_us_.quantile(0.50)},
                        {"p95", latency_us_.quantile(0.95)}, {"p99", latency_us_.quantile(0.99)},
                        {"max", latency_us_.max()},       {"mean", latency_us_.mean()}};
+    r["wire"] = wire_.to_json();
     r["server"]["cpu_us_per_action"] =
         acked_ ? 1e6 * cpu_between(srv_start_, srv_end_) / static_cast<double>(acked_) : 0.0;
   } else {

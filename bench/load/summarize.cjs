@@ -6,7 +6,8 @@
 //   node bench/load/summarize.cjs DIR --write FILE       replace the section in FILE
 //
 // DIR holds play.jsonl and idle.jsonl (one tabuleiro-load report per line), meta.txt
-// (key=value lines), and optionally other.txt, profile_dso.txt, profile_sym.txt.
+// (key=value lines), and optionally skipped.txt (loads bench/run.sh did not run, and why),
+// metrics/GAME-LOAD-RUN.prom, other.txt, profile_dso.txt, profile_sym.txt.
 'use strict';
 
 const fs = require('fs');
@@ -47,18 +48,16 @@ function ratio(a, b, d = 2) {
 }
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
-let dirGlobal = '';
+const gameNames = { taixu: 'TAIXU', cyvasse: 'Cyvasse', quadri: 'QU4DRI' };
+const gameName = (g) => gameNames[g] || g;
 
-// The play-mode tables: medians per (matches, target) and the Tabuleiro/relay ratios.
-function playTables(play, meta) {
-  const groups = new Map();
-  for (const r of play) {
-    const key = `${r.matches}|${r.target}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(r);
-  }
-  const loads = [...new Set(play.map((r) => r.matches))].sort((a, b) => a - b);
-  const stats = (rs) => rs && rs.length ? {
+// Medians (and sums) over the reports rs of one (game, load, target); null when none.
+function playStats(rs) {
+  if (!rs || !rs.length) return null;
+  const acked = sum(rs.map((r) => r.actions_acked));
+  const wire = (f) => acked ? sum(rs.map((r) => r.wire ? f(r.wire) : 0)) / acked : NaN;
+  const received = (w) => sum(Object.values(w.received).flatMap((types) => Object.values(types).map((c) => c.bytes)));
+  return {
     runs: rs.length,
     rate: median(rs.map((r) => r.acked_per_s)),
     each: rs.map((r) => fmt(r.acked_per_s)).join(', '),
@@ -75,37 +74,178 @@ function playTables(play, meta) {
     rejects: sum(rs.map((r) => r.rejects_total || 0)),
     games: sum(rs.map((r) => r.games_finished || 0)),
     load: median(rs.map((r) => r.loadavg_1m ? (r.loadavg_1m.start + r.loadavg_1m.end) / 2 : NaN)),
-  } : null;
+    bytesIn: wire(received),
+    bytesOut: wire((w) => sum(Object.values(w.sent).map((c) => c.bytes))),
+  };
+}
+
+// The reports grouped by game, load and target: get(game, load, target) → stats or null. The
+// relay has no rules, so its rows are keyed by load alone (whatever --game it was given).
+function groupPlay(play) {
+  const groups = new Map();
+  const key = (game, load, target) => target === 'relay' ? `relay|${load}` : `${game}|${load}|${target}`;
+  for (const r of play) {
+    const k = key(r.game || 'taixu', r.matches, r.target);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(r);
+  }
+  const cache = new Map();
+  return {
+    get(game, load, target) {
+      const k = key(game, load, target);
+      if (!cache.has(k)) cache.set(k, playStats(groups.get(k)));
+      return cache.get(k);
+    },
+    reports: (game, load, target) => groups.get(key(game, load, target)) || [],
+  };
+}
+
+// The loads bench/run.sh skipped (skipped.txt: key=value lines), as sentences.
+function skippedNote(dir) {
+  const lines = read(dir, 'skipped.txt').split('\n').filter(Boolean).map((l) =>
+    Object.fromEntries(l.split(' ').filter((w) => w.includes('=')).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])));
+  if (!lines.length) return '';
+  return lines.map((k) => {
+    const conns = `${fmt(Number(k.connections))} connections`;
+    const why = k.reason === 'system'
+      ? `its ${conns} take ${fmt(Number(k.needed))} descriptors in the server and the generator together ` +
+        `(with headroom), above the system-wide fs.file-max here, ${fmt(Number(k.fd_limit))}`
+      : `its ${conns} take one descriptor each in the server and again in the generator (each process has ` +
+        `its own limit), ${fmt(Number(k.needed))} per process with headroom, above the open-file hard limit here, ` +
+        `${fmt(Number(k.fd_limit))} (raise it, e.g. \`ulimit -Hn\` as root or limits.conf, to measure that load)`;
+    return `**The ladder stopped before ${fmt(Number(k.load))} matches:** ${why}.`;
+  }).join('\n\n');
+}
+
+// The play-mode tables: TAIXU's load ladder against the relay, Tabuleiro's counters, the ratios.
+function playTables(play, meta, dir) {
+  const g = groupPlay(play);
+  const ladderGame = (meta.games || 'taixu').split(' ')[0];
+  const loads = [...new Set(play.map((r) => r.matches))].sort((a, b) => a - b);
   const out = [];
-  out.push(`Medians of ${meta.runs} runs per row, ${meta.duration} s measured each; each match has 2 players and ` +
+  out.push(`${gameName(ladderGame)} at every load. Medians of the runs of each row (${meta.runs} per load up to 1,000 ` +
+    `matches, ${meta.runs_large || meta.runs} above), ${meta.duration} s measured each; each match has 2 players and ` +
     `${meta.spectators} spectators. Latency is from sending an action to the moment the last socket of its match ` +
     'has it (the patch, or the forwarded frame for the relay; the actor\'s ack). "cores" is CPU seconds per ' +
     'measured second (the generator shares the same 2 cores); "machine load" is the 1-minute load average ' +
     'during the run (above 2, processes wait for a core).', '');
-  out.push('| matches | target | actions/s | runs (actions/s) | p50 ms | p95 ms | p99 ms | max ms | server µs CPU/action | server cores | generator cores | server RSS MiB | connections | errors | rejects | games ended | machine load |');
-  out.push('|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const all = {};
+  out.push('| matches | target | runs | actions/s | runs (actions/s) | p50 ms | p95 ms | p99 ms | max ms | server µs CPU/action | server cores | generator cores | server RSS MiB | connections | errors | rejects | games ended | machine load |');
+  out.push('|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const load of loads) {
     for (const target of ['tabuleiro', 'relay']) {
-      const s = stats(groups.get(`${load}|${target}`));
-      all[`${load}|${target}`] = s;
+      const s = g.get(ladderGame, load, target);
       if (!s) continue;
-      out.push(`| ${fmt(load)} | ${target} | ${fmt(s.rate)} | ${s.each} | ${fmt(s.p50, 2)} | ${fmt(s.p95, 2)} | ` +
+      out.push(`| ${fmt(load)} | ${target} | ${s.runs} | ${fmt(s.rate)} | ${s.each} | ${fmt(s.p50, 2)} | ${fmt(s.p95, 2)} | ` +
         `${fmt(s.p99, 2)} | ${fmt(s.max, 2)} | ${fmt(s.cpu, 1)} | ${fmt(s.srvCores, 2)} | ${fmt(s.genCores, 2)} | ` +
         `${fmt(s.rss, 1)} | ${fmt(s.held)} | ${s.errors} | ${s.rejects} | ${s.games} | ${fmt(s.load, 1)} |`);
     }
   }
-  const internals = metricsTable(dirGlobal, loads);
+  const skipped = skippedNote(dir);
+  if (skipped) out.push('', skipped);
+  const internals = metricsTable(dir, [...new Set(play.filter((r) => r.target === 'tabuleiro')
+    .map((r) => `${r.game || 'taixu'}|${r.matches}`))]);
   if (internals) out.push('', internals);
-  out.push('', 'Tabuleiro / relay (medians; above 1× means Tabuleiro is higher):', '');
+  out.push('', `Tabuleiro / relay, ${gameName(ladderGame)} (medians; above 1× means Tabuleiro is higher):`, '');
   out.push('| matches | actions/s | p50 latency | p99 latency | CPU per action | server RSS |');
   out.push('|---:|---:|---:|---:|---:|---:|');
   for (const load of loads) {
-    const t = all[`${load}|tabuleiro`], r = all[`${load}|relay`];
+    const t = g.get(ladderGame, load, 'tabuleiro'), r = g.get(ladderGame, load, 'relay');
     if (!t || !r) continue;
     out.push(`| ${fmt(load)} | ${ratio(t.rate, r.rate)} | ${ratio(t.p50, r.p50)} | ${ratio(t.p99, r.p99)} | ` +
       `${ratio(t.cpu, r.cpu)} | ${ratio(t.rss, r.rss)} |`);
   }
+  return out.join('\n');
+}
+
+// The per-game table at the smallest load: each game's Tabuleiro row and the relay's.
+function gameTable(play, meta) {
+  const g = groupPlay(play);
+  const load = Math.min(...play.map((r) => r.matches));
+  const games = (meta.games || 'taixu').split(' ').filter((game) => g.get(game, load, 'tabuleiro'));
+  if (!games.length) return '';
+  const relay = g.get(games[0], load, 'relay');
+  const out = [`${fmt(load)} matches (2 players + ${meta.spectators} spectators each), medians of each row's runs; ` +
+    'bytes are WebSocket payload bytes per acknowledged action (sums over the runs), received by all the sockets of ' +
+    'a match, and sent by the acting seat. The relay has no rules: it echoes the one fixed frame whatever the game.', ''];
+  out.push('| game | target | runs | actions/s | p50 ms | p99 ms | server µs CPU/action | CPU/action vs relay | server cores | generator cores | bytes received per action | bytes sent per action | errors | rejects | games ended | machine load |');
+  out.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const row = (name, target, s) => out.push(`| ${name} | ${target} | ${s.runs} | ${fmt(s.rate)} | ${fmt(s.p50, 2)} | ` +
+    `${fmt(s.p99, 2)} | ${fmt(s.cpu, 1)} | ${relay && target !== 'relay' ? ratio(s.cpu, relay.cpu) : '—'} | ` +
+    `${fmt(s.srvCores, 2)} | ${fmt(s.genCores, 2)} | ${fmt(s.bytesIn)} | ${fmt(s.bytesOut)} | ${s.errors} | ` +
+    `${s.rejects} | ${s.games} | ${fmt(s.load, 1)} |`);
+  for (const game of games) row(gameName(game), 'tabuleiro', g.get(game, load, 'tabuleiro'));
+  if (relay) row('(any)', 'relay', relay);
+  return out.join('\n');
+}
+
+// Payload bytes per acknowledged action by message kind and receiving role, over reports rs.
+function bytesByKind(rs) {
+  const acked = sum(rs.map((r) => r.actions_acked));
+  const roles = ['actor', 'other_seat', 'spectator'];
+  const kinds = ['ops', 'events', 'envelope', 'legal', 'ack', 'forwarded', 'other', 'total', 'headers', 'sent'];
+  const t = Object.fromEntries(kinds.map((k) => [k, Object.fromEntries(roles.map((role) => [role, 0]))]));
+  for (const r of rs) {
+    if (!r.wire) continue;
+    // Per spectator: a match's spectators share one column.
+    const per = (role) => role === 'spectator' ? Math.max(1, r.spectators) : 1;
+    for (const role of roles) {
+      for (const [type, c] of Object.entries(r.wire.received[role] || {})) {
+        const f = c.fields || {};
+        const legal = (f.legal || 0) + (f.expects || 0);
+        t.legal[role] += legal / per(role);
+        t.total[role] += c.bytes / per(role);
+        if (type === 'patch') {
+          t.ops[role] += (f.ops || 0) / per(role);
+          t.events[role] += (f.events || 0) / per(role);
+          t.envelope[role] += (c.bytes - (f.ops || 0) - (f.events || 0) - legal) / per(role);
+        } else if (type === 'ack') t.ack[role] += c.bytes / per(role);
+        else if (type === 'act') t.forwarded[role] += c.bytes / per(role);
+        else t.other[role] += (c.bytes - legal) / per(role);
+      }
+      t.headers[role] += ((r.wire.frame_header_bytes.received || {})[role] || 0) / per(role);
+    }
+    t.sent.actor += sum(Object.values(r.wire.sent).map((c) => c.bytes));
+  }
+  for (const k of kinds) for (const role of roles) t[k][role] = acked ? t[k][role] / acked : NaN;
+  return t;
+}
+
+// "Bytes per action by message kind": one table per game (and the relay), rows by kind,
+// columns by receiving role, at the smallest load.
+function bytesTables(play, meta) {
+  const g = groupPlay(play);
+  const load = Math.min(...play.map((r) => r.matches));
+  const spectators = Number(meta.spectators);
+  const labels = {
+    ops: 'patch `ops` (RFC 6902)', events: 'patch `events`',
+    envelope: 'patch envelope (`type`, `version`, `base`, `to_act`, `clock`)',
+    legal: 'legal list (`legal` + `expects`, in any message)', ack: '`ack`',
+    forwarded: 'forwarded action frame (relay)',
+    other: 'other messages (`joined`, `presence`, `game_over`, `snapshot`, …; their legal lists above)',
+    total: '**payload received**', headers: 'WebSocket frame headers received',
+    sent: '`act` payload sent by the acting seat',
+  };
+  const out = [`Payload bytes per acknowledged action at ${fmt(load)} matches, sums over the runs, by what the ` +
+    'message carries and who receives it: the seat that sent the action, the other seat, and each spectator ' +
+    `(a match has ${spectators}); "match" is all ${2 + spectators} sockets of the match. A message's parts are the ` +
+    'bytes of its top-level fields as received (JSON text, a field\'s key and separators included). TCP/IP ' +
+    'headers are not counted.'];
+  const table = (title, rs) => {
+    const t = bytesByKind(rs);
+    out.push('', title, '', '| message kind | acting seat | other seat | each spectator | match |', '|---|---:|---:|---:|---:|');
+    for (const [k, label] of Object.entries(labels)) {
+      const v = t[k];
+      const match = v.actor + v.other_seat + spectators * v.spectator;
+      if (!(match > 0) && k !== 'total') continue;
+      out.push(`| ${label} | ${fmt(v.actor)} | ${fmt(v.other_seat)} | ${fmt(v.spectator)} | ${fmt(match)} |`);
+    }
+  };
+  for (const game of (meta.games || 'taixu').split(' ')) {
+    const rs = g.reports(game, load, 'tabuleiro');
+    if (rs.some((r) => r.wire)) table(`#### ${gameName(game)} (Tabuleiro)`, rs);
+  }
+  const relay = g.reports('', load, 'relay');
+  if (relay.some((r) => r.wire)) table('#### Relay', relay);
   return out.join('\n');
 }
 
@@ -120,26 +260,29 @@ function promCounters(text) {
   return m;
 }
 
-// Tabuleiro's own counters (GET /metrics at the end of each run), medians per load.
-function metricsTable(dir, loads) {
+// Tabuleiro's own counters (GET /metrics at the end of each run, metrics/GAME-LOAD-RUN.prom),
+// medians per "game|load" of keys.
+function metricsTable(dir, keys) {
   const mdir = path.join(dir, 'metrics');
   if (!fs.existsSync(mdir)) return '';
   const rows = [];
-  for (const load of loads) {
-    const files = fs.readdirSync(mdir).filter((f) => f.startsWith(`${load}-`) && f.endsWith('.prom'));
+  for (const key of keys) {
+    const [game, load] = key.split('|');
+    const files = fs.readdirSync(mdir).filter((f) => f.startsWith(`${game}-${load}-`) && f.endsWith('.prom'));
     const ms = files.map((f) => promCounters(fs.readFileSync(path.join(mdir, f), 'utf8')))
       .filter((m) => m.tabuleiro_commit_seconds_count > 0 && m.tabuleiro_actions_accepted_total > 0);
     if (!ms.length) continue;
     const med = (f) => median(ms.map(f));
-    rows.push(`| ${fmt(load)} | ${fmt(med((m) => 1000 * m.tabuleiro_commit_seconds_sum / m.tabuleiro_commit_seconds_count), 1)} | ` +
+    rows.push(`| ${gameName(game)} | ${fmt(Number(load))} | ` +
+      `${fmt(med((m) => 1000 * m.tabuleiro_commit_seconds_sum / m.tabuleiro_commit_seconds_count), 1)} | ` +
       `${fmt(med((m) => m.tabuleiro_commit_writes_total / m.tabuleiro_commit_seconds_count), 1)} | ` +
       `${fmt(med((m) => m.tabuleiro_messages_sent_total / m.tabuleiro_actions_accepted_total), 1)} | ` +
       `${fmt(med((m) => m.tabuleiro_bytes_sent_total / m.tabuleiro_actions_accepted_total))} |`);
   }
   if (!rows.length) return '';
   return ['Tabuleiro\'s own counters (`GET /metrics` at the end of each run, set-up included; medians):', '',
-    '| matches | mean commit ms | writes per commit | messages sent per action | bytes sent per action |',
-    '|---:|---:|---:|---:|---:|', ...rows].join('\n');
+    '| game | matches | mean commit ms | writes per commit | messages sent per action | bytes sent per action |',
+    '|---|---:|---:|---:|---:|---:|', ...rows].join('\n');
 }
 
 // The idle-connection ladder table.
@@ -231,10 +374,16 @@ function section(dir) {
   out.push('Command (from a clean checkout; it builds what it measures):', '', `    ${meta.command.trim()}`, '');
   out.push('The relay (`bench/relay`, Node.js + `ws`) forwards each player frame to the other sockets of the ' +
     'match and acks the actor; it has no engine, so the generator sends it a fixed action ' +
-    '(`{"type":"move","from":"c8","to":"c6"}`) from the two players in turn. Against Tabuleiro the players ' +
-    'choose uniformly among the `legal` actions the server sent; a finished game is replaced by a new match. ' +
+    '(`{"type":"move","from":"c8","to":"c6"}`, a TAIXU shift; a Cyvasse or QU4DRI move is about as long) from the ' +
+    'two players in turn, whatever the game. Against Tabuleiro the players of each game choose uniformly among the ' +
+    '`legal` actions the server sent (stripped of annotations such as TAIXU\'s `cost`), except where the list is ' +
+    'incomplete: a Cyvasse seat in set-up sends its whole army placed at random in the zone its `expects` gives. ' +
+    'A finished game is replaced by a new match. ' +
     'Tabuleiro runs with its rate and creation limits raised (`--msg-rate`, `--msg-burst`, `--create-limit`).', '');
-  out.push('### Throughput and latency', '', play.length ? playTables(play, meta) : '(no runs)', '');
+  out.push('### Throughput and latency', '', play.length ? playTables(play, meta, dir) : '(no runs)', '');
+  const perGame = play.length ? gameTable(play, meta) : '';
+  if (perGame) out.push('### Per game', '', perGame, '');
+  if (play.some((r) => r.wire)) out.push('### Bytes per action by message kind', '', bytesTables(play, meta), '');
   out.push('### Idle connections', '', idle.length ? idleTable(idle, meta) : '(no runs)', '');
   const dso = read(dir, 'profile_dso.txt').trimEnd();
   const sym = read(dir, 'profile_sym.txt').trimEnd();
@@ -259,7 +408,6 @@ if (!dir) {
   console.error('usage: node bench/load/summarize.cjs DIR [--write FILE]');
   process.exit(2);
 }
-dirGlobal = dir;
 const text = section(dir);
 const wi = process.argv.indexOf('--write');
 if (wi < 0) {

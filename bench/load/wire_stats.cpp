@@ -1,0 +1,119 @@
+// The load generator's byte counters (see wire_stats.h).
+#include "bench/load/wire_stats.h"
+
+namespace tabuleiro::bench {
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Moves i past the whitespace of text.
+void skip_space(std::string_view text, std::size_t& i) {
+  while (i < text.size() && is_space(text[i])) ++i;
+}
+
+// With text[i] == '"': moves i past the string's closing quote; false if it never closes.
+bool skip_string(std::string_view text, std::size_t& i) {
+  for (++i; i < text.size(); ++i) {
+    if (text[i] == '\\') ++i;
+    else if (text[i] == '"') return ++i, true;
+  }
+  return false;
+}
+
+// Moves i past one JSON value (string, object, array or scalar); false if the text ends first.
+bool skip_value(std::string_view text, std::size_t& i) {
+  if (i >= text.size()) return false;
+  if (text[i] == '"') return skip_string(text, i);
+  if (text[i] == '{' || text[i] == '[') {
+    int depth = 0;
+    while (i < text.size()) {
+      const char c = text[i];
+      if (c == '"') {
+        if (!skip_string(text, i)) return false;
+        continue;
+      }
+      if (c == '{' || c == '[') ++depth;
+      else if ((c == '}' || c == ']') && --depth == 0) return ++i, true;
+      ++i;
+    }
+    return false;
+  }
+  while (i < text.size() && text[i] != ',' && text[i] != '}' && text[i] != ']' && !is_space(text[i])) ++i;
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string_view, std::size_t>> top_level_fields(std::string_view text) {
+  std::vector<std::pair<std::string_view, std::size_t>> out;
+  std::size_t i = 0;
+  skip_space(text, i);
+  if (i >= text.size() || text[i] != '{') return {};
+  ++i;
+  for (;;) {
+    skip_space(text, i);
+    if (i < text.size() && text[i] == '}') return out;
+    if (i >= text.size() || text[i] != '"') return {};
+    const std::size_t start = i;
+    if (!skip_string(text, i)) return {};
+    const std::string_view key = text.substr(start + 1, i - start - 2);
+    skip_space(text, i);
+    if (i >= text.size() || text[i] != ':') return {};
+    ++i;
+    skip_space(text, i);
+    if (!skip_value(text, i)) return {};
+    out.emplace_back(key, i - start);
+    skip_space(text, i);
+    if (i < text.size() && text[i] == ',') ++i;
+    else if (i < text.size() && text[i] == '}') return out;
+    else return {};
+  }
+}
+
+std::size_t frame_header_bytes(std::size_t n, bool masked) {
+  return (n < 126 ? 2 : n < 65536 ? 4 : 10) + (masked ? 4 : 0);
+}
+
+void wire_stats::received(role r, std::string_view type, std::string_view text) {
+  auto it = received_[r].find(type);
+  if (it == received_[r].end()) it = received_[r].emplace(std::string(type), counter{}).first;
+  counter& c = it->second;
+  ++c.messages;
+  c.bytes += text.size();
+  for (const auto& [key, bytes] : top_level_fields(text)) {
+    auto f = c.fields.find(key);
+    if (f == c.fields.end()) f = c.fields.emplace(std::string(key), 0).first;
+    f->second += bytes;
+  }
+  header_received_[r] += frame_header_bytes(text.size(), false);
+}
+
+void wire_stats::sent(std::string_view type, std::size_t bytes) {
+  auto it = sent_.find(type);
+  if (it == sent_.end()) it = sent_.emplace(std::string(type), counter{}).first;
+  ++it->second.messages;
+  it->second.bytes += bytes;
+  header_sent_ += frame_header_bytes(bytes, true);
+}
+
+nlohmann::json wire_stats::to_json() const {
+  auto counters = [](const std::map<std::string, counter, std::less<>>& m) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [type, c] : m) {
+      j[type] = {{"messages", c.messages}, {"bytes", c.bytes}};
+      if (!c.fields.empty()) j[type]["fields"] = c.fields;
+    }
+    return j;
+  };
+  nlohmann::json received = nlohmann::json::object(), headers = nlohmann::json::object();
+  for (std::size_t r = 0; r < received_.size(); ++r) {
+    received[role_names[r]] = counters(received_[r]);
+    headers[role_names[r]] = header_received_[r];
+  }
+  return {{"received", std::move(received)},
+          {"sent", counters(sent_)},
+          {"frame_header_bytes", {{"received", std::move(headers)}, {"sent", header_sent_}}}};
+}
+
+}  // namespace tabuleiro::bench
