@@ -146,7 +146,7 @@ json cyvasse_codec::event_json(const event& e) {
 }
 
 json cyvasse_codec::observation_json(const observation& o) {
-  json mountains = json::array(), water = json::array(), pieces = json::array();
+  json mountains = json::array(), water = json::array(), pieces = json::object();
   std::array<std::array<std::uint8_t, board_size>, 2> attacks;
   attack_counts(o.board, 1, attacks[0]);
   attack_counts(o.board, 2, attacks[1]);
@@ -162,7 +162,7 @@ json cyvasse_codec::observation_json(const observation& o) {
     attacked_squares(o.board, sq, hit);
     json att = json::array();
     for (square x : hit) att.push_back(cyvasse_square_name(x));
-    json p = {{"at", cyvasse_square_name(sq)}, {"owner", pc.owner}, {"kind", kind_name(pc.what)},
+    json p = {{"owner", pc.owner}, {"kind", kind_name(pc.what)},
               {"armor", armor}, {"protected", prot}, {"capturable", armor <= 0 && !prot}, {"attacks", std::move(att)}};
     if (pc.what == kind::spearman) {
       json zone = json::array();
@@ -172,7 +172,7 @@ json cyvasse_codec::observation_json(const observation& o) {
       }
       p["zone"] = std::move(zone);
     }
-    pieces.push_back(std::move(p));
+    pieces[cyvasse_square_name(sq)] = std::move(p);  // keyed by square: a move patches two keys
   }
   return {{"game", name},
           {"options", options_json(o.opts)},

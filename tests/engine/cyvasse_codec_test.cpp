@@ -78,14 +78,16 @@ TEST_CASE("codec: the view shows terrain, pieces with remaining armor, attacks a
   CHECK(v["terrain"]["mountains"] == json({"b5", "e5", "f6", "i6"}));
   CHECK(v["pieces"].size() == 38);
   bool saw_spear = false;
-  for (const json& p : v["pieces"]) {
-    if (p["at"] == "e3") {
+  CHECK(v["pieces"].is_object());
+  for (const auto& [at, p] : v["pieces"].items()) {
+    CHECK_FALSE(p.contains("at"));  // the key is the square
+    if (at == "e3") {
       CHECK(p["kind"] == "spearman");
       CHECK(p["zone"] == json({"e4", "e5"}));
       saw_spear = true;
     }
-    if (p["at"] == "f1") CHECK(p["kind"] == "tower");
-    if (p["at"] == "e1") {
+    if (at == "f1") CHECK(p["kind"] == "tower");
+    if (at == "e1") {
       CHECK(p["armor"] == 1);
       CHECK(p["protected"] == true);
     }

@@ -49,8 +49,8 @@ json pick(const json& legal, std::mt19937& rng, const json& view) {
   std::vector<json> captures;
   for (const json& a : legal) {
     if (!a.value("capture", false)) continue;
-    for (const json& p : view["pieces"])
-      if (p["at"] == a["to"] && p["kind"] == "king") return a;
+    if (const auto p = view["pieces"].find(a["to"].get<std::string>()); p != view["pieces"].end() && (*p)["kind"] == "king")
+      return a;
     captures.push_back(a);
   }
   if (!captures.empty()) return captures[std::uniform_int_distribution<std::size_t>(0, captures.size() - 1)(rng)];

@@ -285,7 +285,7 @@ TEST_CASE("lobby: a Cyvasse match in set-up shows no set-up in its summary or pr
   const json s = find_code(w.expect("match_list")["matches"], m.code);
   REQUIRE(s.is_object());
   CHECK(s["progress"] == json{{"phase", "setup"}});
-  CHECK(s["preview"]["pieces"] == json::array());
+  CHECK(s["preview"]["pieces"] == json::object());
   CHECK(s["preview"]["submitted"] == json::array({true, false}));
   CHECK(s["to_act"] == json::array({2}));
 }

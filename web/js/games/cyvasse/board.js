@@ -80,19 +80,22 @@ export class CyvasseTable {
 
   canSetUp() { return this.view?.phase === 'setup' && this.seat != null && !!this.expects && !this.busy; }
   myTurn() { return this.view?.phase === 'play' && !this.view.outcome && this.legal.length > 0; }
-  pieceAt(sq) { return (this.view?.pieces || []).find((p) => p.at === sq); }
+  // The piece on sq with its square, or undefined (the view's pieces are keyed by square).
+  pieceAt(sq) { const p = this.view?.pieces?.[sq]; return p && { ...p, at: sq }; }
+  // Every piece of the view, each with its square.
+  pieceList() { return Object.entries(this.view?.pieces || {}).map(([at, p]) => ({ ...p, at })); }
 
   // Enemy pieces (of the piece on sq, or of the viewer on an empty square) attacking sq.
   attackersOf(sq) {
     const p = this.pieceAt(sq);
     const side = p ? p.owner : (this.seat || 0);
-    return (this.view?.pieces || []).filter((q) => q.owner !== side && (q.attacks || []).includes(sq));
+    return this.pieceList().filter((q) => q.owner !== side && (q.attacks || []).includes(sq));
   }
 
   // Squares in the spear zones of the viewer's enemies (or of both sides for a spectator).
   spearSquares() {
     const out = new Set();
-    for (const p of this.view?.pieces || []) if (p.zone && p.owner !== this.seat) for (const s of p.zone) out.add(s);
+    for (const p of this.pieceList()) if (p.zone && p.owner !== this.seat) for (const s of p.zone) out.add(s);
     return out;
   }
 
