@@ -6,6 +6,9 @@
 //   parse_action(const json&)                   -> result<G::action>   (bad_action)
 //   action_json(const G::action&)               -> json   canonical action (as logged)
 //   legal_action_json(const G::state&, const G::action&) -> json   a legal-list entry
+//   append_legal_action(std::string&, const G::state&, const G::action&)   optional: appends
+//                                               exactly legal_action_json(s, a).dump() (the
+//                                               hot path's legal lists skip the JSON tree)
 //   expects_json(const G::observation&, seat)   -> json   the expected action when the legal
 //                                                         list is incomplete
 //   event_json(const G::event&)                 -> json   one (already redacted) event
@@ -29,6 +32,7 @@
 
 #include "protocol/game.h"
 #include "protocol/json_util.h"
+#include "protocol/messages.h"
 
 namespace tabuleiro::protocol {
 
@@ -90,6 +94,23 @@ class codec_match final : public match {
     out.complete = G::legal_complete(s_, p);
     if (!out.complete) out.expects = Codec::expects_json(G::observe(s_, engine::viewer_of(p)), p);
     return out;
+  }
+
+  // Seat p's legal fields as envelope text (messages::legal_fields(legal(p)), byte for byte).
+  std::string legal_fields(engine::seat p) const override {
+    if constexpr (requires(std::string& out, const typename G::action& a) { Codec::append_legal_action(out, s_, a); }) {
+      std::string actions = "[";
+      for (const auto& a : G::legal_actions(s_, p)) {
+        if (actions.size() > 1) actions += ',';
+        Codec::append_legal_action(actions, s_, a);
+      }
+      actions += ']';
+      const bool complete = G::legal_complete(s_, p);
+      const json expects = complete ? json() : Codec::expects_json(G::observe(s_, engine::viewer_of(p)), p);
+      return messages::legal_fields(actions, complete, expects);
+    } else {
+      return messages::legal_fields(legal(p));
+    }
   }
 
   // Parses action and runs the engine's exact rule check; changes nothing.

@@ -68,6 +68,9 @@ class match {
 
   // Seat s's legal actions now (empty and complete when it may not act).
   virtual legal_json legal(engine::seat s) const = 0;
+  // Seat s's legal fields as envelope text: exactly messages::legal_fields(legal(s)), written
+  // without building JSON when the game's codec can write its entries as text.
+  virtual std::string legal_fields(engine::seat s) const = 0;
 
   // Parses action (client JSON) and runs the engine's exact rule check for seat s.
   // nullopt when it would be accepted; nothing changes either way.

@@ -28,12 +28,14 @@ std::optional<engine::outcome> parse_outcome(const json& j) {
   return o;
 }
 
-std::string legal_fields(const legal_json& l) {
+std::string legal_fields(const legal_json& l) { return legal_fields(dump(l.actions), l.complete, l.expects); }
+
+std::string legal_fields(std::string_view actions_text, bool complete, const json& expects) {
   std::string out = "\"legal\":";
-  append_json(out, l.actions);
-  if (!l.complete) {
+  out += actions_text;
+  if (!complete) {
     out += ",\"expects\":";
-    append_json(out, l.expects);
+    append_json(out, expects);
   }
   return out;
 }

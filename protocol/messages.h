@@ -27,6 +27,9 @@ std::optional<engine::outcome> parse_outcome(const json& j);
 // The legal-action fields of a seat as JSON text to splice into an envelope:
 // `"legal":[…]`, followed by `,"expects":{…}` when the list is incomplete.
 std::string legal_fields(const legal_json& l);
+// The same fields from the legal list's JSON array text (as a codec writes it directly),
+// its completeness and, when incomplete, the expected action.
+std::string legal_fields(std::string_view actions_text, bool complete, const json& expects);
 
 // `"to_act":[…]`: the seats that may act now (empty once the match is over).
 std::string to_act_field(const std::vector<engine::seat>& seats);

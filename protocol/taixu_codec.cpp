@@ -83,6 +83,52 @@ json taixu_codec::legal_action_json(const taixu::state& s, const action& a) {
   return j;
 }
 
+void taixu_codec::append_legal_action(std::string& out, const taixu::state& s, const action& a) {
+  int cost = 0;
+  taixu::check(s, s.to_move, a, &cost);
+  // Keys in the order nlohmann::json writes them (sorted), so the text equals the dump.
+  const auto field = [&out](std::string_view key, const std::string& value) {
+    out += '"';
+    out += key;
+    out += "\":\"";
+    out += value;
+    out += "\",";
+  };
+  const auto cost_field = [&out, cost] {
+    out += "\"cost\":";
+    out += std::to_string(cost);
+    out += ',';
+  };
+  out += '{';
+  switch (a.kind) {
+    case action_kind::summon:
+      cost_field();
+      field("to", square_name(a.a));
+      out += "\"type\":\"summon\"}";
+      return;
+    case action_kind::move:
+      cost_field();
+      field("from", square_name(a.a));
+      field("to", square_name(a.b));
+      out += "\"type\":\"move\"}";
+      return;
+    case action_kind::stabilize:
+      field("at", square_name(a.a));
+      cost_field();
+      out += "\"type\":\"stabilize\"}";
+      return;
+    case action_kind::swap:
+      field("a", square_name(std::min(a.a, a.b)));
+      field("b", square_name(std::max(a.a, a.b)));
+      cost_field();
+      out += "\"type\":\"swap\"}";
+      return;
+    case action_kind::end_turn: break;
+  }
+  cost_field();
+  out += "\"type\":\"end_turn\"}";
+}
+
 json taixu_codec::expects_json(const taixu::observation&, engine::seat) { return nullptr; }
 
 json taixu_codec::observation_json(const taixu::observation& o) {

@@ -29,6 +29,8 @@ struct taixu_codec {
   static json action_json(const taixu::action& a);
   // The canonical action JSON plus its "cost" for the player to move in s.
   static json legal_action_json(const taixu::state& s, const taixu::action& a);
+  // Appends legal_action_json(s, a).dump() to out, byte for byte, without building the JSON.
+  static void append_legal_action(std::string& out, const taixu::state& s, const taixu::action& a);
   // Null: TAIXU's legal lists are always complete.
   static json expects_json(const taixu::observation& o, engine::seat p);
   // One event as JSON (rules §11; fields in engine/taixu/RULES.md).

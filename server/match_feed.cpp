@@ -81,7 +81,7 @@ const std::string& match_feed::legal_text(const protocol::match& m, int c) {
   auto& slot = legal_[c];
   if (slot.version != version_) {
     const bool can_act = c != 0 && outcome_.is_null();
-    slot.value = protocol::messages::legal_fields(can_act ? m.legal(c) : protocol::legal_json{});
+    slot.value = can_act ? m.legal_fields(c) : protocol::messages::legal_fields(protocol::legal_json{});
     slot.version = version_;
   }
   return slot.value;

@@ -3,8 +3,11 @@
 // only in the persistence form, strict options, the registry and the shared JSON helpers.
 #include <catch2/catch.hpp>
 
+#include <set>
+
 #include "protocol/codec_match.h"
 #include "protocol/json_util.h"
+#include "protocol/messages.h"
 #include "protocol/taixu_codec.h"
 #include "protocol/taixu_position.h"
 #include "taixu_builder.h"
@@ -199,4 +202,29 @@ TEST_CASE("protocol json helpers: parse_seed, first_unknown_key, int_field, outc
         json::parse(R"({"winner":null,"reason":"agreement"})"));
   CHECK(protocol::outcome_json(tabuleiro::engine::outcome{2, "singularity"}) ==
         json::parse(R"({"winner":2,"reason":"singularity"})"));
+}
+
+TEST_CASE("taixu match: legal fields written as text equal the dump of the legal JSON, for every action kind") {
+  rng meta(0x1e6a1ULL);
+  std::set<std::string> kinds;
+  int lists = 0;
+  for (int g = 0; g < 30; ++g) {
+    auto created = kind().create(nullptr, nullptr, meta.next());
+    auto& m = *std::get<0>(created);
+    for (int step = 0; step < 80 && !m.outcome(); ++step) {
+      for (tabuleiro::engine::seat p : {1, 2}) {
+        const protocol::legal_json legal = m.legal(p);
+        REQUIRE(m.legal_fields(p) == protocol::messages::legal_fields(legal));
+        for (const json& a : legal.actions) kinds.insert(a["type"].get<std::string>());
+        ++lists;
+      }
+      const json legal = m.legal(m.seats_to_act().front()).actions;
+      REQUIRE(!legal.empty());
+      json a = legal[meta.uniform(legal.size())];
+      a.erase("cost");
+      REQUIRE(std::holds_alternative<protocol::applied>(m.apply(m.seats_to_act().front(), a)));
+    }
+  }
+  CHECK(lists > 1000);
+  CHECK(kinds == std::set<std::string>{"end_turn", "move", "stabilize", "summon", "swap"});
 }
