@@ -2,7 +2,7 @@
 // piece dragged, the rest clicked), B joins by the link on a phone-sized screen and takes the
 // standard preset, C watches; nothing of A's placement reaches B or C before B submits; then
 // A's Trebuchet shoots (a ranged capture), B moves, A's light horse captures — on every page.
-import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots } from './steps.mjs';
+import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
 
 // Seat 1's army: the standard formation with the Trebuchet on f4 (4 squares below the
 // spearman f8 of B's standard formation) and a light horse on j4 (diagonal to g7).
@@ -28,8 +28,7 @@ export async function cyvasseScenario({ browser, url, out }) {
   const C = await open({ viewport: { width: 1180, height: 860 } }, 'C');
   const pages = [A, B, C];
   const sq = (s) => `.cy-sq[data-sq="${s}"]`;
-  const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.cy-board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
-  const allAt = (v) => Promise.all(pages.map((p) => waitVersion(p, v)));
+  const allAt = (v) => Promise.all(pages.map((p) => waitVersion(p, v, '.cy-board')));
   const pieceOn = (page, s) => page.$eval(sq(s), (c) => {
     const p = c.querySelector('.cy-piece');
     return p ? `${p.dataset.owner}:${p.dataset.kind}` : '';
@@ -83,7 +82,7 @@ export async function cyvasseScenario({ browser, url, out }) {
   });
 
   await step('nothing of A\'s placement reaches B or C before B submits', async () => {
-    await Promise.all([waitVersion(B, 1), waitVersion(C, 1)]);
+    await Promise.all([waitVersion(B, 1, '.cy-board'), waitVersion(C, 1, '.cy-board')]);
     await new Promise((r) => setTimeout(r, 300));
     for (const who of ['B', 'C']) {
       check(frames[who].length > 0, `${who} received frames`);

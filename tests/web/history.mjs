@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { POSITION } from './scenario.mjs';
-import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots } from './steps.mjs';
+import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
 
 // The move list as a page draws it: turn headings and move lines, "(you)" left out.
 const movesOf = (page) => page.evaluate(() => [...document.querySelectorAll('#move-list .turn-group')].map((g) => ({
@@ -17,7 +17,6 @@ const movesOf = (page) => page.evaluate(() => [...document.querySelectorAll('#mo
 const piecesOf = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.board .sq')]
   .filter((c) => c.dataset.piece).map((c) => [c.dataset.sq, c.dataset.piece]).sort()));
 const shownVersion = (page) => page.evaluate(() => Number(document.querySelector('.board')?.dataset.version));
-const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
 const waitMoves = (page, v) => page.waitForSelector(`#move-list .move[data-version="${v}"]`, { timeout: STEP_TIMEOUT_MS });
 
 // Does the server keep match logs? (A server before issue 14 answers 404 for /log.)

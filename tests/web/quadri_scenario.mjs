@@ -2,7 +2,7 @@
 // the link on a phone (Red), C watches. They play a shift, a drop, a multi-capture chosen step
 // by step (only legal continuations offered; mandatory capture explained) and a flip; every
 // page draws the same grid and the spectator's page never shows an unrevealed value.
-import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots } from './steps.mjs';
+import { check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
 
 const MOONS = ['new', 'waxing', 'full', 'waning'];
 const DIRS = ['N', 'S', 'E', 'W'];
@@ -43,7 +43,6 @@ const gridOf = (page) => page.evaluate(() => {
   for (const c of board.querySelectorAll('.q-cell')) if (c.dataset.tile || c.dataset.pred) cells[c.dataset.cell] = `${c.dataset.tile}|${c.dataset.pred}`;
   return { version: Number(board.dataset.version), cells: Object.keys(cells).sort().map((k) => `${k}=${cells[k]}`).join(' ') };
 });
-const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.q-board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
 // Tiles drawn with a value although not revealed (must be none while the game runs).
 const hiddenShown = (page) => page.$$eval('.q-tile:not(.revealed) .q-value', (els) => els.length);
 
@@ -56,7 +55,7 @@ export async function quadriScenario({ browser, url, out }) {
   const pages = [A, B, C];
   const click = (page, cell) => page.click(`.q-cell[data-cell="${cell}"]`);
   const same = async (version) => {
-    await Promise.all(pages.map((p) => waitVersion(p, version)));
+    await Promise.all(pages.map((p) => waitVersion(p, version, '.q-board')));
     const [a, b, c] = await Promise.all(pages.map(gridOf));
     check(a.cells === b.cells, `A and B differ at v${version}`);
     check(a.cells === c.cells, `A and C differ at v${version}`);

@@ -3,7 +3,7 @@
 // attack, a stabilize, a summon and moves; every page shows the same board; B reloads and
 // keeps its seat; the Portuguese switch translates the page; a draw offer is declined and a
 // resignation ends the match with a banner on every page.
-import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots } from './steps.mjs';
+import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
 
 // P1 (home rank 8) to move, PC 5. d7 (3) can capture d5 (1); f7 (3) stepping onto the Energy
 // Zone f6 reaches charge 5 and explodes, its wave destroying g5 (0) and draining e6 (1);
@@ -55,8 +55,6 @@ const boardOf = (page) => page.evaluate(() => {
   for (const c of cells) squares[c.dataset.sq] = c.dataset.piece || '';
   return { version: Number(board.dataset.version), squares, anomalies: [...board.querySelectorAll('.sq')].filter((c) => c.dataset.anomaly).map((c) => `${c.dataset.sq}:${c.dataset.anomaly}`).sort().join(' ') };
 });
-
-const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
 
 export async function scenario({ browser, url, out, restart }) {
   const snap = screenshots(out);

@@ -53,3 +53,7 @@ export function screenshots(out, { prefix = '', timeout = STEP_TIMEOUT_MS } = {}
   return (page, name, opts = {}) => page.screenshot({ path: join(out, `${prefix}${name}.png`), fullPage: true, timeout, animations: 'disabled', ...opts })
     .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
 }
+
+// Resolves once the board element matching selector board on page draws version v (within the
+// default step timeout).
+export const waitVersion = (page, v, board = '.board') => page.waitForFunction(([b, v]) => Number(document.querySelector(b)?.dataset.version) === v, [board, v], { timeout: STEP_TIMEOUT_MS });
