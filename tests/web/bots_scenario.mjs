@@ -4,42 +4,18 @@
 // is entered behind a "pass the device" screen (the other player's placement is never on
 // screen), the board follows the side to move, a reload resumes both seats, and the match can
 // be watched like any other; TAIXU on one device hands the turn over without a pass screen.
-import { join } from 'node:path';
+import { Failure, check, steps, newPage, screenshots } from './steps.mjs';
 
 const STEP_TIMEOUT_MS = 15_000;
 
-class Failure extends Error {}
-const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
-
 export async function botsScenario({ browser, url, out }) {
-  const results = [];
-  const shot = (page, name) => page.screenshot({ path: join(out, `bots-${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS, animations: 'disabled' })
-    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
-  let stop = false;
-  const step = async (name, fn) => {
-    name = `bots: ${name}`;
-    if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
-    const t0 = Date.now();
-    try {
-      await fn();
-      results.push({ name, ok: true });
-      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-    } catch (e) {
-      results.push({ name, ok: false });
-      console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
-      stop = true;
-    }
-  };
-  const newPage = async () => {
-    const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-    const page = await ctx.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-    return page;
-  };
-  const A = await newPage();
-  const L = await newPage();
-  const S = await newPage();
+  const { results, step } = steps({ prefix: 'bots: ' });
+  const shot = screenshots(out, { prefix: 'bots-', timeout: STEP_TIMEOUT_MS });
+  // A page at 1280 × 900 with this scenario's step timeout.
+  const open = () => newPage(browser, { viewport: { width: 1280, height: 900 } }, { timeout: STEP_TIMEOUT_MS });
+  const A = await open();
+  const L = await open();
+  const S = await open();
   const versionOf = (page, scope = '') => page.$eval(`${scope} .cy-board`, (b) => Number(b.dataset.version));
   const waitVersion = (page, v, scope = '') => page.waitForFunction(([s, v]) => Number(document.querySelector(`${s} .cy-board`)?.dataset.version) >= v, [scope, v]);
   // Moves one of seat's pieces that has a legal target, on the board under scope.

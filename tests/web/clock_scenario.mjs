@@ -3,12 +3,7 @@
 // both end their first (untimed) turn; A's clock then counts down on both pages from the
 // server's reading, goes low, and when the server's time passes the deadline the flag shows
 // on both pages with the result "on time".
-import { join } from 'node:path';
-
-const STEP_TIMEOUT_MS = 10_000;
-
-class Failure extends Error {}
-const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
+import { check, steps, newPage, screenshots } from './steps.mjs';
 
 // The seconds a clock display shows ("0:58" → 58, "9.4" → 9.4).
 const seconds = (text) => {
@@ -17,37 +12,17 @@ const seconds = (text) => {
 };
 
 export async function clockScenario({ browser, url, out }) {
-  const results = [];
-  let stop = false;
-  const step = async (name, fn) => {
-    if (stop) { results.push({ name, ok: false }); console.log(`SKIP ${name}`); return; }
-    const t0 = Date.now();
-    try {
-      await fn();
-      results.push({ name, ok: true });
-      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-    } catch (e) {
-      results.push({ name, ok: false });
-      console.log(`FAIL ${name}: ${e.message.split('\n')[0]}`);
-      stop = true;
-    }
-  };
-  const newPage = async (locale) => {
-    const ctx = await browser.newContext({ locale, viewport: { width: 1200, height: 860 } });
-    const page = await ctx.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-    return page;
-  };
-  const shot = (page, name) => page.screenshot({ path: join(out, `clock-${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS })
-    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  const { results, step } = steps();
+  // A page at 1200 × 860 in locale.
+  const open = (locale) => newPage(browser, { locale, viewport: { width: 1200, height: 860 } });
+  const shot = screenshots(out, { prefix: 'clock-' });
   const advance = async (ms) => {
     const r = await fetch(`${url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance_ms: ms }) });
     check(r.ok, `the test clock answered ${r.status}`);
   };
   const clockText = (page, seat) => page.textContent(`#clocks .clock.p${seat} .clock-time`);
-  const A = await newPage('en-US');
-  const B = await newPage('pt-BR');
+  const A = await open('en-US');
+  const B = await open('pt-BR');
 
   await step('clock: A creates a TAIXU match with a 1 + 0 clock from the form; B joins; both clocks show 1:00', async () => {
     await A.goto(url);

@@ -2,9 +2,7 @@
 // piece dragged, the rest clicked), B joins by the link on a phone-sized screen and takes the
 // standard preset, C watches; nothing of A's placement reaches B or C before B submits; then
 // A's Trebuchet shoots (a ranged capture), B moves, A's light horse captures — on every page.
-import { join } from 'node:path';
-
-const STEP_TIMEOUT_MS = 10_000;
+import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
 
 // Seat 1's army: the standard formation with the Trebuchet on f4 (4 squares below the
 // spearman f8 of B's standard formation) and a light horse on j4 (diagonal to g7).
@@ -15,44 +13,22 @@ export const HAND = [
   ['militia', 'g2'], ['spearman', 'h2'], ['crossbow', 'i2'], ['spearman', 'e3'],
 ];
 
-class Failure extends Error {}
-const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
-
 export async function cyvasseScenario({ browser, url, out }) {
-  const results = [];
-  const shot = (page, name) => page.screenshot({ path: join(out, `cyvasse-${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS, animations: 'disabled' })
-    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
-  let stop = false;
-  const step = async (name, fn) => {
-    name = `cyvasse: ${name}`;
-    if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
-    const t0 = Date.now();
-    try {
-      await fn();
-      results.push({ name, ok: true });
-      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-    } catch (e) {
-      results.push({ name, ok: false });
-      console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
-      stop = true;
-    }
-  };
+  const { results, step } = steps({ prefix: 'cyvasse: ' });
+  const shot = screenshots(out, { prefix: 'cyvasse-' });
   const frames = { B: [], C: [] };
-  const newPage = async (opts, record) => {
-    const ctx = await browser.newContext({ locale: 'en-US', ...opts });
-    const page = await ctx.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  // A page that records, if asked, the WebSocket frames it receives into frames[record].
+  const open = async (opts, record) => {
+    const page = await newPage(browser, opts);
     if (record) page.on('websocket', (ws) => ws.on('framereceived', (f) => frames[record].push(String(f.payload))));
     return page;
   };
-  const A = await newPage({ viewport: { width: 1280, height: 900 } });
-  const B = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, 'B');
-  const C = await newPage({ viewport: { width: 1180, height: 860 } }, 'C');
+  const A = await open({ viewport: { width: 1280, height: 900 } });
+  const B = await open({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, 'B');
+  const C = await open({ viewport: { width: 1180, height: 860 } }, 'C');
   const pages = [A, B, C];
   const sq = (s) => `.cy-sq[data-sq="${s}"]`;
-  const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.cy-board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
-  const allAt = (v) => Promise.all(pages.map((p) => waitVersion(p, v)));
+  const allAt = (v) => Promise.all(pages.map((p) => waitVersion(p, v, '.cy-board')));
   const pieceOn = (page, s) => page.$eval(sq(s), (c) => {
     const p = c.querySelector('.cy-piece');
     return p ? `${p.dataset.owner}:${p.dataset.kind}` : '';
@@ -106,7 +82,7 @@ export async function cyvasseScenario({ browser, url, out }) {
   });
 
   await step('nothing of A\'s placement reaches B or C before B submits', async () => {
-    await Promise.all([waitVersion(B, 1), waitVersion(C, 1)]);
+    await Promise.all([waitVersion(B, 1, '.cy-board'), waitVersion(C, 1, '.cy-board')]);
     await new Promise((r) => setTimeout(r, 300));
     for (const who of ['B', 'C']) {
       check(frames[who].length > 0, `${who} received frames`);

@@ -4,14 +4,10 @@
 // highlighted after a reload, stepping back and forward while the game goes on, the replay
 // of a finished match from its link, and its exported log replayed through `tabuleiro engine`
 // to the final position.
-import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { POSITION } from './scenario.mjs';
-
-const STEP_TIMEOUT_MS = 10_000;
-class Failure extends Error {}
-const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
+import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
 
 // The move list as a page draws it: turn headings and move lines, "(you)" left out.
 const movesOf = (page) => page.evaluate(() => [...document.querySelectorAll('#move-list .turn-group')].map((g) => ({
@@ -21,7 +17,6 @@ const movesOf = (page) => page.evaluate(() => [...document.querySelectorAll('#mo
 const piecesOf = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.board .sq')]
   .filter((c) => c.dataset.piece).map((c) => [c.dataset.sq, c.dataset.piece]).sort()));
 const shownVersion = (page) => page.evaluate(() => Number(document.querySelector('.board')?.dataset.version));
-const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
 const waitMoves = (page, v) => page.waitForSelector(`#move-list .move[data-version="${v}"]`, { timeout: STEP_TIMEOUT_MS });
 
 // Does the server keep match logs? (A server before issue 14 answers 404 for /log.)
@@ -32,25 +27,12 @@ export async function serverHasHistory(url) {
 }
 
 export async function historyScenario({ browser, url, out, binary }) {
-  const results = [];
-  let stop = false;
-  const step = async (name, fn) => {
-    if (stop) { results.push({ name, ok: false }); console.log(`SKIP ${name}`); return; }
-    const t0 = Date.now();
-    try { await fn(); results.push({ name, ok: true }); console.log(`ok   ${name} (${Date.now() - t0} ms)`); } catch (e) {
-      results.push({ name, ok: false }); console.log(`FAIL ${name}: ${e.message.split('\n')[0]}`); stop = true;
-    }
-  };
-  const shot = (page, name) => page.screenshot({ path: join(out, `${name}.png`), fullPage: true, animations: 'disabled' }).catch(() => {});
-  const newPage = async (opts = {}) => {
-    const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, ...opts });
-    const page = await ctx.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-    return page;
-  };
-  const A = await newPage({ acceptDownloads: true });
-  const B = await newPage();
+  const { results, step } = steps();
+  const shot = screenshots(out);
+  // A page at 1280 × 900 unless the context options opts say otherwise.
+  const open = (opts = {}) => newPage(browser, { viewport: { width: 1280, height: 900 }, ...opts });
+  const A = await open({ acceptDownloads: true });
+  const B = await open();
   const click = (page, sq) => page.click(`.sq[data-sq="${sq}"]`);
   let code = '';
   let S = null;
@@ -90,7 +72,7 @@ export async function historyScenario({ browser, url, out, binary }) {
   });
 
   await step('a late spectator gets the same move list as the players', async () => {
-    S = await newPage();
+    S = await open();
     await S.goto(`${url}/m/${code}?watch=1`);
     await waitMoves(S, 3);
     check(JSON.stringify(await movesOf(S)) === JSON.stringify(await movesOf(A)), 'spectator and player lists are the same');
@@ -126,7 +108,7 @@ export async function historyScenario({ browser, url, out, binary }) {
     await B.click('#resign');
     await B.click('#resign-yes');
     await A.waitForSelector('#banner:not([hidden])');
-    const R = await newPage();
+    const R = await open();
     await R.goto(`${url}/m/${code}?replay`);
     await waitMoves(R, 5);
     await waitVersion(R, 0);

@@ -4,45 +4,20 @@
 // the result kept after the banner closes, a rematch between two browser contexts (seats
 // swapped, both moved to the new match, the spectator offered to follow), and the offline and
 // opponent-away bars.
-import { join } from 'node:path';
 import { POSITION } from './scenario.mjs';
-
-const STEP_TIMEOUT_MS = 10_000;
-
-class Failure extends Error {}
-const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
+import { check, steps, newPage, screenshots } from './steps.mjs';
 
 export async function lifecycleScenario({ browser, url, out, restart }) {
-  const results = [];
-  let stop = false;
-  const step = async (name, fn) => {
-    if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
-    const t0 = Date.now();
-    try {
-      await fn();
-      results.push({ name, ok: true });
-      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-    } catch (e) {
-      results.push({ name, ok: false });
-      console.log(`FAIL ${name}: ${e.message.split('\n')[0]}`);
-      stop = true;
-    }
-  };
-  const newPage = async (opts = {}) => {
-    const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 900 }, ...opts });
-    const page = await ctx.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-    return page;
-  };
-  const shot = (page, name) => page.screenshot({ path: join(out, `${name}.png`), fullPage: true, animations: 'disabled' })
-    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  const { results, step } = steps();
+  // A page at 1200 × 900 unless the context options opts say otherwise.
+  const open = (opts = {}) => newPage(browser, { viewport: { width: 1200, height: 900 }, ...opts });
+  const shot = screenshots(out);
   const role = (page, text) => page.waitForFunction((x) => document.querySelector('#role')?.textContent.includes(x), text);
 
-  const A = await newPage();
-  const B = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const C = await newPage();
-  const E = await newPage();
+  const A = await open();
+  const B = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const C = await open();
+  const E = await open();
   let code = '';
   let next = '';
 

@@ -5,8 +5,7 @@
 // finished), and the miniature board follows the moves. The two players are WebSockets opened
 // by a driver page of the same site (the server's own protocol, no UI), so every step waits
 // only for the expected DOM state.
-import { join } from 'node:path';
-import { STEP_TIMEOUT_MS, check, steps, newPage } from './steps.mjs';
+import { check, steps, newPage, screenshots } from './steps.mjs';
 
 // The driver's in-page helpers: players as WebSockets kept in window.__seats.
 function installDriver() {
@@ -46,8 +45,7 @@ function installDriver() {
 
 export async function lobbyScenario({ browser, url, out }) {
   const { results, step } = steps();
-  const shot = (page, name) => page.screenshot({ path: join(out, `lobby-${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS })
-    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  const shot = screenshots(out, { prefix: 'lobby-' });
 
   const H = await newPage(browser, { viewport: { width: 1280, height: 1000 } });
   const D = await newPage(browser, { viewport: { width: 800, height: 600 } });

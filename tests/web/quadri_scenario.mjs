@@ -2,9 +2,8 @@
 // the link on a phone (Red), C watches. They play a shift, a drop, a multi-capture chosen step
 // by step (only legal continuations offered; mandatory capture explained) and a flip; every
 // page draws the same grid and the spectator's page never shows an unrevealed value.
-import { join } from 'node:path';
+import { check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
 
-const STEP_TIMEOUT_MS = 10_000;
 const MOONS = ['new', 'waxing', 'full', 'waning'];
 const DIRS = ['N', 'S', 'E', 'W'];
 const FILES = 'abcdefghij';
@@ -37,9 +36,6 @@ export function quadriPosition() {
   };
 }
 
-class Failure extends Error {}
-const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
-
 const gridOf = (page) => page.evaluate(() => {
   const board = document.querySelector('.q-board');
   if (!board) return null;
@@ -47,42 +43,19 @@ const gridOf = (page) => page.evaluate(() => {
   for (const c of board.querySelectorAll('.q-cell')) if (c.dataset.tile || c.dataset.pred) cells[c.dataset.cell] = `${c.dataset.tile}|${c.dataset.pred}`;
   return { version: Number(board.dataset.version), cells: Object.keys(cells).sort().map((k) => `${k}=${cells[k]}`).join(' ') };
 });
-const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.q-board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
 // Tiles drawn with a value although not revealed (must be none while the game runs).
 const hiddenShown = (page) => page.$$eval('.q-tile:not(.revealed) .q-value', (els) => els.length);
 
 export async function quadriScenario({ browser, url, out }) {
-  const results = [];
-  let stop = false;
-  const step = async (name, fn) => {
-    if (stop) { results.push({ name, ok: false }); console.log(`SKIP ${name}`); return; }
-    const t0 = Date.now();
-    try {
-      await fn();
-      results.push({ name, ok: true });
-      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-    } catch (e) {
-      results.push({ name, ok: false });
-      console.log(`FAIL ${name}: ${e.message.split('\n')[0]}`);
-      stop = true;
-    }
-  };
-  const newPage = async (opts) => {
-    const ctx = await browser.newContext({ locale: 'en-US', ...opts });
-    const page = await ctx.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-    return page;
-  };
-  const shot = (page, name) => page.screenshot({ path: join(out, `quadri-${name}.png`), fullPage: true, timeout: STEP_TIMEOUT_MS })
-    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
-  const A = await newPage({ viewport: { width: 1280, height: 900 } });
-  const B = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const C = await newPage({ viewport: { width: 1180, height: 860 } });
+  const { results, step } = steps();
+  const shot = screenshots(out, { prefix: 'quadri-' });
+  const A = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  const B = await newPage(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const C = await newPage(browser, { viewport: { width: 1180, height: 860 } });
   const pages = [A, B, C];
   const click = (page, cell) => page.click(`.q-cell[data-cell="${cell}"]`);
   const same = async (version) => {
-    await Promise.all(pages.map((p) => waitVersion(p, version)));
+    await Promise.all(pages.map((p) => waitVersion(p, version, '.q-board')));
     const [a, b, c] = await Promise.all(pages.map(gridOf));
     check(a.cells === b.cells, `A and B differ at v${version}`);
     check(a.cells === c.cells, `A and C differ at v${version}`);

@@ -3,9 +3,7 @@
 // attack, a stabilize, a summon and moves; every page shows the same board; B reloads and
 // keeps its seat; the Portuguese switch translates the page; a draw offer is declined and a
 // resignation ends the match with a banner on every page.
-import { join } from 'node:path';
-
-const STEP_TIMEOUT_MS = 10_000;
+import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
 
 // P1 (home rank 8) to move, PC 5. d7 (3) can capture d5 (1); f7 (3) stepping onto the Energy
 // Zone f6 reaches charge 5 and explodes, its wave destroying g5 (0) and draining e6 (1);
@@ -48,9 +46,6 @@ export const POSITION_3 = {
 };
 const CORE_RING = ['c3', 'd3', 'e3', 'f3', 'c4', 'f4', 'c5', 'f5', 'c6', 'd6', 'e6', 'f6'];
 
-class Failure extends Error {}
-const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
-
 // Every square's piece ("owner:charge:idle" or "") and the version, as the page draws them.
 const boardOf = (page) => page.evaluate(() => {
   const board = document.querySelector('.board');
@@ -61,47 +56,34 @@ const boardOf = (page) => page.evaluate(() => {
   return { version: Number(board.dataset.version), squares, anomalies: [...board.querySelectorAll('.sq')].filter((c) => c.dataset.anomaly).map((c) => `${c.dataset.sq}:${c.dataset.anomaly}`).sort().join(' ') };
 });
 
-const waitVersion = (page, v) => page.waitForFunction((v) => Number(document.querySelector('.board')?.dataset.version) === v, v, { timeout: STEP_TIMEOUT_MS });
-
 export async function scenario({ browser, url, out, restart }) {
-  const results = [];
+  const snap = screenshots(out);
   // A full-page picture at rest, or (live) the viewport as it is, animations included.
-  const shot = async (page, name, live = false) => (live ? Promise.resolve() : page.evaluate(() => window.scrollTo(0, 0))).then(() => page.screenshot({ path: join(out, `${name}.png`), fullPage: !live, timeout: STEP_TIMEOUT_MS, animations: live ? 'allow' : 'disabled' }))
-    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  const shot = (page, name, live = false) => (live ? snap(page, name, { fullPage: false, animations: 'allow' })
+    : page.evaluate(() => window.scrollTo(0, 0)).then(() => snap(page, name), (e) => console.error(`screenshot ${name}: ${e.message}`)));
   // Content-Security-Policy violations seen on any page (the server's CSP must hold for the
   // whole client): reported by the page's securitypolicyviolation events and console errors.
   const violations = [];
-  let stop = false;
-  const step = async (name, fn) => {
-    if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
-    const t0 = Date.now();
-    try {
-      await fn();
-      results.push({ name, ok: true });
-      console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-    } catch (e) {
-      results.push({ name, ok: false });
-      console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
-      if (violations.length) console.log(`     CSP violations so far: ${violations.join('; ')}`);
-      stop = true;
-    }
-  };
-  const newPage = async (opts) => {
-    const ctx = await browser.newContext({ locale: 'en-US', ...opts });
-    await ctx.exposeBinding('reportCspViolation', (_src, v) => violations.push(v));
-    await ctx.addInitScript(() => document.addEventListener('securitypolicyviolation',
-      (e) => window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`)));
-    const page = await ctx.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  const { results, step } = steps({
+    onFail: () => { if (violations.length) console.log(`     CSP violations so far: ${violations.join('; ')}`); },
+  });
+  // A page made with the context options opts that reports its CSP violations.
+  const open = async (opts) => {
+    const page = await newPage(browser, opts, {
+      prepare: async (ctx) => {
+        await ctx.exposeBinding('reportCspViolation', (_src, v) => violations.push(v));
+        await ctx.addInitScript(() => document.addEventListener('securitypolicyviolation',
+          (e) => window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`)));
+      },
+    });
     page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text()); });
     return page;
   };
 
-  const A = await newPage({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
-  const B = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const C = await newPage({ viewport: { width: 1180, height: 860 } });
-  const D = await newPage({ viewport: { width: 1100, height: 900 } });   // the home page's live list
+  const A = await open({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const B = await open({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const C = await open({ viewport: { width: 1180, height: 860 } });
+  const D = await open({ viewport: { width: 1100, height: 900 } });   // the home page's live list
   const pages = [A, B, C];
   let link = '';
   let code = '';

@@ -1,18 +1,25 @@
-// What a browser scenario shares: a runner of named steps (the first failure skips the rest)
-// and pages on fresh browser contexts with the scenarios' step timeout.
+// What a browser scenario shares: a runner of named steps (the first failure skips the rest),
+// pages on fresh browser contexts with the scenario's step timeout, and screenshots that never
+// fail a step.
+import { join } from 'node:path';
 
+// The step timeout of every scenario that does not choose its own.
 export const STEP_TIMEOUT_MS = 10_000;
 
 // A failed check inside a step.
 export class Failure extends Error {}
+// Throws a Failure with msg unless cond holds.
 export const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
 
-// {results, step(name, fn)}: runs fn as one named step, printing ok / FAIL / SKIP.
-export function steps() {
+// {results, step(name, fn)}: runs fn as the step prefix + name, printing ok / FAIL / SKIP (the
+// error's first line, or all of it with WEB_TEST_VERBOSE set); after a failure, onFail() runs
+// and every later step is skipped ({ok: false, skipped: true}).
+export function steps({ prefix = '', onFail = () => {} } = {}) {
   const results = [];
   let stop = false;
   const step = async (name, fn) => {
-    if (stop) { results.push({ name, ok: false }); console.log(`SKIP ${name}`); return; }
+    name = `${prefix}${name}`;
+    if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
     const t0 = Date.now();
     try {
       await fn();
@@ -20,18 +27,33 @@ export function steps() {
       console.log(`ok   ${name} (${Date.now() - t0} ms)`);
     } catch (e) {
       results.push({ name, ok: false });
-      console.log(`FAIL ${name}: ${e.message.split('\n')[0]}`);
+      console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
+      onFail();
       stop = true;
     }
   };
   return { results, step };
 }
 
-// A page on a new context of browser (English unless opts say otherwise), page errors logged.
-export async function newPage(browser, opts) {
+// A page on a new context of browser made with the context options opts (English unless they
+// say otherwise), timeout as its default timeout and page errors logged; prepare(ctx) runs on
+// the context before the page opens.
+export async function newPage(browser, opts = {}, { timeout = STEP_TIMEOUT_MS, prepare = async () => {} } = {}) {
   const ctx = await browser.newContext({ locale: 'en-US', ...opts });
+  await prepare(ctx);
   const page = await ctx.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  page.setDefaultTimeout(timeout);
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   return page;
 }
+
+// shot(page, name, opts): saves out/<prefix><name>.png, the full page with animations disabled
+// unless the screenshot options opts say otherwise; a failure is logged, never thrown.
+export function screenshots(out, { prefix = '', timeout = STEP_TIMEOUT_MS } = {}) {
+  return (page, name, opts = {}) => page.screenshot({ path: join(out, `${prefix}${name}.png`), fullPage: true, timeout, animations: 'disabled', ...opts })
+    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+}
+
+// Resolves once the board element matching selector board on page draws version v (within the
+// default step timeout).
+export const waitVersion = (page, v, board = '.board') => page.waitForFunction(([b, v]) => Number(document.querySelector(b)?.dataset.version) === v, [board, v], { timeout: STEP_TIMEOUT_MS });
