@@ -17,24 +17,27 @@ namespace {
 // True when the summary's match is over.
 bool is_finished(const json& summary) { return summary.value("activity", "") == "finished"; }
 
+// The share code of an entry.
+std::string code_of(const list_entry& e) { return e.summary->value("code", ""); }
+
 // The summaries of entries as a JSON array, with previews when asked.
 json summaries(const std::vector<list_entry>& entries, bool preview) {
   json out = json::array();
-  for (const auto& e : entries) out.push_back(preview ? with_preview(e) : e.summary);
+  for (const auto& e : entries) out.push_back(preview ? with_preview(e) : *e.summary);
   return out;
 }
 
 // Puts e in front of list, replacing the entry of the same code.
 void put_first(std::vector<list_entry>& list, list_entry e) {
-  const std::string code = e.summary.value("code", "");
-  std::erase_if(list, [&](const list_entry& x) { return x.summary.value("code", "") == code; });
+  const std::string code = code_of(e);
+  std::erase_if(list, [&](const list_entry& x) { return code_of(x) == code; });
   list.insert(list.begin(), std::move(e));
 }
 
 }  // namespace
 
 json with_preview(const list_entry& e) {
-  json s = e.summary;
+  json s = *e.summary;
   s["preview"] = e.preview ? *e.preview : json();
   return s;
 }
@@ -44,7 +47,7 @@ lobby::lobby(net::io_context& ioc, time_source& time, std::int64_t interval_ms)
 
 void lobby::set_source(snapshot_source source) { source_ = std::move(source); }
 
-void lobby::changed(json summary, std::shared_ptr<const json> preview) {
+void lobby::changed(std::shared_ptr<const json> summary, std::shared_ptr<const json> preview) {
   net::post(strand_, [this, e = list_entry{std::move(summary), std::move(preview)}]() mutable {
     do_changed(std::move(e));
   });
@@ -70,10 +73,10 @@ void lobby::shutdown() {
 // Records the newest summary of a match and marks it for the next push.
 void lobby::do_changed(list_entry e) {
   if (stopped_) return;
-  const std::string code = e.summary.value("code", "");
-  const bool finished = is_finished(e.summary);
+  const std::string code = code_of(e);
+  const bool finished = is_finished(*e.summary);
   auto [it, fresh] = latest_.try_emplace(code);
-  const bool was_finished = !fresh && is_finished(it->second.entry.summary);
+  const bool was_finished = !fresh && is_finished(*it->second.entry.summary);
   it->second = known{std::move(e), ++seq_};
   if (finished && !was_finished) {
     finished_.push_back(code);
@@ -123,9 +126,9 @@ void lobby::on_snapshot(std::uint64_t id, list_snapshot snap) {
     if (k.seq > it->second.since) newer.push_back(&k);
   std::sort(newer.begin(), newer.end(), [](const known* a, const known* b) { return a->seq < b->seq; });
   for (const known* k : newer) {
-    const std::string code = k->entry.summary.value("code", "");
-    std::erase_if(snap.matches, [&](const list_entry& x) { return x.summary.value("code", "") == code; });
-    if (is_finished(k->entry.summary)) put_first(snap.recent, k->entry);
+    const std::string code = code_of(k->entry);
+    std::erase_if(snap.matches, [&](const list_entry& x) { return code_of(x) == code; });
+    if (is_finished(*k->entry.summary)) put_first(snap.recent, k->entry);
     else put_first(snap.matches, k->entry);
   }
   if (snap.recent.size() > recent_kept) snap.recent.resize(recent_kept);

@@ -28,7 +28,7 @@ class client;
 // One match as the list shows it: its summary and, when the room is in memory, the
 // spectator's view (the board preview; null otherwise).
 struct list_entry {
-  json summary;
+  std::shared_ptr<const json> summary;  // never null; shared with the room that built it
   std::shared_ptr<const json> preview;
 };
 
@@ -58,7 +58,7 @@ class lobby {
   void set_source(snapshot_source source);
 
   // A public room's summary changed; preview is the spectator's view at the same time.
-  void changed(json summary, std::shared_ptr<const json> preview);
+  void changed(std::shared_ptr<const json> summary, std::shared_ptr<const json> preview);
 
   // Sends c the `match_list` (with previews when preview), then every `match_list_changed`
   // push until unwatch(c's id). An error (already_watching, busy, storage_error) instead

@@ -253,7 +253,7 @@ void room::on_bot_action(std::int64_t version, json action) {
   seq_.submit({0, nullptr, bot_->seat(), std::move(action), std::nullopt});
 }
 
-json room::summary() const {
+std::shared_ptr<const json> room::summary() const {
   std::lock_guard lock(summary_mu_);
   return summary_;
 }
@@ -628,17 +628,15 @@ void room::update_summary() {
                          .rematch = rematch_code_});
   s["clock"] = clock_options_json(clock_.options());
   const bool idle = over && members_.empty() && seq_.idle();
-  std::shared_ptr<const json> preview;
-  bool changed;
+  std::shared_ptr<const json> preview, shared;
   {
     std::lock_guard lock(summary_mu_);
-    changed = s != summary_;
     preview_ = feed_.shared_view(0);
     preview = preview_;
-    if (changed) summary_ = s;
+    if (s != *summary_) summary_ = shared = std::make_shared<const json>(std::move(s));  // one copy for all readers
     evictable_ = idle;
   }
-  if (changed && svc_.list_feed && visibility_ == "public") svc_.list_feed->changed(std::move(s), std::move(preview));
+  if (shared && svc_.list_feed && visibility_ == "public") svc_.list_feed->changed(std::move(shared), std::move(preview));
 }
 
 }  // namespace tabuleiro::server

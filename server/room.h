@@ -129,7 +129,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void start();
 
   // The public description served by GET /api/matches/{code}.
-  json summary() const;
+  std::shared_ptr<const json> summary() const;
   // The spectator's view now (the match list's board preview); never null.
   std::shared_ptr<const json> preview() const;
   // True when the room may be dropped from memory (finished, nobody here, nothing pending).
@@ -216,7 +216,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   std::int64_t finished_ms_ = 0;                 // when the match ended, 0 while running
 
   mutable std::mutex summary_mu_;
-  json summary_;                                 // GUARDED_BY(summary_mu_)
+  std::shared_ptr<const json> summary_ = std::make_shared<const json>(json::object());  // GUARDED_BY(summary_mu_)
   std::shared_ptr<const json> preview_;          // GUARDED_BY(summary_mu_)
   bool evictable_ = false;                       // GUARDED_BY(summary_mu_)
 };
