@@ -1,11 +1,11 @@
 // The match page (/m/CODE): sits at the free seat (or resumes the stored one) or watches;
 // shows presence and names, the game's table, the room controls (match-controls.js), the
-// game-over banner and the result line that stays, the offline and opponent-away bars, and
-// the log.
+// game-over banner and the result line that stays (game-over.js), the offline and
+// opponent-away bars, and the log.
 // It names no game: the table, rules, strings and stylesheet come from the game's module (via
 // the registry), and whose turn it is from the server's `to_act` (kept by ViewSync).
 import { h, icon, toast } from './dom.js';
-import { t, onLangChange, translatePage, errorText, reasonText } from './i18n.js';
+import { t, onLangChange, translatePage, errorText } from './i18n.js';
 import { MatchConnection } from './connection.js';
 import { ViewSync } from './sync.js';
 import { gameById, gameTitle, seatLabel } from './games.js';
@@ -17,6 +17,7 @@ import { play, playAll } from './sounds.js';
 import { saveSeat, loadLocal } from './seats.js';
 import { drawSeatNames, AwayBar } from './match-status.js';
 import { matchControls } from './match-controls.js';
+import { gameOverBanner } from './game-over.js';
 import { MatchHistory, lastTurnEvents } from './history.js';
 import { historyPanel } from './history-panel.js';
 import { getLog } from './api.js';
@@ -49,13 +50,12 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   const offlineBar = h('div', { class: 'offline-bar', id: 'offline-bar', hidden: true, role: 'alert' });
   const awayBar = h('div', { class: 'away-bar', id: 'away-bar', hidden: true, role: 'status' });
   const away = new AwayBar(awayBar);
-  const resultBar = h('div', { class: 'result-bar', id: 'result', hidden: true, role: 'status' });
   const seatsEl = h('ul', { class: 'seat-names', id: 'seats' });
   const waitingEl = h('p', { class: 'waiting-board', id: 'waiting-board', hidden: true }, t('waiting_board'));
   const tableEl = h('div', { class: 'table-host', id: 'table' });
   const clocks = new MatchClocks({ seatName: (n) => seatName(n, state.seat) });
   const log = matchLog();
-  const banner = h('div', { class: 'banner', id: 'banner', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'banner-title' });
+  const gameOver = gameOverBanner({ state, request, seatName, history, log, oneDevice: !!localTokens });
   const controls = matchControls({ state, request, seatName, history, sync, oneDevice: !!localTokens });
   const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-title' },
     h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')), log.el);
@@ -70,7 +70,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
             try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
           } }, code, icon('copy'))),
       h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)),
-    seatsEl, offlineBar, awayBar, resultBar, controls.rematchBar, inviteEl, waitingEl, controls.drawBar, pastBar, clocks.el, tableEl, banner, controls.dialog, announceEl));
+    seatsEl, offlineBar, awayBar, gameOver.resultBar, controls.rematchBar, inviteEl, waitingEl, controls.drawBar, pastBar, clocks.el, tableEl, gameOver.banner, controls.dialog, announceEl));
 
   const conn = new MatchConnection(code, {
     spectate,
@@ -320,35 +320,14 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     play('arrive');
   }
 
+  // Records the match's outcome (null: none yet) and redraws what depends on it.
   function setOutcome(outcome) {
     state.outcome = outcome || null;
     clocks.setOutcome(state.outcome);
     state.panel?.relabel();
     controls.drawControls();
     drawPresence();
-    if (!outcome) { banner.hidden = true; resultBar.hidden = true; return; }
-    // The result stays on the page after the banner is closed.
-    resultBar.textContent = t('result_line', { text: outcomeLine(outcome) });
-    resultBar.dataset.reason = outcome.reason || '';
-    resultBar.hidden = false;
-    const { winner, reason } = outcome;
-    const { title, reason: reasonLine } = outcomeText(outcome);
-    banner.className = `banner ${winner == null ? 'draw' : `w${winner}`} ${state.seat && winner === state.seat ? 'won' : ''}`;
-    banner.dataset.reason = reason || '';
-    banner.dataset.winner = winner == null ? 'draw' : String(winner);
-    banner.replaceChildren(h('div', { class: 'banner-card' },
-      h('h2', { id: 'banner-title' }, title),
-      h('p', { class: 'banner-reason' }, reasonLine),
-      h('div', { class: 'row-btns' },
-        h('a', { class: 'btn', href: '/' }, t('back_home')),
-        state.seat && !state.rematch ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { banner.hidden = true; request({ type: 'rematch' }).catch(() => {}); } }, t('rematch')) : null,
-        history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { banner.hidden = true; state.panel?.go(history.from); } }, t('replay')) : null,
-        h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => { banner.hidden = true; } }, t('close')))));
-    if (!state.bannerShown) {
-      state.bannerShown = true;
-      banner.hidden = false;
-      log.add(() => [outcomeLine(outcome)], 'over');
-    }
+    gameOver.show(outcome);
   }
 
   // Logs one change's events; the actor is the one seat that held the turn before it (to_act).
@@ -364,17 +343,6 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   function announce(events, ctx) {
     const lines = events.map((ev) => describeRoomEvent(ev, state.game, state.seat) ?? state.game.describe?.(ev, ctx) ?? null).filter(Boolean);
     if (lines.length) announceEl.textContent = lines.join('. ');
-  }
-
-  function outcomeText({ winner, reason }) {
-    const title = reason === 'aborted' ? t('outcome.aborted') : winner == null ? t('outcome.draw')
-      : state.seat && !local ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
-        : t('outcome.win', { player: seatName(winner) });
-    return { title, reason: reasonText(reason, state.gameName) };
-  }
-  function outcomeLine(outcome) {
-    const { title, reason } = outcomeText(outcome);
-    return `${title} — ${reason}`;
   }
 
   // The other side's last whole turn (anyone's for a spectator), once the history is known.
@@ -403,7 +371,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     if (state.panel?.viewing == null) draw(null, []);
     if (replay && !state.replayStarted && history.loaded) {
       state.replayStarted = true;
-      banner.hidden = true;
+      gameOver.banner.hidden = true;
       state.panel.go(history.from);
     }
   }
@@ -465,7 +433,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     clocks.render();
     local?.relabel();
     drawPresence();
-    if (state.outcome) { state.bannerShown = true; const hidden = banner.hidden; setOutcome(state.outcome); banner.hidden = hidden; }
+    if (state.outcome) { state.bannerShown = true; const hidden = gameOver.banner.hidden; setOutcome(state.outcome); gameOver.banner.hidden = hidden; }
     statusEl.textContent = statusEl.dataset.state && statusEl.dataset.state !== 'open' ? statusEl.textContent : '';
     if (!inviteEl.hidden) inviteEl.replaceChildren();
     drawPresence();
