@@ -1,27 +1,27 @@
 // The match page (/m/CODE): sits at the free seat (or resumes the stored one) or watches;
-// shows presence and names, the game's table, abort / resign / draw / rematch controls, the
-// game-over banner and the result line that stays, the offline and opponent-away bars, and
-// the log.
+// shows presence and names, the game's table, the room controls (match-controls.js), the
+// game-over banner and the result line that stays (game-over.js), the offline and
+// opponent-away bars, and the log.
 // It names no game: the table, rules, strings and stylesheet come from the game's module (via
 // the registry), and whose turn it is from the server's `to_act` (kept by ViewSync).
 import { h, icon, toast } from './dom.js';
-import { t, onLangChange, translatePage, errorText, reasonText } from './i18n.js';
+import { t, onLangChange, translatePage, errorText } from './i18n.js';
 import { MatchConnection } from './connection.js';
 import { ViewSync } from './sync.js';
 import { gameById, gameTitle, seatLabel } from './games.js';
 import { shareBox } from './share.js';
 import { rulesPanel } from './rules-panel.js';
-import { matchLog } from './match-log.js';
+import { matchLog, describeRoomEvent } from './match-log.js';
 import { loadStylesheet } from './stylesheets.js';
 import { play, playAll } from './sounds.js';
-import { saveSeat } from './seats.js';
+import { saveSeat, loadLocal } from './seats.js';
 import { drawSeatNames, AwayBar } from './match-status.js';
-import { describeRoomEvent } from './match-log.js';
+import { matchControls } from './match-controls.js';
+import { gameOverBanner } from './game-over.js';
 import { MatchHistory, lastTurnEvents } from './history.js';
 import { historyPanel } from './history-panel.js';
 import { getLog } from './api.js';
 import { MatchClocks } from './clock.js';
-import { loadLocal } from './seats.js';
 import { DevicePlay } from './device-play.js';
 
 // Draws the match page for code into app; spectate: join as a spectator.
@@ -35,6 +35,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   let historyBusy = false;
   const localTokens = spectate || replay ? null : loadLocal(code);
   const state = { seat: null, game: null, table: null, rules: null, presence: null, outcome: null, drawBy: null, bannerShown: false };
+  const seatName = (n, viewer = null) => seatLabel(state.game, n, viewer);
 
   const statusEl = h('span', { class: 'conn', id: 'conn-status', 'aria-live': 'polite' }, t('connecting'));
   const roleEl = h('span', { class: 'role', id: 'role' });
@@ -42,7 +43,6 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   const inviteEl = h('div', { class: 'invite', hidden: true });
   // The other side's actions, read out politely by screen readers (the log is not live).
   const announceEl = h('div', { class: 'sr-only', id: 'announce', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
-  const drawBar = h('div', { class: 'draw-bar', id: 'draw-bar', hidden: true, role: 'alert' });
   // Shown while the board shows a past version: the match goes on meanwhile.
   const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
   // The match's life: this client offline or replaced, the opponent away (with the server's
@@ -50,27 +50,15 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   const offlineBar = h('div', { class: 'offline-bar', id: 'offline-bar', hidden: true, role: 'alert' });
   const awayBar = h('div', { class: 'away-bar', id: 'away-bar', hidden: true, role: 'status' });
   const away = new AwayBar(awayBar);
-  const resultBar = h('div', { class: 'result-bar', id: 'result', hidden: true, role: 'status' });
-  const rematchBar = h('div', { class: 'rematch-bar', id: 'rematch-bar', hidden: true, role: 'status' });
   const seatsEl = h('ul', { class: 'seat-names', id: 'seats' });
   const waitingEl = h('p', { class: 'waiting-board', id: 'waiting-board', hidden: true }, t('waiting_board'));
   const tableEl = h('div', { class: 'table-host', id: 'table' });
   const clocks = new MatchClocks({ seatName: (n) => seatName(n, state.seat) });
   const log = matchLog();
-  const banner = h('div', { class: 'banner', id: 'banner', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'banner-title' });
-  const resignBtn = h('button', { type: 'button', class: 'btn ghost danger', id: 'resign', onclick: () => confirmResign() }, icon('flag'), h('span', { 'data-i18n': 'resign' }, t('resign')));
-  const drawBtn = h('button', { type: 'button', class: 'btn ghost', id: 'offer-draw', onclick: () => request({ type: 'draw', op: 'offer' }) }, icon('handshake'), h('span', { 'data-i18n': 'offer_draw' }, t('offer_draw')));
-  const abortBtn = h('button', { type: 'button', class: 'btn ghost', id: 'abort', hidden: true, onclick: () => request({ type: 'abort' }).catch(() => {}) }, h('span', { 'data-i18n': 'abort' }, t('abort')));
-  const rematchBtn = h('button', { type: 'button', class: 'btn', id: 'rematch', hidden: true, onclick: () => request({ type: 'rematch' }).catch(() => {}) }, h('span', { 'data-i18n': 'rematch' }, t('rematch')));
-  const roomCtl = h('div', { class: 'room-controls' }, abortBtn, drawBtn, resignBtn, rematchBtn);
+  const gameOver = gameOverBanner({ state, request, seatName, history, log, oneDevice: !!localTokens });
+  const controls = matchControls({ state, request, seatName, history, sync, oneDevice: !!localTokens });
   const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-title' },
     h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')), log.el);
-  const dialog = h('dialog', { class: 'confirm', id: 'resign-dialog' },
-    h('form', { method: 'dialog' },
-      h('p', { 'data-i18n': 'resign_confirm' }, t('resign_confirm')),
-      h('div', { class: 'row-btns' },
-        h('button', { class: 'btn ghost', value: 'cancel', 'data-i18n': 'cancel' }, t('cancel')),
-        h('button', { class: 'btn danger', value: 'yes', id: 'resign-yes', 'data-i18n': 'resign_yes' }, t('resign_yes')))));
 
   app.replaceChildren(h('section', { class: 'match-page' },
     h('div', { class: 'match-head' },
@@ -82,7 +70,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
             try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
           } }, code, icon('copy'))),
       h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)),
-    seatsEl, offlineBar, awayBar, resultBar, rematchBar, inviteEl, waitingEl, drawBar, pastBar, clocks.el, tableEl, banner, dialog, announceEl));
+    seatsEl, offlineBar, awayBar, gameOver.resultBar, controls.rematchBar, inviteEl, waitingEl, controls.drawBar, pastBar, clocks.el, tableEl, gameOver.banner, controls.dialog, announceEl));
 
   const conn = new MatchConnection(code, {
     spectate,
@@ -98,7 +86,6 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     onMessage: (msg) => handle(msg),
   });
   conn.start();
-  const seatName = (n, viewer = null) => seatLabel(state.game, n, viewer);
   const local = localTokens ? new DevicePlay({ code, tokens: localTokens, primary: sync, seatName,
     onChange: () => deviceChanged(), paused: () => state.panel?.viewing != null }) : null;
   local?.start();
@@ -135,7 +122,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
         const events = Array.isArray(msg.events) ? msg.events : [];
         recordLive(msg, events, prevToAct);
         logEvents(events, prev, prevToAct);
-        if (state.drawBy && events.length) hideDraw();
+        if (state.drawBy && events.length) controls.hideDraw();
         draw(prev, events);
         state.liveChange = true;
         state.arrived = false;
@@ -162,13 +149,13 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
       }
       case 'rematch_offered':
         state.rematchBy = msg.by;
-        drawRematch();
+        controls.drawRematch();
         break;
       case 'rematch_declined':
       case 'rematch_withdrawn':
         state.rematchBy = null;
         if (msg.by !== state.seat) toast(t(msg.type, { player: seatName(msg.by, state.seat) }));
-        drawRematch();
+        controls.drawRematch();
         break;
       case 'rematch_ready':
         state.rematch = msg.code;
@@ -180,20 +167,20 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
           location.assign(`/m/${msg.code}`);
           return;
         }
-        drawRematch();
+        controls.drawRematch();
         break;
       case 'draw_offered':
-        showDraw(msg.by);
+        controls.showDraw(msg.by);
         break;
       case 'draw_declined':
-        hideDraw();
+        controls.hideDraw();
         if (msg.by !== state.seat) toast(t('draw_declined', { player: seatName(msg.by, state.seat) }));
         break;
       case 'game_over':
         if (state.liveChange && !state.endPlayed) { state.endPlayed = true; play('end'); }
         sync.finish(msg.outcome);
         drawTitle();
-        hideDraw();
+        controls.hideDraw();
         setOutcome(msg.outcome);
         break;
       case 'error':
@@ -230,8 +217,8 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     state.panel = historyPanel({ game: state.game, seat: state.seat, onStep: (v) => showVersion(v), onExport: () => exportLog(), isOver: () => !!state.outcome });
     state.panel.el.hidden = true;
     document.addEventListener('keydown', state.panel.onKey);
-    state.table.sideEl.append(state.rules.el, roomCtl, state.panel.el, logBox);
-    local?.setSides([state.rules.el, roomCtl, state.panel.el, logBox]);
+    state.table.sideEl.append(state.rules.el, controls.el, state.panel.el, logBox);
+    local?.setSides([state.rules.el, controls.el, state.panel.el, logBox]);
     const seat = state.seat;
     log.add(() => [local ? t('local.both') : seat ? t('you_are', { player: seatName(seat) }) : t('watching')], 'sys');
     return true;
@@ -253,7 +240,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     }
     drawTitle();
     drawPresence();
-    drawControls();
+    controls.drawControls();
   }
 
   // One device: after either seat's view changed and the shown table was chosen.
@@ -262,7 +249,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     if (state.panel && local.secretPending()) state.panel.el.hidden = true;  // no stepping back onto a secret
     drawTitle();
     drawPresence();
-    drawControls();
+    controls.drawControls();
   }
 
   // "● CODE · Tabuleiro" while the server lists this seat among those to act.
@@ -333,106 +320,14 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     play('arrive');
   }
 
-  // Seats that made a game action (from the history); abort is offered until both have.
-  function movedSeats() {
-    const moved = new Set();
-    for (const c of history.changes || []) if (c.seat === 1 || c.seat === 2) moved.add(c.seat);
-    return moved;
-  }
-
-  // The rematch bar and button: offers, and where the rematch is once it exists.
-  function drawRematch() {
-    const over = !!state.outcome;
-    rematchBtn.hidden = !state.seat || !over || !!state.rematch;
-    rematchBtn.disabled = state.rematchBy === state.seat;
-    const parts = [];
-    if (state.rematch) {
-      parts.push(h('span', {}, t('rematch_next', { code: state.rematch })),
-        h('a', { class: 'btn ok', id: 'rematch-follow', href: `/m/${state.rematch}${state.seat ? '' : '?watch'}` }, t('rematch_follow')));
-    } else if (state.rematchBy && state.rematchBy === state.seat) {
-      parts.push(h('span', {}, t('rematch_offered_you')),
-        h('button', { type: 'button', class: 'btn ghost', id: 'rematch-withdraw', onclick: () => request({ type: 'rematch', accept: false }).catch(() => {}) }, t('cancel')));
-    } else if (state.rematchBy) {
-      parts.push(h('span', {}, t('rematch_offered_them', { player: seatName(state.rematchBy, state.seat) })));
-      if (state.seat) {
-        parts.push(h('button', { type: 'button', class: 'btn ok', id: 'rematch-accept', onclick: () => request({ type: 'rematch' }).catch(() => {}) }, t('accept')),
-          h('button', { type: 'button', class: 'btn ghost', id: 'rematch-decline', onclick: () => request({ type: 'rematch', accept: false }).catch(() => {}) }, t('decline')));
-      }
-    }
-    rematchBar.replaceChildren(...parts);
-    rematchBar.hidden = !parts.length;
-  }
-
-  function drawControls() {
-    const over = !!state.outcome;
-    roomCtl.hidden = !state.seat;
-    drawBtn.hidden = !!local;  // both seats are here: no offers between them
-    const seated = !state.presence?.seats?.some((x) => !x.taken);
-    resignBtn.disabled = over || !seated;
-    drawBtn.disabled = over || !seated || state.drawBy === state.seat;
-    const moved = movedSeats();
-    abortBtn.hidden = over || !state.seat || (history.loaded ? moved.size >= 2 : sync.version > 0);
-    drawRematch();
-  }
-
-  function showDraw(by) {
-    state.drawBy = by;
-    if (by === state.seat) {
-      drawBar.replaceChildren(h('span', {}, t('draw_offered_you')));
-    } else if (state.seat) {
-      drawBar.replaceChildren(h('span', {}, t('draw_offered_them', { player: seatName(by, state.seat) })),
-        h('button', { type: 'button', class: 'btn ok', id: 'draw-accept', onclick: () => request({ type: 'draw', op: 'accept' }) }, t('accept')),
-        h('button', { type: 'button', class: 'btn ghost', id: 'draw-decline', onclick: () => request({ type: 'draw', op: 'decline' }).then(hideDraw, () => {}) }, t('decline')));
-    } else {
-      drawBar.replaceChildren(h('span', {}, t('draw_offered_them', { player: seatName(by) })));
-    }
-    drawBar.hidden = false;
-    drawControls();
-  }
-
-  function hideDraw() {
-    state.drawBy = null;
-    drawBar.hidden = true;
-    drawControls();
-  }
-
-  function confirmResign() {
-    dialog.returnValue = '';
-    dialog.showModal();
-    dialog.addEventListener('close', () => {
-      if (dialog.returnValue === 'yes') request({ type: 'resign' }).catch(() => {});
-    }, { once: true });
-  }
-
+  // Records the match's outcome (null: none yet) and redraws what depends on it.
   function setOutcome(outcome) {
     state.outcome = outcome || null;
     clocks.setOutcome(state.outcome);
     state.panel?.relabel();
-    drawControls();
+    controls.drawControls();
     drawPresence();
-    if (!outcome) { banner.hidden = true; resultBar.hidden = true; return; }
-    // The result stays on the page after the banner is closed.
-    resultBar.textContent = t('result_line', { text: outcomeLine(outcome) });
-    resultBar.dataset.reason = outcome.reason || '';
-    resultBar.hidden = false;
-    const { winner, reason } = outcome;
-    const { title, reason: reasonLine } = outcomeText(outcome);
-    banner.className = `banner ${winner == null ? 'draw' : `w${winner}`} ${state.seat && winner === state.seat ? 'won' : ''}`;
-    banner.dataset.reason = reason || '';
-    banner.dataset.winner = winner == null ? 'draw' : String(winner);
-    banner.replaceChildren(h('div', { class: 'banner-card' },
-      h('h2', { id: 'banner-title' }, title),
-      h('p', { class: 'banner-reason' }, reasonLine),
-      h('div', { class: 'row-btns' },
-        h('a', { class: 'btn', href: '/' }, t('back_home')),
-        state.seat && !state.rematch ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { banner.hidden = true; request({ type: 'rematch' }).catch(() => {}); } }, t('rematch')) : null,
-        history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { banner.hidden = true; state.panel?.go(history.from); } }, t('replay')) : null,
-        h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => { banner.hidden = true; } }, t('close')))));
-    if (!state.bannerShown) {
-      state.bannerShown = true;
-      banner.hidden = false;
-      log.add(() => [outcomeLine(outcome)], 'over');
-    }
+    gameOver.show(outcome);
   }
 
   // Logs one change's events; the actor is the one seat that held the turn before it (to_act).
@@ -448,17 +343,6 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
   function announce(events, ctx) {
     const lines = events.map((ev) => describeRoomEvent(ev, state.game, state.seat) ?? state.game.describe?.(ev, ctx) ?? null).filter(Boolean);
     if (lines.length) announceEl.textContent = lines.join('. ');
-  }
-
-  function outcomeText({ winner, reason }) {
-    const title = reason === 'aborted' ? t('outcome.aborted') : winner == null ? t('outcome.draw')
-      : state.seat && !local ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
-        : t('outcome.win', { player: seatName(winner) });
-    return { title, reason: reasonText(reason, state.gameName) };
-  }
-  function outcomeLine(outcome) {
-    const { title, reason } = outcomeText(outcome);
-    return `${title} — ${reason}`;
   }
 
   // The other side's last whole turn (anyone's for a spectator), once the history is known.
@@ -487,7 +371,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     if (state.panel?.viewing == null) draw(null, []);
     if (replay && !state.replayStarted && history.loaded) {
       state.replayStarted = true;
-      banner.hidden = true;
+      gameOver.banner.hidden = true;
       state.panel.go(history.from);
     }
   }
@@ -549,7 +433,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     clocks.render();
     local?.relabel();
     drawPresence();
-    if (state.outcome) { state.bannerShown = true; const hidden = banner.hidden; setOutcome(state.outcome); banner.hidden = hidden; }
+    if (state.outcome) { state.bannerShown = true; const hidden = gameOver.banner.hidden; setOutcome(state.outcome); gameOver.banner.hidden = hidden; }
     statusEl.textContent = statusEl.dataset.state && statusEl.dataset.state !== 'open' ? statusEl.textContent : '';
     if (!inviteEl.hidden) inviteEl.replaceChildren();
     drawPresence();
