@@ -74,6 +74,24 @@ bool is_postgres_url(std::string_view target) {
   return target.starts_with("postgres://") || target.starts_with("postgresql://");
 }
 
+std::string loggable_db_target(const std::string& target) {
+  if (!is_postgres_url(target)) return target;
+  std::string out = target;
+  const std::size_t start = out.find("://") + 3;
+  const std::size_t at = out.find('@', start);
+  const std::size_t slash = out.find('/', start);
+  if (at != std::string::npos && (slash == std::string::npos || at < slash)) {
+    const std::size_t colon = out.find(':', start);
+    if (colon != std::string::npos && colon < at) out.replace(colon + 1, at - colon - 1, "***");
+  }
+  for (std::size_t p = out.find("password=", start); p != std::string::npos; p = out.find("password=", p + 1)) {
+    if (out[p - 1] != '?' && out[p - 1] != '&') continue;
+    const std::size_t value = p + 9, end = out.find('&', value);
+    out.replace(value, (end == std::string::npos ? out.size() : end) - value, "***");
+  }
+  return out;
+}
+
 write_status pg_write_status_of(std::string_view sqlstate) {
   if (sqlstate.starts_with("23") || sqlstate.starts_with("22")) return write_status::conflict;
   return write_status::unavailable;

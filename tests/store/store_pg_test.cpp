@@ -149,3 +149,12 @@ TEST_CASE("while the PostgreSQL server is down writes and reads are unavailable,
   auto reopened = open_store(url);
   CHECK(reopened->load_match(m.code).value.version == 2);
 }
+
+TEST_CASE("a PostgreSQL URL is logged without its password", "[store][postgres]") {
+  CHECK(loggable_db_target("postgres://ana:s3cret@db.example:5432/tab") == "postgres://ana:***@db.example:5432/tab");
+  CHECK(loggable_db_target("postgresql://ana@h/tab?sslmode=require&password=s3cret&x=1") ==
+        "postgresql://ana@h/tab?sslmode=require&password=***&x=1");
+  CHECK(loggable_db_target("postgresql://h/tab?password=s3cret") == "postgresql://h/tab?password=***");
+  CHECK(loggable_db_target("postgresql://h:5432/tab") == "postgresql://h:5432/tab");  // a port is not a password
+  CHECK(loggable_db_target("./data/a:b@c.db") == "./data/a:b@c.db");                    // paths are as given
+}
