@@ -29,8 +29,6 @@ struct pending_write {
   steady::time_point queued;
 };
 
-// Runs one transaction-control statement; false + error on failure (always the database's).
-bool run_sql(sql_connection& db, const char* sql, std::string& error) { return db.exec(sql, error); }
 
 // Calls d(status), logging (never propagating) an exception it throws.
 void call_done(const store::done& d, write_status status) noexcept {
@@ -232,7 +230,7 @@ class sql_store final : public store {
         return tx::aborted;
       }
     }
-    if (!run_sql(*writer_db_, "COMMIT", error)) {
+    if (!writer_db_->exec("COMMIT", error)) {
       spdlog::error("store: commit of {} writes failed: {}; retrying one by one", batch.size(), error);
       abandon_transaction();
       return tx::aborted;
@@ -256,7 +254,7 @@ class sql_store final : public store {
       status = applied;
       return tx::aborted;
     }
-    if (!run_sql(*writer_db_, "COMMIT", error)) {
+    if (!writer_db_->exec("COMMIT", error)) {
       spdlog::error("store: commit of a write failed: {}", error);
       abandon_transaction();
       status = write_status::unavailable;
@@ -272,7 +270,7 @@ class sql_store final : public store {
   // caller sees it ended and retries the others alone) rather than commit part of a write.
   write_status apply_in_savepoint(pending_write& w) {
     std::string error;
-    if (!run_sql(*writer_db_, "SAVEPOINT store_write", error)) {
+    if (!writer_db_->exec("SAVEPOINT store_write", error)) {
       spdlog::error("store: savepoint failed: {}", error);
       return write_status::unavailable;
     }
@@ -293,14 +291,14 @@ class sql_store final : public store {
       if (s == write_status::conflict) spdlog::warn("store: write refused: {}", error);
       else spdlog::error("store: write failed: {}", error);
       std::string undo_error;
-      if (!run_sql(*writer_db_, "ROLLBACK TO store_write", undo_error)) {
+      if (!writer_db_->exec("ROLLBACK TO store_write", undo_error)) {
         spdlog::error("store: undoing a write failed: {}; rolling back its batch", undo_error);
         abandon_transaction();
         return write_status::unavailable;
       }
     }
     std::string release_error;
-    if (!run_sql(*writer_db_, "RELEASE store_write", release_error)) {
+    if (!writer_db_->exec("RELEASE store_write", release_error)) {
       spdlog::error("store: releasing a savepoint failed: {}; rolling back its batch", release_error);
       abandon_transaction();
       return write_status::unavailable;
@@ -311,7 +309,7 @@ class sql_store final : public store {
   // Rolls back the open transaction, if any.
   void abandon_transaction() {
     std::string ignored;
-    if (writer_db_->in_transaction()) run_sql(*writer_db_, "ROLLBACK", ignored);
+    if (writer_db_->in_transaction()) writer_db_->exec("ROLLBACK", ignored);
   }
 
   // Reports a committed batch to the observer (which must not throw past here).
@@ -364,8 +362,8 @@ std::unique_ptr<store> store::open(const std::string& path, std::string& error,
                                    commit_observer observer, const store_options& options) {
   std::unique_ptr<sql_connection> writer, reader;
   if (is_postgres_url(path)) {
-    writer = pg_connection::open_for_store(path, true, error);
-    if (writer) reader = pg_connection::open_for_store(path, false, error);
+    writer = pg_connection::open_for_store(path, true, options, error);
+    if (writer) reader = pg_connection::open_for_store(path, false, options, error);
   } else {
     const auto parent = std::filesystem::path(path).parent_path();
     std::error_code ec;

@@ -4,6 +4,7 @@
 #include <libpq-fe.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <charconv>
 #include <memory>
 #include <stdexcept>
@@ -98,11 +99,12 @@ write_status pg_write_status_of(std::string_view sqlstate) {
 }
 
 std::unique_ptr<pg_connection> pg_connection::open(const std::string& url, std::string& error,
-                                                   bool read_only) {
-  // Keywords after dbname (the URL) would override it; connect_timeout comes first so that a
-  // URL's own value wins.
-  const char* keys[] = {"connect_timeout", "client_encoding", "application_name", "dbname", nullptr};
-  const char* values[] = {"10", "UTF8", "tabuleiro", url.c_str(), nullptr};
+                                                   bool read_only, int lock_timeout_ms) {
+  // Keywords after dbname (the URL) would override it; these come first so that a URL's own
+  // values win.
+  const char* keys[] = {"connect_timeout", "tcp_user_timeout", "keepalives_idle", "client_encoding",
+                        "application_name", "dbname", nullptr};
+  const char* values[] = {"10", "30000", "30", "UTF8", "tabuleiro", url.c_str(), nullptr};
   PGconn* conn = PQconnectdbParams(keys, values, /*expand_dbname=*/1);
   if (conn == nullptr) {
     error = "cannot connect to PostgreSQL: out of memory";
@@ -114,18 +116,29 @@ std::unique_ptr<pg_connection> pg_connection::open(const std::string& url, std::
     return nullptr;
   }
   PQsetNoticeProcessor(conn, log_notice, nullptr);
-  auto db = std::unique_ptr<pg_connection>(new pg_connection(conn, read_only));
+  auto db = std::unique_ptr<pg_connection>(new pg_connection(conn, read_only, std::max(lock_timeout_ms, 0)));
   if (!db->configure(error)) return nullptr;
   return db;
 }
 
 std::unique_ptr<pg_connection> pg_connection::open_for_store(const std::string& url, bool writer,
+                                                             const store_options& options,
                                                              std::string& error) {
-  auto db = open(url, error, !writer);
+  auto db = open(url, error, !writer, options.busy_timeout_ms);
   if (!db) return nullptr;
   const char* where = PQdb(db->conn_);
   const std::string name = std::string("PostgreSQL database ") + (where != nullptr ? where : "?");
-  if (writer && !migrate(*db, embedded_pg_migrations(), error)) {
+  if (!writer) return db;
+  // A session advisory lock (the store's fixed key) serialises the migrations of servers that
+  // start together on one database; it ends with the unlock, or with the session.
+  if (!db->exec("SELECT pg_advisory_lock(7461627573)", error)) {
+    error = name + ": " + error;
+    return nullptr;
+  }
+  const bool migrated = migrate(*db, embedded_pg_migrations(), error);
+  std::string ignored;
+  db->exec("SELECT pg_advisory_unlock(7461627573)", ignored);
+  if (!migrated) {
     error = name + ": " + error;
     return nullptr;
   }
@@ -138,6 +151,9 @@ bool pg_connection::configure(std::string& error) {
   std::string settings = "SET synchronous_commit = on; SET client_min_messages = warning";
   if (read_only_) settings += "; SET default_transaction_read_only = on";
   if (!exec(settings, error)) return false;
+  if (!query("SELECT set_config('lock_timeout', ?1, false)", {std::to_string(lock_timeout_ms_)},
+             [](const sql_row&) {}, error))
+    return false;
   std::string value;
   if (!query("SELECT current_setting('synchronous_commit')", {},
              [&](const sql_row& row) { value = row.text(0); }, error))

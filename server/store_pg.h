@@ -30,13 +30,17 @@ write_status pg_write_status_of(std::string_view sqlstate);
 class pg_connection final : public sql_connection {
  public:
   // Connects to url (postgres://...); nullptr + error on failure. Every session sets
-  // synchronous_commit = on (a COMMIT returns once its WAL is flushed), UTF-8, and with
-  // read_only, read-only transactions.
+  // synchronous_commit = on (a COMMIT returns once its WAL is flushed), UTF-8, lock_timeout
+  // (lock_timeout_ms, 0 = none), and with read_only, read-only transactions. Unless the URL
+  // says otherwise, connecting gives up after 10 s and a request the server does not
+  // acknowledge within 30 s (tcp_user_timeout) breaks the link.
   static std::unique_ptr<pg_connection> open(const std::string& url, std::string& error,
-                                             bool read_only = false);
-  // Connects as the store's writer (and migrates the database) or reader (read-only);
-  // nullptr + error naming the database on failure.
+                                             bool read_only = false, int lock_timeout_ms = 0);
+  // Connects as the store's writer (and migrates the database, holding an advisory lock so
+  // that servers starting together migrate one after another) or reader (read-only), with
+  // options.busy_timeout_ms as lock_timeout; nullptr + error naming the database on failure.
   static std::unique_ptr<pg_connection> open_for_store(const std::string& url, bool writer,
+                                                       const store_options& options,
                                                        std::string& error);
   ~pg_connection() override;
   pg_connection(const pg_connection&) = delete;
@@ -55,7 +59,8 @@ class pg_connection final : public sql_connection {
   bool reopen(std::string& error) override;
 
  private:
-  explicit pg_connection(pg_conn* conn, bool read_only) : conn_(conn), read_only_(read_only) {}
+  pg_connection(pg_conn* conn, bool read_only, int lock_timeout_ms)
+      : conn_(conn), read_only_(read_only), lock_timeout_ms_(lock_timeout_ms) {}
   // Applies the session settings (after connecting and after every reset); false + error.
   bool configure(std::string& error);
   // The name of sql's prepared statement, preparing it once for params' types; "" + error.
@@ -67,6 +72,7 @@ class pg_connection final : public sql_connection {
 
   pg_conn* conn_;
   bool read_only_;
+  int lock_timeout_ms_;
   std::int64_t changes_ = 0;
   std::unordered_map<std::string, std::string> prepared_;  // SQL text -> statement name
 };

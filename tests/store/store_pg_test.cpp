@@ -3,6 +3,7 @@
 // mid-run and comes back. The contract tests shared with SQLite run on both (GENERATE).
 #include <map>
 #include <set>
+#include <thread>
 
 #include "server/store_schema.h"
 #include "tests/store/store_test_util.h"
@@ -86,6 +87,22 @@ TEST_CASE("PostgreSQL refuses updates, deletes and truncation of the log, and ch
   s->close();
   s = open_store(db.target);
   CHECK(s->load_actions(m.code).value.size() == 1);
+  CHECK(db.scalar("SELECT COUNT(*) FROM schema_version") == static_cast<std::int64_t>(embedded_pg_migrations().size()));
+}
+
+TEST_CASE("stores opened together on a new PostgreSQL database migrate it once, one after another", "[store][postgres]") {
+  test_db db(backend::postgres);
+  constexpr int servers = 4;
+  std::vector<std::unique_ptr<store>> opened(servers);
+  std::vector<std::string> errors(servers);
+  std::vector<std::thread> starts;
+  for (int i = 0; i < servers; ++i)
+    starts.emplace_back([&, i] { opened[i] = store::open(db.target, errors[i]); });
+  for (auto& t : starts) t.join();
+  for (int i = 0; i < servers; ++i) {
+    INFO(errors[i]);
+    CHECK(opened[i] != nullptr);
+  }
   CHECK(db.scalar("SELECT COUNT(*) FROM schema_version") == static_cast<std::int64_t>(embedded_pg_migrations().size()));
 }
 
