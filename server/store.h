@@ -97,6 +97,7 @@ using commit_observer = std::function<void(std::size_t writes, double seconds)>;
 struct store_options {
   std::size_t max_batch = 1024;  // most writes per transaction (1 = one commit per write)
   int busy_timeout_ms = 5000;    // wait for a lock held by another process before failing
+                                 // (SQLite's busy_timeout, PostgreSQL's lock_timeout)
 };
 
 // The store, on SQLite or PostgreSQL. Writes are queued to one writer thread that commits them

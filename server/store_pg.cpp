@@ -8,7 +8,6 @@
 #include <charconv>
 #include <memory>
 #include <stdexcept>
-#include <type_traits>
 #include <variant>
 #include <vector>
 
