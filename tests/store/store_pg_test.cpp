@@ -106,34 +106,6 @@ TEST_CASE("stores opened together on a new PostgreSQL database migrate it once, 
   CHECK(db.scalar("SELECT COUNT(*) FROM schema_version") == static_cast<std::int64_t>(embedded_pg_migrations().size()));
 }
 
-TEST_CASE("a batch whose PostgreSQL connection breaks mid-way is retried write by write on a new one", "[store][postgres]") {
-  test_db db(backend::postgres);
-  auto s = open_store(db.target);
-  const match_row m = sample_match(), other = sample_match();
-  store_match(*s, m);
-  // A trigger that ends its own session (as a server restart or a network cut would) for one
-  // particular hash: the batch's transaction is lost with the link.
-  const std::string poison(64, 'f');
-  REQUIRE(db.run("CREATE FUNCTION cut() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
-                 " IF NEW.token_hash = '" + poison + "' THEN PERFORM pg_terminate_backend(pg_backend_pid());"
-                 " PERFORM pg_sleep(5); END IF; RETURN NEW; END $$") == ok);
-  REQUIRE(db.run("CREATE TRIGGER cut BEFORE INSERT ON seats FOR EACH ROW EXECUTE FUNCTION cut()") == ok);
-  writer_gate gate;
-  s->insert_match(sample_match(), gate.hold());
-  gate.wait_entered();
-  result before, bad, after;
-  s->append_action(m.code, game_action(1, 1, {{"type", "a"}}, 1), before.done());
-  s->claim_seat(m.code, 2, poison, bad.done());
-  s->insert_match(other, after.done());
-  gate.open();
-  CHECK(before.get() == ok);       // retried alone, on a new connection
-  CHECK(bad.get() == unavailable);  // the link broke under it again: nothing took effect
-  CHECK(after.get() == ok);
-  CHECK(s->load_actions(m.code).value.size() == 1);
-  CHECK(s->load_match(m.code).value.token_hash[1].empty());
-  CHECK(s->load_match(other.code).found());
-}
-
 TEST_CASE("SQLSTATE classes 22 and 23 are conflicts, everything else is unavailable", "[store][postgres]") {
   CHECK(pg_write_status_of("23505") == conflict);  // unique_violation
   CHECK(pg_write_status_of("23502") == conflict);  // not_null_violation
