@@ -1,13 +1,22 @@
-// `tabuleiro backup DEST`: an online, consistent copy of the database (SQLite VACUUM INTO),
-// safe while `tabuleiro serve` keeps writing; used by deploy/README.md's backup commands.
+// `tabuleiro backup DEST`: an online, consistent copy of the database (SQLite VACUUM INTO, or
+// pg_dump for a PostgreSQL URL), safe while `tabuleiro serve` keeps writing; used by
+// deploy/README.md's backup commands.
+#include <spawn.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "server/commands.h"
+#include "server/store.h"
+#include "server/store_pg.h"
+
+extern char** environ;
 
 namespace tabuleiro {
 
@@ -20,7 +29,11 @@ constexpr std::string_view backup_usage =
     "while the server keeps running. Restore: stop the server, replace the database file with\n"
     "the copy (and remove its -wal and -shm files), start the server.\n"
     "\n"
-    "  --db PATH    database file (env TABULEIRO_DB; default ./data/tabuleiro.db)\n";
+    "With a PostgreSQL URL as --db, runs pg_dump (Debian's postgresql-client) instead: DEST is a\n"
+    "custom-format archive of one consistent snapshot; restore it with pg_restore (see\n"
+    "deploy/README.md).\n"
+    "\n"
+    "  --db PATH    database file or postgres:// URL (env TABULEIRO_DB; default ./data/tabuleiro.db)\n";
 
 // Copies the database at `src` into the new file `dest`; false with `error` on failure.
 bool vacuum_into(const std::string& src, const std::string& dest, std::string& error) {
@@ -36,6 +49,30 @@ bool vacuum_into(const std::string& src, const std::string& dest, std::string& e
   sqlite3_finalize(stmt);
   sqlite3_close(db);
   return ok;
+}
+
+// Dumps the PostgreSQL database url into the new file dest with pg_dump (one snapshot, custom
+// format); false with error on failure. Arguments go to pg_dump directly, not through a shell.
+bool pg_dump_into(const std::string& url, const std::string& dest, std::string& error) {
+  std::vector<std::string> args = {"pg_dump", "--format=custom", "--no-owner", "--file=" + dest,
+                                   "--dbname=" + url};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (const int rc = posix_spawnp(&pid, "pg_dump", nullptr, nullptr, argv.data(), environ); rc != 0) {
+    error = std::string("cannot run pg_dump (install postgresql-client, or run pg_dump yourself): ") +
+            std::strerror(rc);
+    return false;
+  }
+  int status = 0;
+  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    error = "pg_dump failed (its message is above)";
+    std::error_code ec;
+    std::filesystem::remove(dest, ec);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -63,7 +100,8 @@ int run_backup(const args& a) {
     return 2;
   }
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(db, ec)) {
+  const bool postgres = server::is_postgres_url(db);
+  if (!postgres && !std::filesystem::is_regular_file(db, ec)) {
     std::cerr << "tabuleiro backup: no database at " << db << "\n";
     return 1;
   }
@@ -72,11 +110,11 @@ int run_backup(const args& a) {
     return 1;
   }
   std::string error;
-  if (!vacuum_into(db, dest, error)) {
+  if (!(postgres ? pg_dump_into(db, dest, error) : vacuum_into(db, dest, error))) {
     std::cerr << "tabuleiro backup: " << error << "\n";
     return 1;
   }
-  std::cout << "backed up " << db << " to " << dest << " ("
+  std::cout << "backed up " << server::loggable_db_target(db) << " to " << dest << " ("
             << std::filesystem::file_size(dest, ec) << " bytes)\n";
   return 0;
 }

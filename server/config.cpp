@@ -48,7 +48,9 @@ const std::vector<option_spec>& specs() {
          c.port = static_cast<std::uint16_t>(n);
          return true;
        }},
-      {"--db", "TABULEIRO_DB", "SQLite database file (default ./data/tabuleiro.db; directory created)",
+      {"--db", "TABULEIRO_DB",
+       "SQLite database file (default ./data/tabuleiro.db; directory created), or a PostgreSQL "
+       "URL postgres://user[:password]@host[:port]/dbname[?param=value...]",
        [](config& c, const std::string& v) { c.db = v; return !v.empty(); }},
       {"--web", "TABULEIRO_WEB", "static web client directory (default ./web)",
        [](config& c, const std::string& v) { c.web = v; return true; }},

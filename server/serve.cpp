@@ -90,7 +90,7 @@ int run_serve(const args& a) {
     stats.committed(writes, seconds);
   });
   if (!db) {
-    spdlog::critical("cannot open database {}: {}", cfg.db, error);
+    spdlog::critical("cannot open database {}: {}", loggable_db_target(cfg.db), error);
     return 1;
   }
 
@@ -135,7 +135,7 @@ int run_serve(const args& a) {
   spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
                "abandon-after={}s create-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
                "origins={} trusted-proxy={} bot-threads={} bot-time-ms={} bot-iterations={} games={}",
-               cfg.bind, port, cfg.db, cfg.web.empty() ? "(none)" : cfg.web, cfg.public_url,
+               cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web, cfg.public_url,
                cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute,
                cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.origins, ","),
                cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,

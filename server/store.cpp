@@ -1,8 +1,8 @@
-// SQLite implementation of store: one writer thread with group commit, one read connection.
+// The store over any sql_connection (SQLite or PostgreSQL): one writer thread with group
+// commit, one read connection; store::open picks the database from its argument.
 #include "server/store.h"
 
 #include <spdlog/spdlog.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <chrono>
@@ -13,7 +13,7 @@
 #include <string_view>
 #include <thread>
 
-#include "server/store_schema.h"
+#include "server/store_pg.h"
 #include "server/store_sql.h"
 #include "server/store_sqlite.h"
 
@@ -29,16 +29,6 @@ struct pending_write {
   steady::time_point queued;
 };
 
-// Runs one cached statement that returns no rows; false + error on failure. Used for
-// transaction control, whose failures are all the database's (unavailable).
-bool run_sql(sqlite_connection& db, const char* sql, std::string& error) {
-  auto st = db.statement(sql, error);
-  if (!st) return false;
-  const int rc = st->run();
-  if (rc == SQLITE_DONE) return true;
-  error = db.error_for(rc);
-  return false;
-}
 
 // Calls d(status), logging (never propagating) an exception it throws.
 void call_done(const store::done& d, write_status status) noexcept {
@@ -52,21 +42,21 @@ void call_done(const store::done& d, write_status status) noexcept {
   }
 }
 
-// The SQLite store (see store.h). The writer thread alone uses writer_db_; readers share
-// reader_db_ under reader_mu_; the queue and counters live under mu_.
+// The store (see store.h) over two connections of one database. The writer thread alone
+// uses writer_db_; readers share reader_db_ under reader_mu_; the queue and counters live
+// under mu_. Nothing here depends on the database: its connections do (store_connection.h).
 // Thread-safety: as store (every method from any thread; flush/close not from a completion).
-class sqlite_store final : public store {
+class sql_store final : public store {
  public:
-  sqlite_store(std::unique_ptr<sqlite_connection> writer_db,
-               std::unique_ptr<sqlite_connection> reader_db, commit_observer observer,
-               const store_options& options)
+  sql_store(std::unique_ptr<sql_connection> writer_db, std::unique_ptr<sql_connection> reader_db,
+            commit_observer observer, const store_options& options)
       : options_(options),
         observer_(std::move(observer)),
         writer_db_(std::move(writer_db)),
         reader_db_(std::move(reader_db)),
         writer_([this] { writer_loop(); }) {}
 
-  ~sqlite_store() override { close(); }
+  ~sql_store() override { close(); }
 
   void insert_match(const match_row& m, done d) override { enqueue(insert_match_work(m), std::move(d)); }
 
@@ -143,21 +133,22 @@ class sqlite_store final : public store {
       return;
     }
     writer_.join();
-    // The writer has stopped, so its connection is free: fold the WAL into the database.
-    std::string error;
-    if (!writer_db_->exec("PRAGMA wal_checkpoint(TRUNCATE)", error))
-      spdlog::warn("store: checkpoint on close failed: {}", error);
+    writer_db_->after_writes();  // the writer has stopped, so its connection is free
   }
 
  private:
-  // Runs one read on the read connection; an unavailable result is logged with what and subject.
+  // Runs one read on the read connection, re-opened first if its link broke (and once more
+  // if the link broke during the read); an unavailable result is logged with what and subject.
   template <class T, class Read>
   read_result<T> read(std::string_view what, std::string_view subject, const Read& run_read) {
     read_result<T> out;
     std::string error;
     {
       std::lock_guard lock(reader_mu_);
-      out.status = run_read(out.value, error);
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        out.status = reader_db_->reopen(error) ? run_read(out.value, error) : read_status::unavailable;
+        if (out.status != read_status::unavailable || !reader_db_->broken()) break;
+      }
     }
     if (out.status == read_status::unavailable)
       spdlog::error("store: {}{}{} failed: {}", what, subject.empty() ? "" : " ", subject, error);
@@ -208,8 +199,7 @@ class sqlite_store final : public store {
         }
       } catch (...) {  // allocation failure; the SQL paths do not throw
         spdlog::error("store: write batch aborted by an exception");
-        std::string ignored;
-        if (!writer_db_->autocommit()) writer_db_->exec("ROLLBACK", ignored);
+        abandon_transaction();
       }
       for (std::size_t i = 0; i < batch.size(); ++i) call_done(batch[i].done, status[i]);
       {
@@ -227,23 +217,22 @@ class sqlite_store final : public store {
   // receives each write's result; otherwise status is untouched and nothing took effect.
   tx commit_together(std::vector<pending_write>& batch, std::vector<write_status>& status) {
     std::string error;
-    if (!run_sql(*writer_db_, "BEGIN IMMEDIATE", error)) {
+    if (!writer_db_->begin(error)) {
       spdlog::error("store: cannot begin a batch of {} writes: {}", batch.size(), error);
       return tx::not_started;
     }
     std::vector<write_status> applied(batch.size(), write_status::unavailable);
     for (std::size_t i = 0; i < batch.size(); ++i) {
       applied[i] = apply_in_savepoint(batch[i]);
-      if (writer_db_->autocommit()) {  // SQLite rolled the whole transaction back
+      if (!writer_db_->in_transaction()) {  // the database ended the whole transaction
         spdlog::error("store: batch of {} writes rolled back by the database; retrying one by one",
                       batch.size());
         return tx::aborted;
       }
     }
-    if (!run_sql(*writer_db_, "COMMIT", error)) {
+    if (!writer_db_->exec("COMMIT", error)) {
       spdlog::error("store: commit of {} writes failed: {}; retrying one by one", batch.size(), error);
-      std::string ignored;
-      if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
+      abandon_transaction();
       return tx::aborted;
     }
     status = std::move(applied);
@@ -255,21 +244,19 @@ class sqlite_store final : public store {
   // else the write's own refusal or failure (unavailable if the commit failed).
   tx commit_alone(pending_write& w, write_status& status) {
     std::string error;
-    if (!run_sql(*writer_db_, "BEGIN IMMEDIATE", error)) {
+    if (!writer_db_->begin(error)) {
       spdlog::error("store: cannot begin a write: {}", error);
       return tx::not_started;
     }
     const write_status applied = apply_in_savepoint(w);
     if (applied != write_status::ok) {
-      std::string ignored;
-      if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
+      abandon_transaction();
       status = applied;
       return tx::aborted;
     }
-    if (!run_sql(*writer_db_, "COMMIT", error)) {
+    if (!writer_db_->exec("COMMIT", error)) {
       spdlog::error("store: commit of a write failed: {}", error);
-      std::string ignored;
-      if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
+      abandon_transaction();
       status = write_status::unavailable;
       return tx::aborted;
     }
@@ -280,10 +267,10 @@ class sqlite_store final : public store {
 
   // Runs w's work inside a savepoint, undoing just its changes unless it returns ok. When
   // the savepoint cannot be undone or released, it rolls back the whole transaction (the
-  // caller sees autocommit and retries the others alone) rather than commit part of a write.
+  // caller sees it ended and retries the others alone) rather than commit part of a write.
   write_status apply_in_savepoint(pending_write& w) {
     std::string error;
-    if (!run_sql(*writer_db_, "SAVEPOINT store_write", error)) {
+    if (!writer_db_->exec("SAVEPOINT store_write", error)) {
       spdlog::error("store: savepoint failed: {}", error);
       return write_status::unavailable;
     }
@@ -295,7 +282,7 @@ class sqlite_store final : public store {
     } catch (...) {
       error = "non-standard exception";
     }
-    if (writer_db_->autocommit()) {
+    if (!writer_db_->in_transaction()) {
       spdlog::error("store: write {} and ended its transaction: {}",
                     s == write_status::conflict ? "refused" : "failed", error);
       return s == write_status::ok ? write_status::unavailable : s;
@@ -304,14 +291,14 @@ class sqlite_store final : public store {
       if (s == write_status::conflict) spdlog::warn("store: write refused: {}", error);
       else spdlog::error("store: write failed: {}", error);
       std::string undo_error;
-      if (!run_sql(*writer_db_, "ROLLBACK TO store_write", undo_error)) {
+      if (!writer_db_->exec("ROLLBACK TO store_write", undo_error)) {
         spdlog::error("store: undoing a write failed: {}; rolling back its batch", undo_error);
         abandon_transaction();
         return write_status::unavailable;
       }
     }
     std::string release_error;
-    if (!run_sql(*writer_db_, "RELEASE store_write", release_error)) {
+    if (!writer_db_->exec("RELEASE store_write", release_error)) {
       spdlog::error("store: releasing a savepoint failed: {}; rolling back its batch", release_error);
       abandon_transaction();
       return write_status::unavailable;
@@ -322,7 +309,7 @@ class sqlite_store final : public store {
   // Rolls back the open transaction, if any.
   void abandon_transaction() {
     std::string ignored;
-    if (!writer_db_->autocommit()) run_sql(*writer_db_, "ROLLBACK", ignored);
+    if (writer_db_->in_transaction()) writer_db_->exec("ROLLBACK", ignored);
   }
 
   // Reports a committed batch to the observer (which must not throw past here).
@@ -337,9 +324,9 @@ class sqlite_store final : public store {
 
   const store_options options_;
   const commit_observer observer_;
-  std::unique_ptr<sqlite_connection> writer_db_;  // only the writer thread (or close after join)
+  std::unique_ptr<sql_connection> writer_db_;  // only the writer thread (or close after join)
   std::mutex reader_mu_;
-  std::unique_ptr<sqlite_connection> reader_db_;  // GUARDED_BY(reader_mu_)
+  std::unique_ptr<sql_connection> reader_db_;  // GUARDED_BY(reader_mu_)
 
   std::mutex mu_;
   std::condition_variable work_cv_;   // the writer waits here for writes or stop
@@ -351,40 +338,6 @@ class sqlite_store final : public store {
   std::mutex close_mu_;               // serialises close()
   std::thread writer_;                // last: starts once everything above exists
 };
-
-// Applies the connection settings of the write (or read) connection; false + error on failure.
-bool configure(sqlite_connection& db, bool writer, const store_options& options, std::string& error) {
-  if (!db.exec("PRAGMA busy_timeout = " + std::to_string(std::max(options.busy_timeout_ms, 0)), error))
-    return false;
-  if (!writer) return db.exec("PRAGMA query_only = ON", error);
-  const auto mode = db.query_text("PRAGMA journal_mode = WAL", error);
-  if (!mode) return false;
-  if (*mode != "wal") {
-    error = "cannot enable WAL mode (journal_mode is " + *mode + ")";
-    return false;
-  }
-  if (!db.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", error)) return false;
-  const auto sync = db.query_text("PRAGMA synchronous", error);
-  if (!sync) return false;
-  if (*sync != "2") {
-    error = "cannot set synchronous=FULL (it is " + *sync + ")";
-    return false;
-  }
-  return true;
-}
-
-// Opens path as the writer connection (read-write, created, configured and migrated) or the
-// reader connection (read-only, configured); nullptr + error naming path on failure.
-std::unique_ptr<sqlite_connection> open_connection(const std::string& path, bool writer,
-                                                   const store_options& options, std::string& error) {
-  auto db = sqlite_connection::open(path, !writer, error);  // its error names the path
-  if (!db) return nullptr;
-  if (!configure(*db, writer, options, error) || (writer && !migrate(*db, error))) {
-    error = path + ": " + error;
-    return nullptr;
-  }
-  return db;
-}
 
 }  // namespace
 
@@ -407,20 +360,23 @@ std::unique_ptr<store> store::open(const std::string& path, std::string& error,
 
 std::unique_ptr<store> store::open(const std::string& path, std::string& error,
                                    commit_observer observer, const store_options& options) {
-  const auto parent = std::filesystem::path(path).parent_path();
-  if (!parent.empty()) {
+  std::unique_ptr<sql_connection> writer, reader;
+  if (is_postgres_url(path)) {
+    writer = pg_connection::open_for_store(path, true, options, error);
+    if (writer) reader = pg_connection::open_for_store(path, false, options, error);
+  } else {
+    const auto parent = std::filesystem::path(path).parent_path();
     std::error_code ec;
-    std::filesystem::create_directories(parent, ec);
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
     if (ec) {
       error = "cannot create directory " + parent.string() + ": " + ec.message();
       return nullptr;
     }
+    writer = sqlite_connection::open_for_store(path, true, options, error);
+    if (writer) reader = sqlite_connection::open_for_store(path, false, options, error);
   }
-  auto writer = open_connection(path, true, options, error);
-  if (!writer) return nullptr;
-  auto reader = open_connection(path, false, options, error);
-  if (!reader) return nullptr;
-  return std::make_unique<sqlite_store>(std::move(writer), std::move(reader), std::move(observer), options);
+  if (!writer || !reader) return nullptr;
+  return std::make_unique<sql_store>(std::move(writer), std::move(reader), std::move(observer), options);
 }
 
 }  // namespace tabuleiro::server

@@ -1,5 +1,5 @@
 // Durable match storage: matches, seats (token hashes), append-only log of game actions and
-// room-level changes. One interface; SQLite today (a PostgreSQL backend later).
+// room-level changes. One interface over SQLite (a file path) or PostgreSQL (a URL).
 #pragma once
 
 #include <array>
@@ -72,6 +72,10 @@ enum class write_status {
 // The stable name of s ("ok", "conflict", "unavailable").
 const char* write_status_name(write_status s);
 
+// target (a path or a postgres:// URL, as store::open takes) as it may be logged: a URL's
+// password, in its user part or a password= parameter, replaced by "***".
+std::string loggable_db_target(const std::string& target);
+
 // How a read ended: found, absent (the database answered: no such row), or unavailable
 // (the database could not answer; not the same as absent).
 enum class read_status { found, absent, unavailable };
@@ -93,11 +97,13 @@ using commit_observer = std::function<void(std::size_t writes, double seconds)>;
 struct store_options {
   std::size_t max_batch = 1024;  // most writes per transaction (1 = one commit per write)
   int busy_timeout_ms = 5000;    // wait for a lock held by another process before failing
+                                 // (SQLite's busy_timeout, PostgreSQL's lock_timeout)
 };
 
-// SQLite store. Writes are queued to one writer thread that commits them in batches (group
-// commit; WAL, synchronous=FULL) and only then runs each write's completion on that thread —
-// callers post back to their own strand from it. Reads use a separate connection.
+// The store, on SQLite or PostgreSQL. Writes are queued to one writer thread that commits them
+// in batches (group commit; SQLite: WAL, synchronous=FULL; PostgreSQL: synchronous_commit=on)
+// and only then runs each write's completion on that thread — callers post back to their own
+// strand from it. Reads use a separate connection.
 // Each write runs in its own savepoint, so one refused or failed write does not fail the
 // others of its batch; if a whole batch cannot commit, its writes are retried one by one, and
 // a write reports ok only once its transaction has committed.
@@ -111,8 +117,9 @@ class store {
   // batch. An exception from it is logged.
   using done = std::function<void(write_status)>;
 
-  // Opens (creating directories and the file) and migrates the database at path.
-  // Returns nullptr and sets error on failure.
+  // Opens and migrates the database at path: a SQLite file (its directories and the file are
+  // created), or a PostgreSQL database named by a postgres:// or postgresql:// URL (libpq's
+  // URI form; the database must exist). Returns nullptr and sets error on failure.
   static std::unique_ptr<store> open(const std::string& path, std::string& error,
                                      commit_observer observer = {});
   // As above, with explicit tuning (benchmarks and tests).

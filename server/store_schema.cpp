@@ -1,13 +1,11 @@
 // Applies the embedded schema/*.sql migrations (see store_schema.h).
 #include "server/store_schema.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 
-#include "server/store_sqlite.h"
+#include "server/store_connection.h"
 
 namespace tabuleiro::server {
 namespace {
@@ -34,23 +32,24 @@ int latest_schema_version() {
   return latest;
 }
 
-bool migrate(sqlite_connection& db, std::string& error) {
+bool migrate(sql_connection& db, std::span<const embedded_sql> migrations, std::string& error) {
   if (!db.exec("CREATE TABLE IF NOT EXISTS schema_version ("
-               " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_ms INTEGER NOT NULL)",
+               " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_ms BIGINT NOT NULL)",
                error)) {
     error = "schema_version table: " + error;
     return false;
   }
-  const auto current_text = db.query_text("SELECT COALESCE(MAX(version), 0) FROM schema_version", error);
-  if (!current_text) return false;
-  const int current = std::stoi(*current_text);
+  std::int64_t current = 0;
+  if (!db.query("SELECT COALESCE(MAX(version), 0) FROM schema_version", {},
+                [&](const sql_row& row) { current = row.int64(0); }, error))
+    return false;
   if (current > latest_schema_version()) {
     error = "database schema version " + std::to_string(current) +
             " is newer than this build knows (" + std::to_string(latest_schema_version()) + ")";
     return false;
   }
   int previous = 0;
-  for (const auto& m : embedded_migrations()) {
+  for (const auto& m : migrations) {
     const int v = version_of(m.name);
     if (v <= previous) {
       error = "migration file names must start with increasing numbers: " + std::string(m.name);
@@ -59,27 +58,13 @@ bool migrate(sqlite_connection& db, std::string& error) {
     previous = v;
     if (v <= current) continue;
     std::string ignored;
-    if (!db.exec("BEGIN IMMEDIATE", error) || !db.exec(m.sql, error)) {
-      db.exec("ROLLBACK", ignored);
-      error = "migration " + std::string(m.name) + ": " + error;
-      return false;
-    }
-    bool recorded = false;
-    {
-      auto st = db.statement("INSERT INTO schema_version (version, name, applied_ms) VALUES (?, ?, ?)", error);
-      if (st) {
-        const int rc = st->bind(1, std::int64_t{v}).bind(2, m.name).bind(3, now_ms()).run();
-        recorded = rc == SQLITE_DONE;
-        if (!recorded) error = db.error_for(rc);
-      }
-    }
-    if (!recorded) {
-      db.exec("ROLLBACK", ignored);
-      error = "migration " + std::string(m.name) + ": " + error;
-      return false;
-    }
-    if (!db.exec("COMMIT", error)) {
-      db.exec("ROLLBACK", ignored);
+    const bool applied =
+        db.begin(error) && db.exec(m.sql, error) &&
+        db.run("INSERT INTO schema_version (version, name, applied_ms) VALUES (?1, ?2, ?3)",
+               {std::int64_t{v}, std::string(m.name), now_ms()}, error) == write_status::ok &&
+        db.exec("COMMIT", error);
+    if (!applied) {
+      if (db.in_transaction()) db.exec("ROLLBACK", ignored);
       error = "migration " + std::string(m.name) + ": " + error;
       return false;
     }

@@ -1,5 +1,5 @@
-// The store's SQL: each write as a unit of work for the writer thread, and the reads.
-// Internal to the store (store.cpp); see store.h for the contracts.
+// The store's SQL, one text for every database (store_connection.h): each write as a unit of
+// work for the writer thread, and the reads. Internal to the store; see store.h for the contracts.
 #pragma once
 
 #include <functional>
@@ -10,17 +10,13 @@
 
 namespace tabuleiro::server {
 
-class sqlite_connection;
+class sql_connection;
 
 // One write's SQL, run by the writer thread inside a savepoint of the batch's transaction.
 // Returns ok when it took effect (pending the commit); otherwise conflict (the stored state
 // refuses it) or unavailable (the database failed), sets error, and the caller's savepoint
 // undoes whatever it did.
-using write_work = std::function<write_status(sqlite_connection& db, std::string& error)>;
-
-// The status of a write whose statement failed with SQLite result code rc: conflict for a
-// constraint violation (or a value SQLite refuses: too big, wrong type), else unavailable.
-write_status write_status_of(int rc);
+using write_work = std::function<write_status(sql_connection& db, std::string& error)>;
 
 // Builders of write work. Values (including JSON text) are captured at call time, so a caller's
 // later changes do not leak in; a value that cannot be serialised makes a write that reports
@@ -42,14 +38,14 @@ write_work append_and_finish_work(const std::string& code, const action_row& a, 
 
 // Reads. Each returns found (out filled), absent (no such match; out empty) or unavailable
 // (database or decoding error, with error set; out empty).
-read_status read_match(sqlite_connection& db, const std::string& code, match_row& out,
+read_status read_match(sql_connection& db, const std::string& code, match_row& out,
                        std::string& error);
-read_status read_actions(sqlite_connection& db, const std::string& code,
+read_status read_actions(sql_connection& db, const std::string& code,
                          std::vector<action_row>& out, std::string& error);
 // Lists are found (possibly empty) or unavailable.
-read_status read_public(sqlite_connection& db, const std::string& status, const std::string& game,
+read_status read_public(sql_connection& db, const std::string& status, const std::string& game,
                         std::size_t limit, std::vector<match_row>& out, std::string& error);
-read_status read_idle(sqlite_connection& db, std::int64_t before_ms, std::size_t limit,
+read_status read_idle(sql_connection& db, std::int64_t before_ms, std::size_t limit,
                       std::vector<match_row>& out, std::string& error);
 
 }  // namespace tabuleiro::server

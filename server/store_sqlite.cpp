@@ -1,9 +1,15 @@
 // SQLite connection and statement wrappers (see store_sqlite.h).
 #include "server/store_sqlite.h"
 
+#include <spdlog/spdlog.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <limits>
+#include <type_traits>
+#include <variant>
+
+#include "server/store_schema.h"
 
 namespace tabuleiro::server {
 
@@ -37,6 +43,19 @@ sqlite_statement& sqlite_statement::bind_null(int i) {
 
 sqlite_statement& sqlite_statement::bind_optional(int i, const std::optional<std::string>& v) {
   return v ? bind(i, std::string_view(*v)) : bind_null(i);
+}
+
+sqlite_statement& sqlite_statement::bind_all(const sql_params& params) {
+  for (std::size_t k = 0; k < params.size(); ++k) {
+    const int i = static_cast<int>(k + 1);
+    std::visit([&](const auto& v) {
+      using T = std::decay_t<decltype(v)>;
+      if constexpr (std::is_same_v<T, std::nullptr_t>) bind_null(i);
+      else if constexpr (std::is_same_v<T, std::string>) bind(i, std::string_view(v));
+      else bind(i, v);
+    }, params[k]);
+  }
+  return *this;
 }
 
 int sqlite_statement::step() {
@@ -135,7 +154,84 @@ std::string sqlite_connection::error_for(int rc) const {
 
 std::int64_t sqlite_connection::changes() const { return sqlite3_changes64(db_); }
 
-std::int64_t sqlite_connection::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+write_status sqlite_connection::run(const char* sql, const sql_params& params, std::string& error) {
+  auto st = statement(sql, error);
+  if (!st) return write_status::unavailable;  // cannot prepare: no such table, no memory, ...
+  const int rc = st->bind_all(params).run();
+  if (rc == SQLITE_DONE) return write_status::ok;
+  error = error_for(rc);
+  return write_status_of(rc);
+}
+
+bool sqlite_connection::query(const char* sql, const sql_params& params,
+                              const std::function<void(const sql_row&)>& on_row, std::string& error) {
+  auto st = statement(sql, error);
+  if (!st) return false;
+  st->bind_all(params);
+  int rc;
+  while ((rc = st->step()) == SQLITE_ROW) on_row(*st);
+  if (rc == SQLITE_DONE) return true;
+  error = error_for(rc);
+  return false;
+}
+
+bool sqlite_connection::begin(std::string& error) { return exec("BEGIN IMMEDIATE", error); }
+
+void sqlite_connection::after_writes() {
+  std::string error;
+  if (!exec("PRAGMA wal_checkpoint(TRUNCATE)", error))
+    spdlog::warn("store: checkpoint on close failed: {}", error);
+}
+
+write_status write_status_of(int rc) {
+  switch (rc & 0xff) {  // the primary result code
+    case SQLITE_CONSTRAINT:  // UNIQUE, PRIMARY KEY, NOT NULL, CHECK, FOREIGN KEY, RAISE()
+    case SQLITE_TOOBIG:
+    case SQLITE_MISMATCH:
+    case SQLITE_RANGE:
+      return write_status::conflict;
+    default:  // SQLITE_IOERR, _FULL, _READONLY, _BUSY, _LOCKED, _NOMEM, _CORRUPT, _ERROR, ...
+      return write_status::unavailable;
+  }
+}
+
+namespace {
+
+// Applies the store's settings to the writer (or reader) connection; false + error on failure.
+bool configure(sqlite_connection& db, bool writer, const store_options& options, std::string& error) {
+  if (!db.exec("PRAGMA busy_timeout = " + std::to_string(std::max(options.busy_timeout_ms, 0)), error))
+    return false;
+  if (!writer) return db.exec("PRAGMA query_only = ON", error);
+  const auto mode = db.query_text("PRAGMA journal_mode = WAL", error);
+  if (!mode) return false;
+  if (*mode != "wal") {
+    error = "cannot enable WAL mode (journal_mode is " + *mode + ")";
+    return false;
+  }
+  if (!db.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", error)) return false;
+  const auto sync = db.query_text("PRAGMA synchronous", error);
+  if (!sync) return false;
+  if (*sync != "2") {
+    error = "cannot set synchronous=FULL (it is " + *sync + ")";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::unique_ptr<sqlite_connection> sqlite_connection::open_for_store(const std::string& path, bool writer,
+                                                                     const store_options& options,
+                                                                     std::string& error) {
+  auto db = open(path, !writer, error);  // its error names the path
+  if (!db) return nullptr;
+  if (!configure(*db, writer, options, error) ||
+      (writer && !migrate(*db, embedded_migrations(), error))) {
+    error = path + ": " + error;
+    return nullptr;
+  }
+  return db;
+}
 
 bool sqlite_connection::autocommit() const { return sqlite3_get_autocommit(db_) != 0; }
 

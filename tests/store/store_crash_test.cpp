@@ -36,10 +36,11 @@ namespace {
 }  // namespace
 
 TEST_CASE("every acknowledged append survives a SIGKILL of the process", "[store]") {
-  temp_dir dir;
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
   const match_row m = sample_match();
   {
-    auto s = open_store(dir.db());
+    auto s = open_store(db.target);
     result r;
     s->insert_match(m, r.done());
     REQUIRE(r.get() == ok);
@@ -50,7 +51,7 @@ TEST_CASE("every acknowledged append survives a SIGKILL of the process", "[store
   REQUIRE(pid >= 0);
   if (pid == 0) {
     close(fds[0]);
-    crash_child(dir.db(), m.code, fds[1]);
+    crash_child(db.target, m.code, fds[1]);
   }
   close(fds[1]);
   std::int64_t acked = 0;
@@ -70,7 +71,7 @@ TEST_CASE("every acknowledged append survives a SIGKILL of the process", "[store
   CHECK(WIFSIGNALED(status));
   REQUIRE(reads == 60);
 
-  auto s = open_store(dir.db());
+  auto s = open_store(db.target);
   const auto log = s->load_actions(m.code).value;
   INFO("acknowledged up to " << acked << ", log holds " << log.size());
   REQUIRE(static_cast<std::int64_t>(log.size()) >= acked);

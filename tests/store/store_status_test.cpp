@@ -69,8 +69,9 @@ write_status wait_for(const Queue& queue) {
 }  // namespace
 
 TEST_CASE("a wrong version, or an append to a finished match, is a conflict", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   const match_row m = sample_match();
   store_match(*s, m);
   result skip, first, stale;
@@ -96,8 +97,9 @@ TEST_CASE("a wrong version, or an append to a finished match, is a conflict", "[
 }
 
 TEST_CASE("claim_seat on a taken seat is a conflict and keeps the stored hash", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   const match_row m = sample_match();  // seat 1 taken
   store_match(*s, m);
   const std::string mine = token_hash("mine"), theirs = token_hash("theirs");
@@ -115,9 +117,8 @@ TEST_CASE("claim_seat on a taken seat is a conflict and keeps the stored hash", 
   const auto row = s->load_match(m.code);
   CHECK(row.value.token_hash[0] == m.token_hash[0]);
   CHECK(row.value.token_hash[1] == mine);
-  raw_db raw(dir.db());
-  CHECK(raw.scalar("SELECT COUNT(*) FROM seats JOIN matches m ON m.id = match_id WHERE m.code = '" + m.code +
-                   "'") == 2);
+  CHECK(db.scalar("SELECT COUNT(*) FROM seats JOIN matches m ON m.id = match_id WHERE m.code = '" + m.code +
+                  "'") == 2);
 }
 
 TEST_CASE("a write the database cannot do (table gone) is unavailable and leaves nothing", "[store]") {
@@ -230,8 +231,9 @@ TEST_CASE("a read the database cannot answer is unavailable, never absent or emp
 }
 
 TEST_CASE("an absent match reads as absent, a match without changes as found and empty", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   const match_row m = sample_match();
   store_match(*s, m);
   const auto missing = s->load_match("ZZZZZZ");
@@ -248,8 +250,9 @@ TEST_CASE("an absent match reads as absent, a match without changes as found and
 }
 
 TEST_CASE("seat names are stored with taken seats only, and a rematch links once, atomically", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   const match_row m = sample_match();  // seat 1 taken, seat 2 free
   store_match(*s, m);
   result named, free_seat, cleared;

@@ -43,32 +43,39 @@ TEST_CASE("migrations create the schema, WAL mode, and are idempotent on reopen"
 }
 
 TEST_CASE("a database from a newer build is refused", "[store]") {
-  temp_dir dir;
-  open_store(dir.db())->close();
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  open_store(db.target)->close();
   {
-    raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("INSERT INTO schema_version VALUES (999, '999_future.sql', 0)") == SQLITE_OK);
+    REQUIRE(db.run("INSERT INTO schema_version VALUES (999, '999_future.sql', 0)") == ok);
   }
   std::string error;
-  CHECK(store::open(dir.db(), error) == nullptr);
+  CHECK(store::open(db.target, error) == nullptr);
   CHECK(error.find("newer") != std::string::npos);
 }
 
 TEST_CASE("embedded migrations are the schema/*.sql files byte for byte", "[store]") {
-  REQUIRE(!embedded_migrations().empty());
-  for (const auto& m : embedded_migrations()) {
-    std::ifstream in(std::filesystem::path(TABULEIRO_SOURCE_DIR) / "schema" / std::string(m.name),
-                     std::ios::binary);
+  const auto schema = std::filesystem::path(TABULEIRO_SOURCE_DIR) / "schema";
+  auto file_text = [](const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
     REQUIRE(in);
     std::ostringstream text;
     text << in.rdbuf();
-    CHECK(text.str() == std::string(m.sql));
+    return text.str();
+  };
+  REQUIRE(!embedded_migrations().empty());
+  for (const auto& m : embedded_migrations()) CHECK(file_text(schema / std::string(m.name)) == std::string(m.sql));
+  // PostgreSQL's: schema/postgres/NNN where that variant exists, else the shared schema/NNN.
+  for (const auto& m : embedded_pg_migrations()) {
+    const auto variant = schema / "postgres" / std::string(m.name);
+    CHECK(file_text(std::filesystem::exists(variant) ? variant : schema / std::string(m.name)) == std::string(m.sql));
   }
 }
 
 TEST_CASE("a match round-trips through insert and load", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   match_row m = sample_match();
   m.start_position = {{"pieces", {{"a1", "k"}}}, {"to_move", 2}};
   m.visibility = "unlisted";
@@ -131,8 +138,9 @@ TEST_CASE("a match round-trips through insert and load", "[store]") {
 }
 
 TEST_CASE("a match's clock, its seats' claim times and a change's lag credit round-trip", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   match_row m = sample_match();
   m.clock = {{"initial_s", 300}, {"increment_s", 2}, {"setup_s", 300}};
   result r, claim, append;
@@ -161,8 +169,9 @@ TEST_CASE("a match's clock, its seats' claim times and a change's lag credit rou
 }
 
 TEST_CASE("a bot seat round-trips with its match, and its seat cannot be claimed", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   match_row m = sample_match("cyvasse");
   m.token_hash[1] = token_hash(new_seat_token());
   m.bot = bot_seat_row{2, "hard", std::to_string(random_seed())};
@@ -191,19 +200,19 @@ TEST_CASE("a bot seat round-trips with its match, and its seat cannot be claimed
   CHECK_FALSE(s->load_match(plain.code).value.bot.has_value());
   // The schema refuses a bad level and a second bot for a match, and any change of a bot seat.
   s->close();
-  raw_db raw(dir.db(), /*read_only=*/false);
-  CHECK(raw.exec("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'expert', '1' FROM matches"
-                 " WHERE code = '" + plain.code + "'") != SQLITE_OK);
-  CHECK(raw.exec("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'easy', '1' FROM matches"
-                 " WHERE code = '" + plain.code + "'") == SQLITE_OK);  // the control: a valid row goes in
-  CHECK(raw.exec("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'easy', '1' FROM matches"
-                 " WHERE code = '" + m.code + "'") != SQLITE_OK);
-  CHECK(raw.exec("UPDATE bot_seats SET level = 'easy'") != SQLITE_OK);
+  CHECK(db.run("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'expert', '1' FROM matches"
+               " WHERE code = '" + plain.code + "'") == conflict);
+  CHECK(db.run("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'easy', '1' FROM matches"
+               " WHERE code = '" + plain.code + "'") == ok);  // the control: a valid row goes in
+  CHECK(db.run("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'easy', '1' FROM matches"
+               " WHERE code = '" + m.code + "'") == conflict);
+  CHECK(db.run("UPDATE bot_seats SET level = 'easy'") == conflict);
 }
 
 TEST_CASE("the log appends contiguous versions of actions and changes and reads back in order", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   const match_row m = sample_match();
   result r;
   s->insert_match(m, r.done());
@@ -257,8 +266,9 @@ TEST_CASE("the log appends contiguous versions of actions and changes and reads 
 }
 
 TEST_CASE("the schema keeps the log unique per version, one of action or change, append-only", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   const match_row m = sample_match();
   result r, a;
   s->insert_match(m, r.done());
@@ -266,20 +276,22 @@ TEST_CASE("the schema keeps the log unique per version, one of action or change,
   REQUIRE(r.get() == ok);
   REQUIRE(a.get() == ok);
   s->close();
-  raw_db raw(dir.db(), false);
   const std::string id = "(SELECT id FROM matches WHERE code = '" + m.code + "')";
   const std::string cols = "INSERT INTO actions (match_id, version, seat, action, change, at_ms) VALUES (";
-  CHECK(raw.exec(cols + id + ", 1, 1, '{}', NULL, 2)") == SQLITE_CONSTRAINT);
-  CHECK(raw.exec(cols + id + ", 2, 1, NULL, NULL, 2)") == SQLITE_CONSTRAINT);
-  CHECK(raw.exec(cols + id + ", 2, 1, '{}', '{}', 2)") == SQLITE_CONSTRAINT);
-  CHECK(raw.exec("UPDATE actions SET action = '{}'") == SQLITE_CONSTRAINT);
-  CHECK(raw.exec("DELETE FROM actions") == SQLITE_CONSTRAINT);
-  CHECK(raw.scalar("SELECT COUNT(*) FROM actions") == 1);
+  CHECK(db.run(cols + id + ", 1, 1, '{}', NULL, 2)") == conflict);
+  CHECK(db.run(cols + id + ", 2, 1, NULL, NULL, 2)") == conflict);
+  CHECK(db.run(cols + id + ", 2, 1, '{}', '{}', 2)") == conflict);
+  CHECK(db.run(cols + id + ", 2, 1, '{}', NULL, 2)") == ok);  // the control: a valid row goes in
+  CHECK(db.run("UPDATE actions SET action = '{}'") == conflict);
+  CHECK(db.run("UPDATE actions SET seat = 0 WHERE version = 2") == conflict);
+  CHECK(db.run("DELETE FROM actions") == conflict);
+  CHECK(db.scalar("SELECT COUNT(*) FROM actions") == 2);
 }
 
 TEST_CASE("a match's end is recorded once, with its last change", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   const match_row m = sample_match();
   result r, f, again, absent;
   s->insert_match(m, r.done());
@@ -300,8 +312,9 @@ TEST_CASE("a match's end is recorded once, with its last change", "[store]") {
 }
 
 TEST_CASE("list_public filters by visibility, status and game, newest first", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   // Four public matches (created at 10..13) and one unlisted (created last).
   std::vector<match_row> ms = {sample_match("taixu", "public", 10), sample_match("cyvasse", "public", 11),
                                sample_match("taixu", "public", 12), sample_match("taixu", "public", 13),
@@ -384,8 +397,9 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
 }
 
 TEST_CASE("list_idle finds unfinished matches by last activity", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   match_row quiet = sample_match("taixu", "unlisted", 100), busy = sample_match("taixu", "public", 100),
             done_m = sample_match("taixu", "public", 50), fresh = sample_match("taixu", "public", 900);
   std::vector<result> rs(7);

@@ -1,5 +1,6 @@
-// Helpers shared by the store tests: a temporary directory per test, sample rows, a raw
-// SQLite connection independent of the store, and a one-shot gate for the writer thread.
+// Helpers shared by the store tests: a temporary directory per test, a fresh database of
+// either backend, sample rows, a raw SQLite connection independent of the store, and a
+// one-shot gate for the writer thread.
 #pragma once
 
 #include <sqlite3.h>
@@ -10,8 +11,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "pg_cluster.h"
 #include "server/secrets.h"
 #include "server/store.h"
+#include "server/store_pg.h"
+#include "server/store_sqlite.h"
 
 namespace tabuleiro::server::test {
 
@@ -31,6 +35,51 @@ struct temp_dir {
     std::filesystem::remove_all(path, ec);
   }
   std::string db() const { return (path / "data" / "tabuleiro.db").string(); }
+};
+
+// The databases the store runs on. A test of the store's contract runs on each:
+//   const backend kind = GENERATE(backend::sqlite, backend::postgres);
+enum class backend { sqlite, postgres };
+
+// A fresh database for one test: a SQLite file in a temporary directory, or a new database
+// in the test process's PostgreSQL cluster (tests/pg/pg_cluster.h).
+struct test_db {
+  backend kind;
+  temp_dir dir;
+  std::string target;  // what store::open takes: the file's path or the database's URL
+  explicit test_db(backend k)
+      : kind(k), target(k == backend::sqlite ? dir.db() : tabuleiro::test::shared_pg_cluster().create_database()) {}
+
+  // A new connection to the database through the store's connection layer, not the store
+  // (it sees committed data only). Throws rather than asserting, so the writer thread may use it.
+  std::unique_ptr<sql_connection> connect() const {
+    std::string error;
+    std::unique_ptr<sql_connection> c;
+    if (kind == backend::postgres) {
+      c = pg_connection::open(target, error);
+    } else if (auto lite = sqlite_connection::open(target, false, error)) {
+      if (lite->exec("PRAGMA busy_timeout = 5000", error)) c = std::move(lite);
+    }
+    if (!c) throw std::runtime_error("cannot connect to " + target + ": " + error);
+    return c;
+  }
+  // Runs one statement on a new connection: ok, or conflict (a constraint refused it) or
+  // unavailable (any other failure).
+  write_status run(const std::string& sql) const {
+    std::string error;
+    return connect()->run(sql.c_str(), {}, error);
+  }
+  // The first column of the first row of sql as an integer (-1 if no row or on error).
+  std::int64_t scalar(const std::string& sql) const {
+    std::int64_t v = -1;
+    std::string error;
+    bool first = true;
+    connect()->query(sql.c_str(), {}, [&](const sql_row& row) {
+      if (first && !row.is_null(0)) v = row.int64(0);
+      first = false;
+    }, error);
+    return v;
+  }
 };
 
 // Opens a store at path, failing the test with the error if it cannot.
@@ -141,6 +190,12 @@ template <>
 struct StringMaker<tabuleiro::server::write_status> {
   static std::string convert(tabuleiro::server::write_status s) {
     return tabuleiro::server::write_status_name(s);
+  }
+};
+template <>
+struct StringMaker<tabuleiro::server::test::backend> {
+  static std::string convert(tabuleiro::server::test::backend b) {
+    return b == tabuleiro::server::test::backend::sqlite ? "sqlite" : "postgres";
   }
 };
 template <>
