@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config
   libboost1.81-dev libboost-program-options1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libssl-dev libjemalloc-dev catch2
-  libpq-dev postgresql
+  libpq-dev
   sqlite3 curl ca-certificates
 )
 # Extra package groups, requested by the scripts that need them.
@@ -15,6 +15,7 @@ for group in "$@"; do
     browser) packages+=(chromium nodejs npm) ;;
     image) packages+=(buildah debootstrap nodejs npm iproute2) ;;
     bench) packages+=(nodejs npm) ;;
+    postgres) packages+=(postgresql) ;;  # the server the PostgreSQL store tests start
     fuzz) packages+=(clang libclang-rt-14-dev) ;;
     *) echo "setup.sh: unknown package group '$group'" >&2; exit 2 ;;
   esac
