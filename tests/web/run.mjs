@@ -56,7 +56,9 @@ async function startServer(binary, extra = []) {
     proc = spawn(resolve(binary), ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', join(dir, 'test.db'),
       '--web', join(ROOT, 'web'), '--public-url', url, '--log-level', 'warn', ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
     const p = proc;
+    live.add(p);
     p.on('exit', (code, sig) => {
+      live.delete(p);
       if (!stopping) {
         console.error(`server exited early (code ${code}, signal ${sig})`);
         problems.push(`${label} exited by itself (code ${code}, signal ${sig})`);
@@ -87,6 +89,31 @@ async function startServer(binary, extra = []) {
   };
 }
 
+// Every server child still running; killed when this process exits by any path (a failure, the
+// watchdog), since a server left behind holds ctest's output pipe open until its timeout.
+const live = new Set();
+process.on('exit', () => { for (const p of live) p.kill('SIGKILL'); });
+
+// Starts chromium, allowing a slow first start (cold page cache on a busy machine): up to three
+// attempts of 60 s each.
+async function launchBrowser() {
+  for (let attempt = 1; ; ++attempt) {
+    try {
+      // launch() runs chromium on a fresh temporary profile (user-data dir) that it deletes on close.
+      return await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        timeout: 60_000,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+          '--no-first-run', '--disable-dev-shm-usage'],
+      });
+    } catch (e) {
+      if (attempt === 3) throw e;
+      console.error(`chromium did not start (attempt ${attempt}): ${e.message.split('\n')[0]}; trying again`);
+    }
+  }
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const urlArg = args.indexOf('--url');
@@ -95,14 +122,7 @@ async function main() {
   const server = urlArg >= 0 ? { url: args[urlArg + 1], problems: [], stop: async () => {} } : await startServer(args[0] || 'build/tabuleiro');
   const servers = [server];
   const watchdog = setTimeout(() => { console.error(`browser tests: timed out after ${TOTAL_TIMEOUT_MS} ms`); process.exit(1); }, TOTAL_TIMEOUT_MS);
-  // launch() runs chromium on a fresh temporary profile (user-data dir) that it deletes on close.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    timeout: 30_000,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--no-first-run', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchBrowser();
   let results;
   try {
     // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock (all by default).
