@@ -155,6 +155,22 @@ const std::vector<option_spec>& specs() {
          }
          return true;
        }},
+      {"--node", "TABULEIRO_NODE",
+       "this node's name, unique in a cluster of nodes on one PostgreSQL database (default "
+       "<hostname>:<port>; a SQLite server has no cluster)",
+       [](config& c, const std::string& v) {
+         c.node = v;
+         return !v.empty() && v.size() <= 200;
+       }},
+      {"--lease-ms", "TABULEIRO_LEASE_MS",
+       "milliseconds a node's hold on a match lasts unless renewed (renewed every third of it; "
+       "after a node dies its matches move within about this time; default 3000)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 300, 600000, n)) return false;
+         c.lease_ms = n;
+         return true;
+       }},
       {"--trusted-proxy", "TABULEIRO_TRUSTED_PROXY",
        "comma-separated proxy addresses/CIDRs whose X-Forwarded-For names the client",
        [](config& c, const std::string& v) {

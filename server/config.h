@@ -31,6 +31,9 @@ struct config {
   int bot_time_ms = 1000;                 // --bot-time-ms / TABULEIRO_BOT_TIME_MS (per decision)
   int bot_iterations = 0;                 // --bot-iterations / TABULEIRO_BOT_ITERATIONS (0 = time)
   std::int64_t bot_delay_ms = 0;          // --bot-delay-ms / TABULEIRO_BOT_DELAY_MS
+  std::string node;                       // --node / TABULEIRO_NODE: this node's name in a cluster
+                                          // ("" = <hostname>:<port> on PostgreSQL; unused on SQLite)
+  std::int64_t lease_ms = 3000;           // --lease-ms / TABULEIRO_LEASE_MS (cluster leases)
   std::string trusted_proxy;              // --trusted-proxy / TABULEIRO_TRUSTED_PROXY (as given)
   trusted_proxies proxies;                // trusted_proxy parsed
   // Derived at start-up by `serve` (not flags): the normalized origins accepted on the

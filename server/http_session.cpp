@@ -151,7 +151,10 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
                                  "the server is shutting down; try again shortly", req.version(),
                                  false));
     if (websocket::is_upgrade(req)) {
-      if (req.target() != "/ws")
+      // /ws, or /ws?code=K7M2QX: the code lets a proxy route every connection of a match to
+      // the same node (the join message still names the match).
+      const std::string_view target(req.target().data(), req.target().size());
+      if (target.substr(0, target.find('?')) != "/ws")
         return send(error_response(http::status::not_found, "not_found", "WebSocket lives at /ws",
                                    req.version(), false));
       if (!origin_ok(req)) return send(bad_origin(req.version(), false));

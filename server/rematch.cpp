@@ -117,7 +117,8 @@ void rooms::create_rematch(const match_row& row, std::function<void(rematch_resu
     auto r = std::make_shared<room>(ioc_, svc_, next, std::move(m), 0, outcome);
     svc_.db->insert_rematch(next, row.code, [this, r, result, done](write_status st) mutable {
       const bool ok = st == write_status::ok;
-      finish_loading(result.code, ok ? r : nullptr, ok ? lookup::found : lookup::absent);
+      // In a cluster the rematch's node (the one its code is routed to) loads it on first use.
+      finish_loading(result.code, ok && !leasing() ? r : nullptr, ok ? lookup::found : lookup::absent);
       if (ok) svc_.stats->matches_created++;
       result.status = st;
       done(std::move(result));

@@ -223,6 +223,28 @@ void room::shutdown() {
   });
 }
 
+void send_moved(client& c) {
+  c.send(share_text(protocol::messages::error(
+      "match_moved", "this match is now served by another node; reconnecting")));
+  c.close(4001, "match moved");
+}
+
+void room::move_away() {
+  net::post(strand_, [self = shared_from_this()] {
+    if (self->moved_away_) return;
+    self->closing_ = self->moved_away_ = true;
+    if (self->bot_) self->bot_->cancel();
+    for (auto& [id, m] : self->members_)
+      if (auto c = m.c.lock()) send_moved(*c);
+  });
+}
+
+void room::on_lease_lost() {
+  spdlog::warn("room {}: another node holds the match now; moving its {} clients", code_, members_.size());
+  if (svc_.lease_lost) svc_.lease_lost(code_);
+  move_away();
+}
+
 void room::start() {
   net::post(strand_, [self = shared_from_this()] {
     self->arm_clock();
@@ -269,6 +291,7 @@ bool room::evictable() const {
 }
 
 void room::do_join(const std::shared_ptr<client>& c, const join_request& j) {
+  if (moved_away_) return send_moved(*c);  // raced with the registry forgetting this room
   if (members_.count(c->id())) {
     c->send(share_text(msg::error("already_joined", "this connection already joined a match")));
     return;

@@ -71,6 +71,9 @@ struct room_services {
   bot_pool* bots = nullptr;       // where computer players think (null: bot seats stay idle)
   lobby* list_feed = nullptr;     // where public rooms post their summaries (null: nowhere)
   rematch_maker make_rematch;     // set by the registry
+  // Set by the registry in a cluster: a room whose lease the fence refused calls it with its
+  // code (from its strand) so that the registry forgets the room.
+  std::function<void(const std::string& code)> lease_lost;
 };
 
 // A join message, validated by the session: sit (or resume a seat by token) or watch, and
@@ -82,6 +85,10 @@ struct join_request {
   std::optional<std::int64_t> version; // the client's version, ≥ 0
   std::optional<std::string> name;     // a cleaned display name ("" = none), when sent
 };
+
+// Tells c that its match is served by another node now and closes it with 4001 (it
+// reconnects, and is routed to the match's node).
+void send_moved(client& c);
 
 // ISO 8601 UTC text ("2026-11-29T12:00:00Z") of a Unix millisecond time.
 std::string iso_time(std::int64_t ms);
@@ -124,6 +131,13 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void tick();
   // Closes every client with 1001 (server shutting down) and stops the bot's thinking.
   void shutdown();
+  // The match is (or is about to be) served by another node: tells every client and closes it
+  // with 4001 so that it reconnects (and is routed to the match's node), stops the bot, and
+  // writes nothing more. The registry has forgotten the room already.
+  void move_away();
+  // Fences every append with l, this node's lease of the match (cluster only). Called once,
+  // before the room is registered and started.
+  void hold(lease l) { seq_.fence(std::move(l)); }
   // Starts the room's own activity once it is registered (after creation or a restore): arms
   // the clock's timer and lets the bot, if it has one, think when its seat may act.
   void start();
@@ -183,6 +197,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void on_committed(const change_request& r, protocol::publication pub) override;
   void on_refused(const change_request& r, const rule_error& e) override;
   std::shared_ptr<void> anchor() override { return shared_from_this(); }
+  void on_lease_lost() override;
 
   room_strand strand_;
   room_services svc_;
@@ -203,6 +218,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   bool rematch_pending_ = false;                 // a rematch is being created
   std::string rematch_code_;                     // the rematch's code, once created
   bool closing_ = false;
+  bool moved_away_ = false;                      // another node serves the match now
   std::set<std::uint64_t> history_pending_;     // clients with a history page being built
   match_clock clock_;                            // the time control (inert without one)
   std::shared_ptr<timer> clock_timer_;           // fires when the running time may be out

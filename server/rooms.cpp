@@ -23,6 +23,13 @@ api_answer failure(int status, const std::string& code, const std::string& messa
 // The answer for a lookup that did not find a room.
 api_answer lookup_failure(rooms::lookup how) {
   if (how == rooms::lookup::absent) return failure(404, "unknown_match", "no match has this code");
+  if (how == rooms::lookup::elsewhere) {
+    // 421 Misdirected Request: another node serves the match; the same request again (routed
+    // anew by the proxy) reaches it once the lease moved.
+    api_answer a = failure(421, "match_elsewhere", "another node serves this match; try again");
+    a.headers.emplace_back("Retry-After", "1");
+    return a;
+  }
   return failure(503, "storage_error", "the match cannot be read right now; try again");
 }
 
@@ -54,11 +61,14 @@ rooms::rooms(net::io_context& ioc, room_services services) : ioc_(ioc), svc_(ser
   svc_.make_rematch = [this](const match_row& row, std::function<void(rematch_result)> done) {
     create_rematch(row, std::move(done));
   };
+  if (leasing()) svc_.lease_lost = [this](const std::string& code) { move_away(code, false); };
 }
 
 rooms::~rooms() { pool_.join(); }
 
-void rooms::find(const std::string& typed_code, found_fn done) {
+void rooms::find(const std::string& typed_code, found_fn done) { load(typed_code, true, std::move(done)); }
+
+void rooms::load(const std::string& typed_code, bool ask, found_fn done) {
   const auto code = normalize_share_code(typed_code);
   if (!code) return done(nullptr, lookup::absent);
   {
@@ -72,20 +82,32 @@ void rooms::find(const std::string& typed_code, found_fn done) {
     it->second.push_back(std::move(done));
     if (!fresh) return;
   }
-  net::post(pool_, [this, code = *code] {
-    const auto row = svc_.db->load_match(code);
+  net::post(pool_, [this, code = *code, ask] {
+    auto row = svc_.db->load_match(code);
     if (row.status != read_status::found)
       return finish_loading(code, nullptr,
                             row.status == read_status::absent ? lookup::absent : lookup::unavailable);
-    const auto log = svc_.db->load_actions(code);
-    if (!log.found()) return finish_loading(code, nullptr, lookup::unavailable);
+    std::optional<lease> held;
+    if (leasing()) {
+      // In a cluster the log is read only once this node holds the lease: from then on no
+      // other node can append, so the replay below is the whole log.
+      lookup how = lookup::unavailable;
+      held = claim(code, ask, how);
+      if (!held) return finish_loading(code, nullptr, how);
+      row = svc_.db->load_match(code);
+    }
+    read_result<std::vector<action_row>> log;  // unavailable unless read
+    if (row.found()) log = svc_.db->load_actions(code);
     std::string error;
-    auto r = room::restore(ioc_, svc_, row.value, log.value, error);
+    auto r = log.found() ? room::restore(ioc_, svc_, row.value, log.value, error) : nullptr;
     if (!r) {
-      spdlog::error("match {} cannot be restored: {}", code, error);
+      if (log.found()) spdlog::error("match {} cannot be restored: {}", code, error);
+      if (held) release(code, *held);
       return finish_loading(code, nullptr, lookup::unavailable);
     }
-    spdlog::info("match {} restored at version {}", code, row.value.version);
+    if (held) r->hold(*held);
+    spdlog::info("match {} restored at version {}{}", code, row.value.version,
+                 held ? " (lease epoch " + std::to_string(held->epoch) + ")" : "");
     finish_loading(code, std::move(r), lookup::found);
   });
 }
@@ -201,7 +223,8 @@ void rooms::create(json body, const std::string& address, std::function<void(api
     auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
     svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](write_status st) {
       const bool ok = st == write_status::ok;
-      finish_loading(row.code, ok ? r : nullptr, ok ? lookup::found : lookup::absent);
+      // In a cluster the match's node (the one its code is routed to) loads it on first use.
+      finish_loading(row.code, ok && !leasing() ? r : nullptr, ok ? lookup::found : lookup::absent);
       if (!ok) {
         spdlog::error("match {}: could not be stored ({})", row.code, write_status_name(st));
         return done(st == write_status::unavailable
@@ -317,8 +340,14 @@ std::size_t rooms::connection_count() const {
 
 void rooms::start() {
   const double period_s = std::clamp(svc_.cfg->abandon_after_s / 4, 0.05, 1.0);
-  std::lock_guard lock(mu_);
+  std::unique_lock lock(mu_);
   if (stopped_) return;
+  if (leasing() && !lease_timer_) {  // the first start: the renewals begin (they re-arm themselves)
+    lock.unlock();
+    renew_leases();
+    lock.lock();
+    if (stopped_) return;
+  }
   tick_timer_ = svc_.time->call_after(static_cast<std::int64_t>(period_s * 1000), ioc_.get_executor(),
                                       [this] {
                                         on_tick();
@@ -328,11 +357,13 @@ void rooms::start() {
 
 void rooms::on_tick() {
   std::vector<std::shared_ptr<room>> live;
+  std::vector<std::pair<std::string, lease>> evicted;
   {
     std::lock_guard lock(mu_);
     if (stopped_) return;
     for (auto it = rooms_.begin(); it != rooms_.end();) {
       if (it->second->evictable()) {
+        if (auto h = held_.find(it->first); h != held_.end()) evicted.emplace_back(it->first, h->second.held);
         it = rooms_.erase(it);
       } else {
         live.push_back(it->second);
@@ -340,6 +371,7 @@ void rooms::on_tick() {
       }
     }
   }
+  for (const auto& [code, l] : evicted) release(code, l);
   for (auto& r : live) r->tick();
   const auto sweep_every_ms =
       static_cast<std::int64_t>(std::clamp(svc_.cfg->abandon_after_s, 1.0, 30.0) * 1000);
@@ -364,7 +396,7 @@ void rooms::sweep_idle() {
         if (stopped_) return;
         if (rooms_.count(row.code) || loading_.count(row.code)) continue;
       }
-      find(row.code, [](std::shared_ptr<room>, lookup) {});
+      load(row.code, false, [](std::shared_ptr<room>, lookup) {});  // not asking its holder
     }
   });
 }
@@ -376,12 +408,20 @@ void rooms::shutdown() {
     std::lock_guard lock(mu_);
     stopped_ = true;
     if (tick_timer_) tick_timer_->cancel();
+    if (lease_timer_) lease_timer_->cancel();
+    held_.clear();
     for (auto& [id, w] : connections_)
       if (auto c = w.lock()) open.push_back(std::move(c));
     for (auto& [code, r] : rooms_) all.push_back(r);
   }
   for (auto& r : all) r->shutdown();
   for (auto& c : open) c->close(1001, "server shutting down");
+  // The other nodes may take this node's matches at once; a write of a room still queued
+  // stays fenced by its epoch, and is refused once another node claimed the match.
+  if (leasing())
+    svc_.db->release_lease("", lease{svc_.cfg->node, 0, 0}, [](write_status s) {
+      if (s != write_status::ok) spdlog::warn("giving up this node's leases failed; they lapse by themselves");
+    });
 }
 
 void rooms::join() { pool_.join(); }

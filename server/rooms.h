@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -36,9 +37,10 @@ class rooms {
   rooms(net::io_context& ioc, room_services services);
   ~rooms();
 
-  // How a lookup ended: the room, no such match, or the store could not answer (a database
-  // blip, or a log that does not replay) — never reported to a player as an unknown match.
-  enum class lookup { found, absent, unavailable };
+  // How a lookup ended: the room, no such match, the store could not answer (a database
+  // blip, or a log that does not replay) — never reported to a player as an unknown match —
+  // or, in a cluster, another node holds the match now (the client should reconnect).
+  enum class lookup { found, absent, unavailable, elsewhere };
   // A lookup's completion: the room when found, else nullptr.
   using found_fn = std::function<void(std::shared_ptr<room>, lookup)>;
 
@@ -65,22 +67,49 @@ class rooms {
   // finished ones, read off the I/O threads.
   void read_list(std::function<void(list_snapshot)> done);
 
+  // True in a cluster (a PostgreSQL store): a node serves only the matches it holds the lease
+  // of (server/rooms_leases.cpp).
+  bool leasing() const { return !svc_.cfg->node.empty(); }
+
   // Registers a live connection (for shutdown); forget() when it closes.
   void track(const std::shared_ptr<client>& c);
   void forget(std::uint64_t client_id);
   // Connections registered now.
   std::size_t connection_count() const;
 
-  // Starts the periodic housekeeping (abandonment, eviction of idle finished rooms).
+  // Starts the periodic housekeeping (abandonment, eviction of idle finished rooms) and, in a
+  // cluster, the renewal of this node's leases.
   void start();
-  // Stops housekeeping and closes every connection with 1001.
+  // Stops housekeeping and closes every connection with 1001; in a cluster, gives up every
+  // lease of this node so that the others take its matches over at once.
   void shutdown();
   // Waits for the pool's queued work (call after the I/O threads stopped).
   void join();
 
  private:
+  // find(), where ask says whether a match another node holds is asked for (not by sweeps).
+  void load(const std::string& typed_code, bool ask, found_fn done);
   void on_tick();
   void sweep_idle();
+  // Cluster leases (server/rooms_leases.cpp). A room's lease and the order of its claim
+  // among this node's lease writes (renewals judge only the claims queued before them).
+  struct held_room {
+    lease held;
+    std::uint64_t seq = 0;
+  };
+  // Claims code's lease for this node, waiting for the store (on the pool). The lease when
+  // this node holds it now; otherwise nullopt with how: elsewhere (another node holds it;
+  // with ask, it is asked to hand the match over), absent, or unavailable.
+  std::optional<lease> claim(const std::string& code, bool ask, lookup& how);
+  // Gives up code's lease (a room evicted, handed over, or never started).
+  void release(const std::string& code, const lease& l);
+  // Renews this node's leases and re-arms itself every third of --lease-ms.
+  void renew_leases();
+  // With the leases the store says this node holds after renewal seq: moves the clients of
+  // every room whose lease was lost or is wanted by another node, and forgets those rooms.
+  void on_renewed(std::uint64_t seq, const std::vector<held_lease>& held);
+  // Forgets code's room and moves its clients (the fence refused it, or it is handed over).
+  void move_away(const std::string& code, bool hand_over);
   void finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how);
   // The list entry of a stored row: the room's own summary and preview when it is in memory.
   list_entry entry_of(const match_row& row) const;
@@ -105,6 +134,9 @@ class rooms {
   std::map<std::string, std::deque<std::int64_t>> created_by_;  // GUARDED_BY(mu_): creation times
   bool stopped_ = false;                                  // GUARDED_BY(mu_)
   std::shared_ptr<timer> tick_timer_;                     // GUARDED_BY(mu_)
+  std::shared_ptr<timer> lease_timer_;                    // GUARDED_BY(mu_)
+  std::map<std::string, held_room> held_;                 // GUARDED_BY(mu_): leases of rooms
+  std::uint64_t lease_seq_ = 0;                           // GUARDED_BY(mu_): lease writes queued
   std::int64_t last_sweep_ms_ = 0;                        // only touched by on_tick
 };
 

@@ -14,6 +14,10 @@ namespace {
 // State-changing requests a match queues while a write is in flight.
 constexpr std::size_t queue_limit = 64;
 
+// The refusal of every change once another node holds the match.
+const rule_error moved_away{"match_moved",
+                            "this match is now served by another node; reconnect to continue"};
+
 }  // namespace
 
 sequencer::sequencer(sequencer_host& host, room_strand strand, store& db, time_source& time,
@@ -29,6 +33,7 @@ sequencer::sequencer(sequencer_host& host, room_strand strand, store& db, time_s
       outcome_(std::move(outcome)) {}
 
 void sequencer::submit(change_request r) {
+  if (lost_) return host_.on_refused(r, moved_away);
   if (queue_.size() >= queue_limit)
     return host_.on_refused(r, {"busy", "too many pending requests"});
   queue_.push_back(std::move(r));
@@ -116,13 +121,25 @@ void sequencer::do_append(staged s) {
   auto done = [this, keep = host_.anchor(), held](write_status status) {
     net::post(strand_, [this, keep, held, status] { on_append(status, std::move(*held)); });
   };
-  if (outcome.is_null()) db_.append_action(code_, row, std::move(done));
-  else db_.append_and_finish(code_, row, outcome, std::move(done));
+  if (outcome.is_null()) db_.append_action(code_, row, std::move(done), fence_);
+  else db_.append_and_finish(code_, row, outcome, std::move(done), fence_);
 }
 
 void sequencer::on_append(write_status status, staged s) {
   busy_ = false;
   in_flight_change_.reset();
+  if (status == write_status::conflict && fence_.epoch != 0) {
+    // Another node claimed the match: this state may already be behind the log.
+    spdlog::warn("match {}: version {} refused by the lease fence (epoch {}); the match moved",
+                 code_, version_ + 1, fence_.epoch);
+    lost_ = true;
+    host_.on_refused(s.request, moved_away);
+    while (!queue_.empty()) {
+      host_.on_refused(queue_.front(), moved_away);
+      queue_.pop_front();
+    }
+    return host_.on_lease_lost();
+  }
   if (status != write_status::ok) {
     spdlog::error("match {}: storing version {} failed ({}); change dropped", code_, version_ + 1,
                   write_status_name(status));

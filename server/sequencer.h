@@ -51,6 +51,9 @@ class sequencer_host {
   virtual void on_refused(const change_request& r, const rule_error& e) = 0;
   // Keeps the host alive while a write is in flight.
   virtual std::shared_ptr<void> anchor() = 0;
+  // The epoch fence refused a write: another node holds the match now (cluster only). The
+  // refused change was reported through on_refused first; every later one is refused too.
+  virtual void on_lease_lost() = 0;
 };
 
 // Holds a match's committed state and serialises its changes, one store write in flight.
@@ -76,6 +79,9 @@ class sequencer {
   bool idle() const { return !busy_ && queue_.empty(); }
   // True when a room-level change of kind k is queued or being written.
   bool has_pending(protocol::room_change_kind k) const;
+  // Fences every later append with l, this node's lease of the match (cluster only; default:
+  // no lease, unfenced).
+  void fence(lease l) { fence_ = std::move(l); }
 
  private:
   // A change that passed its checks, on its way to the store.
@@ -102,6 +108,8 @@ class sequencer {
   std::deque<change_request> queue_;
   std::optional<protocol::room_change_kind> in_flight_change_;  // kind being written, if any
   bool busy_ = false;  // a store write is in flight
+  lease fence_;        // this node's lease (epoch 0: none)
+  bool lost_ = false;  // the fence refused a write: nothing more is written
 };
 
 }  // namespace tabuleiro::server

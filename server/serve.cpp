@@ -6,6 +6,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
+#include <boost/asio/ip/host_name.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -22,6 +23,7 @@
 #include "server/metrics.h"
 #include "server/rooms.h"
 #include "server/store.h"
+#include "server/store_pg.h"
 
 namespace tabuleiro {
 
@@ -127,6 +129,14 @@ int run_serve(const args& a) {
   const std::string host = address.is_v6() ? "[" + cfg.bind + "]" : cfg.bind;
   const std::string url = "http://" + host + ":" + std::to_string(port);
   if (cfg.public_url.empty()) cfg.public_url = url;
+  // On PostgreSQL this server is a node of a (possibly one-node) cluster and holds a lease on
+  // each match it serves; SQLite is one server's own file, with no leases.
+  if (!is_postgres_url(cfg.db)) {
+    if (!cfg.node.empty()) spdlog::warn("--node {} ignored: a SQLite database has no cluster", cfg.node);
+    cfg.node.clear();
+  } else if (cfg.node.empty()) {
+    cfg.node = net::ip::host_name() + ":" + std::to_string(port);
+  }
   cfg.origins = own_origins(cfg.public_url, host, port, cfg.allowed_origins);
   cfg.csp = content_security_policy(inline_script_hashes(read_file(cfg.web + "/index.html")));
 
@@ -134,12 +144,14 @@ int run_serve(const args& a) {
   for (auto g : protocol::game_names()) games += (games.empty() ? "" : ",") + std::string(g);
   spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
                "abandon-after={}s create-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
-               "origins={} trusted-proxy={} bot-threads={} bot-time-ms={} bot-iterations={} games={}",
+               "origins={} trusted-proxy={} bot-threads={} bot-time-ms={} bot-iterations={} node={} "
+               "lease-ms={} games={}",
                cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web, cfg.public_url,
                cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute,
                cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.origins, ","),
                cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,
-               cfg.bot_time_ms, cfg.bot_iterations, games.empty() ? "(none)" : games);
+               cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,
+               cfg.lease_ms, games.empty() ? "(none)" : games);
 
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code e, int sig) {

@@ -73,13 +73,33 @@ class sql_store final : public store {
     enqueue(insert_rematch_work(next, old_code), std::move(d));
   }
 
-  void append_action(const std::string& code, const action_row& a, done d) override {
-    enqueue(append_action_work(code, a), std::move(d));
+  void append_action(const std::string& code, const action_row& a, done d,
+                     const lease& fence) override {
+    enqueue(append_action_work(code, a, fence), std::move(d));
   }
 
   void append_and_finish(const std::string& code, const action_row& a, const json& outcome,
-                         done d) override {
-    enqueue(append_and_finish_work(code, a, outcome), std::move(d));
+                         done d, const lease& fence) override {
+    enqueue(append_and_finish_work(code, a, outcome, fence), std::move(d));
+  }
+
+  void claim_lease(const std::string& code, const std::string& node, std::int64_t now_ms,
+                   std::int64_t expires_ms, bool ask, lease_done d) override {
+    auto out = std::make_shared<lease>();
+    enqueue(claim_lease_work(code, node, now_ms, expires_ms, ask, out),
+            [out, d = std::move(d)](write_status s) { d(s, s == write_status::ok ? *out : lease{}); });
+  }
+
+  void renew_leases(const std::string& node, std::int64_t expires_ms,
+                    std::function<void(write_status, std::vector<held_lease>)> d) override {
+    auto out = std::make_shared<std::vector<held_lease>>();
+    enqueue(renew_leases_work(node, expires_ms, out), [out, d = std::move(d)](write_status s) {
+      d(s, s == write_status::ok ? std::move(*out) : std::vector<held_lease>{});
+    });
+  }
+
+  void release_lease(const std::string& code, const lease& l, done d) override {
+    enqueue(release_lease_work(code, l), std::move(d));
   }
 
   read_result<match_row> load_match(const std::string& code) override {

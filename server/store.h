@@ -60,6 +60,23 @@ struct action_row {
   std::int64_t lag_ms = 0;   // lag compensation credited to this change (match_clock)
 };
 
+// A node's hold on one match in a cluster (schema/007_leases.sql): the node's name, the
+// claim's epoch (raised by every claim, so an earlier holder can be told apart) and when it
+// lapses unless renewed (Unix ms). epoch 0 is no lease: a single node's unfenced appends.
+struct lease {
+  std::string node;
+  std::int64_t epoch = 0;
+  std::int64_t expires_ms = 0;
+};
+
+// A lease a node holds, as its renewal reports it: the match, the epoch, and whether another
+// node asked for the match since the claim (the holder then hands it over).
+struct held_lease {
+  std::string code;
+  std::int64_t epoch = 0;
+  bool wanted = false;
+};
+
 // How a write ended.
 enum class write_status {
   ok,           // committed (durable)
@@ -142,12 +159,34 @@ class store {
   virtual void insert_rematch(const match_row& next, const std::string& old_code, done d) = 0;
   // Queues appending one logged change; the status becomes "live" if it was "waiting".
   // conflict unless the match exists, is unfinished, and a.version is its next version
-  // (last logged + 1): the version fence.
-  virtual void append_action(const std::string& code, const action_row& a, done d) = 0;
+  // (last logged + 1): the version fence; and, when fence.epoch is not 0, unless fence is
+  // still the match's lease (same node and epoch): the epoch fence. The append locks the
+  // lease row until it commits, so a claim by another node is ordered before or after it.
+  virtual void append_action(const std::string& code, const action_row& a, done d,
+                             const lease& fence = {}) = 0;
   // Queues the change that ends a match and the match's end as ONE write: append_action(code,
-  // a), then status "finished", outcome and finished_ms = a.at_ms; both take effect or neither.
+  // a, fence), then status "finished", outcome and finished_ms = a.at_ms; both or neither.
   virtual void append_and_finish(const std::string& code, const action_row& a, const json& outcome,
-                                 done d) = 0;
+                                 done d, const lease& fence = {}) = 0;
+
+  // A lease claim's completion: ok with the match's lease as it stands after the claim (node's
+  // own when claimed, the live holder's otherwise; epoch 0 when the match is absent), or
+  // unavailable.
+  using lease_done = std::function<void(write_status, lease)>;
+  // Queues claiming match code for node until expires_ms. It is taken when no node holds it,
+  // when its lease lapsed before now_ms, or when node itself holds it (a restarted node); each
+  // claim raises the epoch by one, so the earlier holder's appends are refused from then on.
+  // Refused a live lease, node is recorded as wanting the match (held_lease::wanted) if ask.
+  virtual void claim_lease(const std::string& code, const std::string& node, std::int64_t now_ms,
+                           std::int64_t expires_ms, bool ask, lease_done d) = 0;
+  // Queues extending every lease node holds to expires_ms; d gets the leases node holds (all
+  // renewed), so that node can drop the rooms of the leases it lost and hand over the wanted.
+  virtual void renew_leases(const std::string& node, std::int64_t expires_ms,
+                            std::function<void(write_status, std::vector<held_lease>)> d) = 0;
+  // Queues giving up a lease at once (it lapses now, keeping its epoch) so that another node
+  // may claim it without waiting: code's lease if it is still l; with code empty, every lease
+  // l.node holds (a node shutting down). ok even when there was nothing to give up.
+  virtual void release_lease(const std::string& code, const lease& l, done d) = 0;
 
   // Reads run on the calling thread and see every write whose completion has run. A
   // database error is logged and reads as unavailable, never as absent or a partial log.

@@ -204,7 +204,7 @@ write_work insert_rematch_work(const match_row& next, const std::string& old_cod
   };
 }
 
-write_work append_action_work(const std::string& code, const action_row& a) {
+write_work append_action_work(const std::string& code, const action_row& a, const lease& fence) {
   const bool is_change = !a.change.is_null();
   if (a.action.is_null() == !is_change ||
       (is_change && !(a.change.is_object() && a.change.contains("type") && a.change["type"].is_string()))) {
@@ -222,9 +222,21 @@ write_work append_action_work(const std::string& code, const action_row& a) {
   }
   sql_params row = {code, a.version, std::int64_t{a.seat}, std::move(action), std::move(change),
                     a.at_ms, std::max<std::int64_t>(a.lag_ms, 0)};
-  return [code, version = a.version, at_ms = a.at_ms, row = std::move(row)](sql_connection& db,
-                                                                             std::string& error) {
-    // The fence: advancing last_version only from version - 1 keeps the log contiguous.
+  return [code, version = a.version, at_ms = a.at_ms, row = std::move(row), fence](
+             sql_connection& db, std::string& error) {
+    // The epoch fence: an UPDATE of the lease row (a no-op change) that matches only while
+    // fence is the lease; it also locks the row, so a competing claim waits for this commit.
+    if (fence.epoch != 0) {
+      const write_status held = update_one(
+          db,
+          "UPDATE leases SET node = node WHERE node = ?2 AND epoch = ?3"
+          " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
+          {code, fence.node, fence.epoch}, error,
+          "append to " + code + ": the lease of " + fence.node + " (epoch " +
+              std::to_string(fence.epoch) + ") is no longer the match's");
+      if (held != write_status::ok) return held;
+    }
+    // The version fence: advancing last_version only from version - 1 keeps the log contiguous.
     const write_status s = update_one(
         db,
         "UPDATE matches SET last_version = ?1,"
@@ -241,11 +253,71 @@ write_work append_action_work(const std::string& code, const action_row& a) {
   };
 }
 
-write_work append_and_finish_work(const std::string& code, const action_row& a, const json& outcome) {
-  return [append = append_action_work(code, a), finish = finish_match_work(code, outcome, a.at_ms)](
+write_work append_and_finish_work(const std::string& code, const action_row& a, const json& outcome,
+                                  const lease& fence) {
+  return [append = append_action_work(code, a, fence), finish = finish_match_work(code, outcome, a.at_ms)](
              sql_connection& db, std::string& error) {
     const write_status s = append(db, error);
     return s == write_status::ok ? finish(db, error) : s;
+  };
+}
+
+write_work claim_lease_work(const std::string& code, const std::string& node, std::int64_t now_ms,
+                            std::int64_t expires_ms, bool ask, std::shared_ptr<lease> out) {
+  return [code, node, now_ms, expires_ms, ask, out](sql_connection& db, std::string& error) {
+    // Taken when free, lapsed, or node's own; never taken from a live holder.
+    const write_status s = db.run(
+        "INSERT INTO leases (match_id, node, epoch, expires_ms)"
+        " SELECT id, ?2, 1, ?4 FROM matches WHERE code = ?1"
+        " ON CONFLICT (match_id) DO UPDATE SET node = excluded.node, epoch = leases.epoch + 1,"
+        " expires_ms = excluded.expires_ms, wanted_ms = 0"
+        " WHERE leases.expires_ms < ?3 OR leases.node = excluded.node",
+        {code, node, now_ms, expires_ms}, error);
+    if (s != write_status::ok) return s == write_status::conflict ? write_status::unavailable : s;
+    if (ask && db.changes() == 0) {  // held by another node: ask for it
+      const write_status asked = db.run(
+          "UPDATE leases SET wanted_ms = ?3 WHERE node <> ?2"
+          " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
+          {code, node, now_ms}, error);
+      if (asked != write_status::ok) return write_status::unavailable;
+    }
+    *out = lease{};
+    if (!db.query("SELECT l.node, l.epoch, l.expires_ms FROM leases l JOIN matches m ON m.id = l.match_id"
+                  " WHERE m.code = ?1",
+                  {code},
+                  [&](const sql_row& row) { *out = lease{row.text(0), row.int64(1), row.int64(2)}; },
+                  error))
+      return write_status::unavailable;
+    return write_status::ok;
+  };
+}
+
+write_work renew_leases_work(const std::string& node, std::int64_t expires_ms,
+                             std::shared_ptr<std::vector<held_lease>> out) {
+  return [node, expires_ms, out](sql_connection& db, std::string& error) {
+    const write_status s =
+        db.run("UPDATE leases SET expires_ms = ?2 WHERE node = ?1", {node, expires_ms}, error);
+    if (s != write_status::ok) return s;
+    out->clear();
+    if (!db.query("SELECT m.code, l.epoch, l.wanted_ms FROM leases l JOIN matches m ON m.id = l.match_id"
+                  " WHERE l.node = ?1",
+                  {node},
+                  [&](const sql_row& row) {
+                    out->push_back(held_lease{row.text(0), row.int64(1), row.int64(2) != 0});
+                  },
+                  error))
+      return write_status::unavailable;
+    return write_status::ok;
+  };
+}
+
+write_work release_lease_work(const std::string& code, const lease& l) {
+  return [code, l](sql_connection& db, std::string& error) {
+    if (code.empty())
+      return db.run("UPDATE leases SET expires_ms = 0 WHERE node = ?1", {l.node}, error);
+    return db.run("UPDATE leases SET expires_ms = 0 WHERE node = ?2 AND epoch = ?3"
+                  " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
+                  {code, l.node, l.epoch}, error);
   };
 }
 

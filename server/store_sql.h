@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,11 +31,24 @@ write_work set_seat_name_work(const std::string& code, int seat, const std::stri
 // insert_match_work(next), then old_code's rematch := next.code while it is NULL; conflict
 // when old_code is absent or already linked.
 write_work insert_rematch_work(const match_row& next, const std::string& old_code);
-// The version fence: conflict unless the match is unfinished and a.version is last + 1. Also
-// conflict (a programming error, logged) unless exactly one of a.action and a.change is set.
-write_work append_action_work(const std::string& code, const action_row& a);
+// The version fence: conflict unless the match is unfinished and a.version is last + 1; and,
+// when fence.epoch is not 0, the epoch fence: conflict unless fence is still the match's lease
+// (whose row stays locked until the commit). Also conflict (a programming error, logged)
+// unless exactly one of a.action and a.change is set.
+write_work append_action_work(const std::string& code, const action_row& a, const lease& fence);
 // append_action_work, then the match's end (status, outcome, finished_ms = a.at_ms).
-write_work append_and_finish_work(const std::string& code, const action_row& a, const json& outcome);
+write_work append_and_finish_work(const std::string& code, const action_row& a, const json& outcome,
+                                  const lease& fence);
+// Claims code's lease for node (store::claim_lease; asking the holder for it if ask) and sets
+// *out to the lease as it stands after the claim (epoch 0: no such match). ok unless the
+// database failed.
+write_work claim_lease_work(const std::string& code, const std::string& node, std::int64_t now_ms,
+                            std::int64_t expires_ms, bool ask, std::shared_ptr<lease> out);
+// Extends node's leases to expires_ms and sets *out to the leases node holds.
+write_work renew_leases_work(const std::string& node, std::int64_t expires_ms,
+                             std::shared_ptr<std::vector<held_lease>> out);
+// Makes code's lease l (every lease of l.node when code is empty) lapse now, epoch kept.
+write_work release_lease_work(const std::string& code, const lease& l);
 
 // Reads. Each returns found (out filled), absent (no such match; out empty) or unavailable
 // (database or decoding error, with error set; out empty).

@@ -250,6 +250,10 @@ class websocket_session : public client,
           self->join_requested_ = false;
           if (how == rooms::lookup::absent)
             return self->protocol_error("unknown_match", "no match has this code");
+          if (how == rooms::lookup::elsewhere) {  // the client reconnects, routed anew
+            self->state_.svc.stats->rejected("match_elsewhere");
+            return send_moved(*self);
+          }
           return self->protocol_error("storage_error", "the match cannot be read right now; try again");
         }
         if (!self->open_) return;  // closed meanwhile
