@@ -16,6 +16,7 @@ for group in "$@"; do
     image) packages+=(buildah debootstrap nodejs npm iproute2) ;;
     bench) packages+=(nodejs npm) ;;
     postgres) packages+=(postgresql) ;;  # the server the PostgreSQL store tests start
+    cluster) packages+=(postgresql nginx) ;;  # what the cluster test starts (tests/cluster)
     fuzz) packages+=(clang libclang-rt-14-dev) ;;
     *) echo "setup.sh: unknown package group '$group'" >&2; exit 2 ;;
   esac
@@ -35,8 +36,19 @@ if ((${#missing[@]})); then
   SUDO=""
   [[ $(id -u) -eq 0 ]] || SUDO=sudo
   export DEBIAN_FRONTEND=noninteractive
+  # Packages with a service (postgresql, nginx) are installed without starting it: the tests
+  # start their own instances on loopback, and nothing should listen on the host's ports.
+  # (A policy-rc.d that refuses every start, in place only during this install.)
+  policy=/usr/sbin/policy-rc.d
+  placed_policy=0
+  if [[ ! -e $policy ]]; then
+    printf '#!/bin/sh\nexit 101\n' | $SUDO tee $policy >/dev/null
+    $SUDO chmod +x $policy
+    placed_policy=1
+  fi
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if ((placed_policy)); then $SUDO rm -f $policy; fi
 fi
 
 # The browser group also installs the pinned npm packages (package-lock.json) when they changed.

@@ -3,7 +3,7 @@
 # With --sanitize, builds into build-asan/ with ASan+UBSan and runs the suite there too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh browser postgres
+bash scripts/setup.sh browser postgres cluster
 bash scripts/build.sh
 ctest --test-dir build --output-on-failure -j"$(nproc)"
 if [[ "${1:-}" == --sanitize ]]; then

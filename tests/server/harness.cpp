@@ -104,6 +104,10 @@ server_process::server_process(const std::string& db, const std::vector<std::str
 
 server_process::~server_process() { kill9(); }
 
+void server_process::signal(int sig) {
+  if (pid_ > 0) ::kill(pid_, sig);
+}
+
 void server_process::kill9() {
   if (pid_ <= 0) return;
   int status = 0;
@@ -197,7 +201,7 @@ created_match create_match(unsigned short port, const json& body) {
   return {j.at("code").get<std::string>(), j.at("token").get<std::string>(), j.at("seat").get<int>()};
 }
 
-ws_client::ws_client(unsigned short port, const std::string& origin) : ws_(ioc_) {
+ws_client::ws_client(unsigned short port, const std::string& origin, const std::string& target) : ws_(ioc_) {
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(5));
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
@@ -206,7 +210,7 @@ ws_client::ws_client(unsigned short port, const std::string& origin) : ws_(ioc_)
   if (!origin.empty())
     ws_.set_option(websocket::stream_base::decorator(
         [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
-  ws_.handshake("127.0.0.1", "/ws");
+  ws_.handshake("127.0.0.1", target);
   do_read();
 }
 

@@ -40,6 +40,8 @@ class server_process {
   void kill9();
   // SIGTERM; the exit status (or -1 if it did not exit within timeout seconds).
   int terminate(double timeout_s = 10);
+  // Sends sig (e.g. SIGSTOP and SIGCONT, to freeze a node as a network partition would).
+  void signal(int sig);
 
  private:
   int pid_ = -1;
@@ -81,9 +83,9 @@ created_match create_match(unsigned short port, const json& body);
 // A synchronous WebSocket client of /ws that reads continuously into an inbox.
 class ws_client {
  public:
-  // Connects and completes the handshake (throws on failure), with an Origin header when
-  // origin is not empty.
-  explicit ws_client(unsigned short port, const std::string& origin = "");
+  // Connects and completes the handshake (throws on failure) at target, with an Origin header
+  // when origin is not empty.
+  explicit ws_client(unsigned short port, const std::string& origin = "", const std::string& target = "/ws");
   ~ws_client();
   void send(const json& j);
   // Sends one text message; false when the connection failed under the write (a reset, a

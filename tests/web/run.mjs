@@ -3,7 +3,6 @@
 //   node tests/web/run.mjs build/tabuleiro        start the server (temp DB, --web web) and test
 //   node tests/web/run.mjs --url http://127.0.0.1:8080   test an already running server
 // Screenshots go to test-output/web/. Prints "N passed, N failed"; exit code 1 on any failure.
-import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,11 +17,11 @@ import { clockScenario } from './clock_scenario.mjs';
 import { botsScenario } from './bots_scenario.mjs';
 import { lobbyScenario } from './lobby_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
+import { launchBrowser } from './steps.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
 const TOTAL_TIMEOUT_MS = 360_000;
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const freePort = () => new Promise((res, rej) => {
   const s = net.createServer();
@@ -93,26 +92,6 @@ async function startServer(binary, extra = []) {
 // watchdog), since a server left behind holds ctest's output pipe open until its timeout.
 const live = new Set();
 process.on('exit', () => { for (const p of live) p.kill('SIGKILL'); });
-
-// Starts chromium, allowing a slow first start (cold page cache on a busy machine): up to three
-// attempts of 60 s each.
-async function launchBrowser() {
-  for (let attempt = 1; ; ++attempt) {
-    try {
-      // launch() runs chromium on a fresh temporary profile (user-data dir) that it deletes on close.
-      return await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        timeout: 60_000,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-          '--no-first-run', '--disable-dev-shm-usage'],
-      });
-    } catch (e) {
-      if (attempt === 3) throw e;
-      console.error(`chromium did not start (attempt ${attempt}): ${e.message.split('\n')[0]}; trying again`);
-    }
-  }
-}
 
 async function main() {
   const args = process.argv.slice(2);

@@ -2,6 +2,9 @@
 // pages on fresh browser contexts with the scenario's step timeout, and screenshots that never
 // fail a step.
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 // The step timeout of every scenario that does not choose its own.
 export const STEP_TIMEOUT_MS = 10_000;
@@ -57,3 +60,23 @@ export function screenshots(out, { prefix = '', timeout = STEP_TIMEOUT_MS } = {}
 // Resolves once the board element matching selector board on page draws version v (within the
 // default step timeout).
 export const waitVersion = (page, v, board = '.board') => page.waitForFunction(([b, v]) => Number(document.querySelector(b)?.dataset.version) === v, [board, v], { timeout: STEP_TIMEOUT_MS });
+
+// Starts chromium, allowing a slow first start (cold page cache on a busy machine): up to three
+// attempts of 60 s each.
+export async function launchBrowser() {
+  for (let attempt = 1; ; ++attempt) {
+    try {
+      // launch() runs chromium on a fresh temporary profile (user-data dir) that it deletes on close.
+      return await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        timeout: 60_000,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+          '--no-first-run', '--disable-dev-shm-usage'],
+      });
+    } catch (e) {
+      if (attempt === 3) throw e;
+      console.error(`chromium did not start (attempt ${attempt}): ${e.message.split('\n')[0]}; trying again`);
+    }
+  }
+}

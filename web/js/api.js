@@ -5,7 +5,9 @@ export class ApiError extends Error {
   constructor(code, message, status) { super(message); this.code = code; this.status = status; }
 }
 
-async function call(method, path, body) {
+// One request; a 421 (the match is served by another node that the proxy routes to anew, a
+// lease moving after a node died) is sent again after its Retry-After, up to 15 times.
+async function call(method, path, body, attempt = 0) {
   let res;
   try {
     res = await fetch(path, {
@@ -15,6 +17,11 @@ async function call(method, path, body) {
     });
   } catch (e) {
     throw new ApiError('network', String(e), 0);
+  }
+  if (res.status === 421 && attempt < 15) {
+    const wait = Math.min(5, Number(res.headers.get('retry-after')) || 1) * 1000;
+    await new Promise((r) => setTimeout(r, wait));
+    return call(method, path, body, attempt + 1);
   }
   let data = null;
   try { data = await res.json(); } catch { /* not JSON */ }
@@ -29,14 +36,16 @@ async function call(method, path, body) {
 export const createMatch = (req) => call('POST', '/api/matches', req);
 
 // The summary of one match (code is case-insensitive).
-export const getMatch = (code) => call('GET', `/api/matches/${encodeURIComponent(code)}`);
+// Codes go upper case, so that a proxy routing by code sends every request of a match to one node.
+export const getMatch = (code) => call('GET', `/api/matches/${encodeURIComponent(code.toUpperCase())}`);
 
 // Public matches with the given status ('live', 'waiting', …).
 export const listMatches = (status, game) =>
   call('GET', `/api/matches?status=${encodeURIComponent(status)}${game ? `&game=${encodeURIComponent(game)}` : ''}`);
 
 // One page of a match's log (GET /api/matches/{code}/log?from=N).
-export const getLogPage = (code, from = 0) => call('GET', `/api/matches/${encodeURIComponent(code)}/log?from=${from}`);
+export const getLogPage = (code, from = 0) =>
+  call('GET', `/api/matches/${encodeURIComponent(code.toUpperCase())}/log?from=${from}`);
 
 // The whole log: every page from 0 merged into one object (the first page's fields, all
 // changes, next: null).

@@ -1,9 +1,19 @@
 // One match's WebSocket: joins (resuming the stored seat), reconnects with backoff after a lost
 // connection (sending the last version held), pairs requests with their ack/reject, pings.
+// The URL carries the match's code (/ws?code=K7M2QX) so that a proxy in front of several nodes
+// routes every connection of a match to one node; a node that does not serve the match closes
+// with 4001 (after an error match_moved) and the connection comes back at once, routed anew.
 import { loadSeat, saveSeat, forgetSeat, loadName } from './seats.js';
 
 const PING_MS = 20000;
 const REQUEST_TIMEOUT_MS = 10000;
+const MOVED_CLOSE = 4001;
+
+// The WebSocket URL of match code on this page's server.
+export function socketUrl(code) {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${proto}://${location.host}/ws?code=${encodeURIComponent(code.toUpperCase())}`;
+}
 
 export class MatchConnection {
   // code: share code; opts.spectate: watch only; opts.versionOf(): last version held or -1;
@@ -17,15 +27,15 @@ export class MatchConnection {
     this.pending = new Map();
     this.nextId = 1;
     this.retry = 0;
+    this.moves = 0;
     this.stopped = false;
   }
 
   // Opens the socket and joins.
   start() {
     if (this.stopped) return;
-    this.opts.onStatus?.(this.retry ? 'reconnecting' : 'connecting');
-    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${proto}://${location.host}/ws`);
+    this.opts.onStatus?.(this.retry || this.moves ? 'reconnecting' : 'connecting');
+    const ws = new WebSocket(socketUrl(this.code));
     this.ws = ws;
     ws.onopen = () => {
       const stored = this.opts.spectate ? null : this.opts.token ? { token: this.opts.token } : loadSeat(this.code);
@@ -51,16 +61,26 @@ export class MatchConnection {
       if (this.stopped) return;
       if (e.code === 4000) { this.stopped = true; this.opts.onStatus?.('replaced'); return; }
       if (e.code === 1008 && this.badToken) { forgetSeat(this.code); this.badToken = false; }
-      this.retry++;
-      const delay = Math.min(10000, 500 * 2 ** Math.min(this.retry, 5)) * (0.75 + Math.random() * 0.5);
+      let delay;
+      if (e.code === MOVED_CLOSE) {
+        // The match is on its way to another node (a lease lapsing after a node died takes a
+        // few seconds): come back soon, a little later each time.
+        this.moves++;
+        delay = Math.min(2000, 200 * this.moves) * (0.75 + Math.random() * 0.5);
+      } else {
+        this.retry++;
+        delay = Math.min(10000, 500 * 2 ** Math.min(this.retry, 5)) * (0.75 + Math.random() * 0.5);
+      }
       this.opts.onStatus?.('reconnecting');
       this.timer = setTimeout(() => this.start(), delay);
     };
   }
 
   onMessage(msg) {
+    if (msg.type === 'error' && msg.code === 'match_moved') return;  // the 4001 close follows
     if (msg.type === 'joined') {
       this.retry = 0;
+      this.moves = 0;
       if (msg.token && msg.seat && !this.opts.token) saveSeat(this.code, msg.seat, msg.token);
       this.opts.onStatus?.('open');
     }
@@ -117,16 +137,22 @@ export class MatchConnection {
 
 // Takes the free seat of match code on a short-lived connection: resolves with {seat, token}
 // (the seat's token is given once), rejects with {code, message}.
-export function claimFreeSeat(code) {
+// A match that moved between nodes is asked again (up to 20 times, 500 ms apart).
+export function claimFreeSeat(code, attempt = 0) {
   return new Promise((resolve, reject) => {
-    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${proto}://${location.host}/ws`);
+    const ws = new WebSocket(socketUrl(code));
     const timer = setTimeout(() => { ws.close(); reject({ code: 'timeout', message: 'no answer from the server' }); }, REQUEST_TIMEOUT_MS);
     ws.onopen = () => ws.send(JSON.stringify({ type: 'join', code, as: 'player' }));
     ws.onerror = () => { clearTimeout(timer); reject({ code: 'network', message: 'connection failed' }); };
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
+      if (msg.type === 'error' && msg.code === 'match_moved' && attempt < 20) {
+        clearTimeout(timer);
+        ws.close();
+        setTimeout(() => claimFreeSeat(code, attempt + 1).then(resolve, reject), 500);
+        return;
+      }
       if (msg.type === 'error') { clearTimeout(timer); ws.close(); reject({ code: msg.code, message: msg.message }); return; }
       if (msg.type !== 'joined') return;
       clearTimeout(timer);
