@@ -126,7 +126,7 @@ void driver::on_created(const match_ptr& m, created_match c, int attempt) {
         [this, wm, idx] { if (auto p = wm.lock()) on_conn_open(p, idx); },
         [this, wm, idx](std::string_view t) { if (auto p = wm.lock()) on_conn_message(p, idx, t); },
         [this, wm, idx](const std::string& r) { if (auto p = wm.lock()) on_conn_close(p, idx, r); }};
-    m->conns[i].ws = std::make_shared<ws_conn>(io_, target_, next_source(), std::move(cb));
+    m->conns[i].ws = std::make_shared<ws_conn>(io_, target_, next_source(), std::move(cb), "/ws?code=" + m->code);
     m->conns[i].connecting = true;
     connect_queue_.push_back(m->conns[i].ws);
   }

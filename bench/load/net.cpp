@@ -41,8 +41,8 @@ std::string describe(const char* what, const beast::error_code& ec) {
 }  // namespace
 
 ws_conn::ws_conn(net::io_context& io, tcp::endpoint target, std::optional<net::ip::address> source,
-                 callbacks cb)
-    : ws_(io), target_(target), source_(std::move(source)), cb_(std::move(cb)) {}
+                 callbacks cb, std::string path)
+    : ws_(io), target_(target), source_(std::move(source)), cb_(std::move(cb)), path_(std::move(path)) {}
 
 void ws_conn::start() {
   beast::error_code ec;
@@ -61,7 +61,7 @@ void ws_conn::on_connect(beast::error_code ec) {
   ws_.read_message_max(1 << 20);
   ws_.text(true);
   const std::string host = target_.address().to_string() + ":" + std::to_string(target_.port());
-  ws_.async_handshake(host, "/ws",
+  ws_.async_handshake(host, path_,
                       beast::bind_front_handler(&ws_conn::on_handshake, shared_from_this()));
 }
 

@@ -18,7 +18,7 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 using tcp = net::ip::tcp;
 
-// One client WebSocket to /ws: connect (from an optional source address), handshake, then a
+// One client WebSocket (to /ws by default): connect (from an optional source address), handshake, then a
 // read loop handing every text message to on_message, with a write queue for sends.
 class ws_conn : public std::enable_shared_from_this<ws_conn> {
  public:
@@ -28,8 +28,9 @@ class ws_conn : public std::enable_shared_from_this<ws_conn> {
     std::function<void(const std::string& reason)> on_close;   // connect failure or close
   };
 
+  // path: the handshake's target (e.g. /ws?code=K7M2QX, so a proxy routes it by match).
   ws_conn(net::io_context& io, tcp::endpoint target, std::optional<net::ip::address> source,
-          callbacks cb);
+          callbacks cb, std::string path = "/ws");
 
   // Starts connecting; exactly one of on_open / on_close follows, then messages, then on_close.
   void start();
@@ -55,6 +56,7 @@ class ws_conn : public std::enable_shared_from_this<ws_conn> {
   tcp::endpoint target_;
   std::optional<net::ip::address> source_;
   callbacks cb_;
+  std::string path_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   bool open_ = false;

@@ -12,7 +12,9 @@
 #
 # Needs Debian's postgresql and nginx (bash scripts/setup.sh cluster). State and logs live in
 # $TABULEIRO_CLUSTER_DIR (default /tmp/tabuleiro-cluster); the proxy listens on
-# $TABULEIRO_CLUSTER_PORT (default 8090), the nodes on the three ports after it.
+# $TABULEIRO_CLUSTER_PORT (default 8090), the nodes on the three ports after it. Benchmarks
+# set $TABULEIRO_CLUSTER_NODE_FLAGS (extra `serve` flags, e.g. higher limits) and
+# $TABULEIRO_CLUSTER_CREATE_RATE (nginx's match-creation rate per address, default 20r/m).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -31,7 +33,7 @@ start_node() {
   p=$(node_port "$n")
   "$bin" serve --bind 127.0.0.1 --port "$p" --db "$(db_url)" --node "node$n" \
     --public-url "http://127.0.0.1:$port" --trusted-proxy 127.0.0.1 --web "$root/web" \
-    >>"$dir/node$n.log" 2>&1 &
+    ${TABULEIRO_CLUSTER_NODE_FLAGS:-} >>"$dir/node$n.log" 2>&1 &
   echo $! >"$dir/node$n.pid"
   for _ in $(seq 100); do
     curl -fs "http://127.0.0.1:$p/healthz" >/dev/null 2>&1 && return 0
@@ -52,11 +54,13 @@ case "${1:-}" in
     "$pg_tool" start "$dir/pg" >"$dir/pg.txt"
     for n in 1 2 3; do start_node "$n"; done
     # deploy/cluster/nginx.conf with the node lines and the listen line for this machine.
-    awk -v p1="$(node_port 1)" -v p2="$(node_port 2)" -v p3="$(node_port 3)" -v port="$port" '
+    awk -v p1="$(node_port 1)" -v p2="$(node_port 2)" -v p3="$(node_port 3)" -v port="$port" \
+        -v rate="${TABULEIRO_CLUSTER_CREATE_RATE:-20r/m}" '
       /# nodes:begin/ { print; for (i = 1; i <= 3; i++) printf "    server 127.0.0.1:%s max_fails=1 fail_timeout=5s;\n", (i == 1 ? p1 : i == 2 ? p2 : p3); skip = 1; next }
       /# nodes:end/ { skip = 0 }
       skip { next }
       /listen 8080;/ { print "    listen 127.0.0.1:" port ";"; next }
+      /^limit_req_zone/ { sub(/rate=[^;]*/, "rate=" rate) }
       { print }' "$root/deploy/cluster/nginx.conf" >"$dir/tabuleiro.conf"
     mkdir -p "$dir/nginx"
     cat >"$dir/nginx.conf" <<CONF
@@ -89,6 +93,10 @@ CONF
     live_pid "$dir/node$2.pid" >/dev/null && die "node $2 is running"
     start_node "$2"
     echo "node $2 running; the matches nginx routes to it come back to it"
+    ;;
+  pids)  # the process ids of the running nodes and of nginx (master and worker), one per line
+    for n in 1 2 3; do live_pid "$dir/node$n.pid" || true; done
+    if [[ -f $dir/nginx.pid ]]; then master=$(cat "$dir/nginx.pid"); echo "$master"; pgrep -P "$master" || true; fi
     ;;
   status)
     for n in 1 2 3; do
