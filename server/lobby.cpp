@@ -61,11 +61,40 @@ void lobby::unwatch(std::uint64_t client_id) {
   net::post(strand_, [this, client_id] { watchers_.erase(client_id); });
 }
 
+void lobby::refresh_every(std::int64_t interval_ms) {
+  net::post(strand_, [this, interval_ms] {
+    refresh_ms_ = interval_ms;
+    do_refresh();
+  });
+}
+
+// Reads the list if anyone watches, then re-arms itself.
+void lobby::do_refresh() {
+  if (stopped_ || refresh_ms_ <= 0) return;
+  if (!watchers_.empty() && source_)
+    source_([this](list_snapshot snap) {
+      net::post(strand_, [this, snap = std::move(snap)]() mutable { on_refresh(std::move(snap)); });
+    });
+  refresh_timer_ = time_.call_after(refresh_ms_, strand_, [this] { do_refresh(); });
+}
+
+// Records (and so pushes) every entry of snap whose summary is not the one last recorded.
+void lobby::on_refresh(list_snapshot snap) {
+  if (stopped_ || !snap.ok) return;
+  for (auto* list : {&snap.matches, &snap.recent})
+    for (auto& e : *list) {
+      const auto it = latest_.find(code_of(e));
+      if (it == latest_.end() || *it->second.entry.summary != *e.summary) do_changed(std::move(e));
+    }
+}
+
 void lobby::shutdown() {
   net::post(strand_, [this] {
     stopped_ = true;
     if (timer_) timer_->cancel();
     timer_.reset();
+    if (refresh_timer_) refresh_timer_->cancel();
+    refresh_timer_.reset();
     watchers_.clear();
   });
 }

@@ -68,6 +68,11 @@ class lobby {
   // Forgets the watcher with this client id (its connection closed).
   void unwatch(std::uint64_t client_id);
 
+  // In a cluster, where other nodes' rooms post to their own lobbies: re-reads the list from
+  // the source every interval_ms while anyone watches, and pushes every match whose summary
+  // differs from the one last recorded (call once, before the first watch()).
+  void refresh_every(std::int64_t interval_ms);
+
   // Stops pushing (server shutdown).
   void shutdown();
 
@@ -88,6 +93,8 @@ class lobby {
   void on_snapshot(std::uint64_t id, list_snapshot snap);
   void schedule();
   void push();
+  void do_refresh();
+  void on_refresh(list_snapshot snap);
   void forget_old_finished();
 
   net::strand<net::io_context::executor_type> strand_;
@@ -102,6 +109,8 @@ class lobby {
   std::uint64_t seq_ = 0;
   std::int64_t last_push_ms_ = 0;
   std::shared_ptr<timer> timer_;              // armed while a push is due
+  std::int64_t refresh_ms_ = 0;               // 0: no refresh (a single server)
+  std::shared_ptr<timer> refresh_timer_;
   bool stopped_ = false;
 };
 

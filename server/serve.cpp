@@ -137,6 +137,8 @@ int run_serve(const args& a) {
   } else if (cfg.node.empty()) {
     cfg.node = net::ip::host_name() + ":" + std::to_string(port);
   }
+  // The other nodes' matches reach this node's list feed from the database.
+  if (!cfg.node.empty()) list_feed.refresh_every(5000);
   cfg.origins = own_origins(cfg.public_url, host, port, cfg.allowed_origins);
   cfg.csp = content_security_policy(inline_script_hashes(read_file(cfg.web + "/index.html")));
 

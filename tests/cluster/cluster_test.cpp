@@ -277,3 +277,30 @@ TEST_CASE("a frozen node loses its matches: its stale write is refused, its clie
   check_views(proxy.port(), m);
   CHECK(steady::now() < test_deadline);
 }
+
+TEST_CASE("a node's match list feed shows the matches other nodes serve, from the database", "[cluster]") {
+  pg_cluster pg;
+  const std::string db = pg.create_database();
+  temp_dir dir;
+  auto nodes = start_nodes(db, dir);
+  // A watcher of node 1's feed; a match created on node 2 and played there.
+  ws_client watcher(nodes[0]->port());
+  watcher.send({{"type", "watch_list"}});
+  const json first = watcher.until("match_list");
+  CHECK(first["matches"].empty());
+  const created_match c = create_match(nodes[1]->port(), {{"game", "taixu"}});
+  ws_client player(nodes[1]->port(), "", "/ws?code=" + c.code);
+  tracked_view t;
+  join(player, t, c.code, {{"token", c.token}});
+  // Node 1 pushes it within its refresh interval (5 s) plus the push interval.
+  bool seen = false;
+  const auto deadline = steady::now() + std::chrono::seconds(12);
+  while (!seen && steady::now() < deadline) {
+    auto m = watcher.recv(1);
+    if (!m || m->value("type", "") != "match_list_changed") continue;
+    for (const auto& s : (*m)["matches"]) seen = seen || s.value("code", "") == c.code;
+  }
+  CHECK(seen);
+  // The match is held by node 2 alone: node 1 only read it.
+  CHECK(holders(db).at(c.code) == "n2");
+}
