@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 quick=0
 [[ "${1:-}" == --quick ]] && quick=1
-command_line="bash bench/cluster.sh $*"
+command_line="bash bench/cluster.sh${*:+ $*}"
 for v in GAME SPECTATORS MATCHES DURATION RUNS; do
   [[ -n "${!v:-}" ]] && command_line="$v=\"${!v}\" $command_line"
 done
