@@ -38,6 +38,15 @@ std::vector<std::unique_ptr<server_process>> start_nodes(const std::string& db, 
   return nodes;
 }
 
+// A fresh PostgreSQL database with three nodes on it and nginx in front.
+struct cluster {
+  pg_cluster pg;
+  std::string db = pg.create_database();
+  temp_dir dir;
+  std::vector<std::unique_ptr<server_process>> nodes = start_nodes(db, dir);
+  nginx_proxy proxy{{nodes[0]->port(), nodes[1]->port(), nodes[2]->port()}};
+};
+
 // The live lease holder of each match, from the database (code → node name).
 std::map<std::string, std::string> holders(const std::string& db) {
   std::string error;
@@ -155,12 +164,10 @@ void check_views(unsigned short proxy, cluster_match& m) {
 
 TEST_CASE("three nodes behind nginx: a node killed with kill -9 mid-game, every match continues on another node within 5 s and no acknowledged action is lost", "[cluster]") {
   const auto test_deadline = steady::now() + std::chrono::seconds(150);
-  pg_cluster pg;
-  const std::string db = pg.create_database();
-  temp_dir dir;
-  auto nodes = start_nodes(db, dir);
-  nginx_proxy proxy({nodes[0]->port(), nodes[1]->port(), nodes[2]->port()});
-  INFO(proxy.log_tail());
+  cluster c;
+  const std::string& db = c.db;
+  auto& nodes = c.nodes;
+  nginx_proxy& proxy = c.proxy;
 
   std::mt19937 rng(16);
   std::vector<cluster_match> matches;
@@ -221,11 +228,10 @@ TEST_CASE("three nodes behind nginx: a node killed with kill -9 mid-game, every 
 
 TEST_CASE("a frozen node loses its matches: its stale write is refused, its clients are moved, and the match goes on at the node nginx routes it to", "[cluster]") {
   const auto test_deadline = steady::now() + std::chrono::seconds(90);
-  pg_cluster pg;
-  const std::string db = pg.create_database();
-  temp_dir dir;
-  auto nodes = start_nodes(db, dir);
-  nginx_proxy proxy({nodes[0]->port(), nodes[1]->port(), nodes[2]->port()});
+  cluster c;
+  const std::string& db = c.db;
+  auto& nodes = c.nodes;
+  nginx_proxy& proxy = c.proxy;
 
   std::mt19937 rng(17);
   cluster_match m = open_match(proxy.port());
