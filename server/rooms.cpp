@@ -90,7 +90,8 @@ void rooms::load(const std::string& typed_code, bool ask, found_fn done) {
     std::optional<lease> held;
     if (leasing()) {
       // In a cluster the log is read only once this node holds the lease: from then on no
-      // other node can append, so the replay below is the whole log.
+      // other node can append, so the replay below is the whole log. (The read above is not
+      // redundant: a code that names no match costs a read, never a write of the claim.)
       lookup how = lookup::unavailable;
       held = claim(code, ask, how);
       if (!held) return finish_loading(code, nullptr, how);
