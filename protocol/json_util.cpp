@@ -84,4 +84,85 @@ std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallba
   return std::nullopt;
 }
 
+namespace {
+
+// Appends one operation of a patch being written into out ("[" so far, or operations).
+void append_op(std::string& out, std::string_view op, const std::string& path, const json* value) {
+  if (out.back() != '[') out += ',';
+  out += "{\"op\":\"";
+  out += op;
+  out += "\",\"path\":";
+  out += json(path).dump();
+  if (value) {
+    out += ",\"value\":";
+    out += value->dump();
+  }
+  out += '}';
+}
+
+// Appends the JSON Pointer token of key (RFC 6901: "~" as "~0", "/" as "~1") to path.
+void append_token(std::string& path, const std::string& key) {
+  path += '/';
+  for (char c : key) {
+    if (c == '~') path += "~0";
+    else if (c == '/') path += "~1";
+    else path += c;
+  }
+}
+
+// The operations turning s into t at path, in json::diff's order; path is restored on return.
+void diff_into(const json& s, const json& t, std::string& path, std::string& out) {
+  const bool same_container = s.type() == t.type() && (s.is_array() || s.is_object());
+  if (!same_container) {  // scalars, or containers of different kinds: equal or replaced whole
+    if (!(s == t)) append_op(out, "replace", path, &t);
+    return;
+  }
+  const std::size_t at = path.size();
+  if (s.is_array()) {
+    const std::size_t common = std::min(s.size(), t.size());
+    for (std::size_t i = 0; i < common; ++i) {
+      path += '/';
+      path += std::to_string(i);
+      diff_into(s[i], t[i], path, out);
+      path.resize(at);
+    }
+    for (std::size_t i = s.size(); i > common; --i) {  // the last element first
+      path += '/';
+      path += std::to_string(i - 1);
+      append_op(out, "remove", path, nullptr);
+      path.resize(at);
+    }
+    for (std::size_t i = common; i < t.size(); ++i) {
+      path += "/-";
+      append_op(out, "add", path, &t[i]);
+      path.resize(at);
+    }
+    return;
+  }
+  const auto& so = s.get_ref<const json::object_t&>();
+  const auto& to = t.get_ref<const json::object_t&>();
+  for (const auto& [key, value] : so) {
+    append_token(path, key);
+    if (auto it = to.find(key); it != to.end()) diff_into(value, it->second, path, out);
+    else append_op(out, "remove", path, nullptr);
+    path.resize(at);
+  }
+  for (const auto& [key, value] : to) {
+    if (so.count(key)) continue;
+    append_token(path, key);
+    append_op(out, "add", path, &value);
+    path.resize(at);
+  }
+}
+
+}  // namespace
+
+std::string diff_text(const json& source, const json& target) {
+  std::string out = "[";
+  std::string path;
+  diff_into(source, target, path, out);
+  out += ']';
+  return out;
+}
+
 }  // namespace tabuleiro::protocol

@@ -44,4 +44,10 @@ json outcome_json(const std::optional<engine::outcome>& o);
 // ("outcome…"), leaving out unchanged.
 std::optional<std::string> read_outcome(const json& j, std::optional<engine::outcome>& out);
 
+// The RFC 6902 patch that turns source into target, as JSON text: byte for byte
+// json::diff(source, target).dump() (the same operations in the same order), written in one
+// walk of both trees instead of comparing every subtree again at each level and building the
+// patch as JSON first.
+std::string diff_text(const json& source, const json& target);
+
 }  // namespace tabuleiro::protocol

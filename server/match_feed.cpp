@@ -1,5 +1,6 @@
 #include "server/match_feed.h"
 
+#include "protocol/json_util.h"
 #include "protocol/messages.h"
 
 namespace tabuleiro::server {
@@ -54,7 +55,7 @@ std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::in
     const int g = pub.group_of[c];
     std::size_t i = 0;
     while (i < diffs.size() && !(diffs[i].before == before && diffs[i].group == g)) ++i;
-    if (i == diffs.size()) diffs.push_back({before, g, json::diff(*before, *next[g]).dump()});
+    if (i == diffs.size()) diffs.push_back({before, g, protocol::diff_text(*before, *next[g])});
     diff_of[c] = i;
   }
   const std::string& to_act = to_act_text(m);

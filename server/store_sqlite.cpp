@@ -105,6 +105,16 @@ sqlite_connection::~sqlite_connection() {
 
 bool sqlite_connection::exec(std::string_view sql, std::string& error) {
   const std::string text(sql);
+  if (text.find(';') == std::string::npos) {  // one statement (BEGIN, SAVEPOINT, COMMIT…): kept prepared
+    auto st = statement(text.c_str(), error);
+    if (!st) return false;
+    int rc;
+    while ((rc = st->step()) == SQLITE_ROW) {
+    }
+    if (rc == SQLITE_DONE) return true;
+    error = error_for(rc);
+    return false;
+  }
   char* msg = nullptr;
   const int rc = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &msg);
   if (rc == SQLITE_OK) return true;

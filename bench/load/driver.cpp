@@ -13,22 +13,42 @@ namespace {
 // a typical TAIXU shift, the size of a real action.
 constexpr const char* relay_action = R"({"type":"move","from":"c8","to":"c6"})";
 
-// Parses a server message keeping only the top-level fields the generator reads (legal and
-// expects only when keep_legal); deeper content (views, patches' ops, events) is scanned but
-// not stored.
-json parse_message(std::string_view text, bool keep_legal) {
-  auto filter = [keep_legal](int depth, json::parse_event_t event, json& parsed) {
-    if (event != json::parse_event_t::key || depth != 1) return true;
-    const auto& k = parsed.get_ref<const std::string&>();
-    return k == "type" || k == "version" || k == "id" || k == "seat" || k == "relay" ||
-           k == "error" || k == "code" || (keep_legal && (k == "legal" || k == "expects"));
-  };
-  return json::parse(text.begin(), text.end(), filter, false);
+// The text of a JSON string value without its quotes (the server's types and codes have no
+// escapes); empty when value is not a string.
+std::string_view string_value(std::string_view value) {
+  if (value.size() < 2 || value.front() != '"' || value.back() != '"') return {};
+  return value.substr(1, value.size() - 2);
+}
+
+// A non-negative integer value; nullopt when value is not one.
+std::optional<std::uint64_t> unsigned_value(std::string_view value) {
+  if (value.empty() || value.size() > 19) return std::nullopt;
+  std::uint64_t n = 0;
+  for (char ch : value) {
+    if (ch < '0' || ch > '9') return std::nullopt;
+    n = n * 10 + static_cast<std::uint64_t>(ch - '0');
+  }
+  return n;
+}
+
+// True when value is a JSON array with at least one element.
+bool non_empty_array(std::string_view value) {
+  if (value.empty() || value.front() != '[') return false;
+  for (std::size_t i = 1; i < value.size(); ++i)
+    if (value[i] != ' ' && value[i] != '\n' && value[i] != '\t' && value[i] != '\r') return value[i] != ']';
+  return false;
 }
 
 // Microseconds between two time points.
 std::uint64_t micros(clock_type::time_point a, clock_type::time_point b) {
   return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(b - a).count());
+}
+
+// The value text of member key of a scanned message; empty when absent.
+std::string_view member(const std::vector<json_member>& members, std::string_view key) {
+  for (const auto& m : members)
+    if (m.key == key) return m.value;
+  return {};
 }
 
 }  // namespace
@@ -176,27 +196,26 @@ void driver::on_conn_close(const match_ptr& m, int i, const std::string& reason)
   retire(m, true);
 }
 
+// A message is scanned, not parsed: only the few top-level values read here are looked at, and
+// a seat's legal list is kept as text until that seat acts (most lists are never used).
 void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
   if (m->dead || phase_ == phase::done) return;
   auto& c = m->conns[i];
-  const json msg = parse_message(text, c.seat != 0);
-  if (!msg.is_object() || !msg.contains("type") || !msg["type"].is_string()) {
+  const auto members = top_level_members(text);
+  const std::string_view type = string_value(member(members, "type"));
+  if (type.empty()) {
     count(errors_, "unparsable_message");
     return;
   }
-  const auto& type = msg["type"].get_ref<const std::string&>();
   if (phase_ == phase::running)
     wire_.received(c.seat == 0 ? wire_stats::spectator : i == m->actor ? wire_stats::actor : wire_stats::other_seat,
-                   type, text);
-  const auto id_is_seq = [&] {
-    return msg.contains("id") && msg["id"].is_number_unsigned() && msg["id"].get<std::uint64_t>() == m->seq;
-  };
+                   type, text, members);
+  const auto version = unsigned_value(member(members, "version"));
+  const auto id_is_seq = [&] { return unsigned_value(member(members, "id")) == m->seq; };
   if (type == "patch") {
-    if (msg.contains("version") && msg["version"].is_number_unsigned())
-      m->version = std::max(m->version, msg["version"].get<std::uint64_t>());
-    if (c.seat) keep_choices(c, msg);
-    if (m->pending && i != m->actor && c.delivered_seq != m->seq &&
-        msg.value("version", std::uint64_t{0}) == m->expected_version)
+    if (version) m->version = std::max(m->version, *version);
+    if (c.seat) keep_choices(c, members);
+    if (m->pending && i != m->actor && c.delivered_seq != m->seq && version.value_or(0) == m->expected_version)
       deliver(m, i);
   } else if (type == "ack") {
     if (m->pending && i == m->actor && id_is_seq()) deliver(m, i);
@@ -204,19 +223,16 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
     if (m->pending && i != m->actor && c.delivered_seq != m->seq && id_is_seq()) deliver(m, i);
   } else if (type == "reject") {
     if (!m->pending || i != m->actor || !id_is_seq()) return;
-    std::string code = "unknown";
-    if (msg.contains("error") && msg["error"].is_object()) code = msg["error"].value("code", "unknown");
-    count(rejects_, code);
+    count(rejects_, error_code(members));
     m->pending = false;
     if (++m->rejects_in_row > 20) return retire(m, true);
     schedule_act(m);
   } else if (type == "snapshot") {
-    if (msg.contains("version") && msg["version"].is_number_unsigned())
-      m->version = std::max(m->version, msg["version"].get<std::uint64_t>());
-    if (c.seat) keep_choices(c, msg);
+    if (version) m->version = std::max(m->version, *version);
+    if (c.seat) keep_choices(c, members);
     if (!m->pending) schedule_act(m);
   } else if (type == "joined") {
-    on_joined(m, i, msg);
+    on_joined(m, i, members);
   } else if (type == "game_over") {
     m->over = true;
     if (!m->pending) {
@@ -224,7 +240,7 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
       retire(m, true);
     }
   } else if (type == "error") {
-    count(errors_, "error:" + msg.value("code", std::string("unknown")));
+    count(errors_, "error:" + error_code(members));
     if (!c.joined) {
       c.ws->close();
       on_conn_close(m, i, "join_refused");
@@ -232,19 +248,27 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
   }
 }
 
-void driver::on_joined(const match_ptr& m, int i, const json& msg) {
+std::string driver::error_code(const std::vector<json_member>& members) {
+  const json error = json::parse(member(members, "error"), nullptr, false);
+  if (error.is_object() && error.contains("code") && error["code"].is_string())
+    return error["code"].get<std::string>();
+  const std::string_view code = string_value(member(members, "code"));
+  return code.empty() ? "unknown" : std::string(code);
+}
+
+void driver::on_joined(const match_ptr& m, int i, const std::vector<json_member>& members) {
   auto& c = m->conns[i];
   if (c.joined) return;
   c.joined = true;
-  if (msg.value("relay", false)) relay_ = true;
-  if (msg.contains("version") && msg["version"].is_number_unsigned())
-    m->version = std::max(m->version, msg["version"].get<std::uint64_t>());
+  if (member(members, "relay") == "true") relay_ = true;
+  if (const auto version = unsigned_value(member(members, "version")))
+    m->version = std::max(m->version, *version);
   if (c.seat) {
-    if (!msg.contains("seat") || !msg["seat"].is_number() || msg["seat"].get<int>() != c.seat) {
+    if (unsigned_value(member(members, "seat")) != static_cast<std::uint64_t>(c.seat)) {
       count(errors_, "wrong_seat");
       return retire(m, true);
     }
-    keep_choices(c, msg);
+    keep_choices(c, members);
   }
   ++m->joined;
   ++m->settled;
@@ -297,9 +321,10 @@ void driver::schedule_act(const match_ptr& m) {
   act(m);
 }
 
-void driver::keep_choices(conn_slot& c, const json& msg) {
-  c.legal = msg.contains("legal") ? msg["legal"] : json::array();
-  c.expects = msg.contains("expects") ? msg["expects"] : json(nullptr);
+void driver::keep_choices(conn_slot& c, const std::vector<json_member>& members) {
+  c.legal_text = member(members, "legal");
+  c.expects_text = member(members, "expects");
+  c.has_choices = non_empty_array(c.legal_text) || (!c.expects_text.empty() && c.expects_text.front() == '{');
 }
 
 void driver::act(const match_ptr& m) {
@@ -314,8 +339,7 @@ void driver::act(const match_ptr& m) {
   } else {
     // The seat that may act (the later one when both may, as in a simultaneous set-up).
     for (int s = 0; s < 2 && s < static_cast<int>(m->conns.size()); ++s)
-      if ((m->conns[s].legal.is_array() && !m->conns[s].legal.empty()) || m->conns[s].expects.is_object())
-        actor = s;
+      if (m->conns[s].has_choices) actor = s;
     if (actor < 0) {
       // Nobody holds a legal list (e.g. seat 1 joined before the match was live): ask both
       // players for a snapshot once; a patch or that snapshot brings the list.
@@ -326,7 +350,15 @@ void driver::act(const match_ptr& m) {
       }
       return;
     }
-    auto chosen = choose_action(*game_, m->conns[actor].legal, m->conns[actor].expects, rng_);
+    const auto& c = m->conns[actor];
+    // Only the entry chosen is parsed: uniformly among the list's elements, as choose_action does.
+    const auto entries = array_elements(c.legal_text);
+    json legal = json::array();
+    if (!entries.empty())
+      legal.push_back(json::parse(entries[std::uniform_int_distribution<std::size_t>(0, entries.size() - 1)(rng_)],
+                                  nullptr, false));
+    const json expects = c.expects_text.empty() ? json() : json::parse(c.expects_text, nullptr, false);
+    auto chosen = choose_action(*game_, legal, expects, rng_);
     if (!chosen) return;
     action = std::move(*chosen);
   }

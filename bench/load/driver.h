@@ -9,6 +9,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -43,8 +44,9 @@ class driver {
     bool connecting = false;
     bool joined = false;
     bool closed = false;
-    json legal = json::array();
-    json expects;  // the seat's `expects` when its legal list is incomplete, else null
+    std::string legal_text;    // the seat's last `legal` list, as received (parsed when it acts)
+    std::string expects_text;  // its `expects` when the list is incomplete, else empty
+    bool has_choices = false;  // the list is not empty, or expects is an object
     std::uint64_t delivered_seq = 0;
   };
 
@@ -82,7 +84,7 @@ class driver {
   // Connection i of m failed or closed: counted; in play mode the match is replaced.
   void on_conn_close(const match_ptr& m, int i, const std::string& reason);
   // Connection i of m joined: checks the seat, keeps its legal list.
-  void on_joined(const match_ptr& m, int i, const json& msg);
+  void on_joined(const match_ptr& m, int i, const std::vector<json_member>& members);
   // Marks m ready once all its connections joined or failed; starts the run when all are.
   void on_settled(const match_ptr& m);
   // Connection i has m's pending action; the last delivery records the latency.
@@ -102,7 +104,9 @@ class driver {
   // The next source address (round robin), or none to let the kernel choose.
   std::optional<net::ip::address> next_source();
   // Keeps the legal list and expects of seat connection c from a joined, patch or snapshot.
-  static void keep_choices(conn_slot& c, const json& msg);
+  static void keep_choices(conn_slot& c, const std::vector<json_member>& members);
+  // The error code of a reject or error message ("unknown" when it names none).
+  static std::string error_code(const std::vector<json_member>& members);
   // Adds one to map[key].
   void count(std::map<std::string, std::uint64_t>& map, const std::string& key);
   // The JSON report of the run (report.cpp).

@@ -45,8 +45,8 @@ bool skip_value(std::string_view text, std::size_t& i) {
 
 }  // namespace
 
-std::vector<std::pair<std::string_view, std::size_t>> top_level_fields(std::string_view text) {
-  std::vector<std::pair<std::string_view, std::size_t>> out;
+std::vector<json_member> top_level_members(std::string_view text) {
+  std::vector<json_member> out;
   std::size_t i = 0;
   skip_space(text, i);
   if (i >= text.size() || text[i] != '{') return {};
@@ -62,11 +62,31 @@ std::vector<std::pair<std::string_view, std::size_t>> top_level_fields(std::stri
     if (i >= text.size() || text[i] != ':') return {};
     ++i;
     skip_space(text, i);
+    const std::size_t value_start = i;
     if (!skip_value(text, i)) return {};
-    out.emplace_back(key, i - start);
+    out.push_back({key, text.substr(value_start, i - value_start), i - start});
     skip_space(text, i);
     if (i < text.size() && text[i] == ',') ++i;
     else if (i < text.size() && text[i] == '}') return out;
+    else return {};
+  }
+}
+
+std::vector<std::string_view> array_elements(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  skip_space(text, i);
+  if (i >= text.size() || text[i] != '[') return {};
+  ++i;
+  for (;;) {
+    skip_space(text, i);
+    if (i < text.size() && text[i] == ']') return out;
+    const std::size_t start = i;
+    if (!skip_value(text, i)) return {};
+    out.push_back(text.substr(start, i - start));
+    skip_space(text, i);
+    if (i < text.size() && text[i] == ',') ++i;
+    else if (i < text.size() && text[i] == ']') return out;
     else return {};
   }
 }
@@ -75,16 +95,17 @@ std::size_t frame_header_bytes(std::size_t n, bool masked) {
   return (n < 126 ? 2 : n < 65536 ? 4 : 10) + (masked ? 4 : 0);
 }
 
-void wire_stats::received(role r, std::string_view type, std::string_view text) {
+void wire_stats::received(role r, std::string_view type, std::string_view text,
+                          const std::vector<json_member>& members) {
   auto it = received_[r].find(type);
   if (it == received_[r].end()) it = received_[r].emplace(std::string(type), counter{}).first;
   counter& c = it->second;
   ++c.messages;
   c.bytes += text.size();
-  for (const auto& [key, bytes] : top_level_fields(text)) {
-    auto f = c.fields.find(key);
-    if (f == c.fields.end()) f = c.fields.emplace(std::string(key), 0).first;
-    f->second += bytes;
+  for (const auto& m : members) {
+    auto f = c.fields.find(m.key);
+    if (f == c.fields.end()) f = c.fields.emplace(std::string(m.key), 0).first;
+    f->second += m.bytes;
   }
   header_received_[r] += frame_header_bytes(text.size(), false);
 }

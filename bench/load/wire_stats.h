@@ -16,10 +16,21 @@
 
 namespace tabuleiro::bench {
 
-// The bytes of each top-level member of a JSON object's text, `"key":value` (without the
-// separating comma), in order; empty when text is not an object. Strings are scanned with
-// their escapes; nothing is allocated but the result.
-std::vector<std::pair<std::string_view, std::size_t>> top_level_fields(std::string_view text);
+// One top-level member of a JSON object's text: its key (unescaped only when it has no
+// escapes, as every server key), its value's text, and the bytes of `"key":value` (without the
+// separating comma).
+struct json_member {
+  std::string_view key;
+  std::string_view value;
+  std::size_t bytes = 0;
+};
+
+// The top-level members of a JSON object's text, in order; empty when text is not an object.
+// Strings are scanned with their escapes; nothing is allocated but the result.
+std::vector<json_member> top_level_members(std::string_view text);
+
+// The texts of the elements of a JSON array's text, in order; empty when text is not an array.
+std::vector<std::string_view> array_elements(std::string_view text);
 
 // The size of a WebSocket frame header (RFC 6455 §5.2) for an unmasked payload of n bytes
 // (server to client; a client's frames add a 4-byte mask).
@@ -31,8 +42,9 @@ class wire_stats {
   enum role { actor = 0, other_seat = 1, spectator = 2 };
   static constexpr std::array<const char*, 3> role_names{"actor", "other_seat", "spectator"};
 
-  // Counts one received message of type (its whole text) for role.
-  void received(role r, std::string_view type, std::string_view text);
+  // Counts one received message of type for role: its whole text and its top-level members.
+  void received(role r, std::string_view type, std::string_view text,
+                const std::vector<json_member>& members);
   // Counts one message the generator sent (an act frame, …) of type.
   void sent(std::string_view type, std::size_t bytes);
   // {"received":{role:{type:{"messages","bytes","fields":{key:bytes}}}},"sent":{type:{…}},

@@ -10,7 +10,8 @@
 #include "protocol/game.h"
 
 using namespace tabuleiro;
-using bench::top_level_fields;
+using bench::array_elements;
+using bench::top_level_members;
 using nlohmann::json;
 
 namespace {
@@ -24,29 +25,50 @@ std::unique_ptr<protocol::match> fresh(const char* game, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("wire: top-level fields add up to the message, strings with escapes included") {
+TEST_CASE("wire: top-level members add up to the message, strings with escapes included") {
   const std::string text =
       R"({"type":"patch","ops":[{"op":"replace","path":"/a","value":"x\"}]{"}],"legal":[],"n":12,"t":true})";
-  const auto fields = top_level_fields(text);
+  const auto fields = top_level_members(text);
   REQUIRE(fields.size() == 5);
-  CHECK(fields[0].first == "type");
-  CHECK(fields[0].second == std::string(R"("type":"patch")").size());
-  CHECK(fields[1].first == "ops");
-  CHECK(fields[1].second == std::string(R"("ops":[{"op":"replace","path":"/a","value":"x\"}]{"}])").size());
-  CHECK(fields[2].second == std::string(R"("legal":[])").size());
-  CHECK(fields[3].second == std::string(R"("n":12)").size());
-  CHECK(fields[4].second == std::string(R"("t":true)").size());
+  CHECK(fields[0].key == "type");
+  CHECK(fields[0].value == R"("patch")");
+  CHECK(fields[0].bytes == std::string(R"("type":"patch")").size());
+  CHECK(fields[1].key == "ops");
+  CHECK(fields[1].value == R"([{"op":"replace","path":"/a","value":"x\"}]{"}])");
+  CHECK(fields[1].bytes == std::string(R"("ops":[{"op":"replace","path":"/a","value":"x\"}]{"}])").size());
+  CHECK(fields[2].value == "[]");
+  CHECK(fields[2].bytes == std::string(R"("legal":[])").size());
+  CHECK(fields[3].value == "12");
+  CHECK(fields[3].bytes == std::string(R"("n":12)").size());
+  CHECK(fields[4].value == "true");
+  CHECK(fields[4].bytes == std::string(R"("t":true)").size());
   std::size_t sum = 2 + fields.size() - 1;  // braces and commas
-  for (const auto& f : fields) sum += f.second;
+  for (const auto& f : fields) sum += f.bytes;
   CHECK(sum == text.size());
 }
 
-TEST_CASE("wire: text that is not one JSON object has no fields") {
-  CHECK(top_level_fields("[1,2]").empty());
-  CHECK(top_level_fields(R"({"a":[1,2})").empty());
-  CHECK(top_level_fields(R"({"a":"open)").empty());
-  CHECK(top_level_fields(R"({"a" 1})").empty());
-  CHECK(top_level_fields("{}").empty());
+TEST_CASE("wire: text that is not one JSON object has no members") {
+  CHECK(top_level_members("[1,2]").empty());
+  CHECK(top_level_members(R"({"a":[1,2})").empty());
+  CHECK(top_level_members(R"({"a":"open)").empty());
+  CHECK(top_level_members(R"({"a" 1})").empty());
+  CHECK(top_level_members("{}").empty());
+}
+
+TEST_CASE("wire: the elements of an array's text, nested values and strings with escapes whole") {
+  const auto e = array_elements(R"([{"type":"move","to":"a]"}, [1,[2]] ,"x\"]",7,null])");
+  REQUIRE(e.size() == 5);
+  CHECK(e[0] == R"({"type":"move","to":"a]"})");
+  CHECK(e[1] == "[1,[2]]");
+  CHECK(e[2] == R"("x\"]")");
+  CHECK(e[3] == "7");
+  CHECK(e[4] == "null");
+  CHECK(array_elements("[]").empty());
+  CHECK(array_elements(" [ ] ").empty());
+  CHECK(array_elements(R"({"a":1})").empty());
+  CHECK(array_elements("[1,2").empty());
+  for (const auto& text : {std::string(R"([1,{"a":[2,3]},"s"])"), std::string("[[],[[]]]")})
+    CHECK(array_elements(text).size() == json::parse(text).size());
 }
 
 TEST_CASE("wire: frame headers follow RFC 6455's three length forms, plus the client's mask") {
@@ -59,8 +81,8 @@ TEST_CASE("wire: frame headers follow RFC 6455's three length forms, plus the cl
 
 TEST_CASE("wire: counts per role and type, with each field's bytes") {
   bench::wire_stats w;
-  w.received(bench::wire_stats::spectator, "patch", R"({"type":"patch","legal":[]})");
-  w.received(bench::wire_stats::spectator, "patch", R"({"type":"patch","legal":[1]})");
+  for (const char* text : {R"({"type":"patch","legal":[]})", R"({"type":"patch","legal":[1]})"})
+    w.received(bench::wire_stats::spectator, "patch", text, top_level_members(text));
   w.sent("act", 40);
   const json j = w.to_json();
   CHECK(j["received"]["spectator"]["patch"]["messages"] == 2);
