@@ -15,6 +15,8 @@
 #      connections (2 + SPECTATORS per match, +100) do not fit one process's open-file hard
 #      limit (the server and the generator each hold one descriptor per connection) is
 #      skipped, and the report says so;
+#   2b. latency at half the maximum rate: every target paced (--rate) at half of each target's
+#      median actions/s at the first load, RUNS runs each;
 #   3. the idle-connection ladder: spectators joined and held, at increasing N until a
 #      connection fails or IDLE_MAX (default 50,000) or the open-file hard limit;
 #   4. a sampling profile (perf, cpu-clock, DWARF call graphs) of one Tabuleiro run of the
@@ -184,6 +186,39 @@ for entry in "${plan[@]}"; do
   done
 done
 
+# --- 2b. latency at half the maximum rate ------------------------------------------------
+# Each target's maximum is its median actions/s at the first load (the closed loop above);
+# every target then plays paced at half of each target's maximum (--rate per match), so each
+# is shown at its own half rate and at the other's, RUNS runs each.
+: >"$work/rate.jsonl"
+half_rates=()
+for basis in $TARGETS; do
+  max=$(node -e '
+    const [file, target, game, load] = process.argv.slice(1);
+    const xs = require("fs").readFileSync(file, "utf8").split("\n").filter(Boolean).map(JSON.parse)
+      .filter((r) => r.target === target && r.matches === Number(load) && (target === "relay" || r.game === game))
+      .map((r) => r.acked_per_s).sort((a, b) => a - b);
+    console.log(xs.length ? xs[xs.length >> 1] : 0);' "$work/play.jsonl" "$basis" "$first_game" "$first_load")
+  per_match=$(node -e 'console.log((Number(process.argv[1]) / 2 / Number(process.argv[2])).toFixed(3))' "$max" "$first_load")
+  [[ "$per_match" == 0.000 ]] && continue
+  half_rates+=("$basis:$per_match")
+done
+log "half-rate plan (basis:actions/s per match): ${half_rates[*]}"
+for run in $(seq "$RUNS"); do
+  for entry in "${half_rates[@]}"; do
+    IFS=: read -r basis per_match <<<"$entry"
+    for target in $TARGETS; do
+      log "half rate: $target at half of $basis's maximum ($per_match actions/s per match), run $run/$RUNS"
+      start_target "$target"
+      ./build/tabuleiro-load --mode play --port "$port" --target "$target" --game "$first_game" \
+        --matches "$first_load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
+        --rate "$per_match" --server-pid "$server_pid" --seed "$run" --label "half:$basis" \
+        --setup-timeout 120 >>"$work/rate.jsonl" || log "tabuleiro-load exited with $?"
+      stop_target
+    done
+  done
+done
+
 # --- 3. idle-connection ladder ---------------------------------------------------------
 : >"$work/idle.jsonl"
 idle_cap=$((fd_limit - 100))
@@ -260,6 +295,6 @@ section=$(node bench/load/summarize.cjs "$work")
 if ((quick)); then
   echo "$section"
 else
-  node bench/load/summarize.cjs "$work" --write bench/RESULTS.md
-  log "bench/RESULTS.md: Server load section regenerated"
+  node bench/load/summarize.cjs "$work" --write bench/RESULTS.md --chart bench/load.svg
+  log "bench/RESULTS.md: Server load section regenerated (chart: bench/load.svg)"
 fi

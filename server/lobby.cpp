@@ -47,7 +47,10 @@ lobby::lobby(net::io_context& ioc, time_source& time, std::int64_t interval_ms)
 
 void lobby::set_source(snapshot_source source) { source_ = std::move(source); }
 
+// The room stored summary before calling; a watcher is counted before its snapshot is read, so
+// either this sees it or its snapshot sees the summary.
 void lobby::changed(std::shared_ptr<const json> summary, std::shared_ptr<const json> preview) {
+  if (watching_.load() == 0) return;
   net::post(strand_, [this, e = list_entry{std::move(summary), std::move(preview)}]() mutable {
     do_changed(std::move(e));
   });
@@ -58,7 +61,10 @@ void lobby::watch(std::shared_ptr<client> c, bool preview) {
 }
 
 void lobby::unwatch(std::uint64_t client_id) {
-  net::post(strand_, [this, client_id] { watchers_.erase(client_id); });
+  net::post(strand_, [this, client_id] {
+    watchers_.erase(client_id);
+    count_watchers();
+  });
 }
 
 void lobby::refresh_every(std::int64_t interval_ms) {
@@ -96,6 +102,7 @@ void lobby::shutdown() {
     if (refresh_timer_) refresh_timer_->cancel();
     refresh_timer_.reset();
     watchers_.clear();
+    count_watchers();
   });
 }
 
@@ -131,6 +138,7 @@ void lobby::do_watch(const std::shared_ptr<client>& c, bool preview) {
   if (watchers_.size() >= max_watchers || !source_)
     return c->send(share_text(msg::error("busy", "the list feed is full; poll GET /api/matches")));
   watchers_[c->id()] = watcher{c, preview, false, seq_};
+  count_watchers();
   source_([this, id = c->id()](list_snapshot snap) {
     net::post(strand_, [this, id, snap = std::move(snap)]() mutable { on_snapshot(id, std::move(snap)); });
   });
@@ -144,10 +152,11 @@ void lobby::on_snapshot(std::uint64_t id, list_snapshot snap) {
   auto c = it->second.c.lock();
   if (!c) {
     watchers_.erase(it);
-    return;
+    return count_watchers();
   }
   if (!snap.ok) {
     watchers_.erase(it);
+    count_watchers();
     return c->send(share_text(msg::error("storage_error", "the list cannot be read right now; try again")));
   }
   std::vector<const known*> newer;
@@ -193,6 +202,7 @@ void lobby::push() {
     auto c = it->second.c.lock();
     if (!c) {
       it = watchers_.erase(it);
+      count_watchers();
       continue;
     }
     if (it->second.ready && !batch.empty()) {

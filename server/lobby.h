@@ -4,6 +4,7 @@
 // waits for the lobby or its watchers.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -58,6 +59,8 @@ class lobby {
   void set_source(snapshot_source source);
 
   // A public room's summary changed; preview is the spectator's view at the same time.
+  // Nothing is recorded while nobody watches (a watcher's snapshot is read after it asks, from
+  // the rooms' current summaries, so it cannot miss a change made before).
   void changed(std::shared_ptr<const json> summary, std::shared_ptr<const json> preview);
 
   // Sends c the `match_list` (with previews when preview), then every `match_list_changed`
@@ -96,6 +99,8 @@ class lobby {
   void do_refresh();
   void on_refresh(list_snapshot snap);
   void forget_old_finished();
+  // Publishes the watcher count to changed() (after every change of watchers_).
+  void count_watchers() { watching_.store(watchers_.size()); }
 
   net::strand<net::io_context::executor_type> strand_;
   time_source& time_;
@@ -106,6 +111,7 @@ class lobby {
   std::deque<std::string> dirty_order_;       // codes changed since the last push, in order
   std::set<std::string> dirty_;
   std::map<std::uint64_t, watcher> watchers_;
+  std::atomic<std::size_t> watching_{0};     // watchers_.size(), read by changed() on any thread
   std::uint64_t seq_ = 0;
   std::int64_t last_push_ms_ = 0;
   std::shared_ptr<timer> timer_;              // armed while a push is due

@@ -403,8 +403,16 @@ void driver::start_measure() {
   load_start_ = load_average();
   t_start_ = clock_type::now();
   phase_ = phase::running;
-  for (auto& m : matches_)
-    if (m && m->ready && !m->dead) schedule_act(m);
+  // Paced matches start at random phases of their period, so that they do not all send at once.
+  const double period_s = opt_.rate > 0 ? 1.0 / opt_.rate : 0;
+  std::uniform_real_distribution<double> phase_of(0, period_s);
+  for (auto& m : matches_) {
+    if (!m || !m->ready || m->dead) continue;
+    if (opt_.rate > 0)
+      m->last_send = t_start_ - std::chrono::duration_cast<clock_type::duration>(
+                                    std::chrono::duration<double>(phase_of(rng_)));
+    schedule_act(m);
+  }
   phase_timer_.cancel();
   phase_timer_.expires_after(std::chrono::duration_cast<clock_type::duration>(
       std::chrono::duration<double>(opt_.duration_s)));

@@ -5,7 +5,9 @@
 //   node bench/load/summarize.cjs DIR                    print the section
 //   node bench/load/summarize.cjs DIR --write FILE       replace the section in FILE
 //
-// DIR holds play.jsonl and idle.jsonl (one tabuleiro-load report per line), meta.txt
+//   node bench/load/summarize.cjs DIR --write FILE --chart SVG   also draw the load chart
+//
+// DIR holds play.jsonl, rate.jsonl and idle.jsonl (one tabuleiro-load report per line), meta.txt
 // (key=value lines), and optionally skipped.txt (loads bench/run.sh did not run, and why),
 // metrics/GAME-LOAD-RUN.prom, other.txt, profile_dso.txt, profile_sym.txt.
 'use strict';
@@ -286,6 +288,111 @@ function metricsTable(dir, keys) {
     '|---|---:|---:|---:|---:|---:|', ...rows].join('\n');
 }
 
+// The paced runs (rate.jsonl): each target at half of each target's maximum, at the first load.
+function rateTable(rate, meta) {
+  const groups = new Map();
+  for (const r of rate) {
+    const k = `${r.label}|${r.target}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(r);
+  }
+  const load = rate.length ? rate[0].matches : 0;
+  const out = [];
+  out.push(`${fmt(load)} matches (2 players + ${meta.spectators} spectators each), every match paced at the ` +
+    'given actions/s (`tabuleiro-load --rate`): half of the basis target\'s median actions/s in the closed-loop ' +
+    `runs above at this load, so each target is shown at its own half rate and at the other's. Medians of ` +
+    `${meta.runs} runs of ${meta.duration} s. Latency as above: from sending an action to its delivery to the last ` +
+    'socket of the match. The target is p99 < 10 ms for Tabuleiro at its own half rate.', '');
+  out.push('| basis (half of its maximum) | offered actions/s | target | runs | actions/s | p50 ms | p95 ms | p99 ms | max ms | server µs CPU/action | server cores | generator cores | errors | machine load |');
+  out.push('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const keys = [...groups.keys()].sort();
+  for (const k of keys) {
+    const rs = groups.get(k), s = playStats(rs);
+    const basis = rs[0].label.replace(/^half:/, '');
+    out.push(`| ${basis} | ${fmt(rs[0].rate_per_match * rs[0].matches)} | ${rs[0].target} | ${s.runs} | ${fmt(s.rate)} | ` +
+      `${fmt(s.p50, 2)} | ${fmt(s.p95, 2)} | ${fmt(s.p99, 2)} | ${fmt(s.max, 2)} | ${fmt(s.cpu, 1)} | ` +
+      `${fmt(s.srvCores, 2)} | ${fmt(s.genCores, 2)} | ${s.errors} | ${fmt(s.load, 1)} |`);
+  }
+  const own = groups.get('half:tabuleiro|tabuleiro');
+  if (own) {
+    const p99 = playStats(own).p99;
+    out.push('', `Tabuleiro at its own half rate: p99 ${fmt(p99, 2)} ms, ` +
+      (p99 < 10 ? '**below the 10 ms target**.' : `**above the 10 ms target** (${ratio(p99, 10)} of it).`));
+  }
+  return out.join('\n');
+}
+
+// What one million idle connections on one box would take, from the largest idle row of each
+// target: the server's RSS per connection, descriptors, loopback source addresses and ports.
+function millionNote(idle) {
+  const largest = {};
+  for (const r of idle) if (!largest[r.target] || r.connections_held > largest[r.target].connections_held) largest[r.target] = r;
+  const t = largest.tabuleiro;
+  if (!t || !Number.isFinite(t.server.rss_kb_per_conn)) return '';
+  const million = 1e6, kib = t.server.rss_kb_per_conn;
+  const gib = (million * kib) / 1048576;
+  const ports = 28232;  // Linux's default ephemeral range 32768–60999
+  const lines = [
+    `One million idle spectators on one box, on paper from the ${fmt(t.connections_held)}-connection row: ` +
+    `${fmt(kib, 1)} KiB of server RSS each is ${fmt(gib, 1)} GiB of user memory` +
+    (largest.relay ? ` (the relay's ${fmt(largest.relay.server.rss_kb_per_conn, 1)} KiB: ` +
+      `${fmt((million * largest.relay.server.rss_kb_per_conn) / 1048576, 1)} GiB)` : '') +
+    '; the kernel adds its own socket memory per idle TCP connection (about 2–4 KiB with empty buffers, ' +
+    'so 2–4 GiB more), outside RSS. Limits to raise: the open-file limit of the server process ' +
+    `to above 1,000,000 (\`ulimit -n\`, \`fs.nr_open\`; here ${fmt(Number(t.server.end.fds))} were open at the top row), ` +
+    '`fs.file-max` system-wide, and, for clients on one machine, source addresses: one address gives at most ' +
+    `${fmt(ports)} connections to one server port (the default ephemeral range), so a million need ` +
+    `${fmt(Math.ceil(million / ports))} loopback source addresses or more server ports; remote clients need none of this.`,
+  ];
+  return lines.join('\n');
+}
+
+// An SVG chart: actions/s and p99 latency against matches, Tabuleiro and the relay, from the
+// closed-loop runs of the ladder game.
+function chart(play, meta) {
+  const g = groupPlay(play);
+  const game = (meta.games || 'taixu').split(' ')[0];
+  const loads = [...new Set(play.map((r) => r.matches))].sort((a, b) => a - b);
+  const targets = [['tabuleiro', '#1f6feb'], ['relay', '#d1242f']];
+  const W = 420, H = 300, M = { l: 70, r: 20, t: 40, b: 50 };
+  const panel = (x0, title, pick, unit) => {
+    const series = targets.map(([t, color]) => ({ t, color, pts: loads.map((l) => [l, g.get(game, l, t)]).filter(([, s]) => s).map(([l, s]) => [l, pick(s)]) }));
+    const ys = series.flatMap((s) => s.pts.map((p) => p[1])).filter(Number.isFinite);
+    const ymax = Math.max(1, ...ys) * 1.15;
+    const lx = loads.map((l) => Math.log10(l));
+    const xmin = Math.min(...lx) - 0.15, xmax = Math.max(...lx) + 0.15;
+    const X = (l) => x0 + M.l + ((Math.log10(l) - xmin) / (xmax - xmin || 1)) * (W - M.l - M.r);
+    const Y = (v) => M.t + (1 - v / ymax) * (H - M.t - M.b);
+    const o = [`<text x="${x0 + W / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">${title}</text>`];
+    o.push(`<line x1="${x0 + M.l}" y1="${H - M.b}" x2="${x0 + W - M.r}" y2="${H - M.b}" stroke="#444"/>`);
+    o.push(`<line x1="${x0 + M.l}" y1="${M.t}" x2="${x0 + M.l}" y2="${H - M.b}" stroke="#444"/>`);
+    for (let i = 0; i <= 4; ++i) {
+      const v = (ymax / 1.15) * i / 4;
+      o.push(`<line x1="${x0 + M.l - 4}" y1="${Y(v).toFixed(1)}" x2="${x0 + W - M.r}" y2="${Y(v).toFixed(1)}" stroke="#ddd"/>`);
+      o.push(`<text x="${x0 + M.l - 8}" y="${(Y(v) + 4).toFixed(1)}" text-anchor="end" font-size="11">${fmt(v)}</text>`);
+    }
+    for (const l of loads) o.push(`<text x="${X(l).toFixed(1)}" y="${H - M.b + 18}" text-anchor="middle" font-size="11">${fmt(l)}</text>`);
+    o.push(`<text x="${x0 + W / 2}" y="${H - 12}" text-anchor="middle" font-size="12">matches (log scale)</text>`);
+    o.push(`<text x="${x0 + 16}" y="${H / 2}" text-anchor="middle" font-size="12" transform="rotate(-90 ${x0 + 16} ${H / 2})">${unit}</text>`);
+    for (const s of series) {
+      if (!s.pts.length) continue;
+      o.push(`<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.pts.map(([l, v]) => `${X(l).toFixed(1)},${Y(v).toFixed(1)}`).join(' ')}"/>`);
+      for (const [l, v] of s.pts) {
+        o.push(`<circle cx="${X(l).toFixed(1)}" cy="${Y(v).toFixed(1)}" r="3.5" fill="${s.color}"/>`);
+        o.push(`<text x="${(X(l) + 6).toFixed(1)}" y="${(Y(v) - 6).toFixed(1)}" font-size="10" fill="${s.color}">${fmt(v, v < 100 ? 1 : 0)}</text>`);
+      }
+    }
+    return o.join('\n');
+  };
+  const legend = targets.map(([t, color], i) =>
+    `<rect x="${W * 2 - 150}" y="${50 + i * 18}" width="12" height="12" fill="${color}"/><text x="${W * 2 - 132}" y="${60 + i * 18}" font-size="12">${t}</text>`).join('\n');
+  return [`<svg xmlns="http://www.w3.org/2000/svg" width="${W * 2}" height="${H}" viewBox="0 0 ${W * 2} ${H}" font-family="sans-serif">`,
+    `<rect width="${W * 2}" height="${H}" fill="white"/>`,
+    panel(0, `${gameName(game)}: actions per second`, (s) => s.rate, 'actions/s'),
+    panel(W, `${gameName(game)}: p99 latency`, (s) => s.p99, 'ms'),
+    legend, '</svg>', ''].join('\n');
+}
+
 // The idle-connection ladder table.
 function idleTable(idle, meta) {
   const out = [];
@@ -382,10 +489,16 @@ function section(dir) {
     'A finished game is replaced by a new match. ' +
     'Tabuleiro runs with its rate and creation limits raised (`--msg-rate`, `--msg-burst`, `--create-limit`).', '');
   out.push('### Throughput and latency', '', play.length ? playTables(play, meta, dir) : '(no runs)', '');
+  if (play.length) out.push('![actions per second and p99 latency against matches, Tabuleiro and the relay](load.svg)', '',
+    '(`bench/load.svg`, drawn by `bench/run.sh` from the rows above.)', '');
+  const rate = jsonLines(dir, 'rate.jsonl');
+  if (rate.length) out.push('### Latency at half the maximum rate', '', rateTable(rate, meta), '');
   const perGame = play.length ? gameTable(play, meta) : '';
   if (perGame) out.push('### Per game', '', perGame, '');
   if (play.some((r) => r.wire)) out.push('### Bytes per action by message kind', '', bytesTables(play, meta), '');
   out.push('### Idle connections', '', idle.length ? idleTable(idle, meta) : '(no runs)', '');
+  const million = millionNote(idle);
+  if (million) out.push(million, '');
   const dso = read(dir, 'profile_dso.txt').trimEnd();
   const sym = read(dir, 'profile_sym.txt').trimEnd();
   if (dso || sym) {
@@ -405,3 +518,12 @@ function section(dir) {
 }
 
 sectionMain('summarize.cjs', section, begin, end);
+
+const ci = process.argv.indexOf('--chart');
+if (ci > 0 && process.argv[ci + 1]) {
+  const dir = process.argv[2];
+  const meta = Object.fromEntries(read(dir, 'meta.txt').split('\n').filter(Boolean)
+    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const play = jsonLines(dir, 'play.jsonl');
+  if (play.length) fs.writeFileSync(process.argv[ci + 1], chart(play, meta));
+}
