@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <vector>
 
 namespace tabuleiro::protocol {
 
@@ -139,18 +140,32 @@ void diff_into(const json& s, const json& t, std::string& path, std::string& out
     }
     return;
   }
+  // Both objects' keys are sorted: one merge walk pairs them. Changes and removals come in
+  // the source's order, additions after them in the target's, as json::diff writes them.
   const auto& so = s.get_ref<const json::object_t&>();
   const auto& to = t.get_ref<const json::object_t&>();
-  for (const auto& [key, value] : so) {
-    append_token(path, key);
-    if (auto it = to.find(key); it != to.end()) diff_into(value, it->second, path, out);
-    else append_op(out, "remove", path, nullptr);
+  std::vector<json::object_t::const_iterator> added;
+  auto a = so.begin();
+  auto b = to.begin();
+  while (a != so.end() || b != to.end()) {
+    if (b == to.end() || (a != so.end() && a->first < b->first)) {
+      append_token(path, a->first);
+      append_op(out, "remove", path, nullptr);
+      ++a;
+    } else if (a == so.end() || b->first < a->first) {
+      added.push_back(b++);
+      continue;
+    } else {
+      append_token(path, a->first);
+      diff_into(a->second, b->second, path, out);
+      ++a;
+      ++b;
+    }
     path.resize(at);
   }
-  for (const auto& [key, value] : to) {
-    if (so.count(key)) continue;
-    append_token(path, key);
-    append_op(out, "add", path, &value);
+  for (const auto& it : added) {
+    append_token(path, it->first);
+    append_op(out, "add", path, &it->second);
     path.resize(at);
   }
 }

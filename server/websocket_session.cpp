@@ -352,7 +352,7 @@ class websocket_session : public client,
   }
 
   websocket::stream<NextLayer> ws_;
-  std::array<char, 512> chunk_;  // each read's landing place (most messages fit in one)
+  std::array<char, 128> chunk_;  // each read's landing place (an action fits in one)
   std::string message_;          // the message read so far
   shared_state& state_;
   std::string address_;
