@@ -31,14 +31,6 @@ std::optional<std::uint64_t> unsigned_value(std::string_view value) {
   return n;
 }
 
-// True when value is a JSON array with at least one element.
-bool non_empty_array(std::string_view value) {
-  if (value.empty() || value.front() != '[') return false;
-  for (std::size_t i = 1; i < value.size(); ++i)
-    if (value[i] != ' ' && value[i] != '\n' && value[i] != '\t' && value[i] != '\r') return value[i] != ']';
-  return false;
-}
-
 // Microseconds between two time points.
 std::uint64_t micros(clock_type::time_point a, clock_type::time_point b) {
   return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(b - a).count());
@@ -324,7 +316,7 @@ void driver::schedule_act(const match_ptr& m) {
 void driver::keep_choices(conn_slot& c, const std::vector<json_member>& members) {
   c.legal_text = member(members, "legal");
   c.expects_text = member(members, "expects");
-  c.has_choices = non_empty_array(c.legal_text) || (!c.expects_text.empty() && c.expects_text.front() == '{');
+  c.has_choices = !array_elements(c.legal_text).empty() || (!c.expects_text.empty() && c.expects_text.front() == '{');
 }
 
 void driver::act(const match_ptr& m) {
@@ -351,14 +343,8 @@ void driver::act(const match_ptr& m) {
       return;
     }
     const auto& c = m->conns[actor];
-    // Only the entry chosen is parsed: uniformly among the list's elements, as choose_action does.
-    const auto entries = array_elements(c.legal_text);
-    json legal = json::array();
-    if (!entries.empty())
-      legal.push_back(json::parse(entries[std::uniform_int_distribution<std::size_t>(0, entries.size() - 1)(rng_)],
-                                  nullptr, false));
     const json expects = c.expects_text.empty() ? json() : json::parse(c.expects_text, nullptr, false);
-    auto chosen = choose_action(*game_, legal, expects, rng_);
+    auto chosen = choose_action(*game_, array_elements(c.legal_text), expects, rng_);
     if (!chosen) return;
     action = std::move(*chosen);
   }

@@ -35,12 +35,13 @@ std::string game_names() {
   return out;
 }
 
-std::optional<std::string> choose_action(const game_actions& game, const json& legal,
+std::optional<std::string> choose_action(const game_actions& game, const std::vector<std::string_view>& legal,
                                          const json& expects, std::mt19937_64& rng) {
   if (expects.is_object())
     if (json built = game.from_expects(expects, rng); !built.is_null()) return built.dump();
-  if (!legal.is_array() || legal.empty()) return std::nullopt;
-  json chosen = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+  if (legal.empty()) return std::nullopt;
+  json chosen = json::parse(legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)], nullptr, false);
+  if (chosen.is_discarded()) return std::nullopt;
   // An entry is the canonical action, possibly wrapped ({"action":…}) or annotated.
   if (chosen.is_object() && chosen.contains("action")) chosen = chosen["action"];
   else if (chosen.is_object())

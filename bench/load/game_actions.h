@@ -30,8 +30,9 @@ const game_actions* find_game_actions(std::string_view game);
 std::string game_names();
 
 // The action a seat sends, serialised: the one built from expects when the game builds one,
-// else a uniformly random legal entry; nullopt when the seat has nothing to send.
-std::optional<std::string> choose_action(const game_actions& game, const nlohmann::json& legal,
+// else a uniformly random one of the legal entries (the texts of the legal list's elements;
+// only the one chosen is parsed); nullopt when the seat has nothing to send.
+std::optional<std::string> choose_action(const game_actions& game, const std::vector<std::string_view>& legal,
                                          const nlohmann::json& expects, std::mt19937_64& rng);
 
 // A Cyvasse set-up from its `expects` ({"zone":[squares],"pieces":{kind:count}}): every piece

@@ -21,7 +21,8 @@ bool skip_string(std::string_view text, std::size_t& i) {
   return false;
 }
 
-// Moves i past one JSON value (string, object, array or scalar); false if the text ends first.
+// Moves i past one JSON value (string, object, array or scalar); false if the text ends first
+// or no value starts at i.
 bool skip_value(std::string_view text, std::size_t& i) {
   if (i >= text.size()) return false;
   if (text[i] == '"') return skip_string(text, i);
@@ -39,56 +40,63 @@ bool skip_value(std::string_view text, std::size_t& i) {
     }
     return false;
   }
+  const std::size_t start = i;
   while (i < text.size() && text[i] != ',' && text[i] != '}' && text[i] != ']' && !is_space(text[i])) ++i;
-  return true;
+  return i > start;
+}
+
+// Walks the container that opens at text's first non-space character with open and closes
+// with close: element(i) moves i past one element (for an object, `"key":value`), false when
+// that element is malformed. True when every element was read and the container closed.
+template <class Element>
+bool walk_container(std::string_view text, char open, char close, Element element) {
+  std::size_t i = 0;
+  skip_space(text, i);
+  if (i >= text.size() || text[i] != open) return false;
+  ++i;
+  skip_space(text, i);
+  if (i < text.size() && text[i] == close) return true;
+  for (;;) {
+    skip_space(text, i);
+    if (!element(i)) return false;
+    skip_space(text, i);
+    if (i >= text.size() || text[i] != ',') return i < text.size() && text[i] == close;
+    ++i;
+  }
 }
 
 }  // namespace
 
 std::vector<json_member> top_level_members(std::string_view text) {
   std::vector<json_member> out;
-  std::size_t i = 0;
-  skip_space(text, i);
-  if (i >= text.size() || text[i] != '{') return {};
-  ++i;
-  for (;;) {
-    skip_space(text, i);
-    if (i < text.size() && text[i] == '}') return out;
-    if (i >= text.size() || text[i] != '"') return {};
+  const bool whole = walk_container(text, '{', '}', [&](std::size_t& i) {
+    if (i >= text.size() || text[i] != '"') return false;
     const std::size_t start = i;
-    if (!skip_string(text, i)) return {};
+    if (!skip_string(text, i)) return false;
     const std::string_view key = text.substr(start + 1, i - start - 2);
     skip_space(text, i);
-    if (i >= text.size() || text[i] != ':') return {};
+    if (i >= text.size() || text[i] != ':') return false;
     ++i;
     skip_space(text, i);
     const std::size_t value_start = i;
-    if (!skip_value(text, i)) return {};
+    if (!skip_value(text, i)) return false;
     out.push_back({key, text.substr(value_start, i - value_start), i - start});
-    skip_space(text, i);
-    if (i < text.size() && text[i] == ',') ++i;
-    else if (i < text.size() && text[i] == '}') return out;
-    else return {};
-  }
+    return true;
+  });
+  if (!whole) out.clear();
+  return out;
 }
 
 std::vector<std::string_view> array_elements(std::string_view text) {
   std::vector<std::string_view> out;
-  std::size_t i = 0;
-  skip_space(text, i);
-  if (i >= text.size() || text[i] != '[') return {};
-  ++i;
-  for (;;) {
-    skip_space(text, i);
-    if (i < text.size() && text[i] == ']') return out;
+  const bool whole = walk_container(text, '[', ']', [&](std::size_t& i) {
     const std::size_t start = i;
-    if (!skip_value(text, i)) return {};
+    if (!skip_value(text, i)) return false;
     out.push_back(text.substr(start, i - start));
-    skip_space(text, i);
-    if (i < text.size() && text[i] == ',') ++i;
-    else if (i < text.size() && text[i] == ']') return out;
-    else return {};
-  }
+    return true;
+  });
+  if (!whole) out.clear();
+  return out;
 }
 
 std::size_t frame_header_bytes(std::size_t n, bool masked) {

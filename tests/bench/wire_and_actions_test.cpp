@@ -23,6 +23,14 @@ std::unique_ptr<protocol::match> fresh(const char* game, std::uint64_t seed) {
   return std::move(std::get<std::unique_ptr<protocol::match>>(r));
 }
 
+// The generator's choice from a legal list as it holds one: the texts of the list's elements as
+// the server writes them.
+std::optional<std::string> choose(const bench::game_actions& game, const json& legal, const json& expects,
+                                  std::mt19937_64& rng) {
+  const std::string text = legal.dump();
+  return bench::choose_action(game, array_elements(text), expects, rng);
+}
+
 }  // namespace
 
 TEST_CASE("wire: top-level members add up to the message, strings with escapes included") {
@@ -53,6 +61,8 @@ TEST_CASE("wire: text that is not one JSON object has no members") {
   CHECK(top_level_members(R"({"a":"open)").empty());
   CHECK(top_level_members(R"({"a" 1})").empty());
   CHECK(top_level_members("{}").empty());
+  CHECK(top_level_members(R"({"a":1,})").empty());
+  CHECK(top_level_members(R"({"a":})").empty());
 }
 
 TEST_CASE("wire: the elements of an array's text, nested values and strings with escapes whole") {
@@ -67,6 +77,8 @@ TEST_CASE("wire: the elements of an array's text, nested values and strings with
   CHECK(array_elements(" [ ] ").empty());
   CHECK(array_elements(R"({"a":1})").empty());
   CHECK(array_elements("[1,2").empty());
+  CHECK(array_elements("[1,]").empty());
+  CHECK(array_elements("[,1]").empty());
   for (const auto& text : {std::string(R"([1,{"a":[2,3]},"s"])"), std::string("[[],[[]]]")})
     CHECK(array_elements(text).size() == json::parse(text).size());
 }
@@ -104,7 +116,7 @@ TEST_CASE("actions: every game's choice is one the rules accept, without the ann
     for (int step = 0; step < 60 && !m->seats_to_act().empty(); ++step) {
       const engine::seat s = m->seats_to_act().back();
       const auto legal = m->legal(s);
-      const auto chosen = bench::choose_action(*g, legal.actions, legal.expects, rng);
+      const auto chosen = choose(*g, legal.actions, legal.expects, rng);
       REQUIRE(chosen);
       const json action = json::parse(*chosen);
       for (auto key : g->annotations) CHECK_FALSE(action.contains(std::string(key)));
@@ -127,8 +139,7 @@ TEST_CASE("actions: a Cyvasse seat in set-up sends its own whole army built from
     CHECK(setup["type"] == "setup");
     CHECK(setup["pieces"].size() == 19);
     CHECK_FALSE(setup.contains("preset"));
-    CHECK(json::parse(*bench::choose_action(*bench::find_game_actions("cyvasse"), legal.actions,
-                                            legal.expects, rng))
+    CHECK(json::parse(*choose(*bench::find_game_actions("cyvasse"), legal.actions, legal.expects, rng))
               .contains("pieces"));
     CHECK_FALSE(m->check(s, setup));
   }
