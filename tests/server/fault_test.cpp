@@ -269,11 +269,7 @@ TEST_CASE("fault: a full disk refuses actions with storage_error, loses nothing 
   auto srv = std::make_unique<server_process>(db, std::vector<std::string>{}, logs.path + "/server.log");
   table tb = table::open(srv->port());
   std::mt19937 rng(11);
-  for (int i = 0; i < 4; ++i) {
-    const int s = tb.to_act();
-    REQUIRE(s != 0);
-    tb.act(s, pick_action(tb.at[s].t.legal, rng, false));
-  }
+  REQUIRE(tb.play(4, rng) == 4);
   // A second match, untouched while the disk is full.
   const created_match other = create_match(srv->port(), {{"game", "taixu"}});
 
@@ -331,10 +327,7 @@ TEST_CASE("fault: a database made read-only mid-game") {
   auto srv = std::make_unique<server_process>(db, std::vector<std::string>{}, logs.path + "/server.log");
   table tb = table::open(srv->port());
   std::mt19937 rng(12);
-  for (int i = 0; i < 3; ++i) {
-    const int s = tb.to_act();
-    tb.act(s, pick_action(tb.at[s].t.legal, rng, false));
-  }
+  REQUIRE(tb.play(3, rng) == 3);
   const int refused = disk.remount(true);
   if (refused == EBUSY) {
     // Linux will not turn a filesystem read-only under files open for writing (the
@@ -342,8 +335,7 @@ TEST_CASE("fault: a database made read-only mid-game") {
     // can be checked is that the attempt changed nothing.
     WARN("remount read-only refused with EBUSY while the database is open for writing; "
          "the mid-game read-only flip is not reproducible on Linux");
-    const int s = tb.to_act();
-    tb.act(s, pick_action(tb.at[s].t.legal, rng, false));
+    REQUIRE(tb.play(1, rng) == 1);
     tb.check_views();
     return;
   }
@@ -367,10 +359,7 @@ TEST_CASE("fault: SIGTERM with HTTP requests in flight answers every one (its re
   const unsigned short port = srv->port();
   table tb = table::open(port);
   std::mt19937 rng(13);
-  for (int i = 0; i < 6; ++i) {
-    const int s = tb.to_act();
-    tb.act(s, pick_action(tb.at[s].t.legal, rng, false));
-  }
+  REQUIRE(tb.play(6, rng) == 6);
   // Slow creations: the header and half of the body sent, the rest only after the signal.
   const std::string body = json{{"game", "taixu"}}.dump();
   const std::string head = "POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
@@ -584,10 +573,7 @@ TEST_CASE("fault: a viewer that never reads is dropped, and every other viewer s
   for (int i = 0; i < 200 && metric(port, "tabuleiro_slow_clients_closed_total") == before; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   REQUIRE(metric(port, "tabuleiro_slow_clients_closed_total") == before + 1);
-  for (int i = 0; i < 4; ++i) {
-    const int s = tb.to_act();
-    tb.act(s, pick_action(tb.at[s].t.legal, rng, false));
-  }
+  REQUIRE(tb.play(4, rng) == 4);
   tb.check_views();
   // The slow connection is gone: reading what was buffered ends in a close or a reset.
   char buf[65536];

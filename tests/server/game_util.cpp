@@ -64,6 +64,15 @@ std::int64_t table::act(int seat, const json& action) {
   return before + 1;
 }
 
+int table::play(int n, std::mt19937& rng) {
+  for (int i = 0; i < n; ++i) {
+    const int seat = to_act();
+    if (seat == 0) return i;
+    act(seat, pick_action(at[seat].t.legal, rng, false));
+  }
+  return n;
+}
+
 void table::check_views() {
   // A fresh spectator join sees exactly the spectator's patched view.
   ws_client fresh(port);

@@ -31,6 +31,9 @@ struct table {
   // Sends action for seat as request id; REQUIREs every client to see the same new version.
   // Returns the version acknowledged.
   std::int64_t act(int seat, const json& action);
+  // Plays up to n uniformly random legal actions, each by the seat to act (act's checks on each);
+  // stops early when nobody may act. Returns how many were played.
+  int play(int n, std::mt19937& rng);
   // REQUIREs that each client's patched view equals what a fresh join / resync returns now.
   void check_views();
 };

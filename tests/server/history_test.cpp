@@ -16,15 +16,6 @@ namespace {
 
 const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000"};
 
-// Plays n random legal actions (fewer if the game ends), keeping every client in step.
-void play(table& tb, std::mt19937& rng, int n) {
-  for (int i = 0; i < n; ++i) {
-    const int seat = tb.to_act();
-    if (seat == 0) return;
-    tb.act(seat, pick_action(tb.at[seat].t.legal, rng, false));
-  }
-}
-
 // Asks c for the history page after version from; REQUIREs a history answer.
 json history(ws_client& c, std::int64_t from) {
   c.send({{"type", "history"}, {"id", "h"}, {"from", from}});
@@ -108,7 +99,7 @@ TEST_CASE("history: a late spectator and a reconnected player get the whole matc
   server_process srv(dir.path + "/t.db", fast);
   table tb = table::open(srv.port());
   std::mt19937 rng(5);
-  play(tb, rng, 25);
+  tb.play(25, rng);
   const std::int64_t now = tb.at[0].t.version;
   REQUIRE(now >= 20);
   // A spectator who arrives now.
@@ -145,7 +136,7 @@ TEST_CASE("log: a running match's log withholds seed and actions - a finished on
   server_process srv(dir.path + "/t.db", fast);
   table tb = table::open(srv.port());
   std::mt19937 rng(11);
-  play(tb, rng, 12);
+  tb.play(12, rng);
   auto running = http_call(srv.port(), "GET", "/api/matches/" + tb.code + "/log");
   REQUIRE(running.status == 200);
   json r = running.json_body();
