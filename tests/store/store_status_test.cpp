@@ -21,13 +21,6 @@ void store_match(store& s, const match_row& m) {
   REQUIRE(r.get() == ok);
 }
 
-// Runs sql on a separate read-write connection (another process's view), REQUIREing success.
-void exec_elsewhere(const std::string& path, const std::string& sql) {
-  raw_db raw(path, false);
-  INFO(sql << ": " << sqlite3_errmsg(raw.db));
-  REQUIRE(raw.exec(sql) == SQLITE_OK);
-}
-
 // The status of one write queued by queue(done) and waited for (usable off the test thread).
 template <class Queue>
 write_status wait_for(const Queue& queue) {
@@ -122,14 +115,15 @@ TEST_CASE("claim_seat on a taken seat is a conflict and keeps the stored hash", 
 }
 
 TEST_CASE("a write the database cannot do (table gone) is unavailable and leaves nothing", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   const match_row m = sample_match();
   store_match(*s, m);
   result first;  // prepares (and caches) the log's INSERT
   s->append_action(m.code, game_action(1, 1, {{"type", "x"}}, 1), first.done());
   REQUIRE(first.get() == ok);
-  exec_elsewhere(dir.db(), "ALTER TABLE actions RENAME TO actions_away");
+  REQUIRE(db.run("ALTER TABLE actions RENAME TO actions_away") == ok);
 
   SECTION("a prepared statement that fails when it runs") {
     writer_gate gate;
@@ -144,13 +138,13 @@ TEST_CASE("a write the database cannot do (table gone) is unavailable and leaves
   }
   SECTION("a statement that cannot be prepared") {
     s->close();
-    s = open_store(dir.db());  // a new connection: nothing prepared yet
+    s = open_store(db.target);  // a new connection: nothing prepared yet
     result broken;
     s->append_action(m.code, game_action(2, 1, {{"type", "x"}}, 2), broken.done());
     CHECK(broken.get() == unavailable);
   }
   CHECK(s->load_match(m.code).value.version == 1);  // the fence's update was undone with it
-  exec_elsewhere(dir.db(), "ALTER TABLE actions_away RENAME TO actions");
+  REQUIRE(db.run("ALTER TABLE actions_away RENAME TO actions") == ok);
   result again;  // the same write succeeds later
   s->append_action(m.code, game_action(2, 1, {{"type", "x"}}, 2), again.done());
   CHECK(again.get() == ok);
@@ -194,8 +188,9 @@ TEST_CASE("writes on a full disk (file size limit 0) are unavailable, and succee
 }
 
 TEST_CASE("a read the database cannot answer is unavailable, never absent or empty", "[store]") {
-  temp_dir dir;
-  auto s = open_store(dir.db());
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
   const match_row m = sample_match();
   store_match(*s, m);
   result a;
@@ -203,28 +198,28 @@ TEST_CASE("a read the database cannot answer is unavailable, never absent or emp
   REQUIRE(a.get() == ok);
 
   SECTION("the log table is unreadable") {
-    exec_elsewhere(dir.db(), "ALTER TABLE actions RENAME TO actions_away");
+    REQUIRE(db.run("ALTER TABLE actions RENAME TO actions_away") == ok);
     const auto log = s->load_actions(m.code);
     CHECK(log.status == read_status::unavailable);
     CHECK(log.value.empty());
     CHECK_FALSE(log.found());
     CHECK(s->load_match(m.code).found());  // the match table still answers
-    exec_elsewhere(dir.db(), "ALTER TABLE actions_away RENAME TO actions");
+    REQUIRE(db.run("ALTER TABLE actions_away RENAME TO actions") == ok);
     CHECK(s->load_actions(m.code).value.size() == 1);
   }
   SECTION("the match table is unreadable") {
-    exec_elsewhere(dir.db(), "ALTER TABLE matches RENAME TO matches_away");
+    REQUIRE(db.run("ALTER TABLE matches RENAME TO matches_away") == ok);
     CHECK(s->load_match(m.code).status == read_status::unavailable);
     CHECK(s->load_match("ZZZZZZ").status == read_status::unavailable);  // not absent
     CHECK(s->load_actions(m.code).status == read_status::unavailable);
     CHECK(s->list_public("", "", 10).status == read_status::unavailable);
     CHECK(s->list_idle(1'000'000, 10).status == read_status::unavailable);
-    exec_elsewhere(dir.db(), "ALTER TABLE matches_away RENAME TO matches");
+    REQUIRE(db.run("ALTER TABLE matches_away RENAME TO matches") == ok);
     CHECK(s->load_match(m.code).found());
     CHECK(s->list_public("", "", 10).value.size() == 1);
   }
   SECTION("a stored row that does not decode") {
-    exec_elsewhere(dir.db(), "UPDATE matches SET options = 'not json' WHERE code = '" + m.code + "'");
+    REQUIRE(db.run("UPDATE matches SET options = 'not json' WHERE code = '" + m.code + "'") == ok);
     CHECK(s->load_match(m.code).status == read_status::unavailable);
     CHECK(s->list_public("", "", 10).status == read_status::unavailable);
   }
