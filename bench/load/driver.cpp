@@ -316,7 +316,7 @@ void driver::schedule_act(const match_ptr& m) {
 void driver::keep_choices(conn_slot& c, const std::vector<json_member>& members) {
   c.legal_text = member(members, "legal");
   c.expects_text = member(members, "expects");
-  c.has_choices = !array_elements(c.legal_text).empty() || (!c.expects_text.empty() && c.expects_text.front() == '{');
+  c.has_choices = starts_non_empty_array(c.legal_text) || (!c.expects_text.empty() && c.expects_text.front() == '{');
 }
 
 void driver::act(const match_ptr& m) {

@@ -99,6 +99,15 @@ std::vector<std::string_view> array_elements(std::string_view text) {
   return out;
 }
 
+bool starts_non_empty_array(std::string_view text) {
+  std::size_t i = 0;
+  skip_space(text, i);
+  if (i >= text.size() || text[i] != '[') return false;
+  ++i;
+  skip_space(text, i);
+  return i < text.size() && text[i] != ']';
+}
+
 std::size_t frame_header_bytes(std::size_t n, bool masked) {
   return (n < 126 ? 2 : n < 65536 ? 4 : 10) + (masked ? 4 : 0);
 }

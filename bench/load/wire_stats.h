@@ -32,6 +32,10 @@ std::vector<json_member> top_level_members(std::string_view text);
 // The texts of the elements of a JSON array's text, in order; empty when text is not an array.
 std::vector<std::string_view> array_elements(std::string_view text);
 
+// True when text starts (after whitespace) a JSON array whose first element begins: a cheap
+// test that allocates nothing and does not read the elements.
+bool starts_non_empty_array(std::string_view text);
+
 // The size of a WebSocket frame header (RFC 6455 §5.2) for an unmasked payload of n bytes
 // (server to client; a client's frames add a 4-byte mask).
 std::size_t frame_header_bytes(std::size_t n, bool masked);

@@ -78,6 +78,11 @@ TEST_CASE("wire: the elements of an array's text, nested values and strings with
   CHECK(array_elements(R"({"a":1})").empty());
   CHECK(array_elements("[1,2").empty());
   CHECK(array_elements("[1,]").empty());
+  CHECK(bench::starts_non_empty_array(" [ {\"a\":1}]"));
+  CHECK_FALSE(bench::starts_non_empty_array("[ ]"));
+  CHECK_FALSE(bench::starts_non_empty_array("{}"));
+  CHECK_FALSE(bench::starts_non_empty_array(""));
+  CHECK_FALSE(bench::starts_non_empty_array("["));
   CHECK(array_elements("[,1]").empty());
   for (const auto& text : {std::string(R"([1,{"a":[2,3]},"s"])"), std::string("[[],[[]]]")})
     CHECK(array_elements(text).size() == json::parse(text).size());
