@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tests/test_paths.h"
+
 namespace {
 
 // Runs the arena with args; returns (exit status, stdout).

@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "tests/test_paths.h"
+
 namespace tabuleiro::test {
 
 namespace {

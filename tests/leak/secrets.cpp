@@ -1,5 +1,7 @@
 #include "secrets.h"
 
+#include "tests/test_paths.h"
+
 #include <algorithm>
 
 namespace tabuleiro::leak {

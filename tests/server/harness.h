@@ -14,6 +14,8 @@
 #include <boost/beast/websocket/stream.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tests/test_paths.h"
+
 namespace tabuleiro::test {
 
 using json = nlohmann::json;

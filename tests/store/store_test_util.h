@@ -16,6 +16,7 @@
 #include "server/store.h"
 #include "server/store_pg.h"
 #include "server/store_sqlite.h"
+#include "tests/test_paths.h"
 
 namespace tabuleiro::server::test {
 

@@ -10,6 +10,8 @@
 
 #include "protocol/game.h"
 
+#include "tests/test_paths.h"
+
 using json = nlohmann::json;
 
 namespace {
