@@ -115,6 +115,17 @@ std::string ack(const json& id, std::int64_t version) {
   return dump(json{{"type", "ack"}, {"id", id}, {"version", version}});
 }
 
+std::string patch_with_ack(std::string_view patch_text, const json& id) {
+  const std::string id_text = dump(id);
+  std::string out;
+  out.reserve(patch_text.size() + id_text.size() + 8);
+  out += "{\"ack\":";
+  out += id_text;
+  out += ',';
+  out += patch_text.substr(1);  // after the opening brace
+  return out;
+}
+
 std::string reject(const json& id, std::string_view code, std::string_view message) {
   return dump(json{{"type", "reject"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}});
 }

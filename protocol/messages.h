@@ -68,6 +68,11 @@ std::string joined(const joined_fields& f);
 // An accepted request: {"type":"ack","id","version"}.
 std::string ack(const json& id, std::int64_t version);
 
+// patch_text (a message made by patch()) carrying the request id of the change it publishes as
+// its first field, "ack": the acknowledgement of that request for a connection that asked for
+// acks inside patches (join's "acks":"in_patch").
+std::string patch_with_ack(std::string_view patch_text, const json& id);
+
 // A refused request: {"type":"reject","id","error":{"code","message"}}.
 std::string reject(const json& id, std::string_view code, std::string_view message);
 

@@ -541,11 +541,17 @@ void room::on_committed(const change_request& r, protocol::publication pub) {
   const auto out = feed_.publish(seq_.match(), seq_.version(), std::move(pub), outcome, clock_text());
   if (seq_.outcome() && finished_ms_ == 0) finished_ms_ = svc_.time->now_ms();
   // The summary before any send: whoever hears of the change finds it in the list.
-  update_summary();
-  for (auto& [id, m] : members_)
-    if (auto c = m.c.lock()) c->send(out[m.seat]);
-  if (r.client_id != 0)
-    if (auto c = member_client(r.client_id)) c->send(share_text(msg::ack(r.id, seq_.version())));
+  update_summary(true);
+  // The requester's acknowledgement follows its patch, or rides in it when it asked for that.
+  std::shared_ptr<client> requester = r.client_id != 0 ? member_client(r.client_id) : nullptr;
+  const bool ack_in_patch = requester && requester->acks_in_patch();
+  for (auto& [id, m] : members_) {
+    auto c = m.c.lock();
+    if (!c) continue;
+    if (ack_in_patch && id == r.client_id) c->send(share_text(msg::patch_with_ack(*out[m.seat], r.id)));
+    else c->send(out[m.seat]);
+  }
+  if (requester && !ack_in_patch) requester->send(share_text(msg::ack(r.id, seq_.version())));
   if (seq_.outcome()) {
     spdlog::info("match {} finished at version {}: {}", code_, seq_.version(), outcome.dump());
     send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
@@ -633,7 +639,7 @@ json room::presence() const {
 
 json room::outcome_json() const { return protocol::outcome_json(seq_.outcome()); }
 
-void room::update_summary() {
+void room::update_summary(bool version_moved) {
   const bool over = seq_.outcome().has_value();
   const auto& m = seq_.match();
   json s = msg::summary({.code = code_,
@@ -656,7 +662,8 @@ void room::update_summary() {
     std::lock_guard lock(summary_mu_);
     preview_ = feed_.shared_view(0);
     preview = preview_;
-    if (s != *summary_) summary_ = shared = std::make_shared<const json>(std::move(s));  // one copy for all readers
+    if (version_moved || s != *summary_)  // a new version always changes it: no need to compare
+      summary_ = shared = std::make_shared<const json>(std::move(s));  // one copy for all readers
     evictable_ = idle;
   }
   if (shared && svc_.list_feed && visibility_ == "public") svc_.list_feed->changed(std::move(shared), std::move(preview));

@@ -46,6 +46,10 @@ class client {
   virtual void close(std::uint16_t code, std::string reason) = 0;
   // The connection's last measured round trip in ms (0: not measured), for lag compensation.
   virtual std::int64_t rtt_ms() const { return 0; }
+  // True when the connection asked in its join for each accepted change of its own to be
+  // acknowledged inside the change's patch (an "ack" field) instead of by an ack message.
+  // Fixed before the join reaches a room.
+  virtual bool acks_in_patch() const { return false; }
 };
 
 // A rematch as the registry created it: the store's status and, when ok, the new match's
@@ -182,7 +186,9 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   json presence() const;
   json outcome_json() const;
   std::shared_ptr<client> member_client(std::uint64_t id) const;
-  void update_summary();
+  // Rebuilds the summary and hands it to the list feed when it changed (always, when
+  // version_moved: the caller committed a change).
+  void update_summary(bool version_moved = false);
   void arm_clock();
   void on_clock_timer();
   void submit_flag(int seat);

@@ -54,6 +54,8 @@ class websocket_session : public client,
 
   std::int64_t rtt_ms() const override { return rtt_ms_.load(); }
 
+  bool acks_in_patch() const override { return acks_in_patch_; }
+
   void send(shared_text msg) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), msg = std::move(msg)] {
       self->on_send(std::move(msg));
@@ -229,11 +231,13 @@ class websocket_session : public client,
     const json token = msg.value("token", json());
     const json version = msg.value("version", json());
     const json name = msg.value("name", json());
+    const json acks = msg.value("acks", json("message"));
     if ((as != "player" && as != "spectator") || !(token.is_null() || token.is_string()) ||
         !(version.is_null() || (version.is_number_integer() && version >= 0)) ||
-        !(name.is_null() || name.is_string()))
+        !(name.is_null() || name.is_string()) || (acks != "message" && acks != "in_patch"))
       return protocol_error("bad_message",
-                            "join takes as: player|spectator, token: string, version: integer, name: string");
+                            "join takes as: player|spectator, token: string, version: integer, name: string,"
+                            " acks: message|in_patch");
     join_request j;
     j.code = msg["code"].get<std::string>();
     j.spectator = as == "spectator";
@@ -241,6 +245,7 @@ class websocket_session : public client,
     if (!version.is_null()) j.version = version.get<std::int64_t>();
     if (name.is_string()) j.name = clean_display_name(name.get_ref<const std::string&>());
     join_requested_ = true;
+    acks_in_patch_ = acks == "in_patch";  // before the room hears of this connection
     if (!j.spectator || j.token) do_rtt_ping();
     const std::string code = j.code;
     state_.registry->find(code, [self = shared_from_this(), j = std::move(j)](
@@ -363,6 +368,7 @@ class websocket_session : public client,
   bool closing_ = false;
   bool join_requested_ = false;
   bool watching_ = false;
+  bool acks_in_patch_ = false;  // set by the join, before any room reads it
   int close_code_ = 0;
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;

@@ -163,6 +163,7 @@ void driver::on_conn_open(const match_ptr& m, int i) {
   ++conns_opened_;
   json join{{"type", "join"}, {"code", m->code}, {"as", c.seat ? "player" : "spectator"}};
   if (c.seat == 1 && !m->token.empty()) join["token"] = m->token;
+  if (c.seat) join["acks"] = opt_.acks;
   c.ws->send(join.dump());
   pump_connects();
 }
@@ -203,11 +204,15 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
     wire_.received(c.seat == 0 ? wire_stats::spectator : i == m->actor ? wire_stats::actor : wire_stats::other_seat,
                    type, text, members);
   const auto version = unsigned_value(member(members, "version"));
-  const auto id_is_seq = [&] { return unsigned_value(member(members, "id")) == m->seq; };
+  const auto id_is_seq = [&](std::string_view field = "id") {
+    return unsigned_value(member(members, field)) == m->seq;
+  };
   if (type == "patch") {
     if (version) m->version = std::max(m->version, *version);
     if (c.seat) keep_choices(c, members);
     if (m->pending && i != m->actor && c.delivered_seq != m->seq && version.value_or(0) == m->expected_version)
+      deliver(m, i);
+    else if (m->pending && i == m->actor && id_is_seq("ack"))  // the actor's patch acknowledges
       deliver(m, i);
   } else if (type == "ack") {
     if (m->pending && i == m->actor && id_is_seq()) deliver(m, i);

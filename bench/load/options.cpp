@@ -43,6 +43,9 @@ with each top-level field's bytes, and the act frames sent, during the measured 
   --actions N          also stop after N acknowledged actions (0 = no count bound)
   --rate R             actions per second per match (0 = as fast as allowed)
   --seed N             seed of the action choice (1)
+  --acks A             in_patch | message (in_patch): how the seats' joins ask Tabuleiro to
+                       acknowledge their actions, inside the patch or by a separate ack message
+                       (the relay always sends an ack message)
 
 idle:
   --connections N      1000
@@ -98,6 +101,7 @@ std::optional<options> parse_options(const std::vector<std::string>& args, int* 
       else if (a == "--create-parallel") o.create_parallel = std::stoi(v);
       else if (a == "--setup-timeout") o.setup_timeout_s = std::stod(v);
       else if (a == "--seed") o.seed = std::stoull(v);
+      else if (a == "--acks") o.acks = v;
       else return fail("unknown option " + a + " (see --help)");
     }
   } catch (const std::exception&) {
@@ -106,6 +110,7 @@ std::optional<options> parse_options(const std::vector<std::string>& args, int* 
   if (o.mode != "play" && o.mode != "idle") return fail("--mode must be play or idle");
   if (o.target != "auto" && o.target != "tabuleiro" && o.target != "relay")
     return fail("--target must be auto, tabuleiro or relay");
+  if (o.acks != "in_patch" && o.acks != "message") return fail("--acks must be in_patch or message");
   if (!find_game_actions(o.game)) return fail("--game must be one of " + game_names());
   if (!is_loopback(o.host)) return fail("refusing non-loopback target " + o.host);
   if (o.host == "localhost") o.host = "127.0.0.1";

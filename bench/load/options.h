@@ -29,6 +29,7 @@ struct options {
   int create_parallel = 16;         // HTTP match creations at once
   double setup_timeout_s = 60;      // bound on the set-up phase
   std::uint64_t seed = 1;           // action choice PRNG seed
+  std::string acks = "in_patch";    // play: how seats ask Tabuleiro to acknowledge (join's acks)
   bool quiet = false;               // no human summary on stderr
 };
 

@@ -200,7 +200,8 @@ function bytesByKind(rs) {
         if (type === 'patch') {
           t.ops[role] += (f.ops || 0) / per(role);
           t.events[role] += (f.events || 0) / per(role);
-          t.envelope[role] += (c.bytes - (f.ops || 0) - (f.events || 0) - legal) / per(role);
+          t.ack[role] += (f.ack || 0) / per(role);  // an acknowledgement inside the actor's patch
+          t.envelope[role] += (c.bytes - (f.ops || 0) - (f.events || 0) - (f.ack || 0) - legal) / per(role);
         } else if (type === 'ack') t.ack[role] += c.bytes / per(role);
         else if (type === 'act') t.forwarded[role] += c.bytes / per(role);
         else t.other[role] += (c.bytes - legal) / per(role);
@@ -222,7 +223,8 @@ function bytesTables(play, meta) {
   const labels = {
     ops: 'patch `ops` (RFC 6902)', events: 'patch `events`',
     envelope: 'patch envelope (`type`, `version`, `base`, `to_act`, `clock`)',
-    legal: 'legal list (`legal` + `expects`, in any message)', ack: '`ack`',
+    legal: 'legal list (`legal` + `expects`, in any message)',
+    ack: '`ack` (a message, or the `ack` field of the actor\'s patch)',
     forwarded: 'forwarded action frame (relay)',
     other: 'other messages (`joined`, `presence`, `game_over`, `snapshot`, …; their legal lists above)',
     total: '**payload received**', headers: 'WebSocket frame headers received',
@@ -486,7 +488,9 @@ function section(dir) {
     'two players in turn, whatever the game. Against Tabuleiro the players of each game choose uniformly among the ' +
     '`legal` actions the server sent (stripped of annotations such as TAIXU\'s `cost`), except where the list is ' +
     'incomplete: a Cyvasse seat in set-up sends its whole army placed at random in the zone its `expects` gives. ' +
-    'A finished game is replaced by a new match. ' +
+    'A finished game is replaced by a new match. The players join Tabuleiro with `"acks":"in_patch"`, as the web ' +
+    'client does: the actor\'s acknowledgement rides in its patch, so each action reaches a match\'s sockets as one ' +
+    'message each, as the relay\'s forwards and ack do. ' +
     'Tabuleiro runs with its rate and creation limits raised (`--msg-rate`, `--msg-burst`, `--create-limit`).', '');
   out.push('### Throughput and latency', '', play.length ? playTables(play, meta, dir) : '(no runs)', '');
   if (play.length) out.push('![actions per second and p99 latency against matches, Tabuleiro and the relay](load.svg)', '',

@@ -137,6 +137,11 @@ TEST_CASE("room changes: log form round-trips, outcomes and events") {
   CHECK_FALSE(protocol::parse_room_change(json{{"type", "resign"}, {"seat", 3}}).has_value());
 }
 
+// The patch of version 7 with no ops or events, legal, to_act [2] and clock, parsed.
+static json plain_patch(const std::string& legal, const std::string& clock) {
+  return json::parse(protocol::messages::patch(7, "[]", "[]", legal, protocol::messages::to_act_field({2}), clock));
+}
+
 TEST_CASE("messages: envelopes built from parts are valid JSON with every field") {
   protocol::legal_json incomplete;
   incomplete.complete = false;
@@ -177,6 +182,17 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
   CHECK_FALSE(json::parse(protocol::messages::presence_message(json{{"spectators", 0}})).contains("clock"));
   f.rematch.clear();
   CHECK(json::parse(protocol::messages::joined(f))["rematch"].is_null());
+  // An acknowledgement inside a patch: the request id (string or integer, escaped as JSON)
+  // added as the first field, everything else unchanged.
+  for (const json& id : {json("r\"1"), json(42)}) {
+    const std::string text = protocol::messages::patch_with_ack(
+        protocol::messages::patch(7, "[]", "[]", legal, protocol::messages::to_act_field({2}), clock), id);
+    CHECK(text.rfind("{\"ack\":", 0) == 0);
+    json acked = json::parse(text);
+    CHECK(acked["ack"] == id);
+    acked.erase("ack");
+    CHECK(acked == plain_patch(legal, clock));
+  }
 }
 
 TEST_CASE("conclude: a room-level ending reveals what the game reveals at its end") {

@@ -205,6 +205,69 @@ TEST_CASE("game: each bad input gets its typed error or close code and changes n
   tb.act(1, tb.at[1].t.legal[0]);
 }
 
+TEST_CASE("game: a seat that joined with acks in_patch is acknowledged inside its patch, and only there") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", fast);
+  created_match m = create_match(srv.port(), {{"game", "taixu"}, {"seat", 1}});
+  std::array<seat_client, 3> at;
+  for (auto& s : at) s.ws = std::make_unique<ws_client>(srv.port());
+  // Only "message" (the default) and "in_patch" are accepted.
+  at[1].ws->send({{"type", "join"}, {"code", m.code}, {"token", m.token}, {"acks", "sometimes"}});
+  CHECK(at[1].ws->expect("error")["code"] == "bad_message");
+  join(*at[1].ws, at[1].t, m.code, {{"token", m.token}, {"acks", "in_patch"}});
+  join(*at[2].ws, at[2].t, m.code, {{"as", "player"}, {"acks", "message"}});
+  join(*at[0].ws, at[0].t, m.code, {{"as", "spectator"}});
+  // Reads c's messages until a pong (applying state messages); returns the acks met on the way.
+  const auto acks_before_pong = [](seat_client& c, int t) {
+    c.ws->send({{"type", "ping"}, {"t", t}});
+    std::vector<json> acks;
+    for (int i = 0; i < 20; ++i) {
+      auto msg = c.ws->recv();
+      REQUIRE(msg.has_value());
+      c.t.apply(*msg);
+      if ((*msg)["type"] == "ack") acks.push_back(*msg);
+      if ((*msg)["type"] == "pong") return acks;
+    }
+    FAIL("no pong");
+    return acks;
+  };
+  std::mt19937 rng(7);
+  std::array<int, 3> acted{};
+  for (int i = 0; i < 60 && (acted[1] < 2 || acted[2] < 2); ++i) {
+    const int seat = !at[1].t.legal.empty() ? 1 : 2;
+    REQUIRE_FALSE(at[seat].t.legal.empty());
+    ++acted[seat];
+    const std::string id = "p" + std::to_string(i);
+    const std::int64_t before = at[seat].t.version;
+    at[seat].ws->send({{"type", "act"}, {"id", id}, {"action", pick_action(at[seat].t.legal, rng, false)}});
+    json p = until_applying(*at[seat].ws, at[seat].t, "patch");
+    CHECK(p["version"] == before + 1);
+    const auto acks = acks_before_pong(at[seat], i);
+    if (seat == 1) {  // acknowledged in the patch, and by nothing else
+      CHECK(p["ack"] == id);
+      CHECK(acks.empty());
+    } else {  // the default: an ack message after the patch
+      CHECK_FALSE(p.contains("ack"));
+      REQUIRE(acks.size() == 1);
+      CHECK(acks[0]["id"] == id);
+      CHECK(acks[0]["version"] == before + 1);
+    }
+    for (int s = 0; s < 3; ++s) {
+      if (s == seat) continue;
+      json other = until_applying(*at[s].ws, at[s].t, "patch");
+      CHECK_FALSE(other.contains("ack"));  // nobody else sees the requester's id
+      CHECK(other["version"] == before + 1);
+    }
+  }
+  CHECK(acted[1] >= 2);
+  CHECK(acted[2] >= 2);
+  // A request that publishes no patch (a draw offer) is still answered by an ack message.
+  at[1].ws->send({{"type", "draw"}, {"id", "o1"}, {"op", "offer"}});
+  CHECK(at[1].ws->until("ack")["id"] == "o1");
+  CHECK(at[1].t.version == at[0].t.version);
+  CHECK(at[1].t.view == at[0].t.view);
+}
+
 TEST_CASE("game: draw offers, decline and agreement - finished matches stay viewable after a restart") {
   temp_dir dir;
   auto srv = std::make_unique<server_process>(dir.path + "/t.db", fast);

@@ -1,5 +1,6 @@
 // One match's WebSocket: joins (resuming the stored seat), reconnects with backoff after a lost
-// connection (sending the last version held), pairs requests with their ack/reject, pings.
+// connection (sending the last version held), pairs requests with their ack/reject (an ack may
+// ride in the patch of the change: join's acks 'in_patch'), pings.
 // The URL carries the match's code (/ws?code=K7M2QX) so that a proxy in front of several nodes
 // routes every connection of a match to one node; a node that does not serve the match closes
 // with 4001 (after an error match_moved) and the connection comes back at once, routed anew.
@@ -39,7 +40,8 @@ export class MatchConnection {
     this.ws = ws;
     ws.onopen = () => {
       const stored = this.opts.spectate ? null : this.opts.token ? { token: this.opts.token } : loadSeat(this.code);
-      const join = { type: 'join', code: this.code, as: this.opts.spectate ? 'spectator' : 'player' };
+      // acks: 'in_patch': an accepted change of ours is acknowledged inside its patch.
+      const join = { type: 'join', code: this.code, as: this.opts.spectate ? 'spectator' : 'player', acks: 'in_patch' };
       if (stored) join.token = stored.token;
       const name = this.opts.spectate ? '' : loadName();
       if (name) join.name = name;
@@ -88,14 +90,27 @@ export class MatchConnection {
       this.badToken = true;
       forgetSeat(this.code);
     }
-    if (['ack', 'history', 'reject', 'error'].includes(msg.type) && msg.id != null && this.pending.has(String(msg.id))) {
-      const p = this.pending.get(String(msg.id));
-      this.pending.delete(String(msg.id));
-      clearTimeout(p.timer);
-      if (msg.type === 'ack' || msg.type === 'history') p.resolve(msg);
-      else p.reject(msg.error || { code: msg.code, message: msg.message });
+    if (['ack', 'history', 'reject', 'error'].includes(msg.type) && msg.id != null) {
+      const p = this.takePending(msg.id);
+      if (msg.type === 'ack' || msg.type === 'history') p?.resolve(msg);
+      else p?.reject(msg.error || { code: msg.code, message: msg.message });
     }
     this.opts.onMessage?.(msg);
+    // A patch carrying our request's id is also its ack (join's acks 'in_patch'): answered in a
+    // task of its own once the patch is handled, as a separate ack message after it would be.
+    if (msg.type === 'patch' && msg.ack != null) {
+      const p = this.takePending(msg.ack);
+      if (p) setTimeout(() => p.resolve({ type: 'ack', id: msg.ack, version: msg.version }));
+    }
+  }
+
+  // The pending request with this id, forgotten (its timeout cleared); undefined if none.
+  takePending(id) {
+    const p = this.pending.get(String(id));
+    if (!p) return undefined;
+    this.pending.delete(String(id));
+    clearTimeout(p.timer);
+    return p;
   }
 
   // Sends a request carrying a fresh id; resolves on its ack (or `history` page), rejects with
