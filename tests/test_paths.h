@@ -29,11 +29,13 @@ inline const char* built_path(const char* name) {
   return it->second.c_str();
 }
 
-// The source tree's root, from the build directory and relative (valid for the whole run).
-inline const char* source_dir_from(const char* relative) {
-  static const std::string dir = (build_dir() / relative).lexically_normal().string();
+#ifdef TABULEIRO_SOURCE_REL
+// The source tree's root: TABULEIRO_SOURCE_REL from the build directory (valid for the whole run).
+inline const char* source_dir() {
+  static const std::string dir = (build_dir() / TABULEIRO_SOURCE_REL).lexically_normal().string();
   return dir.c_str();
 }
+#endif
 
 }  // namespace tabuleiro::test
 
@@ -44,5 +46,5 @@ inline const char* source_dir_from(const char* relative) {
 #define TABULEIRO_TOY_BIN (::tabuleiro::test::built_path(TABULEIRO_TOY_BIN_NAME))
 #endif
 #ifdef TABULEIRO_SOURCE_REL
-#define TABULEIRO_SOURCE_DIR (::tabuleiro::test::source_dir_from(TABULEIRO_SOURCE_REL))
+#define TABULEIRO_SOURCE_DIR (::tabuleiro::test::source_dir())
 #endif
