@@ -27,10 +27,16 @@ std::string iso_time(std::int64_t ms) {
 
 json stored_summary(const match_row& row) {
   std::array<msg::seat_presence, 2> seats;
-  for (int s = 0; s < 2; ++s)
-    seats[s] = {.taken = !row.token_hash[s].empty(), .connected = false, .name = row.seat_name[s]};
-  if (row.bot && (row.bot->seat == 1 || row.bot->seat == 2))
-    seats[row.bot->seat - 1] = {.taken = true, .connected = true, .bot = row.bot->level};
+  for (int s = 0; s < 2; ++s) {  // nobody is connected to a match that is not loaded
+    seats[s].taken = !row.token_hash[s].empty();
+    seats[s].name = row.seat_name[s];
+  }
+  if (row.bot && (row.bot->seat == 1 || row.bot->seat == 2)) {
+    msg::seat_presence& b = seats[row.bot->seat - 1];
+    b = msg::seat_presence{};
+    b.taken = b.connected = true;
+    b.bot = row.bot->level;
+  }
   json s = msg::summary({.code = row.code,
                        .game = row.game,
                        .status = row.status,
@@ -39,6 +45,8 @@ json stored_summary(const match_row& row) {
                        .presence = msg::presence(seats, 0),
                        .version = row.version,
                        .outcome = row.outcome,
+                       .to_act = nullptr,    // not known without the match's state
+                       .progress = nullptr,  // idem
                        .finished = row.finished_ms ? iso_time(row.finished_ms) : "",
                        .options = row.options,
                        .rematch = row.rematch});

@@ -110,7 +110,12 @@ int run_serve(const args& a) {
   bot_pool bot_workers(cfg.bot_threads);
   // The match list feed pushes at most once a second; rooms post their summaries to it.
   lobby list_feed(ioc, *time, 1000);
-  room_services svc{.db = db.get(), .stats = &stats, .cfg = &cfg, .time = time.get(), .bots = &bot_workers};
+  room_services svc;  // the registry sets blocking and make_rematch (lease_lost in a cluster)
+  svc.db = db.get();
+  svc.stats = &stats;
+  svc.cfg = &cfg;
+  svc.time = time.get();
+  svc.bots = &bot_workers;
   svc.list_feed = &list_feed;
   rooms registry(ioc, svc);
   list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
