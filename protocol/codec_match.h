@@ -6,9 +6,12 @@
 //   parse_action(const json&)                   -> result<G::action>   (bad_action)
 //   action_json(const G::action&)               -> json   canonical action (as logged)
 //   legal_action_json(const G::state&, const G::action&) -> json   a legal-list entry
-//   append_legal_action(std::string&, const G::state&, const G::action&)   optional: appends
-//                                               exactly legal_action_json(s, a).dump() (the
-//                                               hot path's legal lists skip the JSON tree)
+//   legal_action_fields(object_text&, const G::state&, const G::action&)   optional: the
+//                                               same entry's members; the hot path's legal
+//                                               lists are then written as text from them,
+//                                               byte for byte legal_action_json(s, a).dump(),
+//                                               without a JSON tree (codecs with it build
+//                                               legal_action_json from it too)
 //   expects_json(const G::observation&, seat)   -> json   the expected action when the legal
 //                                                         list is incomplete
 //   event_json(const G::event&)                 -> json   one (already redacted) event
@@ -33,6 +36,7 @@
 #include "protocol/game.h"
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
+#include "protocol/object_text.h"
 
 namespace tabuleiro::protocol {
 
@@ -98,11 +102,13 @@ class codec_match final : public match {
 
   // Seat p's legal fields as envelope text (messages::legal_fields(legal(p)), byte for byte).
   std::string legal_fields(engine::seat p) const override {
-    if constexpr (requires(std::string& out, const typename G::action& a) { Codec::append_legal_action(out, s_, a); }) {
+    if constexpr (requires(object_text& o, const typename G::action& a) { Codec::legal_action_fields(o, s_, a); }) {
       std::string actions = "[";
       for (const auto& a : G::legal_actions(s_, p)) {
         if (actions.size() > 1) actions += ',';
-        Codec::append_legal_action(actions, s_, a);
+        object_text o;
+        Codec::legal_action_fields(o, s_, a);
+        o.append_to(actions);
       }
       actions += ']';
       const bool complete = G::legal_complete(s_, p);

@@ -96,22 +96,38 @@ result<action> cyvasse_codec::parse_action(const json& j) {
   return fail("bad_action", "unknown action type '" + type + "'");
 }
 
+void cyvasse_codec::flat_action_fields(object_text& o, const action& a) {
+  if (a.type == action::move) {
+    o.string("type", "move").string("from", cyvasse_square_name(a.from)).string("to", cyvasse_square_name(a.to));
+    return;
+  }
+  o.string("type", "setup");
+  if (a.use != preset::none) o.string("preset", a.use == preset::standard ? "standard" : "random");
+}
+
 json cyvasse_codec::action_json(const action& a) {
-  if (a.type == action::move)
-    return {{"type", "move"}, {"from", cyvasse_square_name(a.from)}, {"to", cyvasse_square_name(a.to)}};
-  if (a.use != preset::none) return {{"type", "setup"}, {"preset", a.use == preset::standard ? "standard" : "random"}};
+  if (a.type == action::move || a.use != preset::none) {
+    object_text o;
+    flat_action_fields(o, a);
+    return o.to_json();
+  }
   json pieces = json::array();
   for (const placement& p : a.pieces) pieces.push_back({{"kind", kind_name(p.what)}, {"at", cyvasse_square_name(p.at)}});
   return {{"type", "setup"}, {"pieces", std::move(pieces)}};
 }
 
-json cyvasse_codec::legal_action_json(const state& s, const action& a) {
-  json j = action_json(a);
+void cyvasse_codec::legal_action_fields(object_text& o, const state& s, const action& a) {
+  flat_action_fields(o, a);
   if (a.type == action::move && a.to >= 0 && s.board.pieces[a.to].owner) {
-    j["capture"] = true;
-    if (s.board.pieces[a.from].what == kind::trebuchet) j["ranged"] = true;
+    o.boolean("capture", true);
+    if (s.board.pieces[a.from].what == kind::trebuchet) o.boolean("ranged", true);
   }
-  return j;
+}
+
+json cyvasse_codec::legal_action_json(const state& s, const action& a) {
+  object_text o;
+  legal_action_fields(o, s, a);
+  return o.to_json();
 }
 
 json cyvasse_codec::expects_json(const observation& o, engine::seat p) {

@@ -9,6 +9,7 @@
 
 #include "engine/cyvasse/rules.h"
 #include "protocol/game.h"
+#include "protocol/object_text.h"
 
 namespace tabuleiro::protocol {
 
@@ -26,8 +27,14 @@ struct cyvasse_codec {
   // {"type":"setup","preset":"standard"|"random"}, or {"type":"setup","pieces":[{"kind","at"}…]}.
   // bad_action; an unknown kind or square inside "pieces" is bad_setup.
   static result<cyvasse::action> parse_action(const json& j);
+  // The members of a move or of a preset set-up, the actions a legal list holds (a set-up
+  // with its pieces is not flat: action_json writes it).
+  static void flat_action_fields(object_text& o, const cyvasse::action& a);
   static json action_json(const cyvasse::action& a);
-  // A move with "capture": true when it takes a piece and "ranged": true for a Trebuchet shot.
+  // A legal move's members, with "capture": true when it takes a piece and "ranged": true for
+  // a Trebuchet shot; a preset set-up's members.
+  static void legal_action_fields(object_text& o, const cyvasse::state& s, const cyvasse::action& a);
+  // legal_action_fields as JSON.
   static json legal_action_json(const cyvasse::state& s, const cyvasse::action& a);
   // In set-up: {"type":"setup","zone":[…squares…],"pieces":{"king":1,…},"presets":[…]}.
   static json expects_json(const cyvasse::observation& o, engine::seat p);

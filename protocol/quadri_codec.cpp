@@ -18,12 +18,6 @@ rule_error fail(const char* code, std::string message) { return rule_error{code,
 constexpr std::array<std::string_view, 4> moon_names = {"new", "waxing", "full", "waning"};
 constexpr std::array<std::string_view, 4> dir_names = {"N", "S", "E", "W"};
 
-json cells_json(const action& a) {
-  json p = json::array();
-  for (int i = 0; i < a.len; ++i) p.push_back(quadri_codec::cell_name(a.path[i]));
-  return p;
-}
-
 json seat_or_null(int p) { return p ? json(p) : json(nullptr); }
 
 }  // namespace
@@ -87,24 +81,41 @@ result<action> quadri_codec::parse_action(const json& j) {
   return fail("bad_action", "unknown action type '" + type + "'");
 }
 
-json quadri_codec::action_json(const action& a) {
+void quadri_codec::action_fields(object_text& o, const action& a) {
   switch (a.kind) {
-    case action_kind::move: return {{"type", "move"}, {"path", cells_json(a)}};
-    case action_kind::drop: return {{"type", "drop"}, {"at", cell_name(a.path[0])}};
-    case action_kind::flip: return {{"type", "flip"}, {"at", cell_name(a.path[0])}};
+    case action_kind::move: {
+      std::vector<std::string> path;
+      path.reserve(static_cast<std::size_t>(a.len));
+      for (int i = 0; i < a.len; ++i) path.push_back(cell_name(a.path[i]));
+      o.string("type", "move").strings("path", std::move(path));
+      return;
+    }
+    case action_kind::drop: o.string("type", "drop").string("at", cell_name(a.path[0])); return;
+    case action_kind::flip: o.string("type", "flip").string("at", cell_name(a.path[0])); return;
     case action_kind::shift: break;
   }
-  return {{"type", "shift"}, {"from", cell_name(a.path[0])}, {"to", cell_name(a.path[1])}};
+  o.string("type", "shift").string("from", cell_name(a.path[0])).string("to", cell_name(a.path[1]));
 }
 
-json quadri_codec::legal_action_json(const quadri::state& s, const action& a) {
-  json j = action_json(a);
+json quadri_codec::action_json(const action& a) {
+  object_text o;
+  action_fields(o, a);
+  return o.to_json();
+}
+
+void quadri_codec::legal_action_fields(object_text& o, const quadri::state& s, const action& a) {
+  action_fields(o, a);
   if (a.kind == action_kind::move) {
     // A sequence captures one predictor per step when its first step is a jump.
     const bool capture = quadri::capture_available(s, s.to_move);
-    j["captures"] = capture ? a.len - 1 : 0;
+    o.integer("captures", capture ? a.len - 1 : 0);
   }
-  return j;
+}
+
+json quadri_codec::legal_action_json(const quadri::state& s, const action& a) {
+  object_text o;
+  legal_action_fields(o, s, a);
+  return o.to_json();
 }
 
 json quadri_codec::expects_json(const quadri::observation&, engine::seat) { return nullptr; }

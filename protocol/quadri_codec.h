@@ -9,6 +9,7 @@
 
 #include "engine/quadri/rules.h"
 #include "protocol/game.h"
+#include "protocol/object_text.h"
 
 namespace tabuleiro::protocol {
 
@@ -25,9 +26,13 @@ struct quadri_codec {
 
   // Client action JSON → typed action. bad_action.
   static result<quadri::action> parse_action(const json& j);
+  // The canonical action's members (rules §5): the one description of each action.
+  static void action_fields(object_text& o, const quadri::action& a);
   // The canonical action JSON (rules §5).
   static json action_json(const quadri::action& a);
-  // The canonical action JSON (a capture sequence also names its "captures" count).
+  // The canonical action's members (a move also names its "captures" count).
+  static void legal_action_fields(object_text& o, const quadri::state& s, const quadri::action& a);
+  // legal_action_fields as JSON.
   static json legal_action_json(const quadri::state& s, const quadri::action& a);
   // Null: QU4DRI's legal lists are always complete.
   static json expects_json(const quadri::observation& o, engine::seat p);

@@ -63,70 +63,40 @@ result<action> taixu_codec::parse_action(const json& j) {
   return fail("bad_action", "unknown action type '" + type + "'");
 }
 
-json taixu_codec::action_json(const action& a) {
+void taixu_codec::action_fields(object_text& o, const action& a) {
   switch (a.kind) {
-    case action_kind::summon: return {{"type", "summon"}, {"to", square_name(a.a)}};
-    case action_kind::move: return {{"type", "move"}, {"from", square_name(a.a)}, {"to", square_name(a.b)}};
-    case action_kind::stabilize: return {{"type", "stabilize"}, {"at", square_name(a.a)}};
+    case action_kind::summon: o.string("type", "summon").string("to", square_name(a.a)); return;
+    case action_kind::move:
+      o.string("type", "move").string("from", square_name(a.a)).string("to", square_name(a.b));
+      return;
+    case action_kind::stabilize: o.string("type", "stabilize").string("at", square_name(a.a)); return;
     case action_kind::swap:
-      return {{"type", "swap"}, {"a", square_name(std::min(a.a, a.b))}, {"b", square_name(std::max(a.a, a.b))}};
+      o.string("type", "swap")
+          .string("a", square_name(std::min(a.a, a.b)))
+          .string("b", square_name(std::max(a.a, a.b)));
+      return;
     case action_kind::end_turn: break;
   }
-  return {{"type", "end_turn"}};
+  o.string("type", "end_turn");
+}
+
+json taixu_codec::action_json(const action& a) {
+  object_text o;
+  action_fields(o, a);
+  return o.to_json();
+}
+
+void taixu_codec::legal_action_fields(object_text& o, const taixu::state& s, const action& a) {
+  int cost = 0;
+  taixu::check(s, s.to_move, a, &cost);
+  action_fields(o, a);
+  o.integer("cost", cost);
 }
 
 json taixu_codec::legal_action_json(const taixu::state& s, const action& a) {
-  json j = action_json(a);
-  int cost = 0;
-  taixu::check(s, s.to_move, a, &cost);
-  j["cost"] = cost;
-  return j;
-}
-
-void taixu_codec::append_legal_action(std::string& out, const taixu::state& s, const action& a) {
-  int cost = 0;
-  taixu::check(s, s.to_move, a, &cost);
-  // Keys in the order nlohmann::json writes them (sorted), so the text equals the dump.
-  const auto field = [&out](std::string_view key, const std::string& value) {
-    out += '"';
-    out += key;
-    out += "\":\"";
-    out += value;
-    out += "\",";
-  };
-  const auto cost_field = [&out, cost] {
-    out += "\"cost\":";
-    out += std::to_string(cost);
-    out += ',';
-  };
-  out += '{';
-  switch (a.kind) {
-    case action_kind::summon:
-      cost_field();
-      field("to", square_name(a.a));
-      out += "\"type\":\"summon\"}";
-      return;
-    case action_kind::move:
-      cost_field();
-      field("from", square_name(a.a));
-      field("to", square_name(a.b));
-      out += "\"type\":\"move\"}";
-      return;
-    case action_kind::stabilize:
-      field("at", square_name(a.a));
-      cost_field();
-      out += "\"type\":\"stabilize\"}";
-      return;
-    case action_kind::swap:
-      field("a", square_name(std::min(a.a, a.b)));
-      field("b", square_name(std::max(a.a, a.b)));
-      cost_field();
-      out += "\"type\":\"swap\"}";
-      return;
-    case action_kind::end_turn: break;
-  }
-  cost_field();
-  out += "\"type\":\"end_turn\"}";
+  object_text o;
+  legal_action_fields(o, s, a);
+  return o.to_json();
 }
 
 json taixu_codec::expects_json(const taixu::observation&, engine::seat) { return nullptr; }

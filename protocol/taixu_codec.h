@@ -9,6 +9,7 @@
 
 #include "engine/taixu/rules.h"
 #include "protocol/game.h"
+#include "protocol/object_text.h"
 
 namespace tabuleiro::protocol {
 
@@ -25,12 +26,14 @@ struct taixu_codec {
 
   // Client action JSON → typed action; swap squares are normalised (a before b). bad_action.
   static result<taixu::action> parse_action(const json& j);
+  // The canonical action's members (rules §4): the one description of each action.
+  static void action_fields(object_text& o, const taixu::action& a);
   // The canonical action JSON (rules §4).
   static json action_json(const taixu::action& a);
+  // The canonical action's members plus its "cost" for the player to move in s.
+  static void legal_action_fields(object_text& o, const taixu::state& s, const taixu::action& a);
   // The canonical action JSON plus its "cost" for the player to move in s.
   static json legal_action_json(const taixu::state& s, const taixu::action& a);
-  // Appends legal_action_json(s, a).dump() to out, byte for byte, without building the JSON.
-  static void append_legal_action(std::string& out, const taixu::state& s, const taixu::action& a);
   // Null: TAIXU's legal lists are always complete.
   static json expects_json(const taixu::observation& o, engine::seat p);
   // One event as JSON (rules §11; fields in engine/taixu/RULES.md).

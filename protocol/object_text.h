@@ -1,0 +1,45 @@
+// A small flat JSON object (a legal action, an action) built as a list of members and written
+// either as text or as nlohmann JSON, so that a codec describes each of its actions once.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tabuleiro::protocol {
+
+// Members are strings, integers, booleans or arrays of strings. text() is byte for byte what
+// to_json().dump() writes (members in key order, no spaces, nlohmann's string escapes) without
+// building the tree: one std::string per value (most fit its inline buffer), no map nodes.
+// Keys must outlive the object (codecs pass literals). A value object; not thread-safe.
+class object_text {
+ public:
+  object_text& string(std::string_view key, std::string value);
+  object_text& integer(std::string_view key, std::int64_t value);
+  object_text& boolean(std::string_view key, bool value);
+  object_text& strings(std::string_view key, std::vector<std::string> values);
+
+  // Appends the object's JSON text to out.
+  void append_to(std::string& out) const;
+  // The object as JSON.
+  nlohmann::json to_json() const;
+
+ private:
+  using value = std::variant<std::string, std::int64_t, bool, std::vector<std::string>>;
+  struct member {
+    std::string_view key;
+    value v;
+  };
+  object_text& add(std::string_view key, value v);
+  std::vector<member> members_;  // kept in key order
+};
+
+// Appends s as a JSON string literal, escaped as nlohmann::json::dump() escapes it (", \,
+// \b \f \n \r \t, other control bytes as \u00xx; everything else as is).
+void append_json_string(std::string& out, std::string_view s);
+
+}  // namespace tabuleiro::protocol

@@ -1,0 +1,90 @@
+// protocol::object_text, the writer of every legal-list entry: its text is byte for byte the
+// dump of its JSON (random objects, escapes included), and every game's legal lists written
+// as text equal the dump of their legal JSON in random games.
+#include <random>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "protocol/game.h"
+#include "protocol/messages.h"
+#include "protocol/object_text.h"
+
+using namespace tabuleiro;
+using json = nlohmann::json;
+
+TEST_CASE("object_text: random objects write what their JSON's dump writes") {
+  static const char* keys[] = {"type", "to", "from", "cost", "a", "b", "q\"uote", "back\\slash", "tab\t", "é"};
+  static const std::string texts[] = {"", "e4", "j10", "say \"hi\"", "a\\b", "line\nbreak", "\b\f\r\t",
+                                      std::string("nul\0x", 5), "\x01\x1f", "\x7f", "ação", "{}[],:"};
+  std::mt19937_64 rng(21);
+  for (int round = 0; round < 3000; ++round) {
+    protocol::object_text o;
+    const int members = static_cast<int>(rng() % 6);
+    for (int i = 0; i < members; ++i) {
+      const char* key = keys[rng() % std::size(keys)];
+      switch (rng() % 4) {
+        case 0: o.string(key, texts[rng() % std::size(texts)]); break;
+        case 1: o.integer(key, static_cast<std::int64_t>(rng()) >> (rng() % 64)); break;
+        case 2: o.boolean(key, rng() % 2 == 0); break;
+        default: {
+          std::vector<std::string> list(rng() % 4);
+          for (auto& s : list) s = texts[rng() % std::size(texts)];
+          o.strings(key, std::move(list));
+        }
+      }
+    }
+    std::string text = "prefix:";
+    o.append_to(text);
+    const json j = o.to_json();
+    REQUIRE(text == "prefix:" + j.dump());
+    CHECK(json::parse(text.substr(7)) == j);
+  }
+}
+
+TEST_CASE("object_text: a key given twice keeps its last value, and members are in key order") {
+  protocol::object_text o;
+  o.string("type", "move").integer("cost", 1).string("to", "e4").integer("cost", 2);
+  std::string text;
+  o.append_to(text);
+  CHECK(text == R"({"cost":2,"to":"e4","type":"move"})");
+  CHECK(o.to_json() == json{{"type", "move"}, {"cost", 2}, {"to", "e4"}});
+}
+
+TEST_CASE("legal lists written as text equal the dump of the legal JSON, in random games of every game") {
+  for (const auto name : protocol::game_names()) {
+    INFO(name);
+    const auto& kind = *protocol::find_game(name);
+    std::mt19937_64 rng(5);
+    std::size_t entries = 0;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      auto created = kind.create(json::object(), nullptr, seed);
+      REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(created));
+      auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
+      for (int step = 0; step < 200 && !m->outcome(); ++step) {
+        for (const engine::seat p : {1, 2}) {
+          const protocol::legal_json legal = m->legal(p);
+          REQUIRE(m->legal_fields(p) == protocol::messages::legal_fields(legal));
+          entries += legal.actions.size();
+        }
+        const auto to_act = m->seats_to_act();
+        if (to_act.empty()) break;
+        const auto seat = to_act[rng() % to_act.size()];
+        const auto legal = m->legal(seat);
+        json action;
+        if (!legal.complete) action = {{"type", "setup"}, {"preset", "standard"}};  // Cyvasse's set-up
+        else if (!legal.actions.empty()) action = legal.actions[rng() % legal.actions.size()];
+        else break;
+        auto applied = m->apply(seat, action);
+        if (!std::holds_alternative<protocol::applied>(applied)) {
+          for (const char* k : {"cost", "capture", "ranged", "captures"}) action.erase(k);  // annotations
+          applied = m->apply(seat, action);
+        }
+        REQUIRE(std::holds_alternative<protocol::applied>(applied));
+      }
+    }
+    CHECK(entries > 500);
+  }
+}
