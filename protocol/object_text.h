@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
 #include <nlohmann/json.hpp>
 
 namespace tabuleiro::protocol {
@@ -35,7 +36,7 @@ class object_text {
     value v;
   };
   object_text& add(std::string_view key, value v);
-  std::vector<member> members_;  // kept in key order
+  boost::container::small_vector<member, 6> members_;  // kept in key order; inline up to 6
 };
 
 // Appends s as a JSON string literal, escaped as nlohmann::json::dump() escapes it (", \,
