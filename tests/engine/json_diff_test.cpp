@@ -9,6 +9,7 @@
 
 #include "protocol/game.h"
 #include "protocol/json_util.h"
+#include "random_play.h"
 
 using namespace tabuleiro;
 using json = nlohmann::json;
@@ -105,23 +106,9 @@ TEST_CASE("diff_text: the views of random games of every game write what json::d
       auto before = m->observe().views;
       int changes = 0;
       for (int step = 0; step < 150; ++step) {
-        const auto to_act = m->seats_to_act();
-        if (to_act.empty()) break;
-        const auto seat = to_act[rng() % to_act.size()];
-        const auto legal = m->legal(seat);
-        json action;
-        if (!legal.complete) action = {{"type", "setup"}, {"preset", "standard"}};  // Cyvasse's set-up
-        else if (!legal.actions.empty()) action = legal.actions[rng() % legal.actions.size()];
-        else break;
-        if (action.is_object() && action.contains("action")) action = action["action"];
-        auto applied = m->apply(seat, action);
-        if (!std::holds_alternative<protocol::applied>(applied)) {
-          // An annotated entry the game wants bare: the server's load players strip these.
-          for (const char* k : {"cost", "capture", "ranged"}) action.erase(k);
-          applied = m->apply(seat, action);
-        }
-        REQUIRE(std::holds_alternative<protocol::applied>(applied));
-        const auto& views = std::get<protocol::applied>(applied).pub.views;
+        const auto pub = test::play_random_step(*m, rng);
+        if (!pub) break;
+        const auto& views = pub->views;
         for (std::size_t g = 0; g < views.size() && g < before.size(); ++g) {
           check_same(before[g], views[g]);
           ++changes;

@@ -11,6 +11,7 @@
 #include "protocol/game.h"
 #include "protocol/messages.h"
 #include "protocol/object_text.h"
+#include "random_play.h"
 
 using namespace tabuleiro;
 using json = nlohmann::json;
@@ -69,20 +70,7 @@ TEST_CASE("legal lists written as text equal the dump of the legal JSON, in rand
           REQUIRE(m->legal_fields(p) == protocol::messages::legal_fields(legal));
           entries += legal.actions.size();
         }
-        const auto to_act = m->seats_to_act();
-        if (to_act.empty()) break;
-        const auto seat = to_act[rng() % to_act.size()];
-        const auto legal = m->legal(seat);
-        json action;
-        if (!legal.complete) action = {{"type", "setup"}, {"preset", "standard"}};  // Cyvasse's set-up
-        else if (!legal.actions.empty()) action = legal.actions[rng() % legal.actions.size()];
-        else break;
-        auto applied = m->apply(seat, action);
-        if (!std::holds_alternative<protocol::applied>(applied)) {
-          for (const char* k : {"cost", "capture", "ranged", "captures"}) action.erase(k);  // annotations
-          applied = m->apply(seat, action);
-        }
-        REQUIRE(std::holds_alternative<protocol::applied>(applied));
+        if (!test::play_random_step(*m, rng)) break;
       }
     }
     CHECK(entries > 500);
