@@ -16,6 +16,11 @@
 //                                                         list is incomplete
 //   event_json(const G::event&)                 -> json   one (already redacted) event
 //   observation_json(const G::observation&)     -> json   the view
+//   patch_text(const G::observation& before, const G::observation& after) -> std::string
+//                                               optional: the patch between the two views,
+//                                               byte for byte diff_text(observation_json(before),
+//                                               observation_json(after)), written from the
+//                                               typed observations without building either view
 //   progress_json(const G::observation&)        -> json   the match list's progress object,
 //                                                         built from the spectator's observation
 //                                                         (PROTOCOL.md, "Match summaries")
@@ -66,6 +71,29 @@ concept persistence_codec = requires(const json& j, const typename G::state& s, 
 
 template <engine::game G, public_codec<G> Codec, persistence_codec<G> Persistence>
 class codec_game_kind;
+
+// A typed observation of game G as a protocol::view: the JSON is built only when asked for, and
+// the patch from another view of the same game comes from Codec::patch_text when the codec has it.
+// Thread-safety: as view (immutable; value() builds once).
+template <engine::game G, class Codec>
+class observation_view final : public view {
+ public:
+  explicit observation_view(typename G::observation o) : o_(std::move(o)) {}
+
+  // The patch from before, written from the two observations when the codec can.
+  std::string patch_from(const view& before) const override {
+    if constexpr (requires(const typename G::observation& o) { Codec::patch_text(o, o); }) {
+      if (const auto* b = dynamic_cast<const observation_view*>(&before)) return Codec::patch_text(b->o_, o_);
+    }
+    return view::patch_from(before);
+  }
+
+ protected:
+  json build() const override { return Codec::observation_json(o_); }
+
+ private:
+  typename G::observation o_;
+};
 
 // A match of game G behind JSON. An action is accepted by the engine's exact rule check
 // (G::check, run by G::apply); a refusal carries the engine's precise rule error and leaves the
@@ -168,7 +196,8 @@ class codec_match final : public match {
   friend class codec_game_kind<G, Codec, Persistence>;
 
   // Observes s_ for every viewer class, redacts events (when given) for each, groups viewers
-  // whose typed observation and redacted events are equal, then serialises once per group.
+  // whose typed observation and redacted events are equal, then serialises the events once per
+  // group; each group's view is its typed observation (JSON built when first asked for).
   publication publish(const std::vector<event_type>* events) const {
     std::array<observation_type, viewer_count> seen;
     std::array<std::vector<event_type>, viewer_count> shown;
@@ -188,7 +217,7 @@ class codec_match final : public match {
     }
     for (int g = 0; g < groups; ++g) {
       const int v = first_of_group[g];
-      pub.views.push_back(Codec::observation_json(seen[v]));
+      pub.views.push_back(std::make_shared<const observation_view<G, Codec>>(std::move(seen[v])));
       if (!events) continue;
       json list = json::array();
       for (const auto& e : shown[v]) list.push_back(Codec::event_json(e));

@@ -2,6 +2,7 @@
 #include "protocol/game.h"
 
 #include "protocol/cyvasse_codec.h"
+#include "protocol/json_util.h"
 #include "protocol/quadri_codec.h"
 #include "protocol/taixu_codec.h"
 
@@ -20,6 +21,8 @@ std::vector<const game_kind*>& registry() {
 }
 
 }  // namespace
+
+std::string view::patch_from(const view& before) const { return diff_text(before.value(), value()); }
 
 const game_kind* find_game(std::string_view name) {
   for (const game_kind* g : registry())

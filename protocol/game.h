@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,14 +36,61 @@ struct legal_json {
                                  // action (PROTOCOL.md "Expected actions"); null otherwise
 };
 
+// One viewer group's observation at one version. Its view JSON (PROTOCOL.md) is built on first
+// use only: a change sent as a patch needs none when the game writes its patches from typed
+// observations (patch_from), so most versions never build, copy or destroy a view tree.
+// Thread-safety: immutable once made, and value() may be called from any thread (the tree is
+// built once, under std::call_once).
+class view {
+ public:
+  virtual ~view() = default;
+
+  // The view JSON, built on the first call.
+  const json& value() const {
+    std::call_once(built_, [this] { value_ = build(); });
+    return value_;
+  }
+
+  // The RFC 6902 patch, as JSON text, that turns before's JSON into this view's JSON; before is
+  // an earlier view of the same match. By default the diff of the two trees (protocol::diff_text);
+  // a game's own view writes it from the typed observations, byte for byte the same.
+  virtual std::string patch_from(const view& before) const;
+
+ protected:
+  // The view JSON (called once).
+  virtual json build() const = 0;
+
+ private:
+  mutable std::once_flag built_;
+  mutable json value_;
+};
+
+// Views are shared: a feed, the match list's preview and a history walk may hold the same one.
+using view_ptr = std::shared_ptr<const view>;
+
+// A view that is already JSON (tests, tools).
+class json_view final : public view {
+ public:
+  explicit json_view(json v) : v_(std::move(v)) {}
+
+ protected:
+  json build() const override { return v_; }
+
+ private:
+  json v_;
+};
+
 // What the viewer classes see, grouped: viewers in one group observe exactly the same thing
 // (and, after a change, were shown exactly the same events), so one view, one diff and one
 // message serve them all. For TAIXU all three viewer classes are one group.
 struct publication {
   std::array<int, viewer_count> group_of{};  // viewer class (0, 1, 2) → group index
-  std::vector<json> views;                   // per group: the observation as view JSON
+  std::vector<view_ptr> views;               // per group: the observation (never null)
   std::vector<json> events;                  // per group: the redacted events (a JSON array);
                                              // empty when not produced by a change
+
+  // The view JSON of viewer class c.
+  const json& view_of(int c) const { return views.at(group_of.at(c))->value(); }
 };
 
 // An accepted action: its canonical JSON (as logged) and what each viewer group sees.

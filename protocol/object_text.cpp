@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "protocol/patch_writer.h"
+
 namespace tabuleiro::protocol {
 
 object_text& object_text::add(std::string_view key, value v) {
@@ -49,6 +51,25 @@ void append_json_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
+void object_text::append_value(std::string& out, const value& v) {
+  if (const auto* s = std::get_if<std::string>(&v)) {
+    append_json_string(out, *s);
+  } else if (const auto* i = std::get_if<std::int64_t>(&v)) {
+    char buf[24];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, *i).ptr);
+  } else if (const auto* b = std::get_if<bool>(&v)) {
+    out += *b ? "true" : "false";
+  } else {
+    out += '[';
+    const auto& list = std::get<std::vector<std::string>>(v);
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      if (k) out += ',';
+      append_json_string(out, list[k]);
+    }
+    out += ']';
+  }
+}
+
 void object_text::append_to(std::string& out) const {
   out += '{';
   bool first = true;
@@ -57,24 +78,47 @@ void object_text::append_to(std::string& out) const {
     first = false;
     append_json_string(out, m.key);
     out += ':';
-    if (const auto* s = std::get_if<std::string>(&m.v)) {
-      append_json_string(out, *s);
-    } else if (const auto* i = std::get_if<std::int64_t>(&m.v)) {
-      char buf[24];
-      out.append(buf, std::to_chars(buf, buf + sizeof buf, *i).ptr);
-    } else if (const auto* b = std::get_if<bool>(&m.v)) {
-      out += *b ? "true" : "false";
-    } else {
-      out += '[';
-      const auto& list = std::get<std::vector<std::string>>(m.v);
-      for (std::size_t k = 0; k < list.size(); ++k) {
-        if (k) out += ',';
-        append_json_string(out, list[k]);
-      }
-      out += ']';
-    }
+    append_value(out, m.v);
   }
   out += '}';
+}
+
+void diff_members(patch_writer& w, const std::string& path, const object_text& before, const object_text& after) {
+  using list = std::vector<std::string>;
+  std::string at, text;
+  // The member key as a JSON Pointer token: codecs' keys are plain names.
+  const auto member_path = [&](std::string_view key) { return path + '/' + std::string(key); };
+  const auto value_text = [&](const object_text::value& v) {
+    text.clear();
+    object_text::append_value(text, v);
+    return std::string_view(text);
+  };
+  auto a = before.members_.begin();
+  auto b = after.members_.begin();
+  boost::container::small_vector<const object_text::member*, 6> added;
+  while (a != before.members_.end() || b != after.members_.end()) {
+    if (b == after.members_.end() || (a != before.members_.end() && a->key < b->key)) {
+      w.remove(member_path((a++)->key));
+    } else if (a == before.members_.end() || b->key < a->key) {
+      added.push_back(&*b++);
+    } else {
+      const auto* la = std::get_if<list>(&a->v);
+      const auto* lb = std::get_if<list>(&b->v);
+      if (la && lb) {  // arrays: common elements, then removals from the end, then additions
+        const std::string base = member_path(a->key);
+        const std::size_t common = std::min(la->size(), lb->size());
+        for (std::size_t i = 0; i < common; ++i)
+          if ((*la)[i] != (*lb)[i]) w.replace(base + '/' + std::to_string(i), std::string_view((*lb)[i]));
+        for (std::size_t i = la->size(); i > common; --i) w.remove(base + '/' + std::to_string(i - 1));
+        for (std::size_t i = common; i < lb->size(); ++i) w.put("add", base + "/-", json_string_text((*lb)[i]));
+      } else if (!(a->v == b->v)) {
+        w.put("replace", member_path(a->key), value_text(b->v));
+      }
+      ++a;
+      ++b;
+    }
+  }
+  for (const auto* m : added) w.put("add", member_path(m->key), value_text(m->v));
 }
 
 nlohmann::json object_text::to_json() const {

@@ -13,7 +13,9 @@
 
 namespace tabuleiro::protocol {
 
-// Members are strings, integers, booleans or arrays of strings. text() is byte for byte what
+class patch_writer;
+
+// Members are strings, integers, booleans or arrays of strings. append_to() writes byte for byte what
 // to_json().dump() writes (members in key order, no spaces, nlohmann's string escapes) without
 // building the tree: one std::string per value (most fit its inline buffer), no map nodes.
 // Keys must outlive the object (codecs pass literals). A value object; not thread-safe.
@@ -29,6 +31,11 @@ class object_text {
   // The object as JSON.
   nlohmann::json to_json() const;
 
+  // Writes into w the operations that turn before into after at path, as json::diff writes
+  // them: changed and removed members in key order, then added ones; arrays element by element.
+  friend void diff_members(patch_writer& w, const std::string& path, const object_text& before,
+                           const object_text& after);
+
  private:
   using value = std::variant<std::string, std::int64_t, bool, std::vector<std::string>>;
   struct member {
@@ -36,8 +43,12 @@ class object_text {
     value v;
   };
   object_text& add(std::string_view key, value v);
+  // Appends one member value's JSON text to out.
+  static void append_value(std::string& out, const value& v);
   boost::container::small_vector<member, 6> members_;  // kept in key order; inline up to 6
 };
+
+void diff_members(patch_writer& w, const std::string& path, const object_text& before, const object_text& after);
 
 // Appends s as a JSON string literal, escaped as nlohmann::json::dump() escapes it (", \,
 // \b \f \n \r \t, other control bytes as \u00xx; everything else as is).

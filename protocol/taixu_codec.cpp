@@ -2,10 +2,13 @@
 #include "protocol/taixu_codec.h"
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
+#include <string>
 
 #include "protocol/codec_match.h"
 #include "protocol/json_util.h"
+#include "protocol/patch_writer.h"
 #include "protocol/taixu_names.h"
 #include "protocol/taixu_position.h"
 
@@ -101,13 +104,42 @@ json taixu_codec::legal_action_json(const taixu::state& s, const action& a) {
 
 json taixu_codec::expects_json(const taixu::observation&, engine::seat) { return nullptr; }
 
+namespace {
+
+// Every square with its name, in name order ("a1", "a2", …, "h8"): the order of a view's keys.
+const std::vector<keyed_name>& squares_by_name() {
+  static const std::vector<keyed_name> keys = [] {
+    std::vector<keyed_name> out;
+    for (int f = 0; f < 8; ++f)
+      for (int r = 0; r < 8; ++r) out.push_back({taixu::make_square(f, r), square_name(taixu::make_square(f, r))});
+    return out;
+  }();
+  return keys;
+}
+
+// A piece's members in a view.
+void piece_fields(object_text& o, const taixu::piece& p) {
+  o.integer("owner", p.owner).integer("charge", p.charge).integer("idle", p.idle).boolean("moved", p.moved);
+}
+
+// The ops of a two-integer array member (bonus, reserve), element by element.
+void pair_ops(patch_writer& w, const char* path, const std::array<int, 2>& a, const std::array<int, 2>& b) {
+  for (int i = 0; i < 2; ++i)
+    if (a[i] != b[i]) w.replace(std::string(path) + (i ? "/1" : "/0"), b[i]);
+}
+
+}  // namespace
+
 json taixu_codec::observation_json(const taixu::observation& o) {
   json pieces = json::object();
   json anomalies = json::object();
   for (int sq = 0; sq < taixu::board_size; ++sq) {
     const auto& p = o.board[sq];
-    if (p.owner)
-      pieces[square_name(sq)] = {{"owner", p.owner}, {"charge", p.charge}, {"idle", p.idle}, {"moved", p.moved}};
+    if (p.owner) {
+      object_text fields;
+      piece_fields(fields, p);
+      pieces[square_name(sq)] = fields.to_json();
+    }
     if (o.anomalies[sq] != taixu::effect::none) anomalies[square_name(sq)] = effect_name(o.anomalies[sq]);
   }
   return {{"game", name},
@@ -121,6 +153,43 @@ json taixu_codec::observation_json(const taixu::observation& o) {
           {"pieces", std::move(pieces)},
           {"anomalies", std::move(anomalies)},
           {"outcome", outcome_json(o.outcome)}};
+}
+
+std::string taixu_codec::patch_text(const taixu::observation& a, const taixu::observation& b) {
+  // Options never change during a match and an outcome is set once; anything else is written
+  // from the whole views.
+  if (!(a.opts == b.opts) || (a.outcome && a.outcome != b.outcome))
+    return diff_text(observation_json(a), observation_json(b));
+  // Members in key order, as json::diff walks a view: anomalies, bonus, costs, game, options,
+  // outcome, pc, pieces, reserve, round, to_move. In an object, changes and removals come in
+  // key order, then additions in key order.
+  patch_writer w;
+  const auto& keys = squares_by_name();
+  for (const auto& k : keys) {
+    const auto was = a.anomalies[k.index], now = b.anomalies[k.index];
+    if (was == now || was == taixu::effect::none) continue;
+    if (now == taixu::effect::none) w.remove("/anomalies/" + k.name);
+    else w.replace("/anomalies/" + k.name, effect_name(now));
+  }
+  for (const auto& k : keys)
+    if (a.anomalies[k.index] == taixu::effect::none && b.anomalies[k.index] != taixu::effect::none)
+      w.put("add", "/anomalies/" + k.name, json_string_text(effect_name(b.anomalies[k.index])));
+  pair_ops(w, "/bonus", a.bonus, b.bonus);
+  const int summon_after = taixu::summon_cost(b, b.to_move);
+  if (taixu::summon_cost(a, a.to_move) != summon_after) w.replace("/costs/summon", summon_after);
+  if (a.outcome != b.outcome) w.put("replace", "/outcome", outcome_json(b.outcome).dump());
+  if (a.pc != b.pc) w.replace("/pc", b.pc);
+  keyed_objects(
+      w, "/pieces", keys, [&](int sq) { return a.board[sq] == b.board[sq]; },
+      [&](int side, int sq, object_text& o) {
+        const taixu::piece& p = side ? b.board[sq] : a.board[sq];
+        if (p.owner) piece_fields(o, p);
+        return p.owner != 0;
+      });
+  pair_ops(w, "/reserve", a.reserve, b.reserve);
+  if (a.round != b.round) w.replace("/round", b.round);
+  if (a.to_move != b.to_move) w.replace("/to_move", b.to_move);
+  return std::move(w).finish();
 }
 
 json taixu_codec::progress_json(const taixu::observation& o) { return {{"round", o.round}}; }

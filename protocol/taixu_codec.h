@@ -40,6 +40,8 @@ struct taixu_codec {
   static json event_json(const taixu::event& e);
   // The view of an observation (PROTOCOL.md "TAIXU view").
   static json observation_json(const taixu::observation& o);
+  // The patch from before's view to after's, byte for byte diff_text of the two views.
+  static std::string patch_text(const taixu::observation& before, const taixu::observation& after);
   // The match list's progress: {"round":n} (PROTOCOL.md "Match summaries").
   static json progress_json(const taixu::observation& o);
   // The options object as JSON ({"reserve", "destroyed_pieces"}).

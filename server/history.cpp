@@ -6,7 +6,6 @@
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
 #include "protocol/room_change.h"
-#include "server/match_feed.h"
 #include "server/room.h"
 
 namespace tabuleiro::server {
@@ -37,9 +36,9 @@ bool replay(const match_row& row, const std::vector<action_row>& log, int c, jso
   }
   auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
   auto pub = m->observe();
-  initial = match_feed::view_with_outcome(pub.views[pub.group_of[c]], nullptr);
+  initial = pub.view_of(c);
   for (const action_row& a : log) {
-    json outcome, events;
+    json events;
     if (!a.change.is_null()) {
       const auto change = protocol::parse_room_change(a.change);
       if (!change) {
@@ -47,8 +46,7 @@ bool replay(const match_row& row, const std::vector<action_row>& log, int c, jso
         return false;
       }
       m->conclude(protocol::outcome_of(*change));
-      pub = m->observe();
-      outcome = protocol::outcome_json(protocol::outcome_of(*change));
+      pub = m->observe();  // concluded: the view shows the room-level outcome
       events = json::array({protocol::room_change_event(*change)});
     } else {
       auto applied = m->apply(a.seat, a.action);
@@ -57,11 +55,9 @@ bool replay(const match_row& row, const std::vector<action_row>& log, int c, jso
         return false;
       }
       pub = std::move(std::get<protocol::applied>(applied).pub);
-      outcome = protocol::outcome_json(m->outcome());
       events = pub.events[pub.group_of[c]];
     }
-    const int g = pub.group_of[c];
-    visit(a, replayed{match_feed::view_with_outcome(pub.views[g], outcome), std::move(events)});
+    visit(a, replayed{pub.view_of(c), std::move(events)});
   }
   return true;
 }

@@ -38,7 +38,7 @@ void put_first(std::vector<list_entry>& list, list_entry e) {
 
 json with_preview(const list_entry& e) {
   json s = *e.summary;
-  s["preview"] = e.preview ? *e.preview : json();
+  s["preview"] = e.preview ? e.preview->value() : json();
   return s;
 }
 
@@ -49,7 +49,7 @@ void lobby::set_source(snapshot_source source) { source_ = std::move(source); }
 
 // The room stored summary before calling; a watcher is counted before its snapshot is read, so
 // either this sees it or its snapshot sees the summary.
-void lobby::changed(std::shared_ptr<const json> summary, std::shared_ptr<const json> preview) {
+void lobby::changed(std::shared_ptr<const json> summary, protocol::view_ptr preview) {
   if (watching_.load() == 0) return;
   net::post(strand_, [this, e = list_entry{std::move(summary), std::move(preview)}]() mutable {
     do_changed(std::move(e));

@@ -19,6 +19,7 @@
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
+#include "protocol/game.h"
 #include "server/clock.h"
 #include "server/wire.h"
 
@@ -30,7 +31,7 @@ class client;
 // spectator's view (the board preview; null otherwise).
 struct list_entry {
   std::shared_ptr<const json> summary;  // never null; shared with the room that built it
-  std::shared_ptr<const json> preview;
+  protocol::view_ptr preview;           // its JSON is built when a list with previews is sent
 };
 
 // The list at one moment: unfinished public matches (newest first) and the recently finished
@@ -61,7 +62,7 @@ class lobby {
   // A public room's summary changed; preview is the spectator's view at the same time.
   // Nothing is recorded while nobody watches (a watcher's snapshot is read after it asks, from
   // the rooms' current summaries, so it cannot miss a change made before).
-  void changed(std::shared_ptr<const json> summary, std::shared_ptr<const json> preview);
+  void changed(std::shared_ptr<const json> summary, protocol::view_ptr preview);
 
   // Sends c the `match_list` (with previews when preview), then every `match_list_changed`
   // push until unwatch(c's id). An error (already_watching, busy, storage_error) instead

@@ -1,6 +1,5 @@
 #include "server/match_feed.h"
 
-#include "protocol/json_util.h"
 #include "protocol/messages.h"
 
 namespace tabuleiro::server {
@@ -14,20 +13,8 @@ constexpr std::size_t recent_patches = 32;
 
 match_feed::match_feed(const protocol::match& m, std::int64_t version, const json& outcome)
     : version_(version), outcome_(outcome) {
-  auto pub = m.observe();
-  std::vector<std::shared_ptr<const json>> groups;
-  for (json& v : pub.views) groups.push_back(make_view(std::move(v), outcome_));
-  for (int c = 0; c < 3; ++c) views_[c] = groups[pub.group_of[c]];
-}
-
-json match_feed::view_with_outcome(json v, const json& outcome) {
-  // Room-level endings (resign, agreement, abandonment) show in the view's own outcome too.
-  if (!outcome.is_null() && v.is_object() && v.contains("outcome")) v["outcome"] = outcome;
-  return v;
-}
-
-std::shared_ptr<const json> match_feed::make_view(json view, const json& outcome) {
-  return std::make_shared<const json>(view_with_outcome(std::move(view), outcome));
+  const auto pub = m.observe();
+  for (int c = 0; c < 3; ++c) views_[c] = pub.views[pub.group_of[c]];
 }
 
 std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::int64_t version,
@@ -36,26 +23,24 @@ std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::in
   version_ = version;
   outcome_ = outcome;
   const std::size_t groups = pub.views.size();
-  std::vector<std::shared_ptr<const json>> next(groups);
+  const std::vector<protocol::view_ptr>& next = pub.views;
   std::vector<std::string> events(groups);
-  for (std::size_t g = 0; g < groups; ++g) {
-    next[g] = make_view(std::move(pub.views[g]), outcome_);
-    events[g] = g < pub.events.size() ? pub.events[g].dump() : "[]";
-  }
-  // One diff per distinct (view before, view after) pair.
+  for (std::size_t g = 0; g < groups; ++g) events[g] = g < pub.events.size() ? pub.events[g].dump() : "[]";
+  // One patch per distinct (view before, view after) pair. A room-level ending changes the
+  // views' own outcome: the match concluded with it, so its observations show it.
   struct diff {
-    const json* before;
+    const protocol::view* before;
     int group;
     std::string ops;
   };
   std::vector<diff> diffs;
   std::array<std::size_t, 3> diff_of{};
   for (int c = 0; c < 3; ++c) {
-    const json* before = views_[c].get();
+    const protocol::view* before = views_[c].get();
     const int g = pub.group_of[c];
     std::size_t i = 0;
     while (i < diffs.size() && !(diffs[i].before == before && diffs[i].group == g)) ++i;
-    if (i == diffs.size()) diffs.push_back({before, g, protocol::diff_text(*before, *next[g])});
+    if (i == diffs.size()) diffs.push_back({before, g, next[g]->patch_from(*before)});
     diff_of[c] = i;
   }
   const std::string& to_act = to_act_text(m);
@@ -100,7 +85,7 @@ const std::string& match_feed::to_act_text(const protocol::match& m) {
 shared_text match_feed::snapshot(const protocol::match& m, int c, const std::string& clock_text) {
   auto& slot = snapshots_[c];
   if (slot.version != version_ || snapshot_clock_[c] != clock_text) {
-    slot.value = share_text(protocol::messages::snapshot(version_, *views_[c], legal_text(m, c),
+    slot.value = share_text(protocol::messages::snapshot(version_, views_[c]->value(), legal_text(m, c),
                                                          to_act_text(m), outcome_, clock_text));
     slot.version = version_;
     snapshot_clock_[c] = clock_text;

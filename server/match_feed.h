@@ -27,7 +27,7 @@ using json = nlohmann::json;
 // Thread-safety: none; used on its room's strand only.
 class match_feed {
  public:
-  // The feed of m at version, whose outcome (null while running) views must show.
+  // The feed of m at version, whose outcome is outcome (null while running).
   match_feed(const protocol::match& m, std::int64_t version, const json& outcome);
 
   // Records a change committed as version (m is the state after it, pub its views and
@@ -38,10 +38,10 @@ class match_feed {
                                      protocol::publication pub, const json& outcome,
                                      const std::string& clock_text = {});
 
-  // The view viewer class c has now.
-  const json& view(int c) const { return *views_[c]; }
+  // The view JSON viewer class c has now (built on first use).
+  const json& view(int c) const { return views_[c]->value(); }
   // The same view, shared (it is never modified: a change replaces it).
-  std::shared_ptr<const json> shared_view(int c) const { return views_[c]; }
+  protocol::view_ptr shared_view(int c) const { return views_[c]; }
 
   // The `"legal":…` fields of viewer class c now (cached per version).
   const std::string& legal_text(const protocol::match& m, int c);
@@ -59,10 +59,6 @@ class match_feed {
   // The version the feed is at.
   std::int64_t version() const { return version_; }
 
-  // A game's view JSON with the room's outcome (null while running) shown in its own
-  // "outcome" field, as every viewer receives it (room-level endings included).
-  static json view_with_outcome(json view, const json& outcome);
-
  private:
   // A value cached for one version.
   template <class T>
@@ -71,12 +67,9 @@ class match_feed {
     T value{};
   };
 
-  // view_with_outcome, shared.
-  static std::shared_ptr<const json> make_view(json view, const json& outcome);
-
   std::int64_t version_;
   json outcome_;
-  std::array<std::shared_ptr<const json>, 3> views_;  // shared between classes that agree
+  std::array<protocol::view_ptr, 3> views_;  // shared between classes that agree
   std::array<std::deque<std::pair<std::int64_t, shared_text>>, 3> recent_;
   std::array<cached<std::string>, 3> legal_;
   cached<std::string> to_act_;

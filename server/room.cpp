@@ -288,7 +288,7 @@ std::shared_ptr<const json> room::summary() const {
   return summary_;
 }
 
-std::shared_ptr<const json> room::preview() const {
+protocol::view_ptr room::preview() const {
   std::lock_guard lock(summary_mu_);
   return preview_;
 }
@@ -665,7 +665,8 @@ void room::update_summary(bool version_moved) {
                          .rematch = rematch_code_});
   s["clock"] = clock_options_json(clock_.options());
   const bool idle = over && members_.empty() && seq_.idle();
-  std::shared_ptr<const json> preview, shared;
+  protocol::view_ptr preview;
+  std::shared_ptr<const json> shared;
   {
     std::lock_guard lock(summary_mu_);
     preview_ = feed_.shared_view(0);

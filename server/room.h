@@ -149,7 +149,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   // The public description served by GET /api/matches/{code}.
   std::shared_ptr<const json> summary() const;
   // The spectator's view now (the match list's board preview); never null.
-  std::shared_ptr<const json> preview() const;
+  protocol::view_ptr preview() const;
   // True when the room may be dropped from memory (finished, nobody here, nothing pending).
   bool evictable() const;
   const std::string& code() const { return code_; }
@@ -239,7 +239,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   mutable std::mutex summary_mu_;
   std::shared_ptr<const json> summary_ = std::make_shared<const json>(json::object());  // GUARDED_BY(summary_mu_)
-  std::shared_ptr<const json> preview_;          // GUARDED_BY(summary_mu_)
+  protocol::view_ptr preview_;                  // GUARDED_BY(summary_mu_)
   bool evictable_ = false;                       // GUARDED_BY(summary_mu_)
 };
 

@@ -35,7 +35,7 @@ std::unique_ptr<protocol::match> from_position(const json& pos) {
 // The view seat s sees now.
 json view_of(const protocol::match& m, engine::seat s) {
   const auto pub = m.observe();
-  return pub.views[pub.group_of[s]];
+  return pub.view_of(s);
 }
 
 bots::limits fixed(int iterations) {

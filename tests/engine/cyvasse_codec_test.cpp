@@ -145,10 +145,10 @@ TEST_CASE("match: a submitted set-up changes nothing the opponent or a spectator
   const auto& pa = std::get<protocol::applied>(ra).pub;
   const auto& pb = std::get<protocol::applied>(rb).pub;
   for (int v : {0, 2}) {
-    CHECK(pa.views[pa.group_of[v]].dump() == pb.views[pb.group_of[v]].dump());
+    CHECK(pa.view_of(v).dump() == pb.view_of(v).dump());
     CHECK(pa.events[pa.group_of[v]].dump() == pb.events[pb.group_of[v]].dump());
   }
-  CHECK(pa.views[pa.group_of[1]].dump() != pb.views[pb.group_of[1]].dump());
+  CHECK(pa.view_of(1).dump() != pb.view_of(1).dump());
   CHECK(a->legal(2).actions == b->legal(2).actions);
   CHECK(a->legal(2).expects == b->legal(2).expects);
   CHECK(a->seats_to_act() == b->seats_to_act());
@@ -157,7 +157,7 @@ TEST_CASE("match: a submitted set-up changes nothing the opponent or a spectator
   REQUIRE(std::holds_alternative<protocol::applied>(fa));
   const auto& pf = std::get<protocol::applied>(fa).pub;
   CHECK(pf.views.size() == 1);
-  CHECK(pf.views[0]["pieces"].size() == 38);
+  CHECK(pf.views[0]->value()["pieces"].size() == 38);
   CHECK(a->seats_to_act() == std::vector<engine::seat>{1});
 }
 

@@ -1,8 +1,11 @@
 // protocol::diff_text, the patch writer of the per-action path: byte for byte what
 // json::diff(...).dump() writes, on hand-made cases, on random trees, and on the views of
 // random games of every game.
+#include <array>
+#include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -110,12 +113,56 @@ TEST_CASE("diff_text: the views of random games of every game write what json::d
         if (!pub) break;
         const auto& views = pub->views;
         for (std::size_t g = 0; g < views.size() && g < before.size(); ++g) {
-          check_same(before[g], views[g]);
+          check_same(before[g]->value(), views[g]->value());
           ++changes;
         }
         before = views;
       }
       CHECK(changes > 10);
     }
+  }
+}
+
+TEST_CASE("view::patch_from: every game's patches equal diff_text of its views, near and far apart") {
+  // Views from versions k steps apart, per viewer class: k = 1 is what a feed sends, larger k
+  // covers many changes at once; the game's last change concludes it when it did not end.
+  for (const auto name : protocol::game_names()) {
+    INFO(name);
+    const auto& kind = *protocol::find_game(name);
+    std::mt19937_64 rng(11);
+    int compared = 0;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      auto created = kind.create(json::object(), nullptr, seed);
+      REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(created));
+      auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
+      std::vector<std::array<protocol::view_ptr, 3>> history;
+      const auto record = [&](const protocol::publication& pub) {
+        std::array<protocol::view_ptr, 3> by_class;
+        for (int c = 0; c < 3; ++c) by_class[c] = pub.views.at(pub.group_of[c]);
+        history.push_back(by_class);
+        const auto& now = history.back();
+        for (const std::size_t back : {std::size_t{1}, std::size_t{5}, std::size_t{40}}) {
+          if (history.size() <= back) continue;
+          const auto& then = history[history.size() - 1 - back];
+          for (int c = 0; c < 3; ++c) {
+            const std::string text = now[c]->patch_from(*then[c]);
+            REQUIRE(text == protocol::diff_text(then[c]->value(), now[c]->value()));
+            REQUIRE(then[c]->value().patch(json::parse(text)) == now[c]->value());
+            ++compared;
+          }
+        }
+      };
+      record(m->observe());
+      for (int step = 0; step < 200; ++step) {
+        auto pub = test::play_random_step(*m, rng);
+        if (!pub) break;
+        record(*pub);
+      }
+      if (!m->outcome()) {
+        m->conclude(engine::outcome{1, "resign"});
+        record(m->observe());
+      }
+    }
+    CHECK(compared > 1000);
   }
 }

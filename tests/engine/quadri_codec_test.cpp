@@ -26,7 +26,7 @@ std::unique_ptr<protocol::match> make(const json& options, const json& position,
 
 json view_of(const protocol::match& m, int v) {
   const protocol::publication pub = m.observe();
-  return pub.views[pub.group_of[v]];
+  return pub.view_of(v);
 }
 
 std::string create_error(const json& options, const json& position) {
@@ -111,7 +111,7 @@ TEST_CASE("quadri codec: the view holds no unrevealed value - a flip reveals one
   REQUIRE(std::holds_alternative<protocol::applied>(r));
   const auto& pub = std::get<protocol::applied>(r).pub;
   REQUIRE(pub.views.size() == 1);
-  const json& tile = pub.views[0]["tiles"]["b6"];
+  const json& tile = pub.views[0]->value()["tiles"]["b6"];
   CHECK(tile["revealed"] == true);
   CHECK(tile["side"] == "location");
   int value = 0;
@@ -122,7 +122,7 @@ TEST_CASE("quadri codec: the view holds no unrevealed value - a flip reveals one
   const json ev = pub.events[0];
   REQUIRE(ev.size() == 1);
   CHECK(ev[0] == json{{"type", "tile_flipped"}, {"at", "b6"}, {"by", 1}, {"side", "location"}, {"value", value}});
-  for (const auto& [c, t] : pub.views[0]["tiles"].items())
+  for (const auto& [c, t] : pub.views[0]->value()["tiles"].items())
     if (c != "b6") CHECK_FALSE(t.contains("value"));
 }
 

@@ -38,7 +38,7 @@ json position_of(const protocol::match& m) { return protocol::find_game("taixu")
 // The view viewer v is shown now.
 json view_of(const protocol::match& m, viewer v) {
   const protocol::publication pub = m.observe();
-  return pub.views[pub.group_of[static_cast<int>(v)]];
+  return pub.view_of(static_cast<int>(v));
 }
 
 // The events of an accepted action as seat 1's group sees them.

@@ -73,9 +73,9 @@ TEST_CASE("taixu match: publications have one group whose view is a fresh observ
     for (int step = 0; step < 50 && !s.outcome; ++step, ++steps) {
       const protocol::publication now = m.observe();
       require_one_group(now, false);
-      REQUIRE(now.views[0] == fresh_view(s));
+      REQUIRE(now.views[0]->value() == fresh_view(s));
       const std::string rng_text = s.rng.to_string();
-      REQUIRE(!mentions_secret(now.views[0], rng_text));
+      REQUIRE(!mentions_secret(now.views[0]->value(), rng_text));
       const json secret = kind().secret_position(m);
       REQUIRE(secret["rng"] == rng_text);
       REQUIRE(secret["seed"] == std::to_string(seed));
@@ -89,9 +89,9 @@ TEST_CASE("taixu match: publications have one group whose view is a fresh observ
       auto engine_events = std::get<std::vector<event>>(game::apply(s, p, a));
       REQUIRE(done.action == taixu_codec::action_json(a));
       require_one_group(done.pub, true);
-      REQUIRE(done.pub.views[0] == fresh_view(s));
+      REQUIRE(done.pub.views[0]->value() == fresh_view(s));
       REQUIRE(done.pub.events[0] == events_json(engine_events));
-      REQUIRE(!mentions_secret(done.pub.views[0], s.rng.to_string()));
+      REQUIRE(!mentions_secret(done.pub.views[0]->value(), s.rng.to_string()));
       REQUIRE(!shadow->advance(p, taixu_codec::action_json(a)));
       REQUIRE(kind().secret_position(*shadow) == kind().secret_position(m));
       REQUIRE(m.outcome() == s.outcome);
@@ -132,7 +132,7 @@ TEST_CASE("taixu match: secrets only through secret_position and secret_apply") 
   const std::string rng_text = secret["rng"].get<std::string>();
   CHECK(rng_text.rfind("x256:", 0) == 0);
   const protocol::publication pub = m.observe();
-  for (const json& v : pub.views) CHECK(!mentions_secret(v, rng_text));
+  for (const auto& v : pub.views) CHECK(!mentions_secret(v->value(), rng_text));
   CHECK(!mentions_secret(m.legal(1).actions, rng_text));
   // secret_apply: the unredacted events (for TAIXU the same as every viewer's), and the state moves.
   auto copy = m.clone();

@@ -26,7 +26,7 @@ TEST_CASE("the QU4DRI declaration finds an unrevealed value in a view, a patch o
   const json position = kind->secret_position(*m);
   const auto secrets = leak::quadri_secrets(position);
   const protocol::publication pub = m->observe();
-  const json view = pub.views[0];
+  const json view = pub.views[0]->value();
   CHECK_FALSE(holds_any(view.dump(), secrets));
   int value = 0;
   for (const json& t : position["tiles"])
@@ -43,6 +43,6 @@ TEST_CASE("the QU4DRI declaration finds an unrevealed value in a view, a patch o
   auto r = m->apply(1, {{"type", "flip"}, {"at", "d6"}});
   REQUIRE(std::holds_alternative<protocol::applied>(r));
   const auto after = leak::quadri_secrets(kind->secret_position(*m));
-  CHECK_FALSE(holds_any(std::get<protocol::applied>(r).pub.views[0].dump(), after));
+  CHECK_FALSE(holds_any(std::get<protocol::applied>(r).pub.views[0]->value().dump(), after));
   CHECK_FALSE(holds_any(std::get<protocol::applied>(r).pub.events[0].dump(), after));
 }

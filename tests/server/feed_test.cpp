@@ -81,7 +81,7 @@ TEST_CASE("feed: TAIXU - one diff for all viewers, and the same text for the spe
   CHECK_FALSE(own["legal"].empty());
   CHECK(own["to_act"] == json::array({mover}));
   CHECK(before.patch(spectator["ops"]) == feed.view(0));
-  CHECK(feed.view(0) == m->observe().views.at(0));
+  CHECK(feed.view(0) == m->observe().views.at(0)->value());
   // A catch-up from version 0 is the buffered patch; from the future there is none.
   auto missed = feed.catch_up(1, 0);
   REQUIRE(missed.has_value());
@@ -200,10 +200,10 @@ TEST_CASE("conclude: a room-level ending reveals what the game reveals at its en
   auto m = new_match("words");
   act(*m, 1, {{"type", "choose"}, {"word", "saffron"}});
   act(*m, 2, {{"type", "choose"}, {"word", "tundra"}});
-  CHECK(m->observe().views.at(m->observe().group_of[0]).dump().find("saffron") == std::string::npos);
+  CHECK(m->observe().views.at(m->observe().group_of[0])->value().dump().find("saffron") == std::string::npos);
   m->conclude({2, "resign"});
   const auto pub = m->observe();
-  const std::string spectator = pub.views.at(pub.group_of[0]).dump();
+  const std::string spectator = pub.views.at(pub.group_of[0])->value().dump();
   CHECK(spectator.find("saffron") != std::string::npos);
   CHECK(spectator.find("tundra") != std::string::npos);
   CHECK(m->outcome() == engine::outcome{2, "resign"});
@@ -216,10 +216,10 @@ TEST_CASE("conclude: a room-level ending reveals what the game reveals at its en
 TEST_CASE("conclude: a QU4DRI match resigned with hidden tiles reveals every value") {
   auto m = new_match("quadri");
   const auto hidden_before = m->observe();
-  const std::string before = hidden_before.views.at(0).dump();
+  const std::string before = hidden_before.views.at(0)->value().dump();
   CHECK(before.find("\"revealed\":false") != std::string::npos);
   // Values show as "value" only for revealed tiles while the game runs.
-  const json tiles_before = hidden_before.views.at(0).at("tiles");
+  const json tiles_before = hidden_before.views.at(0)->value().at("tiles");
   int valued = 0, tiles = 0;
   for (const auto& [at, t] : tiles_before.items()) {
     ++tiles;
@@ -228,7 +228,7 @@ TEST_CASE("conclude: a QU4DRI match resigned with hidden tiles reveals every val
   CHECK(valued < tiles);
   m->conclude({1, "resign"});
   int after = 0;
-  const json tiles_after = m->observe().views.at(0).at("tiles");
+  const json tiles_after = m->observe().views.at(0)->value().at("tiles");
   for (const auto& [at, t] : tiles_after.items())
     if (t.contains("value")) ++after;
   CHECK(after == tiles);

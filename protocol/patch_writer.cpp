@@ -1,0 +1,59 @@
+// patch_writer: JSON Patch operations written as text (see patch_writer.h).
+#include "protocol/patch_writer.h"
+
+#include <charconv>
+
+namespace tabuleiro::protocol {
+
+void patch_writer::begin(std::string_view op, std::string_view path) {
+  if (out_.size() > 1) out_ += ',';
+  out_ += "{\"op\":\"";
+  out_ += op;
+  out_ += "\",\"path\":";
+  append_json_string(out_, path);
+}
+
+void patch_writer::replace(std::string_view path, std::int64_t value) {
+  begin("replace", path);
+  out_ += ",\"value\":";
+  char buf[24];
+  out_.append(buf, std::to_chars(buf, buf + sizeof buf, value).ptr);
+  out_ += '}';
+}
+
+void patch_writer::replace_bool(std::string_view path, bool value) {
+  begin("replace", path);
+  out_ += value ? ",\"value\":true}" : ",\"value\":false}";
+}
+
+void patch_writer::replace(std::string_view path, std::string_view value) {
+  begin("replace", path);
+  out_ += ",\"value\":";
+  append_json_string(out_, value);
+  out_ += '}';
+}
+
+void patch_writer::put(std::string_view op, std::string_view path, std::string_view value_text) {
+  begin(op, path);
+  out_ += ",\"value\":";
+  out_ += value_text;
+  out_ += '}';
+}
+
+void patch_writer::remove(std::string_view path) {
+  begin("remove", path);
+  out_ += '}';
+}
+
+std::string patch_writer::finish() && {
+  out_ += ']';
+  return std::move(out_);
+}
+
+std::string json_string_text(std::string_view s) {
+  std::string out;
+  append_json_string(out, s);
+  return out;
+}
+
+}  // namespace tabuleiro::protocol

@@ -1,0 +1,78 @@
+// Writes an RFC 6902 patch as JSON text one operation at a time, in the form diff_text writes
+// (`{"op":…,"path":…,"value":…}`, no spaces), for the codecs' typed patches (patch_text).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/object_text.h"
+
+namespace tabuleiro::protocol {
+
+// One patch being written. Paths are JSON Pointers the caller has already escaped (square names
+// and member names need no escaping). A value object; not thread-safe.
+class patch_writer {
+ public:
+  // A replace of the integer at path.
+  void replace(std::string_view path, std::int64_t value);
+  // A replace of the boolean at path.
+  void replace_bool(std::string_view path, bool value);
+  // A replace of the string at path.
+  void replace(std::string_view path, std::string_view value);
+  // A replace (op "replace") or an add (op "add") of the value whose JSON text is value_text.
+  void put(std::string_view op, std::string_view path, std::string_view value_text);
+  // A remove of path.
+  void remove(std::string_view path);
+
+  // The patch: a JSON array of the operations written ("[]" when none).
+  std::string finish() &&;
+
+ private:
+  // Starts an operation: its separator, op and path; the caller adds the value (or not) and '}'.
+  void begin(std::string_view op, std::string_view path);
+
+  std::string out_ = "[";
+};
+
+// The JSON text of a string value (quoted and escaped).
+std::string json_string_text(std::string_view s);
+
+// One key of an object member keyed by name (a board keyed by square): the entry's index in
+// the game's arrays and its name. Lists of them are kept in name order, the order of the keys.
+struct keyed_name {
+  int index;
+  std::string name;
+};
+
+// Writes the operations of an object member at prefix whose entries are flat objects keyed by
+// name, as json::diff writes them: changed and removed entries in key order, then added ones.
+// keys: every possible entry in name order. unchanged(i): entry i is the same on both sides (a
+// cheap typed check; no text is built for it). entry(side, i, o): fills o with entry i's members
+// before (side 0) or after (side 1); false when there is no entry i on that side.
+template <class Unchanged, class Entry>
+void keyed_objects(patch_writer& w, std::string_view prefix, const std::vector<keyed_name>& keys,
+                   Unchanged unchanged, Entry entry) {
+  std::vector<const keyed_name*> added;
+  for (const keyed_name& k : keys) {
+    if (unchanged(k.index)) continue;
+    object_text a, b;
+    const bool had = entry(0, k.index, a);
+    const bool has = entry(1, k.index, b);
+    const std::string path = std::string(prefix) + '/' + k.name;
+    if (had && has) diff_members(w, path, a, b);
+    else if (had) w.remove(path);
+    else if (has) added.push_back(&k);
+  }
+  std::string text;
+  for (const keyed_name* k : added) {
+    object_text b;
+    entry(1, k->index, b);
+    text.clear();
+    b.append_to(text);
+    w.put("add", std::string(prefix) + '/' + k->name, text);
+  }
+}
+
+}  // namespace tabuleiro::protocol
