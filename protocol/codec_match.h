@@ -5,13 +5,11 @@
 //   name                                        std::string_view, the registered game name
 //   parse_action(const json&)                   -> result<G::action>   (bad_action)
 //   action_json(const G::action&)               -> json   canonical action (as logged)
-//   legal_action_json(const G::state&, const G::action&) -> json   a legal-list entry
-//   legal_action_fields(object_text&, const G::state&, const G::action&)   optional: the
-//                                               same entry's members; the hot path's legal
-//                                               lists are then written as text from them,
-//                                               byte for byte legal_action_json(s, a).dump(),
-//                                               without a JSON tree (codecs with it build
-//                                               legal_action_json from it too)
+//   legal_action_fields(object_text&, const G::state&, const G::action&)   a legal-list
+//                                               entry's members: legal lists are written as
+//                                               text from them (and as JSON, to_json())
+//   or legal_action_json(const G::state&, const G::action&) -> json   the entry as JSON, for
+//                                               a codec that does not describe its members
 //   expects_json(const G::observation&, seat)   -> json   the expected action when the legal
 //                                                         list is incomplete
 //   event_json(const G::event&)                 -> json   one (already redacted) event
@@ -53,7 +51,8 @@ concept public_codec = requires(const json& j, const typename G::state& s, const
   { C::name } -> std::convertible_to<std::string_view>;
   { C::parse_action(j) } -> std::same_as<result<typename G::action>>;
   { C::action_json(a) } -> std::same_as<json>;
-  { C::legal_action_json(s, a) } -> std::same_as<json>;
+  requires requires(object_text& t) { C::legal_action_fields(t, s, a); } ||
+               requires { { C::legal_action_json(s, a) } -> std::same_as<json>; };
   { C::expects_json(o, p) } -> std::same_as<json>;
   { C::event_json(e) } -> std::same_as<json>;
   { C::observation_json(o) } -> std::same_as<json>;
@@ -106,6 +105,11 @@ class codec_match final : public match {
   using event_type = typename G::event;
   using observation_type = typename G::observation;
 
+  // Whether the codec describes legal entries as members (legal_action_fields).
+  static constexpr bool has_legal_fields = requires(object_text& o, const state_type& s, const typename G::action& a) {
+    Codec::legal_action_fields(o, s, a);
+  };
+
   // Wraps a valid engine state.
   explicit codec_match(state_type s) : s_(std::move(s)) {}
 
@@ -122,7 +126,15 @@ class codec_match final : public match {
   // the game expects, described from p's own observation.
   legal_json legal(engine::seat p) const override {
     legal_json out;
-    for (const auto& a : G::legal_actions(s_, p)) out.actions.push_back(Codec::legal_action_json(s_, a));
+    for (const auto& a : G::legal_actions(s_, p)) {
+      if constexpr (has_legal_fields) {
+        object_text o;
+        Codec::legal_action_fields(o, s_, a);
+        out.actions.push_back(o.to_json());
+      } else {
+        out.actions.push_back(Codec::legal_action_json(s_, a));
+      }
+    }
     out.complete = G::legal_complete(s_, p);
     if (!out.complete) out.expects = Codec::expects_json(G::observe(s_, engine::viewer_of(p)), p);
     return out;
@@ -130,7 +142,7 @@ class codec_match final : public match {
 
   // Seat p's legal fields as envelope text (messages::legal_fields(legal(p)), byte for byte).
   std::string legal_fields(engine::seat p) const override {
-    if constexpr (requires(object_text& o, const typename G::action& a) { Codec::legal_action_fields(o, s_, a); }) {
+    if constexpr (has_legal_fields) {
       std::string actions = "[";
       for (const auto& a : G::legal_actions(s_, p)) {
         if (actions.size() > 1) actions += ',';

@@ -4,6 +4,7 @@
 #include "protocol/codec_match.h"
 #include "protocol/cyvasse_position.h"
 #include "protocol/json_util.h"
+#include "protocol/patch_writer.h"
 
 namespace tabuleiro::protocol {
 
@@ -124,12 +125,6 @@ void cyvasse_codec::legal_action_fields(object_text& o, const state& s, const ac
   }
 }
 
-json cyvasse_codec::legal_action_json(const state& s, const action& a) {
-  object_text o;
-  legal_action_fields(o, s, a);
-  return o.to_json();
-}
-
 json cyvasse_codec::expects_json(const observation& o, engine::seat p) {
   json zone = json::array();
   for (int sq = 0; sq < board_size; ++sq)
@@ -161,34 +156,77 @@ json cyvasse_codec::event_json(const event& e) {
   return j;
 }
 
+namespace {
+
+// What a view shows of the piece on one square: the piece and what the board around it makes
+// of it (armor left, a Tower's protection, the squares it attacks in the engine's order).
+struct piece_view {
+  piece pc;
+  int armor = 0;
+  bool prot = false;
+  boost::container::small_vector<square, 24> attacks;
+  friend bool operator==(const piece_view&, const piece_view&) = default;
+};
+
+// The piece view of every square of a (owner 0 where empty).
+std::array<piece_view, board_size> piece_views(const arena& a) {
+  std::array<std::array<std::uint8_t, board_size>, 2> attacked;
+  attack_counts(a, 1, attacked[0]);
+  attack_counts(a, 2, attacked[1]);
+  std::array<piece_view, board_size> out;
+  std::vector<square> hit;
+  for (int sq = 0; sq < board_size; ++sq) {
+    const piece pc = a.pieces[sq];
+    if (!pc.owner) continue;
+    auto& v = out[sq];
+    v.pc = pc;
+    v.prot = tower_protected(a, sq);
+    v.armor = static_cast<int>(stats_of(pc.what).armor) - attacked[2 - pc.owner][sq];
+    hit.clear();
+    attacked_squares(a, sq, hit);
+    v.attacks.assign(hit.begin(), hit.end());
+  }
+  return out;
+}
+
+// A piece's members in a view (its "zone": a Spearman's two squares ahead).
+void piece_fields(object_text& o, int sq, const piece_view& v) {
+  std::vector<std::string> attacks;
+  for (square x : v.attacks) attacks.push_back(cyvasse_square_name(x));
+  o.integer("owner", v.pc.owner)
+      .string("kind", std::string(kind_name(v.pc.what)))
+      .integer("armor", v.armor)
+      .boolean("protected", v.prot)
+      .boolean("capturable", v.armor <= 0 && !v.prot)
+      .strings("attacks", std::move(attacks));
+  if (v.pc.what == kind::spearman) {
+    std::vector<std::string> zone;
+    for (int d = 1; d <= 2; ++d) {
+      const int r = rank_of(sq) + (v.pc.owner == 1 ? d : -d);
+      if (r >= 0 && r < 10) zone.push_back(cyvasse_square_name(make_square(file_of(sq), r)));
+    }
+    o.strings("zone", std::move(zone));
+  }
+}
+
+// Every square with its name, in the order of a view's keys ("a1", "a10", "a2", …).
+const std::vector<keyed_name>& squares_by_name() {
+  static const std::vector<keyed_name> keys = names_in_key_order(board_size, cyvasse_square_name);
+  return keys;
+}
+
+}  // namespace
+
 json cyvasse_codec::observation_json(const observation& o) {
   json mountains = json::array(), water = json::array(), pieces = json::object();
-  std::array<std::array<std::uint8_t, board_size>, 2> attacks;
-  attack_counts(o.board, 1, attacks[0]);
-  attack_counts(o.board, 2, attacks[1]);
-  std::vector<square> hit;
+  const auto views = piece_views(o.board);
   for (int sq = 0; sq < board_size; ++sq) {
     if (o.board.ground[sq] == terrain::mountain) mountains.push_back(cyvasse_square_name(sq));
     if (o.board.ground[sq] == terrain::water) water.push_back(cyvasse_square_name(sq));
-    const piece pc = o.board.pieces[sq];
-    if (!pc.owner) continue;
-    const bool prot = tower_protected(o.board, sq);
-    const int armor = static_cast<int>(stats_of(pc.what).armor) - attacks[2 - pc.owner][sq];
-    hit.clear();
-    attacked_squares(o.board, sq, hit);
-    json att = json::array();
-    for (square x : hit) att.push_back(cyvasse_square_name(x));
-    json p = {{"owner", pc.owner}, {"kind", kind_name(pc.what)},
-              {"armor", armor}, {"protected", prot}, {"capturable", armor <= 0 && !prot}, {"attacks", std::move(att)}};
-    if (pc.what == kind::spearman) {
-      json zone = json::array();
-      for (int d = 1; d <= 2; ++d) {
-        const int r = rank_of(sq) + (pc.owner == 1 ? d : -d);
-        if (r >= 0 && r < 10) zone.push_back(cyvasse_square_name(make_square(file_of(sq), r)));
-      }
-      p["zone"] = std::move(zone);
-    }
-    pieces[cyvasse_square_name(sq)] = std::move(p);  // keyed by square: a move patches two keys
+    if (!o.board.pieces[sq].owner) continue;
+    object_text fields;
+    piece_fields(fields, sq, views[sq]);
+    pieces[cyvasse_square_name(sq)] = fields.to_json();  // keyed by square: a move patches two keys
   }
   return {{"game", name},
           {"options", options_json(o.opts)},
@@ -199,6 +237,31 @@ json cyvasse_codec::observation_json(const observation& o) {
           {"terrain", {{"mountains", std::move(mountains)}, {"water", std::move(water)}}},
           {"pieces", std::move(pieces)},
           {"outcome", outcome_json(o.outcome)}};
+}
+
+std::string cyvasse_codec::patch_text(const observation& a, const observation& b) {
+  // Options and terrain never change during a match and an outcome is set once; anything else
+  // is written from the whole views.
+  if (!(a.opts == b.opts) || a.board.ground != b.board.ground || (a.outcome && a.outcome != b.outcome))
+    return diff_text(observation_json(a), observation_json(b));
+  // Members in key order, as json::diff walks a view: game, options, outcome, phase, pieces,
+  // quiet_turns, submitted, terrain, to_move.
+  patch_writer w;
+  if (a.outcome != b.outcome) w.put("replace", "/outcome", outcome_json(b.outcome).dump());
+  if (a.ph != b.ph) w.replace("/phase", phase_name(b.ph));
+  const auto before = piece_views(a.board), after = piece_views(b.board);
+  keyed_objects(
+      w, "/pieces", squares_by_name(), [&](int sq) { return before[sq] == after[sq]; },
+      [&](int side, int sq, object_text& o) {
+        const piece_view& v = side ? after[sq] : before[sq];
+        if (v.pc.owner) piece_fields(o, sq, v);
+        return v.pc.owner != 0;
+      });
+  if (a.quiet_turns != b.quiet_turns) w.replace("/quiet_turns", b.quiet_turns);
+  for (int i = 0; i < 2; ++i)
+    if (a.submitted[i] != b.submitted[i]) w.replace_bool(i ? "/submitted/1" : "/submitted/0", b.submitted[i]);
+  if (a.to_move != b.to_move) w.replace("/to_move", b.to_move);
+  return std::move(w).finish();
 }
 
 json cyvasse_codec::progress_json(const observation& o) {

@@ -34,13 +34,13 @@ struct cyvasse_codec {
   // A legal move's members, with "capture": true when it takes a piece and "ranged": true for
   // a Trebuchet shot; a preset set-up's members.
   static void legal_action_fields(object_text& o, const cyvasse::state& s, const cyvasse::action& a);
-  // legal_action_fields as JSON.
-  static json legal_action_json(const cyvasse::state& s, const cyvasse::action& a);
   // In set-up: {"type":"setup","zone":[…squares…],"pieces":{"king":1,…},"presets":[…]}.
   static json expects_json(const cyvasse::observation& o, engine::seat p);
   static json event_json(const cyvasse::event& e);
   // The view (PROTOCOL.md "Cyvasse view").
   static json observation_json(const cyvasse::observation& o);
+  // The patch from before's view to after's, byte for byte diff_text of the two views.
+  static std::string patch_text(const cyvasse::observation& before, const cyvasse::observation& after);
   // The match list's progress: {"phase":"setup"}, or {"phase":"play"|"over","pieces":[n1,n2]}
   // (pieces on the board per seat; PROTOCOL.md "Match summaries").
   static json progress_json(const cyvasse::observation& o);

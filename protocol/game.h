@@ -68,18 +68,6 @@ class view {
 // Views are shared: a feed, the match list's preview and a history walk may hold the same one.
 using view_ptr = std::shared_ptr<const view>;
 
-// A view that is already JSON (tests, tools).
-class json_view final : public view {
- public:
-  explicit json_view(json v) : v_(std::move(v)) {}
-
- protected:
-  json build() const override { return v_; }
-
- private:
-  json v_;
-};
-
 // What the viewer classes see, grouped: viewers in one group observe exactly the same thing
 // (and, after a change, were shown exactly the same events), so one view, one diff and one
 // message serve them all. For TAIXU all three viewer classes are one group.

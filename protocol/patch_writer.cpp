@@ -1,6 +1,7 @@
 // patch_writer: JSON Patch operations written as text (see patch_writer.h).
 #include "protocol/patch_writer.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace tabuleiro::protocol {
@@ -43,6 +44,18 @@ void patch_writer::put(std::string_view op, std::string_view path, std::string_v
 void patch_writer::remove(std::string_view path) {
   begin("remove", path);
   out_ += '}';
+}
+
+void patch_writer::int_array(std::string_view path, std::span<const int> before, std::span<const int> after) {
+  for (std::size_t i = 0; i < before.size() && i < after.size(); ++i)
+    if (before[i] != after[i]) replace(std::string(path) + '/' + std::to_string(i), after[i]);
+}
+
+std::vector<keyed_name> names_in_key_order(int count, const std::function<std::string(int)>& name) {
+  std::vector<keyed_name> out;
+  for (int i = 0; i < count; ++i) out.push_back({i, name(i)});
+  std::sort(out.begin(), out.end(), [](const keyed_name& a, const keyed_name& b) { return a.name < b.name; });
+  return out;
 }
 
 std::string patch_writer::finish() && {

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +27,8 @@ class patch_writer {
   void put(std::string_view op, std::string_view path, std::string_view value_text);
   // A remove of path.
   void remove(std::string_view path);
+  // The replaces of an integer array member of a fixed size (its elements that differ).
+  void int_array(std::string_view path, std::span<const int> before, std::span<const int> after);
 
   // The patch: a JSON array of the operations written ("[]" when none).
   std::string finish() &&;
@@ -45,6 +49,9 @@ struct keyed_name {
   int index;
   std::string name;
 };
+
+// The keys 0 … count-1 named by name(i), sorted by name as a JSON object orders its keys.
+std::vector<keyed_name> names_in_key_order(int count, const std::function<std::string(int)>& name);
 
 // Writes the operations of an object member at prefix whose entries are flat objects keyed by
 // name, as json::diff writes them: changed and removed entries in key order, then added ones.

@@ -3,6 +3,7 @@
 
 #include "protocol/codec_match.h"
 #include "protocol/json_util.h"
+#include "protocol/patch_writer.h"
 #include "protocol/quadri_position.h"
 
 namespace tabuleiro::protocol {
@@ -112,22 +113,21 @@ void quadri_codec::legal_action_fields(object_text& o, const quadri::state& s, c
   }
 }
 
-json quadri_codec::legal_action_json(const quadri::state& s, const action& a) {
-  object_text o;
-  legal_action_fields(o, s, a);
-  return o.to_json();
-}
-
 json quadri_codec::expects_json(const quadri::observation&, engine::seat) { return nullptr; }
 
+void quadri_codec::tile_fields(object_text& o, const quadri::tile& t, bool with_value) {
+  o.string("aura", t.aura == quadri::green ? "green" : "red")
+      .string("moon", std::string(moon_names[static_cast<int>(t.phase)]))
+      .string("dir", std::string(dir_names[static_cast<int>(t.dir)]))
+      .string("side", t.location ? "location" : "energy")
+      .boolean("revealed", t.revealed);
+  if (with_value) o.integer("value", t.value);
+}
+
 json quadri_codec::tile_json(const quadri::tile& t, bool with_value) {
-  json j = {{"aura", t.aura == quadri::green ? "green" : "red"},
-            {"moon", moon_names[static_cast<int>(t.phase)]},
-            {"dir", dir_names[static_cast<int>(t.dir)]},
-            {"side", t.location ? "location" : "energy"},
-            {"revealed", t.revealed}};
-  if (with_value) j["value"] = t.value;
-  return j;
+  object_text o;
+  tile_fields(o, t, with_value);
+  return o.to_json();
 }
 
 json quadri_codec::event_json(const quadri::event& e) {
@@ -154,35 +154,103 @@ json quadri_codec::event_json(const quadri::event& e) {
   return {{"type", "game_over"}, {"winner", seat_or_null(e.player)}, {"reason", quadri::reason_code(e.why)}};
 }
 
-json quadri_codec::observation_json(const quadri::observation& o) {
-  json tiles = json::object();
-  json preds = json::object();
+namespace {
+
+// The view's derived members: predictors per player on the grid, and "last_row" (the highest
+// and lowest ranks holding a tile, 1-based; [0, 11] with no tile).
+struct grid_counts {
   std::array<int, 2> on_grid{};
+  std::array<int, 2> last_row{};
+};
+
+// The derived members of o.
+grid_counts counts_of(const quadri::observation& o) {
+  grid_counts out;
   int hi = -1, lo = quadri::side;
   for (int c = 0; c < quadri::area_size; ++c) {
-    const auto& t = o.tiles[c];
-    if (t.aura) {
-      // The observation holds 0 for every value nobody may know.
-      tiles[cell_name(c)] = tile_json(t, t.value != 0);
+    if (o.tiles[c].aura) {
       hi = std::max(hi, quadri::rank_of(c));
       lo = std::min(lo, quadri::rank_of(c));
     }
+    if (o.preds[c].owner) ++out.on_grid[o.preds[c].owner - 1];
+  }
+  out.last_row = {hi + 1, lo + 1};
+  return out;
+}
+
+// A predictor's members in a view.
+void predictor_fields(object_text& o, const quadri::predictor& p) {
+  o.integer("owner", p.owner).boolean("queen", p.queen);
+}
+
+// Every cell with its name, in the order of a view's keys ("a1", "a10", "a2", …).
+const std::vector<keyed_name>& cells_by_name() {
+  static const std::vector<keyed_name> keys = names_in_key_order(quadri::area_size, quadri_codec::cell_name);
+  return keys;
+}
+
+}  // namespace
+
+json quadri_codec::observation_json(const quadri::observation& o) {
+  json tiles = json::object();
+  json preds = json::object();
+  for (int c = 0; c < quadri::area_size; ++c) {
+    if (o.tiles[c].aura) {
+      object_text fields;
+      tile_fields(fields, o.tiles[c], o.tiles[c].value != 0);  // 0: a value nobody may know
+      tiles[cell_name(c)] = fields.to_json();
+    }
     if (o.preds[c].owner) {
-      preds[cell_name(c)] = {{"owner", o.preds[c].owner}, {"queen", o.preds[c].queen}};
-      ++on_grid[o.preds[c].owner - 1];
+      object_text fields;
+      predictor_fields(fields, o.preds[c]);
+      preds[cell_name(c)] = fields.to_json();
     }
   }
+  const grid_counts counts = counts_of(o);
   return {{"game", name},
           {"options", options_json(o.opts)},
           {"to_move", o.to_move},
           {"energy", o.energy},
           {"hand", o.hand},
-          {"on_grid", on_grid},
+          {"on_grid", counts.on_grid},
           {"quiet_actions", o.quiet},
-          {"last_row", {hi + 1, lo + 1}},
+          {"last_row", counts.last_row},
           {"tiles", std::move(tiles)},
           {"predictors", std::move(preds)},
           {"outcome", outcome_json(o.outcome)}};
+}
+
+std::string quadri_codec::patch_text(const quadri::observation& a, const quadri::observation& b) {
+  // Options never change during a match and an outcome is set once; anything else is written
+  // from the whole views.
+  if (!(a.opts == b.opts) || (a.outcome && a.outcome != b.outcome))
+    return diff_text(observation_json(a), observation_json(b));
+  // Members in key order, as json::diff walks a view: energy, game, hand, last_row, on_grid,
+  // options, outcome, predictors, quiet_actions, tiles, to_move.
+  patch_writer w;
+  const grid_counts was = counts_of(a), now = counts_of(b);
+  w.int_array("/energy", a.energy, b.energy);
+  w.int_array("/hand", a.hand, b.hand);
+  w.int_array("/last_row", was.last_row, now.last_row);
+  w.int_array("/on_grid", was.on_grid, now.on_grid);
+  if (a.outcome != b.outcome) w.put("replace", "/outcome", outcome_json(b.outcome).dump());
+  keyed_objects(
+      w, "/predictors", cells_by_name(), [&](int c) { return a.preds[c] == b.preds[c]; },
+      [&](int side, int c, object_text& o) {
+        const quadri::predictor& p = side ? b.preds[c] : a.preds[c];
+        if (p.owner) predictor_fields(o, p);
+        return p.owner != 0;
+      });
+  if (a.quiet != b.quiet) w.replace("/quiet_actions", b.quiet);
+  keyed_objects(
+      w, "/tiles", cells_by_name(), [&](int c) { return a.tiles[c] == b.tiles[c]; },
+      [&](int side, int c, object_text& o) {
+        const quadri::tile& t = side ? b.tiles[c] : a.tiles[c];
+        if (t.aura) tile_fields(o, t, t.value != 0);
+        return t.aura != 0;
+      });
+  if (a.to_move != b.to_move) w.replace("/to_move", b.to_move);
+  return std::move(w).finish();
 }
 
 json quadri_codec::progress_json(const quadri::observation& o) { return {{"energy", o.energy}}; }

@@ -32,21 +32,23 @@ struct quadri_codec {
   static json action_json(const quadri::action& a);
   // The canonical action's members (a move also names its "captures" count).
   static void legal_action_fields(object_text& o, const quadri::state& s, const quadri::action& a);
-  // legal_action_fields as JSON.
-  static json legal_action_json(const quadri::state& s, const quadri::action& a);
   // Null: QU4DRI's legal lists are always complete.
   static json expects_json(const quadri::observation& o, engine::seat p);
   // One event as JSON.
   static json event_json(const quadri::event& e);
   // The view of an observation.
   static json observation_json(const quadri::observation& o);
+  // The patch from before's view to after's, byte for byte diff_text of the two views.
+  static std::string patch_text(const quadri::observation& before, const quadri::observation& after);
   // The match list's progress: {"energy":[e1,e2]} (PROTOCOL.md "Match summaries").
   static json progress_json(const quadri::observation& o);
   // The options object ({"majority", "quiet_limit"}).
   static json options_json(const quadri::options& o);
   // Options JSON → options (null → defaults). bad_options.
   static result<quadri::options> parse_options(const json& j);
-  // One talisman's JSON fields (without "at"); "value" only when with_value.
+  // One talisman's members (without "at"); "value" only when with_value.
+  static void tile_fields(object_text& o, const quadri::tile& t, bool with_value);
+  // The same members as JSON.
   static json tile_json(const quadri::tile& t, bool with_value);
 };
 

@@ -96,36 +96,19 @@ void taixu_codec::legal_action_fields(object_text& o, const taixu::state& s, con
   o.integer("cost", cost);
 }
 
-json taixu_codec::legal_action_json(const taixu::state& s, const action& a) {
-  object_text o;
-  legal_action_fields(o, s, a);
-  return o.to_json();
-}
-
 json taixu_codec::expects_json(const taixu::observation&, engine::seat) { return nullptr; }
 
 namespace {
 
-// Every square with its name, in name order ("a1", "a2", …, "h8"): the order of a view's keys.
+// Every square with its name, in the order of a view's keys ("a1", "a2", …, "h8").
 const std::vector<keyed_name>& squares_by_name() {
-  static const std::vector<keyed_name> keys = [] {
-    std::vector<keyed_name> out;
-    for (int f = 0; f < 8; ++f)
-      for (int r = 0; r < 8; ++r) out.push_back({taixu::make_square(f, r), square_name(taixu::make_square(f, r))});
-    return out;
-  }();
+  static const std::vector<keyed_name> keys = names_in_key_order(taixu::board_size, square_name);
   return keys;
 }
 
 // A piece's members in a view.
 void piece_fields(object_text& o, const taixu::piece& p) {
   o.integer("owner", p.owner).integer("charge", p.charge).integer("idle", p.idle).boolean("moved", p.moved);
-}
-
-// The ops of a two-integer array member (bonus, reserve), element by element.
-void pair_ops(patch_writer& w, const char* path, const std::array<int, 2>& a, const std::array<int, 2>& b) {
-  for (int i = 0; i < 2; ++i)
-    if (a[i] != b[i]) w.replace(std::string(path) + (i ? "/1" : "/0"), b[i]);
 }
 
 }  // namespace
@@ -174,7 +157,7 @@ std::string taixu_codec::patch_text(const taixu::observation& a, const taixu::ob
   for (const auto& k : keys)
     if (a.anomalies[k.index] == taixu::effect::none && b.anomalies[k.index] != taixu::effect::none)
       w.put("add", "/anomalies/" + k.name, json_string_text(effect_name(b.anomalies[k.index])));
-  pair_ops(w, "/bonus", a.bonus, b.bonus);
+  w.int_array("/bonus", a.bonus, b.bonus);
   const int summon_after = taixu::summon_cost(b, b.to_move);
   if (taixu::summon_cost(a, a.to_move) != summon_after) w.replace("/costs/summon", summon_after);
   if (a.outcome != b.outcome) w.put("replace", "/outcome", outcome_json(b.outcome).dump());
@@ -186,7 +169,7 @@ std::string taixu_codec::patch_text(const taixu::observation& a, const taixu::ob
         if (p.owner) piece_fields(o, p);
         return p.owner != 0;
       });
-  pair_ops(w, "/reserve", a.reserve, b.reserve);
+  w.int_array("/reserve", a.reserve, b.reserve);
   if (a.round != b.round) w.replace("/round", b.round);
   if (a.to_move != b.to_move) w.replace("/to_move", b.to_move);
   return std::move(w).finish();

@@ -32,8 +32,6 @@ struct taixu_codec {
   static json action_json(const taixu::action& a);
   // The canonical action's members plus its "cost" for the player to move in s.
   static void legal_action_fields(object_text& o, const taixu::state& s, const taixu::action& a);
-  // The canonical action JSON plus its "cost" for the player to move in s.
-  static json legal_action_json(const taixu::state& s, const taixu::action& a);
   // Null: TAIXU's legal lists are always complete.
   static json expects_json(const taixu::observation& o, engine::seat p);
   // One event as JSON (rules §11; fields in engine/taixu/RULES.md).

@@ -100,7 +100,9 @@ TEST_CASE("codec: legal entries flag captures and ranged shots, expects describe
   state s = position({{"c1", 1, kind::trebuchet}, {"c4", 2, kind::crossbow}}, true);
   bool ranged = false;
   for (const action& a : game::legal_actions(s, 1)) {
-    const json j = cyvasse_codec::legal_action_json(s, a);
+    protocol::object_text o;
+    cyvasse_codec::legal_action_fields(o, s, a);
+    const json j = o.to_json();
     if (j["to"] == "c4") ranged = j.value("ranged", false) && j.value("capture", false);
   }
   CHECK(ranged);
