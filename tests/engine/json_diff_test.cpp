@@ -1,6 +1,7 @@
-// protocol::diff_text, the patch writer of the per-action path: byte for byte what
-// json::diff(...).dump() writes, on hand-made cases, on random trees, and on the views of
-// random games of every game.
+// protocol::diff_text: byte for byte what json::diff(...).dump() writes, on hand-made cases, on
+// random trees, and on the views of random games of every game; and every game's patches
+// written from typed observations (view::patch_from, the per-action path): byte for byte
+// diff_text of the same two views.
 #include <array>
 #include <memory>
 #include <random>
