@@ -87,6 +87,9 @@ class observation_view final : public view {
     return view::patch_from(before);
   }
 
+  // The game's progress object from this observation.
+  json progress() const override { return Codec::progress_json(o_); }
+
  protected:
   json build() const override { return Codec::observation_json(o_); }
 

@@ -6,7 +6,6 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/game.h"
+#include "protocol/lazy_json.h"
 
 namespace tabuleiro::protocol {
 
@@ -36,33 +36,20 @@ struct legal_json {
                                  // action (PROTOCOL.md "Expected actions"); null otherwise
 };
 
-// One viewer group's observation at one version. Its view JSON (PROTOCOL.md) is built on first
-// use only: a change sent as a patch needs none when the game writes its patches from typed
-// observations (patch_from), so most versions never build, copy or destroy a view tree.
-// Thread-safety: immutable once made, and value() may be called from any thread (the tree is
-// built once, under std::call_once).
-class view {
+// One viewer group's observation at one version. Its view JSON (PROTOCOL.md, value()) is built
+// on first use only: a change sent as a patch needs none when the game writes its patches from
+// typed observations (patch_from), so most versions never build, copy or destroy a view tree.
+// Thread-safety: as lazy_json (immutable; value() builds once, from any thread).
+class view : public lazy_json {
  public:
-  virtual ~view() = default;
-
-  // The view JSON, built on the first call.
-  const json& value() const {
-    std::call_once(built_, [this] { value_ = build(); });
-    return value_;
-  }
-
   // The RFC 6902 patch, as JSON text, that turns before's JSON into this view's JSON; before is
   // an earlier view of the same match. By default the diff of the two trees (protocol::diff_text);
   // a game's own view writes it from the typed observations, byte for byte the same.
   virtual std::string patch_from(const view& before) const;
 
- protected:
-  // The view JSON (called once).
-  virtual json build() const = 0;
-
- private:
-  mutable std::once_flag built_;
-  mutable json value_;
+  // The match list's progress object (match::progress) from this observation; meaningful for
+  // the spectator's view, which is the one the list shows.
+  virtual json progress() const = 0;
 };
 
 // Views are shared: a feed, the match list's preview and a history walk may hold the same one.

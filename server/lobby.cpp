@@ -14,30 +14,24 @@ namespace msg = protocol::messages;
 
 namespace {
 
-// True when the summary's match is over.
-bool is_finished(const json& summary) { return summary.value("activity", "") == "finished"; }
-
-// The share code of an entry.
-std::string code_of(const list_entry& e) { return e.summary->value("code", ""); }
-
 // The summaries of entries as a JSON array, with previews when asked.
 json summaries(const std::vector<list_entry>& entries, bool preview) {
   json out = json::array();
-  for (const auto& e : entries) out.push_back(preview ? with_preview(e) : *e.summary);
+  for (const auto& e : entries) out.push_back(preview ? with_preview(e) : e.summary->value());
   return out;
 }
 
 // Puts e in front of list, replacing the entry of the same code.
 void put_first(std::vector<list_entry>& list, list_entry e) {
-  const std::string code = code_of(e);
-  std::erase_if(list, [&](const list_entry& x) { return code_of(x) == code; });
+  const std::string code = e.code;
+  std::erase_if(list, [&](const list_entry& x) { return x.code == code; });
   list.insert(list.begin(), std::move(e));
 }
 
 }  // namespace
 
 json with_preview(const list_entry& e) {
-  json s = *e.summary;
+  json s = e.summary->value();
   s["preview"] = e.preview ? e.preview->value() : json();
   return s;
 }
@@ -49,9 +43,9 @@ void lobby::set_source(snapshot_source source) { source_ = std::move(source); }
 
 // The room stored summary before calling; a watcher is counted before its snapshot is read, so
 // either this sees it or its snapshot sees the summary.
-void lobby::changed(std::shared_ptr<const json> summary, protocol::view_ptr preview) {
+void lobby::changed(list_entry e) {
   if (watching_.load() == 0) return;
-  net::post(strand_, [this, e = list_entry{std::move(summary), std::move(preview)}]() mutable {
+  net::post(strand_, [this, e = std::move(e)]() mutable {
     do_changed(std::move(e));
   });
 }
@@ -89,8 +83,8 @@ void lobby::on_refresh(list_snapshot snap) {
   if (stopped_ || !snap.ok) return;
   for (auto* list : {&snap.matches, &snap.recent})
     for (auto& e : *list) {
-      const auto it = latest_.find(code_of(e));
-      if (it == latest_.end() || *it->second.entry.summary != *e.summary) do_changed(std::move(e));
+      const auto it = latest_.find(e.code);
+      if (it == latest_.end() || it->second.entry.summary->value() != e.summary->value()) do_changed(std::move(e));
     }
 }
 
@@ -109,10 +103,10 @@ void lobby::shutdown() {
 // Records the newest summary of a match and marks it for the next push.
 void lobby::do_changed(list_entry e) {
   if (stopped_) return;
-  const std::string code = code_of(e);
-  const bool finished = is_finished(*e.summary);
+  const std::string code = e.code;
+  const bool finished = e.finished;
   auto [it, fresh] = latest_.try_emplace(code);
-  const bool was_finished = !fresh && is_finished(*it->second.entry.summary);
+  const bool was_finished = !fresh && it->second.entry.finished;
   it->second = known{std::move(e), ++seq_};
   if (finished && !was_finished) {
     finished_.push_back(code);
@@ -164,9 +158,9 @@ void lobby::on_snapshot(std::uint64_t id, list_snapshot snap) {
     if (k.seq > it->second.since) newer.push_back(&k);
   std::sort(newer.begin(), newer.end(), [](const known* a, const known* b) { return a->seq < b->seq; });
   for (const known* k : newer) {
-    const std::string code = code_of(k->entry);
-    std::erase_if(snap.matches, [&](const list_entry& x) { return code_of(x) == code; });
-    if (is_finished(*k->entry.summary)) put_first(snap.recent, k->entry);
+    const std::string& code = k->entry.code;
+    std::erase_if(snap.matches, [&](const list_entry& x) { return x.code == code; });
+    if (k->entry.finished) put_first(snap.recent, k->entry);
     else put_first(snap.matches, k->entry);
   }
   if (snap.recent.size() > recent_kept) snap.recent.resize(recent_kept);

@@ -21,18 +21,12 @@
 
 #include "protocol/game.h"
 #include "server/clock.h"
+#include "server/match_summary.h"
 #include "server/wire.h"
 
 namespace tabuleiro::server {
 
 class client;
-
-// One match as the list shows it: its summary and, when the room is in memory, the
-// spectator's view (the board preview; null otherwise).
-struct list_entry {
-  std::shared_ptr<const json> summary;  // never null; shared with the room that built it
-  protocol::view_ptr preview;           // its JSON is built when a list with previews is sent
-};
 
 // The list at one moment: unfinished public matches (newest first) and the recently finished
 // ones (most recently finished first). ok is false when the store could not be read.
@@ -62,7 +56,7 @@ class lobby {
   // A public room's summary changed; preview is the spectator's view at the same time.
   // Nothing is recorded while nobody watches (a watcher's snapshot is read after it asks, from
   // the rooms' current summaries, so it cannot miss a change made before).
-  void changed(std::shared_ptr<const json> summary, protocol::view_ptr preview);
+  void changed(list_entry e);
 
   // Sends c the `match_list` (with previews when preview), then every `match_list_changed`
   // push until unwatch(c's id). An error (already_watching, busy, storage_error) instead

@@ -1,7 +1,6 @@
 #include "server/room.h"
 
 #include <algorithm>
-#include <ctime>
 
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
@@ -16,44 +15,6 @@ namespace tabuleiro::server {
 
 namespace msg = protocol::messages;
 
-std::string iso_time(std::int64_t ms) {
-  std::time_t t = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-json stored_summary(const match_row& row) {
-  std::array<msg::seat_presence, 2> seats;
-  for (int s = 0; s < 2; ++s) {  // nobody is connected to a match that is not loaded
-    seats[s].taken = !row.token_hash[s].empty();
-    seats[s].name = row.seat_name[s];
-  }
-  if (row.bot && (row.bot->seat == 1 || row.bot->seat == 2)) {
-    msg::seat_presence& b = seats[row.bot->seat - 1];
-    b = msg::seat_presence{};
-    b.taken = b.connected = true;
-    b.bot = row.bot->level;
-  }
-  json s = msg::summary({.code = row.code,
-                       .game = row.game,
-                       .status = row.status,
-                       .visibility = row.visibility,
-                       .created = iso_time(row.created_ms),
-                       .presence = msg::presence(seats, 0),
-                       .version = row.version,
-                       .outcome = row.outcome,
-                       .to_act = nullptr,    // not known without the match's state
-                       .progress = nullptr,  // idem
-                       .finished = row.finished_ms ? iso_time(row.finished_ms) : "",
-                       .options = row.options,
-                       .rematch = row.rematch});
-  s["clock"] = row.clock;
-  return s;
-}
-
 room::room(net::io_context& ioc, room_services services, match_row row,
            std::unique_ptr<protocol::match> m, std::int64_t version,
            std::optional<engine::outcome> outcome, std::optional<match_clock> clock)
@@ -67,6 +28,7 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       feed_(seq_.match(), version, protocol::outcome_json(seq_.outcome())),
       token_hash_(row.token_hash),
       row_(std::move(row)),
+      options_(std::make_shared<const json>(row_.options)),
       seat_name_(row_.seat_name),
       rematch_code_(row_.rematch),
       clock_(clock ? std::move(*clock) : stored_clock(row_)),
@@ -283,9 +245,14 @@ void room::on_bot_action(std::int64_t version, json action) {
   seq_.submit({0, nullptr, bot_->seat(), std::move(action), std::nullopt});
 }
 
-std::shared_ptr<const json> room::summary() const {
+summary_ptr room::summary() const {
   std::lock_guard lock(summary_mu_);
   return summary_;
+}
+
+list_entry room::entry() const {
+  std::lock_guard lock(summary_mu_);
+  return {summary_, preview_, code_, summary_finished_};
 }
 
 protocol::view_ptr room::preview() const {
@@ -622,14 +589,21 @@ void room::broadcast_presence() {
 }
 
 json room::presence() const {
+  std::array<msg::seat_presence, 2> seats;
   std::size_t spectators = 0;
+  presence_into(seats, spectators);
+  return msg::presence(seats, spectators);
+}
+
+void room::presence_into(std::array<msg::seat_presence, 2>& seats, std::size_t& spectators) const {
+  spectators = 0;
   for (const auto& [id, m] : members_)
     if (m.seat == 0) ++spectators;
   const auto limit_ms = static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
   const std::int64_t now = svc_.time->now_ms();
   const bool correspondence = clock_.options().type == clock_options::kind::correspondence;
-  std::array<msg::seat_presence, 2> seats;
   for (int s = 0; s < 2; ++s) {
+    seats[s] = msg::seat_presence{};
     seats[s].taken = !token_hash_[s].empty();
     seats[s].connected = seat_client_[s] != 0;
     seats[s].name = seat_name_[s];
@@ -642,40 +616,43 @@ json room::presence() const {
       seats[s].abandon_in_ms.reset();
     }
   }
-  return msg::presence(seats, spectators);
 }
 
 json room::outcome_json() const { return protocol::outcome_json(seq_.outcome()); }
 
 void room::update_summary(bool version_moved) {
   const bool over = seq_.outcome().has_value();
-  const auto& m = seq_.match();
-  json s = msg::summary({.code = code_,
-                         .game = game_,
-                         .status = over ? "finished" : seq_.version() > 0 ? "live" : "waiting",
-                         .visibility = visibility_,
-                         .created = iso_time(created_ms_),
-                         .presence = presence(),
-                         .version = seq_.version(),
-                         .outcome = outcome_json(),
-                         .to_act = over ? json::array() : json(m.seats_to_act()),
-                         .progress = m.progress(),
-                         .finished = finished_ms_ ? iso_time(finished_ms_) : "",
-                         .options = row_.options,
-                         .rematch = rematch_code_});
-  s["clock"] = clock_options_json(clock_.options());
+  summary_inputs in{.code = code_,
+                    .game = game_,
+                    .status = over ? "finished" : seq_.version() > 0 ? "live" : "waiting",
+                    .visibility = visibility_,
+                    .rematch = rematch_code_,
+                    .created_ms = created_ms_,
+                    .finished_ms = finished_ms_,
+                    .version = seq_.version(),
+                    .outcome = seq_.outcome(),
+                    .to_act = over ? std::vector<engine::seat>{} : seq_.match().seats_to_act(),
+                    .preview = feed_.shared_view(0),
+                    .options = options_,
+                    .clock = clock_.options()};
+  presence_into(in.seats, in.spectators);
+  auto next = live_summary(std::move(in));
+  // A new version always changes it; otherwise only a change the list shows is posted.
+  const bool changed = version_moved || next->value() != summary_->value();
   const bool idle = over && members_.empty() && seq_.idle();
   protocol::view_ptr preview;
-  std::shared_ptr<const json> shared;
   {
     std::lock_guard lock(summary_mu_);
     preview_ = feed_.shared_view(0);
     preview = preview_;
-    if (version_moved || s != *summary_)  // a new version always changes it: no need to compare
-      summary_ = shared = std::make_shared<const json>(std::move(s));  // one copy for all readers
+    if (changed) {
+      summary_ = next;  // one summary for all readers, built when first read
+      summary_finished_ = over;
+    }
     evictable_ = idle;
   }
-  if (shared && svc_.list_feed && visibility_ == "public") svc_.list_feed->changed(std::move(shared), std::move(preview));
+  if (changed && svc_.list_feed && visibility_ == "public")
+    svc_.list_feed->changed({std::move(next), std::move(preview), code_, over});
 }
 
 }  // namespace tabuleiro::server

@@ -24,6 +24,7 @@
 #include "server/config.h"
 #include "server/match_clock.h"
 #include "server/match_feed.h"
+#include "server/match_summary.h"
 #include "server/metrics.h"
 #include "server/sequencer.h"
 #include "server/store.h"
@@ -94,13 +95,6 @@ struct join_request {
 // reconnects, and is routed to the match's node).
 void send_moved(client& c);
 
-// ISO 8601 UTC text ("2026-11-29T12:00:00Z") of a Unix millisecond time.
-std::string iso_time(std::int64_t ms);
-
-// The public description of a stored match that is not in memory (nobody connected): what
-// the row tells without a replay, so to_act and progress are null.
-json stored_summary(const match_row& row);
-
 // The clock of a stored match's option, not started (no clock when the option is unreadable).
 match_clock stored_clock(const match_row& row);
 
@@ -147,9 +141,11 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void start();
 
   // The public description served by GET /api/matches/{code}.
-  std::shared_ptr<const json> summary() const;
+  summary_ptr summary() const;
   // The spectator's view now (the match list's board preview); never null.
   protocol::view_ptr preview() const;
+  // The match list's entry now: summary, preview, code and whether the match is over.
+  list_entry entry() const;
   // True when the room may be dropped from memory (finished, nobody here, nothing pending).
   bool evictable() const;
   const std::string& code() const { return code_; }
@@ -184,6 +180,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void send_to_all(const shared_text& msg);
   void broadcast_presence();
   json presence() const;
+  // The presence's seats and spectator count now (presence() is their JSON).
+  void presence_into(std::array<protocol::messages::seat_presence, 2>& seats, std::size_t& spectators) const;
   json outcome_json() const;
   std::shared_ptr<client> member_client(std::uint64_t id) const;
   // Rebuilds the summary and hands it to the list feed when it changed (always, when
@@ -218,6 +216,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   std::array<std::int64_t, 2> seat_left_ms_{};   // when each seat was last left
   int draw_offer_by_ = 0;
   match_row row_;                                // as created: what a rematch copies
+  std::shared_ptr<const json> options_;          // row_.options, shared by every summary
   std::array<std::string, 2> seat_name_;         // display names ("" = none)
   std::array<bool, 2> moved_{};                  // each seat made a game action (abort ends)
   int rematch_offer_by_ = 0;                     // the seat whose rematch offer stands
@@ -238,9 +237,11 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   std::int64_t finished_ms_ = 0;                 // when the match ended, 0 while running
 
   mutable std::mutex summary_mu_;
-  std::shared_ptr<const json> summary_ = std::make_shared<const json>(json::object());  // GUARDED_BY(summary_mu_)
+  // Written on the strand only, so the strand reads it without the lock.
+  summary_ptr summary_ = std::make_shared<const protocol::ready_json>(json::object());  // GUARDED_BY(summary_mu_)
   protocol::view_ptr preview_;                  // GUARDED_BY(summary_mu_)
   bool evictable_ = false;                       // GUARDED_BY(summary_mu_)
+  bool summary_finished_ = false;                // GUARDED_BY(summary_mu_): summary_'s match is over
 };
 
 }  // namespace tabuleiro::server

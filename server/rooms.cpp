@@ -244,7 +244,7 @@ void rooms::create(json body, const std::string& address, std::function<void(api
 void rooms::describe(const std::string& typed_code, std::function<void(api_answer)> done) {
   find(typed_code, [done = std::move(done)](std::shared_ptr<room> r, lookup how) {
     if (!r) return done(lookup_failure(how));
-    done({200, *r->summary()});
+    done({200, r->summary()->value()});
   });
 }
 
@@ -274,8 +274,9 @@ list_entry rooms::entry_of(const match_row& row) const {
     std::lock_guard lock(mu_);
     if (auto it = rooms_.find(row.code); it != rooms_.end()) r = it->second;
   }
-  if (!r) return {std::make_shared<const json>(stored_summary(row)), nullptr};
-  return {r->summary(), r->preview()};
+  if (!r) return {std::make_shared<const protocol::ready_json>(stored_summary(row)), nullptr, row.code,
+                  !row.outcome.is_null()};
+  return r->entry();
 }
 
 void rooms::list(const std::string& status, const std::string& game, bool preview,
@@ -288,8 +289,8 @@ void rooms::list(const std::string& status, const std::string& game, bool previe
     json out = json::array();
     for (const match_row& row : rows.value) {
       list_entry e = entry_of(row);
-      if (!status.empty() && e.summary->value("status", "") != status) continue;
-      out.push_back(preview ? with_preview(e) : *e.summary);
+      if (!status.empty() && e.summary->value().value("status", "") != status) continue;
+      out.push_back(preview ? with_preview(e) : e.summary->value());
     }
     done({200, protocol::messages::match_list(std::move(out))});
   });
@@ -312,7 +313,7 @@ void rooms::read_list(std::function<void(list_snapshot)> done) {
     if (running.size() > 100) running.resize(100);
     for (const match_row& row : running) {
       list_entry e = entry_of(row);
-      (e.summary->value("activity", "") == "finished" ? snap.recent : snap.matches).push_back(std::move(e));
+      (e.finished ? snap.recent : snap.matches).push_back(std::move(e));
     }
     for (const match_row& row : finished.value) snap.recent.push_back(entry_of(row));
     done(std::move(snap));
