@@ -23,13 +23,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!m) std::abort();  // default options always create a match
   fuzz::play_prefix(**m, in.prefix, in.seed ^ 0x9e3779b97f4a7c15ULL);
 
-  const auto before = (*m)->observe().views;
+  const auto before = (*m)->observe().view_values();
   const auto refused = (*m)->check(in.seat, *action);
   auto applied_to = (*m)->clone();
   auto result = applied_to->apply(in.seat, *action);
   if (auto* err = std::get_if<protocol::rule_error>(&result)) {
     if (!refused || err->code.empty() || *refused != *err) std::abort();
-    if (applied_to->observe().views != before) std::abort();
+    if (applied_to->observe().view_values() != before) std::abort();
     return 0;
   }
   if (refused) std::abort();
@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto replayed = (*m)->clone();
   if (replayed->check(in.seat, accepted.action)) std::abort();
   if (replayed->advance(in.seat, accepted.action)) std::abort();
-  if (replayed->observe().views != applied_to->observe().views) std::abort();
+  if (replayed->observe().view_values() != applied_to->observe().view_values()) std::abort();
   if (in.kind->secret_position(*replayed) != in.kind->secret_position(*applied_to)) std::abort();
   return 0;
 }

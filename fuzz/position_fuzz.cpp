@@ -40,6 +40,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto again = create(*in.kind, options, written, in.seed + 1);
   if (!again) std::abort();
   if (in.kind->secret_position(*again) != written) std::abort();
-  if (again->observe().views != m->observe().views) std::abort();
+  if (again->observe().view_values() != m->observe().view_values()) std::abort();
   return 0;
 }

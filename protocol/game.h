@@ -66,6 +66,13 @@ struct publication {
 
   // The view JSON of viewer class c.
   const json& view_of(int c) const { return views.at(group_of.at(c))->value(); }
+  // The view JSON of every viewer class, to compare what two publications show (views holds
+  // pointers: comparing those compares identities).
+  std::array<json, viewer_count> view_values() const {
+    std::array<json, viewer_count> out;
+    for (int c = 0; c < viewer_count; ++c) out[c] = view_of(c);
+    return out;
+  }
 };
 
 // An accepted action: its canonical JSON (as logged) and what each viewer group sees.
