@@ -85,7 +85,7 @@ void object_text::append_to(std::string& out) const {
 
 void diff_members(patch_writer& w, const std::string& path, const object_text& before, const object_text& after) {
   using list = std::vector<std::string>;
-  std::string at, text;
+  std::string text;
   // The member key as a JSON Pointer token: codecs' keys are plain names.
   const auto member_path = [&](std::string_view key) { return path + '/' + std::string(key); };
   const auto value_text = [&](const object_text::value& v) {

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "protocol/object_text.h"
@@ -61,7 +62,7 @@ std::vector<keyed_name> names_in_key_order(int count, const std::function<std::s
 template <class Unchanged, class Entry>
 void keyed_objects(patch_writer& w, std::string_view prefix, const std::vector<keyed_name>& keys,
                    Unchanged unchanged, Entry entry) {
-  std::vector<const keyed_name*> added;
+  std::vector<std::pair<const keyed_name*, object_text>> added;  // written after the others
   for (const keyed_name& k : keys) {
     if (unchanged(k.index)) continue;
     object_text a, b;
@@ -70,12 +71,10 @@ void keyed_objects(patch_writer& w, std::string_view prefix, const std::vector<k
     const std::string path = std::string(prefix) + '/' + k.name;
     if (had && has) diff_members(w, path, a, b);
     else if (had) w.remove(path);
-    else if (has) added.push_back(&k);
+    else if (has) added.emplace_back(&k, std::move(b));
   }
   std::string text;
-  for (const keyed_name* k : added) {
-    object_text b;
-    entry(1, k->index, b);
+  for (const auto& [k, b] : added) {
     text.clear();
     b.append_to(text);
     w.put("add", std::string(prefix) + '/' + k->name, text);

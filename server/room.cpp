@@ -255,11 +255,6 @@ list_entry room::entry() const {
   return {summary_, preview_, code_, summary_finished_};
 }
 
-protocol::view_ptr room::preview() const {
-  std::lock_guard lock(summary_mu_);
-  return preview_;
-}
-
 bool room::evictable() const {
   std::lock_guard lock(summary_mu_);
   return evictable_;
@@ -622,29 +617,31 @@ json room::outcome_json() const { return protocol::outcome_json(seq_.outcome());
 
 void room::update_summary(bool version_moved) {
   const bool over = seq_.outcome().has_value();
-  summary_inputs in{.code = code_,
-                    .game = game_,
-                    .status = over ? "finished" : seq_.version() > 0 ? "live" : "waiting",
-                    .visibility = visibility_,
-                    .rematch = rematch_code_,
-                    .created_ms = created_ms_,
-                    .finished_ms = finished_ms_,
-                    .version = seq_.version(),
-                    .outcome = seq_.outcome(),
-                    .to_act = over ? std::vector<engine::seat>{} : seq_.match().seats_to_act(),
-                    .preview = feed_.shared_view(0),
-                    .options = options_,
-                    .clock = clock_.options()};
-  presence_into(in.seats, in.spectators);
-  auto next = live_summary(std::move(in));
+  protocol::view_ptr preview = feed_.shared_view(0);  // the list's board, and the game's progress
+  std::array<msg::seat_presence, 2> seats;
+  std::size_t spectators = 0;
+  presence_into(seats, spectators);
+  auto next = live_summary({.code = code_,
+                            .game = game_,
+                            .status = over ? "finished" : seq_.version() > 0 ? "live" : "waiting",
+                            .visibility = visibility_,
+                            .rematch = rematch_code_,
+                            .created_ms = created_ms_,
+                            .finished_ms = finished_ms_,
+                            .version = seq_.version(),
+                            .seats = std::move(seats),
+                            .spectators = spectators,
+                            .outcome = seq_.outcome(),
+                            .to_act = over ? std::vector<engine::seat>{} : seq_.match().seats_to_act(),
+                            .preview = preview,
+                            .options = options_,
+                            .clock = clock_.options()});
   // A new version always changes it; otherwise only a change the list shows is posted.
   const bool changed = version_moved || next->value() != summary_->value();
   const bool idle = over && members_.empty() && seq_.idle();
-  protocol::view_ptr preview;
   {
     std::lock_guard lock(summary_mu_);
-    preview_ = feed_.shared_view(0);
-    preview = preview_;
+    preview_ = preview;
     if (changed) {
       summary_ = next;  // one summary for all readers, built when first read
       summary_finished_ = over;

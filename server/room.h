@@ -142,8 +142,6 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   // The public description served by GET /api/matches/{code}.
   summary_ptr summary() const;
-  // The spectator's view now (the match list's board preview); never null.
-  protocol::view_ptr preview() const;
   // The match list's entry now: summary, preview, code and whether the match is over.
   list_entry entry() const;
   // True when the room may be dropped from memory (finished, nobody here, nothing pending).
