@@ -33,9 +33,10 @@ std::uint64_t total(const std::map<std::string, std::uint64_t>& m) {
 json driver::make_report() const {
   const double measured = span(t_start_, t_end_);
   std::uint64_t held = 0, joined = 0;
-  int stalled = 0;
+  int stalled = 0, replacing = 0;
   for (const auto& m : matches_) {
     if (!m || m->dead) continue;
+    if (!m->ready) ++replacing;
     for (const auto& c : m->conns) {
       if (c.joined) ++joined;
       if (c.joined && !c.closed && c.ws && c.ws->open()) ++held;
@@ -74,6 +75,7 @@ json driver::make_report() const {
     r["rate_per_match"] = opt_.rate;
     r["matches_ready_at_end"] = ready_;
     r["matches_replaced"] = replaced_;
+    r["matches_joining_at_end"] = replacing;
     r["games_finished"] = games_finished_;
     r["matches_stalled"] = stalled;
     r["actions_sent"] = sent_;

@@ -2,8 +2,9 @@
 # tabuleiro-load against the real server: a short bounded play run of one game on a free
 # loopback port must acknowledge actions with no rejection (it plays only actions the game
 # allows: legal entries, and Cyvasse set-ups built from expects), no error, record latencies
-# and the bytes of the patches received, and hold its connections (a finished game's match
-# is being replaced at the end, hence ≥ 9 of 12).
+# and the bytes of the patches received, and hold its connections: every match slot is either
+# ready with all three connections held or, its game having just finished, a new match still
+# joining (any number of games can finish in the run's last moments).
 # $1 = build/tabuleiro, $2 = build/tabuleiro-load, $3 = game (default taixu).
 set -u
 server=$1 load=$2 game=${3:-taixu}
@@ -47,8 +48,11 @@ done
 acked=$(printf '%s' "$out" | sed -n 's/.*"actions_acked":\([0-9]*\).*/\1/p')
 # At least 20: past Cyvasse's 8 set-ups (4 matches × 2 seats) well into the play phase.
 [ "${acked:-0}" -ge 20 ] || { echo "only ${acked:-0} actions acknowledged"; fail=1; }
-held=$(printf '%s' "$out" | sed -n 's/.*"connections_held":\([0-9]*\).*/\1/p')
-[ "${held:-0}" -ge 9 ] || { echo "only ${held:-0} of 12 connections held"; fail=1; }
+field() { printf '%s' "$out" | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
+held=$(field connections_held) ready=$(field matches_ready_at_end) joining=$(field matches_joining_at_end)
+[ $(( ${ready:-0} + ${joining:-0} )) -eq 4 ] || { echo "match slots: ${ready:-0} ready + ${joining:-0} joining, not 4"; fail=1; }
+[ "${ready:-0}" -ge 1 ] || { echo "no match ready at the end"; fail=1; }
+[ "${held:-0}" -ge $(( 3 * ${ready:-0} )) ] || { echo "only ${held:-0} connections held for ${ready:-0} ready matches"; fail=1; }
 p99=$(printf '%s' "$out" | sed -n 's/.*"p99":\([0-9]*\).*/\1/p')
 [ "${p99:-0}" -gt 0 ] || { echo "no latency recorded"; fail=1; }
 exit "$fail"
