@@ -14,11 +14,14 @@
 //                                                         list is incomplete
 //   event_json(const G::event&)                 -> json   one (already redacted) event
 //   observation_json(const G::observation&)     -> json   the view
-//   patch_text(const G::observation& before, const G::observation& after) -> std::string
+//   patch_text(const G::observation& before, const G::observation& after)
+//                                               -> std::optional<std::string>
 //                                               optional: the patch between the two views,
 //                                               byte for byte diff_text(observation_json(before),
 //                                               observation_json(after)), written from the
-//                                               typed observations without building either view
+//                                               typed observations without building either view;
+//                                               nullopt for a pair it does not write (the view
+//                                               then diffs the two trees)
 //   progress_json(const G::observation&)        -> json   the match list's progress object,
 //                                                         built from the spectator's observation
 //                                                         (PROTOCOL.md, "Match summaries")
@@ -79,10 +82,14 @@ class observation_view final : public view {
  public:
   explicit observation_view(typename G::observation o) : o_(std::move(o)) {}
 
-  // The patch from before, written from the two observations when the codec can.
+  // The patch from before, written from the two observations when the codec can, else the diff
+  // of the two view trees.
   std::string patch_from(const view& before) const override {
-    if constexpr (requires(const typename G::observation& o) { Codec::patch_text(o, o); }) {
-      if (const auto* b = dynamic_cast<const observation_view*>(&before)) return Codec::patch_text(b->o_, o_);
+    if constexpr (requires(const typename G::observation& o) {
+                    { Codec::patch_text(o, o) } -> std::same_as<std::optional<std::string>>;
+                  }) {
+      if (const auto* b = dynamic_cast<const observation_view*>(&before))
+        if (auto text = Codec::patch_text(b->o_, o_)) return std::move(*text);
     }
     return view::patch_from(before);
   }
@@ -197,9 +204,6 @@ class codec_match final : public match {
 
   // The outcome once over, by the game's rules.
   std::optional<engine::outcome> outcome() const override { return G::result(s_); }
-
-  // The game's progress object, from the spectator's observation only.
-  json progress() const override { return Codec::progress_json(G::observe(s_, viewer::spectator)); }
 
   // Viewer v's typed observation: what a bot in that seat is given instead of the state.
   observation_type observation_for(viewer v) const { return G::observe(s_, v); }

@@ -239,18 +239,17 @@ json cyvasse_codec::observation_json(const observation& o) {
           {"outcome", outcome_json(o.outcome)}};
 }
 
-std::string cyvasse_codec::patch_text(const observation& a, const observation& b) {
-  // Options and terrain never change during a match and an outcome is set once; anything else
-  // is written from the whole views.
+std::optional<std::string> cyvasse_codec::patch_text(const observation& a, const observation& b) {
+  // Options and terrain never change during a match and an outcome is set once.
   if (!(a.opts == b.opts) || a.board.ground != b.board.ground || (a.outcome && a.outcome != b.outcome))
-    return diff_text(observation_json(a), observation_json(b));
+    return std::nullopt;
   // Members in key order, as json::diff walks a view: game, options, outcome, phase, pieces,
   // quiet_turns, submitted, terrain, to_move.
   patch_writer w;
   if (a.outcome != b.outcome) w.put("replace", "/outcome", outcome_json(b.outcome).dump());
   if (a.ph != b.ph) w.replace("/phase", phase_name(b.ph));
   const auto before = piece_views(a.board), after = piece_views(b.board);
-  keyed_objects(
+  keyed_entries<object_text>(
       w, "/pieces", squares_by_name(), [&](int sq) { return before[sq] == after[sq]; },
       [&](int side, int sq, object_text& o) {
         const piece_view& v = side ? after[sq] : before[sq];

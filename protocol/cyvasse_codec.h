@@ -39,8 +39,10 @@ struct cyvasse_codec {
   static json event_json(const cyvasse::event& e);
   // The view (PROTOCOL.md "Cyvasse view").
   static json observation_json(const cyvasse::observation& o);
-  // The patch from before's view to after's, byte for byte diff_text of the two views.
-  static std::string patch_text(const cyvasse::observation& before, const cyvasse::observation& after);
+  // The patch from before's view to after's, byte for byte diff_text of the two views; nullopt
+  // when the options (or terrain) differ or a set outcome changed, which no match does (the
+  // view then diffs the two trees).
+  static std::optional<std::string> patch_text(const cyvasse::observation& before, const cyvasse::observation& after);
   // The match list's progress: {"phase":"setup"}, or {"phase":"play"|"over","pieces":[n1,n2]}
   // (pieces on the board per seat; PROTOCOL.md "Match summaries").
   static json progress_json(const cyvasse::observation& o);

@@ -47,8 +47,8 @@ class view : public lazy_json {
   // a game's own view writes it from the typed observations, byte for byte the same.
   virtual std::string patch_from(const view& before) const;
 
-  // The match list's progress object (match::progress) from this observation; meaningful for
-  // the spectator's view, which is the one the list shows.
+  // The match list's progress object (PROTOCOL.md, "Match summaries") from this observation;
+  // meaningful for the spectator's view, which is the one the list shows (nothing hidden).
   virtual json progress() const = 0;
 };
 
@@ -64,8 +64,10 @@ struct publication {
   std::vector<json> events;                  // per group: the redacted events (a JSON array);
                                              // empty when not produced by a change
 
+  // The view of viewer class c.
+  const view_ptr& view_for(int c) const { return views.at(group_of.at(c)); }
   // The view JSON of viewer class c.
-  const json& view_of(int c) const { return views.at(group_of.at(c))->value(); }
+  const json& view_of(int c) const { return view_for(c)->value(); }
   // The view JSON of every viewer class, to compare what two publications show (views holds
   // pointers: comparing those compares identities).
   std::array<json, viewer_count> view_values() const {
@@ -123,10 +125,6 @@ class match {
 
   // The outcome once the game is over (by the game's own rules), else nullopt.
   virtual std::optional<engine::outcome> outcome() const = 0;
-
-  // What the match list shows of the game's progress (PROTOCOL.md, "Match summaries"): an
-  // object built from the spectator's observation, so it holds nothing hidden.
-  virtual json progress() const = 0;
 };
 
 // A game the server can host. Stateless; one instance per game in the registry.

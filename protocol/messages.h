@@ -123,7 +123,7 @@ struct summary_fields {
   std::int64_t version = 0;
   json outcome;                                          // outcome_json
   json to_act;        // the seats that may act now (to_act_field's list), or null: not known
-  json progress;      // the game's progress object (match::progress), or null: not known
+  json progress;      // the game's progress object (view::progress), or null: not known
   std::string finished;  // ISO 8601 UTC of the end, or "" while running / not known
   json options;                                          // the match options (public)
   std::string rematch;                                   // its rematch's code, or ""

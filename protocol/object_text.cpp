@@ -25,6 +25,11 @@ object_text& object_text::strings(std::string_view key, std::vector<std::string>
   return add(key, std::move(values));
 }
 
+void append_json_integer(std::string& out, std::int64_t i) {
+  char buf[24];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, i).ptr);
+}
+
 void append_json_string(std::string& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
   out += '"';
@@ -55,8 +60,7 @@ void object_text::append_value(std::string& out, const value& v) {
   if (const auto* s = std::get_if<std::string>(&v)) {
     append_json_string(out, *s);
   } else if (const auto* i = std::get_if<std::int64_t>(&v)) {
-    char buf[24];
-    out.append(buf, std::to_chars(buf, buf + sizeof buf, *i).ptr);
+    append_json_integer(out, *i);
   } else if (const auto* b = std::get_if<bool>(&v)) {
     out += *b ? "true" : "false";
   } else {

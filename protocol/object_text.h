@@ -54,4 +54,7 @@ void diff_members(patch_writer& w, const std::string& path, const object_text& b
 // \b \f \n \r \t, other control bytes as \u00xx; everything else as is).
 void append_json_string(std::string& out, std::string_view s);
 
+// Appends i as JSON text (decimal, as nlohmann::json::dump() writes an integer).
+void append_json_integer(std::string& out, std::int64_t i);
+
 }  // namespace tabuleiro::protocol

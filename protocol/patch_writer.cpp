@@ -2,7 +2,6 @@
 #include "protocol/patch_writer.h"
 
 #include <algorithm>
-#include <charconv>
 
 namespace tabuleiro::protocol {
 
@@ -17,8 +16,7 @@ void patch_writer::begin(std::string_view op, std::string_view path) {
 void patch_writer::replace(std::string_view path, std::int64_t value) {
   begin("replace", path);
   out_ += ",\"value\":";
-  char buf[24];
-  out_.append(buf, std::to_chars(buf, buf + sizeof buf, value).ptr);
+  append_json_integer(out_, value);
   out_ += '}';
 }
 

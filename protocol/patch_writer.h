@@ -54,29 +54,42 @@ struct keyed_name {
 // The keys 0 … count-1 named by name(i), sorted by name as a JSON object orders its keys.
 std::vector<keyed_name> names_in_key_order(int count, const std::function<std::string(int)>& name);
 
-// Writes the operations of an object member at prefix whose entries are flat objects keyed by
-// name, as json::diff writes them: changed and removed entries in key order, then added ones.
-// keys: every possible entry in name order. unchanged(i): entry i is the same on both sides (a
-// cheap typed check; no text is built for it). entry(side, i, o): fills o with entry i's members
-// before (side 0) or after (side 1); false when there is no entry i on that side.
-template <class Unchanged, class Entry>
-void keyed_objects(patch_writer& w, std::string_view prefix, const std::vector<keyed_name>& keys,
+// The operations for one keyed entry present on both sides, as json::diff writes them: a flat
+// object member by member, a string replaced when it differs.
+inline void diff_entry(patch_writer& w, const std::string& path, const object_text& a, const object_text& b) {
+  diff_members(w, path, a, b);
+}
+inline void diff_entry(patch_writer& w, const std::string& path, const std::string& a, const std::string& b) {
+  if (a != b) w.replace(path, b);
+}
+// Appends one keyed entry's JSON text (an object, or a string quoted and escaped).
+inline void append_entry(std::string& out, const object_text& o) { o.append_to(out); }
+inline void append_entry(std::string& out, const std::string& s) { append_json_string(out, s); }
+
+// Writes the operations of an object member at prefix whose entries are keyed by name, as
+// json::diff writes them: changed and removed entries in key order, then added ones. Value is
+// the entries' kind: object_text (flat objects) or std::string (strings). keys: every possible
+// entry in name order. unchanged(i): entry i is the same on both sides (a cheap typed check; no
+// text is built for it). entry(side, i, v): fills v with entry i before (side 0) or after
+// (side 1); false when there is no entry i on that side.
+template <class Value, class Unchanged, class Entry>
+void keyed_entries(patch_writer& w, std::string_view prefix, const std::vector<keyed_name>& keys,
                    Unchanged unchanged, Entry entry) {
-  std::vector<std::pair<const keyed_name*, object_text>> added;  // written after the others
+  std::vector<std::pair<const keyed_name*, Value>> added;  // written after the others
   for (const keyed_name& k : keys) {
     if (unchanged(k.index)) continue;
-    object_text a, b;
+    Value a, b;
     const bool had = entry(0, k.index, a);
     const bool has = entry(1, k.index, b);
     const std::string path = std::string(prefix) + '/' + k.name;
-    if (had && has) diff_members(w, path, a, b);
+    if (had && has) diff_entry(w, path, a, b);
     else if (had) w.remove(path);
     else if (has) added.emplace_back(&k, std::move(b));
   }
   std::string text;
   for (const auto& [k, b] : added) {
     text.clear();
-    b.append_to(text);
+    append_entry(text, b);
     w.put("add", std::string(prefix) + '/' + k->name, text);
   }
 }

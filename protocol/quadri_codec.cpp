@@ -220,11 +220,9 @@ json quadri_codec::observation_json(const quadri::observation& o) {
           {"outcome", outcome_json(o.outcome)}};
 }
 
-std::string quadri_codec::patch_text(const quadri::observation& a, const quadri::observation& b) {
-  // Options never change during a match and an outcome is set once; anything else is written
-  // from the whole views.
-  if (!(a.opts == b.opts) || (a.outcome && a.outcome != b.outcome))
-    return diff_text(observation_json(a), observation_json(b));
+std::optional<std::string> quadri_codec::patch_text(const quadri::observation& a, const quadri::observation& b) {
+  // Options never change during a match and an outcome is set once.
+  if (!(a.opts == b.opts) || (a.outcome && a.outcome != b.outcome)) return std::nullopt;
   // Members in key order, as json::diff walks a view: energy, game, hand, last_row, on_grid,
   // options, outcome, predictors, quiet_actions, tiles, to_move.
   patch_writer w;
@@ -234,7 +232,7 @@ std::string quadri_codec::patch_text(const quadri::observation& a, const quadri:
   w.int_array("/last_row", was.last_row, now.last_row);
   w.int_array("/on_grid", was.on_grid, now.on_grid);
   if (a.outcome != b.outcome) w.put("replace", "/outcome", outcome_json(b.outcome).dump());
-  keyed_objects(
+  keyed_entries<object_text>(
       w, "/predictors", cells_by_name(), [&](int c) { return a.preds[c] == b.preds[c]; },
       [&](int side, int c, object_text& o) {
         const quadri::predictor& p = side ? b.preds[c] : a.preds[c];
@@ -242,7 +240,7 @@ std::string quadri_codec::patch_text(const quadri::observation& a, const quadri:
         return p.owner != 0;
       });
   if (a.quiet != b.quiet) w.replace("/quiet_actions", b.quiet);
-  keyed_objects(
+  keyed_entries<object_text>(
       w, "/tiles", cells_by_name(), [&](int c) { return a.tiles[c] == b.tiles[c]; },
       [&](int side, int c, object_text& o) {
         const quadri::tile& t = side ? b.tiles[c] : a.tiles[c];

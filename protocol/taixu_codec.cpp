@@ -138,31 +138,27 @@ json taixu_codec::observation_json(const taixu::observation& o) {
           {"outcome", outcome_json(o.outcome)}};
 }
 
-std::string taixu_codec::patch_text(const taixu::observation& a, const taixu::observation& b) {
-  // Options never change during a match and an outcome is set once; anything else is written
-  // from the whole views.
-  if (!(a.opts == b.opts) || (a.outcome && a.outcome != b.outcome))
-    return diff_text(observation_json(a), observation_json(b));
+std::optional<std::string> taixu_codec::patch_text(const taixu::observation& a, const taixu::observation& b) {
+  // Options never change during a match and an outcome is set once.
+  if (!(a.opts == b.opts) || (a.outcome && a.outcome != b.outcome)) return std::nullopt;
   // Members in key order, as json::diff walks a view: anomalies, bonus, costs, game, options,
   // outcome, pc, pieces, reserve, round, to_move. In an object, changes and removals come in
   // key order, then additions in key order.
   patch_writer w;
   const auto& keys = squares_by_name();
-  for (const auto& k : keys) {
-    const auto was = a.anomalies[k.index], now = b.anomalies[k.index];
-    if (was == now || was == taixu::effect::none) continue;
-    if (now == taixu::effect::none) w.remove("/anomalies/" + k.name);
-    else w.replace("/anomalies/" + k.name, effect_name(now));
-  }
-  for (const auto& k : keys)
-    if (a.anomalies[k.index] == taixu::effect::none && b.anomalies[k.index] != taixu::effect::none)
-      w.put("add", "/anomalies/" + k.name, json_string_text(effect_name(b.anomalies[k.index])));
+  keyed_entries<std::string>(
+      w, "/anomalies", keys, [&](int sq) { return a.anomalies[sq] == b.anomalies[sq]; },
+      [&](int side, int sq, std::string& name) {
+        const taixu::effect e = side ? b.anomalies[sq] : a.anomalies[sq];
+        if (e != taixu::effect::none) name = effect_name(e);
+        return e != taixu::effect::none;
+      });
   w.int_array("/bonus", a.bonus, b.bonus);
   const int summon_after = taixu::summon_cost(b, b.to_move);
   if (taixu::summon_cost(a, a.to_move) != summon_after) w.replace("/costs/summon", summon_after);
   if (a.outcome != b.outcome) w.put("replace", "/outcome", outcome_json(b.outcome).dump());
   if (a.pc != b.pc) w.replace("/pc", b.pc);
-  keyed_objects(
+  keyed_entries<object_text>(
       w, "/pieces", keys, [&](int sq) { return a.board[sq] == b.board[sq]; },
       [&](int side, int sq, object_text& o) {
         const taixu::piece& p = side ? b.board[sq] : a.board[sq];

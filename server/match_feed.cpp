@@ -14,7 +14,7 @@ constexpr std::size_t recent_patches = 32;
 match_feed::match_feed(const protocol::match& m, std::int64_t version, const json& outcome)
     : version_(version), outcome_(outcome) {
   const auto pub = m.observe();
-  for (int c = 0; c < 3; ++c) views_[c] = pub.views[pub.group_of[c]];
+  for (int c = 0; c < 3; ++c) views_[c] = pub.view_for(c);
 }
 
 std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::int64_t version,

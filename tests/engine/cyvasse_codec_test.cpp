@@ -175,9 +175,10 @@ TEST_CASE("match: refusals carry the rule codes") {
 
 TEST_CASE("match: the list's progress says set-up, then the pieces on the board per seat") {
   auto m = fresh(13);
-  CHECK(m->progress() == json{{"phase", "setup"}});
+  const auto progress = [&] { return m->observe().view_for(2)->progress(); };  // the spectator's
+  CHECK(progress() == json{{"phase", "setup"}});
   REQUIRE(std::holds_alternative<protocol::applied>(m->apply(1, placement_json(0, 1, false))));
-  CHECK(m->progress() == json{{"phase", "setup"}});  // nothing of seat 1's set-up shows
+  CHECK(progress() == json{{"phase", "setup"}});  // nothing of seat 1's set-up shows
   REQUIRE(std::holds_alternative<protocol::applied>(m->apply(2, placement_json(1, 2, false))));
-  CHECK(m->progress() == json{{"phase", "play"}, {"pieces", {19, 19}}});
+  CHECK(progress() == json{{"phase", "play"}, {"pieces", {19, 19}}});
 }

@@ -6,6 +6,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -139,7 +140,7 @@ TEST_CASE("view::patch_from: every game's patches equal diff_text of its views, 
       std::vector<std::array<protocol::view_ptr, 3>> history;
       const auto record = [&](const protocol::publication& pub) {
         std::array<protocol::view_ptr, 3> by_class;
-        for (int c = 0; c < 3; ++c) by_class[c] = pub.views.at(pub.group_of[c]);
+        for (int c = 0; c < 3; ++c) by_class[c] = pub.view_for(c);
         history.push_back(by_class);
         const auto& now = history.back();
         for (const std::size_t back : {std::size_t{1}, std::size_t{5}, std::size_t{40}}) {
@@ -165,5 +166,25 @@ TEST_CASE("view::patch_from: every game's patches equal diff_text of its views, 
       }
     }
     CHECK(compared > 1000);
+  }
+}
+
+TEST_CASE("view::patch_from: views of matches with other options are diffed as trees") {
+  // No match changes its options, so a game's typed patch declines such a pair; the view falls
+  // back to diff_text and the patch still turns one view into the other.
+  const std::vector<std::pair<std::string_view, json>> other_options{
+      {"taixu", {{"reserve", 5}}}, {"cyvasse", {{"quiet_limit", 40}}}, {"quadri", {{"quiet_limit", 30}}}};
+  for (const auto& [name, options] : other_options) {
+    INFO(name);
+    const auto& kind = *protocol::find_game(name);
+    auto a = kind.create(json::object(), nullptr, 3), b = kind.create(options, nullptr, 3);
+    REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(a));
+    REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(b));
+    const auto then = std::get<std::unique_ptr<protocol::match>>(a)->observe().view_for(2);
+    const auto now = std::get<std::unique_ptr<protocol::match>>(b)->observe().view_for(2);
+    REQUIRE(then->value()["options"] != now->value()["options"]);
+    const std::string text = now->patch_from(*then);
+    CHECK(text == protocol::diff_text(then->value(), now->value()));
+    CHECK(then->value().patch(json::parse(text)) == now->value());
   }
 }
