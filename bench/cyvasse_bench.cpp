@@ -8,31 +8,11 @@
 #include <ctime>
 #include <vector>
 
+#include "bench/bench_util.h"
 #include "engine/cyvasse/rules.h"
 
-namespace {
-
 using namespace tabuleiro::cyvasse;
-
-double cpu() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-template <class Body>
-double per_second(double seconds, Body body) {
-  const double start = cpu();
-  long long ops = 0;
-  double used = 0;
-  do {
-    ops += body();
-    used = cpu() - start;
-  } while (used < seconds);
-  return static_cast<double>(ops) / used;
-}
-
-}  // namespace
+using tabuleiro::bench::per_second;
 
 int main(int argc, char** argv) {
   double seconds = 1.0;

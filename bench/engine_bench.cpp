@@ -17,13 +17,16 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_util.h"
 #include "engine/taixu/rules.h"
 #include "protocol/game.h"
 
 namespace {
 
 using namespace tabuleiro::taixu;
-using clock_type = std::chrono::steady_clock;
+using tabuleiro::bench::fmt;
+using tabuleiro::bench::median;
+using tabuleiro::bench::per_second;
 
 constexpr int max_actions_per_game = 300;
 
@@ -56,45 +59,6 @@ corpus make_corpus(std::size_t n, std::uint64_t seed) {
     }
   }
   return c;
-}
-
-// CPU time of the calling thread, in seconds (rates stay meaningful on a shared machine).
-double thread_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-// Runs body() (which returns the operations it did) until it has used about seconds of CPU
-// time (or 4x that in wall time); returns operations per CPU second.
-template <class Body>
-double per_second(double seconds, Body body) {
-  const auto wall_limit = clock_type::now() + std::chrono::duration<double>(4 * seconds);
-  const double start = thread_cpu_seconds();
-  long long ops = 0;
-  double used = 0;
-  do {
-    ops += body();
-    used = thread_cpu_seconds() - start;
-  } while (used < seconds && clock_type::now() < wall_limit);
-  return static_cast<double>(ops) / used;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-// Formats a rate with thousands separators.
-std::string fmt(double x) {
-  std::string digits = std::to_string(static_cast<long long>(x + 0.5));
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // Cyvasse public codec: actions, options, events, expects and the view of an observation.
 #include "protocol/cyvasse_codec.h"
 
+#include <array>
+
 #include "protocol/codec_match.h"
 #include "protocol/cyvasse_position.h"
 #include "protocol/json_util.h"
@@ -34,8 +36,14 @@ std::string_view event_name(event::kind_t k) {
 
 }  // namespace
 
-std::string cyvasse_square_name(int sq) {
-  return std::string(1, static_cast<char>('a' + file_of(sq))) + std::to_string(rank_of(sq) + 1);
+const std::string& cyvasse_square_name(int sq) {
+  static const auto names = [] {
+    std::array<std::string, board_size> out;
+    for (int i = 0; i < board_size; ++i)
+      out[i] = std::string(1, static_cast<char>('a' + file_of(i))) + std::to_string(rank_of(i) + 1);
+    return out;
+  }();
+  return names.at(sq);
 }
 
 std::optional<square> cyvasse_parse_square(const json& j) {

@@ -14,7 +14,7 @@
 namespace tabuleiro::protocol {
 
 // The square name ("a1" … "j10") of a Cyvasse square.
-std::string cyvasse_square_name(int sq);
+const std::string& cyvasse_square_name(int sq);
 
 // The Cyvasse square of a name "a1" … "j10", or nullopt.
 std::optional<cyvasse::square> cyvasse_parse_square(const json& j);

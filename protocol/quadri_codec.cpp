@@ -1,6 +1,8 @@
 // QU4DRI public codec: actions, events, options and the view of an observation.
 #include "protocol/quadri_codec.h"
 
+#include <array>
+
 #include "protocol/codec_match.h"
 #include "protocol/json_util.h"
 #include "protocol/patch_writer.h"
@@ -23,9 +25,15 @@ json seat_or_null(int p) { return p ? json(p) : json(nullptr); }
 
 }  // namespace
 
-std::string quadri_codec::cell_name(int c) {
-  if (c == quadri::off_area) return "off";
-  return std::string(1, static_cast<char>('a' + quadri::file_of(c))) + std::to_string(quadri::rank_of(c) + 1);
+const std::string& quadri_codec::cell_name(int c) {
+  static const std::string off = "off";
+  static const auto names = [] {
+    std::array<std::string, quadri::area_size> out;
+    for (int i = 0; i < quadri::area_size; ++i)
+      out[i] = std::string(1, static_cast<char>('a' + quadri::file_of(i))) + std::to_string(quadri::rank_of(i) + 1);
+    return out;
+  }();
+  return c == quadri::off_area ? off : names.at(c);
 }
 
 std::optional<quadri::cell> quadri_codec::parse_cell(const json& j) {

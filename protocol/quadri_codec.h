@@ -18,8 +18,8 @@ namespace tabuleiro::protocol {
 struct quadri_codec {
   static constexpr std::string_view name = "quadri";
 
-  // The cell name ("a1" … "j10") of c.
-  static std::string cell_name(int c);
+  // The cell name ("a1" … "j10", or "off" for the off-board area) of c.
+  static const std::string& cell_name(int c);
   // A cell from JSON: "a1".."j10"; quadri::off_area for a well-formed name outside the area
   // (a letter a–z and 0..99 without leading zero); nullopt when malformed.
   static std::optional<quadri::cell> parse_cell(const json& j);
