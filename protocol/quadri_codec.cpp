@@ -114,11 +114,7 @@ json quadri_codec::action_json(const action& a) {
 
 void quadri_codec::legal_action_fields(object_text& o, const quadri::state& s, const action& a) {
   action_fields(o, a);
-  if (a.kind == action_kind::move) {
-    // A sequence captures one predictor per step when its first step is a jump.
-    const bool capture = quadri::capture_available(s, s.to_move);
-    o.integer("captures", capture ? a.len - 1 : 0);
-  }
+  if (a.kind == action_kind::move) o.integer("captures", quadri::captures_of(s, s.to_move, a));
 }
 
 json quadri_codec::expects_json(const quadri::observation&, engine::seat) { return nullptr; }

@@ -135,12 +135,8 @@ int jumped(const state& s, seat p, int from, int to, bool queen, int start,
 // Player p's predictors on the grid plus hand.
 int predictors_left(const state& s, seat p) { return on_grid(s, p) + s.hand[p - 1]; }
 
-// True when p has any legal action.
-bool has_action(const state& s, seat p) {
-  thread_local std::vector<action> scratch;
-  legal_actions_into(s, p, scratch);
-  return !scratch.empty();
-}
+// True when p (to move in s) has any legal action; defined below.
+bool has_action(const state& s, seat p);
 
 void finish(state& s, std::optional<seat> winner, end_reason why, std::vector<event>& out) {
   s.outcome = engine::outcome{winner, std::string(reason_code(why))};
@@ -258,6 +254,47 @@ error check_shift(const state& s, seat p, int from, int to, bool must_capture) {
   if (s.preds[from].owner && s.preds[from].owner != p) return error::predictor_on_tile;
   if (!connected_after(s, from, to)) return error::disconnects_grid;
   return must_capture ? error::capture_required : error::ok;
+}
+
+// Offers p's actions that capture nothing to take(a), in legal_actions_into's order (moves by
+// origin, direction and distance, then drops, flips and shifts by cell), until take returns
+// false; returns false when it stopped early. Only legal when no capture is available.
+template <class Take>
+bool non_captures(const state& s, seat p, Take take) {
+  for (int c = 0; c < area_size; ++c) {
+    if (s.preds[c].owner != p) continue;
+    const bool queen = s.preds[c].queen;
+    for (int d = 0; d < 4; ++d) {
+      if (!queen && (p == 1 ? d >= 2 : d < 2)) continue;
+      for (int l = table.nb[c][d]; l >= 0 && has_tile(s, l) && !s.preds[l].owner;
+           l = queen ? table.nb[l][d] : no_cell)
+        if (!take(move_action({static_cast<cell>(c), static_cast<cell>(l)}))) return false;
+    }
+  }
+  if (s.hand[p - 1] > 0 && on_grid(s, p) < grid_limit)
+    for (int c = 0; c < area_size; ++c)
+      if (has_tile(s, c) && !s.preds[c].owner && !s.tiles[c].location && !take(drop_action(static_cast<cell>(c))))
+        return false;
+  for (int c = 0; c < area_size; ++c)
+    if (s.tiles[c].aura == aura_of(p) && !s.preds[c].owner && !take(flip_action(static_cast<cell>(c)))) return false;
+  for (int c = 0; c < area_size; ++c) {
+    if (s.tiles[c].aura != aura_of(p) || !s.tiles[c].location) continue;
+    if (s.preds[c].owner && s.preds[c].owner != p) continue;
+    for (int d = 0; d < 4; ++d) {
+      const int to = table.nb[c][d];
+      if (to >= 0 && !has_tile(s, to) && connected_after(s, c, to) &&
+          !take(shift_action(static_cast<cell>(c), static_cast<cell>(to))))
+        return false;
+    }
+  }
+  return true;
+}
+
+// Stops at the first action found instead of listing them all (the no-action loss is tested
+// after every action).
+bool has_action(const state& s, seat p) {
+  if (s.outcome || p != s.to_move) return false;
+  return capture_available(s, p) || !non_captures(s, p, [](const action&) { return false; });
 }
 
 }  // namespace
@@ -438,6 +475,12 @@ const char* validate(const state& s) {
   return nullptr;
 }
 
+int captures_of(const state& s, seat p, const action& a) {
+  if (a.kind != action_kind::move || a.len < 2) return 0;
+  if (a.len == 2 && plain_step(s, p, a.path[0], a.path[1])) return 0;
+  return a.len - 1;
+}
+
 bool capture_available(const state& s, seat p) {
   for (int c = 0; c < area_size; ++c) {
     if (s.preds[c].owner != p) continue;
@@ -468,30 +511,10 @@ void legal_actions_into(const state& s, seat p, std::vector<action>& out) {
   out.clear();
   if (s.outcome || p != s.to_move) return;
   if (captures_into(s, p, out)) return;
-  for (int c = 0; c < area_size; ++c) {
-    if (s.preds[c].owner != p) continue;
-    const bool queen = s.preds[c].queen;
-    for (int d = 0; d < 4; ++d) {
-      if (!queen && (p == 1 ? d >= 2 : d < 2)) continue;
-      for (int l = table.nb[c][d]; l >= 0 && has_tile(s, l) && !s.preds[l].owner;
-           l = queen ? table.nb[l][d] : no_cell)
-        out.push_back(move_action({static_cast<cell>(c), static_cast<cell>(l)}));
-    }
-  }
-  if (s.hand[p - 1] > 0 && on_grid(s, p) < grid_limit)
-    for (int c = 0; c < area_size; ++c)
-      if (has_tile(s, c) && !s.preds[c].owner && !s.tiles[c].location) out.push_back(drop_action(static_cast<cell>(c)));
-  for (int c = 0; c < area_size; ++c)
-    if (s.tiles[c].aura == aura_of(p) && !s.preds[c].owner) out.push_back(flip_action(static_cast<cell>(c)));
-  for (int c = 0; c < area_size; ++c) {
-    if (s.tiles[c].aura != aura_of(p) || !s.tiles[c].location) continue;
-    if (s.preds[c].owner && s.preds[c].owner != p) continue;
-    for (int d = 0; d < 4; ++d) {
-      const int to = table.nb[c][d];
-      if (to >= 0 && !has_tile(s, to) && connected_after(s, c, to))
-        out.push_back(shift_action(static_cast<cell>(c), static_cast<cell>(to)));
-    }
-  }
+  non_captures(s, p, [&](const action& a) {
+    out.push_back(a);
+    return true;
+  });
 }
 
 error apply_into(state& s, seat p, const action& a, std::vector<event>& out) {

@@ -30,6 +30,10 @@ bool grid_connected(const state& s);
 // True when player p has a capture available.
 bool capture_available(const state& s, seat p);
 
+// The predictors that move a, legal for p in s, captures: one per step of a capture sequence,
+// none for a plain move (a single step over empty cells) or any other kind of action.
+int captures_of(const state& s, seat p, const action& a);
+
 // Exact legality check of a for seat p; error::ok when legal. Precedence: RULES.md.
 error check(const state& s, seat p, const action& a);
 

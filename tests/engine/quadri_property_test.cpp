@@ -1,6 +1,7 @@
 // QU4DRI: perft from the opening, and a property test over random games from random seeds
 // (energy accounting, talisman and predictor counts, connectivity, the legal list against the
-// exact check, check and apply agreeing, deterministic replay).
+// exact check, check and apply agreeing, the captures each action announces, the no-action loss
+// only without a legal action, deterministic replay).
 #include <algorithm>
 #include <cstdlib>
 
@@ -166,6 +167,16 @@ TEST_CASE("quadri property: random games keep the invariants, the legal list is 
       REQUIRE(apply_into(s, s.to_move, a, ev) == error::ok);
       const std::string problem = invariant_problem(s, prev, ev);
       if (!problem.empty()) FAIL(problem);
+      // The captures a legal action announces (the legal list's "captures") are the ones it makes.
+      const auto captured = std::count_if(ev.begin(), ev.end(), [](const event& e) { return e.kind == event_kind::captured; });
+      if (captures_of(prev, prev.to_move, a) != captured) FAIL("captures_of " << captures_of(prev, prev.to_move, a) << " but " << captured << " captured");
+      // The no-action loss only when the player to move has no legal action at all.
+      if (s.outcome && s.outcome->reason == "no_action") {
+        state t = s;
+        t.outcome.reset();
+        legal_actions_into(t, t.to_move, list);
+        if (!list.empty()) FAIL("lost by no_action with " << list.size() << " legal actions");
+      }
       if (a.kind == action_kind::move && a.len > 2) ++captures_seen;
       for (const auto& e : ev) captures_seen += e.kind == event_kind::captured && a.len == 2;
       shifts_seen += a.kind == action_kind::shift;

@@ -321,6 +321,26 @@ TEST_CASE("quadri: a player with no legal action on their turn loses") {
   CHECK(s.outcome->reason == "no_action");
 }
 
+TEST_CASE("quadri: a player whose only legal action is a shift plays on") {
+  // Seat 2's pawn on c3 cannot step (no talisman on b2 or d2), has no hand and no free own
+  // talisman to flip; its location-side talisman can shift to d2, still touching e3.
+  state s;
+  s.rng = tabuleiro::engine::rng(1);
+  s.hand = {0, 0};
+  put_tile(s, at("c3"), red, 1, true);
+  put_tile(s, at("d4"), green, 1);
+  put_tile(s, at("e3"), green, 1);
+  put_tile(s, at("e5"), green, 1);
+  put_tile(s, at("f6"), green, 1);
+  s.preds[at("c3")] = predictor{2, false};
+  s.preds[at("e5")] = predictor{1, false};
+  play(s, path("e5 f6"));
+  CHECK_FALSE(s.outcome);
+  std::vector<action> list;
+  legal_actions_into(s, 2, list);
+  CHECK(list == std::vector<action>{shift_action(at("c3"), at("d2"))});
+}
+
 TEST_CASE("quadri: quiet_limit consecutive actions without a capture draw - a capture resets the count") {
   setup o;
   o.opts.quiet_limit = 3;
