@@ -107,11 +107,11 @@ result<action> cyvasse_codec::parse_action(const json& j) {
 
 void cyvasse_codec::flat_action_fields(object_text& o, const action& a) {
   if (a.type == action::move) {
-    o.string("type", "move").string("from", cyvasse_square_name(a.from)).string("to", cyvasse_square_name(a.to));
+    o.text("type", "move").text("from", cyvasse_square_name(a.from)).text("to", cyvasse_square_name(a.to));
     return;
   }
-  o.string("type", "setup");
-  if (a.use != preset::none) o.string("preset", a.use == preset::standard ? "standard" : "random");
+  o.text("type", "setup");
+  if (a.use != preset::none) o.text("preset", a.use == preset::standard ? "standard" : "random");
 }
 
 json cyvasse_codec::action_json(const action& a) {
@@ -202,7 +202,7 @@ void piece_fields(object_text& o, int sq, const piece_view& v) {
   std::vector<std::string> attacks;
   for (square x : v.attacks) attacks.push_back(cyvasse_square_name(x));
   o.integer("owner", v.pc.owner)
-      .string("kind", std::string(kind_name(v.pc.what)))
+      .text("kind", kind_name(v.pc.what))
       .integer("armor", v.armor)
       .boolean("protected", v.prot)
       .boolean("capturable", v.armor <= 0 && !v.prot)

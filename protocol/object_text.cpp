@@ -2,23 +2,32 @@
 #include "protocol/object_text.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <limits>
+#include <stdexcept>
 
 #include "protocol/patch_writer.h"
 
 namespace tabuleiro::protocol {
 
 object_text& object_text::add(std::string_view key, value v) {
-  // Sorted insertion: nlohmann's objects (std::map) write their members in key order. A key
-  // given twice keeps its last value, as json[key] = v would.
-  const auto at = std::lower_bound(members_.begin(), members_.end(), key,
-                                   [](const member& m, std::string_view k) { return m.key < k; });
-  if (at != members_.end() && at->key == key) at->v = std::move(v);
-  else members_.insert(at, member{key, std::move(v)});
+  // Members stay where they were added; their key order is kept as a list of indices, sorted
+  // on insertion. A key given twice keeps its last value, as json[key] = v would.
+  const auto at = std::lower_bound(order_.begin(), order_.end(), key,
+                                   [&](std::uint8_t i, std::string_view k) { return members_[i].key < k; });
+  if (at != order_.end() && members_[*at].key == key) {
+    members_[*at].v = std::move(v);
+    return *this;
+  }
+  if (members_.size() > std::numeric_limits<std::uint8_t>::max()) throw std::length_error("object_text: too many members");
+  order_.insert(at, static_cast<std::uint8_t>(members_.size()));
+  members_.push_back(member{key, std::move(v)});
   return *this;
 }
 
 object_text& object_text::string(std::string_view key, std::string value) { return add(key, std::move(value)); }
+object_text& object_text::text(std::string_view key, std::string_view value) { return add(key, value); }
 object_text& object_text::integer(std::string_view key, std::int64_t value) { return add(key, value); }
 object_text& object_text::boolean(std::string_view key, bool value) { return add(key, value); }
 object_text& object_text::strings(std::string_view key, std::vector<std::string> values) {
@@ -33,10 +42,16 @@ void append_json_integer(std::string& out, std::int64_t i) {
 void append_json_string(std::string& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
   out += '"';
+  // Bytes written as they are: everything but control bytes, '"' and '\\'.
+  static constexpr auto plain_byte = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0x20; c < 256; ++c) t[c] = c != '"' && c != '\\';
+    return t;
+  }();
   std::size_t plain = 0;  // start of the run of bytes written as they are
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    if (plain_byte[c]) continue;
     out.append(s.data() + plain, i - plain);
     plain = i + 1;
     switch (c) {
@@ -57,8 +72,22 @@ void append_json_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
+bool object_text::same_value(const value& a, const value& b) {
+  const auto as_text = [](const value& v) -> const std::string_view* {
+    return std::get_if<std::string_view>(&v);
+  };
+  if (a.index() <= 1 && b.index() <= 1) {  // alternatives 0 and 1: compared by their characters
+    const std::string_view x = as_text(a) ? *as_text(a) : std::string_view(std::get<std::string>(a));
+    const std::string_view y = as_text(b) ? *as_text(b) : std::string_view(std::get<std::string>(b));
+    return x == y;
+  }
+  return a == b;
+}
+
 void object_text::append_value(std::string& out, const value& v) {
-  if (const auto* s = std::get_if<std::string>(&v)) {
+  if (const auto* t = std::get_if<std::string_view>(&v)) {
+    append_json_string(out, *t);
+  } else if (const auto* s = std::get_if<std::string>(&v)) {
     append_json_string(out, *s);
   } else if (const auto* i = std::get_if<std::int64_t>(&v)) {
     append_json_integer(out, *i);
@@ -78,13 +107,13 @@ void object_text::append_value(std::string& out, const value& v) {
 void object_text::append_to(std::string& out) const {
   out += '{';
   bool first = true;
-  for (const member& m : members_) {
+  in_key_order([&](const member& m) {
     if (!first) out += ',';
     first = false;
     append_json_string(out, m.key);
     out += ':';
     append_value(out, m.v);
-  }
+  });
   out += '}';
 }
 
@@ -98,15 +127,24 @@ void diff_members(patch_writer& w, const std::string& path, const object_text& b
     object_text::append_value(text, v);
     return std::string_view(text);
   };
-  auto a = before.members_.begin();
-  auto b = after.members_.begin();
-  boost::container::small_vector<const object_text::member*, 6> added;
-  while (a != before.members_.end() || b != after.members_.end()) {
-    if (b == after.members_.end() || (a != before.members_.end() && a->key < b->key)) {
-      w.remove(member_path((a++)->key));
-    } else if (a == before.members_.end() || b->key < a->key) {
-      added.push_back(&*b++);
+  using member = object_text::member;
+  const auto ordered = [](const object_text& o) {
+    boost::container::small_vector<const member*, 6> out;
+    o.in_key_order([&](const member& m) { out.push_back(&m); });
+    return out;
+  };
+  const auto before_members = ordered(before), after_members = ordered(after);
+  auto ia = before_members.begin();
+  auto ib = after_members.begin();
+  boost::container::small_vector<const member*, 6> added;
+  while (ia != before_members.end() || ib != after_members.end()) {
+    if (ib == after_members.end() || (ia != before_members.end() && (*ia)->key < (*ib)->key)) {
+      w.remove(member_path((*ia++)->key));
+    } else if (ia == before_members.end() || (*ib)->key < (*ia)->key) {
+      added.push_back(*ib++);
     } else {
+      const member* a = *ia++;
+      const member* b = *ib++;
       const auto* la = std::get_if<list>(&a->v);
       const auto* lb = std::get_if<list>(&b->v);
       if (la && lb) {  // arrays: common elements, then removals from the end, then additions
@@ -116,11 +154,9 @@ void diff_members(patch_writer& w, const std::string& path, const object_text& b
           if ((*la)[i] != (*lb)[i]) w.replace(base + '/' + std::to_string(i), std::string_view((*lb)[i]));
         for (std::size_t i = la->size(); i > common; --i) w.remove(base + '/' + std::to_string(i - 1));
         for (std::size_t i = common; i < lb->size(); ++i) w.put("add", base + "/-", json_string_text((*lb)[i]));
-      } else if (!(a->v == b->v)) {
+      } else if (!object_text::same_value(a->v, b->v)) {
         w.put("replace", member_path(a->key), value_text(b->v));
       }
-      ++a;
-      ++b;
     }
   }
   for (const auto* m : added) w.put("add", member_path(m->key), value_text(m->v));

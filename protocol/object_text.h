@@ -17,11 +17,14 @@ class patch_writer;
 
 // Members are strings, integers, booleans or arrays of strings. append_to() writes byte for byte what
 // to_json().dump() writes (members in key order, no spaces, nlohmann's string escapes) without
-// building the tree: one std::string per value (most fit its inline buffer), no map nodes.
+// building the tree: no map nodes, and no copy of a text that outlives the object.
 // Keys must outlive the object (codecs pass literals). A value object; not thread-safe.
 class object_text {
  public:
+  // A string member holding its own copy of value.
   object_text& string(std::string_view key, std::string value);
+  // A string member whose value outlives the object (a literal, a name from a static table).
+  object_text& text(std::string_view key, std::string_view value);
   object_text& integer(std::string_view key, std::int64_t value);
   object_text& boolean(std::string_view key, bool value);
   object_text& strings(std::string_view key, std::vector<std::string> values);
@@ -37,7 +40,7 @@ class object_text {
                            const object_text& after);
 
  private:
-  using value = std::variant<std::string, std::int64_t, bool, std::vector<std::string>>;
+  using value = std::variant<std::string_view, std::string, std::int64_t, bool, std::vector<std::string>>;
   struct member {
     std::string_view key;
     value v;
@@ -45,7 +48,15 @@ class object_text {
   object_text& add(std::string_view key, value v);
   // Appends one member value's JSON text to out.
   static void append_value(std::string& out, const value& v);
-  boost::container::small_vector<member, 6> members_;  // kept in key order; inline up to 6
+  // Whether two member values write the same JSON (a text and a string with equal characters do).
+  static bool same_value(const value& a, const value& b);
+  // The members in key order (nlohmann's objects, std::maps, write theirs so).
+  template <class Visit>
+  void in_key_order(Visit visit) const {
+    for (const std::uint8_t i : order_) visit(members_[i]);
+  }
+  boost::container::small_vector<member, 6> members_;  // in the order added; inline up to 6
+  boost::container::small_vector<std::uint8_t, 6> order_;  // indices of members_ in key order
 };
 
 void diff_members(patch_writer& w, const std::string& path, const object_text& before, const object_text& after);

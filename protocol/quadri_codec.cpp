@@ -96,14 +96,14 @@ void quadri_codec::action_fields(object_text& o, const action& a) {
       std::vector<std::string> path;
       path.reserve(static_cast<std::size_t>(a.len));
       for (int i = 0; i < a.len; ++i) path.push_back(cell_name(a.path[i]));
-      o.string("type", "move").strings("path", std::move(path));
+      o.text("type", "move").strings("path", std::move(path));
       return;
     }
-    case action_kind::drop: o.string("type", "drop").string("at", cell_name(a.path[0])); return;
-    case action_kind::flip: o.string("type", "flip").string("at", cell_name(a.path[0])); return;
+    case action_kind::drop: o.text("type", "drop").text("at", cell_name(a.path[0])); return;
+    case action_kind::flip: o.text("type", "flip").text("at", cell_name(a.path[0])); return;
     case action_kind::shift: break;
   }
-  o.string("type", "shift").string("from", cell_name(a.path[0])).string("to", cell_name(a.path[1]));
+  o.text("type", "shift").text("from", cell_name(a.path[0])).text("to", cell_name(a.path[1]));
 }
 
 json quadri_codec::action_json(const action& a) {
@@ -120,10 +120,10 @@ void quadri_codec::legal_action_fields(object_text& o, const quadri::state& s, c
 json quadri_codec::expects_json(const quadri::observation&, engine::seat) { return nullptr; }
 
 void quadri_codec::tile_fields(object_text& o, const quadri::tile& t, bool with_value) {
-  o.string("aura", t.aura == quadri::green ? "green" : "red")
-      .string("moon", std::string(moon_names[static_cast<int>(t.phase)]))
-      .string("dir", std::string(dir_names[static_cast<int>(t.dir)]))
-      .string("side", t.location ? "location" : "energy")
+  o.text("aura", t.aura == quadri::green ? "green" : "red")
+      .text("moon", moon_names[static_cast<int>(t.phase)])
+      .text("dir", dir_names[static_cast<int>(t.dir)])
+      .text("side", t.location ? "location" : "energy")
       .boolean("revealed", t.revealed);
   if (with_value) o.integer("value", t.value);
 }

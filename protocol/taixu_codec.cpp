@@ -24,8 +24,14 @@ rule_error fail(const char* code, std::string message) { return rule_error{code,
 
 }  // namespace
 
-std::string square_name(int sq) {
-  return {static_cast<char>('a' + taixu::file_of(sq)), static_cast<char>('1' + taixu::rank_of(sq))};
+const std::string& square_name(int sq) {
+  static const auto names = [] {
+    std::array<std::string, taixu::board_size> out;
+    for (int i = 0; i < taixu::board_size; ++i)
+      out[i] = {static_cast<char>('a' + taixu::file_of(i)), static_cast<char>('1' + taixu::rank_of(i))};
+    return out;
+  }();
+  return names.at(sq);
 }
 
 std::optional<taixu::square> parse_square(const json& j) {
@@ -68,19 +74,19 @@ result<action> taixu_codec::parse_action(const json& j) {
 
 void taixu_codec::action_fields(object_text& o, const action& a) {
   switch (a.kind) {
-    case action_kind::summon: o.string("type", "summon").string("to", square_name(a.a)); return;
+    case action_kind::summon: o.text("type", "summon").text("to", square_name(a.a)); return;
     case action_kind::move:
-      o.string("type", "move").string("from", square_name(a.a)).string("to", square_name(a.b));
+      o.text("type", "move").text("from", square_name(a.a)).text("to", square_name(a.b));
       return;
-    case action_kind::stabilize: o.string("type", "stabilize").string("at", square_name(a.a)); return;
+    case action_kind::stabilize: o.text("type", "stabilize").text("at", square_name(a.a)); return;
     case action_kind::swap:
-      o.string("type", "swap")
-          .string("a", square_name(std::min(a.a, a.b)))
-          .string("b", square_name(std::max(a.a, a.b)));
+      o.text("type", "swap")
+          .text("a", square_name(std::min(a.a, a.b)))
+          .text("b", square_name(std::max(a.a, a.b)));
       return;
     case action_kind::end_turn: break;
   }
-  o.string("type", "end_turn");
+  o.text("type", "end_turn");
 }
 
 json taixu_codec::action_json(const action& a) {

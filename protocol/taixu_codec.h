@@ -14,7 +14,7 @@
 namespace tabuleiro::protocol {
 
 // The square name ("a1" … "h8") of sq.
-std::string square_name(int sq);
+const std::string& square_name(int sq);
 
 // The square index of a name "a1" … "h8", or nullopt.
 std::optional<taixu::square> parse_square(const json& j);

@@ -11,6 +11,7 @@
 #include "protocol/game.h"
 #include "protocol/messages.h"
 #include "protocol/object_text.h"
+#include "protocol/patch_writer.h"
 #include "random_play.h"
 
 using namespace tabuleiro;
@@ -26,8 +27,9 @@ TEST_CASE("object_text: random objects write what their JSON's dump writes") {
     const int members = static_cast<int>(rng() % 6);
     for (int i = 0; i < members; ++i) {
       const char* key = keys[rng() % std::size(keys)];
-      switch (rng() % 4) {
+      switch (rng() % 5) {
         case 0: o.string(key, texts[rng() % std::size(texts)]); break;
+        case 4: o.text(key, texts[rng() % std::size(texts)]); break;  // texts outlive o
         case 1: o.integer(key, static_cast<std::int64_t>(rng()) >> (rng() % 64)); break;
         case 2: o.boolean(key, rng() % 2 == 0); break;
         default: {
@@ -52,6 +54,24 @@ TEST_CASE("object_text: a key given twice keeps its last value, and members are 
   o.append_to(text);
   CHECK(text == R"({"cost":2,"to":"e4","type":"move"})");
   CHECK(o.to_json() == json{{"type", "move"}, {"cost", 2}, {"to", "e4"}});
+}
+
+TEST_CASE("object_text: a text and an owned string with the same characters are the same value") {
+  const std::string owned = "e4";
+  protocol::object_text a, b, c;
+  a.text("to", "e4").text("type", "move");
+  b.string("to", owned).text("type", "move");
+  c.string("to", "e5").text("type", "move");
+  std::string ta, tb;
+  a.append_to(ta);
+  b.append_to(tb);
+  CHECK(ta == tb);
+  CHECK(a.to_json() == b.to_json());
+  protocol::patch_writer same, other;
+  diff_members(same, "/x", a, b);
+  diff_members(other, "/x", a, c);
+  CHECK(std::move(same).finish() == "[]");
+  CHECK(std::move(other).finish() == R"([{"op":"replace","path":"/x/to","value":"e5"}])");
 }
 
 TEST_CASE("legal lists written as text equal the dump of the legal JSON, in random games of every game") {
