@@ -11,12 +11,25 @@
 
 namespace tabuleiro::protocol {
 
+namespace {
+
+// Whether key a sorts before key b as std::string's operator< orders them (bytewise, unsigned;
+// a prefix first), written out so that the short literal keys of the codecs compare inline.
+bool key_less(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+  return a.size() < b.size();
+}
+
+}  // namespace
+
 object_text& object_text::add(std::string_view key, value v) {
   // Members stay where they were added; their key order is kept as a list of indices, sorted
   // on insertion. A key given twice keeps its last value, as json[key] = v would.
   const auto at = std::lower_bound(order_.begin(), order_.end(), key,
-                                   [&](std::uint8_t i, std::string_view k) { return members_[i].key < k; });
-  if (at != order_.end() && members_[*at].key == key) {
+                                   [&](std::uint8_t i, std::string_view k) { return key_less(members_[i].key, k); });
+  if (at != order_.end() && !key_less(key, members_[*at].key)) {  // neither sorts first: the same key
     members_[*at].v = std::move(v);
     return *this;
   }
@@ -138,9 +151,9 @@ void diff_members(patch_writer& w, const std::string& path, const object_text& b
   auto ib = after_members.begin();
   boost::container::small_vector<const member*, 6> added;
   while (ia != before_members.end() || ib != after_members.end()) {
-    if (ib == after_members.end() || (ia != before_members.end() && (*ia)->key < (*ib)->key)) {
+    if (ib == after_members.end() || (ia != before_members.end() && key_less((*ia)->key, (*ib)->key))) {
       w.remove(member_path((*ia++)->key));
-    } else if (ia == before_members.end() || (*ib)->key < (*ia)->key) {
+    } else if (ia == before_members.end() || key_less((*ib)->key, (*ia)->key)) {
       added.push_back(*ib++);
     } else {
       const member* a = *ia++;
