@@ -520,61 +520,76 @@ TEST_CASE("fault: 600 connections sending junk at the rate limit keep the server
   const int pid = only_child();
   const long base = rss_kib(pid);
   constexpr int connections = 600;
-  std::vector<std::unique_ptr<ws_client>> cs;
-  for (int i = 0; i < connections; ++i) cs.push_back(std::make_unique<ws_client>(port));
-  const long connected = rss_kib(pid);
-  const std::string junk(4000, '[');  // nested far deeper than 32: bad_json
   constexpr int ticks = 30;
-  long peak = connected;
-  std::vector<int> errors_of(connections, 0);
-  // Reads what connection i has received so far (all of it when timeout_s > 0), each an
-  // error saying bad_json.
-  const auto read_errors = [&](int i, double timeout_s) {
-    while (errors_of[i] < ticks) {
-      auto m = cs[i]->recv(timeout_s);
-      if (!m) return;
-      REQUIRE((*m)["type"] == "error");
-      REQUIRE((*m)["code"] == "bad_json");
-      ++errors_of[i];
-    }
+  const std::string junk(4000, '[');  // nested far deeper than 32: bad_json
+  // What one flood left: the server's RSS with the 600 connected, its peak during the junk and
+  // after they all closed, in KiB.
+  struct flood_rss {
+    long connected = 0, peak = 0, after = 0;
   };
-  const auto start = std::chrono::steady_clock::now();
-  for (int tick = 0; tick < ticks; ++tick) {  // 3 s, one message per connection per 100 ms
-    for (auto& c : cs) REQUIRE(c->send_text(junk));
-    for (int i = 0; i < connections; ++i) read_errors(i, 0);
-    peak = std::max(peak, rss_kib(pid));
-    std::this_thread::sleep_until(start + std::chrono::milliseconds(100 * (tick + 1)));
-  }
-  // The 30 messages are within the burst of 40, so each one is answered; a sanitizer build
-  // (ThreadSanitizer beside other tests: more than 30 s for the 18,000) may still be answering
-  // long after the last tick.
-  const auto drain_until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  for (int i = 0; i < connections; ++i) {
-    const std::chrono::duration<double> left = drain_until - std::chrono::steady_clock::now();
-    read_errors(i, std::max(left.count(), 0.001));
-  }
-  peak = std::max(peak, rss_kib(pid));
-  for (auto& c : cs) CHECK_FALSE(c->closed());  // at the rate, none was cut off
-  std::size_t errors = 0;
-  for (int n : errors_of) errors += static_cast<std::size_t>(n);
-  cs.clear();
-  for (int i = 0; i < 500 && metric(port, "tabuleiro_connections") != 0; ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  REQUIRE(metric(port, "tabuleiro_connections") == 0);
-  const long after = rss_kib(pid);
-  WARN("VmRSS KiB: baseline " << base << ", 600 connected " << connected << ", peak during junk " << peak
-                              << ", after close " << after << "; " << errors << " bad_json errors read");
-  CHECK(errors == static_cast<std::size_t>(connections) * ticks);
-  // Bounds (measured: about +8 MiB at the peak, +6 to +8 MiB after the close, on a 12 MiB
-  // baseline): 600 connections sending junk stay under 32 MiB above the baseline, and once
-  // they are gone the server is within 16 MiB of it (the allocator keeps some pages).
+  // 600 connections each send 30 junk messages over 3 s, read every error, and close.
+  const auto flood = [&] {
+    flood_rss rss;
+    std::vector<std::unique_ptr<ws_client>> cs;
+    for (int i = 0; i < connections; ++i) cs.push_back(std::make_unique<ws_client>(port));
+    rss.connected = rss.peak = rss_kib(pid);
+    std::vector<int> errors_of(connections, 0);
+    // Reads what connection i has received so far (all of it when timeout_s > 0), each an
+    // error saying bad_json.
+    const auto read_errors = [&](int i, double timeout_s) {
+      while (errors_of[i] < ticks) {
+        auto m = cs[i]->recv(timeout_s);
+        if (!m) return;
+        REQUIRE((*m)["type"] == "error");
+        REQUIRE((*m)["code"] == "bad_json");
+        ++errors_of[i];
+      }
+    };
+    const auto start = std::chrono::steady_clock::now();
+    for (int tick = 0; tick < ticks; ++tick) {  // 3 s, one message per connection per 100 ms
+      for (auto& c : cs) REQUIRE(c->send_text(junk));
+      for (int i = 0; i < connections; ++i) read_errors(i, 0);
+      rss.peak = std::max(rss.peak, rss_kib(pid));
+      std::this_thread::sleep_until(start + std::chrono::milliseconds(100 * (tick + 1)));
+    }
+    // The 30 messages are within the burst of 40, so each one is answered; a sanitizer build
+    // (ThreadSanitizer beside other tests: more than 30 s for the 18,000) may still be
+    // answering long after the last tick.
+    const auto drain_until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    for (int i = 0; i < connections; ++i) {
+      const std::chrono::duration<double> left = drain_until - std::chrono::steady_clock::now();
+      read_errors(i, std::max(left.count(), 0.001));
+    }
+    rss.peak = std::max(rss.peak, rss_kib(pid));
+    for (auto& c : cs) CHECK_FALSE(c->closed());  // at the rate, none was cut off
+    std::size_t errors = 0;
+    for (int n : errors_of) errors += static_cast<std::size_t>(n);
+    CHECK(errors == static_cast<std::size_t>(connections) * ticks);
+    cs.clear();
+    for (int i = 0; i < 500 && metric(port, "tabuleiro_connections") != 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    REQUIRE(metric(port, "tabuleiro_connections") == 0);
+    rss.after = rss_kib(pid);
+    WARN("VmRSS KiB: baseline " << base << ", 600 connected " << rss.connected << ", peak during junk "
+                                << rss.peak << ", after close " << rss.after);
+    return rss;
+  };
+  const flood_rss first = flood();
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   // A sanitizer build keeps freed memory in quarantine and pads every block: RSS there says
   // nothing about the server's own bounds, which the plain build checks.
   WARN("memory bounds not checked in a sanitizer build");
+  (void)first;
 #else
-  CHECK(peak - base < 32 * 1024);
-  CHECK(after - base < 16 * 1024);
+  // Bounds (measured: about +8 MiB at the peak on a 15 MiB baseline, +16 MiB when the machine
+  // is busy and more frames wait at once; the allocator keeps most of it after the close):
+  // 600 connections sending junk stay under 32 MiB above the baseline, and a second flood
+  // like the first reuses what the first freed: a leak of 14 KiB per connection or 470 bytes
+  // per message would add 8 MiB.
+  CHECK(first.peak - base < 32 * 1024);
+  const flood_rss second = flood();
+  CHECK(second.peak - base < 32 * 1024);
+  CHECK(second.after - first.after < 8 * 1024);
 #endif
 }
 
