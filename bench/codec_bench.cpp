@@ -4,7 +4,8 @@
 // expects); each run then replays them into fresh matches and, per action, does what the server
 // does between reading a frame and sending it on:
 //   apply     parse the action's JSON, exact check, apply, observe every viewer class, redact events
-//   patches   one patch per distinct (view before, view after) pair (view::patch_from), events as text
+//   patches   one patch per distinct (view before, view after) pair (view::patch_from); the events
+//             are written as text by apply
 //   legal     the legal fields of both seats (match_feed::legal_text)
 // Rates are per CPU second of the thread (medians of the runs); the split into the three parts
 // is by wall time inside the runs.
@@ -109,7 +110,7 @@ class replayer {
           sink_ += after->patch_from(*views_[c]).size();
         }
       }
-      for (const auto& e : pub.events) sink_ += e.dump().size();
+      for (const auto& e : pub.events) sink_ += e->text().size();
       for (int c = 0; c < 3; ++c) views_[c] = pub.view_for(c);
       const auto t2 = clock_type::now();
       for (int s = 1; s <= 2; ++s) sink_ += m_->legal_fields(s).size();
@@ -159,7 +160,7 @@ int main(int argc, char** argv) {
   std::printf("codec_bench: per action through protocol::match, %d runs x %.2f CPU s per game, "
               "%d recorded games of up to %d actions each\n\n",
               runs, seconds, games_per_corpus, max_actions_per_game);
-  std::printf("| game | actions per CPU s (median) | min | max | µs per action | apply | patches + events | legal lists |\n");
+  std::printf("| game | actions per CPU s (median) | min | max | µs per action | apply | patches | legal lists |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
   std::size_t sink = 0;
   for (const auto name : protocol::game_names()) {

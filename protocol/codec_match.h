@@ -12,7 +12,10 @@
 //                                               a codec that does not describe its members
 //   expects_json(const G::observation&, seat)   -> json   the expected action when the legal
 //                                                         list is incomplete
-//   event_json(const G::event&)                 -> json   one (already redacted) event
+//   event_fields(object_text&, const G::event&) one (already redacted) event's members: event
+//                                               lists are written as text from them
+//   or event_json(const G::event&) -> json      the event as JSON, for a codec that does not
+//                                               describe its members
 //   observation_json(const G::observation&)     -> json   the view
 //   patch_text(const G::observation& before, const G::observation& after)
 //                                               -> std::optional<std::string>
@@ -57,7 +60,8 @@ concept public_codec = requires(const json& j, const typename G::state& s, const
   requires requires(object_text& t) { C::legal_action_fields(t, s, a); } ||
                requires { { C::legal_action_json(s, a) } -> std::same_as<json>; };
   { C::expects_json(o, p) } -> std::same_as<json>;
-  { C::event_json(e) } -> std::same_as<json>;
+  requires requires(object_text& t) { C::event_fields(t, e); } ||
+               requires { { C::event_json(e) } -> std::same_as<json>; };
   { C::observation_json(o) } -> std::same_as<json>;
   { C::progress_json(o) } -> std::same_as<json>;
   C::parse_options(j);
@@ -237,12 +241,40 @@ class codec_match final : public match {
     for (int g = 0; g < groups; ++g) {
       const int v = first_of_group[g];
       pub.views.push_back(std::make_shared<const observation_view<G, Codec>>(std::move(seen[v])));
-      if (!events) continue;
-      json list = json::array();
-      for (const auto& e : shown[v]) list.push_back(Codec::event_json(e));
-      pub.events.push_back(std::move(list));
+      if (events) pub.events.push_back(std::make_shared<const event_list>(events_text(shown[v])));
     }
     return pub;
+  }
+
+  // Whether the codec describes events as members (event_fields).
+  static constexpr bool has_event_fields = requires(object_text& o, const event_type& e) { Codec::event_fields(o, e); };
+
+  // One event as JSON.
+  static json event_json(const event_type& e) {
+    if constexpr (has_event_fields) {
+      object_text o;
+      Codec::event_fields(o, e);
+      return o.to_json();
+    } else {
+      return Codec::event_json(e);
+    }
+  }
+
+  // A list of events as the text of a JSON array.
+  static std::string events_text(const std::vector<event_type>& list) {
+    std::string out = "[";
+    for (const auto& e : list) {
+      if (out.size() > 1) out += ',';
+      if constexpr (has_event_fields) {
+        object_text o;
+        Codec::event_fields(o, e);
+        o.append_to(out);
+      } else {
+        out += Codec::event_json(e).dump();
+      }
+    }
+    out += ']';
+    return out;
   }
 
   // Applies action and returns the events unredacted (secret_apply).
@@ -252,7 +284,7 @@ class codec_match final : public match {
     auto r = G::apply(s_, p, std::get<typename G::action>(parsed));
     if (auto* err = std::get_if<rule_error>(&r)) return *err;
     json list = json::array();
-    for (const auto& e : std::get<std::vector<event_type>>(r)) list.push_back(Codec::event_json(e));
+    for (const auto& e : std::get<std::vector<event_type>>(r)) list.push_back(event_json(e));
     return list;
   }
 

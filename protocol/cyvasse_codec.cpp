@@ -143,25 +143,21 @@ json cyvasse_codec::expects_json(const observation& o, engine::seat p) {
           {"presets", {"standard", "random"}}};
 }
 
-json cyvasse_codec::event_json(const event& e) {
-  json j = {{"type", event_name(e.type)}};
+void cyvasse_codec::event_fields(object_text& o, const event& e) {
+  o.text("type", event_name(e.type));
   switch (e.type) {
-    case event::submitted: j["player"] = e.player; break;
+    case event::submitted: o.integer("player", e.player); break;
     case event::revealed: break;
     case event::moved:
-      j.update({{"player", e.player}, {"from", cyvasse_square_name(e.from)}, {"to", cyvasse_square_name(e.to)},
-                {"piece", kind_name(e.what)}});
-      break;
     case event::captured:
-      j.update({{"player", e.player}, {"from", cyvasse_square_name(e.from)}, {"to", cyvasse_square_name(e.to)},
-                {"piece", kind_name(e.what)}, {"victim", kind_name(e.victim)}, {"ranged", e.ranged}});
+      o.integer("player", e.player)
+          .text("from", cyvasse_square_name(e.from))
+          .text("to", cyvasse_square_name(e.to))
+          .text("piece", kind_name(e.what));
+      if (e.type == event::captured) o.text("victim", kind_name(e.victim)).boolean("ranged", e.ranged);
       break;
-    case event::game_over:
-      j["winner"] = e.player ? json(e.player) : json();
-      j["reason"] = reason_name(e.why);
-      break;
+    case event::game_over: o.seat_or_null("winner", e.player).text("reason", reason_name(e.why)); break;
   }
-  return j;
 }
 
 namespace {

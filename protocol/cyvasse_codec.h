@@ -36,7 +36,8 @@ struct cyvasse_codec {
   static void legal_action_fields(object_text& o, const cyvasse::state& s, const cyvasse::action& a);
   // In set-up: {"type":"setup","zone":[…squares…],"pieces":{"king":1,…},"presets":[…]}.
   static json expects_json(const cyvasse::observation& o, engine::seat p);
-  static json event_json(const cyvasse::event& e);
+  // One event's members.
+  static void event_fields(object_text& o, const cyvasse::event& e);
   // The view (PROTOCOL.md "Cyvasse view").
   static json observation_json(const cyvasse::observation& o);
   // The patch from before's view to after's, byte for byte diff_text of the two views; nullopt

@@ -55,19 +55,43 @@ class view : public lazy_json {
 // Views are shared: a feed, the match list's preview and a history walk may hold the same one.
 using view_ptr = std::shared_ptr<const view>;
 
+// One viewer group's redacted events of a change: a JSON array written as text once (what the
+// feed sends); its JSON (value(): history pages, tools, tests) parsed from the text when asked.
+// Thread-safety: as lazy_json (immutable; value() builds once, from any thread).
+class event_list final : public lazy_json {
+ public:
+  explicit event_list(std::string text) : text_(std::move(text)) {}
+  // The JSON array's text.
+  const std::string& text() const { return text_; }
+
+ protected:
+  json build() const override { return json::parse(text_); }
+
+ private:
+  std::string text_;
+};
+
+// Event lists are shared by the messages and history entries built from them.
+using event_list_ptr = std::shared_ptr<const event_list>;
+
+// An event list holding events, a JSON array (room-level events).
+inline event_list_ptr make_event_list(const json& events) { return std::make_shared<const event_list>(events.dump()); }
+
 // What the viewer classes see, grouped: viewers in one group observe exactly the same thing
 // (and, after a change, were shown exactly the same events), so one view, one diff and one
 // message serve them all. For TAIXU all three viewer classes are one group.
 struct publication {
   std::array<int, viewer_count> group_of{};  // viewer class (0, 1, 2) → group index
   std::vector<view_ptr> views;               // per group: the observation (never null)
-  std::vector<json> events;                  // per group: the redacted events (a JSON array);
+  std::vector<event_list_ptr> events;        // per group: the redacted events (never null);
                                              // empty when not produced by a change
 
   // The view of viewer class c.
   const view_ptr& view_for(int c) const { return views.at(group_of.at(c)); }
   // The view JSON of viewer class c.
   const json& view_of(int c) const { return view_for(c)->value(); }
+  // The events of viewer class c as JSON (a publication produced by a change).
+  const json& events_of(int c) const { return events.at(group_of.at(c))->value(); }
   // The view JSON of every viewer class, to compare what two publications show (views holds
   // pointers: comparing those compares identities).
   std::array<json, viewer_count> view_values() const {

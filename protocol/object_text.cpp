@@ -6,6 +6,7 @@
 #include <charconv>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
 
 #include "protocol/patch_writer.h"
 
@@ -41,6 +42,13 @@ object_text& object_text::add(std::string_view key, value v) {
 
 object_text& object_text::string(std::string_view key, std::string value) { return add(key, std::move(value)); }
 object_text& object_text::text(std::string_view key, std::string_view value) { return add(key, value); }
+object_text& object_text::null(std::string_view key) { return add(key, nullptr); }
+object_text& object_text::seat_or_null(std::string_view key, std::int64_t value) {
+  return value ? add(key, value) : add(key, nullptr);
+}
+object_text& object_text::json_text(std::string_view key, std::string json_text) {
+  return add(key, written{std::move(json_text)});
+}
 object_text& object_text::integer(std::string_view key, std::int64_t value) { return add(key, value); }
 object_text& object_text::boolean(std::string_view key, bool value) { return add(key, value); }
 object_text& object_text::strings(std::string_view key, std::vector<std::string> values) {
@@ -52,15 +60,20 @@ void append_json_integer(std::string& out, std::int64_t i) {
   out.append(buf, std::to_chars(buf, buf + sizeof buf, i).ptr);
 }
 
+namespace {
+
+// Bytes written as they are in a JSON string: everything but control bytes, '"' and '\\'.
+constexpr auto plain_byte = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 256; ++c) t[c] = c != '"' && c != '\\';
+  return t;
+}();
+
+}  // namespace
+
 void append_json_string(std::string& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
   out += '"';
-  // Bytes written as they are: everything but control bytes, '"' and '\\'.
-  static constexpr auto plain_byte = [] {
-    std::array<bool, 256> t{};
-    for (int c = 0x20; c < 256; ++c) t[c] = c != '"' && c != '\\';
-    return t;
-  }();
   std::size_t plain = 0;  // start of the run of bytes written as they are
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
@@ -106,6 +119,10 @@ void object_text::append_value(std::string& out, const value& v) {
     append_json_integer(out, *i);
   } else if (const auto* b = std::get_if<bool>(&v)) {
     out += *b ? "true" : "false";
+  } else if (std::holds_alternative<std::nullptr_t>(v)) {
+    out += "null";
+  } else if (const auto* w = std::get_if<written>(&v)) {
+    out += w->text;
   } else {
     out += '[';
     const auto& list = std::get<std::vector<std::string>>(v);
@@ -179,7 +196,12 @@ nlohmann::json object_text::to_json() const {
   nlohmann::json j = nlohmann::json::object();
   for (const member& m : members_) {
     const std::string key(m.key);
-    std::visit([&](const auto& v) { j[key] = v; }, m.v);
+    std::visit(
+        [&](const auto& v) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(v)>, written>) j[key] = nlohmann::json::parse(v.text);
+          else j[key] = v;
+        },
+        m.v);
   }
   return j;
 }

@@ -15,9 +15,10 @@ namespace tabuleiro::protocol {
 
 class patch_writer;
 
-// Members are strings, integers, booleans or arrays of strings. append_to() writes byte for byte what
-// to_json().dump() writes (members in key order, no spaces, nlohmann's string escapes) without
-// building the tree: no map nodes, and no copy of a text that outlives the object.
+// Members are strings, integers, booleans, nulls, arrays of strings, or values already written as
+// JSON text (nested arrays and objects). append_to() writes byte for byte what to_json().dump()
+// writes (members in key order, no spaces, nlohmann's string escapes) without building the tree:
+// no map nodes, and no copy of a text that outlives the object.
 // Keys must outlive the object (codecs pass literals). A value object; not thread-safe.
 class object_text {
  public:
@@ -28,6 +29,12 @@ class object_text {
   object_text& integer(std::string_view key, std::int64_t value);
   object_text& boolean(std::string_view key, bool value);
   object_text& strings(std::string_view key, std::vector<std::string> values);
+  object_text& null(std::string_view key);
+  // An integer member, or null when value is 0 (a seat that may be nobody: a winner, a flipper).
+  object_text& seat_or_null(std::string_view key, std::int64_t value);
+  // A member whose value is json_text, one JSON value written as nlohmann's dump() writes it
+  // (an object's members in key order, no spaces): a nested array or object.
+  object_text& json_text(std::string_view key, std::string json_text);
 
   // Appends the object's JSON text to out.
   void append_to(std::string& out) const;
@@ -35,12 +42,20 @@ class object_text {
   nlohmann::json to_json() const;
 
   // Writes into w the operations that turn before into after at path, as json::diff writes
-  // them: changed and removed members in key order, then added ones; arrays element by element.
+  // them: changed and removed members in key order, then added ones; arrays of strings element
+  // by element. A json_text member that differs is replaced whole (json::diff would go inside
+  // it): objects with nested values (events) are written, never diffed.
   friend void diff_members(patch_writer& w, const std::string& path, const object_text& before,
                            const object_text& after);
 
  private:
-  using value = std::variant<std::string_view, std::string, std::int64_t, bool, std::vector<std::string>>;
+  // A value already written as JSON text.
+  struct written {
+    std::string text;
+    friend bool operator==(const written&, const written&) = default;
+  };
+  using value = std::variant<std::string_view, std::string, std::int64_t, bool, std::vector<std::string>,
+                             std::nullptr_t, written>;
   struct member {
     std::string_view key;
     value v;

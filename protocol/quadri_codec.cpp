@@ -21,8 +21,6 @@ rule_error fail(const char* code, std::string message) { return rule_error{code,
 constexpr std::array<std::string_view, 4> moon_names = {"new", "waxing", "full", "waning"};
 constexpr std::array<std::string_view, 4> dir_names = {"N", "S", "E", "W"};
 
-json seat_or_null(int p) { return p ? json(p) : json(nullptr); }
-
 }  // namespace
 
 const std::string& quadri_codec::cell_name(int c) {
@@ -134,28 +132,35 @@ json quadri_codec::tile_json(const quadri::tile& t, bool with_value) {
   return o.to_json();
 }
 
-json quadri_codec::event_json(const quadri::event& e) {
+void quadri_codec::event_fields(object_text& o, const quadri::event& e) {
   switch (e.kind) {
     case event_kind::moved: {
-      json p = json::array();
-      for (int i = 0; i < e.len; ++i) p.push_back(cell_name(e.path[i]));
-      return {{"type", "moved"}, {"player", e.player}, {"path", std::move(p)}, {"capture", e.flag}};
+      std::vector<std::string> path;
+      for (int i = 0; i < e.len; ++i) path.push_back(cell_name(e.path[i]));
+      o.text("type", "moved").integer("player", e.player).strings("path", std::move(path)).boolean("capture", e.flag);
+      return;
     }
     case event_kind::captured:
-      return {{"type", "captured"}, {"at", cell_name(e.at)}, {"player", e.player}, {"owner", e.owner}, {"queen", e.flag}};
+      o.text("type", "captured").text("at", cell_name(e.at)).integer("player", e.player).integer("owner", e.owner)
+          .boolean("queen", e.flag);
+      return;
     case event_kind::tile_flipped:
-      return {{"type", "tile_flipped"}, {"at", cell_name(e.at)}, {"by", seat_or_null(e.player)},
-              {"side", e.flag ? "location" : "energy"}, {"value", e.value}};
+      o.text("type", "tile_flipped").text("at", cell_name(e.at)).seat_or_null("by", e.player)
+          .text("side", e.flag ? "location" : "energy").integer("value", e.value);
+      return;
     case event_kind::energy_changed:
-      return {{"type", "energy_changed"}, {"at", cell_name(e.at)}, {"player", e.player},
-              {"from", e.from}, {"to", e.value}, {"delta", e.value - e.from}};
-    case event_kind::promoted: return {{"type", "promoted"}, {"at", cell_name(e.at)}, {"owner", e.owner}};
-    case event_kind::dropped: return {{"type", "dropped"}, {"at", cell_name(e.at)}, {"player", e.player}};
+      o.text("type", "energy_changed").text("at", cell_name(e.at)).integer("player", e.player)
+          .integer("from", e.from).integer("to", e.value).integer("delta", e.value - e.from);
+      return;
+    case event_kind::promoted: o.text("type", "promoted").text("at", cell_name(e.at)).integer("owner", e.owner); return;
+    case event_kind::dropped: o.text("type", "dropped").text("at", cell_name(e.at)).integer("player", e.player); return;
     case event_kind::shifted:
-      return {{"type", "shifted"}, {"from", cell_name(e.at)}, {"to", cell_name(e.to)}, {"player", e.player}, {"rider", e.flag}};
+      o.text("type", "shifted").text("from", cell_name(e.at)).text("to", cell_name(e.to)).integer("player", e.player)
+          .boolean("rider", e.flag);
+      return;
     case event_kind::game_over: break;
   }
-  return {{"type", "game_over"}, {"winner", seat_or_null(e.player)}, {"reason", quadri::reason_code(e.why)}};
+  o.text("type", "game_over").seat_or_null("winner", e.player).text("reason", quadri::reason_code(e.why));
 }
 
 namespace {

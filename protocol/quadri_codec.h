@@ -34,8 +34,8 @@ struct quadri_codec {
   static void legal_action_fields(object_text& o, const quadri::state& s, const quadri::action& a);
   // Null: QU4DRI's legal lists are always complete.
   static json expects_json(const quadri::observation& o, engine::seat p);
-  // One event as JSON.
-  static json event_json(const quadri::event& e);
+  // One event's members.
+  static void event_fields(object_text& o, const quadri::event& e);
   // The view of an observation.
   static json observation_json(const quadri::observation& o);
   // The patch from before's view to after's, byte for byte diff_text of the two views; nullopt

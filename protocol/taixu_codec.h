@@ -34,8 +34,8 @@ struct taixu_codec {
   static void legal_action_fields(object_text& o, const taixu::state& s, const taixu::action& a);
   // Null: TAIXU's legal lists are always complete.
   static json expects_json(const taixu::observation& o, engine::seat p);
-  // One event as JSON (rules §11; fields in engine/taixu/RULES.md).
-  static json event_json(const taixu::event& e);
+  // One event's members (rules §11; fields in engine/taixu/RULES.md).
+  static void event_fields(object_text& o, const taixu::event& e);
   // The view of an observation (PROTOCOL.md "TAIXU view").
   static json observation_json(const taixu::observation& o);
   // The patch from before's view to after's, byte for byte diff_text of the two views; nullopt

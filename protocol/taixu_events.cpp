@@ -1,4 +1,5 @@
-// TAIXU events and enum names as JSON (rules §11; fields listed in engine/taixu/RULES.md).
+// TAIXU events as object_text members, and enum names (rules §11; fields listed in
+// engine/taixu/RULES.md).
 #include "protocol/taixu_codec.h"
 #include "protocol/taixu_names.h"
 
@@ -12,9 +13,6 @@ namespace {
 
 constexpr std::array<std::string_view, 6> effect_names = {"none", "overload", "echo", "drain", "rift",
                                                           "free_distortion"};
-
-// A square's name, or null for no_square.
-json square_or_null(int sq) { return sq == taixu::no_square ? json(nullptr) : json(square_name(sq)); }
 
 }  // namespace
 
@@ -72,123 +70,128 @@ std::string_view cause_name(cause c) {
   return "none";
 }
 
-json taixu_codec::event_json(const taixu::event& e) {
-  json j = {{"type", event_name(e.kind)}};
+void taixu_codec::event_fields(object_text& o, const taixu::event& e) {
+  o.text("type", event_name(e.kind));
   switch (e.kind) {
     case event_kind::summoned:
-      j["at"] = square_name(e.at);
-      j["player"] = e.player;
+      o.text("at", square_name(e.at));
+      o.integer("player", e.player);
       break;
     case event_kind::moved:
-      j["from"] = square_name(e.at);
-      j["to"] = square_name(e.to);
-      j["player"] = e.player;
+      o.text("from", square_name(e.at));
+      o.text("to", square_name(e.to));
+      o.integer("player", e.player);
       break;
     case event_kind::captured:
-      j["at"] = square_name(e.at);
-      j["by"] = e.player;
-      j["owner"] = e.owner;
-      j["charge"] = e.from;
-      j["removed"] = e.flag;
+      o.text("at", square_name(e.at));
+      o.integer("by", e.player);
+      o.integer("owner", e.owner);
+      o.integer("charge", e.from);
+      o.boolean("removed", e.flag);
       break;
     case event_kind::repelled:
-      j["from"] = square_name(e.at);
-      j["to"] = square_name(e.to);
-      j["player"] = e.player;
-      j["defender"] = e.owner;
+      o.text("from", square_name(e.at));
+      o.text("to", square_name(e.to));
+      o.integer("player", e.player);
+      o.integer("defender", e.owner);
       break;
     case event_kind::swapped:
-      j["a"] = square_name(e.at);
-      j["b"] = square_name(e.to);
-      j["player"] = e.player;
+      o.text("a", square_name(e.at));
+      o.text("b", square_name(e.to));
+      o.integer("player", e.player);
       break;
     case event_kind::charge_changed:
-      j["at"] = square_name(e.at);
-      j["owner"] = e.owner;
-      j["from"] = e.from;
-      j["to"] = e.value;
-      j["cause"] = cause_name(e.why);
+      o.text("at", square_name(e.at));
+      o.integer("owner", e.owner);
+      o.integer("from", e.from);
+      o.integer("to", e.value);
+      o.text("cause", cause_name(e.why));
       break;
     case event_kind::zone_bonus:
-      j["at"] = square_name(e.at);
-      j["owner"] = e.owner;
+      o.text("at", square_name(e.at));
+      o.integer("owner", e.owner);
       break;
     case event_kind::anomaly_triggered:
-      j["at"] = square_name(e.at);
-      j["owner"] = e.owner;
-      j["effect"] = effect_name(e.what);
+      o.text("at", square_name(e.at));
+      o.integer("owner", e.owner);
+      o.text("effect", effect_name(e.what));
       break;
     case event_kind::teleported:
-      j["from"] = square_name(e.at);
-      j["to"] = square_or_null(e.to);
-      j["owner"] = e.owner;
+      o.text("from", square_name(e.at));
+      if (e.to == taixu::no_square) o.null("to");
+      else o.text("to", square_name(e.to));
+      o.integer("owner", e.owner);
       break;
     case event_kind::exploded:
-      j["at"] = square_name(e.at);
-      j["owner"] = e.owner;
-      j["charge"] = e.from;
+      o.text("at", square_name(e.at));
+      o.integer("owner", e.owner);
+      o.integer("charge", e.from);
       break;
     case event_kind::wave: {
-      j["center"] = square_name(e.at);
-      j["player"] = e.player;
-      json ring = json::array();
+      o.text("center", square_name(e.at));
+      o.integer("player", e.player);
+      std::vector<std::string> ring;
       for (int i = 0; i < e.count; ++i) ring.push_back(square_name(e.ring[i]));
-      j["squares"] = std::move(ring);
-      json hits = json::array();
+      o.strings("squares", std::move(ring));
+      std::string hits = "[";
       for (int i = 0; i < e.hit_count; ++i) {
         const auto& h = e.hits[i];
-        hits.push_back({{"at", square_name(h.at)}, {"owner", h.owner}, {"from", h.from}, {"to", h.to},
-                        {"destroyed", h.destroyed}});
+        if (i) hits += ',';
+        object_text hit;
+        hit.text("at", square_name(h.at)).integer("owner", h.owner).integer("from", h.from).integer("to", h.to)
+            .boolean("destroyed", h.destroyed);
+        hit.append_to(hits);
       }
-      j["hits"] = std::move(hits);
+      o.json_text("hits", hits + ']');
       break;
     }
     case event_kind::destroyed:
-      j["at"] = square_name(e.at);
-      j["owner"] = e.owner;
-      j["removed"] = e.flag;
+      o.text("at", square_name(e.at));
+      o.integer("owner", e.owner);
+      o.boolean("removed", e.flag);
       break;
     case event_kind::bonus_earned:
-      j["player"] = e.player;
-      j["center"] = square_name(e.at);
-      j["pending"] = e.value;
+      o.integer("player", e.player);
+      o.text("center", square_name(e.at));
+      o.integer("pending", e.value);
       break;
     case event_kind::pc_changed:
-      j["player"] = e.player;
-      j["from"] = e.from;
-      j["to"] = e.value;
-      j["cause"] = cause_name(e.why);
+      o.integer("player", e.player);
+      o.integer("from", e.from);
+      o.integer("to", e.value);
+      o.text("cause", cause_name(e.why));
       break;
     case event_kind::idle_decay:
-      j["at"] = square_name(e.at);
-      j["owner"] = e.owner;
-      j["from"] = e.from;
-      j["to"] = e.value;
+      o.text("at", square_name(e.at));
+      o.integer("owner", e.owner);
+      o.integer("from", e.from);
+      o.integer("to", e.value);
       break;
     case event_kind::anomalies_reshuffled: {
-      j["round"] = e.round;
-      json placed = json::object();
-      for (int i = 0; i < e.count; ++i) placed[square_name(e.placed[i].at)] = effect_name(e.placed[i].what);
-      j["anomalies"] = std::move(placed);
+      o.integer("round", e.round);
+      object_text placed;  // keyed by square: the names outlive it (a static table)
+      for (int i = 0; i < e.count; ++i) placed.text(square_name(e.placed[i].at), effect_name(e.placed[i].what));
+      std::string text;
+      placed.append_to(text);
+      o.json_text("anomalies", std::move(text));
       break;
     }
     case event_kind::turn_ended:
-      j["player"] = e.player;
-      j["round"] = e.round;
-      j["automatic"] = e.flag;
+      o.integer("player", e.player);
+      o.integer("round", e.round);
+      o.boolean("automatic", e.flag);
       break;
     case event_kind::turn_started:
-      j["player"] = e.player;
-      j["round"] = e.round;
-      j["pc"] = e.value;
-      j["bonus"] = e.from;
+      o.integer("player", e.player);
+      o.integer("round", e.round);
+      o.integer("pc", e.value);
+      o.integer("bonus", e.from);
       break;
     case event_kind::game_over:
-      j["winner"] = e.player ? json(e.player) : json(nullptr);
-      j["reason"] = cause_name(e.why);
+      o.seat_or_null("winner", e.player);
+      o.text("reason", cause_name(e.why));
       break;
   }
-  return j;
 }
 
 }  // namespace tabuleiro::protocol

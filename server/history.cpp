@@ -55,7 +55,7 @@ bool replay(const match_row& row, const std::vector<action_row>& log, int c, jso
         return false;
       }
       pub = std::move(std::get<protocol::applied>(applied).pub);
-      events = pub.events[pub.group_of[c]];
+      events = pub.events_of(c);
     }
     visit(a, replayed{pub.view_of(c), std::move(events)});
   }

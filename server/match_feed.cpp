@@ -22,10 +22,11 @@ std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::in
                                                const json& outcome, const std::string& clock_text) {
   version_ = version;
   outcome_ = outcome;
-  const std::size_t groups = pub.views.size();
   const std::vector<protocol::view_ptr>& next = pub.views;
-  std::vector<std::string> events(groups);
-  for (std::size_t g = 0; g < groups; ++g) events[g] = g < pub.events.size() ? pub.events[g].dump() : "[]";
+  static const std::string no_events = "[]";
+  const auto events_text = [&](std::size_t g) -> const std::string& {
+    return g < pub.events.size() ? pub.events[g]->text() : no_events;
+  };
   // One patch per distinct (view before, view after) pair. A room-level ending changes the
   // views' own outcome: the match concluded with it, so its observations show it.
   struct diff {
@@ -52,7 +53,7 @@ std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::in
       if (diff_of[e] == diff_of[c] && pub.group_of[e] == g && legal_text(m, e) == legal)
         out[c] = out[e];
     if (!out[c]) out[c] = share_text(protocol::messages::patch(version, diffs[diff_of[c]].ops,
-                                                               events[g], legal, to_act, clock_text));
+                                                               events_text(g), legal, to_act, clock_text));
   }
   for (int c = 0; c < 3; ++c) {
     views_[c] = next[pub.group_of[c]];

@@ -76,7 +76,7 @@ std::optional<sequencer::staged> sequencer::stage(change_request& r, rule_error&
     s.next = match_->clone();
     s.next->conclude(*s.outcome);
     s.pub = s.next->observe();
-    s.pub.events.assign(s.pub.views.size(), json::array({protocol::room_change_event(*r.change)}));
+    s.pub.events.assign(s.pub.views.size(), protocol::make_event_list(json::array({protocol::room_change_event(*r.change)})));
     s.request = std::move(r);
     return s;
   }

@@ -148,7 +148,7 @@ TEST_CASE("match: a submitted set-up changes nothing the opponent or a spectator
   const auto& pb = std::get<protocol::applied>(rb).pub;
   for (int v : {0, 2}) {
     CHECK(pa.view_of(v).dump() == pb.view_of(v).dump());
-    CHECK(pa.events[pa.group_of[v]].dump() == pb.events[pb.group_of[v]].dump());
+    CHECK(pa.events_of(v) == pb.events_of(v));
   }
   CHECK(pa.view_of(1).dump() != pb.view_of(1).dump());
   CHECK(a->legal(2).actions == b->legal(2).actions);

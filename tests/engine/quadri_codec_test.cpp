@@ -119,7 +119,7 @@ TEST_CASE("quadri codec: the view holds no unrevealed value - a flip reveals one
   for (const auto& t : full["tiles"])
     if (t["at"] == "b6") value = t["value"];
   CHECK(tile["value"] == value);
-  const json ev = pub.events[0];
+  const json ev = pub.events[0]->value();
   REQUIRE(ev.size() == 1);
   CHECK(ev[0] == json{{"type", "tile_flipped"}, {"at", "b6"}, {"by", 1}, {"side", "location"}, {"value", value}});
   for (const auto& [c, t] : pub.views[0]->value()["tiles"].items())
@@ -135,7 +135,7 @@ TEST_CASE("quadri codec: capture events name each captured predictor, its flip a
   CHECK(legal[0] == json{{"type", "move"}, {"path", {"d4", "f6"}}, {"captures", 1}});
   auto r = m->apply(1, legal[0]);
   REQUIRE(std::holds_alternative<protocol::applied>(r));
-  const json ev = std::get<protocol::applied>(r).pub.events[0];
+  const json ev = std::get<protocol::applied>(r).pub.events[0]->value();
   REQUIRE(ev.size() == 4);
   CHECK(ev[0] == json{{"type", "moved"}, {"player", 1}, {"path", {"d4", "f6"}}, {"capture", true}});
   CHECK(ev[1] == json{{"type", "captured"}, {"at", "e5"}, {"player", 1}, {"owner", 2}, {"queen", false}});

@@ -44,7 +44,7 @@ json view_of(const protocol::match& m, viewer v) {
 // The events of an accepted action as seat 1's group sees them.
 const json& events_of(const protocol::result<protocol::applied>& r) {
   const auto& pub = std::get<protocol::applied>(r).pub;
-  return pub.events[pub.group_of[1]];
+  return pub.events_of(1);
 }
 
 // A TAIXU match created from position p (which must be valid).

@@ -44,5 +44,5 @@ TEST_CASE("the QU4DRI declaration finds an unrevealed value in a view, a patch o
   REQUIRE(std::holds_alternative<protocol::applied>(r));
   const auto after = leak::quadri_secrets(kind->secret_position(*m));
   CHECK_FALSE(holds_any(std::get<protocol::applied>(r).pub.views[0]->value().dump(), after));
-  CHECK_FALSE(holds_any(std::get<protocol::applied>(r).pub.events[0].dump(), after));
+  CHECK_FALSE(holds_any(std::get<protocol::applied>(r).pub.events[0]->text(), after));
 }
