@@ -41,7 +41,7 @@ struct cyvasse_codec {
   // The view (PROTOCOL.md "Cyvasse view").
   static json observation_json(const cyvasse::observation& o);
   // The patch from before's view to after's, byte for byte diff_text of the two views; nullopt
-  // when the options (or terrain) differ or a set outcome changed, which no match does (the
+  // when the options or the terrain differ or a set outcome changed, which no match does (the
   // view then diffs the two trees).
   static std::optional<std::string> patch_text(const cyvasse::observation& before, const cyvasse::observation& after);
   // The match list's progress: {"phase":"setup"}, or {"phase":"play"|"over","pieces":[n1,n2]}

@@ -98,23 +98,21 @@ void append_json_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
+std::optional<std::string_view> object_text::text_of(const value& v) {
+  if (const auto* t = std::get_if<std::string_view>(&v)) return *t;
+  if (const auto* s = std::get_if<std::string>(&v)) return *s;
+  return std::nullopt;
+}
+
 bool object_text::same_value(const value& a, const value& b) {
-  const auto as_text = [](const value& v) -> const std::string_view* {
-    return std::get_if<std::string_view>(&v);
-  };
-  if (a.index() <= 1 && b.index() <= 1) {  // alternatives 0 and 1: compared by their characters
-    const std::string_view x = as_text(a) ? *as_text(a) : std::string_view(std::get<std::string>(a));
-    const std::string_view y = as_text(b) ? *as_text(b) : std::string_view(std::get<std::string>(b));
-    return x == y;
-  }
+  const auto x = text_of(a), y = text_of(b);
+  if (x && y) return *x == *y;
   return a == b;
 }
 
 void object_text::append_value(std::string& out, const value& v) {
-  if (const auto* t = std::get_if<std::string_view>(&v)) {
+  if (const auto t = text_of(v)) {
     append_json_string(out, *t);
-  } else if (const auto* s = std::get_if<std::string>(&v)) {
-    append_json_string(out, *s);
   } else if (const auto* i = std::get_if<std::int64_t>(&v)) {
     append_json_integer(out, *i);
   } else if (const auto* b = std::get_if<bool>(&v)) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -63,6 +64,8 @@ class object_text {
   object_text& add(std::string_view key, value v);
   // Appends one member value's JSON text to out.
   static void append_value(std::string& out, const value& v);
+  // The characters of a string value (a text or an owned string); nullopt for other values.
+  static std::optional<std::string_view> text_of(const value& v);
   // Whether two member values write the same JSON (a text and a string with equal characters do).
   static bool same_value(const value& a, const value& b);
   // The members in key order (nlohmann's objects, std::maps, write theirs so).

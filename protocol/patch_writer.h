@@ -55,20 +55,21 @@ struct keyed_name {
 std::vector<keyed_name> names_in_key_order(int count, const std::function<std::string(int)>& name);
 
 // The operations for one keyed entry present on both sides, as json::diff writes them: a flat
-// object member by member, a string replaced when it differs.
+// object member by member, a string (a view of a name that outlives the patch) replaced when
+// it differs.
 inline void diff_entry(patch_writer& w, const std::string& path, const object_text& a, const object_text& b) {
   diff_members(w, path, a, b);
 }
-inline void diff_entry(patch_writer& w, const std::string& path, const std::string& a, const std::string& b) {
+inline void diff_entry(patch_writer& w, const std::string& path, std::string_view a, std::string_view b) {
   if (a != b) w.replace(path, b);
 }
 // Appends one keyed entry's JSON text (an object, or a string quoted and escaped).
 inline void append_entry(std::string& out, const object_text& o) { o.append_to(out); }
-inline void append_entry(std::string& out, const std::string& s) { append_json_string(out, s); }
+inline void append_entry(std::string& out, std::string_view s) { append_json_string(out, s); }
 
 // Writes the operations of an object member at prefix whose entries are keyed by name, as
 // json::diff writes them: changed and removed entries in key order, then added ones. Value is
-// the entries' kind: object_text (flat objects) or std::string (strings). keys: every possible
+// the entries' kind: object_text (flat objects) or std::string_view (strings). keys: every possible
 // entry in name order. unchanged(i): entry i is the same on both sides (a cheap typed check; no
 // text is built for it). entry(side, i, v): fills v with entry i before (side 0) or after
 // (side 1); false when there is no entry i on that side.

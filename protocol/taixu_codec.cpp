@@ -152,9 +152,9 @@ std::optional<std::string> taixu_codec::patch_text(const taixu::observation& a, 
   // key order, then additions in key order.
   patch_writer w;
   const auto& keys = squares_by_name();
-  keyed_entries<std::string>(
+  keyed_entries<std::string_view>(
       w, "/anomalies", keys, [&](int sq) { return a.anomalies[sq] == b.anomalies[sq]; },
-      [&](int side, int sq, std::string& name) {
+      [&](int side, int sq, std::string_view& name) {
         const taixu::effect e = side ? b.anomalies[sq] : a.anomalies[sq];
         if (e != taixu::effect::none) name = effect_name(e);
         return e != taixu::effect::none;

@@ -39,8 +39,8 @@ struct taixu_codec {
   // The view of an observation (PROTOCOL.md "TAIXU view").
   static json observation_json(const taixu::observation& o);
   // The patch from before's view to after's, byte for byte diff_text of the two views; nullopt
-  // when the options (or terrain) differ or a set outcome changed, which no match does (the
-  // view then diffs the two trees).
+  // when the options differ or a set outcome changed, which no match does (the view then diffs
+  // the two trees).
   static std::optional<std::string> patch_text(const taixu::observation& before, const taixu::observation& after);
   // The match list's progress: {"round":n} (PROTOCOL.md "Match summaries").
   static json progress_json(const taixu::observation& o);
