@@ -20,7 +20,9 @@
 #   3. the idle-connection ladder: spectators joined and held, at increasing N until a
 #      connection fails or IDLE_MAX (default 50,000) or the open-file hard limit;
 #   4. a sampling profile (perf, cpu-clock, DWARF call graphs) of one Tabuleiro run of the
-#      first game at the largest load that ran.
+#      first game at the largest load that ran;
+#   4b. one more run of each target at the first load, its CPU split by what it was doing
+#      (sending, receiving, durable writes, waiting, other kernel work, user space).
 # Knobs (environment): RUNS=3 RUNS_LARGE=1 DURATION=5 LOADS="100 1000 5000" SPECTATORS=2
 #   GAMES="taixu cyvasse quadri" IDLE_MAX=50000 PROFILE=1 SERVER_PORT=18480 RELAY_PORT=18490
 #   SOURCES=4 TARGETS="tabuleiro relay". --quick: RUNS=1 DURATION=2 LOADS=100 IDLE_MAX=2000.
@@ -265,6 +267,31 @@ if ((PROFILE)) && [[ " $TARGETS " == *" tabuleiro "* ]] && perf record -e cpu-cl
     grep -E '^ +[0-9.]+%' >"$work/profile_sym.txt" || true
   perf report -i "$work/perf.data" --stdio --children --sort sym -g none 2>/dev/null |
     grep -E '^ +[0-9.]+%' >"$work/profile_children.txt" || true
+fi
+
+# --- 4b. where each target's CPU goes, side by side -------------------------------------
+# One more run of each target at the first load, sampled with kernel call graphs (-g) from
+# 1 s in until the run ends, and split by bench/load/cpu_split.cjs: sends, receives, durable
+# writes, waiting and waking, other kernel work, user space.
+: >"$work/split.jsonl"
+if ((PROFILE)) && perf record -e cpu-clock -o "$work/perf.probe" true >/dev/null 2>&1; then
+  for target in $TARGETS; do
+    log "cpu split: $target, $first_game, $first_load matches, perf record -e cpu-clock -g"
+    start_target "$target"
+    (sleep 1 && exec perf record -e cpu-clock -F 499 -g -p "$server_pid" -o "$work/split.data" \
+      -- sleep "$((DURATION > 2 ? DURATION - 1 : 1))" >/dev/null 2>&1) &
+    perf_pid=$!
+    report=$(./build/tabuleiro-load --mode play --port "$port" --target "$target" --game "$first_game" \
+      --matches "$first_load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
+      --server-pid "$server_pid" --label "split" --setup-timeout 120 --quiet) || report=""
+    wait "$perf_pid" 2>/dev/null || true
+    perf_pid=""
+    stop_target
+    split=$(perf script -i "$work/split.data" -F comm,ip,sym,dso 2>/dev/null | node bench/load/cpu_split.cjs) || split=""
+    [[ -n "$report" && -n "$split" ]] &&
+      printf '{"target":"%s","report":%s,"split":%s}\n' "$target" "$report" "$split" >>"$work/split.jsonl"
+    rm -f "$work/split.data"
+  done
 fi
 
 # --- report -----------------------------------------------------------------------------

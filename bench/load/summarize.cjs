@@ -472,6 +472,39 @@ function childrenTable(text) {
   return rows.length ? ['| function | inclusive | self |', '|---|---:|---:|', ...rows].join('\n') : '';
 }
 
+// Each target's CPU per action split by what it was doing (split.jsonl from bench/run.sh step
+// 4b: one profiled run per target), in shares and in µs per action, and what is left for
+// Tabuleiro's own work if it is to match the relay's CPU per action.
+function splitTable(rows, meta) {
+  const targets = ['tabuleiro', 'relay'].map((t) => rows.find((r) => r.target === t)).filter(Boolean);
+  if (!targets.length) return '';
+  const names = Object.keys(targets[0].split.shares);
+  const cpu = (r) => r.report.server.cpu_us_per_action;
+  const us = (r, k) => r.split.shares[k] * cpu(r);
+  const head = targets.map((r) => `${r.target === 'tabuleiro' ? 'Tabuleiro' : 'relay'} share | µs per action`).join(' | ');
+  const lines = [`| what the server was doing | ${head} |`, `|---|${targets.map(() => '---:|---:').join('|')}|`];
+  for (const k of names)
+    lines.push(`| ${k} | ${targets.map((r) => `${fmt(100 * r.split.shares[k], 1)}% | ${fmt(us(r, k), 1)}`).join(' | ')} |`);
+  lines.push(`| **all** (the run's server CPU per action) | ${targets.map((r) => `100% | ${fmt(cpu(r), 1)}`).join(' | ')} |`);
+  lines.push(`| samples; actions/s of the run | ${targets.map((r) => `${fmt(r.split.samples)} | ${fmt(r.report.acked_per_s)} actions/s`).join(' | ')} |`);
+  const out = ['Each target once more at ' + `${fmt(targets[0].report.matches)} matches (${targets[0].report.game}), sampled with ` +
+    '`perf record -e cpu-clock -F 499 -g` from 1 s into the run to its end. A sample counts as a send, a receive, a durable ' +
+    'write or a wait when its kernel stack passes through that system call (`bench/load/cpu_split.cjs`); the µs are the ' +
+    'share times the run\'s own server CPU per action.', '', lines.join('\n')];
+  const tab = targets.find((r) => r.target === 'tabuleiro'), relay = targets.find((r) => r.target === 'relay');
+  if (tab && relay) {
+    const send = names[0];
+    const relayRest = cpu(relay) - us(relay, send), tabRest = cpu(tab) - us(tab, send);
+    out.push('', `Both servers send each action to a match's four sockets, one message each: ${fmt(us(tab, send), 1)} µs of ` +
+      `Tabuleiro's CPU per action against ${fmt(us(relay, send), 1)} µs of the relay's. For Tabuleiro's CPU per action ` +
+      `to equal the relay's, everything else it does per action (receive, parse, rule check, apply, the durable append ` +
+      `and its commit, patches, legal lists, scheduling) would have to fit in the relay's ${fmt(relayRest, 1)} µs ` +
+      `outside its sends; it takes ${fmt(tabRest, 1)} µs, of which durable writes (the WAL's \`pwrite\`s and ` +
+      `\`fdatasync\`) are ${fmt(us(tab, names[2]), 1)} µs.`);
+  }
+  return out.join('\n');
+}
+
 // The whole generated section.
 function section(dir) {
   const meta = Object.fromEntries(read(dir, 'meta.txt').split('\n').filter(Boolean)
@@ -515,6 +548,8 @@ function section(dir) {
     if (inclusive) out.push('Inclusive time (the function and everything it calls) of Tabuleiro\'s own functions and ' +
       'of the JSON and SQLite entry points, from the DWARF call graphs:', '', inclusive, '');
   }
+  const split = splitTable(jsonLines(dir, 'split.jsonl'), meta);
+  if (split) out.push('### Where the CPU per action goes, Tabuleiro and the relay', '', split, '');
   const other = read(dir, 'other.txt').trimEnd();
   if (other) out.push('### Other benchmarks of this run', '', '```', other, '```', '');
   out.push(end);
