@@ -36,15 +36,7 @@ std::string_view event_name(event::kind_t k) {
 
 }  // namespace
 
-const std::string& cyvasse_square_name(int sq) {
-  static const auto names = [] {
-    std::array<std::string, board_size> out;
-    for (int i = 0; i < board_size; ++i)
-      out[i] = std::string(1, static_cast<char>('a' + file_of(i))) + std::to_string(rank_of(i) + 1);
-    return out;
-  }();
-  return names.at(sq);
-}
+const std::string& cyvasse_square_name(int sq) { return file_rank_name<board_size, file_of, rank_of>(sq); }
 
 std::optional<square> cyvasse_parse_square(const json& j) {
   if (!j.is_string()) return std::nullopt;

@@ -2,6 +2,8 @@
 // (`{"op":…,"path":…,"value":…}`, no spaces), for the codecs' typed patches (patch_text).
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -53,6 +55,20 @@ struct keyed_name {
 
 // The keys 0 … count-1 named by name(i), sorted by name as a JSON object orders its keys.
 std::vector<keyed_name> names_in_key_order(int count, const std::function<std::string(int)>& name);
+
+// The name of square sq (0 … Count-1) of a board whose files and ranks FileOf and RankOf give:
+// its file's letter from 'a', then its rank from 1 ("a1", "h8", "j10"); each board's names
+// are built once. Throws std::out_of_range for a square off the board.
+template <int Count, auto FileOf, auto RankOf>
+const std::string& file_rank_name(int sq) {
+  static const auto names = [] {
+    std::array<std::string, Count> out;
+    for (int i = 0; i < Count; ++i)
+      out[i] = std::string(1, static_cast<char>('a' + FileOf(i))) + std::to_string(RankOf(i) + 1);
+    return out;
+  }();
+  return names.at(static_cast<std::size_t>(sq));
+}
 
 // The operations for one keyed entry present on both sides, as json::diff writes them: a flat
 // object member by member, a string (a view of a name that outlives the patch) replaced when

@@ -25,13 +25,7 @@ constexpr std::array<std::string_view, 4> dir_names = {"N", "S", "E", "W"};
 
 const std::string& quadri_codec::cell_name(int c) {
   static const std::string off = "off";
-  static const auto names = [] {
-    std::array<std::string, quadri::area_size> out;
-    for (int i = 0; i < quadri::area_size; ++i)
-      out[i] = std::string(1, static_cast<char>('a' + quadri::file_of(i))) + std::to_string(quadri::rank_of(i) + 1);
-    return out;
-  }();
-  return c == quadri::off_area ? off : names.at(c);
+  return c == quadri::off_area ? off : file_rank_name<quadri::area_size, quadri::file_of, quadri::rank_of>(c);
 }
 
 std::optional<quadri::cell> quadri_codec::parse_cell(const json& j) {

@@ -25,13 +25,7 @@ rule_error fail(const char* code, std::string message) { return rule_error{code,
 }  // namespace
 
 const std::string& square_name(int sq) {
-  static const auto names = [] {
-    std::array<std::string, taixu::board_size> out;
-    for (int i = 0; i < taixu::board_size; ++i)
-      out[i] = {static_cast<char>('a' + taixu::file_of(i)), static_cast<char>('1' + taixu::rank_of(i))};
-    return out;
-  }();
-  return names.at(sq);
+  return file_rank_name<taixu::board_size, taixu::file_of, taixu::rank_of>(sq);
 }
 
 std::optional<taixu::square> parse_square(const json& j) {
