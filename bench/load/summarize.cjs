@@ -475,10 +475,11 @@ function childrenTable(text) {
 // Each target's CPU per action split by what it was doing (split.jsonl from bench/run.sh step
 // 4b: one profiled run per target), in shares and in µs per action, and what is left for
 // Tabuleiro's own work if it is to match the relay's CPU per action.
-function splitTable(rows, meta) {
-  const targets = ['tabuleiro', 'relay'].map((t) => rows.find((r) => r.target === t)).filter(Boolean);
+function splitTable(rows) {
+  const targets = ['tabuleiro', 'relay'].map((t) => rows.find((r) => r.target === t && r.split.samples > 0)).filter(Boolean);
   if (!targets.length) return '';
   const names = Object.keys(targets[0].split.shares);
+  const named = (prefix) => names.find((k) => k.startsWith(prefix));
   const cpu = (r) => r.report.server.cpu_us_per_action;
   const us = (r, k) => r.split.shares[k] * cpu(r);
   const head = targets.map((r) => `${r.target === 'tabuleiro' ? 'Tabuleiro' : 'relay'} share | µs per action`).join(' | ');
@@ -493,14 +494,14 @@ function splitTable(rows, meta) {
     'share times the run\'s own server CPU per action.', '', lines.join('\n')];
   const tab = targets.find((r) => r.target === 'tabuleiro'), relay = targets.find((r) => r.target === 'relay');
   if (tab && relay) {
-    const send = names[0];
+    const send = named('sending');
     const relayRest = cpu(relay) - us(relay, send), tabRest = cpu(tab) - us(tab, send);
     out.push('', `Both servers send each action to a match's four sockets, one message each: ${fmt(us(tab, send), 1)} µs of ` +
       `Tabuleiro's CPU per action against ${fmt(us(relay, send), 1)} µs of the relay's. For Tabuleiro's CPU per action ` +
       `to equal the relay's, everything else it does per action (receive, parse, rule check, apply, the durable append ` +
       `and its commit, patches, legal lists, scheduling) would have to fit in the relay's ${fmt(relayRest, 1)} µs ` +
       `outside its sends; it takes ${fmt(tabRest, 1)} µs, of which durable writes (the WAL's \`pwrite\`s and ` +
-      `\`fdatasync\`) are ${fmt(us(tab, names[2]), 1)} µs.`);
+      `\`fdatasync\`) are ${fmt(us(tab, named('durable')), 1)} µs.`);
   }
   return out.join('\n');
 }
@@ -548,7 +549,7 @@ function section(dir) {
     if (inclusive) out.push('Inclusive time (the function and everything it calls) of Tabuleiro\'s own functions and ' +
       'of the JSON and SQLite entry points, from the DWARF call graphs:', '', inclusive, '');
   }
-  const split = splitTable(jsonLines(dir, 'split.jsonl'), meta);
+  const split = splitTable(jsonLines(dir, 'split.jsonl'));
   if (split) out.push('### Where the CPU per action goes, Tabuleiro and the relay', '', split, '');
   const other = read(dir, 'other.txt').trimEnd();
   if (other) out.push('### Other benchmarks of this run', '', '```', other, '```', '');
