@@ -105,9 +105,7 @@ TEST_CASE("diff_text: the views of random games of every game write what json::d
     const auto& kind = *protocol::find_game(name);
     std::mt19937_64 rng(7);
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      auto created = kind.create(json::object(), nullptr, seed);
-      REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(created));
-      auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
+      auto m = test::new_match(kind, seed);
       auto before = m->observe().views;
       int changes = 0;
       for (int step = 0; step < 150; ++step) {
@@ -134,9 +132,7 @@ TEST_CASE("view::patch_from: every game's patches equal diff_text of its views, 
     std::mt19937_64 rng(11);
     int compared = 0;
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      auto created = kind.create(json::object(), nullptr, seed);
-      REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(created));
-      auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
+      auto m = test::new_match(kind, seed);
       std::vector<std::array<protocol::view_ptr, 3>> history;
       const auto record = [&](const protocol::publication& pub) {
         std::array<protocol::view_ptr, 3> by_class;

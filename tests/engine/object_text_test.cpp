@@ -91,9 +91,7 @@ TEST_CASE("event lists written as text are the dump of their JSON, in random gam
     std::mt19937_64 rng(9);
     std::size_t events = 0;
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      auto created = kind.create(json::object(), nullptr, seed);
-      REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(created));
-      auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
+      auto m = test::new_match(kind, seed);
       for (int step = 0; step < 200; ++step) {
         const auto pub = test::play_random_step(*m, rng);
         if (!pub) break;
@@ -114,9 +112,7 @@ TEST_CASE("legal lists written as text equal the dump of the legal JSON, in rand
     std::mt19937_64 rng(5);
     std::size_t entries = 0;
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      auto created = kind.create(json::object(), nullptr, seed);
-      REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(created));
-      auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
+      auto m = test::new_match(kind, seed);
       for (int step = 0; step < 200 && !m->outcome(); ++step) {
         for (const engine::seat p : {1, 2}) {
           const protocol::legal_json legal = m->legal(p);

@@ -1,7 +1,9 @@
-// A random step of any game through protocol::match, for tests that walk random games of
-// every game (the patch writer, the legal-list writer).
+// New matches and random steps of any game through protocol::match, for tests that walk
+// random games of every game (the patch writer, the legal-list and event-list writers).
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
 
@@ -11,6 +13,13 @@
 #include "protocol/game.h"
 
 namespace tabuleiro::test {
+
+// A new match of kind with the default options and seed. REQUIREs that it is created.
+inline std::unique_ptr<protocol::match> new_match(const protocol::game_kind& kind, std::uint64_t seed) {
+  auto created = kind.create(nlohmann::json::object(), nullptr, seed);
+  REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(created));
+  return std::move(std::get<std::unique_ptr<protocol::match>>(created));
+}
 
 // Plays a random legal action of a random seat to act: an entry of its legal list (Cyvasse's
 // set-up: the standard preset), sent bare when the game refuses the entry's annotations (the
