@@ -246,7 +246,10 @@ done
 : >"$work/profile_dso.txt"
 : >"$work/profile_sym.txt"
 : >"$work/profile_children.txt"
-if ((PROFILE)) && [[ " $TARGETS " == *" tabuleiro "* ]] && perf record -e cpu-clock -o "$work/perf.probe" true >/dev/null 2>&1; then
+# Whether perf can sample here (steps 4 and 4b).
+have_perf=0
+((PROFILE)) && perf record -e cpu-clock -o "$work/perf.probe" true >/dev/null 2>&1 && have_perf=1
+if ((have_perf)) && [[ " $TARGETS " == *" tabuleiro "* ]]; then
   load=${largest_load:-$first_load}
   log "profile: tabuleiro, $first_game, $load matches, perf record -e cpu-clock --call-graph dwarf"
   start_target tabuleiro
@@ -274,7 +277,7 @@ fi
 # 1 s in until the run ends, and split by bench/load/cpu_split.cjs: sends, receives, durable
 # writes, waiting and waking, other kernel work, user space.
 : >"$work/split.jsonl"
-if ((PROFILE)) && perf record -e cpu-clock -o "$work/perf.probe" true >/dev/null 2>&1; then
+if ((have_perf)); then
   for target in $TARGETS; do
     log "cpu split: $target, $first_game, $first_load matches, perf record -e cpu-clock -g"
     start_target "$target"

@@ -34,7 +34,8 @@ let samples = 0;
 let frames = null;
 const flush = () => {
   if (frames) {
-    counts.set(classify(frames), counts.get(classify(frames)) + 1);
+    const c = classify(frames);
+    counts.set(c, counts.get(c) + 1);
     ++samples;
   }
   frames = null;
