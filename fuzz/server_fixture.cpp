@@ -56,7 +56,7 @@ server_fixture* make_fixture() {
 
   std::atomic<bool> created{false};
   server::api_answer answer;
-  f->registry->create(server::json{{"game", "taixu"}}, "127.0.0.1", [&](server::api_answer a) {
+  f->registry->create(server::json{{"game", "taixu"}}, "127.0.0.1", "http://127.0.0.1:8080", [&](server::api_answer a) {
     answer = std::move(a);
     created = true;
   });

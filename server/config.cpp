@@ -36,6 +36,19 @@ bool parse_double(const std::string& s, double lo, double hi, double& out) {
   }
 }
 
+// Whether url can be the server's public address: http(s) with a valid host (not an
+// unspecified address such as 0.0.0.0) and optional port and path, no query or fragment.
+bool is_public_url(const std::string& url) {
+  if (!normalize_origin(url) || url.find_first_of("?#") != std::string::npos) return false;
+  const auto rest = url.substr(url.find("://") + 3);
+  const auto host = parse_host(rest.substr(0, rest.find('/')));
+  if (!host) return false;
+  boost::system::error_code ec;
+  const std::string bare = host->host.front() == '[' ? host->host.substr(1, host->host.size() - 2) : host->host;
+  const auto a = boost::asio::ip::make_address(bare, ec);
+  return ec || !a.is_unspecified();
+}
+
 // Every setting of `serve`, in --help order.
 const std::vector<option_spec>& specs() {
   static const std::vector<option_spec> all = {
@@ -55,11 +68,12 @@ const std::vector<option_spec>& specs() {
       {"--web", "TABULEIRO_WEB", "static web client directory (default ./web)",
        [](config& c, const std::string& v) { c.web = v; return true; }},
       {"--public-url", "TABULEIRO_PUBLIC_URL",
-       "base URL for share links (default http://<bind>:<port>)",
+       "the server's public address, http(s)://host[:port][/path], for share links and the "
+       "allowed origin (default: none; each request's own address is used)",
        [](config& c, const std::string& v) {
          c.public_url = v;
          while (!c.public_url.empty() && c.public_url.back() == '/') c.public_url.pop_back();
-         return true;
+         return c.public_url.empty() || is_public_url(c.public_url);
        }},
       {"--log-level", "TABULEIRO_LOG_LEVEL", "trace|debug|info|warn|error|off (default info)",
        [](config& c, const std::string& v) {

@@ -16,7 +16,7 @@ struct config {
   std::uint16_t port = 8080;              // --port / TABULEIRO_PORT (0 = any free port)
   std::string db = "./data/tabuleiro.db"; // --db / TABULEIRO_DB
   std::string web = "./web";              // --web / TABULEIRO_WEB
-  std::string public_url;                 // --public-url / TABULEIRO_PUBLIC_URL ("" = http://bind:port)
+  std::string public_url;                 // --public-url / TABULEIRO_PUBLIC_URL ("" = each request's own address)
   std::string log_level = "info";         // --log-level / TABULEIRO_LOG_LEVEL
   int threads = 0;                        // --threads / TABULEIRO_THREADS (0 = hardware cores)
   double abandon_after_s = 600;           // --abandon-after / TABULEIRO_ABANDON_AFTER (seconds)
@@ -36,9 +36,10 @@ struct config {
   std::int64_t lease_ms = 3000;           // --lease-ms / TABULEIRO_LEASE_MS (cluster leases)
   std::string trusted_proxy;              // --trusted-proxy / TABULEIRO_TRUSTED_PROXY (as given)
   trusted_proxies proxies;                // trusted_proxy parsed
-  // Derived at start-up by `serve` (not flags): the normalized origins accepted on the
-  // WebSocket upgrade and on state-changing requests, and the web client's CSP header.
-  std::vector<std::string> origins;
+  // Derived at start-up by `serve` (not flags): how the server names itself (the Host values
+  // it answers, the origins accepted on the WebSocket upgrade and on state-changing requests,
+  // the base of its links), and the web client's CSP header.
+  site_policy sites;
   std::string csp = content_security_policy({});
 };
 

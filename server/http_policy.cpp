@@ -67,16 +67,21 @@ std::vector<std::string> forwarded_for_hops(const http::fields& headers) {
   return hops;
 }
 
-// The for= values of every Forwarded header (RFC 7239), in order (client first).
-std::vector<std::string> forwarded_hops(const http::fields& headers) {
-  std::vector<std::string> hops;
+// The values of parameter key (e.g. "for") of every Forwarded header (RFC 7239), in order
+// (client first), one per element that has it, quotes removed.
+std::vector<std::string> forwarded_values(const http::fields& headers, std::string_view key) {
+  std::vector<std::string> values;
   for (auto [it, end] = headers.equal_range(http::field::forwarded); it != end; ++it) {
     for (auto element : split_list(it->value())) {
       while (!element.empty()) {
         const auto semi = element.find(';');
         const std::string_view pair = trim(element.substr(0, semi));
-        if (pair.size() > 4 && boost::beast::iequals(pair.substr(0, 4), "for=")) {
-          hops.emplace_back(pair.substr(4));
+        if (pair.size() > key.size() + 1 && pair[key.size()] == '=' &&
+            boost::beast::iequals(pair.substr(0, key.size()), key)) {
+          std::string_view value = pair.substr(key.size() + 1);
+          if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+            value = value.substr(1, value.size() - 2);
+          values.emplace_back(value);
           break;
         }
         if (semi == std::string_view::npos) break;
@@ -84,7 +89,33 @@ std::vector<std::string> forwarded_hops(const http::fields& headers) {
       }
     }
   }
-  return hops;
+  return values;
+}
+
+// The right-most item of every header named name, trimmed ("" when there is none).
+std::string last_item(const http::fields& headers, std::string_view name) {
+  std::string last;
+  for (auto [it, end] = headers.equal_range(name); it != end; ++it)
+    for (auto item : split_list(it->value())) last = std::string(item);
+  return last;
+}
+
+// Whether c may appear in a host name (RFC 3986's unreserved characters less '~').
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+}
+
+// The address an IP literal host names ("[v6]" or dotted IPv4), nullopt for a name.
+std::optional<net::ip::address> literal_address(std::string_view host) {
+  boost::system::error_code ec;
+  net::ip::address a;
+  if (host.size() > 2 && host.front() == '[')
+    a = net::ip::make_address_v6(std::string(host.substr(1, host.size() - 2)), ec);
+  else
+    a = net::ip::make_address_v4(std::string(host), ec);
+  if (ec) return std::nullopt;
+  if (a.is_v6() && a.to_v6().is_v4_mapped()) a = net::ip::make_address_v4(net::ip::v4_mapped, a.to_v6());
+  return a;
 }
 
 // Base64 of bytes.
@@ -148,6 +179,118 @@ bool origin_allowed(std::string_view origin, const std::vector<std::string>& all
   return o && std::find(allowed.begin(), allowed.end(), *o) != allowed.end();
 }
 
+std::optional<host_and_port> parse_host(std::string_view value) {
+  if (value.empty() || value.size() > 261) return std::nullopt;
+  host_and_port out;
+  std::string_view port;
+  if (value.front() == '[') {
+    const auto close = value.find(']');
+    if (close == std::string_view::npos) return std::nullopt;
+    out.host = lower(value.substr(0, close + 1));
+    const std::string_view after = value.substr(close + 1);
+    if (!after.empty() && after.front() != ':') return std::nullopt;
+    if (!after.empty()) port = after.substr(1);
+    if (!literal_address(out.host)) return std::nullopt;
+  } else {
+    const auto colon = value.find(':');
+    out.host = lower(value.substr(0, colon));
+    if (colon != std::string_view::npos) port = value.substr(colon + 1);
+    if (colon != std::string_view::npos && port.empty()) return std::nullopt;
+    if (out.host.empty() || out.host.size() > 254 || out.host.front() == '.' ||
+        out.host.find("..") != std::string::npos ||
+        !std::all_of(out.host.begin(), out.host.end(), is_name_char))
+      return std::nullopt;
+    // All digits and dots: it must be an IPv4 address.
+    if (std::all_of(out.host.begin(), out.host.end(), [](char c) { return c == '.' || (c >= '0' && c <= '9'); })) {
+      std::string_view h = out.host;
+      if (h.back() == '.') h.remove_suffix(1);
+      if (!literal_address(h)) return std::nullopt;
+    }
+  }
+  if (!port.empty() || value.back() == ':') {
+    if (port.empty() || port.size() > 5 ||
+        !std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+        std::stoul(std::string(port)) > 65535)
+      return std::nullopt;
+    out.port = std::string(port);
+  }
+  return out;
+}
+
+std::string request_site::origin() const {
+  const std::string url = scheme + "://" + address.host + (address.port.empty() ? "" : ":" + address.port);
+  return normalize_origin(url).value_or(url);
+}
+
+std::optional<request_site> site_of(const http::fields& headers, unsigned version,
+                                    bool from_trusted_proxy, std::string_view local_host) {
+  request_site site;
+  std::string named;
+  if (from_trusted_proxy) {
+    named = last_item(headers, "X-Forwarded-Host");
+    std::string proto = lower(last_item(headers, "X-Forwarded-Proto"));
+    if (named.empty()) {
+      const auto hosts = forwarded_values(headers, "host");
+      if (!hosts.empty()) named = hosts.back();
+    }
+    if (proto.empty()) {
+      const auto protos = forwarded_values(headers, "proto");
+      if (!protos.empty()) proto = lower(protos.back());
+    }
+    site.forwarded = !named.empty() || !proto.empty();
+    if (proto == "https") site.scheme = proto;
+  }
+  if (named.empty()) {
+    const auto host = headers.find(http::field::host);
+    if (headers.count(http::field::host) > 1) return std::nullopt;
+    if (host != headers.end()) named = std::string(trim(host->value()));
+    else if (version >= 11) return std::nullopt;
+    else named = std::string(local_host);
+  }
+  auto parsed = parse_host(named);
+  if (!parsed) return std::nullopt;
+  site.address = std::move(*parsed);
+  return site;
+}
+
+bool is_loopback_host(std::string_view host) {
+  if (host.ends_with('.')) host.remove_suffix(1);
+  if (host == "localhost" || host.ends_with(".localhost")) return true;
+  const auto a = literal_address(host);
+  return a && a->is_loopback();
+}
+
+site_policy::site_policy(std::string public_url, std::vector<std::string> fixed_origins, bool loopback_only)
+    : public_url_(std::move(public_url)), fixed_origins_(std::move(fixed_origins)),
+      loopback_only_(loopback_only) {}
+
+std::string site_policy::refusal(const request_site& site) const {
+  if (!from_requests() || !loopback_only_ || site.forwarded || is_loopback_host(site.address.host))
+    return "";
+  const std::string own = site.origin();
+  for (const auto& o : fixed_origins_) {
+    const auto authority = o.substr(o.find("://") + 3);
+    const auto host = parse_host(authority);
+    if (host && host->host == site.address.host) return "";
+  }
+  return "this server listens on a loopback address and answers only requests addressed to "
+         "localhost or 127.0.0.1 (or to --public-url / --allowed-origins), not to " + own;
+}
+
+bool site_policy::allows_origin(std::string_view origin, const request_site& site) const {
+  if (origin_allowed(origin, fixed_origins_)) return true;
+  if (!from_requests()) return false;
+  const auto o = normalize_origin(origin);
+  return o && *o == site.origin();
+}
+
+std::string site_policy::link_base(const request_site& site) const {
+  if (!from_requests()) return public_url_;
+  std::string host = site.address.host;
+  if (const auto a = literal_address(host); a && a->is_unspecified()) host = "localhost";
+  return site.scheme + "://" + host + (site.address.port.empty() ? "" : ":" + site.address.port);
+}
+
 bool is_json_media_type(std::string_view content_type) {
   return boost::beast::iequals(trim(content_type.substr(0, content_type.find(';'))),
                                "application/json");
@@ -194,7 +337,7 @@ std::string client_address(const net::ip::address& peer, const http::fields& hea
                            const trusted_proxies& trusted) {
   if (!trusted.contains(peer)) return peer.to_string();
   auto hops = forwarded_for_hops(headers);
-  if (hops.empty()) hops = forwarded_hops(headers);
+  if (hops.empty()) hops = forwarded_values(headers, "for");
   if (hops.empty()) return peer.to_string();
   for (auto it = hops.rbegin(); it != hops.rend(); ++it) {
     const auto a = parse_hop(*it);

@@ -82,6 +82,11 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       beast::error_code ec;
       auto ep = stream_.socket().remote_endpoint(ec);
       if (!ec) peer_ = ep.address();
+      const auto local = stream_.socket().local_endpoint(ec);
+      if (!ec) {
+        const auto a = local.address();
+        local_host_ = (a.is_v6() ? "[" + a.to_string() + "]" : a.to_string()) + ":" + std::to_string(local.port());
+      }
     }
   }
   ~http_session() { end_request(); }
@@ -145,11 +150,18 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       return fail(ec, "http read");
     }
     request req = parser_->release();
-    address_ = client_address(peer_, req, state_.svc.cfg->proxies);
+    const config& cfg = *state_.svc.cfg;
+    address_ = client_address(peer_, req, cfg.proxies);
     if (state_.stopping)
       return send(error_response(http::status::service_unavailable, "shutting_down",
                                  "the server is shutting down; try again shortly", req.version(),
                                  false));
+    auto site = site_of(req, req.version(), cfg.proxies.contains(peer_), local_host_);
+    const std::string refused =
+        site ? cfg.sites.refusal(*site) : "the request's Host header is missing or is not a valid host[:port]";
+    if (!refused.empty())
+      return send(error_response(http::status::bad_request, "bad_host", refused, req.version(), false));
+    site_ = std::move(*site);
     if (websocket::is_upgrade(req)) {
       // /ws, or /ws?code=K7M2QX: the code lets a proxy route every connection of a match to
       // the same node (the join message still names the match).
@@ -197,7 +209,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       std::string why;
       auto body = parse_client_json(req.body(), why);
       if (!body) return send(error_response(http::status::bad_request, "bad_json", why, version, keep));
-      return state_.registry->create(std::move(*body), address_, answer_later(version, keep));
+      return state_.registry->create(std::move(*body), address_, state_.svc.cfg->sites.link_base(site_),
+                                     answer_later(version, keep));
     }
     if (path == "/api/matches" && method == http::verb::get)
     {
@@ -237,10 +250,10 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   }
 
   // Whether a request may change state or open a WebSocket by its Origin: none (not a
-  // browser), or one of the server's own origins and --allowed-origins.
+  // browser), or one the site policy allows for the site the request was sent to.
   bool origin_ok(const request& req) const {
     const auto it = req.find(http::field::origin);
-    return it == req.end() || origin_allowed(it->value(), state_.svc.cfg->origins);
+    return it == req.end() || state_.svc.cfg->sites.allows_origin(it->value(), site_);
   }
 
   // The 403 answer to a request from a foreign origin.
@@ -373,6 +386,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   shared_state& state_;
   net::ip::address peer_;  // the TCP peer
   std::string address_;    // the client: the peer, or whom a trusted proxy names
+  std::string local_host_ = "localhost";  // this end's address:port (the site without a Host)
+  request_site site_;      // where the current request was sent
   metrics* stats_;         // outlives the session (the I/O context may destroy it after state_)
   bool answering_ = false; // a request was read and its answer is not written yet
 };

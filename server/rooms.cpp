@@ -153,8 +153,9 @@ std::string rooms::reserve_code() {
   return "";
 }
 
-void rooms::create(json body, const std::string& address, std::function<void(api_answer)> done) {
-  net::post(pool_, [this, body = std::move(body), address, done = std::move(done)]() mutable {
+void rooms::create(json body, const std::string& address, const std::string& link_base,
+                   std::function<void(api_answer)> done) {
+  net::post(pool_, [this, body = std::move(body), address, link_base, done = std::move(done)]() mutable {
     if (const auto wait_s = creation_wait_s(address); wait_s > 0) {
       api_answer a = failure(429, "rate_limited", "too many matches created from this address");
       a.headers.emplace_back("Retry-After", std::to_string(wait_s));
@@ -222,7 +223,7 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       row.bot = bot_seat_row{3 - seat, *bot_level, std::to_string(random_seed())};
     }
     auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
-    svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](write_status st) {
+    svc_.db->insert_match(row, [this, r, row, seat, token, link_base, done = std::move(done)](write_status st) {
       const bool ok = st == write_status::ok;
       // In a cluster the match's node (the one its code is routed to) loads it on first use.
       finish_loading(row.code, ok && !leasing() ? r : nullptr, ok ? lookup::found : lookup::absent);
@@ -235,7 +236,7 @@ void rooms::create(json body, const std::string& address, std::function<void(api
       svc_.stats->matches_created++;
       spdlog::info("match {} created: game {}, creator seat {}, {}{}", row.code, row.game, seat,
                    row.visibility, row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
-      done({201, protocol::messages::created(row.code, svc_.cfg->public_url + "/m/" + row.code,
+      done({201, protocol::messages::created(row.code, link_base + "/m/" + row.code,
                                              seat, token)});
     });
   });

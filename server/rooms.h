@@ -49,8 +49,10 @@ class rooms {
   void find(const std::string& typed_code, found_fn done);
 
   // POST /api/matches: validates body, stores the new match, answers 201 with code, link,
-  // seat and token. address is the client's IP (per-address creation limit).
-  void create(json body, const std::string& address, std::function<void(api_answer)> done);
+  // seat and token. address is the client's IP (per-address creation limit); the link is
+  // link_base + "/m/" + code (the site policy's base for the creator's request).
+  void create(json body, const std::string& address, const std::string& link_base,
+              std::function<void(api_answer)> done);
 
   // GET /api/matches/{code}.
   void describe(const std::string& typed_code, std::function<void(api_answer)> done);

@@ -132,8 +132,9 @@ int run_serve(const args& a) {
   }
   const auto port = acceptor->local_endpoint().port();
   const std::string host = address.is_v6() ? "[" + cfg.bind + "]" : cfg.bind;
-  const std::string url = "http://" + host + ":" + std::to_string(port);
-  if (cfg.public_url.empty()) cfg.public_url = url;
+  // An unspecified address (0.0.0.0, ::) is not one to open: this machine's own name is.
+  const std::string url = "http://" + (address.is_unspecified() ? std::string("localhost") : host) + ":" +
+                          std::to_string(port);
   // On PostgreSQL this server is a node of a (possibly one-node) cluster and holds a lease on
   // each match it serves; SQLite is one server's own file, with no leases.
   if (!is_postgres_url(cfg.db)) {
@@ -144,7 +145,8 @@ int run_serve(const args& a) {
   }
   // The other nodes' matches reach this node's list feed from the database.
   if (!cfg.node.empty()) list_feed.refresh_every(5000);
-  cfg.origins = own_origins(cfg.public_url, host, port, cfg.allowed_origins);
+  cfg.sites = site_policy(cfg.public_url, own_origins(cfg.public_url, host, port, cfg.allowed_origins),
+                          address.is_loopback());
   cfg.csp = content_security_policy(inline_script_hashes(read_file(cfg.web + "/index.html")));
 
   std::string games;
@@ -153,9 +155,10 @@ int run_serve(const args& a) {
                "abandon-after={}s create-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
                "origins={} trusted-proxy={} bot-threads={} bot-time-ms={} bot-iterations={} node={} "
                "lease-ms={} games={}",
-               cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web, cfg.public_url,
+               cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web,
+               cfg.public_url.empty() ? "(none)" : cfg.public_url,
                cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute,
-               cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.origins, ","),
+               cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.sites.fixed_origins(), ","),
                cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,
                cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,
                cfg.lease_ms, games.empty() ? "(none)" : games);
@@ -175,7 +178,17 @@ int run_serve(const args& a) {
 
   acceptor->run();
   registry.start();
-  std::cout << "Tabuleiro serving on " << url << "/" << std::endl;
+  if (cfg.sites.from_requests())
+    spdlog::info("links and origins: from each request's own address (no --public-url){}; set "
+                 "--public-url only for a public name, e.g. behind a TLS proxy",
+                 address.is_loopback() ? "; bound to loopback, so only requests addressed to "
+                                         "localhost or a loopback address are answered"
+                                       : "");
+  else
+    spdlog::info("links and origins: the public URL {} (plus --allowed-origins)", cfg.public_url);
+  // Scripts read the port after the line's last colon.
+  std::cout << "Tabuleiro serving on " << url << "/"
+            << (address.is_unspecified() ? " (listening on every address of this machine)" : "") << std::endl;
 
   std::vector<std::thread> threads;
   for (int i = 1; i < cfg.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });

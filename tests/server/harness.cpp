@@ -161,7 +161,7 @@ http_answer http_call(unsigned short port, const std::string& method, const std:
   stream.expires_after(std::chrono::seconds(5));
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{http::string_to_verb(method), target, 11};
-  req.set(http::field::host, "127.0.0.1");
+  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
   if (!body.empty() || req.method() == http::verb::post)
     req.set(http::field::content_type, "application/json");
   for (const auto& [name, value] : headers) req.set(name, value);
@@ -201,7 +201,9 @@ created_match create_match(unsigned short port, const json& body) {
   return {j.at("code").get<std::string>(), j.at("token").get<std::string>(), j.at("seat").get<int>()};
 }
 
-ws_client::ws_client(unsigned short port, const std::string& origin, const std::string& target) : ws_(ioc_) {
+ws_client::ws_client(unsigned short port, const std::string& origin, const std::string& target,
+                     const std::string& host)
+    : ws_(ioc_) {
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(5));
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
@@ -210,7 +212,7 @@ ws_client::ws_client(unsigned short port, const std::string& origin, const std::
   if (!origin.empty())
     ws_.set_option(websocket::stream_base::decorator(
         [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
-  ws_.handshake("127.0.0.1", target);
+  ws_.handshake(host.empty() ? "127.0.0.1:" + std::to_string(port) : host, target);
   do_read();
 }
 

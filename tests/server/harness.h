@@ -66,8 +66,9 @@ struct http_answer {
   bool has_header(const std::string& name) const;
 };
 
-// One HTTP/1.1 request to 127.0.0.1:port (5 s timeout; throws on a transport error). A POST
-// says Content-Type: application/json unless headers name another one.
+// One HTTP/1.1 request to 127.0.0.1:port (5 s timeout; throws on a transport error), sent
+// with Host: 127.0.0.1:port unless headers name another one. A POST says Content-Type:
+// application/json unless headers name another one.
 http_answer http_call(unsigned short port, const std::string& method, const std::string& target,
                       const std::string& body = "", const header_list& headers = {});
 
@@ -86,8 +87,9 @@ created_match create_match(unsigned short port, const json& body);
 class ws_client {
  public:
   // Connects and completes the handshake (throws on failure) at target, with an Origin header
-  // when origin is not empty.
-  explicit ws_client(unsigned short port, const std::string& origin = "", const std::string& target = "/ws");
+  // when origin is not empty, and Host: host (127.0.0.1:port when empty).
+  explicit ws_client(unsigned short port, const std::string& origin = "", const std::string& target = "/ws",
+                     const std::string& host = "");
   ~ws_client();
   void send(const json& j);
   // Sends one text message; false when the connection failed under the write (a reset, a
