@@ -4,10 +4,15 @@
 #   1. debian:bookworm / debian:bookworm-slim from Debian's packages (deploy/base-images.sh),
 #      made only when not already present;
 #   2. `buildah bud` of ./Dockerfile (the README's `docker build -t tabuleiro .`);
-#   3. the image's entrypoint run with `buildah run --network host` in a working container
-#      (with its own /data volume), listening on 127.0.0.1 only, on a free port; the HEALTHCHECK
-#      command and /healthz; a match created over HTTP and played over WebSocket
-#      (deploy/image-client.mjs); SIGTERM, which must stop it with exit status 0;
+#   3. the image's entrypoint run with only the README's `docker run` settings (no variable set:
+#      every address, port 8080, no public URL) in a working container (with its own /data
+#      volume) inside a network namespace of this test's own, which stands for the container's
+#      network: its loopback plus 198.51.100.10, a documentation address standing for the
+#      machine's network address, and nothing outside it; the HEALTHCHECK command and /healthz;
+#      the README's quick start in Chromium at http://localhost:8080 and at the network address
+#      (tests/web/quickstart.mjs: create, open the share link in a second browser, both seats
+#      move); a match created over HTTP and played over WebSocket (deploy/image-client.mjs);
+#      SIGTERM, which must stop it with exit status 0;
 #   4. the entrypoint started again on the same volume: the match is there with the same
 #      version and view, and play goes on; `tabuleiro backup` copies the live database;
 #   5. the backup restored into a new volume serves the match as it was at the backup.
@@ -32,7 +37,7 @@ grep -qxF "    $README_BUILD" README.md || die "README.md lacks the line '$READM
 grep -qxF "    $README_RUN" README.md || die "README.md lacks the line '$README_RUN'"
 
 # --- tools, base images, image ------------------------------------------------------------
-bash scripts/setup.sh image
+bash scripts/setup.sh image browser
 if ! cmp -s deploy/package-lock.json deploy/node_modules/.tabuleiro-lock; then
   (cd deploy && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
   cp deploy/package-lock.json deploy/node_modules/.tabuleiro-lock
@@ -57,6 +62,7 @@ phase "image $IMAGE built"
 # container). The restore goes into a second container, i.e. a new volume.
 work=$(mktemp -d /tmp/tabuleiro-image-test.XXXXXX)
 ctrs=()
+netns_made=0
 runner_pid=""
 cleanup() {
   local rc=$?
@@ -70,6 +76,7 @@ cleanup() {
     for f in "$work"/serve-*.log; do log "--- $(basename "$f")"; tail -n 40 "$f" >&2; done
   fi
   for c in "${ctrs[@]}"; do buildah rm "$c" >/dev/null 2>&1 || true; done
+  if ((netns_made)); then ip netns del "$netns" 2>/dev/null || true; fi
   rm -rf "$work"
   exit "$rc"
 }
@@ -101,18 +108,29 @@ new_container() {
   ctrs+=("$c")
   printf -v "$2" '%s' "$c"
 }
-# Runs a command in container $1 as `docker exec` would (host network, image user and env).
+# Runs a command in container $1 as `docker exec` would (the container's network, image user
+# and env).
 in_container() {
   local c=$1
   shift
-  buildah run --isolation chroot --network host "$c" -- "$@"
+  in_netns buildah run --isolation chroot --network host "$c" -- "$@"
 }
 
-port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => {
-  console.log(s.address().port); s.close(); })')
+# The container's network: a namespace with its loopback up and 198.51.100.10 (TEST-NET-2, never
+# routed) on it as the "machine's network address"; the server inside binds every address of
+# the namespace only, and every client of this test runs inside it too.
+netns=tabuleiro-image-$$
+ip netns add "$netns" || die "cannot make a network namespace (ip netns add; run as root)"
+netns_made=1
+ip -n "$netns" link set lo up
+lan_address=198.51.100.10
+ip -n "$netns" addr add "$lan_address/32" dev lo
+# Runs a command inside the test's network namespace.
+in_netns() { ip netns exec "$netns" "$@"; }
+port=8080
 base=http://127.0.0.1:$port
-# The server binds loopback only here (the image's default is 0.0.0.0, for -p publishing).
-run_env=(-e TABULEIRO_BIND=127.0.0.1 -e "TABULEIRO_PORT=$port" -e "TABULEIRO_PUBLIC_URL=$base")
+# The README's `docker run` sets nothing: the image's own defaults (TABULEIRO_BIND=0.0.0.0).
+run_env=()
 
 # Prints the pid of the container's server process (the entrypoint, a descendant of buildah).
 server_pid() {
@@ -126,22 +144,23 @@ server_pid() {
 }
 
 # Starts the entrypoint of container $2 in the background (log $work/serve-$1.log) and waits
-# for /healthz; checks it listens on loopback only and passes the image's HEALTHCHECK.
+# for /healthz; checks it listens on every address of the container's network (as `-p 8080:8080`
+# needs) and passes the image's HEALTHCHECK.
 start_server() {
-  buildah run --isolation chroot --network host "${run_env[@]}" "$2" -- "${entrypoint[@]}" \
+  in_netns buildah run --isolation chroot --network host "${run_env[@]}" "$2" -- "${entrypoint[@]}" \
     >"$work/serve-$1.log" 2>&1 &
   runner_pid=$!
   for _ in $(seq 300); do
     kill -0 "$runner_pid" 2>/dev/null || die "the server exited at start"
-    if curl -fsS --max-time 2 "$base/healthz" >/dev/null 2>&1; then break; fi
+    if in_netns curl -fsS --max-time 2 "$base/healthz" >/dev/null 2>&1; then break; fi
     sleep 0.1
   done
-  curl -fsS --max-time 2 "$base/healthz" >/dev/null || die "no /healthz answer within 30 s"
+  in_netns curl -fsS --max-time 2 "$base/healthz" >/dev/null || die "no /healthz answer within 30 s"
   local listening
-  listening=$(ss -Hltn "sport = :$port" | awk '{ print $4 }' | sort -u | tr '\n' ' ')
-  [[ "$listening" == "127.0.0.1:$port " ]] || die "the server listens on '$listening', not only 127.0.0.1"
+  listening=$(in_netns ss -Hltn "sport = :$port" | awk '{ print $4 }' | sort -u | tr '\n' ' ')
+  [[ "$listening" == "0.0.0.0:$port " ]] || die "the server listens on '$listening', not on 0.0.0.0:$port"
   # The image's HEALTHCHECK command, as the engine would run it inside the container.
-  timeout 10 buildah run --isolation chroot --network host "${run_env[@]}" "$2" -- \
+  timeout 10 ip netns exec "$netns" buildah run --isolation chroot --network host "${run_env[@]}" "$2" -- \
     "${healthcheck[@]:1}" || die "the image's HEALTHCHECK failed"
   phase "server $1 up on $base (pid $(server_pid)), healthy"
 }
@@ -163,12 +182,15 @@ new_container 1 first
 [[ "$(in_container "$first" id -u)" != 0 ]] || die "the image runs as root"
 
 start_server 1 "$first"
-node deploy/image-client.mjs play "$base" "$work/match.json" 4 || die "playing the match failed"
+# The README: "Then open http://localhost:8080" — and a friend opens the machine's address.
+in_netns node tests/web/quickstart.mjs --url "http://localhost:$port" --url "http://$lan_address:$port" ||
+  die "the README's quick start failed in Chromium against the image"
+in_netns node deploy/image-client.mjs play "$base" "$work/match.json" 4 || die "playing the match failed"
 stop_server 1
 in_container "$first" test -s /data/tabuleiro.db || die "no database in the /data volume"
 
 start_server 2 "$first"
-node deploy/image-client.mjs check "$base" "$work/match.json" || die "the match did not survive the restart"
+in_netns node deploy/image-client.mjs check "$base" "$work/match.json" || die "the match did not survive the restart"
 # deploy/README.md's online backup while the server runs (docker exec), then copied out.
 in_container "$first" tabuleiro backup /data/backup.db || die "tabuleiro backup failed"
 in_container "$first" cat /data/backup.db >"$work/backup.db"
@@ -180,7 +202,7 @@ in_container "$second" sh -c \
   'rm -f /data/tabuleiro.db-wal /data/tabuleiro.db-shm && cat >/data/tabuleiro.db' <"$work/backup.db" ||
   die "restoring the backup failed"
 start_server 3 "$second"
-node deploy/image-client.mjs check "$base" "$work/match.json" || die "the restored backup lacks the match"
+in_netns node deploy/image-client.mjs check "$base" "$work/match.json" || die "the restored backup lacks the match"
 stop_server 3
 
 log "passed in $((SECONDS - started)) s"

@@ -51,7 +51,7 @@ unsigned get_healthz(const std::string& host, unsigned short port, beast::error_
   if (ec) return 0;
 
   http::request<http::empty_body> req{http::verb::get, "/healthz", 11};
-  req.set(http::field::host, host + ":" + std::to_string(port));
+  req.set(http::field::host, (address.is_v6() ? "[" + host + "]" : host) + ":" + std::to_string(port));
   req.set(http::field::user_agent, "tabuleiro-healthcheck");
   req.set(http::field::connection, "close");
   beast::flat_buffer buffer;

@@ -20,6 +20,12 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// The Host header naming target: "address:port", an IPv6 address in brackets.
+std::string host_header(const tcp::endpoint& target) {
+  const auto& ip = target.address();
+  return (ip.is_v6() ? "[" + ip.to_string() + "]" : ip.to_string()) + ":" + std::to_string(target.port());
+}
+
 // Opens sock for target's protocol and binds it to source (port chosen at connect time, so
 // each source address has its own ephemeral-port range per destination).
 void bind_source(tcp::socket& sock, const tcp::endpoint& target,
@@ -60,8 +66,7 @@ void ws_conn::on_connect(beast::error_code ec) {
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
   ws_.read_message_max(1 << 20);
   ws_.text(true);
-  const std::string host = target_.address().to_string() + ":" + std::to_string(target_.port());
-  ws_.async_handshake(host, path_,
+  ws_.async_handshake(host_header(target_), path_,
                       beast::bind_front_handler(&ws_conn::on_handshake, shared_from_this()));
 }
 
@@ -132,7 +137,7 @@ class create_op : public std::enable_shared_from_this<create_op> {
     req_.method(http::verb::post);
     req_.target("/api/matches");
     req_.version(11);
-    req_.set(http::field::host, target.address().to_string() + ":" + std::to_string(target.port()));
+    req_.set(http::field::host, host_header(target));
     req_.set(http::field::content_type, "application/json");
     req_.body() = nlohmann::json{{"game", game}}.dump();
     req_.prepare_payload();

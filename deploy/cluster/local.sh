@@ -32,7 +32,7 @@ start_node() {
   local n=$1 p
   p=$(node_port "$n")
   "$bin" serve --bind 127.0.0.1 --port "$p" --db "$(db_url)" --node "node$n" \
-    --public-url "http://127.0.0.1:$port" --trusted-proxy 127.0.0.1 --web "$root/web" \
+    --trusted-proxy 127.0.0.1 --web "$root/web" \
     ${TABULEIRO_CLUSTER_NODE_FLAGS:-} >>"$dir/node$n.log" 2>&1 &
   echo $! >"$dir/node$n.pid"
   for _ in $(seq 100); do

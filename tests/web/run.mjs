@@ -54,7 +54,7 @@ async function startServer(binary, extra = []) {
   const launch = async () => {
     stopping = false;
     proc = spawn(resolve(binary), ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', join(dir, 'test.db'),
-      '--web', join(ROOT, 'web'), '--public-url', url, '--log-level', 'warn', ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
+      '--web', join(ROOT, 'web'), '--log-level', 'warn', ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
     const p = proc;
     live.add(p);
     p.on('exit', (code, sig) => {
