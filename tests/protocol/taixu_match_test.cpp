@@ -10,7 +10,7 @@
 #include "protocol/messages.h"
 #include "protocol/taixu_codec.h"
 #include "protocol/taixu_position.h"
-#include "taixu_builder.h"
+#include "tests/engine/taixu_builder.h"
 
 using namespace taixu_test;
 using tabuleiro::engine::rng;

@@ -5,7 +5,7 @@
 #include "protocol/codec_match.h"
 #include "protocol/quadri_codec.h"
 #include "protocol/quadri_position.h"
-#include "quadri_builder.h"
+#include "tests/engine/quadri_builder.h"
 
 using namespace quadri_test;
 using tabuleiro::protocol::json;

@@ -2,7 +2,7 @@
 // secrets, and a set-up that reaches nobody but its owner before both are in.
 #include <catch2/catch.hpp>
 
-#include "cyvasse_builder.h"
+#include "tests/engine/cyvasse_builder.h"
 #include "protocol/codec_match.h"
 #include "protocol/cyvasse_codec.h"
 #include "protocol/cyvasse_position.h"

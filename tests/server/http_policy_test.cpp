@@ -1,9 +1,9 @@
-// The site policy without a socket: Host parsing, the site of a request (trusted proxies'
-// forwarded host and scheme), which hosts are answered, which origins allowed, and the base
-// of the links the server writes; the public URL's validation.
+// The HTTP policy without a socket (server/http_policy.h): origins, JSON media types, the
+// client's address behind trusted proxies; Host parsing, the site of a request (trusted
+// proxies' forwarded host and scheme), which hosts are answered, which origins allowed, and
+// the base of the links the server writes.
 #include <catch2/catch.hpp>
 
-#include "server/config.h"
 #include "server/http_policy.h"
 
 using namespace tabuleiro::server;
@@ -26,6 +26,49 @@ request_site direct(std::initializer_list<std::pair<const char*, const char*>> l
 }
 
 }  // namespace
+
+TEST_CASE("http policy: origins are compared as normalized scheme://host[:port]") {
+  CHECK(normalize_origin("HTTPS://Play.Example:443/m/ABC") == "https://play.example");
+  CHECK(normalize_origin("http://127.0.0.1:8080") == "http://127.0.0.1:8080");
+  CHECK(normalize_origin("http://[::1]:80") == "http://[::1]");
+  CHECK_FALSE(normalize_origin("null"));
+  CHECK_FALSE(normalize_origin("ftp://x.example"));
+  CHECK_FALSE(normalize_origin("http://u@x.example"));
+  CHECK_FALSE(normalize_origin("http://x.example:port"));
+  const auto own = own_origins("https://play.example/", "127.0.0.1", 8080, {"http://b.example:8000"});
+  CHECK(origin_allowed("https://play.example", own));
+  CHECK(origin_allowed("http://127.0.0.1:8080", own));
+  CHECK(origin_allowed("http://B.example:8000", own));
+  CHECK_FALSE(origin_allowed("http://127.0.0.1:8081", own));
+  CHECK_FALSE(origin_allowed("http://play.example", own));
+  CHECK(is_json_media_type("application/json"));
+  CHECK(is_json_media_type(" Application/JSON ; charset=utf-8"));
+  CHECK_FALSE(is_json_media_type("text/plain"));
+  CHECK_FALSE(is_json_media_type("application/jsonx"));
+  CHECK_FALSE(is_json_media_type(""));
+}
+
+TEST_CASE("http policy: the client address behind trusted proxies") {
+  namespace ip = boost::asio::ip;
+  auto t = trusted_proxies::parse("10.0.0.0/8, 192.0.2.1, fd00::/8");
+  REQUIRE(t);
+  CHECK(t->contains(ip::make_address("10.9.8.7")));
+  CHECK(t->contains(ip::make_address("::ffff:10.9.8.7")));
+  CHECK(t->contains(ip::make_address("fd12::1")));
+  CHECK_FALSE(t->contains(ip::make_address("192.0.2.2")));
+  CHECK_FALSE(t->contains(ip::make_address("fe80::1")));
+  CHECK_FALSE(trusted_proxies::parse("10.0.0.0/33"));
+  CHECK_FALSE(trusted_proxies::parse("proxy.example"));
+  CHECK(trusted_proxies::parse("")->empty());
+  boost::beast::http::fields h;
+  h.set("X-Forwarded-For", "198.51.100.1, 203.0.113.9, 10.0.0.2");
+  CHECK(client_address(ip::make_address("10.0.0.1"), h, *t) == "203.0.113.9");
+  CHECK(client_address(ip::make_address("203.0.113.50"), h, *t) == "203.0.113.50");  // untrusted peer
+  boost::beast::http::fields f;
+  f.set("Forwarded", "for=192.0.2.60;proto=http, for=\"[2001:db8:cafe::17]:4711\"");
+  CHECK(client_address(ip::make_address("10.0.0.1"), f, *t) == "2001:db8:cafe::17");
+  CHECK(client_address(ip::make_address("10.0.0.1"), {}, *t) == "10.0.0.1");
+}
 
 TEST_CASE("site policy: Host values are host[:port] with a valid host") {
   CHECK(parse_host("LocalHost:8080")->host == "localhost");
@@ -113,19 +156,4 @@ TEST_CASE("site policy: with a public URL, its origin and the fixed ones alone a
   CHECK(fixed.allows_origin("http://127.0.0.1:8080", site));
   CHECK_FALSE(fixed.allows_origin("http://localhost:8080", site));
   CHECK(fixed.link_base(site) == "https://play.example");
-}
-
-TEST_CASE("site policy: --public-url must be an http(s) URL with a real host") {
-  std::string error;
-  bool help = false;
-  for (const char* good : {"https://play.example", "http://192.168.1.10:8080/", "https://x.example/games"}) {
-    INFO(good);
-    CHECK(parse_config({"--public-url", good}, error, help));
-  }
-  CHECK(parse_config({"--public-url", ""}, error, help)->public_url.empty());
-  for (const char* bad : {"play.example", "ftp://play.example", "http://0.0.0.0:8080", "http://[::]:8080",
-                          "https://play.example/?x=1", "http://bad host", "http://:8080"}) {
-    INFO(bad);
-    CHECK_FALSE(parse_config({"--public-url", bad}, error, help));
-  }
 }
