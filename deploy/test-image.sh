@@ -125,8 +125,10 @@ netns_made=1
 ip -n "$netns" link set lo up
 lan_address=198.51.100.10
 ip -n "$netns" addr add "$lan_address/32" dev lo
-# Runs a command inside the test's network namespace.
-in_netns() { ip netns exec "$netns" "$@"; }
+# Runs a command inside the test's network namespace. (nsenter joins the network namespace
+# alone: `ip netns exec` also gives each command a mount namespace of its own, and buildah runs
+# of one container in different mount namespaces break each other's unmounting.)
+in_netns() { nsenter --net="/run/netns/$netns" "$@"; }
 port=8080
 base=http://127.0.0.1:$port
 # The README's `docker run` sets nothing: the image's own defaults (TABULEIRO_BIND=0.0.0.0).
@@ -160,7 +162,7 @@ start_server() {
   listening=$(in_netns ss -Hltn "sport = :$port" | awk '{ print $4 }' | sort -u | tr '\n' ' ')
   [[ "$listening" == "0.0.0.0:$port " ]] || die "the server listens on '$listening', not on 0.0.0.0:$port"
   # The image's HEALTHCHECK command, as the engine would run it inside the container.
-  timeout 10 ip netns exec "$netns" buildah run --isolation chroot --network host "${run_env[@]}" "$2" -- \
+  timeout 10 nsenter --net="/run/netns/$netns" buildah run --isolation chroot --network host "${run_env[@]}" "$2" -- \
     "${healthcheck[@]:1}" || die "the image's HEALTHCHECK failed"
   phase "server $1 up on $base (pid $(server_pid)), healthy"
 }

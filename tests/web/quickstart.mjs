@@ -11,18 +11,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import net from 'node:net';
-import { check, steps, newPage, screenshots, waitVersion, launchBrowser } from './steps.mjs';
+import { check, steps, newPage, screenshots, waitVersion, launchBrowser, freePort } from './steps.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
 const TOTAL_TIMEOUT_MS = Number(process.env.WEB_TEST_TIMEOUT_MS) || 180_000;
-
-const freePort = () => new Promise((res, rej) => {
-  const s = net.createServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
-});
 
 // Starts `binary serve` from the project's root as scripts/run.sh does, on a free port and a
 // temporary database; resolves with the process and the URL of its "serving on" line.

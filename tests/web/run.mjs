@@ -8,7 +8,6 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import net from 'node:net';
 import { scenario } from './scenario.mjs';
 import { historyScenario, serverHasHistory } from './history.mjs';
 import { quadriScenario } from './quadri_scenario.mjs';
@@ -17,18 +16,12 @@ import { clockScenario } from './clock_scenario.mjs';
 import { botsScenario } from './bots_scenario.mjs';
 import { lobbyScenario } from './lobby_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
-import { launchBrowser } from './steps.mjs';
+import { freePort, launchBrowser } from './steps.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
 // The whole run's bound: WEB_TEST_TIMEOUT_MS (CTest sets it below its own timeout), else 10 minutes.
 const TOTAL_TIMEOUT_MS = Number(process.env.WEB_TEST_TIMEOUT_MS) || 600_000;
-
-const freePort = () => new Promise((res, rej) => {
-  const s = net.createServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
-});
 
 async function waitHealthy(url, ms) {
   const end = Date.now() + ms;

@@ -2,6 +2,7 @@
 // pages on fresh browser contexts with the scenario's step timeout, and screenshots that never
 // fail a step.
 import { join } from 'node:path';
+import net from 'node:net';
 import { chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -80,3 +81,10 @@ export async function launchBrowser() {
     }
   }
 }
+
+// Resolves with a TCP port that is free on 127.0.0.1 now (the system's pick).
+export const freePort = () => new Promise((res, rej) => {
+  const s = net.createServer();
+  s.once('error', rej);
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
+});
