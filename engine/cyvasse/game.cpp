@@ -56,8 +56,6 @@ std::vector<seat> game::seats_to_act(const state& s) {
   return out;
 }
 
-std::optional<engine::outcome> game::result(const state& s) { return s.outcome; }
-
 observation game::observe(const state& s, engine::viewer v) {
   observation o{s.opts, s.board, s.ph, s.submitted, s.to_move, s.quiet_turns, s.outcome};
   if (s.ph == phase::setup)

@@ -247,31 +247,28 @@ void finish(state& s, std::optional<seat> winner, end_reason why, std::vector<ev
 
 // ---- names and messages ----
 
-std::string_view error_code(error e) {
-  static constexpr std::array<std::string_view, 14> codes = {
-      "ok", "not_your_turn", "game_over", "bad_action", "wrong_phase", "bad_setup", "no_piece",
-      "not_your_piece", "immobile", "no_path", "occupied", "not_capturable", "cannot_capture", "out_of_range"};
-  return codes[static_cast<int>(e)];
-}
+// Every refusal reason: its code (the rules file's) and message, in the enum's order.
+constexpr std::array<engine::error_text<error>, 14> error_texts = {{
+    {error::ok, "ok", "legal"},
+    {error::not_your_turn, "not_your_turn", "it is not your turn"},
+    {error::game_over, "game_over", "the game is over"},
+    {error::bad_action, "bad_action", "malformed action"},
+    {error::wrong_phase, "wrong_phase", "that action belongs to another phase of the game"},
+    {error::bad_setup, "bad_setup", "the set-up is not valid"},
+    {error::no_piece, "no_piece", "there is no piece on that square"},
+    {error::not_your_piece, "not_your_piece", "that piece is not yours"},
+    {error::immobile, "immobile", "the Tower never moves"},
+    {error::no_path, "no_path", "no path leads there"},
+    {error::occupied, "occupied", "your own piece stands there"},
+    {error::not_capturable, "not_capturable", "that piece still has armor (or a Tower protects it)"},
+    {error::cannot_capture, "cannot_capture", "this piece can never capture"},
+    {error::out_of_range, "out_of_range", "too far, or not on a straight line"},
+}};
+static_assert(engine::in_order(error_texts) && error_texts.back().value == error::out_of_range);
 
-std::string_view error_message(error e) {
-  static constexpr std::array<std::string_view, 14> messages = {
-      "legal",
-      "it is not your turn",
-      "the game is over",
-      "malformed action",
-      "that action belongs to another phase of the game",
-      "the set-up is not valid",
-      "there is no piece on that square",
-      "that piece is not yours",
-      "the Tower never moves",
-      "no path leads there",
-      "your own piece stands there",
-      "that piece still has armor (or a Tower protects it)",
-      "this piece can never capture",
-      "too far, or not on a straight line"};
-  return messages[static_cast<int>(e)];
-}
+std::string_view error_code(error e) { return engine::entry_of(error_texts, e, error::bad_action).code; }
+
+std::string_view error_message(error e) { return engine::entry_of(error_texts, e, error::bad_action).message; }
 
 std::string_view kind_name(kind k) {
   static constexpr std::array<std::string_view, kind_count + 1> names = {

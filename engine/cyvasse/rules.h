@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/rules_game.h"
 #include "engine/cyvasse/types.h"
 
 namespace tabuleiro::cyvasse {
@@ -97,7 +98,7 @@ const char* setup_message(const state& s, seat p, const action& a);
 state determinize(const observation& o, seat viewer, engine::rng& r);
 
 // The engine::game interface (engine/cyvasse/game.cpp). Thread-safety: stateless.
-struct game {
+struct game : engine::turn_game<cyvasse::state, cyvasse::action, cyvasse::event> {
   using state = cyvasse::state;
   using action = cyvasse::action;
   using event = cyvasse::event;
@@ -112,12 +113,6 @@ struct game {
   static engine::apply_result<event> apply(state& s, seat p, const action& a);
   // Set-up: the seats that have not submitted; play: the seat to move; over: none.
   static std::vector<seat> seats_to_act(const state& s);
-  static std::optional<engine::outcome> result(const state& s);
-  // Ends the game by a decision outside its rules (resignation, agreement, abandonment, time):
-  // records o unless the game is already over, so observe() shows what the end reveals.
-  static void conclude(state& s, const engine::outcome& o) {
-    if (!s.outcome) s.outcome = o;
-  }
   // Everything but seed and PRNG; in set-up only the viewer's own pieces.
   static observation observe(const state& s, engine::viewer v);
   // Events hide nothing (a submitted event names only the seat).

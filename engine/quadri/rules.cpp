@@ -301,55 +301,33 @@ bool has_action(const state& s, seat p) {
 
 cell neighbour(int c, int d) { return table.nb[c][d]; }
 
-std::string_view error_code(error e) {
-  switch (e) {
-    case error::ok: return "ok";
-    case error::not_your_turn: return "not_your_turn";
-    case error::game_over: return "game_over";
-    case error::bad_action: return "bad_action";
-    case error::no_piece: return "no_piece";
-    case error::not_your_piece: return "not_your_piece";
-    case error::capture_required: return "capture_required";
-    case error::illegal_path: return "illegal_path";
-    case error::incomplete_capture: return "incomplete_capture";
-    case error::occupied: return "occupied";
-    case error::no_tile: return "no_tile";
-    case error::grid_full: return "grid_full";
-    case error::empty_hand: return "empty_hand";
-    case error::not_energy_side: return "not_energy_side";
-    case error::not_own_talisman: return "not_own_talisman";
-    case error::predictor_on_tile: return "predictor_on_tile";
-    case error::energy_side_fixed: return "energy_side_fixed";
-    case error::disconnects_grid: return "disconnects_grid";
-    case error::outside_area: return "outside_area";
-  }
-  return "bad_action";
-}
+// Every refusal reason: its code (the rules file's) and message, in the enum's order.
+constexpr std::array<engine::error_text<error>, 19> error_texts = {{
+    {error::ok, "ok", "legal"},
+    {error::not_your_turn, "not_your_turn", "it is not your turn"},
+    {error::game_over, "game_over", "the game is over"},
+    {error::bad_action, "bad_action", "malformed action"},
+    {error::no_piece, "no_piece", "no predictor on the starting cell"},
+    {error::not_your_piece, "not_your_piece", "that predictor is not yours"},
+    {error::capture_required, "capture_required", "a capture is available (with majority: a longer one), so the action must be that capture"},
+    {error::illegal_path, "illegal_path", "that path is not a legal move or capture"},
+    {error::incomplete_capture, "incomplete_capture", "the capture sequence must go on while a jump is possible"},
+    {error::occupied, "occupied", "that cell is occupied"},
+    {error::no_tile, "no_tile", "no talisman on that cell"},
+    {error::grid_full, "grid_full", "12 of your predictors are already on the grid"},
+    {error::empty_hand, "empty_hand", "no predictor left in hand"},
+    {error::not_energy_side, "not_energy_side", "a drop needs a talisman showing its energy side"},
+    {error::not_own_talisman, "not_own_talisman", "that talisman is not of your aura"},
+    {error::predictor_on_tile, "predictor_on_tile", "a predictor on that talisman forbids it"},
+    {error::energy_side_fixed, "energy_side_fixed", "a talisman showing its energy side cannot be shifted"},
+    {error::disconnects_grid, "disconnects_grid", "the talismans would no longer form one connected grid"},
+    {error::outside_area, "outside_area", "that cell is outside the 10x10 play area"},
+}};
+static_assert(engine::in_order(error_texts) && error_texts.back().value == error::outside_area);
 
-std::string_view error_message(error e) {
-  switch (e) {
-    case error::ok: return "legal";
-    case error::not_your_turn: return "it is not your turn";
-    case error::game_over: return "the game is over";
-    case error::bad_action: return "malformed action";
-    case error::no_piece: return "no predictor on the starting cell";
-    case error::not_your_piece: return "that predictor is not yours";
-    case error::capture_required: return "a capture is available (with majority: a longer one), so the action must be that capture";
-    case error::illegal_path: return "that path is not a legal move or capture";
-    case error::incomplete_capture: return "the capture sequence must go on while a jump is possible";
-    case error::occupied: return "that cell is occupied";
-    case error::no_tile: return "no talisman on that cell";
-    case error::grid_full: return "12 of your predictors are already on the grid";
-    case error::empty_hand: return "no predictor left in hand";
-    case error::not_energy_side: return "a drop needs a talisman showing its energy side";
-    case error::not_own_talisman: return "that talisman is not of your aura";
-    case error::predictor_on_tile: return "a predictor on that talisman forbids it";
-    case error::energy_side_fixed: return "a talisman showing its energy side cannot be shifted";
-    case error::disconnects_grid: return "the talismans would no longer form one connected grid";
-    case error::outside_area: return "that cell is outside the 10x10 play area";
-  }
-  return "malformed action";
-}
+std::string_view error_code(error e) { return engine::entry_of(error_texts, e, error::bad_action).code; }
+
+std::string_view error_message(error e) { return engine::entry_of(error_texts, e, error::bad_action).message; }
 
 std::string_view reason_code(end_reason r) {
   switch (r) {

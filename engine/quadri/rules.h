@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/rules_game.h"
 #include "engine/quadri/types.h"
 
 namespace tabuleiro::quadri {
@@ -65,30 +66,12 @@ action flip_action(cell at);
 action shift_action(cell from, cell to);
 
 // The engine::game interface (engine/quadri/game.cpp). Thread-safety: stateless.
-struct game {
+struct game : engine::turn_game<quadri::state, quadri::action, quadri::event> {
   using state = quadri::state;
   using action = quadri::action;
   using event = quadri::event;
   using observation = quadri::observation;
 
-  // The exact rule check: nullopt when legal, else the error apply reports.
-  static std::optional<engine::rule_error> check(const state& s, seat p, const action& a);
-  // Every action seat p may take now (empty if it may not act).
-  static std::vector<action> legal_actions(const state& s, seat p);
-  // Always true: capture sequences are finite (no predictor is jumped twice), so every
-  // position is enumerable.
-  static bool legal_complete(const state& s, seat p);
-  // Applies a for seat p: the ordered events, or the rule error (state unchanged).
-  static engine::apply_result<event> apply(state& s, seat p, const action& a);
-  // {to_move} while running, {} once over.
-  static std::vector<seat> seats_to_act(const state& s);
-  // The outcome once over.
-  static std::optional<engine::outcome> result(const state& s);
-  // Ends the game by a decision outside its rules (resignation, agreement, abandonment, time):
-  // records o unless the game is already over, so observe() shows what the end reveals.
-  static void conclude(state& s, const engine::outcome& o) {
-    if (!s.outcome) s.outcome = o;
-  }
   // The same observation for every viewer: nobody knows an unrevealed value.
   static observation observe(const state& s, engine::viewer v);
   // e itself: events carry only public values (a tile_flipped value is written only once that

@@ -25,47 +25,29 @@ int count_pieces(const std::array<piece, board_size>& board, seat p) {
 
 }  // namespace
 
-std::string_view error_code(error e) {
-  switch (e) {
-    case error::ok: return "ok";
-    case error::not_your_turn: return "not_your_turn";
-    case error::game_over: return "game_over";
-    case error::bad_action: return "bad_action";
-    case error::insufficient_pc: return "insufficient_pc";
-    case error::no_reserve: return "no_reserve";
-    case error::not_home_edge: return "not_home_edge";
-    case error::square_occupied: return "square_occupied";
-    case error::not_your_piece: return "not_your_piece";
-    case error::no_piece: return "no_piece";
-    case error::out_of_range: return "out_of_range";
-    case error::path_blocked: return "path_blocked";
-    case error::own_piece: return "own_piece";
-    case error::weaker_attacker: return "weaker_attacker";
-    case error::same_piece: return "same_piece";
-  }
-  return "bad_action";
-}
+// Every refusal reason: its code (the rules file's) and message, in the enum's order.
+constexpr std::array<engine::error_text<error>, 15> error_texts = {{
+    {error::ok, "ok", "ok"},
+    {error::not_your_turn, "not_your_turn", "it is not your turn"},
+    {error::game_over, "game_over", "the game is over"},
+    {error::bad_action, "bad_action", "malformed action"},
+    {error::insufficient_pc, "insufficient_pc", "not enough PC for this action"},
+    {error::no_reserve, "no_reserve", "no piece left in the reserve"},
+    {error::not_home_edge, "not_home_edge", "summons go on an empty square of your home edge"},
+    {error::square_occupied, "square_occupied", "that square is occupied"},
+    {error::not_your_piece, "not_your_piece", "that piece is not yours"},
+    {error::no_piece, "no_piece", "there is no piece on that square"},
+    {error::out_of_range, "out_of_range", "that square is out of this piece's range"},
+    {error::path_blocked, "path_blocked", "a piece blocks the path"},
+    {error::own_piece, "own_piece", "you cannot move onto your own piece"},
+    {error::weaker_attacker, "weaker_attacker", "the attacker's charge is lower than the defender's"},
+    {error::same_piece, "same_piece", "a swap needs two different pieces"},
+}};
+static_assert(engine::in_order(error_texts) && error_texts.back().value == error::same_piece);
 
-std::string_view error_message(error e) {
-  switch (e) {
-    case error::ok: return "ok";
-    case error::not_your_turn: return "it is not your turn";
-    case error::game_over: return "the game is over";
-    case error::bad_action: return "malformed action";
-    case error::insufficient_pc: return "not enough PC for this action";
-    case error::no_reserve: return "no piece left in the reserve";
-    case error::not_home_edge: return "summons go on an empty square of your home edge";
-    case error::square_occupied: return "that square is occupied";
-    case error::not_your_piece: return "that piece is not yours";
-    case error::no_piece: return "there is no piece on that square";
-    case error::out_of_range: return "that square is out of this piece's range";
-    case error::path_blocked: return "a piece blocks the path";
-    case error::own_piece: return "you cannot move onto your own piece";
-    case error::weaker_attacker: return "the attacker's charge is lower than the defender's";
-    case error::same_piece: return "a swap needs two different pieces";
-  }
-  return "malformed action";
-}
+std::string_view error_code(error e) { return engine::entry_of(error_texts, e, error::bad_action).code; }
+
+std::string_view error_message(error e) { return engine::entry_of(error_texts, e, error::bad_action).message; }
 
 int base_pc(int round) { return std::min(8, 5 + (round - 1) / 5); }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/rules_game.h"
 #include "engine/taixu/types.h"
 
 namespace tabuleiro::taixu {
@@ -67,30 +68,12 @@ state from_observation(const observation& o, std::uint64_t rng_seed);
 
 // The engine::game interface over the functions above (engine/taixu/game.cpp).
 // Thread-safety: stateless; each call touches only the state it is given.
-struct game {
+struct game : engine::turn_game<taixu::state, taixu::action, taixu::event> {
   using state = taixu::state;
   using action = taixu::action;
   using event = taixu::event;
   using observation = taixu::observation;
 
-  // The exact rule check of a for seat p: nullopt when legal, else the rule error apply
-  // reports for it (same code and message).
-  static std::optional<engine::rule_error> check(const state& s, seat p, const action& a);
-  // Every action seat p may take now (empty if it may not act).
-  static std::vector<action> legal_actions(const state& s, seat p);
-  // Always true: every TAIXU position is enumerable.
-  static bool legal_complete(const state& s, seat p);
-  // Applies a for seat p: the ordered events, or the rule error (state unchanged).
-  static engine::apply_result<event> apply(state& s, seat p, const action& a);
-  // {to_move} while running, {} once over.
-  static std::vector<seat> seats_to_act(const state& s);
-  // The outcome once over.
-  static std::optional<engine::outcome> result(const state& s);
-  // Ends the game by a decision outside its rules (resignation, agreement, abandonment, time):
-  // records o unless the game is already over, so observe() shows what the end reveals.
-  static void conclude(state& s, const engine::outcome& o) {
-    if (!s.outcome) s.outcome = o;
-  }
   // Every public field of s (no rng, no seed); the same value for every viewer.
   static observation observe(const state& s, engine::viewer v);
   // e itself: TAIXU events hide nothing from anyone.
