@@ -43,7 +43,7 @@ void bot_player::consider(const protocol::match& m, std::int64_t version, bool o
                 strand = strand_, &stats = stats_] {
     if (ticket->stop) return;
     stats.bot_decisions++;
-    pool.run(ticket, [ticket, copy, version, deliver, seat, level, limits, seed, strand, &stats] {
+    pool.run(ticket, [ticket, copy, version, deliver, seat, level, limits, seed, strand] {
       if (ticket->stop) return;
       auto action = bots::choose(*copy, seat, level, limits, seed, ticket->stop);
       if (!action) {

@@ -15,7 +15,7 @@ bot_pool::~bot_pool() {
 
 void bot_pool::run(const std::shared_ptr<bot_ticket>& t, std::function<void()> job) {
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     std::erase_if(live_, [](const std::weak_ptr<bot_ticket>& w) {
       auto p = w.lock();
       return !p || p->done.load();
@@ -30,7 +30,7 @@ void bot_pool::run(const std::shared_ptr<bot_ticket>& t, std::function<void()> j
 }
 
 void bot_pool::stop() {
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   stopped_ = true;
   for (auto& w : live_)
     if (auto t = w.lock()) t->stop = true;

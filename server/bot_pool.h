@@ -5,10 +5,11 @@
 #include <atomic>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <vector>
 
 #include <boost/asio/thread_pool.hpp>
+
+#include "server/mutex.h"
 
 namespace tabuleiro::server {
 
@@ -32,20 +33,20 @@ class bot_pool {
 
   // Runs job on a worker; the job must return soon once t->stop is set. After stop() the
   // ticket is stopped at once and the job still runs (and sees it).
-  void run(const std::shared_ptr<bot_ticket>& t, std::function<void()> job);
+  void run(const std::shared_ptr<bot_ticket>& t, std::function<void()> job) EXCLUDES(mu_);
 
   // Sets the stop flag of every decision queued or running, and of every later one. Does not
   // wait.
-  void stop();
+  void stop() EXCLUDES(mu_);
 
   // Waits for the workers to finish their (stopped) work; call after stop().
   void join();
 
  private:
   net::thread_pool pool_;
-  std::mutex mu_;
-  std::vector<std::weak_ptr<bot_ticket>> live_;  // GUARDED_BY(mu_); pruned as decisions end
-  bool stopped_ = false;                          // GUARDED_BY(mu_)
+  mutex mu_;
+  std::vector<std::weak_ptr<bot_ticket>> live_ GUARDED_BY(mu_);  // pruned as decisions end
+  bool stopped_ GUARDED_BY(mu_) = false;
 };
 
 }  // namespace tabuleiro::server

@@ -69,7 +69,7 @@ std::unique_ptr<time_source> system_time() { return std::make_unique<system_time
 manual_time::manual_time(std::int64_t start_ms) : now_(start_ms) {}
 
 std::int64_t manual_time::now_ms() const {
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   return now_;
 }
 
@@ -80,7 +80,7 @@ std::shared_ptr<timer> manual_time::call_at(std::int64_t at_ms, net::any_io_exec
   e->fn = std::move(fn);
   bool fire_now = false;
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     if (at_ms <= now_) fire_now = true;
     else due_.emplace(at_ms, e);
   }
@@ -92,7 +92,7 @@ std::int64_t manual_time::advance(std::int64_t ms) {
   std::vector<std::shared_ptr<entry>> fire;
   std::int64_t now;
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     now_ += std::max<std::int64_t>(ms, 0);
     now = now_;
     while (!due_.empty() && due_.begin()->first <= now_) {
@@ -106,7 +106,7 @@ std::int64_t manual_time::advance(std::int64_t ms) {
 }
 
 std::size_t manual_time::pending() const {
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   return static_cast<std::size_t>(std::count_if(
       due_.begin(), due_.end(), [](const auto& kv) { return !kv.second->cancelled; }));
 }

@@ -6,9 +6,10 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 
 #include <boost/asio/any_io_executor.hpp>
+
+#include "server/mutex.h"
 
 namespace tabuleiro::server {
 
@@ -50,19 +51,19 @@ std::unique_ptr<time_source> system_time();
 class manual_time final : public time_source {
  public:
   explicit manual_time(std::int64_t start_ms);
-  std::int64_t now_ms() const override;
+  std::int64_t now_ms() const EXCLUDES(mu_) override;
   std::shared_ptr<timer> call_at(std::int64_t at_ms, net::any_io_executor ex,
-                                 std::function<void()> fn) override;
+                                 std::function<void()> fn) EXCLUDES(mu_) override;
   // Moves time forward by ms (≥ 0) and posts every timer that became due. Returns the new now.
-  std::int64_t advance(std::int64_t ms);
+  std::int64_t advance(std::int64_t ms) EXCLUDES(mu_);
   // Timers armed and neither fired nor cancelled.
-  std::size_t pending() const;
+  std::size_t pending() const EXCLUDES(mu_);
 
  private:
   struct entry;
-  mutable std::mutex mu_;
-  std::int64_t now_;                                     // GUARDED_BY(mu_)
-  std::multimap<std::int64_t, std::shared_ptr<entry>> due_;  // GUARDED_BY(mu_)
+  mutable mutex mu_;
+  std::int64_t now_ GUARDED_BY(mu_);
+  std::multimap<std::int64_t, std::shared_ptr<entry>> due_ GUARDED_BY(mu_);
 };
 
 }  // namespace tabuleiro::server

@@ -5,12 +5,12 @@
 namespace tabuleiro::server {
 
 void metrics::rejected(const std::string& code) {
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   ++rejected_[code];
 }
 
 void metrics::committed(std::size_t writes, double seconds) {
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   ++commit_count_;
   commit_writes_ += writes;
   commit_sum_ += seconds;
@@ -50,7 +50,7 @@ std::string metrics::render() const {
           bot_cancelled.load());
   counter("tabuleiro_bot_stale_total", "Bot answers dropped because the match moved on.", "counter",
           bot_stale.load());
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   o << "# HELP tabuleiro_actions_rejected_total Requests refused, by error code.\n"
        "# TYPE tabuleiro_actions_rejected_total counter\n";
   for (const auto& [code, n] : rejected_)

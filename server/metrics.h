@@ -5,8 +5,9 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <string>
+
+#include "server/mutex.h"
 
 namespace tabuleiro::server {
 
@@ -34,21 +35,21 @@ class metrics {
   std::atomic<std::uint64_t> bot_stale{0};       // bot answers dropped: the version moved on
 
   // Counts one refused request under its error code.
-  void rejected(const std::string& code);
+  void rejected(const std::string& code) EXCLUDES(mu_);
 
   // Records one committed batch of writes and its latency in seconds.
-  void committed(std::size_t writes, double seconds);
+  void committed(std::size_t writes, double seconds) EXCLUDES(mu_);
 
   // The whole exposition, text/plain; version=0.0.4.
-  std::string render() const;
+  std::string render() const EXCLUDES(mu_);
 
  private:
-  mutable std::mutex mu_;
-  std::map<std::string, std::uint64_t> rejected_;  // GUARDED_BY(mu_)
-  std::array<std::uint64_t, commit_buckets.size()> bucket_counts_{};  // GUARDED_BY(mu_)
-  std::uint64_t commit_count_ = 0;                 // GUARDED_BY(mu_)
-  std::uint64_t commit_writes_ = 0;                // GUARDED_BY(mu_)
-  double commit_sum_ = 0;                          // GUARDED_BY(mu_)
+  mutable mutex mu_;
+  std::map<std::string, std::uint64_t> rejected_ GUARDED_BY(mu_);
+  std::array<std::uint64_t, commit_buckets.size()> bucket_counts_ GUARDED_BY(mu_) = {};
+  std::uint64_t commit_count_ GUARDED_BY(mu_) = 0;
+  std::uint64_t commit_writes_ GUARDED_BY(mu_) = 0;
+  double commit_sum_ GUARDED_BY(mu_) = 0;
 };
 
 }  // namespace tabuleiro::server

@@ -246,17 +246,17 @@ void room::on_bot_action(std::int64_t version, json action) {
 }
 
 summary_ptr room::summary() const {
-  std::lock_guard lock(summary_mu_);
+  mutex_lock lock(summary_mu_);
   return summary_;
 }
 
 list_entry room::entry() const {
-  std::lock_guard lock(summary_mu_);
+  mutex_lock lock(summary_mu_);
   return {summary_, preview_, code_, summary_finished_};
 }
 
 bool room::evictable() const {
-  std::lock_guard lock(summary_mu_);
+  mutex_lock lock(summary_mu_);
   return evictable_;
 }
 
@@ -637,10 +637,10 @@ void room::update_summary(bool version_moved) {
                             .options = options_,
                             .clock = clock_.options()});
   // A new version always changes it; otherwise only a change the list shows is posted.
-  const bool changed = version_moved || next->value() != summary_->value();
+  const bool changed = version_moved || next->value() != strand_summary()->value();
   const bool idle = over && members_.empty() && seq_.idle();
   {
-    std::lock_guard lock(summary_mu_);
+    mutex_lock lock(summary_mu_);
     preview_ = preview;
     if (changed) {
       summary_ = next;  // one summary for all readers, built when first read

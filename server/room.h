@@ -8,7 +8,6 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -26,6 +25,7 @@
 #include "server/match_feed.h"
 #include "server/match_summary.h"
 #include "server/metrics.h"
+#include "server/mutex.h"
 #include "server/sequencer.h"
 #include "server/store.h"
 #include "server/wire.h"
@@ -141,11 +141,11 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void start();
 
   // The public description served by GET /api/matches/{code}.
-  summary_ptr summary() const;
+  summary_ptr summary() const EXCLUDES(summary_mu_);
   // The match list's entry now: summary, preview, code and whether the match is over.
-  list_entry entry() const;
+  list_entry entry() const EXCLUDES(summary_mu_);
   // True when the room may be dropped from memory (finished, nobody here, nothing pending).
-  bool evictable() const;
+  bool evictable() const EXCLUDES(summary_mu_);
   const std::string& code() const { return code_; }
 
  private:
@@ -184,7 +184,11 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   std::shared_ptr<client> member_client(std::uint64_t id) const;
   // Rebuilds the summary and hands it to the list feed when it changed (always, when
   // version_moved: the caller committed a change).
-  void update_summary(bool version_moved = false);
+  void update_summary(bool version_moved = false) EXCLUDES(summary_mu_);
+  // summary_ as the strand sees it: the strand is its only writer, so it reads it without the
+  // lock. Not checked (NO_THREAD_SAFETY_ANALYSIS): the analysis cannot express "guarded for
+  // everyone but the one writer".
+  const summary_ptr& strand_summary() const NO_THREAD_SAFETY_ANALYSIS { return summary_; }
   void arm_clock();
   void on_clock_timer();
   void submit_flag(int seat);
@@ -234,12 +238,13 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   std::int64_t finished_ms_ = 0;                 // when the match ended, 0 while running
 
-  mutable std::mutex summary_mu_;
-  // Written on the strand only, so the strand reads it without the lock.
-  summary_ptr summary_ = std::make_shared<const protocol::ready_json>(json::object());  // GUARDED_BY(summary_mu_)
-  protocol::view_ptr preview_;                  // GUARDED_BY(summary_mu_)
-  bool evictable_ = false;                       // GUARDED_BY(summary_mu_)
-  bool summary_finished_ = false;                // GUARDED_BY(summary_mu_): summary_'s match is over
+  mutable mutex summary_mu_;
+  // Written on the strand only, so the strand reads it without the lock (strand_summary()).
+  summary_ptr summary_ GUARDED_BY(summary_mu_) =
+      std::make_shared<const protocol::ready_json>(json::object());
+  protocol::view_ptr preview_ GUARDED_BY(summary_mu_);
+  bool evictable_ GUARDED_BY(summary_mu_) = false;
+  bool summary_finished_ GUARDED_BY(summary_mu_) = false;  // summary_'s match is over
 };
 
 }  // namespace tabuleiro::server

@@ -72,7 +72,7 @@ void rooms::load(const std::string& typed_code, bool ask, found_fn done) {
   const auto code = normalize_share_code(typed_code);
   if (!code) return done(nullptr, lookup::absent);
   {
-    std::unique_lock lock(mu_);
+    unique_mutex_lock lock(mu_);
     if (auto it = rooms_.find(*code); it != rooms_.end()) {
       auto r = it->second;
       lock.unlock();
@@ -117,7 +117,7 @@ void rooms::load(const std::string& typed_code, bool ask, found_fn done) {
 void rooms::finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how) {
   std::vector<found_fn> waiters;
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     if (r) rooms_[code] = r;
     waiters = std::move(loading_[code]);
     loading_.erase(code);
@@ -128,7 +128,7 @@ void rooms::finish_loading(const std::string& code, std::shared_ptr<room> r, loo
 
 std::int64_t rooms::creation_wait_s(const std::string& address) {
   const std::int64_t now = svc_.time->now_ms();
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   auto& times = created_by_[address];
   while (!times.empty() && now - times.front() >= minute_ms) times.pop_front();
   if (times.size() >= static_cast<std::size_t>(svc_.cfg->create_per_minute))
@@ -145,7 +145,7 @@ std::int64_t rooms::creation_wait_s(const std::string& address) {
 std::string rooms::reserve_code() {
   for (int attempt = 0; attempt < 8; ++attempt) {
     std::string code = new_share_code();
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     if (rooms_.count(code) || loading_.count(code)) continue;
     loading_[code];  // reserves the code against a concurrent creation
     return code;
@@ -272,7 +272,7 @@ void rooms::log(const std::string& typed_code, std::int64_t from,
 list_entry rooms::entry_of(const match_row& row) const {
   std::shared_ptr<room> r;
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     if (auto it = rooms_.find(row.code); it != rooms_.end()) r = it->second;
   }
   if (!r) return {std::make_shared<const protocol::ready_json>(stored_summary(row)), nullptr, row.code,
@@ -324,7 +324,7 @@ void rooms::read_list(std::function<void(list_snapshot)> done) {
 void rooms::track(const std::shared_ptr<client>& c) {
   bool late;
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     late = stopped_;
     if (!late) connections_[c->id()] = c;
   }
@@ -332,18 +332,18 @@ void rooms::track(const std::shared_ptr<client>& c) {
 }
 
 void rooms::forget(std::uint64_t client_id) {
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   connections_.erase(client_id);
 }
 
 std::size_t rooms::connection_count() const {
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   return connections_.size();
 }
 
 void rooms::start() {
   const double period_s = std::clamp(svc_.cfg->abandon_after_s / 4, 0.05, 1.0);
-  std::unique_lock lock(mu_);
+  unique_mutex_lock lock(mu_);
   if (stopped_) return;
   if (leasing() && !lease_timer_) {  // the first start: the renewals begin (they re-arm themselves)
     lock.unlock();
@@ -362,7 +362,7 @@ void rooms::on_tick() {
   std::vector<std::shared_ptr<room>> live;
   std::vector<std::pair<std::string, lease>> evicted;
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     if (stopped_) return;
     for (auto it = rooms_.begin(); it != rooms_.end();) {
       if (it->second->evictable()) {
@@ -395,7 +395,7 @@ void rooms::sweep_idle() {
     if (!idle.found()) return;  // the store logged why; the next sweep tries again
     for (const match_row& row : idle.value) {
       {
-        std::lock_guard lock(mu_);
+        mutex_lock lock(mu_);
         if (stopped_) return;
         if (rooms_.count(row.code) || loading_.count(row.code)) continue;
       }
@@ -408,7 +408,7 @@ void rooms::shutdown() {
   std::vector<std::shared_ptr<client>> open;
   std::vector<std::shared_ptr<room>> all;
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     stopped_ = true;
     if (tick_timer_) tick_timer_->cancel();
     if (lease_timer_) lease_timer_->cancel();

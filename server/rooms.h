@@ -7,7 +7,6 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -17,6 +16,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "server/lobby.h"
+#include "server/mutex.h"
 #include "server/room.h"
 
 namespace tabuleiro::server {
@@ -74,24 +74,24 @@ class rooms {
   bool leasing() const { return !svc_.cfg->node.empty(); }
 
   // Registers a live connection (for shutdown); forget() when it closes.
-  void track(const std::shared_ptr<client>& c);
-  void forget(std::uint64_t client_id);
+  void track(const std::shared_ptr<client>& c) EXCLUDES(mu_);
+  void forget(std::uint64_t client_id) EXCLUDES(mu_);
   // Connections registered now.
-  std::size_t connection_count() const;
+  std::size_t connection_count() const EXCLUDES(mu_);
 
   // Starts the periodic housekeeping (abandonment, eviction of idle finished rooms) and, in a
   // cluster, the renewal of this node's leases.
-  void start();
+  void start() EXCLUDES(mu_);
   // Stops housekeeping and closes every connection with 1001; in a cluster, gives up every
   // lease of this node so that the others take its matches over at once.
-  void shutdown();
+  void shutdown() EXCLUDES(mu_);
   // Waits for the pool's queued work (call after the I/O threads stopped).
   void join();
 
  private:
   // find(), where ask says whether a match another node holds is asked for (not by sweeps).
-  void load(const std::string& typed_code, bool ask, found_fn done);
-  void on_tick();
+  void load(const std::string& typed_code, bool ask, found_fn done) EXCLUDES(mu_);
+  void on_tick() EXCLUDES(mu_);
   void sweep_idle();
   // Cluster leases (server/rooms_leases.cpp). A room's lease and the order of its claim
   // among this node's lease writes (renewals judge only the claims queued before them).
@@ -102,43 +102,43 @@ class rooms {
   // Claims code's lease for this node, waiting for the store (on the pool). The lease when
   // this node holds it now; otherwise nullopt with how: elsewhere (another node holds it;
   // with ask, it is asked to hand the match over), absent, or unavailable.
-  std::optional<lease> claim(const std::string& code, bool ask, lookup& how);
+  std::optional<lease> claim(const std::string& code, bool ask, lookup& how) EXCLUDES(mu_);
   // Gives up code's lease (a room evicted, handed over, or never started).
-  void release(const std::string& code, const lease& l);
+  void release(const std::string& code, const lease& l) EXCLUDES(mu_);
   // Renews this node's leases and re-arms itself every third of --lease-ms.
-  void renew_leases();
+  void renew_leases() EXCLUDES(mu_);
   // With the leases the store says this node holds after renewal seq: moves the clients of
   // every room whose lease was lost or is wanted by another node, and forgets those rooms.
-  void on_renewed(std::uint64_t seq, const std::vector<held_lease>& held);
+  void on_renewed(std::uint64_t seq, const std::vector<held_lease>& held) EXCLUDES(mu_);
   // Forgets code's room and moves its clients (the fence refused it, or it is handed over).
-  void move_away(const std::string& code, bool hand_over);
-  void finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how);
+  void move_away(const std::string& code, bool hand_over) EXCLUDES(mu_);
+  void finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how) EXCLUDES(mu_);
   // The list entry of a stored row: the room's own summary and preview when it is in memory.
-  list_entry entry_of(const match_row& row) const;
+  list_entry entry_of(const match_row& row) const EXCLUDES(mu_);
   // A fresh share code reserved against concurrent creations (finish_loading releases it),
   // or "" when none could be found.
-  std::string reserve_code();
+  std::string reserve_code() EXCLUDES(mu_);
   // The rematch of the finished match row: the same row (game, options, start position,
   // visibility, every other stored option) with a new code and seed, seats and names
   // swapped and new tokens; stored together with the old match's link (server/rematch.cpp).
   void create_rematch(const match_row& row, std::function<void(rematch_result)> done);
   // Records a creation by address and returns 0, or (over --create-limit) the seconds until
   // its oldest creation in the last minute leaves the window (at least 1).
-  std::int64_t creation_wait_s(const std::string& address);
+  std::int64_t creation_wait_s(const std::string& address) EXCLUDES(mu_);
 
   net::io_context& ioc_;
   room_services svc_;
   net::thread_pool pool_{2};
-  mutable std::mutex mu_;
-  std::map<std::string, std::shared_ptr<room>> rooms_;  // GUARDED_BY(mu_)
-  std::map<std::string, std::vector<found_fn>> loading_;  // GUARDED_BY(mu_)
-  std::map<std::uint64_t, std::weak_ptr<client>> connections_;  // GUARDED_BY(mu_)
-  std::map<std::string, std::deque<std::int64_t>> created_by_;  // GUARDED_BY(mu_): creation times
-  bool stopped_ = false;                                  // GUARDED_BY(mu_)
-  std::shared_ptr<timer> tick_timer_;                     // GUARDED_BY(mu_)
-  std::shared_ptr<timer> lease_timer_;                    // GUARDED_BY(mu_)
-  std::map<std::string, held_room> held_;                 // GUARDED_BY(mu_): leases of rooms
-  std::uint64_t lease_seq_ = 0;                           // GUARDED_BY(mu_): lease writes queued
+  mutable mutex mu_;
+  std::map<std::string, std::shared_ptr<room>> rooms_ GUARDED_BY(mu_);
+  std::map<std::string, std::vector<found_fn>> loading_ GUARDED_BY(mu_);
+  std::map<std::uint64_t, std::weak_ptr<client>> connections_ GUARDED_BY(mu_);
+  std::map<std::string, std::deque<std::int64_t>> created_by_ GUARDED_BY(mu_);  // creation times
+  bool stopped_ GUARDED_BY(mu_) = false;
+  std::shared_ptr<timer> tick_timer_ GUARDED_BY(mu_);
+  std::shared_ptr<timer> lease_timer_ GUARDED_BY(mu_);
+  std::map<std::string, held_room> held_ GUARDED_BY(mu_);  // leases of rooms
+  std::uint64_t lease_seq_ GUARDED_BY(mu_) = 0;            // lease writes queued
   std::int64_t last_sweep_ms_ = 0;                        // only touched by on_tick
 };
 

@@ -19,7 +19,7 @@ std::optional<lease> rooms::claim(const std::string& code, bool ask, lookup& how
   {
     // Numbered and queued under one lock, so that a renewal numbered later is also queued
     // (and so committed) later.
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     seq = ++lease_seq_;
     const std::int64_t now = svc_.time->now_ms();
     svc_.db->claim_lease(code, svc_.cfg->node, now, now + svc_.cfg->lease_ms, ask,
@@ -39,14 +39,14 @@ std::optional<lease> rooms::claim(const std::string& code, bool ask, lookup& how
     how = lookup::elsewhere;
     return std::nullopt;
   }
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   held_[code] = held_room{l, seq};
   return l;
 }
 
 void rooms::release(const std::string& code, const lease& l) {
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     if (auto it = held_.find(code); it != held_.end() && it->second.held.epoch == l.epoch) held_.erase(it);
   }
   svc_.db->release_lease(code, l, [code](write_status s) {
@@ -57,7 +57,7 @@ void rooms::release(const std::string& code, const lease& l) {
 }
 
 void rooms::renew_leases() {
-  std::lock_guard lock(mu_);
+  mutex_lock lock(mu_);
   if (stopped_) return;
   const std::uint64_t seq = ++lease_seq_;
   svc_.db->renew_leases(svc_.cfg->node, svc_.time->now_ms() + svc_.cfg->lease_ms,
@@ -79,7 +79,7 @@ void rooms::on_renewed(std::uint64_t seq, const std::vector<held_lease>& held) {
   std::vector<std::pair<std::string, bool>> moves;  // code, handed over (else lost)
   std::vector<std::pair<std::string, lease>> leftovers;
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     if (stopped_) return;
     for (const auto& [code, h] : held_) {
       if (h.seq >= seq) continue;  // claimed after this renewal was queued
@@ -100,7 +100,7 @@ void rooms::move_away(const std::string& code, bool hand_over) {
   std::shared_ptr<room> r;
   std::optional<lease> l;
   {
-    std::lock_guard lock(mu_);
+    mutex_lock lock(mu_);
     if (auto it = rooms_.find(code); it != rooms_.end()) {
       r = it->second;
       rooms_.erase(it);

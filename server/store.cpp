@@ -9,10 +9,10 @@
 #include <condition_variable>
 #include <deque>
 #include <filesystem>
-#include <mutex>
 #include <string_view>
 #include <thread>
 
+#include "server/mutex.h"
 #include "server/store_pg.h"
 #include "server/store_sql.h"
 #include "server/store_sqlite.h"
@@ -103,47 +103,51 @@ class sql_store final : public store {
   }
 
   read_result<match_row> load_match(const std::string& code) override {
-    return read<match_row>("reading match", code, [&](match_row& out, std::string& error) {
-      return read_match(*reader_db_, code, out, error);
-    });
+    return read<match_row>("reading match", code,
+                           [&](sql_connection& db, match_row& out, std::string& error) {
+                             return read_match(db, code, out, error);
+                           });
   }
 
   read_result<std::vector<action_row>> load_actions(const std::string& code) override {
     using rows = std::vector<action_row>;
-    return read<rows>("reading the log of match", code, [&](rows& out, std::string& error) {
-      return read_actions(*reader_db_, code, out, error);
-    });
+    return read<rows>("reading the log of match", code,
+                      [&](sql_connection& db, rows& out, std::string& error) {
+                        return read_actions(db, code, out, error);
+                      });
   }
 
   read_result<std::vector<match_row>> list_public(const std::string& status, const std::string& game,
                                                   std::size_t limit) override {
     using rows = std::vector<match_row>;
-    return read<rows>("listing public matches", "", [&](rows& out, std::string& error) {
-      return read_public(*reader_db_, status, game, limit, out, error);
-    });
+    return read<rows>("listing public matches", "",
+                      [&](sql_connection& db, rows& out, std::string& error) {
+                        return read_public(db, status, game, limit, out, error);
+                      });
   }
 
   read_result<std::vector<match_row>> list_idle(std::int64_t before_ms, std::size_t limit) override {
     using rows = std::vector<match_row>;
-    return read<rows>("listing idle matches", "", [&](rows& out, std::string& error) {
-      return read_idle(*reader_db_, before_ms, limit, out, error);
-    });
+    return read<rows>("listing idle matches", "",
+                      [&](sql_connection& db, rows& out, std::string& error) {
+                        return read_idle(db, before_ms, limit, out, error);
+                      });
   }
 
-  void flush() override {
+  void flush() EXCLUDES(mu_) override {
     if (std::this_thread::get_id() == writer_.get_id()) {
       spdlog::error("store: flush() called from a write completion; not waiting");
       return;
     }
-    std::unique_lock lock(mu_);
+    unique_mutex_lock lock(mu_);
     const std::uint64_t target = queued_;
-    done_cv_.wait(lock, [&] { return completed_ >= target; });
+    while (completed_ < target) lock.wait(done_cv_);
   }
 
-  void close() override {
-    std::lock_guard close_lock(close_mu_);
+  void close() EXCLUDES(close_mu_, mu_) override {
+    mutex_lock close_lock(close_mu_);
     {
-      std::lock_guard lock(mu_);
+      mutex_lock lock(mu_);
       stopping_ = true;
     }
     work_cv_.notify_one();
@@ -157,16 +161,19 @@ class sql_store final : public store {
   }
 
  private:
-  // Runs one read on the read connection, re-opened first if its link broke (and once more
-  // if the link broke during the read); an unavailable result is logged with what and subject.
+  // Runs one read (run_read(connection, out, error)) on the read connection, re-opened first
+  // if its link broke (and once more if the link broke during the read); an unavailable
+  // result is logged with what and subject.
   template <class T, class Read>
-  read_result<T> read(std::string_view what, std::string_view subject, const Read& run_read) {
+  read_result<T> read(std::string_view what, std::string_view subject, const Read& run_read)
+      EXCLUDES(reader_mu_) {
     read_result<T> out;
     std::string error;
     {
-      std::lock_guard lock(reader_mu_);
+      mutex_lock lock(reader_mu_);
       for (int attempt = 0; attempt < 2; ++attempt) {
-        out.status = reader_db_->reopen(error) ? run_read(out.value, error) : read_status::unavailable;
+        out.status = reader_db_->reopen(error) ? run_read(*reader_db_, out.value, error)
+                                               : read_status::unavailable;
         if (out.status != read_status::unavailable || !reader_db_->broken()) break;
       }
     }
@@ -176,9 +183,9 @@ class sql_store final : public store {
   }
 
   // Queues one write, or completes it at once with unavailable after close().
-  void enqueue(write_work work, done d) {
+  void enqueue(write_work work, done d) EXCLUDES(mu_) {
     {
-      std::lock_guard lock(mu_);
+      mutex_lock lock(mu_);
       if (!stopping_) {
         queue_.push_back(pending_write{std::move(work), std::move(d), steady::now()});
         ++queued_;
@@ -191,13 +198,13 @@ class sql_store final : public store {
   }
 
   // The writer thread: takes every queued write (up to max_batch), commits, completes.
-  void writer_loop() noexcept {
+  void writer_loop() noexcept EXCLUDES(mu_) {
     const std::size_t max_batch = std::max<std::size_t>(options_.max_batch, 1);
     for (;;) {
       std::vector<pending_write> batch;
       {
-        std::unique_lock lock(mu_);
-        work_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+        unique_mutex_lock lock(mu_);
+        while (!stopping_ && queue_.empty()) lock.wait(work_cv_);
         if (queue_.empty()) return;  // stopping, and every queued write is done
         const std::size_t n = std::min(queue_.size(), max_batch);
         batch.reserve(n);
@@ -223,7 +230,7 @@ class sql_store final : public store {
       }
       for (std::size_t i = 0; i < batch.size(); ++i) call_done(batch[i].done, status[i]);
       {
-        std::lock_guard lock(mu_);
+        mutex_lock lock(mu_);
         completed_ += batch.size();
       }
       done_cv_.notify_all();
@@ -345,17 +352,17 @@ class sql_store final : public store {
   const store_options options_;
   const commit_observer observer_;
   std::unique_ptr<sql_connection> writer_db_;  // only the writer thread (or close after join)
-  std::mutex reader_mu_;
-  std::unique_ptr<sql_connection> reader_db_;  // GUARDED_BY(reader_mu_)
+  mutex reader_mu_;
+  std::unique_ptr<sql_connection> reader_db_ GUARDED_BY(reader_mu_);
 
-  std::mutex mu_;
-  std::condition_variable work_cv_;   // the writer waits here for writes or stop
-  std::condition_variable done_cv_;   // flush() waits here for completed_
-  std::deque<pending_write> queue_;   // GUARDED_BY(mu_)
-  std::uint64_t queued_ = 0;          // GUARDED_BY(mu_): writes ever queued
-  std::uint64_t completed_ = 0;       // GUARDED_BY(mu_): writes whose completion has run
-  bool stopping_ = false;             // GUARDED_BY(mu_)
-  std::mutex close_mu_;               // serialises close()
+  mutex mu_;
+  std::condition_variable work_cv_;             // the writer waits here for writes or stop
+  std::condition_variable done_cv_;             // flush() waits here for completed_
+  std::deque<pending_write> queue_ GUARDED_BY(mu_);
+  std::uint64_t queued_ GUARDED_BY(mu_) = 0;     // writes ever queued
+  std::uint64_t completed_ GUARDED_BY(mu_) = 0;  // writes whose completion has run
+  bool stopping_ GUARDED_BY(mu_) = false;
+  mutex close_mu_;                              // serialises close()
   std::thread writer_;                // last: starts once everything above exists
 };
 
