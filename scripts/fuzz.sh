@@ -14,9 +14,11 @@ if [[ ! -f build-fuzz/build.ninja ]]; then
   CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DTABULEIRO_FUZZ=ON -DTABULEIRO_SANITIZE=ON \
     -DTABULEIRO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 fi
+# The build's own status (see scripts/build.sh).
+status=0
 cmake --build build-fuzz --target "${targets[@]}" make_corpus -- -j"$(nproc)" \
-  | grep -v -E '^\[[0-9]+/[0-9]+\] ' || true
-test "${PIPESTATUS[0]}" -eq 0
+  | grep -v -E '^\[[0-9]+/[0-9]+\] ' || status=${PIPESTATUS[0]}
+((status == 0)) || { echo "fuzz.sh: the fuzz build failed" >&2; exit "$status"; }
 
 if [[ "${1:-}" == --corpus ]]; then
   # Regression inputs (crash-*) stay; the generated seeds are written afresh.
