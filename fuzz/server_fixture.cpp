@@ -52,12 +52,15 @@ server_fixture* make_fixture() {
   f->state->registry = f->registry.get();
   f->state->manual_clock = f->time.get();
   f->state->list_feed = f->list_feed.get();
+  f->creations = std::make_unique<server::window_limiter>(*f->time, f->cfg.create_per_minute, 60'000);
+  f->state->creations = f->creations.get();
   f->registry->start();
 
   std::atomic<bool> created{false};
-  server::api_answer answer;
-  f->registry->create(server::json{{"game", "taixu"}}, "127.0.0.1", "http://127.0.0.1:8080", [&](server::api_answer a) {
-    answer = std::move(a);
+  server::create_result result = server::create_failure::storage_failed;
+  auto request = std::get<server::create_request>(server::parse_create_request(server::json{{"game", "taixu"}}));
+  f->registry->create(std::move(request), [&](server::create_result r) {
+    result = std::move(r);
     created = true;
   });
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
@@ -66,12 +69,13 @@ server_fixture* make_fixture() {
     if (f->ioc.run_one_for(std::chrono::milliseconds(10)) == 0)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));  // the pool's work is under way
   }
-  if (!created || answer.status / 100 != 2) {
-    std::fprintf(stderr, "fuzz fixture: match not created (%d)\n", answer.status);
+  const auto* made = std::get_if<server::new_match>(&result);
+  if (!created || !made) {
+    std::fprintf(stderr, "fuzz fixture: match not created\n");
     std::abort();
   }
-  f->code = answer.body.at("code").get<std::string>();
-  f->token = answer.body.at("token").get<std::string>();
+  f->code = made->code;
+  f->token = made->token;
   if (f->code.size() != code_placeholder.size() || f->token.size() != token_placeholder.size())
     std::abort();
   return f;

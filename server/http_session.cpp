@@ -64,6 +64,22 @@ std::string query_value(std::string_view query, std::string_view key) {
   return "";
 }
 
+// The answer to POST /api/matches for a creation's result: 201 with code, link (link_base +
+// "/m/" + code), seat and token; 400 for the game's refusal; 503 or 500 for the server's own.
+api_answer creation_answer(const create_result& r, const std::string& link_base) {
+  if (const auto* m = std::get_if<new_match>(&r))
+    return {201, protocol::messages::created(m->code, link_base + "/m/" + m->code, m->seat, m->token)};
+  if (const auto* e = std::get_if<request_error>(&r)) return {400, protocol::messages::http_error(e->code, e->message)};
+  switch (std::get<create_failure>(r)) {
+    case create_failure::no_free_code:
+      return {503, protocol::messages::http_error("busy", "no free share code; try again")};
+    case create_failure::storage_unavailable:
+      return {503, protocol::messages::http_error("storage_error", "the match could not be stored right now; try again")};
+    case create_failure::storage_failed: break;
+  }
+  return {500, protocol::messages::http_error("storage_error", "the match could not be stored")};
+}
+
 // Whether Stream is the production transport (a TCP socket with timeouts); the other, the
 // fuzz targets' in-memory beast::test::stream, has no peer address and no timeouts.
 template <class Stream>
@@ -209,8 +225,21 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       std::string why;
       auto body = parse_client_json(req.body(), why);
       if (!body) return send(error_response(http::status::bad_request, "bad_json", why, version, keep));
-      return state_.registry->create(std::move(*body), address_, state_.svc.cfg->sites.link_base(site_),
-                                     answer_later(version, keep));
+      if (const auto wait_s = state_.creations->admit(address_); wait_s > 0) {
+        auto res = error_response(http::status::too_many_requests, "rate_limited",
+                                  "too many matches created from this address", version, keep);
+        res.set(http::field::retry_after, std::to_string(wait_s));
+        return send(std::move(res));
+      }
+      auto parsed = parse_create_request(*body);
+      if (auto* e = std::get_if<request_error>(&parsed))
+        return send(error_response(http::status::bad_request, e->code, e->message, version, keep));
+      auto answer = answer_later(version, keep);
+      return state_.registry->create(
+          std::move(std::get<create_request>(parsed)),
+          [answer, link_base = state_.svc.cfg->sites.link_base(site_)](create_result r) {
+            answer(creation_answer(r, link_base));
+          });
     }
     if (path == "/api/matches" && method == http::verb::get)
     {

@@ -5,7 +5,6 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "bots/bot.h"
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
 #include "server/history.h"
@@ -31,27 +30,6 @@ api_answer lookup_failure(rooms::lookup how) {
     return a;
   }
   return failure(503, "storage_error", "the match cannot be read right now; try again");
-}
-
-constexpr std::int64_t minute_ms = 60'000;
-
-// The level of a POST /api/matches "opponent" ({"bot":"easy"|"medium"|"hard"}), or an
-// explanation in why.
-std::optional<std::string> bot_level_of(const json& opponent, std::string& why) {
-  if (!opponent.is_object()) {
-    why = "opponent must be an object: {\"bot\":\"easy\"|\"medium\"|\"hard\"}";
-    return std::nullopt;
-  }
-  if (auto k = protocol::first_unknown_key(opponent, {"bot"})) {
-    why = "unknown opponent field '" + *k + "'";
-    return std::nullopt;
-  }
-  const json bot = opponent.value("bot", json());
-  if (bot != "easy" && bot != "medium" && bot != "hard") {
-    why = "opponent.bot must be \"easy\", \"medium\" or \"hard\"";
-    return std::nullopt;
-  }
-  return bot.get<std::string>();
 }
 
 }  // namespace
@@ -126,22 +104,6 @@ void rooms::finish_loading(const std::string& code, std::shared_ptr<room> r, loo
   for (auto& w : waiters) w(r, how);
 }
 
-std::int64_t rooms::creation_wait_s(const std::string& address) {
-  const std::int64_t now = svc_.time->now_ms();
-  mutex_lock lock(mu_);
-  auto& times = created_by_[address];
-  while (!times.empty() && now - times.front() >= minute_ms) times.pop_front();
-  if (times.size() >= static_cast<std::size_t>(svc_.cfg->create_per_minute))
-    return std::max<std::int64_t>(1, (times.front() + minute_ms - now + 999) / 1000);
-  times.push_back(now);
-  if (created_by_.size() > 100000) {  // bound the table: drop addresses with no recent creation
-    for (auto it = created_by_.begin(); it != created_by_.end();)
-      it = (it->second.empty() || now - it->second.back() >= minute_ms) ? created_by_.erase(it)
-                                                                         : std::next(it);
-  }
-  return 0;
-}
-
 std::string rooms::reserve_code() {
   for (int attempt = 0; attempt < 8; ++attempt) {
     std::string code = new_share_code();
@@ -153,91 +115,52 @@ std::string rooms::reserve_code() {
   return "";
 }
 
-void rooms::create(json body, const std::string& address, const std::string& link_base,
-                   std::function<void(api_answer)> done) {
-  net::post(pool_, [this, body = std::move(body), address, link_base, done = std::move(done)]() mutable {
-    if (const auto wait_s = creation_wait_s(address); wait_s > 0) {
-      api_answer a = failure(429, "rate_limited", "too many matches created from this address");
-      a.headers.emplace_back("Retry-After", std::to_string(wait_s));
-      return done(std::move(a));
-    }
-    if (!body.is_object()) return done(failure(400, "bad_request", "the body must be a JSON object"));
-    if (auto k = protocol::first_unknown_key(body, {"game", "opponent", "options", "position", "seat", "visibility", "clock"}))
-      return done(failure(400, "bad_request", "unknown field '" + *k + "'"));
-    const json game = body.value("game", json());
-    const protocol::game_kind* kind = game.is_string() ? protocol::find_game(game.get<std::string>()) : nullptr;
-    if (kind == nullptr) return done(failure(400, "unknown_game", "game must name a hosted game"));
-    json options = body.value("options", json::object());
-    json position = body.value("position", json());
-    const json seat_in = body.value("seat", json(1));
-    const json visibility = body.value("visibility", json("public"));
-    if (!options.is_object()) return done(failure(400, "bad_options", "options must be an object"));
-    if (!position.is_null() && !position.is_object())
-      return done(failure(400, "bad_position", "position must be an object"));
-    // The creator must not know the future: the server draws the randomness of every match.
-    if (position.is_object() && (position.contains("seed") || position.contains("rng")))
-      return done(failure(400, "bad_position",
-                          "a posted position may not carry seed or rng; the server draws its own"));
-    if (seat_in != 1 && seat_in != 2 && seat_in != "random")
-      return done(failure(400, "bad_request", "seat must be 1, 2 or \"random\""));
-    if (visibility != "public" && visibility != "unlisted")
-      return done(failure(400, "bad_request", "visibility must be \"public\" or \"unlisted\""));
-    std::string clock_error;
-    const auto clock = parse_clock_options(body.value("clock", json()), clock_error);
-    if (!clock) return done(failure(400, "bad_clock", clock_error));
-    std::optional<std::string> bot_level;
-    if (body.contains("opponent")) {
-      std::string why;
-      bot_level = bot_level_of(body["opponent"], why);
-      if (!bot_level) return done(failure(400, "bad_request", why));
-      if (!bots::plays(kind->name()))
-        return done(failure(400, "bad_request", "there is no computer opponent for " + std::string(kind->name())));
-    }
+void rooms::create(create_request request, std::function<void(create_result)> done) {
+  net::post(pool_, [this, request = std::move(request), done = std::move(done)]() mutable {
+    const protocol::game_kind* kind = request.kind;
     const std::uint64_t seed = random_seed();
-    auto created = kind->create(options, position, seed);
-    if (auto* e = std::get_if<rule_error>(&created)) return done(failure(400, e->code, e->message));
+    auto created = kind->create(request.options, request.position, seed);
+    if (auto* e = std::get_if<rule_error>(&created)) return done(request_error{e->code, e->message});
     auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
-    const int seat = seat_in == "random" ? int(random_seed() & 1) + 1 : seat_in.get<int>();
+    const int seat = request.seat == 0 ? int(random_seed() & 1) + 1 : request.seat;
 
     match_row row;
     row.code = reserve_code();
     if (row.code.empty() || svc_.db->load_match(row.code).status != read_status::absent) {
       if (!row.code.empty()) finish_loading(row.code, nullptr, lookup::absent);
-      return done(failure(503, "busy", "no free share code; try again"));
+      return done(create_failure::no_free_code);
     }
     const std::string token = new_seat_token();
     const auto outcome = m->outcome();
     row.game = std::string(kind->name());
-    row.options = options;
+    row.options = std::move(request.options);
     row.seed = std::to_string(seed);
-    row.start_position = position;
-    row.visibility = visibility.get<std::string>();
+    row.start_position = std::move(request.position);
+    row.visibility = request.visibility;
     row.status = "waiting";
     row.outcome = protocol::outcome_json(outcome);
     row.created_ms = svc_.time->now_ms();
-    row.clock = clock_options_json(*clock);
+    row.clock = clock_options_json(request.clock);
     row.token_hash[seat - 1] = token_hash(token);
-    if (bot_level) {
+    if (request.bot_level) {
       // The bot's seat is taken by a token nobody is given; the bot's own seed is a fresh draw.
       row.token_hash[2 - seat] = token_hash(new_seat_token());
-      row.bot = bot_seat_row{3 - seat, *bot_level, std::to_string(random_seed())};
+      row.bot = bot_seat_row{3 - seat, *request.bot_level, std::to_string(random_seed())};
     }
     auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
-    svc_.db->insert_match(row, [this, r, row, seat, token, link_base, done = std::move(done)](write_status st) {
+    svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](write_status st) {
       const bool ok = st == write_status::ok;
       // In a cluster the match's node (the one its code is routed to) loads it on first use.
       finish_loading(row.code, ok && !leasing() ? r : nullptr, ok ? lookup::found : lookup::absent);
       if (!ok) {
         spdlog::error("match {}: could not be stored ({})", row.code, write_status_name(st));
-        return done(st == write_status::unavailable
-                        ? failure(503, "storage_error", "the match could not be stored right now; try again")
-                        : failure(500, "storage_error", "the match could not be stored"));
+        return done(st == write_status::unavailable ? create_failure::storage_unavailable
+                                                    : create_failure::storage_failed);
       }
       svc_.stats->matches_created++;
       spdlog::info("match {} created: game {}, creator seat {}, {}{}", row.code, row.game, seat,
                    row.visibility, row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
-      done({201, protocol::messages::created(row.code, link_base + "/m/" + row.code,
-                                             seat, token)});
+      done(new_match{row.code, seat, token});
     });
   });
 }

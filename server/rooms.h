@@ -15,8 +15,10 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include "server/create_request.h"
 #include "server/lobby.h"
 #include "server/mutex.h"
+#include "server/rate_limit.h"
 #include "server/room.h"
 
 namespace tabuleiro::server {
@@ -27,6 +29,19 @@ struct api_answer {
   json body;
   std::vector<std::pair<std::string, std::string>> headers = {};
 };
+
+// A match just created: its share code, the creator's seat and that seat's token.
+struct new_match {
+  std::string code;
+  int seat = 0;
+  std::string token;
+};
+// Why a valid creation request made no match: no free share code, the store unavailable
+// now (try again), or the store refused the write.
+enum class create_failure { no_free_code, storage_unavailable, storage_failed };
+// What a creation ended with: the match, the game's refusal of its options or position, or
+// a failure of the server's own.
+using create_result = std::variant<new_match, request_error, create_failure>;
 
 // Owns every room in memory and the connections, so that shutdown reaches all of them.
 // Blocking store reads run on a small thread pool, never on the I/O threads.
@@ -48,11 +63,10 @@ class rooms {
   // access).
   void find(const std::string& typed_code, found_fn done);
 
-  // POST /api/matches: validates body, stores the new match, answers 201 with code, link,
-  // seat and token. address is the client's IP (per-address creation limit); the link is
-  // link_base + "/m/" + code (the site policy's base for the creator's request).
-  void create(json body, const std::string& address, const std::string& link_base,
-              std::function<void(api_answer)> done);
+  // Makes the match request describes (the game judges its options and position, the
+  // server draws its seed and the creator's token), stores it, and calls done with the
+  // result once it is durable or refused.
+  void create(create_request request, std::function<void(create_result)> done);
 
   // GET /api/matches/{code}.
   void describe(const std::string& typed_code, std::function<void(api_answer)> done);
@@ -122,9 +136,6 @@ class rooms {
   // visibility, every other stored option) with a new code and seed, seats and names
   // swapped and new tokens; stored together with the old match's link (server/rematch.cpp).
   void create_rematch(const match_row& row, std::function<void(rematch_result)> done);
-  // Records a creation by address and returns 0, or (over --create-limit) the seconds until
-  // its oldest creation in the last minute leaves the window (at least 1).
-  std::int64_t creation_wait_s(const std::string& address) EXCLUDES(mu_);
 
   net::io_context& ioc_;
   room_services svc_;
@@ -133,7 +144,6 @@ class rooms {
   std::map<std::string, std::shared_ptr<room>> rooms_ GUARDED_BY(mu_);
   std::map<std::string, std::vector<found_fn>> loading_ GUARDED_BY(mu_);
   std::map<std::uint64_t, std::weak_ptr<client>> connections_ GUARDED_BY(mu_);
-  std::map<std::string, std::deque<std::int64_t>> created_by_ GUARDED_BY(mu_);  // creation times
   bool stopped_ GUARDED_BY(mu_) = false;
   std::shared_ptr<timer> tick_timer_ GUARDED_BY(mu_);
   std::shared_ptr<timer> lease_timer_ GUARDED_BY(mu_);
@@ -148,6 +158,7 @@ struct shared_state {
   rooms* registry = nullptr;
   manual_time* manual_clock = nullptr;  // set with --clock manual (tests): POST /api/test/clock
   lobby* list_feed = nullptr;           // the match list feed (watch_list)
+  window_limiter* creations = nullptr;  // match creations per client address (--create-limit)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

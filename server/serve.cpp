@@ -121,7 +121,8 @@ int run_serve(const args& a) {
   list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
     registry.read_list(std::move(done));
   });
-  shared_state state{svc, &registry, manual, &list_feed};
+  window_limiter creations(*time, cfg.create_per_minute, 60'000);
+  shared_state state{svc, &registry, manual, &list_feed, &creations};
 
   std::shared_ptr<listener> acceptor;
   try {

@@ -1,0 +1,27 @@
+// The per-key sliding window (server/rate_limit.h) on the injected clock: the limit within a
+// window, the wait it announces, keys counted apart, and the window sliding on.
+#include <catch2/catch.hpp>
+
+#include "server/rate_limit.h"
+
+using namespace tabuleiro::server;
+
+TEST_CASE("rate limit: a key may have limit events per window, then waits for its oldest to leave") {
+  manual_time time(1'000'000);
+  window_limiter limiter(time, 3, 60'000);
+  CHECK(limiter.admit("203.0.113.1") == 0);
+  time.advance(10'000);
+  CHECK(limiter.admit("203.0.113.1") == 0);
+  CHECK(limiter.admit("203.0.113.1") == 0);
+  // The fourth within the minute: refused until the first leaves (50 s from now), unrecorded.
+  CHECK(limiter.admit("203.0.113.1") == 50);
+  time.advance(49'001);
+  CHECK(limiter.admit("203.0.113.1") == 1);  // a part of a second counts as a second
+  // Another key has a window of its own.
+  CHECK(limiter.admit("203.0.113.2") == 0);
+  time.advance(999);
+  CHECK(limiter.admit("203.0.113.1") == 0);  // the first left the window
+  CHECK(limiter.admit("203.0.113.1") == 10);  // the next to leave: 10 s from now
+  time.advance(60'000);
+  for (int i = 0; i < 3; ++i) CHECK(limiter.admit("203.0.113.1") == 0);
+}
