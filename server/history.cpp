@@ -6,7 +6,7 @@
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
 #include "protocol/room_change.h"
-#include "server/room.h"
+#include "server/match_summary.h"
 
 namespace tabuleiro::server {
 

@@ -64,6 +64,33 @@ std::string query_value(std::string_view query, std::string_view key) {
   return "";
 }
 
+// An API answer before it is written: status code, JSON body and extra headers.
+struct api_answer {
+  int status = 200;
+  json body;
+  std::vector<std::pair<std::string, std::string>> headers = {};
+};
+
+// What a read of one match says when the store cannot answer.
+constexpr std::string_view match_unreadable = "the match cannot be read right now; try again";
+
+// The answer to a registry read: 200 with its JSON, else the failure's status and error
+// (unavailable_message says what could not be read).
+api_answer read_answer(registry_read r, std::string_view unavailable_message) {
+  if (auto* body = std::get_if<json>(&r)) return {200, std::move(*body)};
+  switch (std::get<read_failure>(r)) {
+    case read_failure::absent: return {404, protocol::messages::http_error("unknown_match", "no match has this code")};
+    case read_failure::elsewhere:
+      // 421 Misdirected Request: another node serves the match; the same request again (routed
+      // anew by the proxy) reaches it once the lease moved.
+      return {421, protocol::messages::http_error("match_elsewhere", "another node serves this match; try again"),
+              {{"Retry-After", "1"}}};
+    case read_failure::log_failed: return {500, protocol::messages::http_error("internal", "the log could not be built")};
+    case read_failure::unavailable: break;
+  }
+  return {503, protocol::messages::http_error("storage_error", unavailable_message)};
+}
+
 // The answer to POST /api/matches for a creation's result: 201 with code, link (link_base +
 // "/m/" + code), seat and token; 400 for the game's refusal; 503 or 500 for the server's own.
 api_answer creation_answer(const create_result& r, const std::string& link_base) {
@@ -247,8 +274,12 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       if (preview != "" && preview != "0" && preview != "1")
         return send(error_response(http::status::bad_request, "bad_request", "preview must be 0 or 1",
                                    version, keep));
-      return state_.registry->list(query_value(query, "status"), query_value(query, "game"),
-                                   preview == "1", answer_later(version, keep));
+      const std::string status = query_value(query, "status");
+      if (status != "" && status != "waiting" && status != "live" && status != "finished")
+        return send(error_response(http::status::bad_request, "bad_request",
+                                   "status must be waiting, live or finished", version, keep));
+      return state_.registry->list(status, query_value(query, "game"), preview == "1",
+                                   reading(version, keep, "matches cannot be listed right now"));
     }
     if (path.starts_with("/api/matches/") && path.ends_with("/log") && method == http::verb::get) {
       const std::string from_text = query_value(query, "from");
@@ -260,10 +291,10 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
                                      "from must be a non-negative integer", version, keep));
       }
       return state_.registry->log(std::string(path.substr(13, path.size() - 13 - 4)), from,
-                                  answer_later(version, keep));
+                                  reading(version, keep, match_unreadable));
     }
     if (path.starts_with("/api/matches/") && method == http::verb::get)
-      return state_.registry->describe(std::string(path.substr(13)), answer_later(version, keep));
+      return state_.registry->describe(std::string(path.substr(13)), reading(version, keep, match_unreadable));
     if (path == "/api/test/clock" && method == http::verb::post && state_.manual_clock)
       return send(advance_clock(req.body(), version, keep));
     if (path.starts_with("/api/"))
@@ -302,6 +333,13 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     res.set(http::field::allow, allow);
     res.keep_alive(keep);
     return res;
+  }
+
+  // A registry read's callback: its read_answer, posted back to this session and sent.
+  std::function<void(registry_read)> reading(unsigned version, bool keep, std::string_view unavailable_message) {
+    return [answer = answer_later(version, keep), unavailable_message](registry_read r) {
+      answer(read_answer(std::move(r), unavailable_message));
+    };
   }
 
   // A callback that posts an API answer back to this session's strand and sends it.

@@ -6,7 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/messages.h"
-#include "server/room.h"
+#include "server/client.h"
 
 namespace tabuleiro::server {
 

@@ -1,12 +1,11 @@
-// Rematch: the offer / accept / decline exchange of a finished match's players (room side),
-// and the creation of the new match, seats swapped, by the registry (rooms side).
+// Rematch: the offer / accept / decline exchange of a finished match's players (the room's
+// side; the registry creates the new match, seats swapped, in rooms_create.cpp).
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
 #include "server/room.h"
-#include "server/rooms.h"
 #include "server/secrets.h"
 
 namespace tabuleiro::server {
@@ -78,52 +77,6 @@ void room::on_rematch_made(const rematch_result& r, std::uint64_t client_id, con
 void room::withdraw_rematch(int seat) {
   rematch_offer_by_ = 0;
   send_to_all(share_text(msg::rematch_withdrawn(seat)));
-}
-
-void rooms::create_rematch(const match_row& row, std::function<void(rematch_result)> done) {
-  net::post(pool_, [this, row, done = std::move(done)] {
-    const protocol::game_kind* kind = protocol::find_game(row.game);
-    if (kind == nullptr) return done({write_status::conflict, "", {}});
-    const std::uint64_t seed = random_seed();
-    auto created = kind->create(row.options, row.start_position, seed);
-    if (std::get_if<rule_error>(&created)) return done({write_status::conflict, "", {}});
-    auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
-    match_row next = row;  // every stored option of the match is copied as it is
-    next.code = reserve_code();
-    if (next.code.empty() || svc_.db->load_match(next.code).status != read_status::absent) {
-      if (!next.code.empty()) finish_loading(next.code, nullptr, lookup::absent);
-      return done({write_status::unavailable, "", {}});
-    }
-    const auto outcome = m->outcome();
-    next.seed = std::to_string(seed);
-    next.status = "waiting";
-    next.outcome = protocol::outcome_json(outcome);
-    next.created_ms = svc_.time->now_ms();
-    next.finished_ms = 0;
-    next.version = 0;
-    next.updated_ms = 0;
-    next.rematch.clear();
-    if (next.bot) {  // the computer player changes seats too, with a seed of its own
-      next.bot->seat = 3 - next.bot->seat;
-      next.bot->seed = std::to_string(random_seed());
-    }
-    rematch_result result;
-    result.code = next.code;
-    for (int s = 0; s < 2; ++s) {  // the player of old seat s + 1 sits at new seat 2 - s
-      result.token[s] = new_seat_token();
-      next.token_hash[1 - s] = token_hash(result.token[s]);
-      next.seat_name[1 - s] = row.seat_name[s];
-    }
-    auto r = std::make_shared<room>(ioc_, svc_, next, std::move(m), 0, outcome);
-    svc_.db->insert_rematch(next, row.code, [this, r, result, done](write_status st) mutable {
-      const bool ok = st == write_status::ok;
-      // In a cluster the rematch's node (the one its code is routed to) loads it on first use.
-      finish_loading(result.code, ok && !leasing() ? r : nullptr, ok ? lookup::found : lookup::absent);
-      if (ok) svc_.stats->matches_created++;
-      result.status = st;
-      done(std::move(result));
-    });
-  });
 }
 
 }  // namespace tabuleiro::server

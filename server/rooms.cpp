@@ -14,22 +14,11 @@ namespace tabuleiro::server {
 
 namespace {
 
-// An error answer {"error":{"code","message"}}.
-api_answer failure(int status, const std::string& code, const std::string& message) {
-  return {status, protocol::messages::http_error(code, message)};
-}
-
-// The answer for a lookup that did not find a room.
-api_answer lookup_failure(rooms::lookup how) {
-  if (how == rooms::lookup::absent) return failure(404, "unknown_match", "no match has this code");
-  if (how == rooms::lookup::elsewhere) {
-    // 421 Misdirected Request: another node serves the match; the same request again (routed
-    // anew by the proxy) reaches it once the lease moved.
-    api_answer a = failure(421, "match_elsewhere", "another node serves this match; try again");
-    a.headers.emplace_back("Retry-After", "1");
-    return a;
-  }
-  return failure(503, "storage_error", "the match cannot be read right now; try again");
+// The read failure of a lookup that found no room.
+read_failure failure_of(rooms::lookup how) {
+  if (how == rooms::lookup::absent) return read_failure::absent;
+  if (how == rooms::lookup::elsewhere) return read_failure::elsewhere;
+  return read_failure::unavailable;
 }
 
 }  // namespace
@@ -115,80 +104,30 @@ std::string rooms::reserve_code() {
   return "";
 }
 
-void rooms::create(create_request request, std::function<void(create_result)> done) {
-  net::post(pool_, [this, request = std::move(request), done = std::move(done)]() mutable {
-    const protocol::game_kind* kind = request.kind;
-    const std::uint64_t seed = random_seed();
-    auto created = kind->create(request.options, request.position, seed);
-    if (auto* e = std::get_if<rule_error>(&created)) return done(request_error{e->code, e->message});
-    auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
-    const int seat = request.seat == 0 ? int(random_seed() & 1) + 1 : request.seat;
-
-    match_row row;
-    row.code = reserve_code();
-    if (row.code.empty() || svc_.db->load_match(row.code).status != read_status::absent) {
-      if (!row.code.empty()) finish_loading(row.code, nullptr, lookup::absent);
-      return done(create_failure::no_free_code);
-    }
-    const std::string token = new_seat_token();
-    const auto outcome = m->outcome();
-    row.game = std::string(kind->name());
-    row.options = std::move(request.options);
-    row.seed = std::to_string(seed);
-    row.start_position = std::move(request.position);
-    row.visibility = request.visibility;
-    row.status = "waiting";
-    row.outcome = protocol::outcome_json(outcome);
-    row.created_ms = svc_.time->now_ms();
-    row.clock = clock_options_json(request.clock);
-    row.token_hash[seat - 1] = token_hash(token);
-    if (request.bot_level) {
-      // The bot's seat is taken by a token nobody is given; the bot's own seed is a fresh draw.
-      row.token_hash[2 - seat] = token_hash(new_seat_token());
-      row.bot = bot_seat_row{3 - seat, *request.bot_level, std::to_string(random_seed())};
-    }
-    auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
-    svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](write_status st) {
-      const bool ok = st == write_status::ok;
-      // In a cluster the match's node (the one its code is routed to) loads it on first use.
-      finish_loading(row.code, ok && !leasing() ? r : nullptr, ok ? lookup::found : lookup::absent);
-      if (!ok) {
-        spdlog::error("match {}: could not be stored ({})", row.code, write_status_name(st));
-        return done(st == write_status::unavailable ? create_failure::storage_unavailable
-                                                    : create_failure::storage_failed);
-      }
-      svc_.stats->matches_created++;
-      spdlog::info("match {} created: game {}, creator seat {}, {}{}", row.code, row.game, seat,
-                   row.visibility, row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
-      done(new_match{row.code, seat, token});
-    });
-  });
-}
-
-void rooms::describe(const std::string& typed_code, std::function<void(api_answer)> done) {
+void rooms::describe(const std::string& typed_code, std::function<void(registry_read)> done) {
   find(typed_code, [done = std::move(done)](std::shared_ptr<room> r, lookup how) {
-    if (!r) return done(lookup_failure(how));
-    done({200, r->summary()->value()});
+    if (!r) return done(failure_of(how));
+    done(r->summary()->value());
   });
 }
 
 void rooms::log(const std::string& typed_code, std::int64_t from,
-                std::function<void(api_answer)> done) {
+                std::function<void(registry_read)> done) {
   const auto code = normalize_share_code(typed_code);
-  if (!code) return done(lookup_failure(lookup::absent));
+  if (!code) return done(read_failure::absent);
   net::post(pool_, [this, code = *code, from, done = std::move(done)] {
     const auto row = svc_.db->load_match(code);
     if (row.status != read_status::found)
-      return done(lookup_failure(row.status == read_status::absent ? lookup::absent : lookup::unavailable));
+      return done(row.status == read_status::absent ? read_failure::absent : read_failure::unavailable);
     const auto actions = svc_.db->load_actions(code);
-    if (!actions.found()) return done(lookup_failure(lookup::unavailable));
+    if (!actions.found()) return done(read_failure::unavailable);
     json page;
     std::string error;
     if (!log_page(row.value, actions.value, from, page, error)) {
       spdlog::error("match {}: log from {} failed: {}", code, from, error);
-      return done(failure(500, "internal", "the log could not be built"));
+      return done(read_failure::log_failed);
     }
-    done({200, std::move(page)});
+    done(std::move(page));
   });
 }
 
@@ -204,19 +143,17 @@ list_entry rooms::entry_of(const match_row& row) const {
 }
 
 void rooms::list(const std::string& status, const std::string& game, bool preview,
-                 std::function<void(api_answer)> done) {
-  if (status != "" && status != "waiting" && status != "live" && status != "finished")
-    return done(failure(400, "bad_request", "status must be waiting, live or finished"));
+                 std::function<void(registry_read)> done) {
   net::post(pool_, [this, status, game, preview, done = std::move(done)] {
     const auto rows = svc_.db->list_public(status, game, 100);
-    if (!rows.found()) return done(failure(503, "storage_error", "matches cannot be listed right now"));
+    if (!rows.found()) return done(read_failure::unavailable);
     json out = json::array();
     for (const match_row& row : rows.value) {
       list_entry e = entry_of(row);
       if (!status.empty() && e.summary->value().value("status", "") != status) continue;
       out.push_back(preview ? with_preview(e) : e.summary->value());
     }
-    done({200, protocol::messages::match_list(std::move(out))});
+    done(protocol::messages::match_list(std::move(out)));
   });
 }
 

@@ -23,13 +23,6 @@
 
 namespace tabuleiro::server {
 
-// An HTTP-style answer: status code, JSON body and extra headers (e.g. Retry-After).
-struct api_answer {
-  int status = 200;
-  json body;
-  std::vector<std::pair<std::string, std::string>> headers = {};
-};
-
 // A match just created: its share code, the creator's seat and that seat's token.
 struct new_match {
   std::string code;
@@ -42,6 +35,12 @@ enum class create_failure { no_free_code, storage_unavailable, storage_failed };
 // What a creation ended with: the match, the game's refusal of its options or position, or
 // a failure of the server's own.
 using create_result = std::variant<new_match, request_error, create_failure>;
+
+// Why a read has nothing to answer: no such match, the store cannot answer now, another node
+// serves the match (a cluster), or the match's log could not be built from its rows.
+enum class read_failure { absent, unavailable, elsewhere, log_failed };
+// A read's answer: its JSON (a match summary, a log page, a list), or why there is none.
+using registry_read = std::variant<json, read_failure>;
 
 // Owns every room in memory and the connections, so that shutdown reaches all of them.
 // Blocking store reads run on a small thread pool, never on the I/O threads.
@@ -68,16 +67,17 @@ class rooms {
   // result once it is durable or refused.
   void create(create_request request, std::function<void(create_result)> done);
 
-  // GET /api/matches/{code}.
-  void describe(const std::string& typed_code, std::function<void(api_answer)> done);
+  // The summary of the match of a typed share code.
+  void describe(const std::string& typed_code, std::function<void(registry_read)> done);
 
-  // GET /api/matches/{code}/log?from=: a page of the match's export log.
-  void log(const std::string& typed_code, std::int64_t from, std::function<void(api_answer)> done);
+  // A page of the match's export log from version from (PROTOCOL.md's /log).
+  void log(const std::string& typed_code, std::int64_t from, std::function<void(registry_read)> done);
 
-  // GET /api/matches?status=&game=&preview=: public matches, newest first (finished ones by
-  // their end); with preview, each carries the spectator's view of a match in memory.
+  // Public matches, newest first (finished ones by their end), of status ("" any, or
+  // waiting, live, finished) and game ("" any); with preview, each carries the spectator's
+  // view of a match in memory. Its JSON is {"matches":[…]}.
   void list(const std::string& status, const std::string& game, bool preview,
-            std::function<void(api_answer)> done);
+            std::function<void(registry_read)> done);
 
   // The list feed's snapshot (lobby's source): unfinished public matches and the recently
   // finished ones, read off the I/O threads.
@@ -134,7 +134,7 @@ class rooms {
   std::string reserve_code() EXCLUDES(mu_);
   // The rematch of the finished match row: the same row (game, options, start position,
   // visibility, every other stored option) with a new code and seed, seats and names
-  // swapped and new tokens; stored together with the old match's link (server/rematch.cpp).
+  // swapped and new tokens; stored together with the old match's link (rooms_create.cpp).
   void create_rematch(const match_row& row, std::function<void(rematch_result)> done);
 
   net::io_context& ioc_;
