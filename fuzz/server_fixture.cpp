@@ -54,6 +54,7 @@ server_fixture* make_fixture() {
   f->state->list_feed = f->list_feed.get();
   f->creations = std::make_unique<server::window_limiter>(*f->time, f->cfg.create_per_minute, 60'000);
   f->state->creations = f->creations.get();
+  f->state->connections = &f->connections;
   f->registry->start();
 
   std::atomic<bool> created{false};

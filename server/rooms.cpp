@@ -181,26 +181,6 @@ void rooms::read_list(std::function<void(list_snapshot)> done) {
   });
 }
 
-void rooms::track(const std::shared_ptr<client>& c) {
-  bool late;
-  {
-    mutex_lock lock(mu_);
-    late = stopped_;
-    if (!late) connections_[c->id()] = c;
-  }
-  if (late) c->close(1001, "server shutting down");
-}
-
-void rooms::forget(std::uint64_t client_id) {
-  mutex_lock lock(mu_);
-  connections_.erase(client_id);
-}
-
-std::size_t rooms::connection_count() const {
-  mutex_lock lock(mu_);
-  return connections_.size();
-}
-
 void rooms::start() {
   const double period_s = std::clamp(svc_.cfg->abandon_after_s / 4, 0.05, 1.0);
   unique_mutex_lock lock(mu_);
@@ -265,7 +245,6 @@ void rooms::sweep_idle() {
 }
 
 void rooms::shutdown() {
-  std::vector<std::shared_ptr<client>> open;
   std::vector<std::shared_ptr<room>> all;
   {
     mutex_lock lock(mu_);
@@ -273,12 +252,9 @@ void rooms::shutdown() {
     if (tick_timer_) tick_timer_->cancel();
     if (lease_timer_) lease_timer_->cancel();
     held_.clear();
-    for (auto& [id, w] : connections_)
-      if (auto c = w.lock()) open.push_back(std::move(c));
     for (auto& [code, r] : rooms_) all.push_back(r);
   }
   for (auto& r : all) r->shutdown();
-  for (auto& c : open) c->close(1001, "server shutting down");
   // The other nodes may take this node's matches at once; a write of a room still queued
   // stays fenced by its epoch, and is refused once another node claimed the match.
   if (leasing())

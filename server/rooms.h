@@ -15,6 +15,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include "server/connections.h"
 #include "server/create_request.h"
 #include "server/lobby.h"
 #include "server/mutex.h"
@@ -87,17 +88,12 @@ class rooms {
   // of (server/rooms_leases.cpp).
   bool leasing() const { return !svc_.cfg->node.empty(); }
 
-  // Registers a live connection (for shutdown); forget() when it closes.
-  void track(const std::shared_ptr<client>& c) EXCLUDES(mu_);
-  void forget(std::uint64_t client_id) EXCLUDES(mu_);
-  // Connections registered now.
-  std::size_t connection_count() const EXCLUDES(mu_);
 
   // Starts the periodic housekeeping (abandonment, eviction of idle finished rooms) and, in a
   // cluster, the renewal of this node's leases.
   void start() EXCLUDES(mu_);
-  // Stops housekeeping and closes every connection with 1001; in a cluster, gives up every
-  // lease of this node so that the others take its matches over at once.
+  // Stops housekeeping and closes every room (its members with 1001); in a cluster, gives up
+  // every lease of this node so that the others take its matches over at once.
   void shutdown() EXCLUDES(mu_);
   // Waits for the pool's queued work (call after the I/O threads stopped).
   void join();
@@ -143,7 +139,6 @@ class rooms {
   mutable mutex mu_;
   std::map<std::string, std::shared_ptr<room>> rooms_ GUARDED_BY(mu_);
   std::map<std::string, std::vector<found_fn>> loading_ GUARDED_BY(mu_);
-  std::map<std::uint64_t, std::weak_ptr<client>> connections_ GUARDED_BY(mu_);
   bool stopped_ GUARDED_BY(mu_) = false;
   std::shared_ptr<timer> tick_timer_ GUARDED_BY(mu_);
   std::shared_ptr<timer> lease_timer_ GUARDED_BY(mu_);
@@ -159,6 +154,7 @@ struct shared_state {
   manual_time* manual_clock = nullptr;  // set with --clock manual (tests): POST /api/test/clock
   lobby* list_feed = nullptr;           // the match list feed (watch_list)
   window_limiter* creations = nullptr;  // match creations per client address (--create-limit)
+  connection_set* connections = nullptr;  // every open WebSocket (the shutdown closes them)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

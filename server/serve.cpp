@@ -34,21 +34,21 @@ using namespace tabuleiro::server;
 // After a stop signal: waits (bounded) for WebSocket connections to finish closing and for
 // HTTP requests in flight to be answered (new ones meanwhile get 503), then stops accepting
 // and stops the I/O threads.
-void drain_then_stop(net::io_context& ioc, rooms& registry, const metrics& stats,
+void drain_then_stop(net::io_context& ioc, const connection_set& connections, const metrics& stats,
                      const std::shared_ptr<listener>& acceptor,
                      std::shared_ptr<net::steady_timer> t, int rounds_left) {
   const std::int64_t requests = stats.http_in_flight.load();
-  if ((registry.connection_count() == 0 && requests == 0) || rounds_left == 0) {
+  if ((connections.size() == 0 && requests == 0) || rounds_left == 0) {
     if (rounds_left == 0)
       spdlog::warn("shutdown: {} connections and {} HTTP requests still open, closing anyway",
-                   registry.connection_count(), requests);
+                   connections.size(), requests);
     acceptor->stop();
     ioc.stop();
     return;
   }
   t->expires_after(std::chrono::milliseconds(50));
-  t->async_wait([&ioc, &registry, &stats, acceptor, t, rounds_left](boost::system::error_code) {
-    drain_then_stop(ioc, registry, stats, acceptor, t, rounds_left - 1);
+  t->async_wait([&ioc, &connections, &stats, acceptor, t, rounds_left](boost::system::error_code) {
+    drain_then_stop(ioc, connections, stats, acceptor, t, rounds_left - 1);
   });
 }
 
@@ -122,7 +122,8 @@ int run_serve(const args& a) {
     registry.read_list(std::move(done));
   });
   window_limiter creations(*time, cfg.create_per_minute, 60'000);
-  shared_state state{svc, &registry, manual, &list_feed, &creations};
+  connection_set connections;
+  shared_state state{svc, &registry, manual, &list_feed, &creations, &connections};
 
   std::shared_ptr<listener> acceptor;
   try {
@@ -174,7 +175,8 @@ int run_serve(const args& a) {
     bot_workers.stop();  // thinking ends now; shutdown never waits for a decision
     list_feed.shutdown();
     registry.shutdown();
-    drain_then_stop(ioc, registry, stats, acceptor, std::make_shared<net::steady_timer>(ioc), 60);
+    connections.close_all(1001, "server shutting down");
+    drain_then_stop(ioc, connections, stats, acceptor, std::make_shared<net::steady_timer>(ioc), 60);
   });
 
   acceptor->run();

@@ -100,7 +100,7 @@ class websocket_session : public client,
     state_.svc.stats->ws_open++;
     state_.svc.stats->ws_total++;
     spdlog::info("ws #{} open from {}", id_, address_);
-    state_.registry->track(shared_from_this());
+    state_.connections->track(shared_from_this());
     // Round trips for lag compensation: our own WebSocket pings, which every client (a
     // browser included) answers by itself with a pong carrying the same payload.
     ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
@@ -347,7 +347,7 @@ class websocket_session : public client,
     open_ = false;
     closing_ = true;
     state_.svc.stats->ws_open--;
-    state_.registry->forget(id_);
+    state_.connections->forget(id_);
     if (rtt_timer_) rtt_timer_->cancel();
     if (room_) room_->leave(id_);
     if (watching_) state_.list_feed->unwatch(id_);
