@@ -41,6 +41,12 @@ std::vector<std::string_view> split_list(std::string_view list) {
   }
 }
 
+// a itself, or the IPv4 address an IPv4-mapped IPv6 address stands for.
+net::ip::address unmapped(const net::ip::address& a) {
+  if (a.is_v6() && a.to_v6().is_v4_mapped()) return net::ip::make_address_v4(net::ip::v4_mapped, a.to_v6());
+  return a;
+}
+
 // An address written alone, as "[v6]", "[v6]:port" or "v4:port"; IPv4-mapped IPv6 unmapped.
 std::optional<net::ip::address> parse_hop(std::string_view s) {
   s = trim(s);
@@ -53,10 +59,9 @@ std::optional<net::ip::address> parse_hop(std::string_view s) {
     s = s.substr(0, s.find(':'));
   }
   boost::system::error_code ec;
-  auto a = net::ip::make_address(std::string(s), ec);
+  const auto a = net::ip::make_address(std::string(s), ec);
   if (ec) return std::nullopt;
-  if (a.is_v6() && a.to_v6().is_v4_mapped()) a = net::ip::make_address_v4(net::ip::v4_mapped, a.to_v6());
-  return a;
+  return unmapped(a);
 }
 
 // The hops named by every X-Forwarded-For header, in order (client first).
@@ -114,8 +119,7 @@ std::optional<net::ip::address> literal_address(std::string_view host) {
   else
     a = net::ip::make_address_v4(std::string(host), ec);
   if (ec) return std::nullopt;
-  if (a.is_v6() && a.to_v6().is_v4_mapped()) a = net::ip::make_address_v4(net::ip::v4_mapped, a.to_v6());
-  return a;
+  return unmapped(a);
 }
 
 // Base64 of bytes.
@@ -262,19 +266,17 @@ bool is_loopback_host(std::string_view host) {
 
 site_policy::site_policy(std::string public_url, std::vector<std::string> fixed_origins, bool loopback_only)
     : public_url_(std::move(public_url)), fixed_origins_(std::move(fixed_origins)),
-      loopback_only_(loopback_only) {}
+      loopback_only_(loopback_only) {
+  for (const auto& o : fixed_origins_)
+    if (const auto host = parse_host(o.substr(o.find("://") + 3))) fixed_hosts_.push_back(host->host);
+}
 
 std::string site_policy::refusal(const request_site& site) const {
   if (!from_requests() || !loopback_only_ || site.forwarded || is_loopback_host(site.address.host))
     return "";
-  const std::string own = site.origin();
-  for (const auto& o : fixed_origins_) {
-    const auto authority = o.substr(o.find("://") + 3);
-    const auto host = parse_host(authority);
-    if (host && host->host == site.address.host) return "";
-  }
+  if (std::find(fixed_hosts_.begin(), fixed_hosts_.end(), site.address.host) != fixed_hosts_.end()) return "";
   return "this server listens on a loopback address and answers only requests addressed to "
-         "localhost or 127.0.0.1 (or to --public-url / --allowed-origins), not to " + own;
+         "localhost or 127.0.0.1 (or to --public-url / --allowed-origins), not to " + site.origin();
 }
 
 bool site_policy::allows_origin(std::string_view origin, const request_site& site) const {
@@ -321,8 +323,7 @@ std::optional<trusted_proxies> trusted_proxies::parse(std::string_view list) {
 }
 
 bool trusted_proxies::contains(const net::ip::address& address) const {
-  net::ip::address a = address;
-  if (a.is_v6() && a.to_v6().is_v4_mapped()) a = net::ip::make_address_v4(net::ip::v4_mapped, a.to_v6());
+  const net::ip::address a = unmapped(address);
   if (a.is_v4()) {
     for (const auto& n : v4_)
       if (net::ip::network_v4(a.to_v4(), n.prefix_length()).canonical() == n) return true;

@@ -91,6 +91,7 @@ class site_policy {
  private:
   std::string public_url_;
   std::vector<std::string> fixed_origins_;
+  std::vector<std::string> fixed_hosts_;  // the hosts of fixed_origins_ (parse_host's form)
   bool loopback_only_ = false;
 };
 
