@@ -42,7 +42,7 @@ server_fixture* make_fixture() {
   f->list_feed = std::make_unique<server::lobby>(f->ioc, *f->time, 1000);
   server::room_services svc{.db = f->db.get(), .stats = &f->stats, .cfg = &f->cfg,
                             .time = f->time.get(), .bots = f->bots.get()};
-  svc.list_feed = f->list_feed.get();
+  svc.list_feed = [feed = f->list_feed.get()](server::list_entry e) { feed->changed(std::move(e)); };
   f->registry = std::make_unique<server::rooms>(f->ioc, svc);
   f->list_feed->set_source([r = f->registry.get()](std::function<void(server::list_snapshot)> done) {
     r->read_list(std::move(done));

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "protocol/json_util.h"
-#include "server/room.h"
+#include "server/match_summary.h"
 
 namespace tabuleiro::server {
 

@@ -1,6 +1,6 @@
-// One hosted match: membership and presence, seats and their tokens, draw offers and
-// abandonment. Its state changes go through a sequencer (queue → check → apply → durable
-// append → publish) and reach the viewers through a match_feed.
+// One hosted match: the connections in it and the parts it drives (seats, draw and rematch
+// offers, clock timer, bot seat, listing). Its state changes go through a sequencer (queue →
+// check → apply → durable append → publish) and reach the viewers through a match_feed.
 #pragma once
 
 #include <array>
@@ -9,7 +9,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 
 #include <boost/asio/io_context.hpp>
@@ -17,23 +16,26 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/game.h"
-#include "server/bot_player.h"
+#include "protocol/request.h"
 #include "server/bot_pool.h"
+#include "server/bot_seat.h"
 #include "server/client.h"
 #include "server/clock.h"
+#include "server/clock_timer.h"
 #include "server/config.h"
+#include "server/draw_offers.h"
 #include "server/match_clock.h"
 #include "server/match_feed.h"
 #include "server/match_summary.h"
 #include "server/metrics.h"
-#include "server/mutex.h"
+#include "server/rematch_offers.h"
+#include "server/room_listing.h"
+#include "server/seats.h"
 #include "server/sequencer.h"
 #include "server/store.h"
 #include "server/wire.h"
 
 namespace tabuleiro::server {
-
-class lobby;
 
 // A rematch as the registry created it: the store's status and, when ok, the new match's
 // code and the token of each player by its OLD seat (token[0]: who held seat 1 here, now
@@ -45,7 +47,7 @@ struct rematch_result {
 };
 
 // Creates the rematch of a finished match (row: as stored, current seats and names) and
-// calls done once it is durable or refused (server/rematch.cpp).
+// calls done once it is durable or refused (the registry: rooms_create.cpp).
 using rematch_maker = std::function<void(const match_row& row, std::function<void(rematch_result)> done)>;
 
 // What every room shares: storage, counters, settings, time.
@@ -56,34 +58,23 @@ struct room_services {
   time_source* time = nullptr;
   net::any_io_executor blocking;  // where blocking work (store reads, replays) runs
   bot_pool* bots = nullptr;       // where computer players think (null: bot seats stay idle)
-  lobby* list_feed = nullptr;     // where public rooms post their summaries (null: nowhere)
+  list_sink list_feed;            // where public rooms post their summaries (empty: nowhere)
   rematch_maker make_rematch;     // set by the registry
   // Set by the registry in a cluster: a room whose lease the fence refused calls it with its
   // code (from its strand) so that the registry forgets the room.
   std::function<void(const std::string& code)> lease_lost;
 };
 
-// A join message, validated by the session: sit (or resume a seat by token) or watch, and
-// the version the client already has (for a catch-up instead of a full view).
-struct join_request {
-  std::string code;                    // the share code as typed
-  bool spectator = false;              // "as": "spectator"
-  std::optional<std::string> token;    // a seat token to resume
-  std::optional<std::int64_t> version; // the client's version, ≥ 0
-  std::optional<std::string> name;     // a cleaned display name ("" = none), when sent
-};
-
 // Tells c that its match is served by another node now and closes it with 4001 (it
 // reconnects, and is routed to the match's node).
 void send_moved(client& c);
 
-// The clock of a stored match's option, not started (no clock when the option is unreadable).
-match_clock stored_clock(const match_row& row);
-
 // A match being hosted. Every state change happens on the room's strand, and is acknowledged
-// and broadcast only after the store has committed it.
+// and broadcast only after the store has committed it. The room holds the connections in it
+// and drives its parts: the seats, the draw and rematch offers, the clock and its timer, the
+// computer player's seat and the published listing.
 // Thread-safety: public methods may be called from any thread; they post to the strand,
-// except summary() and evictable(), which read a mutex-guarded copy.
+// except summary(), entry() and evictable(), which read the listing's mutex-guarded copy.
 class room final : public std::enable_shared_from_this<room>, private sequencer_host {
  public:
   // A room for a stored match whose state (after its logged changes) is m at version, with
@@ -100,11 +91,10 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
                                        const match_row& row, const std::vector<action_row>& log,
                                        std::string& error);
 
-  // Handles a client's join.
-  void join(std::shared_ptr<client> c, join_request j);
-  // Handles act / resign / draw / abort / rematch / resync / history from a client that
-  // joined this room.
-  void request(std::shared_ptr<client> c, json msg);
+  // Handles a client's join (its name already cleaned).
+  void join(std::shared_ptr<client> c, protocol::join_request j);
+  // Handles a request from a client that joined this room.
+  void request(std::shared_ptr<client> c, protocol::room_request r);
   // Forgets a closed client.
   void leave(std::uint64_t client_id);
   // Housekeeping: records abandonment when seats stayed away too long.
@@ -123,62 +113,79 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void start();
 
   // The public description served by GET /api/matches/{code}.
-  summary_ptr summary() const EXCLUDES(summary_mu_);
+  summary_ptr summary() const { return listing_.summary(); }
   // The match list's entry now: summary, preview, code and whether the match is over.
-  list_entry entry() const EXCLUDES(summary_mu_);
+  list_entry entry() const { return listing_.entry(); }
   // True when the room may be dropped from memory (finished, nobody here, nothing pending).
-  bool evictable() const EXCLUDES(summary_mu_);
-  const std::string& code() const { return code_; }
+  bool evictable() const { return listing_.evictable(); }
+  const std::string& code() const { return row_.code; }
 
  private:
   // One connected viewer.
   struct member {
     std::weak_ptr<client> c;
-    int seat = 0;  // 0 = spectator
+    int seat = 0;                  // 0 = spectator
+    bool history_pending = false;  // a history page is being built for it
   };
+  // Where the room is in its life: serving, closing (shutdown), or served by another node.
+  enum class phase { open, closing, moved_away };
 
-  void do_join(const std::shared_ptr<client>& c, const join_request& j);
-  void do_request(const std::shared_ptr<client>& c, const json& msg);
-  void do_tick();
+  // Joining (room.cpp).
+  void do_join(const std::shared_ptr<client>& c, const protocol::join_request& j);
   void claim_seat(const std::shared_ptr<client>& c, int seat, std::optional<std::int64_t> version);
   void on_seat_claimed(write_status status, std::weak_ptr<client> weak, int seat,
                        const std::string& hash, const std::string& token,
                        std::optional<std::int64_t> version, std::int64_t at_ms);
   void admit(const std::shared_ptr<client>& c, int seat, const std::string& token,
              std::optional<std::int64_t> client_version);
-  void on_draw(const std::shared_ptr<client>& c, int seat, const json& id, const json& op);
-  void on_abort(const std::shared_ptr<client>& c, int seat, const json& id);
   void store_name(int seat, const std::string& name);
-  // Rematch (server/rematch.cpp).
-  void on_rematch(const std::shared_ptr<client>& c, int seat, const json& id, const json& msg);
+  void do_leave(std::uint64_t client_id);
+  void do_tick();
+
+  // Requests (room_requests.cpp): one handler per request type, after do_request found the
+  // sender's seat.
+  void do_request(const std::shared_ptr<client>& c, const protocol::room_request& r);
+  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::act_request& r);
+  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::resign_request& r);
+  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::draw_request& r);
+  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::abort_request& r);
+  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::rematch_request& r);
+  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::resync_request& r);
+  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::history_request& r);
+  // The refusal of a change by seat before anything else is checked, if any: a spectator,
+  // a match over, or (when needs_start) a match not started.
+  std::optional<rule_error> may_change(int seat, bool needs_start) const;
   void on_rematch_made(const rematch_result& r, std::uint64_t client_id, const json& id);
-  void withdraw_rematch(int seat);
-  bool started() const { return !token_hash_[0].empty() && !token_hash_[1].empty(); }
   void send_history(const std::shared_ptr<client>& c, int seat, const json& id, std::int64_t from);
+
+  // The server's own changes (room.cpp): the clock's flag, the bot's actions.
+  void on_clock_due();
+  void submit_flag(int seat);
+  void arm_clock();
+  void consider_bot();
+  void on_bot_action(std::int64_t version, json action);
+  bool is_bot(int seat) const { return bot_ && bot_->seat() == seat; }
+
+  // After a commit (room.cpp).
+  void update_clock(const change_request& r);
+  void publish(const change_request& r, protocol::publication pub);
+  void announce_end();
+
+  // Messages.
   void reject_to(const std::shared_ptr<client>& c, const json& id, const std::string& code,
                  const std::string& message);
   void send_to_all(const shared_text& msg);
   void broadcast_presence();
   json presence() const;
-  // The presence's seats and spectator count now (presence() is their JSON).
-  void presence_into(std::array<protocol::messages::seat_presence, 2>& seats, std::size_t& spectators) const;
+  // Each seat's presence now (countdowns to abandonment included), and the spectators' count.
+  std::array<protocol::messages::seat_presence, 2> seat_presence() const;
+  std::size_t spectators() const;
   json outcome_json() const;
+  bool over() const { return seq_.outcome().has_value() || phase_ != phase::open; }
   std::shared_ptr<client> member_client(std::uint64_t id) const;
-  // Rebuilds the summary and hands it to the list feed when it changed (always, when
+  // Publishes the summary (and hands it to the list feed when it changed; always, when
   // version_moved: the caller committed a change).
-  void update_summary(bool version_moved = false) EXCLUDES(summary_mu_);
-  // summary_ as the strand sees it: the strand is its only writer, so it reads it without the
-  // lock. Not checked (NO_THREAD_SAFETY_ANALYSIS): the analysis cannot express "guarded for
-  // everyone but the one writer".
-  const summary_ptr& strand_summary() const NO_THREAD_SAFETY_ANALYSIS { return summary_; }
-  void arm_clock();
-  void on_clock_timer();
-  void submit_flag(int seat);
-  std::string clock_text() const;
-  void consider_bot();
-  void on_bot_action(std::int64_t version, json action);
-  bool is_bot(int seat) const { return bot_ && bot_->seat() == seat; }
-  void retry_later(const change_request& r);
+  void update_summary(bool version_moved = false);
 
   // sequencer_host
   std::optional<rule_error> vet(change_request& r) override;
@@ -189,44 +196,18 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   room_strand strand_;
   room_services svc_;
-  std::string code_, game_, visibility_;
-  std::int64_t created_ms_;
+  match_row row_;                            // as created (its rematch code kept current)
   sequencer seq_;
   match_feed feed_;
-  std::array<std::string, 2> token_hash_;        // per seat; empty = free
-  std::array<bool, 2> seat_pending_{};           // a seat being claimed, not yet durable
   std::map<std::uint64_t, member> members_;
-  std::array<std::uint64_t, 2> seat_client_{};   // client id holding each seat, 0 = none
-  std::array<std::int64_t, 2> seat_left_ms_{};   // when each seat was last left
-  int draw_offer_by_ = 0;
-  match_row row_;                                // as created: what a rematch copies
-  std::shared_ptr<const json> options_;          // row_.options, shared by every summary
-  std::array<std::string, 2> seat_name_;         // display names ("" = none)
-  std::array<bool, 2> moved_{};                  // each seat made a game action (abort ends)
-  int rematch_offer_by_ = 0;                     // the seat whose rematch offer stands
-  bool rematch_pending_ = false;                 // a rematch is being created
-  std::string rematch_code_;                     // the rematch's code, once created
-  bool closing_ = false;
-  bool moved_away_ = false;                      // another node serves the match now
-  std::set<std::uint64_t> history_pending_;     // clients with a history page being built
-  match_clock clock_;                            // the time control (inert without one)
-  std::shared_ptr<timer> clock_timer_;           // fires when the running time may be out
-  std::vector<engine::seat> to_act_;             // seats to act in the committed state
-  int flag_seat_ = 0;                            // whose time a refused late request found out
-  std::unique_ptr<bot_player> bot_;             // the computer player of a bot seat, if any
-  std::int64_t bot_sent_version_ = -1;          // the version the bot's last action was made at
-  std::shared_ptr<timer> retry_timer_;           // retries a server change the store refused
-  static constexpr std::int64_t storage_retry_ms = 1000;
-
-  std::int64_t finished_ms_ = 0;                 // when the match ended, 0 while running
-
-  mutable mutex summary_mu_;
-  // Written on the strand only, so the strand reads it without the lock (strand_summary()).
-  summary_ptr summary_ GUARDED_BY(summary_mu_) =
-      std::make_shared<const protocol::ready_json>(json::object());
-  protocol::view_ptr preview_ GUARDED_BY(summary_mu_);
-  bool evictable_ GUARDED_BY(summary_mu_) = false;
-  bool summary_finished_ GUARDED_BY(summary_mu_) = false;  // summary_'s match is over
+  seats seats_;
+  draw_offers draws_;
+  rematch_offers rematches_;
+  clock_timer clock_;
+  std::unique_ptr<bot_seat> bot_;            // the computer player's seat, if any
+  room_listing listing_;
+  std::int64_t finished_ms_ = 0;             // when the match ended, 0 while running
+  phase phase_ = phase::open;
 };
 
 }  // namespace tabuleiro::server

@@ -43,7 +43,7 @@ void sequencer::submit(change_request r) {
 bool sequencer::has_pending(protocol::room_change_kind k) const {
   if (in_flight_change_ == k) return true;
   return std::any_of(queue_.begin(), queue_.end(),
-                     [k](const change_request& r) { return r.change && r.change->kind == k; });
+                     [k](const change_request& r) { return r.is(k); });
 }
 
 void sequencer::pump() {
@@ -71,12 +71,12 @@ std::optional<sequencer::staged> sequencer::stage(change_request& r, rule_error&
     return std::nullopt;
   }
   staged s;
-  if (r.change) {
-    s.outcome = protocol::outcome_of(*r.change);
+  if (const auto* change = r.room_change()) {
+    s.outcome = protocol::outcome_of(*change);
     s.next = match_->clone();
     s.next->conclude(*s.outcome);
     s.pub = s.next->observe();
-    s.pub.events.assign(s.pub.views.size(), protocol::make_event_list(json::array({protocol::room_change_event(*r.change)})));
+    s.pub.events.assign(s.pub.views.size(), protocol::make_event_list(json::array({protocol::room_change_event(*change)})));
     s.request = std::move(r);
     return s;
   }
@@ -86,7 +86,8 @@ std::optional<sequencer::staged> sequencer::stage(change_request& r, rule_error&
     return std::nullopt;
   }
   auto next = match_->clone();
-  auto applied = next->apply(r.seat, r.action);
+  json& action = std::get<game_action>(r.what).action;
+  auto applied = next->apply(r.seat, action);
   if (auto* e = std::get_if<rule_error>(&applied)) {
     refused = *e;
     return std::nullopt;
@@ -95,7 +96,7 @@ std::optional<sequencer::staged> sequencer::stage(change_request& r, rule_error&
   s.outcome = next->outcome();
   s.pub = std::move(a.pub);
   s.next = std::move(next);
-  r.action = std::move(a.action);  // the canonical form is what the log keeps
+  action = std::move(a.action);  // the canonical form is what the log keeps
   s.request = std::move(r);
   return s;
 }
@@ -108,11 +109,11 @@ void sequencer::do_append(staged s) {
   row.at_ms = s.request.at_ms != 0 ? s.request.at_ms : time_.now_ms();
   row.lag_ms = s.request.lag_credit_ms;
   s.request.at_ms = row.at_ms;
-  if (s.request.change) {
-    row.change = protocol::room_change_json(*s.request.change);
-    in_flight_change_ = s.request.change->kind;
+  if (const auto* change = s.request.room_change()) {
+    row.change = protocol::room_change_json(*change);
+    in_flight_change_ = change->kind;
   } else {
-    row.action = s.request.action;
+    row.action = std::get<game_action>(s.request.what).action;
   }
   const json outcome = protocol::outcome_json(s.outcome);
   // The completion runs on the writer thread; it only posts back to the strand. std::function

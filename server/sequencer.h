@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
@@ -25,17 +26,41 @@ using json = nlohmann::json;
 using engine::rule_error;
 using room_strand = net::strand<net::io_context::executor_type>;
 
+// A game action of a seat as its client sent it (in its canonical form once staged).
+struct game_action {
+  json action;
+};
+
+// What a change request changes: the game, by an action, or the room, by a typed change.
+using change = std::variant<game_action, protocol::room_change>;
+
 // A state change waiting its turn: a game action of a seat, or a room-level change.
 struct change_request {
   std::uint64_t client_id = 0;  // the connection that asked (0: the server itself)
   json id;                      // the client's request id (null for the server)
   engine::seat seat = 0;        // the acting seat (0: the server)
-  json action;                  // the game action, when change is empty
-  std::optional<protocol::room_change> change;
+  change what;
   std::int64_t rtt_ms = 0;        // the connection's measured round trip (lag compensation)
   std::int64_t lag_credit_ms = 0; // the lag credit decided by the host's vet (logged)
   std::int64_t at_ms = 0;         // the logged time: 0 = now (set once appended)
+
+  // The room-level change, or null for a game action.
+  const protocol::room_change* room_change() const { return std::get_if<protocol::room_change>(&what); }
+  // True for a room-level change of kind k.
+  bool is(protocol::room_change_kind k) const {
+    const auto* c = room_change();
+    return c && c->kind == k;
+  }
 };
+
+// A change of the server's own (no connection, no request id) by seat (0: the server itself;
+// a bot's seat for its actions).
+inline change_request server_change(engine::seat seat, change what) {
+  change_request r;
+  r.seat = seat;
+  r.what = std::move(what);
+  return r;
+}
 
 // The room a sequencer works for. Its methods run on the room's strand.
 class sequencer_host {

@@ -116,7 +116,7 @@ int run_serve(const args& a) {
   svc.cfg = &cfg;
   svc.time = time.get();
   svc.bots = &bot_workers;
-  svc.list_feed = &list_feed;
+  svc.list_feed = [&list_feed](list_entry e) { list_feed.changed(std::move(e)); };
   rooms registry(ioc, svc);
   list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
     registry.read_list(std::move(done));

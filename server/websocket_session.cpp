@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/messages.h"
+#include "protocol/request.h"
 #include "server/display_name.h"
 #include "server/net.h"
 
@@ -196,56 +197,49 @@ class websocket_session : public client,
     return true;
   }
 
-  // Dispatches one client message.
+  // Dispatches one client message, parsed once into a typed request (protocol/request.h).
   void handle(const std::string& text) {
     std::string why;
     auto msg = parse_client_json(text, why);
     if (!msg) return protocol_error("bad_json", why);
-    if (!msg->is_object() || !msg->contains("type") || !(*msg)["type"].is_string())
-      return protocol_error("bad_message", "a message is an object with a string \"type\"");
-    const std::string type = (*msg)["type"].get<std::string>();
-    if (type == "ping") {
-      return on_send(share_text(protocol::messages::pong(msg->value("t", json()))));
-    }
-    if (type == "join") return on_join(std::move(*msg));
-    if (type == "watch_list") return on_watch_list(*msg);
-    if (type == "act" || type == "resign" || type == "draw" || type == "abort" || type == "rematch" ||
-        type == "resync" || type == "history") {
-      if (!room_) {
-        json id = msg->value("id", json());
-        if (!(id.is_string() || id.is_number_integer())) id = nullptr;
-        state_.svc.stats->rejected("not_joined");
-        return on_send(share_text(protocol::messages::error("not_joined", "send join first", id)));
-      }
-      return room_->request(shared_from_this(), std::move(*msg));
-    }
-    protocol_error("unknown_message", "unknown message type '" + type.substr(0, 40) + "'");
+    std::visit([&](auto&& r) { this->on_request(std::move(r)); }, protocol::parse_request(*msg));
   }
 
-  // Validates a join (the only place that does) and hands it to the match's room.
-  void on_join(const json& msg) {
+  // A malformed message: its documented refusal, unless the connection is not where it could
+  // send it (a room request before a join: not_joined; a second join: already_joined).
+  void on_request(protocol::request_error e) {
+    if (e.for_room && !room_) return not_joined(e.id);
+    if (e.is_join && join_requested_) return protocol_error("already_joined", "this connection already joined");
+    state_.svc.stats->rejected(e.code);
+    on_send(share_text(e.as == protocol::request_error::envelope::error
+                           ? protocol::messages::error(e.code, e.message, e.id)
+                           : protocol::messages::reject(e.id, e.code, e.message)));
+  }
+
+  void on_request(protocol::client_request r) {
+    std::visit([&](auto&& q) { this->on(std::move(q)); }, std::move(r));
+  }
+
+  void on(protocol::ping_request p) { on_send(share_text(protocol::messages::pong(p.t))); }
+
+  void on(protocol::room_request r) {
+    if (!room_) return not_joined(protocol::request_id(r));
+    room_->request(shared_from_this(), std::move(r));
+  }
+
+  // A room request from a connection that joined no match (id echoed when it is one).
+  void not_joined(json id) {
+    if (!(id.is_string() || id.is_number_integer())) id = nullptr;
+    state_.svc.stats->rejected("not_joined");
+    on_send(share_text(protocol::messages::error("not_joined", "send join first", id)));
+  }
+
+  // Hands a join to the match's room, once per connection.
+  void on(protocol::join_request j) {
     if (join_requested_) return protocol_error("already_joined", "this connection already joined");
-    if (!msg.contains("code") || !msg["code"].is_string())
-      return protocol_error("bad_message", "join needs a string code");
-    const json as = msg.value("as", json("player"));
-    const json token = msg.value("token", json());
-    const json version = msg.value("version", json());
-    const json name = msg.value("name", json());
-    const json acks = msg.value("acks", json("message"));
-    if ((as != "player" && as != "spectator") || !(token.is_null() || token.is_string()) ||
-        !(version.is_null() || (version.is_number_integer() && version >= 0)) ||
-        !(name.is_null() || name.is_string()) || (acks != "message" && acks != "in_patch"))
-      return protocol_error("bad_message",
-                            "join takes as: player|spectator, token: string, version: integer, name: string,"
-                            " acks: message|in_patch");
-    join_request j;
-    j.code = msg["code"].get<std::string>();
-    j.spectator = as == "spectator";
-    if (token.is_string()) j.token = token.get<std::string>();
-    if (!version.is_null()) j.version = version.get<std::int64_t>();
-    if (name.is_string()) j.name = clean_display_name(name.get_ref<const std::string&>());
+    if (j.name) j.name = clean_display_name(*j.name);
     join_requested_ = true;
-    acks_in_patch_ = acks == "in_patch";  // before the room hears of this connection
+    acks_in_patch_ = j.acks_in_patch;  // before the room hears of this connection
     if (!j.spectator || j.token) do_rtt_ping();
     const std::string code = j.code;
     state_.registry->find(code, [self = shared_from_this(), j = std::move(j)](
@@ -269,11 +263,9 @@ class websocket_session : public client,
   }
 
   // Subscribes this connection to the match list feed (once per connection).
-  void on_watch_list(const json& msg) {
-    const json preview = msg.value("preview", json(false));
-    if (!preview.is_boolean()) return protocol_error("bad_message", "watch_list takes preview: boolean");
+  void on(protocol::watch_list_request w) {
     if (!state_.list_feed) return protocol_error("unknown_message", "this server has no list feed");
-    state_.list_feed->watch(shared_from_this(), preview.get<bool>());
+    state_.list_feed->watch(shared_from_this(), w.preview);
     watching_ = true;
   }
 
