@@ -3,6 +3,7 @@
 
 #include "protocol/cyvasse_codec.h"
 #include "protocol/json_util.h"
+#include "protocol/position_create.h"
 
 namespace tabuleiro::protocol {
 
@@ -125,10 +126,7 @@ result<state> cyvasse_position::parse_position(const json& j, std::uint64_t seed
 }
 
 result<state> cyvasse_position::create(const json& options, const json& position, std::uint64_t seed) {
-  auto o = cyvasse_codec::parse_options(options);
-  if (auto* err = std::get_if<rule_error>(&o)) return *err;
-  if (position.is_null()) return new_game(std::get<0>(o), seed);
-  return parse_position(position, seed, std::get<0>(o));
+  return create_from(options, position, seed, cyvasse_codec::parse_options, cyvasse::new_game, parse_position);
 }
 
 }  // namespace tabuleiro::protocol

@@ -16,6 +16,8 @@ struct cyvasse_position {
   // Position JSON → validated state. Without "terrain" the options' terrain (from the seed);
   // without "seed"/"rng" the PRNG is seeded with seed. bad_position.
   static result<cyvasse::state> parse_position(const json& j, std::uint64_t seed, const cyvasse::options& base = {});
+  // A new state from options and an optional position (null = fresh game from seed), by
+  // create_from (protocol/position_create.h). bad_options, bad_position.
   static result<cyvasse::state> create(const json& options, const json& position, std::uint64_t seed);
 };
 

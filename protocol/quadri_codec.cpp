@@ -12,7 +12,6 @@ namespace tabuleiro::protocol {
 
 using quadri::action;
 using quadri::action_kind;
-using quadri::event_kind;
 
 namespace {
 
@@ -126,35 +125,56 @@ json quadri_codec::tile_json(const quadri::tile& t, bool with_value) {
   return o.to_json();
 }
 
+namespace {
+
+// The members after "type" of each event, one overload per event struct.
+void members(object_text& o, const quadri::moved& e) {
+  std::vector<std::string> path;
+  for (int i = 0; i < e.len; ++i) path.push_back(quadri_codec::cell_name(e.path[i]));
+  o.integer("player", e.player).strings("path", std::move(path)).boolean("capture", e.capture);
+}
+
+void members(object_text& o, const quadri::captured& e) {
+  o.text("at", quadri_codec::cell_name(e.at)).integer("player", e.capturer).integer("owner", e.victim_owner)
+      .boolean("queen", e.was_queen);
+}
+
+void members(object_text& o, const quadri::tile_flipped& e) {
+  o.text("at", quadri_codec::cell_name(e.at)).seat_or_null("by", e.by)
+      .text("side", e.location_up ? "location" : "energy").integer("value", e.value);
+}
+
+void members(object_text& o, const quadri::energy_changed& e) {
+  o.text("at", quadri_codec::cell_name(e.at)).integer("player", e.player).integer("from", e.from)
+      .integer("to", e.to).integer("delta", e.to - e.from);
+}
+
+void members(object_text& o, const quadri::promoted& e) {
+  o.text("at", quadri_codec::cell_name(e.at)).integer("owner", e.owner);
+}
+
+void members(object_text& o, const quadri::dropped& e) {
+  o.text("at", quadri_codec::cell_name(e.at)).integer("player", e.player);
+}
+
+void members(object_text& o, const quadri::shifted& e) {
+  o.text("from", quadri_codec::cell_name(e.from)).text("to", quadri_codec::cell_name(e.to))
+      .integer("player", e.player).boolean("rider", e.rider);
+}
+
+void members(object_text& o, const quadri::game_over& e) {
+  o.seat_or_null("winner", e.winner).text("reason", quadri::reason_code(e.reason));
+}
+
+}  // namespace
+
 void quadri_codec::event_fields(object_text& o, const quadri::event& e) {
-  switch (e.kind) {
-    case event_kind::moved: {
-      std::vector<std::string> path;
-      for (int i = 0; i < e.len; ++i) path.push_back(cell_name(e.path[i]));
-      o.text("type", "moved").integer("player", e.player).strings("path", std::move(path)).boolean("capture", e.flag);
-      return;
-    }
-    case event_kind::captured:
-      o.text("type", "captured").text("at", cell_name(e.at)).integer("player", e.player).integer("owner", e.owner)
-          .boolean("queen", e.flag);
-      return;
-    case event_kind::tile_flipped:
-      o.text("type", "tile_flipped").text("at", cell_name(e.at)).seat_or_null("by", e.player)
-          .text("side", e.flag ? "location" : "energy").integer("value", e.value);
-      return;
-    case event_kind::energy_changed:
-      o.text("type", "energy_changed").text("at", cell_name(e.at)).integer("player", e.player)
-          .integer("from", e.from).integer("to", e.value).integer("delta", e.value - e.from);
-      return;
-    case event_kind::promoted: o.text("type", "promoted").text("at", cell_name(e.at)).integer("owner", e.owner); return;
-    case event_kind::dropped: o.text("type", "dropped").text("at", cell_name(e.at)).integer("player", e.player); return;
-    case event_kind::shifted:
-      o.text("type", "shifted").text("from", cell_name(e.at)).text("to", cell_name(e.to)).integer("player", e.player)
-          .boolean("rider", e.flag);
-      return;
-    case event_kind::game_over: break;
-  }
-  o.text("type", "game_over").seat_or_null("winner", e.player).text("reason", quadri::reason_code(e.why));
+  std::visit(
+      [&o](const auto& x) {
+        o.text("type", x.name);
+        members(o, x);
+      },
+      e);
 }
 
 namespace {

@@ -2,6 +2,7 @@
 #include "protocol/quadri_position.h"
 
 #include "protocol/json_util.h"
+#include "protocol/position_create.h"
 #include "protocol/quadri_codec.h"
 
 namespace tabuleiro::protocol {
@@ -163,15 +164,7 @@ result<state> quadri_position::parse_position(const json& j, std::uint64_t seed,
 }
 
 result<state> quadri_position::create(const json& options, const json& position, std::uint64_t seed) {
-  auto o = quadri_codec::parse_options(options);
-  if (auto* err = std::get_if<rule_error>(&o)) return *err;
-  if (position.is_null()) return quadri::new_game(std::get<0>(o), seed);
-  auto s = parse_position(position, seed, std::get<0>(o));
-  if (auto* err = std::get_if<rule_error>(&s)) return *err;
-  const bool has_options = options.is_object() && !options.empty();
-  if (has_options && position.is_object() && position.contains("options") && !(std::get<0>(s).opts == std::get<0>(o)))
-    return rule_error{"bad_options", "options disagree with position.options"};
-  return s;
+  return create_from(options, position, seed, quadri_codec::parse_options, quadri::new_game, parse_position);
 }
 
 }  // namespace tabuleiro::protocol

@@ -18,7 +18,8 @@ struct quadri_position {
   // base supplies the options when the position has none. bad_position.
   static result<quadri::state> parse_position(const json& j, std::uint64_t seed,
                                                const quadri::options& base = {});
-  // A new state from options and an optional position (null = fresh game from seed).
+  // A new state from options and an optional position (null = fresh game from seed), by
+  // create_from (protocol/position_create.h). bad_options, bad_position.
   static result<quadri::state> create(const json& options, const json& position, std::uint64_t seed);
 };
 

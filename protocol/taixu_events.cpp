@@ -7,7 +7,6 @@ namespace tabuleiro::protocol {
 
 using taixu::cause;
 using taixu::effect;
-using taixu::event_kind;
 
 namespace {
 
@@ -23,31 +22,6 @@ std::optional<effect> parse_effect(const json& j) {
   for (int i = 1; i < static_cast<int>(effect_names.size()); ++i)
     if (j.get_ref<const std::string&>() == effect_names[i]) return static_cast<effect>(i);
   return std::nullopt;
-}
-
-std::string_view event_name(event_kind k) {
-  switch (k) {
-    case event_kind::summoned: return "summoned";
-    case event_kind::moved: return "moved";
-    case event_kind::captured: return "captured";
-    case event_kind::repelled: return "repelled";
-    case event_kind::swapped: return "swapped";
-    case event_kind::charge_changed: return "charge_changed";
-    case event_kind::zone_bonus: return "zone_bonus";
-    case event_kind::anomaly_triggered: return "anomaly_triggered";
-    case event_kind::teleported: return "teleported";
-    case event_kind::exploded: return "exploded";
-    case event_kind::wave: return "wave";
-    case event_kind::destroyed: return "destroyed";
-    case event_kind::bonus_earned: return "bonus_earned";
-    case event_kind::pc_changed: return "pc_changed";
-    case event_kind::idle_decay: return "idle_decay";
-    case event_kind::anomalies_reshuffled: return "anomalies_reshuffled";
-    case event_kind::turn_ended: return "turn_ended";
-    case event_kind::turn_started: return "turn_started";
-    case event_kind::game_over: return "game_over";
-  }
-  return "unknown";
 }
 
 std::string_view cause_name(cause c) {
@@ -70,128 +44,127 @@ std::string_view cause_name(cause c) {
   return "none";
 }
 
-void taixu_codec::event_fields(object_text& o, const taixu::event& e) {
-  o.text("type", event_name(e.kind));
-  switch (e.kind) {
-    case event_kind::summoned:
-      o.text("at", square_name(e.at));
-      o.integer("player", e.player);
-      break;
-    case event_kind::moved:
-      o.text("from", square_name(e.at));
-      o.text("to", square_name(e.to));
-      o.integer("player", e.player);
-      break;
-    case event_kind::captured:
-      o.text("at", square_name(e.at));
-      o.integer("by", e.player);
-      o.integer("owner", e.owner);
-      o.integer("charge", e.from);
-      o.boolean("removed", e.flag);
-      break;
-    case event_kind::repelled:
-      o.text("from", square_name(e.at));
-      o.text("to", square_name(e.to));
-      o.integer("player", e.player);
-      o.integer("defender", e.owner);
-      break;
-    case event_kind::swapped:
-      o.text("a", square_name(e.at));
-      o.text("b", square_name(e.to));
-      o.integer("player", e.player);
-      break;
-    case event_kind::charge_changed:
-      o.text("at", square_name(e.at));
-      o.integer("owner", e.owner);
-      o.integer("from", e.from);
-      o.integer("to", e.value);
-      o.text("cause", cause_name(e.why));
-      break;
-    case event_kind::zone_bonus:
-      o.text("at", square_name(e.at));
-      o.integer("owner", e.owner);
-      break;
-    case event_kind::anomaly_triggered:
-      o.text("at", square_name(e.at));
-      o.integer("owner", e.owner);
-      o.text("effect", effect_name(e.what));
-      break;
-    case event_kind::teleported:
-      o.text("from", square_name(e.at));
-      if (e.to == taixu::no_square) o.null("to");
-      else o.text("to", square_name(e.to));
-      o.integer("owner", e.owner);
-      break;
-    case event_kind::exploded:
-      o.text("at", square_name(e.at));
-      o.integer("owner", e.owner);
-      o.integer("charge", e.from);
-      break;
-    case event_kind::wave: {
-      o.text("center", square_name(e.at));
-      o.integer("player", e.player);
-      std::vector<std::string> ring;
-      for (int i = 0; i < e.count; ++i) ring.push_back(square_name(e.ring[i]));
-      o.strings("squares", std::move(ring));
-      std::string hits = "[";
-      for (int i = 0; i < e.hit_count; ++i) {
-        const auto& h = e.hits[i];
-        if (i) hits += ',';
-        object_text hit;
-        hit.text("at", square_name(h.at)).integer("owner", h.owner).integer("from", h.from).integer("to", h.to)
-            .boolean("destroyed", h.destroyed);
-        hit.append_to(hits);
-      }
-      o.json_text("hits", hits + ']');
-      break;
-    }
-    case event_kind::destroyed:
-      o.text("at", square_name(e.at));
-      o.integer("owner", e.owner);
-      o.boolean("removed", e.flag);
-      break;
-    case event_kind::bonus_earned:
-      o.integer("player", e.player);
-      o.text("center", square_name(e.at));
-      o.integer("pending", e.value);
-      break;
-    case event_kind::pc_changed:
-      o.integer("player", e.player);
-      o.integer("from", e.from);
-      o.integer("to", e.value);
-      o.text("cause", cause_name(e.why));
-      break;
-    case event_kind::idle_decay:
-      o.text("at", square_name(e.at));
-      o.integer("owner", e.owner);
-      o.integer("from", e.from);
-      o.integer("to", e.value);
-      break;
-    case event_kind::anomalies_reshuffled: {
-      o.integer("round", e.round);
-      object_text placed;  // keyed by square: the names outlive it (a static table)
-      for (int i = 0; i < e.count; ++i) placed.text(square_name(e.placed[i].at), effect_name(e.placed[i].what));
-      std::string text;
-      placed.append_to(text);
-      o.json_text("anomalies", std::move(text));
-      break;
-    }
-    case event_kind::turn_ended:
-      o.integer("player", e.player);
-      o.integer("round", e.round);
-      o.boolean("automatic", e.flag);
-      break;
-    case event_kind::turn_started:
-      o.integer("player", e.player);
-      o.integer("round", e.round);
-      o.integer("pc", e.value);
-      o.integer("bonus", e.from);
-      break;
-    case event_kind::game_over:
-      o.seat_or_null("winner", e.player);
-      o.text("reason", cause_name(e.why));
-      break;
+namespace {
+
+// The members after "type" of each event (rules §11), one overload per event struct.
+void members(object_text& o, const taixu::summoned& e) {
+  o.text("at", square_name(e.at)).integer("player", e.player);
+}
+
+void members(object_text& o, const taixu::moved& e) {
+  o.text("from", square_name(e.from)).text("to", square_name(e.to)).integer("player", e.player);
+}
+
+void members(object_text& o, const taixu::captured& e) {
+  o.text("at", square_name(e.at))
+      .integer("by", e.attacker_owner)
+      .integer("owner", e.victim_owner)
+      .integer("charge", e.victim_charge)
+      .boolean("removed", e.removed);
+}
+
+void members(object_text& o, const taixu::repelled& e) {
+  o.text("from", square_name(e.from))
+      .text("to", square_name(e.to))
+      .integer("player", e.player)
+      .integer("defender", e.defender);
+}
+
+void members(object_text& o, const taixu::swapped& e) {
+  o.text("a", square_name(e.a)).text("b", square_name(e.b)).integer("player", e.player);
+}
+
+void members(object_text& o, const taixu::charge_changed& e) {
+  o.text("at", square_name(e.at))
+      .integer("owner", e.owner)
+      .integer("from", e.from)
+      .integer("to", e.to)
+      .text("cause", cause_name(e.why));
+}
+
+void members(object_text& o, const taixu::zone_bonus& e) {
+  o.text("at", square_name(e.at)).integer("owner", e.owner);
+}
+
+void members(object_text& o, const taixu::anomaly_triggered& e) {
+  o.text("at", square_name(e.at)).integer("owner", e.owner).text("effect", effect_name(e.anomaly));
+}
+
+void members(object_text& o, const taixu::teleported& e) {
+  o.text("from", square_name(e.from));
+  if (e.to == taixu::no_square) o.null("to");
+  else o.text("to", square_name(e.to));
+  o.integer("owner", e.owner);
+}
+
+void members(object_text& o, const taixu::exploded& e) {
+  o.text("at", square_name(e.at)).integer("owner", e.owner).integer("charge", e.charge);
+}
+
+void members(object_text& o, const taixu::wave& e) {
+  o.text("center", square_name(e.center));
+  o.integer("player", e.actor);
+  std::vector<std::string> ring;
+  for (int i = 0; i < e.ring_count; ++i) ring.push_back(square_name(e.ring[i]));
+  o.strings("squares", std::move(ring));
+  std::string hits = "[";
+  for (int i = 0; i < e.hit_count; ++i) {
+    const auto& h = e.hits[i];
+    if (i) hits += ',';
+    object_text hit;
+    hit.text("at", square_name(h.at)).integer("owner", h.owner).integer("from", h.from).integer("to", h.to)
+        .boolean("destroyed", h.destroyed);
+    hit.append_to(hits);
   }
+  o.json_text("hits", hits + ']');
+}
+
+void members(object_text& o, const taixu::destroyed& e) {
+  o.text("at", square_name(e.at)).integer("owner", e.owner).boolean("removed", e.removed);
+}
+
+void members(object_text& o, const taixu::bonus_earned& e) {
+  o.integer("player", e.player).text("center", square_name(e.center)).integer("pending", e.pending);
+}
+
+void members(object_text& o, const taixu::pc_changed& e) {
+  o.integer("player", e.player).integer("from", e.from).integer("to", e.to).text("cause", cause_name(e.why));
+}
+
+void members(object_text& o, const taixu::idle_decay& e) {
+  o.text("at", square_name(e.at)).integer("owner", e.owner).integer("from", e.from).integer("to", e.to);
+}
+
+void members(object_text& o, const taixu::anomalies_reshuffled& e) {
+  o.integer("round", e.round);
+  object_text placed;  // keyed by square: the names outlive it (a static table)
+  for (int i = 0; i < e.count; ++i) placed.text(square_name(e.placed[i].at), effect_name(e.placed[i].what));
+  std::string text;
+  placed.append_to(text);
+  o.json_text("anomalies", std::move(text));
+}
+
+void members(object_text& o, const taixu::turn_ended& e) {
+  o.integer("player", e.player).integer("round", e.round).boolean("automatic", e.automatic);
+}
+
+void members(object_text& o, const taixu::turn_started& e) {
+  o.integer("player", e.player).integer("round", e.round).integer("pc", e.pc).integer("bonus", e.bonus);
+}
+
+void members(object_text& o, const taixu::game_over& e) {
+  o.seat_or_null("winner", e.winner).text("reason", cause_name(e.reason));
+}
+
+}  // namespace
+
+void taixu_codec::event_fields(object_text& o, const taixu::event& e) {
+  std::visit(
+      [&o](const auto& x) {
+        o.text("type", x.name);
+        members(o, x);
+      },
+      e);
 }
 
 }  // namespace tabuleiro::protocol

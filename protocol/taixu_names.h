@@ -1,4 +1,4 @@
-// JSON names of TAIXU enums (effects, causes, events), shared by the codec's translation units.
+// JSON names of TAIXU enums (effects, causes), shared by the codec's translation units.
 #pragma once
 
 #include <optional>
@@ -14,9 +14,6 @@ std::string_view effect_name(taixu::effect e);
 
 // The effect called by JSON string j, or nullopt.
 std::optional<taixu::effect> parse_effect(const json& j);
-
-// The JSON name of an event kind ("moved", …).
-std::string_view event_name(taixu::event_kind k);
 
 // The JSON name of a cause ("arrival", …).
 std::string_view cause_name(taixu::cause c);

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "protocol/json_util.h"
+#include "protocol/position_create.h"
 #include "protocol/taixu_codec.h"
 #include "protocol/taixu_names.h"
 
@@ -147,16 +148,7 @@ result<state> taixu_position::parse_position(const json& j, std::uint64_t seed, 
 }
 
 result<state> taixu_position::create(const json& options, const json& position, std::uint64_t seed) {
-  auto o = taixu_codec::parse_options(options);
-  if (auto* err = std::get_if<rule_error>(&o)) return *err;
-  if (position.is_null()) return taixu::new_game(std::get<0>(o), seed);
-  auto s = parse_position(position, seed, std::get<0>(o));
-  if (auto* err = std::get_if<rule_error>(&s)) return *err;
-  const bool has_options = options.is_object() && !options.empty();
-  if (has_options && position.is_object() && position.contains("options") &&
-      !(std::get<0>(s).opts == std::get<0>(o)))
-    return rule_error{"bad_options", "options disagree with position.options"};
-  return s;
+  return create_from(options, position, seed, taixu_codec::parse_options, taixu::new_game, parse_position);
 }
 
 }  // namespace tabuleiro::protocol

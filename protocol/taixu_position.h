@@ -18,8 +18,8 @@ struct taixu_position {
   // base supplies the options when the position has none. bad_position.
   static result<taixu::state> parse_position(const json& j, std::uint64_t seed,
                                               const taixu::options& base = {});
-  // A new state from options and an optional position (null = fresh game from seed).
-  // bad_options, bad_position.
+  // A new state from options and an optional position (null = fresh game from seed), by
+  // create_from (protocol/position_create.h). bad_options, bad_position.
   static result<taixu::state> create(const json& options, const json& position,
                                      std::uint64_t seed);
 };

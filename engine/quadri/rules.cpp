@@ -140,11 +140,7 @@ bool has_action(const state& s, seat p);
 
 void finish(state& s, std::optional<seat> winner, end_reason why, std::vector<event>& out) {
   s.outcome = engine::outcome{winner, std::string(reason_code(why))};
-  event e;
-  e.kind = event_kind::game_over;
-  e.player = static_cast<std::uint8_t>(winner.value_or(0));
-  e.why = why;
-  out.push_back(e);
+  out.push_back(game_over{.winner = static_cast<std::uint8_t>(winner.value_or(0)), .reason = why});
 }
 
 // After p's action: wins by energy, no predictors, no action, the quiet draw; else next turn.
@@ -514,57 +510,38 @@ error apply_into(state& s, seat p, const action& a, std::vector<event>& out) {
         }
         at = a.path[i];
       }
-      event m;
-      m.kind = event_kind::moved;
-      m.at = static_cast<cell>(from);
-      m.to = static_cast<cell>(at);
-      m.player = static_cast<std::uint8_t>(p);
-      m.flag = nv > 0;
-      m.len = a.len;
+      moved m{.player = static_cast<std::uint8_t>(p), .capture = nv > 0, .len = a.len};
       for (int i = 0; i < a.len; ++i) m.path[i] = a.path[i];
       out.push_back(m);
       // Removal at the end of the sequence, in capture order: score, then the tile flips.
       for (int i = 0; i < nv; ++i) {
         const int v = victims[i];
         const seat x = s.preds[v].owner;
-        event c;
-        c.kind = event_kind::captured;
-        c.at = static_cast<cell>(v);
-        c.player = static_cast<std::uint8_t>(p);
-        c.owner = static_cast<std::uint8_t>(x);
-        c.flag = s.preds[v].queen;
-        out.push_back(c);
+        out.push_back(captured{.at = static_cast<cell>(v),
+                               .capturer = static_cast<std::uint8_t>(p),
+                               .victim_owner = static_cast<std::uint8_t>(x),
+                               .was_queen = s.preds[v].queen});
         s.preds[v] = predictor{};
         tile& t = s.tiles[v];
         t.location = !t.location;
         if (t.location) t.revealed = true;
-        event f;
-        f.kind = event_kind::tile_flipped;
-        f.at = static_cast<cell>(v);
-        f.flag = t.location;
-        f.value = t.value;  // public: revealed now or earlier
-        out.push_back(f);
+        // value: public, revealed now or earlier
+        out.push_back(tile_flipped{.at = static_cast<cell>(v), .location_up = t.location, .value = t.value});
         const seat gainer = t.aura == aura_of(x) ? x : opponent(x);
         const int delta = t.aura == aura_of(x) ? -t.value : t.value;
-        event ec;
-        ec.kind = event_kind::energy_changed;
-        ec.at = static_cast<cell>(v);
-        ec.player = static_cast<std::uint8_t>(gainer);
-        ec.from = s.energy[gainer - 1];
+        const int before = s.energy[gainer - 1];
         s.energy[gainer - 1] += delta;
-        ec.value = s.energy[gainer - 1];
-        out.push_back(ec);
+        out.push_back(energy_changed{.at = static_cast<cell>(v),
+                                     .player = static_cast<std::uint8_t>(gainer),
+                                     .from = before,
+                                     .to = s.energy[gainer - 1]});
       }
       captured_any = nv > 0;
       s.preds[from] = predictor{};
       s.preds[at] = mover;
       if (!mover.queen && rank_of(at) == last_row(s, p)) {
         s.preds[at].queen = true;
-        event pr;
-        pr.kind = event_kind::promoted;
-        pr.at = static_cast<cell>(at);
-        pr.owner = static_cast<std::uint8_t>(p);
-        out.push_back(pr);
+        out.push_back(promoted{.at = static_cast<cell>(at), .owner = static_cast<std::uint8_t>(p)});
       }
       break;
     }
@@ -572,11 +549,7 @@ error apply_into(state& s, seat p, const action& a, std::vector<event>& out) {
       const int at = a.path[0];
       s.preds[at] = predictor{static_cast<std::uint8_t>(p), false};
       --s.hand[p - 1];
-      event d;
-      d.kind = event_kind::dropped;
-      d.at = static_cast<cell>(at);
-      d.player = static_cast<std::uint8_t>(p);
-      out.push_back(d);
+      out.push_back(dropped{.at = static_cast<cell>(at), .player = static_cast<std::uint8_t>(p)});
       break;
     }
     case action_kind::flip: {
@@ -584,13 +557,11 @@ error apply_into(state& s, seat p, const action& a, std::vector<event>& out) {
       tile& t = s.tiles[at];
       t.location = !t.location;
       if (t.location) t.revealed = true;
-      event f;
-      f.kind = event_kind::tile_flipped;
-      f.at = static_cast<cell>(at);
-      f.player = static_cast<std::uint8_t>(p);
-      f.flag = t.location;
-      f.value = t.value;  // public: flipping to location reveals it; flipping back needs it revealed
-      out.push_back(f);
+      // value: public, flipping to location reveals it; flipping back needs it revealed
+      out.push_back(tile_flipped{.at = static_cast<cell>(at),
+                                 .by = static_cast<std::uint8_t>(p),
+                                 .location_up = t.location,
+                                 .value = t.value});
       break;
     }
     case action_kind::shift: {
@@ -600,13 +571,10 @@ error apply_into(state& s, seat p, const action& a, std::vector<event>& out) {
       s.tiles[from] = tile{};
       s.preds[to] = s.preds[from];
       s.preds[from] = predictor{};
-      event sh;
-      sh.kind = event_kind::shifted;
-      sh.at = static_cast<cell>(from);
-      sh.to = static_cast<cell>(to);
-      sh.player = static_cast<std::uint8_t>(p);
-      sh.flag = rider;
-      out.push_back(sh);
+      out.push_back(shifted{.from = static_cast<cell>(from),
+                            .to = static_cast<cell>(to),
+                            .player = static_cast<std::uint8_t>(p),
+                            .rider = rider});
       break;
     }
   }

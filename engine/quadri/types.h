@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 
 #include "engine/core/game.h"
 #include "engine/core/rng.h"
@@ -120,36 +122,92 @@ struct action {
   }
 };
 
-// Event kinds; JSON names in protocol/quadri_codec.cpp.
-enum class event_kind : std::uint8_t {
-  moved, captured, tile_flipped, energy_changed, promoted, dropped, shifted, game_over
-};
-
 // Why a game ended (game_over events; outcome reasons).
 enum class end_reason : std::uint8_t { none, energy_64, energy_0, no_predictors, no_action, quiet };
 
-// An event (fixed size, no allocation). Field use by kind:
-//  moved{at=from, to, player, path[len], flag=capture}
-//  captured{at, player=capturer, owner=victim, flag=was queen}
-//  tile_flipped{at, player=who flipped (0: by a capture), flag=location side now up,
-//               value=the tile's value — always public by then (rules §2, RULES.md)}
-//  energy_changed{at=tile, player=whose energy, from, value=new level}
-//  promoted{at, owner}   dropped{at, player}   shifted{at=from, to, player, flag=predictor rode}
-//  game_over{player=winner or 0, why}
-struct event {
-  event_kind kind = event_kind::game_over;
-  cell at = no_cell;
-  cell to = no_cell;
+// Events, one struct per kind; name is the event's "type". Every event is a fixed-size value (no
+// allocation). JSON members: engine/quadri/RULES.md.
+
+// player moved a predictor along path[0..len) (start, then each landing cell); capture when the
+// move was a capture sequence (captured events follow, in capture order).
+struct moved {
+  static constexpr std::string_view name = "moved";
   std::uint8_t player = 0;
-  std::uint8_t owner = 0;
-  std::int32_t from = 0;
-  std::int32_t value = 0;
-  bool flag = false;
-  end_reason why = end_reason::none;
+  bool capture = false;
   std::uint8_t len = 0;
   std::array<cell, max_path> path{};
-  friend bool operator==(const event&, const event&) = default;
+  friend bool operator==(const moved&, const moved&) = default;
 };
+
+// capturer took victim_owner's predictor at at (was_queen: it was a queen).
+struct captured {
+  static constexpr std::string_view name = "captured";
+  cell at = no_cell;
+  std::uint8_t capturer = 0;
+  std::uint8_t victim_owner = 0;
+  bool was_queen = false;
+  friend bool operator==(const captured&, const captured&) = default;
+};
+
+// The talisman at at was turned, by player by (0: by a capture); location_up when its location
+// side now shows. value is the tile's value, always public by then (rules §2, RULES.md).
+struct tile_flipped {
+  static constexpr std::string_view name = "tile_flipped";
+  cell at = no_cell;
+  std::uint8_t by = 0;
+  bool location_up = false;
+  std::int32_t value = 0;
+  friend bool operator==(const tile_flipped&, const tile_flipped&) = default;
+};
+
+// player's energy went from from to to, scored by the captured tile at at.
+struct energy_changed {
+  static constexpr std::string_view name = "energy_changed";
+  cell at = no_cell;
+  std::uint8_t player = 0;
+  std::int32_t from = 0;
+  std::int32_t to = 0;
+  friend bool operator==(const energy_changed&, const energy_changed&) = default;
+};
+
+// owner's predictor at at became a queen.
+struct promoted {
+  static constexpr std::string_view name = "promoted";
+  cell at = no_cell;
+  std::uint8_t owner = 0;
+  friend bool operator==(const promoted&, const promoted&) = default;
+};
+
+// player dropped a predictor from the hand onto at.
+struct dropped {
+  static constexpr std::string_view name = "dropped";
+  cell at = no_cell;
+  std::uint8_t player = 0;
+  friend bool operator==(const dropped&, const dropped&) = default;
+};
+
+// player shifted the tile at from to to; rider when a predictor rode on it.
+struct shifted {
+  static constexpr std::string_view name = "shifted";
+  cell from = no_cell;
+  cell to = no_cell;
+  std::uint8_t player = 0;
+  bool rider = false;
+  friend bool operator==(const shifted&, const shifted&) = default;
+};
+
+// The game ended: winner 1 or 2 (0: a draw), for reason.
+struct game_over {
+  static constexpr std::string_view name = "game_over";
+  std::uint8_t winner = 0;
+  end_reason reason = end_reason::none;
+  friend bool operator==(const game_over&, const game_over&) = default;
+};
+
+// An event for animations and logs: one of the structs above.
+using event =
+    std::variant<moved, captured, tile_flipped, energy_changed, promoted, dropped, shifted, game_over>;
+static_assert(std::is_trivially_copyable_v<event>, "events stay plain values: no allocation");
 
 // Stable rule error codes (rules §7).
 enum class error : std::uint8_t {

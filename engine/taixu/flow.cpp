@@ -9,13 +9,6 @@ namespace tabuleiro::taixu {
 
 namespace {
 
-// Pushes an event of kind k and returns it for filling in.
-event& push(std::vector<event>& out, event_kind k) {
-  out.emplace_back();
-  out.back().kind = k;
-  return out.back();
-}
-
 // Number of player p's pieces on board.
 int count_pieces(const std::array<piece, board_size>& board, seat p) {
   int n = 0;
@@ -129,12 +122,11 @@ void destroy_piece(state& s, int sq) {
 }
 
 void emit_charge(std::vector<event>& out, const state& s, int sq, int from, cause why) {
-  event& e = push(out, event_kind::charge_changed);
-  e.at = static_cast<square>(sq);
-  e.owner = s.board[sq].owner;
-  e.from = from;
-  e.value = s.board[sq].charge;
-  e.why = why;
+  out.push_back(charge_changed{.at = static_cast<square>(sq),
+                               .owner = s.board[sq].owner,
+                               .from = static_cast<std::uint8_t>(from),
+                               .to = s.board[sq].charge,
+                               .why = why});
 }
 
 void collapse_check(state& s, seat actor, square acting, std::vector<event>& out) {
@@ -147,28 +139,22 @@ void collapse_check(state& s, seat actor, square acting, std::vector<event>& out
       if (sq != acting && s.board[sq].owner && s.board[sq].charge >= 5)
         order[n++] = static_cast<square>(sq);
     if (n == 0) return;
-    std::array<piece, board_size> exploded;
+    std::array<piece, board_size> gone;
     for (int i = 0; i < n; ++i) {  // every piece in S leaves the board at once
-      exploded[i] = s.board[order[i]];
+      gone[i] = s.board[order[i]];
       destroy_piece(s, order[i]);
     }
     for (int i = 0; i < n; ++i) {
       const int c = order[i];
-      event& x = push(out, event_kind::exploded);
-      x.at = order[i];
-      x.owner = exploded[i].owner;
-      x.from = exploded[i].charge;
-      event w;
-      w.kind = event_kind::wave;
-      w.at = order[i];
-      w.player = static_cast<std::uint8_t>(actor);
+      out.push_back(exploded{.at = order[i], .owner = gone[i].owner, .charge = gone[i].charge});
+      wave w{.center = order[i], .actor = seat_byte(actor)};
       int enemy_hits = 0;
       for (int dr = -1; dr <= 1; ++dr)
         for (int df = -1; df <= 1; ++df) {
           const int f = file_of(c) + df, r = rank_of(c) + dr;
           if ((df == 0 && dr == 0) || f < 0 || f > 7 || r < 0 || r > 7) continue;
           const square t = make_square(f, r);
-          w.ring[w.count++] = t;
+          w.ring[w.ring_count++] = t;
           piece& p = s.board[t];
           if (!p.owner) continue;
           wave_hit& h = w.hits[w.hit_count++];
@@ -186,17 +172,14 @@ void collapse_check(state& s, seat actor, square acting, std::vector<event>& out
       out.push_back(w);
       for (int k = 0; k < w.hit_count; ++k) {
         if (!w.hits[k].destroyed) continue;
-        event& d = push(out, event_kind::destroyed);
-        d.at = w.hits[k].at;
-        d.owner = w.hits[k].owner;
-        d.flag = s.opts.destroyed == destroyed_mode::removed;
+        out.push_back(destroyed{.at = w.hits[k].at,
+                                .owner = w.hits[k].owner,
+                                .removed = s.opts.destroyed == destroyed_mode::removed});
       }
       if (enemy_hits >= 2) {
         ++s.bonus[actor - 1];
-        event& b = push(out, event_kind::bonus_earned);
-        b.at = order[i];
-        b.player = static_cast<std::uint8_t>(actor);
-        b.value = s.bonus[actor - 1];
+        out.push_back(
+            bonus_earned{.center = order[i], .player = seat_byte(actor), .pending = s.bonus[actor - 1]});
       }
     }
     acting = no_square;  // the acting piece, if it was in S, is gone
@@ -229,18 +212,14 @@ bool win_check(state& s, std::vector<event>& out) {
   }
   if (reason == cause::none) return false;
   s.outcome = engine::outcome{winner, reason == cause::singularity ? "singularity" : "extermination"};
-  event& e = push(out, event_kind::game_over);
-  e.player = static_cast<std::uint8_t>(winner.value_or(0));
-  e.why = reason;
+  out.push_back(game_over{.winner = seat_byte(winner.value_or(0)), .reason = reason});
   return true;
 }
 
 void reshuffle(state& s, std::vector<event>* out) {
   s.anomalies.fill(effect::none);
   const int k = anomalies_per_half(s.round);
-  event e;
-  e.kind = event_kind::anomalies_reshuffled;
-  e.round = s.round;
+  anomalies_reshuffled e{.round = s.round};
   for (int half = 0; half < 2; ++half) {  // north half first, then south
     std::array<square, board_size> free_squares;
     int n = 0;
@@ -273,19 +252,13 @@ void end_turn(state& s, bool automatic, std::vector<event>& out) {
         pc.idle = 0;
       } else if (++pc.idle >= 3) {
         pc.idle = 0;
-        const int from = pc.charge;
+        const std::uint8_t from = pc.charge;
         if (pc.charge > 0) --pc.charge;
-        event& d = push(out, event_kind::idle_decay);
-        d.at = static_cast<square>(sq);
-        d.owner = static_cast<std::uint8_t>(p);
-        d.from = from;
-        d.value = pc.charge;
+        out.push_back(
+            idle_decay{.at = static_cast<square>(sq), .owner = seat_byte(p), .from = from, .to = pc.charge});
       }
     }
-    event& te = push(out, event_kind::turn_ended);
-    te.player = static_cast<std::uint8_t>(p);
-    te.round = s.round;
-    te.flag = automatic;
+    out.push_back(turn_ended{.player = seat_byte(p), .round = s.round, .automatic = automatic});
     if (win_check(s, out)) return;
     if (p == 2) {
       ++s.round;
@@ -295,11 +268,7 @@ void end_turn(state& s, bool automatic, std::vector<event>& out) {
     const int bonus = s.bonus[s.to_move - 1];
     s.pc = base_pc(s.round) + bonus;
     s.bonus[s.to_move - 1] = 0;
-    event& ts = push(out, event_kind::turn_started);
-    ts.player = static_cast<std::uint8_t>(s.to_move);
-    ts.round = s.round;
-    ts.value = s.pc;
-    ts.from = bonus;
+    out.push_back(turn_started{.player = seat_byte(s.to_move), .round = s.round, .pc = s.pc, .bonus = bonus});
     if (has_non_end_action(s)) return;
     automatic = true;
   }

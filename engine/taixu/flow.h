@@ -1,11 +1,15 @@
 // Internal steps of the TAIXU turn flow shared by the engine's translation units.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "engine/taixu/types.h"
 
 namespace tabuleiro::taixu::detail {
+
+// Seat p (1 or 2, or 0 for nobody) as the byte events hold.
+constexpr std::uint8_t seat_byte(seat p) { return static_cast<std::uint8_t>(p); }
 
 // Takes the piece at sq off the board after its destruction (capture, wave, explosion): back
 // to its owner's reserve, or out of the game with destroyed_pieces "removed".

@@ -20,22 +20,14 @@ constexpr int swap_cost = 3;
 // True for a square index on the board.
 bool on_board(int sq) { return sq >= 0 && sq < board_size; }
 
-// Pushes an event of kind k and returns it for filling in.
-event& push(std::vector<event>& out, event_kind k) {
-  out.emplace_back();
-  out.back().kind = k;
-  return out.back();
-}
+using detail::seat_byte;
 
 // Spends cost PC of the player to move, emitting pc_changed (nothing when cost is 0).
 void spend(state& s, int cost, cause why, std::vector<event>& out) {
   if (cost == 0) return;
-  event& e = push(out, event_kind::pc_changed);
-  e.player = static_cast<std::uint8_t>(s.to_move);
-  e.from = s.pc;
+  const int from = s.pc;
   s.pc -= cost;
-  e.value = s.pc;
-  e.why = why;
+  out.push_back(pc_changed{.player = seat_byte(s.to_move), .from = from, .to = s.pc, .why = why});
 }
 
 // Adds delta (±1) to the charge at sq (never below 0) and emits charge_changed.
@@ -75,26 +67,19 @@ error check_move(const state& s, seat p, int from, int to) {
 int arrive(state& s, int sq, std::vector<event>& out) {
   add_charge(s, sq, +1, cause::arrival, out);
   if (is_energy_zone(sq)) {
-    event& z = push(out, event_kind::zone_bonus);
-    z.at = static_cast<square>(sq);
-    z.owner = s.board[sq].owner;
+    out.push_back(zone_bonus{.at = static_cast<square>(sq), .owner = s.board[sq].owner});
     add_charge(s, sq, +1, cause::zone, out);
   }
   const effect what = s.anomalies[sq];
   if (what == effect::none) return sq;
-  event& t = push(out, event_kind::anomaly_triggered);
-  t.at = static_cast<square>(sq);
-  t.owner = s.board[sq].owner;
-  t.what = what;
+  out.push_back(
+      anomaly_triggered{.at = static_cast<square>(sq), .owner = s.board[sq].owner, .anomaly = what});
   switch (what) {
     case effect::overload: add_charge(s, sq, +1, cause::overload, out); break;
     case effect::drain: add_charge(s, sq, -1, cause::drain, out); break;
     case effect::echo: {
-      event& e = push(out, event_kind::pc_changed);
-      e.player = static_cast<std::uint8_t>(s.to_move);
-      e.from = s.pc;
-      e.value = ++s.pc;
-      e.why = cause::echo;
+      const int from = s.pc++;
+      out.push_back(pc_changed{.player = seat_byte(s.to_move), .from = from, .to = s.pc, .why = cause::echo});
       break;
     }
     case effect::rift: {
@@ -102,12 +87,10 @@ int arrive(state& s, int sq, std::vector<event>& out) {
       int n = 0;
       for (int c = 0; c < board_size; ++c)
         if (is_core_ring(c) && !s.board[c].owner) empty[n++] = static_cast<square>(c);
-      event& e = push(out, event_kind::teleported);
-      e.at = static_cast<square>(sq);
-      e.owner = s.board[sq].owner;
-      if (n == 0) break;  // no empty Core-ring square: the piece stays
-      const int dest = empty[s.rng.uniform(static_cast<std::uint64_t>(n))];
-      e.to = static_cast<square>(dest);
+      // With no empty Core-ring square the piece stays (to = no_square).
+      const square dest = n == 0 ? no_square : empty[s.rng.uniform(static_cast<std::uint64_t>(n))];
+      out.push_back(teleported{.from = static_cast<square>(sq), .to = dest, .owner = s.board[sq].owner});
+      if (dest == no_square) break;
       s.board[dest] = s.board[sq];
       s.board[sq] = piece{};
       return dest;
@@ -258,9 +241,7 @@ error apply_into(state& s, seat p, const action& a0, std::vector<event>& out) {
       spend(s, cost, cause::summon, out);
       --s.reserve[p - 1];
       s.board[a.a] = piece{static_cast<std::uint8_t>(p), 0, 0, true};
-      event& e = push(out, event_kind::summoned);
-      e.at = a.a;
-      e.player = static_cast<std::uint8_t>(p);
+      out.push_back(summoned{.at = a.a, .player = seat_byte(p)});
       break;
     }
     case action_kind::stabilize: {
@@ -274,10 +255,7 @@ error apply_into(state& s, seat p, const action& a0, std::vector<event>& out) {
       spend(s, cost, cause::swap, out);
       std::swap(s.board[a.a], s.board[a.b]);
       s.board[a.a].moved = s.board[a.b].moved = true;
-      event& e = push(out, event_kind::swapped);
-      e.at = a.a;
-      e.to = a.b;
-      e.player = static_cast<std::uint8_t>(p);
+      out.push_back(swapped{.a = a.a, .b = a.b, .player = seat_byte(p)});
       break;
     }
     case action_kind::move: {
@@ -286,31 +264,23 @@ error apply_into(state& s, seat p, const action& a0, std::vector<event>& out) {
       piece& target = s.board[a.b];
       mover.moved = true;
       if (target.owner && target.charge == mover.charge) {  // repelled: nobody moves
-        event& e = push(out, event_kind::repelled);
-        e.at = a.a;
-        e.to = a.b;
-        e.player = static_cast<std::uint8_t>(p);
-        e.owner = target.owner;
+        out.push_back(repelled{.from = a.a, .to = a.b, .player = seat_byte(p), .defender = target.owner});
         add_charge(s, a.a, +1, cause::repel, out);
         add_charge(s, a.b, +1, cause::repel, out);
         acting = a.a;
         break;
       }
       if (target.owner) {  // attacker stronger: capture without explosion
-        event& e = push(out, event_kind::captured);
-        e.at = a.b;
-        e.player = static_cast<std::uint8_t>(p);
-        e.owner = target.owner;
-        e.from = target.charge;
-        e.flag = s.opts.destroyed == destroyed_mode::removed;
+        out.push_back(captured{.at = a.b,
+                               .attacker_owner = seat_byte(p),
+                               .victim_owner = target.owner,
+                               .victim_charge = target.charge,
+                               .removed = s.opts.destroyed == destroyed_mode::removed});
         detail::destroy_piece(s, a.b);
       }
       s.board[a.b] = mover;
       s.board[a.a] = piece{};
-      event& m = push(out, event_kind::moved);
-      m.at = a.a;
-      m.to = a.b;
-      m.player = static_cast<std::uint8_t>(p);
+      out.push_back(moved{.from = a.a, .to = a.b, .player = seat_byte(p)});
       acting = static_cast<square>(arrive(s, a.b, out));
       break;
     }

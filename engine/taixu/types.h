@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 
 #include "engine/core/game.h"
 #include "engine/core/rng.h"
@@ -124,17 +126,11 @@ struct action {
   friend bool operator==(const action&, const action&) = default;
 };
 
-// Event kinds (rules §11); the JSON names are in protocol/taixu_codec.cpp.
-enum class event_kind : std::uint8_t {
-  summoned, moved, captured, repelled, swapped, charge_changed, zone_bonus, anomaly_triggered,
-  teleported, exploded, wave, destroyed, bonus_earned, pc_changed, idle_decay,
-  anomalies_reshuffled, turn_ended, turn_started, game_over
-};
-
-// Why a charge or PC changed (charge_changed / pc_changed events).
+// Why a charge or PC changed (charge_changed / pc_changed events), or how a game ended
+// (game_over: singularity, extermination).
 enum class cause : std::uint8_t {
   none, arrival, zone, overload, drain, repel, stabilize, echo, summon, move, swap, turn_start,
-  singularity, extermination  // game_over reasons
+  singularity, extermination
 };
 
 // One piece hit by a shock wave.
@@ -154,36 +150,196 @@ struct placed_anomaly {
   friend bool operator==(const placed_anomaly&, const placed_anomaly&) = default;
 };
 
-// An event for animations and logs. A fixed-size value (no allocation). Field use by kind:
-//  summoned{at,player}  moved{at=from,to,player}  captured{at,player=attacker owner,
-//  owner=victim,from=victim charge,flag=removed}  repelled{at=from,to,player,owner=defender}
-//  swapped{at=a,to=b,player}  charge_changed{at,owner,from,value,why}  zone_bonus{at,owner}
-//  anomaly_triggered{at,owner,what}  teleported{at=from,to,owner} (to=none: stayed)
-//  exploded{at,owner,from=charge}  wave{at=centre,ring[count],hits[hit_count],player=actor}
-//  destroyed{at,owner,flag=removed}  bonus_earned{at=centre,player,value=pending total}
-//  pc_changed{player,from,value,why}  idle_decay{at,owner,from,value}
-//  anomalies_reshuffled{round,placed[count]}  turn_ended{player,round,flag=automatic}
-//  turn_started{player,round,value=pc,from=bonus used}  game_over{player=winner or 0,
-//  why=singularity|extermination}
-struct event {
-  event_kind kind = event_kind::game_over;
+// Events (rules §11), one struct per kind; name is the event's "type" in the rules file. Every
+// event is a fixed-size value (no allocation). JSON members: engine/taixu/RULES.md "Events".
+
+// player summoned a piece onto at.
+struct summoned {
+  static constexpr std::string_view name = "summoned";
   square at = no_square;
+  std::uint8_t player = 0;
+  friend bool operator==(const summoned&, const summoned&) = default;
+};
+
+// player's piece shifted from from to to (after a captured event when it took a piece).
+struct moved {
+  static constexpr std::string_view name = "moved";
+  square from = no_square;
   square to = no_square;
   std::uint8_t player = 0;
+  friend bool operator==(const moved&, const moved&) = default;
+};
+
+// The victim at at, of charge victim_charge, was destroyed by a stronger attacker; removed when
+// it left the game (destroyed_pieces "removed") rather than going back to its owner's reserve.
+struct captured {
+  static constexpr std::string_view name = "captured";
+  square at = no_square;
+  std::uint8_t attacker_owner = 0;
+  std::uint8_t victim_owner = 0;
+  std::uint8_t victim_charge = 0;
+  bool removed = false;
+  friend bool operator==(const captured&, const captured&) = default;
+};
+
+// player's piece at from attacked defender's piece at to of equal charge: nobody moved.
+struct repelled {
+  static constexpr std::string_view name = "repelled";
+  square from = no_square;
+  square to = no_square;
+  std::uint8_t player = 0;
+  std::uint8_t defender = 0;
+  friend bool operator==(const repelled&, const repelled&) = default;
+};
+
+// player swapped their pieces at a and b (a < b).
+struct swapped {
+  static constexpr std::string_view name = "swapped";
+  square a = no_square;
+  square b = no_square;
+  std::uint8_t player = 0;
+  friend bool operator==(const swapped&, const swapped&) = default;
+};
+
+// The charge of owner's piece at at went from from to to, because of why.
+struct charge_changed {
+  static constexpr std::string_view name = "charge_changed";
+  square at = no_square;
   std::uint8_t owner = 0;
-  std::int32_t from = 0;
-  std::int32_t value = 0;
-  std::int32_t round = 0;
+  std::uint8_t from = 0;
+  std::uint8_t to = 0;
   cause why = cause::none;
-  effect what = effect::none;
-  bool flag = false;
-  std::uint8_t count = 0;
+  friend bool operator==(const charge_changed&, const charge_changed&) = default;
+};
+
+// owner's piece arrived on the Energy Zone at (its charge_changed{zone} follows).
+struct zone_bonus {
+  static constexpr std::string_view name = "zone_bonus";
+  square at = no_square;
+  std::uint8_t owner = 0;
+  friend bool operator==(const zone_bonus&, const zone_bonus&) = default;
+};
+
+// owner's piece arrived on the anomaly at (its effect's events follow).
+struct anomaly_triggered {
+  static constexpr std::string_view name = "anomaly_triggered";
+  square at = no_square;
+  std::uint8_t owner = 0;
+  effect anomaly = effect::none;
+  friend bool operator==(const anomaly_triggered&, const anomaly_triggered&) = default;
+};
+
+// A rift moved owner's piece from from to to; to is no_square when it stayed (no free square).
+struct teleported {
+  static constexpr std::string_view name = "teleported";
+  square from = no_square;
+  square to = no_square;
+  std::uint8_t owner = 0;
+  friend bool operator==(const teleported&, const teleported&) = default;
+};
+
+// owner's piece at at exploded with charge charge (≥ 5).
+struct exploded {
+  static constexpr std::string_view name = "exploded";
+  square at = no_square;
+  std::uint8_t owner = 0;
+  std::uint8_t charge = 0;
+  friend bool operator==(const exploded&, const exploded&) = default;
+};
+
+// The shock wave of the explosion at center during actor's turn: ring[0..ring_count) are the
+// in-board neighbours in square order, hits[0..hit_count) the pieces among them.
+struct wave {
+  static constexpr std::string_view name = "wave";
+  square center = no_square;
+  std::uint8_t actor = 0;
+  std::uint8_t ring_count = 0;
   std::uint8_t hit_count = 0;
   std::array<square, 8> ring{};
   std::array<wave_hit, 8> hits{};
-  std::array<placed_anomaly, 8> placed{};
-  friend bool operator==(const event&, const event&) = default;
+  friend bool operator==(const wave&, const wave&) = default;
 };
+
+// A wave destroyed owner's piece at at; removed as in captured.
+struct destroyed {
+  static constexpr std::string_view name = "destroyed";
+  square at = no_square;
+  std::uint8_t owner = 0;
+  bool removed = false;
+  friend bool operator==(const destroyed&, const destroyed&) = default;
+};
+
+// The wave from center hit 2+ enemy pieces: player's pending bonus is now pending.
+struct bonus_earned {
+  static constexpr std::string_view name = "bonus_earned";
+  square center = no_square;
+  std::uint8_t player = 0;
+  std::int32_t pending = 0;
+  friend bool operator==(const bonus_earned&, const bonus_earned&) = default;
+};
+
+// player's PC went from from to to, because of why.
+struct pc_changed {
+  static constexpr std::string_view name = "pc_changed";
+  std::uint8_t player = 0;
+  std::int32_t from = 0;
+  std::int32_t to = 0;
+  cause why = cause::none;
+  friend bool operator==(const pc_changed&, const pc_changed&) = default;
+};
+
+// owner's piece at at, idle for 3 own turns, decayed from charge from to to.
+struct idle_decay {
+  static constexpr std::string_view name = "idle_decay";
+  square at = no_square;
+  std::uint8_t owner = 0;
+  std::uint8_t from = 0;
+  std::uint8_t to = 0;
+  friend bool operator==(const idle_decay&, const idle_decay&) = default;
+};
+
+// The anomalies were redrawn at the start of round: placed[0..count), north half first.
+struct anomalies_reshuffled {
+  static constexpr std::string_view name = "anomalies_reshuffled";
+  std::int32_t round = 0;
+  std::uint8_t count = 0;
+  std::array<placed_anomaly, 8> placed{};
+  friend bool operator==(const anomalies_reshuffled&, const anomalies_reshuffled&) = default;
+};
+
+// player's turn in round ended, by end_turn or automatically.
+struct turn_ended {
+  static constexpr std::string_view name = "turn_ended";
+  std::uint8_t player = 0;
+  std::int32_t round = 0;
+  bool automatic = false;
+  friend bool operator==(const turn_ended&, const turn_ended&) = default;
+};
+
+// player's turn in round started with pc PC, of which bonus came from collapse bonuses.
+struct turn_started {
+  static constexpr std::string_view name = "turn_started";
+  std::uint8_t player = 0;
+  std::int32_t round = 0;
+  std::int32_t pc = 0;
+  std::int32_t bonus = 0;
+  friend bool operator==(const turn_started&, const turn_started&) = default;
+};
+
+// The game ended: winner 1 or 2 (0: a draw), reason singularity or extermination.
+struct game_over {
+  static constexpr std::string_view name = "game_over";
+  std::uint8_t winner = 0;
+  cause reason = cause::none;
+  friend bool operator==(const game_over&, const game_over&) = default;
+};
+
+// An event for animations and logs: one of the structs above.
+using event = std::variant<summoned, moved, captured, repelled, swapped, charge_changed, zone_bonus,
+                           anomaly_triggered, teleported, exploded, wave, destroyed, bonus_earned,
+                           pc_changed, idle_decay, anomalies_reshuffled, turn_ended, turn_started,
+                           game_over>;
+static_assert(std::is_trivially_copyable_v<event>, "events stay plain values: no allocation");
 
 // Stable rule error codes (rules §9), as an enum for the hot path.
 enum class error : std::uint8_t {

@@ -60,19 +60,21 @@ std::string invariant_problem(const state& s, const state& prev, const std::vect
   // Energy accounting: every change is an energy_changed event, by the captured tile's value.
   std::array<int, 2> energy = prev.energy;
   int captures = 0;
-  for (const auto& e : ev) {
-    if (e.kind == event_kind::captured) ++captures;
-    if (e.kind != event_kind::energy_changed) continue;
-    if (energy[e.player - 1] != e.from) return "energy_changed.from mismatch";
-    const int delta = e.value - e.from;
-    if (std::abs(delta) != prev.tiles[e.at].value) return "energy change is not the tile's value";
-    energy[e.player - 1] = e.value;
+  for (const auto& any : ev) {
+    if (std::holds_alternative<captured>(any)) ++captures;
+    const auto* e = std::get_if<energy_changed>(&any);
+    if (!e) continue;
+    if (energy[e->player - 1] != e->from) return "energy_changed.from mismatch";
+    const int delta = e->to - e->from;
+    if (std::abs(delta) != prev.tiles[e->at].value) return "energy change is not the tile's value";
+    energy[e->player - 1] = e->to;
   }
   if (energy != s.energy) return "energy changed without event";
   for (seat p = 1; p <= 2; ++p) {
     const int now = on_grid(s, p) + s.hand[p - 1], before = on_grid(prev, p) + prev.hand[p - 1];
     const int lost = static_cast<int>(std::count_if(ev.begin(), ev.end(), [&](const event& e) {
-      return e.kind == event_kind::captured && e.owner == p;
+      const auto* c = std::get_if<captured>(&e);
+      return c && c->victim_owner == p;
     }));
     if (now != before - lost) return "predictor count not conserved";
   }
@@ -168,8 +170,8 @@ TEST_CASE("quadri property: random games keep the invariants, the legal list is 
       const std::string problem = invariant_problem(s, prev, ev);
       if (!problem.empty()) FAIL(problem);
       // The captures a legal action announces (the legal list's "captures") are the ones it makes.
-      const auto captured = std::count_if(ev.begin(), ev.end(), [](const event& e) { return e.kind == event_kind::captured; });
-      if (captures_of(prev, prev.to_move, a) != captured) FAIL("captures_of " << captures_of(prev, prev.to_move, a) << " but " << captured << " captured");
+      const auto taken = std::count_if(ev.begin(), ev.end(), [](const event& e) { return std::holds_alternative<captured>(e); });
+      if (captures_of(prev, prev.to_move, a) != taken) FAIL("captures_of " << captures_of(prev, prev.to_move, a) << " but " << taken << " captured");
       // The no-action loss only when the player to move has no legal action at all.
       if (s.outcome && s.outcome->reason == "no_action") {
         state t = s;
@@ -178,7 +180,7 @@ TEST_CASE("quadri property: random games keep the invariants, the legal list is 
         if (!list.empty()) FAIL("lost by no_action with " << list.size() << " legal actions");
       }
       if (a.kind == action_kind::move && a.len > 2) ++captures_seen;
-      for (const auto& e : ev) captures_seen += e.kind == event_kind::captured && a.len == 2;
+      for (const auto& e : ev) captures_seen += std::holds_alternative<captured>(e) && a.len == 2;
       shifts_seen += a.kind == action_kind::shift;
       played.push_back(a);
     }

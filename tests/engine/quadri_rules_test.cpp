@@ -13,8 +13,11 @@ namespace {
 
 error try_action(const state& s, const action& a) { return check(s, s.to_move, a); }
 
-int count_kind(const std::vector<event>& ev, event_kind k) {
-  return static_cast<int>(std::count_if(ev.begin(), ev.end(), [&](const event& e) { return e.kind == k; }));
+// Number of events of kind E (count_kind<captured>(ev)).
+template <class E>
+int count_kind(const std::vector<event>& ev) {
+  return static_cast<int>(
+      std::count_if(ev.begin(), ev.end(), [](const event& e) { return std::holds_alternative<E>(e); }));
 }
 
 }  // namespace
@@ -121,9 +124,10 @@ TEST_CASE("quadri: a capture sequence goes on while it can - removal at the end"
   CHECK(legal(s) == std::vector<action>{path("c3 e5 c7")});
   CHECK(try_action(s, path("c3 e5")) == error::incomplete_capture);
   const auto ev = play(s, path("c3 e5 c7"));
-  CHECK(count_kind(ev, event_kind::captured) == 2);
-  CHECK(ev[0].kind == event_kind::moved);
-  CHECK(ev[0].len == 3);
+  CHECK(count_kind<captured>(ev) == 2);
+  REQUIRE(std::holds_alternative<moved>(ev[0]));
+  CHECK(std::get<moved>(ev[0]).len == 3);
+  CHECK(std::get<moved>(ev[0]).capture);
   CHECK(s.preds[at("d4")].owner == 0);
   CHECK(s.preds[at("d6")].owner == 0);
   CHECK(s.preds[at("c7")].owner == 1);
@@ -154,8 +158,8 @@ TEST_CASE("quadri: a predictor captured on its own aura costs its owner the valu
   CHECK(s.energy == std::array<int, 2>{32, 29});
   CHECK(s.tiles[at("e5")].location);
   CHECK(s.tiles[at("e5")].revealed);
-  CHECK(count_kind(ev, event_kind::tile_flipped) == 1);
-  CHECK(count_kind(ev, event_kind::energy_changed) == 1);
+  CHECK(count_kind<tile_flipped>(ev) == 1);
+  CHECK(count_kind<energy_changed>(ev) == 1);
 
   state t = build("c3:1 d4:2 h8:2");
   t.tiles[at("d4")].value = 4;  // d4: rank 4, green
@@ -200,8 +204,8 @@ TEST_CASE("quadri: a flip turns an own talisman without predictor - showing loca
   const auto ev = play(s, flip_action(at("b6")));
   CHECK(s.tiles[at("b6")].location);
   CHECK(s.tiles[at("b6")].revealed);
-  REQUIRE(ev[0].kind == event_kind::tile_flipped);
-  CHECK(ev[0].value == 2);
+  REQUIRE(std::holds_alternative<tile_flipped>(ev[0]));
+  CHECK(std::get<tile_flipped>(ev[0]) == tile_flipped{.at = at("b6"), .by = 1, .location_up = true, .value = 2});
   play(s, path("i9 h8"));
   play(s, flip_action(at("b6")));
   CHECK_FALSE(s.tiles[at("b6")].location);
@@ -281,7 +285,7 @@ TEST_CASE("quadri: reaching 64 energy wins, reaching 0 loses") {
   REQUIRE(s.outcome);
   CHECK(s.outcome->winner == 1);
   CHECK(s.outcome->reason == "energy_64");
-  CHECK(ev.back().kind == event_kind::game_over);
+  CHECK(std::holds_alternative<game_over>(ev.back()));
   o.energy = {32, 2};
   state t = build("d4:1 e5:2 h8:2", o);  // e5 red: red loses 2
   play(t, path("d4 f6"));

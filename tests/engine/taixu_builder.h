@@ -91,17 +91,19 @@ inline error play(state& s, const action& a, std::vector<event>* events = nullpt
   return apply_into(s, s.to_move, a, events ? *events : local);
 }
 
-// Number of events of kind k.
-inline int count(const std::vector<event>& ev, event_kind k) {
+// Number of events of kind E (count<captured>(ev)).
+template <class E>
+int count(const std::vector<event>& ev) {
   int n = 0;
-  for (const auto& e : ev) n += e.kind == k;
+  for (const auto& e : ev) n += std::holds_alternative<E>(e);
   return n;
 }
 
-// The first event of kind k (throws if none).
-inline const event& first(const std::vector<event>& ev, event_kind k) {
+// The first event of kind E (throws if none).
+template <class E>
+const E& first(const std::vector<event>& ev) {
   for (const auto& e : ev)
-    if (e.kind == k) return e;
+    if (const E* x = std::get_if<E>(&e)) return *x;
   throw std::logic_error("no such event");
 }
 

@@ -39,24 +39,25 @@ TEST_CASE("taixu §6: a piece reaching 5 explodes — its wave hits the 8 neighb
   CHECK(at(s, "e4").charge == 1);
   CHECK(at(s, "e2").charge == 0);
   CHECK(at(s, "d6").charge == 1);  // not adjacent
-  const event& w = first(ev, event_kind::wave);
-  CHECK(w.at == sq("d3"));
-  CHECK(w.count == 8);
+  const wave& w = first<wave>(ev);
+  CHECK(w.center == sq("d3"));
+  CHECK(w.actor == 1);
+  CHECK(w.ring_count == 8);
   CHECK(w.hit_count == 3);
-  CHECK(count(ev, event_kind::destroyed) == 1);
-  CHECK(first(ev, event_kind::exploded).owner == 1);
+  CHECK(count<destroyed>(ev) == 1);
+  CHECK(first<exploded>(ev).owner == 1);
 
   state edge = build("a5:1:4", "", rich());
   ev.clear();
   REQUIRE(play(edge, move("a5", "a4"), &ev) == error::ok);
-  CHECK(first(ev, event_kind::wave).count == 5);  // only in-board squares
+  CHECK(first<wave>(ev).ring_count == 5);  // only in-board squares
 }
 
 TEST_CASE("taixu §6.4: a wave hitting 2+ enemy pieces earns +1 PC, credited next turn") {
   state s = build("d2:1:4 c4:2:0 e4:2:2 e2:1:1 h1:2:0", "", rich());
   std::vector<event> ev;
   REQUIRE(play(s, move("d2", "d3"), &ev) == error::ok);
-  CHECK(count(ev, event_kind::bonus_earned) == 1);
+  CHECK(count<bonus_earned>(ev) == 1);
   CHECK(s.bonus[0] == 1);
   CHECK(s.pc == 19);  // not credited now
   REQUIRE(play(s, end_turn()) == error::ok);
@@ -67,7 +68,7 @@ TEST_CASE("taixu §6.4: a wave hitting 2+ enemy pieces earns +1 PC, credited nex
   CHECK(s.to_move == 1);
   CHECK(s.pc == 6);
   CHECK(s.bonus[0] == 0);
-  CHECK(first(ev, event_kind::turn_started).from == 1);
+  CHECK(first<turn_started>(ev).bonus == 1);
 
   state one = build("d2:1:4 c4:2:0 e2:1:1 h1:2:0", "", rich());
   REQUIRE(play(one, move("d2", "d3")) == error::ok);
@@ -78,10 +79,10 @@ TEST_CASE("taixu §6: simultaneous explosions, acting piece first, waves stack")
   state s = build("d5:1:4 d4:2:4 e4:2:2 c5:2:1 d3:1:2 d6:1:3", "", rich());
   std::vector<event> ev;
   REQUIRE(play(s, move("d5", "d4"), &ev) == error::ok);
-  REQUIRE(count(ev, event_kind::exploded) == 2);
+  REQUIRE(count<exploded>(ev) == 2);
   std::vector<square> order;
   for (const auto& e : ev)
-    if (e.kind == event_kind::exploded) order.push_back(e.at);
+    if (const auto* x = std::get_if<exploded>(&e)) order.push_back(x->at);
   CHECK(order == std::vector<square>{sq("d5"), sq("d4")});  // acting piece first
   CHECK(at(s, "d4").owner == 0);
   CHECK(at(s, "d5").owner == 0);
@@ -119,7 +120,7 @@ TEST_CASE("taixu §7: a piece not moved for 3 own turns loses 1 charge — stabi
   CHECK(at(s, "c8").charge == 0);
   CHECK(at(s, "c8").idle == 0);
   CHECK(at(s, "h7").charge == 3);
-  CHECK(count(ev, event_kind::idle_decay) == 2);  // b8 and c8 (d8 was summoned a turn later)
+  CHECK(count<idle_decay>(ev) == 2);  // b8 and c8 (d8 was summoned a turn later)
   REQUIRE(play(s, end_turn()) == error::ok);
   CHECK(at(s, "h1").charge == 2);  // the opponent's idle piece decays at its own turn end
 }
@@ -151,7 +152,7 @@ TEST_CASE("taixu §3: PC schedule 5/6/7/8 by round — PC is set at turn start, 
   CHECK(s.round == 6);
   CHECK(s.to_move == 1);
   CHECK(s.pc == 6);
-  CHECK(first(ev, event_kind::turn_started).value == 6);
+  CHECK(first<turn_started>(ev).pc == 6);
   setup left;
   left.pc = 4;
   state t = build("a8:1:0 a1:2:0", "", left);
@@ -169,7 +170,7 @@ TEST_CASE("taixu §3: the turn ends automatically when PC reaches 0") {
   REQUIRE(play(s, move("h8", "h7"), &ev) == error::ok);
   CHECK(s.to_move == 2);
   CHECK(s.pc == 5);
-  CHECK(first(ev, event_kind::turn_ended).flag);
+  CHECK(first<turn_ended>(ev).automatic);
   // RULES.md: PC 0 ends the turn even when a free-distortion swap would still be possible.
   state f = build("a7:1:0 h8:1:0 a1:2:0", "a7:free_distortion", o);
   bool free_swap_listed = false;
@@ -191,8 +192,8 @@ TEST_CASE("taixu §3: the turn ends automatically when only end_turn is left") {
   REQUIRE(play(t, end_turn(), &ev) == error::ok);
   CHECK(t.to_move == 1);
   CHECK(t.round == 2);
-  CHECK(count(ev, event_kind::turn_started) == 2);
-  CHECK(count(ev, event_kind::turn_ended) == 2);
+  CHECK(count<turn_started>(ev) == 2);
+  CHECK(count<turn_ended>(ev) == 2);
 }
 
 TEST_CASE("taixu §5: anomalies grow 1+1 … 4+4 and are redrawn at rounds 4, 7, 10, 13") {
@@ -209,12 +210,12 @@ TEST_CASE("taixu §5: anomalies grow 1+1 … 4+4 and are redrawn at rounds 4, 7,
     if (r == 4 || r == 7 || r == 10 || r == 13) {
       const int k = std::min(4, 1 + (r - 1) / 3);
       CHECK(anomaly_counts(s) == std::array<int, 2>{k, k});
-      REQUIRE(count(ev, event_kind::anomalies_reshuffled) == 1);
-      CHECK(ev[1].kind == event_kind::anomalies_reshuffled);  // before PC is granted
-      CHECK(ev[2].kind == event_kind::turn_started);
+      REQUIRE(count<anomalies_reshuffled>(ev) == 1);
+      CHECK(std::holds_alternative<anomalies_reshuffled>(ev[1]));  // before PC is granted
+      CHECK(std::holds_alternative<turn_started>(ev[2]));
     } else {
       CHECK(s.anomalies == before);
-      CHECK(count(ev, event_kind::anomalies_reshuffled) == 0);
+      CHECK(count<anomalies_reshuffled>(ev) == 0);
     }
     REQUIRE(play(s, end_turn()) == error::ok);
   }
@@ -247,7 +248,7 @@ TEST_CASE("taixu §8: Singularity: 3 own pieces of charge >= 2 on the Core win a
   REQUIRE(s.outcome.has_value());
   CHECK(s.outcome->winner == 1);
   CHECK(s.outcome->reason == "singularity");
-  CHECK(count(ev, event_kind::game_over) == 1);
+  CHECK(count<game_over>(ev) == 1);
   CHECK(game::seats_to_act(s).empty());
   CHECK(play(s, end_turn()) == error::game_over);
 

@@ -137,6 +137,27 @@ TEST_CASE("codec: positions round-trip with every secret, in set-up too") {
   CHECK(error_of_position(cyvasse_position::parse_position(numeric_phase, 0)) == "position.phase must be setup, play or over");
 }
 
+TEST_CASE("codec: match options and a position's options must agree, as in every game") {
+  const protocol::game_kind& game = *protocol::find_game("cyvasse");
+  const json p = game.secret_position(*fresh(7, {{"terrain", "random"}, {"quiet_limit", 60}}));
+  REQUIRE(p["options"] == json({{"terrain", "random"}, {"quiet_limit", 60}}));
+  auto refusal = [&](const json& options, const json& position) {
+    auto r = game.create(options, position, 3);
+    return std::holds_alternative<rule_error>(r) ? std::get<rule_error>(r) : rule_error{};
+  };
+  CHECK(refusal({{"quiet_limit", 60}, {"terrain", "random"}}, p) == rule_error{});
+  CHECK(refusal(nullptr, p) == rule_error{});         // no options: the position's
+  CHECK(refusal(json::object(), p) == rule_error{});  // {} is no options either
+  CHECK(refusal({{"quiet_limit", 50}}, p) == rule_error{"bad_options", "options disagree with position.options"});
+  CHECK(refusal({{"terrain", "default"}, {"quiet_limit", 60}}, p).code == "bad_options");
+  // A position without options takes the match's.
+  json bare = p;
+  bare.erase("options");
+  auto made = game.create({{"terrain", "random"}, {"quiet_limit", 50}}, bare, 3);
+  REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(made));
+  CHECK(game.secret_position(*std::get<std::unique_ptr<protocol::match>>(made))["options"]["quiet_limit"] == 50);
+}
+
 TEST_CASE("match: a submitted set-up changes nothing the opponent or a spectator receives") {
   // two matches from the same seed; seat 1 submits different placements
   auto a = fresh(11), b = fresh(11);

@@ -78,6 +78,8 @@ TEST_CASE("quadri codec: positions are strict") {
   CHECK(create_error({{"majority", 1}}, nullptr) == "bad_options");
   CHECK(create_error({{"speed", 1}}, nullptr) == "bad_options");
   CHECK(create_error({{"majority", true}, {"quiet_limit", 40}}, nullptr) == "");
+  CHECK(create_error({{"quiet_limit", 40}}, p) == "bad_options");  // disagrees with position.options
+  CHECK(create_error(p["options"], p) == "");
 }
 
 TEST_CASE("quadri codec: actions parse strictly and write canonically") {

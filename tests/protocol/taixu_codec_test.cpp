@@ -111,6 +111,10 @@ TEST_CASE("taixu codec: positions are validated strictly (unknown fields rejecte
   CHECK(position_error(decided).empty());
   auto bad_opts = protocol::find_game("taixu")->create({{"colour", 1}}, nullptr, 0);
   CHECK(std::get<rule_error>(bad_opts).code == "bad_options");
+  auto disagree = protocol::find_game("taixu")->create({{"reserve", 10}}, sample(), 0);  // sample: reserve 8
+  CHECK(std::get<rule_error>(disagree) == rule_error{"bad_options", "options disagree with position.options"});
+  CHECK(std::holds_alternative<std::unique_ptr<protocol::match>>(
+      protocol::find_game("taixu")->create({{"reserve", 8}, {"destroyed_pieces", "reserve"}}, sample(), 0)));
 }
 
 TEST_CASE("taixu codec: the view matches PROTOCOL.md and holds no seed or rng") {
