@@ -30,4 +30,13 @@ result<State> create_from(const json& options, const json& position, std::uint64
   return s;
 }
 
+// The options a stored match is recreated with (restore, history, rematch): none when its
+// position names its own — those decided the game when it was created, before every game
+// refused request options that disagree with them — else the stored ones. So a match stored
+// before that rule replays as it was played.
+inline const json& stored_options(const json& options, const json& position) {
+  static const json none;
+  return position.is_object() && position.contains("options") ? none : options;
+}
+
 }  // namespace tabuleiro::protocol

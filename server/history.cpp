@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "protocol/position_create.h"
 #include "protocol/game.h"
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
@@ -29,7 +30,7 @@ bool replay(const match_row& row, const std::vector<action_row>& log, int c, jso
     error = "unknown game or bad seed";
     return false;
   }
-  auto created = kind->create(row.options, row.start_position, *seed);
+  auto created = kind->create(protocol::stored_options(row.options, row.start_position), row.start_position, *seed);
   if (auto* e = std::get_if<engine::rule_error>(&created)) {
     error = "cannot recreate the match: " + e->code;
     return false;

@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/position_create.h"
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
 #include "server/secrets.h"
@@ -48,7 +49,7 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
     error = "bad stored seed";
     return nullptr;
   }
-  auto created = kind->create(row.options, row.start_position, *seed);
+  auto created = kind->create(protocol::stored_options(row.options, row.start_position), row.start_position, *seed);
   if (auto* e = std::get_if<rule_error>(&created)) {
     error = "cannot recreate match: " + e->code;
     return nullptr;

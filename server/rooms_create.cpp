@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/position_create.h"
 #include "protocol/json_util.h"
 #include "protocol/messages.h"
 #include "server/rooms.h"
@@ -65,7 +66,7 @@ void rooms::create_rematch(const match_row& row, std::function<void(rematch_resu
     const protocol::game_kind* kind = protocol::find_game(row.game);
     if (kind == nullptr) return done({write_status::conflict, "", {}});
     const std::uint64_t seed = random_seed();
-    auto created = kind->create(row.options, row.start_position, seed);
+    auto created = kind->create(protocol::stored_options(row.options, row.start_position), row.start_position, seed);
     if (std::get_if<rule_error>(&created)) return done({write_status::conflict, "", {}});
     auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
     match_row next = row;  // every stored option of the match is copied as it is

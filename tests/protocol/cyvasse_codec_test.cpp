@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/engine/cyvasse_builder.h"
+#include "protocol/position_create.h"
 #include "protocol/codec_match.h"
 #include "protocol/cyvasse_codec.h"
 #include "protocol/cyvasse_position.h"
@@ -156,6 +157,19 @@ TEST_CASE("codec: match options and a position's options must agree, as in every
   auto made = game.create({{"terrain", "random"}, {"quiet_limit", 50}}, bare, 3);
   REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(made));
   CHECK(game.secret_position(*std::get<std::unique_ptr<protocol::match>>(made))["options"]["quiet_limit"] == 50);
+}
+
+TEST_CASE("codec: a match stored with options that disagree with its position's recreates as it was played") {
+  // Before every game checked that the two agree, Cyvasse let the position's options win and
+  // stored the request's: stored_options recreates such a match with the position's.
+  const protocol::game_kind& game = *protocol::find_game("cyvasse");
+  const json p = game.secret_position(*fresh(7, {{"terrain", "random"}, {"quiet_limit", 60}}));
+  const json stored = {{"quiet_limit", 50}};
+  CHECK(std::holds_alternative<rule_error>(game.create(stored, p, 3)));
+  auto made = game.create(protocol::stored_options(stored, p), p, 3);
+  REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(made));
+  CHECK(game.secret_position(*std::get<std::unique_ptr<protocol::match>>(made))["options"]["quiet_limit"] == 60);
+  CHECK(protocol::stored_options(stored, nullptr) == stored);  // a fresh game: the stored options
 }
 
 TEST_CASE("match: a submitted set-up changes nothing the opponent or a spectator receives") {
