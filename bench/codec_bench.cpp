@@ -25,7 +25,7 @@
 
 #include "bench/bench_util.h"
 #include "bench/load/game_actions.h"
-#include "protocol/game.h"
+#include "protocol/core/game.h"
 
 namespace {
 

@@ -19,7 +19,7 @@
 
 #include "bench/bench_util.h"
 #include "engine/taixu/rules.h"
-#include "protocol/game.h"
+#include "protocol/core/game.h"
 
 namespace {
 

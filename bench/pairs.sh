@@ -7,7 +7,9 @@
 #   bash bench/pairs.sh 'LABEL|SERVER FLAGS|GENERATOR FLAGS' ...
 #
 # SERVER FLAGS are added to the `tabuleiro serve` flags of bench/run.sh, or are the word
-# `relay` for the baseline relay; GENERATOR FLAGS are added to `tabuleiro-load --mode play`.
+# `relay` for the baseline relay; a first word `bin=PATH` runs the server binary at PATH instead
+# of build/tabuleiro (two builds under the same load, e.g. before and after a change).
+# GENERATOR FLAGS are added to `tabuleiro-load --mode play`.
 # Knobs (environment): RUNS=3 DURATION=5 MATCHES=100 SPECTATORS=2 GAME=taixu PORT=18480.
 # Example: bash bench/pairs.sh 'ack in patch||' 'ack message||--acks message' 'relay|relay|'
 # Everything binds to loopback; each run is bounded by DURATION plus the set-up timeout.
@@ -15,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3} DURATION=${DURATION:-5} MATCHES=${MATCHES:-100} SPECTATORS=${SPECTATORS:-2}
 GAME=${GAME:-taixu} PORT=${PORT:-18480}
-(($#)) || { sed -n '2,13p' "$0" >&2; exit 2; }
+(($#)) || { sed -n '2,15p' "$0" >&2; exit 2; }
 [[ -x build/tabuleiro && -x build/tabuleiro-load ]] || { echo "pairs.sh: build first (bash scripts/build.sh)" >&2; exit 2; }
 ulimit -n "$(ulimit -Hn)"
 work=$(mktemp -d "${TMPDIR:-/tmp}/tabuleiro-pairs.XXXXXX")
@@ -24,15 +26,20 @@ trap '[[ -n "$pid" ]] && kill -KILL "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 
 # Runs variant $1 (its spec) once, appending the generator's JSON line to $work/runs.jsonl.
 run_once() {
-  local label server load
+  local label server load bin=./build/tabuleiro
   IFS='|' read -r label server load <<<"$1"
+  if [[ "$server" == bin=* ]]; then
+    bin=${server%% *}
+    bin=${bin#bin=}
+    [[ "$server" == *" "* ]] && server=${server#* } || server=""
+  fi
   rm -rf "$work/data"
   mkdir -p "$work/data"
   if [[ "$server" == relay ]]; then
     node bench/relay/relay.js --bind 127.0.0.1 --port "$PORT" >"$work/server.log" 2>&1 &
   else
     # shellcheck disable=SC2086  # the flags are words on purpose
-    ./build/tabuleiro serve --bind 127.0.0.1 --port "$PORT" --db "$work/data/b.db" --log-level warn \
+    "$bin" serve --bind 127.0.0.1 --port "$PORT" --db "$work/data/b.db" --log-level warn \
       --create-limit 1000000 --msg-rate 1000000 --msg-burst 1000000 $server >"$work/server.log" 2>&1 &
   fi
   pid=$!

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "server/secrets.h"
-#include "server/store.h"
+#include "server/store/store.h"
+#include "server/util/secrets.h"
 
 namespace {
 

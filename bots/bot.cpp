@@ -7,13 +7,13 @@
 
 #include "bots/games.h"
 #include "engine/core/rng.h"
-#include "protocol/codec_match.h"
-#include "protocol/cyvasse_codec.h"
-#include "protocol/cyvasse_position.h"
-#include "protocol/quadri_codec.h"
-#include "protocol/quadri_position.h"
-#include "protocol/taixu_codec.h"
-#include "protocol/taixu_position.h"
+#include "protocol/core/codec_match.h"
+#include "protocol/cyvasse/codec.h"
+#include "protocol/cyvasse/position.h"
+#include "protocol/quadri/codec.h"
+#include "protocol/quadri/position.h"
+#include "protocol/taixu/codec.h"
+#include "protocol/taixu/position.h"
 
 namespace tabuleiro::bots {
 

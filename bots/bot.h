@@ -9,7 +9,7 @@
 #include <optional>
 #include <string_view>
 
-#include "protocol/game.h"
+#include "protocol/core/game.h"
 
 namespace tabuleiro::bots {
 

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "server/wire.h"
+#include "server/util/wire.h"
 
 using tabuleiro::server::json;
 

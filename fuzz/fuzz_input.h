@@ -7,7 +7,7 @@
 #include <memory>
 #include <string_view>
 
-#include "protocol/game.h"
+#include "protocol/core/game.h"
 
 namespace tabuleiro::fuzz {
 

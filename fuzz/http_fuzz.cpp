@@ -9,7 +9,7 @@
 #include <boost/beast/_experimental/test/stream.hpp>
 
 #include "fuzz/server_fixture.h"
-#include "server/http_session.h"
+#include "server/net/http_session.h"
 
 namespace beast = boost::beast;
 

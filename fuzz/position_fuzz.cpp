@@ -7,7 +7,7 @@
 #include <string>
 
 #include "fuzz/fuzz_input.h"
-#include "server/wire.h"
+#include "server/util/wire.h"
 
 using namespace tabuleiro;
 

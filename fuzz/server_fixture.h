@@ -9,13 +9,14 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "server/bot_pool.h"
-#include "server/clock.h"
-#include "server/config.h"
-#include "server/lobby.h"
-#include "server/metrics.h"
-#include "server/rooms.h"
-#include "server/store.h"
+#include "server/bots/pool.h"
+#include "server/config/config.h"
+#include "server/net/shared_state.h"
+#include "server/registry/list_feed.h"
+#include "server/registry/rooms.h"
+#include "server/store/store.h"
+#include "server/util/clock.h"
+#include "server/util/metrics.h"
 
 namespace tabuleiro::fuzz {
 

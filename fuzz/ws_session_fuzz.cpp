@@ -10,7 +10,7 @@
 #include <boost/beast/http.hpp>
 
 #include "fuzz/server_fixture.h"
-#include "server/websocket_session.h"
+#include "server/net/websocket_session.h"
 
 namespace beast = boost::beast;
 namespace http = beast::http;

@@ -42,7 +42,7 @@ foreach(path IN LISTS sql_files)
   endif()
 endforeach()
 set(content "// Generated from schema/*.sql and schema/postgres/*.sql by schema/embed.cmake; do not edit.
-#include \"server/store_schema.h\"
+#include \"server/store/schema.h\"
 
 namespace tabuleiro::server {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "bench/load/game_actions.h"
 #include "bench/load/wire_stats.h"
-#include "protocol/game.h"
+#include "protocol/core/game.h"
 
 using namespace tabuleiro;
 using bench::array_elements;

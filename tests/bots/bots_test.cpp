@@ -12,8 +12,8 @@
 #include "bots/bot.h"
 #include "engine/cyvasse/rules.h"
 #include "engine/quadri/rules.h"
-#include "protocol/cyvasse_codec.h"
-#include "protocol/game.h"
+#include "protocol/core/game.h"
+#include "protocol/cyvasse/codec.h"
 
 namespace {
 

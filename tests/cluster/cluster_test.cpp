@@ -15,9 +15,9 @@
 #include "cluster_util.h"
 #include "game_util.h"
 #include "pg_cluster.h"
-#include "server/store.h"
-#include "server/store_connection.h"
-#include "server/store_pg.h"
+#include "server/store/connection.h"
+#include "server/store/pg.h"
+#include "server/store/store.h"
 
 using namespace tabuleiro::test;
 namespace srv = tabuleiro::server;

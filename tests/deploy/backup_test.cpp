@@ -10,8 +10,8 @@
 #include <string>
 
 #include "pg_cluster.h"
-#include "server/commands.h"
-#include "server/store.h"
+#include "server/cli/commands.h"
+#include "server/store/store.h"
 
 namespace {
 

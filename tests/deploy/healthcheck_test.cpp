@@ -9,7 +9,7 @@
 #include <string>
 #include <thread>
 
-#include "server/commands.h"
+#include "server/cli/commands.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <sqlite3.h>
 
 #include "harness.h"
-#include "protocol/game.h"
+#include "protocol/core/game.h"
 #include "secrets.h"
 #include "words_codec.h"
 

@@ -2,7 +2,7 @@
 // event is found by the fragments of tests/leak/secrets.cpp, while the honest view has none.
 #include <catch2/catch.hpp>
 
-#include "protocol/game.h"
+#include "protocol/core/game.h"
 #include "secrets.h"
 
 using namespace tabuleiro;

@@ -2,11 +2,11 @@
 // secrets, and a set-up that reaches nobody but its owner before both are in.
 #include <catch2/catch.hpp>
 
+#include "protocol/core/codec_match.h"
+#include "protocol/core/position_create.h"
+#include "protocol/cyvasse/codec.h"
+#include "protocol/cyvasse/position.h"
 #include "tests/engine/cyvasse_builder.h"
-#include "protocol/position_create.h"
-#include "protocol/codec_match.h"
-#include "protocol/cyvasse_codec.h"
-#include "protocol/cyvasse_position.h"
 
 using namespace tabuleiro;
 using namespace tabuleiro::cyvasse;

@@ -12,8 +12,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "protocol/game.h"
-#include "protocol/json_util.h"
+#include "protocol/core/game.h"
+#include "protocol/core/json_util.h"
 #include "random_play.h"
 
 using namespace tabuleiro;

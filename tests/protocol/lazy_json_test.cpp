@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "protocol/lazy_json.h"
+#include "protocol/core/lazy_json.h"
 
 using namespace tabuleiro;
 using json = nlohmann::json;

@@ -8,10 +8,10 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "protocol/game.h"
-#include "protocol/messages.h"
-#include "protocol/object_text.h"
-#include "protocol/patch_writer.h"
+#include "protocol/core/game.h"
+#include "protocol/core/messages.h"
+#include "protocol/core/object_text.h"
+#include "protocol/core/patch_writer.h"
 #include "random_play.h"
 
 using namespace tabuleiro;

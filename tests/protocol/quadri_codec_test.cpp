@@ -2,9 +2,9 @@
 // actions, events, the view (no unrevealed value), and a match through protocol::match.
 #include <catch2/catch.hpp>
 
-#include "protocol/codec_match.h"
-#include "protocol/quadri_codec.h"
-#include "protocol/quadri_position.h"
+#include "protocol/core/codec_match.h"
+#include "protocol/quadri/codec.h"
+#include "protocol/quadri/position.h"
 #include "tests/engine/quadri_builder.h"
 
 using namespace quadri_test;

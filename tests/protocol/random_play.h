@@ -10,7 +10,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "protocol/game.h"
+#include "protocol/core/game.h"
 
 namespace tabuleiro::test {
 

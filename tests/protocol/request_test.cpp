@@ -1,8 +1,8 @@
-// Client messages parsed once (protocol/request.h): each type's typed request, and each
+// Client messages parsed once (protocol/core/request.h): each type's typed request, and each
 // malformed message's refusal with the code, message, envelope and id PROTOCOL.md documents.
 #include <catch2/catch.hpp>
 
-#include "protocol/request.h"
+#include "protocol/core/request.h"
 
 using namespace tabuleiro::protocol;
 using json = nlohmann::json;

@@ -2,9 +2,9 @@
 // actions (§4), events (§11), and the view (PROTOCOL.md "TAIXU view").
 #include <catch2/catch.hpp>
 
-#include "protocol/codec_match.h"
-#include "protocol/taixu_codec.h"
-#include "protocol/taixu_position.h"
+#include "protocol/core/codec_match.h"
+#include "protocol/taixu/codec.h"
+#include "protocol/taixu/position.h"
 #include "tests/engine/taixu_builder.h"
 
 using namespace taixu_test;

@@ -5,11 +5,11 @@
 
 #include <set>
 
-#include "protocol/codec_match.h"
-#include "protocol/json_util.h"
-#include "protocol/messages.h"
-#include "protocol/taixu_codec.h"
-#include "protocol/taixu_position.h"
+#include "protocol/core/codec_match.h"
+#include "protocol/core/json_util.h"
+#include "protocol/core/messages.h"
+#include "protocol/taixu/codec.h"
+#include "protocol/taixu/position.h"
 #include "tests/engine/taixu_builder.h"
 
 using namespace taixu_test;

@@ -1,7 +1,7 @@
-// The bot seat's pure parts (server/bot_player.h): a decision's seed.
+// The bot seat's pure parts (server/bots/player.h): a decision's seed.
 #include <catch2/catch.hpp>
 
-#include "server/bot_player.h"
+#include "server/bots/player.h"
 
 using namespace tabuleiro::server;
 

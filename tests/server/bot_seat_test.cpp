@@ -1,12 +1,12 @@
-// A room's computer player (server/bot_seat.h) on a real bot pool and the injected clock:
+// A room's computer player (server/bots/seat.h) on a real bot pool and the injected clock:
 // which answers count, when a refused action makes it think again, and its retry.
 #include <catch2/catch.hpp>
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
-#include "protocol/game.h"
-#include "server/bot_seat.h"
+#include "protocol/core/game.h"
+#include "server/bots/seat.h"
 
 using namespace tabuleiro;
 using namespace tabuleiro::server;

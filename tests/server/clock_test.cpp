@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "server/match_clock.h"
+#include "server/room/match_clock.h"
 
 using namespace tabuleiro::server;
 using json = nlohmann::json;

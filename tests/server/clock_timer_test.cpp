@@ -1,4 +1,4 @@
-// A room's clock timer (server/clock_timer.h) on the injected clock: it moves with committed
+// A room's clock timer (server/room/clock_timer.h) on the injected clock: it moves with committed
 // changes, fires when the running time may be out, flags a late request, retries a refused
 // timeout, and stops with its room.
 #include <catch2/catch.hpp>
@@ -6,7 +6,7 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "server/clock_timer.h"
+#include "server/room/clock_timer.h"
 
 using namespace tabuleiro::server;
 using json = nlohmann::json;

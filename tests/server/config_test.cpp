@@ -1,10 +1,10 @@
-// `tabuleiro serve` configuration (server/config.h): flags over the environment, ranges,
+// `tabuleiro serve` configuration (server/config/config.h): flags over the environment, ranges,
 // messages, --help, the public URL's validation.
 #include <cstdlib>
 
 #include <catch2/catch.hpp>
 
-#include "server/config.h"
+#include "server/config/config.h"
 
 using namespace tabuleiro::server;
 

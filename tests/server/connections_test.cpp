@@ -1,8 +1,8 @@
-// The server's set of open connections (server/connections.h): registered and forgotten by
+// The server's set of open connections (server/net/connections.h): registered and forgotten by
 // id, held weakly, and closed all at once by a shutdown, later arrivals included.
 #include <catch2/catch.hpp>
 
-#include "server/connections.h"
+#include "server/net/connections.h"
 
 using namespace tabuleiro::server;
 

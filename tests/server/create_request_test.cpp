@@ -1,8 +1,8 @@
-// POST /api/matches bodies parsed into a typed create_request (server/create_request.h): every
+// POST /api/matches bodies parsed into a typed create_request (server/registry/create_request.h): every
 // field as documented, and each refusal's code and message (protocol/PROTOCOL.md).
 #include <catch2/catch.hpp>
 
-#include "server/create_request.h"
+#include "server/registry/create_request.h"
 
 using namespace tabuleiro::server;
 using json = nlohmann::json;

@@ -1,7 +1,7 @@
-// Display names as the server cleans them (server/display_name.h).
+// Display names as the server cleans them (server/util/display_name.h).
 #include <catch2/catch.hpp>
 
-#include "server/display_name.h"
+#include "server/util/display_name.h"
 
 using namespace tabuleiro::server;
 

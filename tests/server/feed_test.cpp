@@ -3,11 +3,11 @@
 #include <boost/asio/io_context.hpp>
 #include <catch2/catch.hpp>
 
-#include "protocol/game.h"
-#include "protocol/messages.h"
-#include "protocol/room_change.h"
-#include "server/clock.h"
-#include "server/match_feed.h"
+#include "protocol/core/game.h"
+#include "protocol/core/messages.h"
+#include "protocol/core/room_change.h"
+#include "server/room/feed.h"
+#include "server/util/clock.h"
 #include "words_codec.h"
 
 using namespace tabuleiro;

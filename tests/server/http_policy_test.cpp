@@ -1,10 +1,10 @@
-// The HTTP policy without a socket (server/http_policy.h): origins, JSON media types, the
+// The HTTP policy without a socket (server/config/http_policy.h): origins, JSON media types, the
 // client's address behind trusted proxies; Host parsing, the site of a request (trusted
 // proxies' forwarded host and scheme), which hosts are answered, which origins allowed, and
 // the base of the links the server writes.
 #include <catch2/catch.hpp>
 
-#include "server/http_policy.h"
+#include "server/config/http_policy.h"
 
 using namespace tabuleiro::server;
 namespace http = boost::beast::http;

@@ -1,9 +1,9 @@
-// A room's draw and rematch offers (server/draw_offers.h, server/rematch_offers.h): who may
+// A room's draw and rematch offers (server/room/draw_offers.h, server/room/rematch_offers.h): who may
 // offer, accept, decline or withdraw, a computer opponent's answers, and what lapses when.
 #include <catch2/catch.hpp>
 
-#include "server/draw_offers.h"
-#include "server/rematch_offers.h"
+#include "server/room/draw_offers.h"
+#include "server/room/rematch_offers.h"
 
 using namespace tabuleiro;
 using namespace tabuleiro::server;

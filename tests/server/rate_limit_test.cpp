@@ -1,8 +1,8 @@
-// The per-key sliding window (server/rate_limit.h) on the injected clock: the limit within a
+// The per-key sliding window (server/util/rate_limit.h) on the injected clock: the limit within a
 // window, the wait it announces, keys counted apart, and the window sliding on.
 #include <catch2/catch.hpp>
 
-#include "server/rate_limit.h"
+#include "server/util/rate_limit.h"
 
 using namespace tabuleiro::server;
 

@@ -287,7 +287,7 @@ TEST_CASE("rfc6455: fragmentation errors close with 1002") {
 TEST_CASE("rfc6455: a fragmented message over the 16 KiB limit closes with 1009") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db", {"--clock", "manual"});
-  // Each frame is under the limit (16 KiB, server/wire.h max_message_bytes); the total is not.
+  // Each frame is under the limit (16 KiB, server/util/wire.h max_message_bytes); the total is not.
   const std::string piece(6 * 1024, 'x');
   CHECK(close_code_after(srv.port(), {{op_text, R"({"type":"ping","t":")" + piece},
                                       {op_cont, piece},

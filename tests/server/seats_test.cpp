@@ -1,9 +1,9 @@
-// The seats of a room (server/seats.h): tokens and claims, who sits where, names, the start,
+// The seats of a room (server/room/seats.h): tokens and claims, who sits where, names, the start,
 // presence with its abandonment countdown, and the abandonment rule — on plain times.
 #include <catch2/catch.hpp>
 
-#include "server/seats.h"
-#include "server/secrets.h"
+#include "server/room/seats.h"
+#include "server/util/secrets.h"
 
 using namespace tabuleiro;
 using namespace tabuleiro::server;

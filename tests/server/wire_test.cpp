@@ -1,7 +1,7 @@
-// The client JSON gate (server/wire.h): nesting depth outside strings, the depth limit.
+// The client JSON gate (server/util/wire.h): nesting depth outside strings, the depth limit.
 #include <catch2/catch.hpp>
 
-#include "server/wire.h"
+#include "server/util/wire.h"
 
 using namespace tabuleiro::server;
 

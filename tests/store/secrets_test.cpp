@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "server/secrets.h"
+#include "server/util/secrets.h"
 
 using namespace tabuleiro::server;
 

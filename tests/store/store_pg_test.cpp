@@ -5,7 +5,7 @@
 #include <set>
 #include <thread>
 
-#include "server/store_schema.h"
+#include "server/store/schema.h"
 #include "tests/store/store_test_util.h"
 
 using namespace tabuleiro::server;

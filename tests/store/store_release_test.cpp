@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "server/store_schema.h"
+#include "server/store/schema.h"
 #include "tests/store/store_test_util.h"
 
 using namespace tabuleiro::server;

@@ -12,10 +12,10 @@
 #include <string>
 
 #include "pg_cluster.h"
-#include "server/secrets.h"
-#include "server/store.h"
-#include "server/store_pg.h"
-#include "server/store_sqlite.h"
+#include "server/store/pg.h"
+#include "server/store/sqlite.h"
+#include "server/store/store.h"
+#include "server/util/secrets.h"
 #include "tests/test_paths.h"
 
 namespace tabuleiro::server::test {

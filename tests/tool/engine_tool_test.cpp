@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "protocol/game.h"
+#include "protocol/core/game.h"
 
 #include "tests/test_paths.h"
 

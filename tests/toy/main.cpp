@@ -4,8 +4,8 @@
 #include <iostream>
 #include <string_view>
 
-#include "protocol/game.h"
-#include "server/commands.h"
+#include "protocol/core/game.h"
+#include "server/cli/commands.h"
 #include "words_codec.h"
 
 // `tabuleiro-toy serve [options]`, as `tabuleiro serve`.

@@ -1,7 +1,7 @@
 #include "words_codec.h"
 
-#include "protocol/codec_match.h"
-#include "protocol/json_util.h"
+#include "protocol/core/codec_match.h"
+#include "protocol/core/json_util.h"
 
 namespace tabuleiro::words {
 

@@ -2,7 +2,7 @@
 // options), its persistence codec (full positions, words included) and its game kind.
 #pragma once
 
-#include "protocol/game.h"
+#include "protocol/core/game.h"
 #include "words.h"
 
 namespace tabuleiro::words {
@@ -11,7 +11,7 @@ using protocol::json;
 template <class T>
 using result = protocol::result<T>;
 
-// What viewers may see (protocol/codec_match.h, the public codec). Stateless.
+// What viewers may see (protocol/core/codec_match.h, the public codec). Stateless.
 struct codec {
   static constexpr std::string_view name = "words";
   // {"type":"choose","word":"…"} or {"type":"guess","letter":"e"}. bad_action.
@@ -32,7 +32,7 @@ struct codec {
   static result<options> parse_options(const json& j);
 };
 
-// Full positions with every word (protocol/codec_match.h, the persistence codec). Stateless.
+// Full positions with every word (protocol/core/codec_match.h, the persistence codec). Stateless.
 struct persistence {
   // The position: options, words, guessed letters, to_move, outcome, seed, rng.
   static json position_json(const state& s);

@@ -1,4 +1,4 @@
-// QU4DRI events as readable log lines (field names follow protocol/quadri_codec.cpp).
+// QU4DRI events as readable log lines (field names follow protocol/quadri/codec.cpp).
 import { tx, playerName } from './text.js';
 
 export const isTurnMarker = () => false;

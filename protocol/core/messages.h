@@ -1,0 +1,177 @@
+// Every message envelope the server sends (PROTOCOL.md), and the one outcome JSON. The server
+// never assembles protocol JSON by hand: it calls these. Hot-path messages (patch) are built
+// from pre-serialized parts so that one serialization serves every viewer that shares it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/game.h"
+#include "protocol/core/game.h"
+#include "protocol/core/json_util.h"
+
+namespace tabuleiro::protocol::messages {
+
+using json = nlohmann::json;
+
+// The outcome JSON (protocol::outcome_json) parsed back; nullopt for null or malformed.
+std::optional<engine::outcome> parse_outcome(const json& j);
+
+// The legal-action fields of a seat as JSON text to splice into an envelope:
+// `"legal":[…]`, followed by `,"expects":{…}` when the list is incomplete.
+std::string legal_fields(const legal_json& l);
+// The same fields from the legal list's JSON array text (as a codec writes it directly),
+// its completeness and, when incomplete, the expected action.
+std::string legal_fields(std::string_view actions_text, bool complete, const json& expects);
+
+// `"to_act":[…]`: the seats that may act now (empty once the match is over).
+std::string to_act_field(const std::vector<engine::seat>& seats);
+
+// A patch message from serialized parts: ops_text (an RFC 6902 array), events_text (a JSON
+// array), legal_text (from legal_fields), to_act_text (from to_act_field) and clock_text
+// (a `"clock":{…}` field, or "" for a match without a clock).
+std::string patch(std::int64_t version, std::string_view ops_text, std::string_view events_text,
+                  std::string_view legal_text, std::string_view to_act_text,
+                  std::string_view clock_text = {});
+
+// A snapshot message: the whole view at version with the seat's legal fields (and the
+// clock field, when not empty).
+std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text,
+                     std::string_view to_act_text, const json& outcome,
+                     std::string_view clock_text = {});
+
+// What a joining connection is told.
+struct joined_fields {
+  std::string code, game;
+  int seat = 0;                 // 0 = spectator
+  std::int64_t version = 0;     // the version the client is at after this message
+  const json* view = nullptr;   // the full view, or nullptr for a catch-up (patches follow)
+  std::string legal_text;       // from legal_fields
+  std::string to_act_text;      // from to_act_field
+  json presence;                // from presence()
+  json outcome;                 // protocol::outcome_json
+  std::string token;            // a newly issued seat token, or ""
+  std::string clock_text;       // a `"clock":{…}` field, or "" (no clock)
+  std::string rematch;          // the share code of this match's rematch, or ""
+};
+
+// The joined message.
+std::string joined(const joined_fields& f);
+
+// An accepted request: {"type":"ack","id","version"}.
+std::string ack(const json& id, std::int64_t version);
+
+// patch_text (a message made by patch()) carrying the request id of the change it publishes as
+// its first field, "ack": the acknowledgement of that request for a connection that asked for
+// acks inside patches (join's "acks":"in_patch").
+std::string patch_with_ack(std::string_view patch_text, const json& id);
+
+// A refused request: {"type":"reject","id","error":{"code","message"}}.
+std::string reject(const json& id, std::string_view code, std::string_view message);
+
+// A protocol error: {"type":"error","code","message","id"?}.
+std::string error(std::string_view code, std::string_view message, const json& id = nullptr);
+
+// The end of a match at version: {"type":"game_over","version","outcome"}.
+std::string game_over(std::int64_t version, const json& outcome);
+
+// One seat as presence shows it.
+struct seat_presence {
+  bool taken = false;
+  bool connected = false;
+  std::string bot;  // the level of the computer player holding the seat; "" for a person
+  std::string name;                          // display name, "" = none (left out)
+  std::optional<std::int64_t> abandon_in_ms; // a taken, disconnected seat of a running
+                                             // match: ms until abandonment is recorded
+};
+
+// The presence object {"seats":[{"seat","taken","connected","bot"?,"name"?,"abandon_in_ms"?}…],
+// "spectators":n}; a bot's seat carries "bot":level.
+json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators);
+
+// The presence message: presence plus "type":"presence" (and the clock field, when not empty).
+std::string presence_message(const json& presence, std::string_view clock_text = {});
+
+// {"type":"draw_offered","by":seat} / {"type":"draw_declined","by":seat}.
+std::string draw_offered(int by);
+std::string draw_declined(int by);
+
+// Rematch notices, to everyone: {"type":"rematch_offered","by":seat},
+// {"type":"rematch_declined","by":seat} (the other seat said no) and
+// {"type":"rematch_withdrawn","by":seat} (the offering seat took it back or left).
+std::string rematch_offered(int by);
+std::string rematch_declined(int by);
+std::string rematch_withdrawn(int by);
+
+// {"type":"rematch_ready","code"} plus, for a player only, its new "seat" and "token".
+std::string rematch_ready(std::string_view code, int seat, std::string_view token);
+
+// The error body of every HTTP route: {"error":{"code","message"}}.
+json http_error(std::string_view code, std::string_view message);
+
+// The public description of a match (GET /api/matches/{code}, the listing, the list feed).
+struct summary_fields {
+  std::string code, game, status, visibility, created;  // created: ISO 8601 UTC
+  json presence;                                         // from presence()
+  std::int64_t version = 0;
+  json outcome;                                          // outcome_json
+  json to_act;        // the seats that may act now (to_act_field's list), or null: not known
+  json progress;      // the game's progress object (view::progress), or null: not known
+  std::string finished;  // ISO 8601 UTC of the end, or "" while running / not known
+  json options;                                          // the match options (public)
+  std::string rematch;                                   // its rematch's code, or ""
+};
+
+// What the match list says of a match, from its presence, status and outcome: "finished"
+// (an outcome), "left" (every taken seat away, and no seat free or the match under way),
+// "open" (a seat is free), "ready" (both seats taken, no change yet), "away" (under way, a
+// player disconnected) or "live".
+std::string activity(const json& presence, std::string_view status, const json& outcome);
+
+// The summary object: presence's fields plus code, game, status, activity, visibility,
+// version, outcome, created, finished, to_act, progress, options and rematch (a code or null).
+json summary(const summary_fields& f);
+
+// The answer to a match creation: {"code","link","seat","token"}.
+json created(std::string_view code, std::string_view link, int seat, std::string_view token);
+
+// The listing answer: {"matches":[summaries…]}.
+json match_list(json summaries);
+
+// The answer to watch_list: {"type":"match_list","matches":[…],"recent":[…]}.
+std::string match_list_message(const json& matches, const json& recent);
+
+// A list feed push: {"type":"match_list_changed","matches":[the changed summaries…]}.
+std::string match_list_changed(const json& matches);
+
+// One past change as a history page lists it: {"version","seat","at","ops","events"}.
+json history_change(std::int64_t version, int seat, std::string_view at, json ops, json events);
+
+// A history page: {"type":"history","id","from","to","view","changes","more"}.
+std::string history(const json& id, std::int64_t from, std::int64_t to, const json& view,
+                    json changes, bool more);
+
+// One change of the export log: {"version","seat","at"} plus body's fields (action, change
+// or events).
+json log_change(std::int64_t version, int seat, std::string_view at, json body);
+
+// A page of the export log; start_position (null: none) and seed ("": withheld) are left out
+// when absent; next is the from of the next page, or null.
+json match_log(std::string_view code, std::string_view game, const json& options,
+               std::string_view status, const json& outcome, const json& start_position,
+               std::string_view seed, json changes, const json& next);
+
+// The answer of the test-only clock route: {"now_ms": now_ms}.
+json clock_advanced(std::int64_t now_ms);
+
+// {"type":"pong","t":t}.
+std::string pong(const json& t);
+
+}  // namespace tabuleiro::protocol::messages

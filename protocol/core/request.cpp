@@ -1,0 +1,117 @@
+// Client messages parsed into typed requests (protocol/core/request.h).
+#include "protocol/core/request.h"
+
+#include <string_view>
+
+namespace tabuleiro::protocol {
+
+namespace {
+
+using envelope = request_error::envelope;
+
+// An "error" refusal.
+request_error error(std::string code, std::string message, json id = nullptr) {
+  return {envelope::error, std::move(code), std::move(message), std::move(id)};
+}
+
+// A "reject" refusal of request id.
+request_error reject(json id, std::string code, std::string message) {
+  return {envelope::reject, std::move(code), std::move(message), std::move(id)};
+}
+
+// msg[key], or fallback when absent.
+json field(const json& msg, const char* key, json fallback = nullptr) {
+  const auto it = msg.find(key);
+  return it == msg.end() ? fallback : *it;
+}
+
+// A join's fields, each of its documented type.
+parsed_request parse_join(const json& msg) {
+  if (!msg.contains("code") || !msg["code"].is_string())
+    return error("bad_message", "join needs a string code");
+  const json as = field(msg, "as", "player");
+  const json token = field(msg, "token");
+  const json version = field(msg, "version");
+  const json name = field(msg, "name");
+  const json acks = field(msg, "acks", "message");
+  if ((as != "player" && as != "spectator") || !(token.is_null() || token.is_string()) ||
+      !(version.is_null() || (version.is_number_integer() && version >= 0)) ||
+      !(name.is_null() || name.is_string()) || (acks != "message" && acks != "in_patch"))
+    return error("bad_message",
+                 "join takes as: player|spectator, token: string, version: integer, name: string,"
+                 " acks: message|in_patch");
+  join_request j;
+  j.code = msg["code"].get<std::string>();
+  j.spectator = as == "spectator";
+  if (token.is_string()) j.token = token.get<std::string>();
+  if (!version.is_null()) j.version = version.get<std::int64_t>();
+  if (name.is_string()) j.name = name.get<std::string>();
+  j.acks_in_patch = acks == "in_patch";
+  return client_request{std::move(j)};
+}
+
+// A room request of type (one of room_request's), its id checked first.
+parsed_request parse_room_request(const std::string& type, const json& msg) {
+  const json id = field(msg, "id");
+  if (type == "resync") return client_request{room_request{resync_request{id}}};
+  if (type == "history") {
+    const json from = field(msg, "from", 0);
+    if (!from.is_number_integer() || from.get<std::int64_t>() < 0)
+      return error("bad_message", "history takes from: a version 0..current", id);
+    return client_request{room_request{history_request{id, from.get<std::int64_t>()}}};
+  }
+  if (!(id.is_string() || id.is_number_integer()))
+    return error("bad_message", type + " needs an id (string or integer)");
+  if (type == "act") {
+    const auto action = msg.find("action");
+    if (action == msg.end() || !action->is_object())
+      return reject(id, "bad_action", "act needs an action object");
+    return client_request{room_request{act_request{id, *action}}};
+  }
+  if (type == "resign") return client_request{room_request{resign_request{id}}};
+  if (type == "abort") return client_request{room_request{abort_request{id}}};
+  if (type == "draw") {
+    const json op = field(msg, "op");
+    if (op == "offer") return client_request{room_request{draw_request{id, draw_op::offer}}};
+    if (op == "accept") return client_request{room_request{draw_request{id, draw_op::accept}}};
+    if (op == "decline") return client_request{room_request{draw_request{id, draw_op::decline}}};
+    return reject(id, "bad_message", "draw needs op: offer|accept|decline");
+  }
+  // rematch
+  const json accept = field(msg, "accept", true);
+  if (!accept.is_boolean()) return reject(id, "bad_message", "rematch takes accept: true|false");
+  return client_request{room_request{rematch_request{id, accept.get<bool>()}}};
+}
+
+// True for the types of room_request.
+bool is_room_type(std::string_view t) {
+  return t == "act" || t == "resign" || t == "draw" || t == "abort" || t == "rematch" ||
+         t == "resync" || t == "history";
+}
+
+}  // namespace
+
+parsed_request parse_request(const json& msg) {
+  if (!msg.is_object() || !msg.contains("type") || !msg["type"].is_string())
+    return error("bad_message", "a message is an object with a string \"type\"");
+  const std::string& type = msg["type"].get_ref<const std::string&>();
+  if (type == "ping") return client_request{ping_request{field(msg, "t")}};
+  if (type == "join") {
+    auto parsed = parse_join(msg);
+    if (auto* e = std::get_if<request_error>(&parsed)) e->is_join = true;
+    return parsed;
+  }
+  if (type == "watch_list") {
+    const json preview = field(msg, "preview", false);
+    if (!preview.is_boolean()) return error("bad_message", "watch_list takes preview: boolean");
+    return client_request{watch_list_request{preview.get<bool>()}};
+  }
+  if (is_room_type(type)) {
+    auto parsed = parse_room_request(type, msg);
+    if (auto* e = std::get_if<request_error>(&parsed)) e->for_room = true;
+    return parsed;
+  }
+  return error("unknown_message", "unknown message type '" + type.substr(0, 40) + "'");
+}
+
+}  // namespace tabuleiro::protocol

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The source folders' include graph (docs/ARCHITECTURE.md, "Folders"): every #include of a
+# project header from engine/, protocol/, bots/ or server/ must name a folder of a lower layer
+# than the including file's own folder (or that folder itself), so the graph between folders
+# has no cycle. Prints each offending include and exits 1; exits 0 when the graph is clean.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The layer of a folder, lowest first; folders of one layer may not include each other (the
+# games are independent of one another). Unknown folders fail.
+layer_of() {
+  case "$1" in
+    engine/core) echo 0 ;;
+    engine/*) echo 1 ;;
+    protocol/core) echo 2 ;;
+    protocol/*) echo 3 ;;
+    protocol) echo 4 ;;
+    bots) echo 5 ;;
+    bots/*) echo 6 ;;
+    server/util) echo 7 ;;
+    server/config) echo 8 ;;
+    server/store) echo 9 ;;
+    server/accounts) echo 10 ;;
+    server/notify) echo 11 ;;
+    server/bots) echo 12 ;;
+    server/room) echo 13 ;;
+    server/registry) echo 14 ;;
+    server/social) echo 15 ;;
+    server/net) echo 16 ;;
+    server/cli) echo 17 ;;
+    *) echo unknown ;;
+  esac
+}
+
+bad=0
+edges=()
+while IFS= read -r file; do
+  from=$(dirname "$file")
+  from_layer=$(layer_of "$from")
+  if [[ $from_layer == unknown ]]; then
+    echo "check-layers: $file is in a folder without a layer ($from): add it to scripts/check-layers.sh and docs/ARCHITECTURE.md"
+    bad=1
+    continue
+  fi
+  while IFS= read -r inc; do
+    to=$(dirname "$inc")
+    [[ $to == "$from" ]] && continue
+    to_layer=$(layer_of "$to")
+    edges+=("$from $to")
+    if [[ $to_layer == unknown || $to_layer -ge $from_layer ]]; then
+      echo "check-layers: $file includes $inc: $from (layer $from_layer) may include only lower layers"
+      bad=1
+    fi
+  done < <(sed -nE 's/^#include "((engine|protocol|bots|server)\/[^"]+)".*/\1/p' "$file")
+done < <(find engine protocol bots server -name '*.h' -o -name '*.cpp' | sort)
+
+# The layers imply no cycle; tsort says so of the graph itself too.
+if ((${#edges[@]})) && ! printf '%s\n' "${edges[@]}" | sort -u | tsort >/dev/null 2>/tmp/check-layers.$$; then
+  cat /tmp/check-layers.$$
+  bad=1
+fi
+rm -f /tmp/check-layers.$$
+((bad == 0)) && echo "check-layers: ${#edges[@]} includes across folders, every one to a lower layer; no cycle"
+exit "$bad"

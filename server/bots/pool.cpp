@@ -1,0 +1,42 @@
+#include "server/bots/pool.h"
+
+#include <algorithm>
+
+#include <boost/asio/post.hpp>
+
+namespace tabuleiro::server {
+
+bot_pool::bot_pool(int threads) : pool_(static_cast<std::size_t>(std::max(1, threads))) {}
+
+bot_pool::~bot_pool() {
+  stop();
+  join();
+}
+
+void bot_pool::run(const std::shared_ptr<bot_ticket>& t, std::function<void()> job) {
+  {
+    mutex_lock lock(mu_);
+    std::erase_if(live_, [](const std::weak_ptr<bot_ticket>& w) {
+      auto p = w.lock();
+      return !p || p->done.load();
+    });
+    if (stopped_) t->stop = true;
+    else live_.push_back(t);
+  }
+  net::post(pool_, [t, job = std::move(job)] {
+    job();
+    t->done = true;
+  });
+}
+
+void bot_pool::stop() {
+  mutex_lock lock(mu_);
+  stopped_ = true;
+  for (auto& w : live_)
+    if (auto t = w.lock()) t->stop = true;
+  live_.clear();
+}
+
+void bot_pool::join() { pool_.join(); }
+
+}  // namespace tabuleiro::server

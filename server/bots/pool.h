@@ -1,0 +1,52 @@
+// The computer players' worker threads: decisions run here, never on the I/O threads, and
+// every decision can be stopped at once (match over, room gone, server shutting down).
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include <boost/asio/thread_pool.hpp>
+
+#include "server/util/mutex.h"
+
+namespace tabuleiro::server {
+
+namespace net = boost::asio;
+
+// One decision's cancellation: the search polls stop (bots::choose); done is set once the
+// decision has finished, whichever way.
+struct bot_ticket {
+  std::atomic<bool> stop{false};
+  std::atomic<bool> done{false};
+};
+
+// A fixed number of worker threads running bot decisions.
+// Thread-safety: every method may be called from any thread.
+class bot_pool {
+ public:
+  // Starts threads workers (at least 1).
+  explicit bot_pool(int threads);
+  // Stops every decision and joins the workers.
+  ~bot_pool();
+
+  // Runs job on a worker; the job must return soon once t->stop is set. After stop() the
+  // ticket is stopped at once and the job still runs (and sees it).
+  void run(const std::shared_ptr<bot_ticket>& t, std::function<void()> job) EXCLUDES(mu_);
+
+  // Sets the stop flag of every decision queued or running, and of every later one. Does not
+  // wait.
+  void stop() EXCLUDES(mu_);
+
+  // Waits for the workers to finish their (stopped) work; call after stop().
+  void join();
+
+ private:
+  net::thread_pool pool_;
+  mutex mu_;
+  std::vector<std::weak_ptr<bot_ticket>> live_ GUARDED_BY(mu_);  // pruned as decisions end
+  bool stopped_ GUARDED_BY(mu_) = false;
+};
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,211 @@
+// `tabuleiro serve`: configuration, logging, storage, I/O threads, graceful shutdown.
+#include <csignal>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/ip/host_name.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/fmt/ranges.h>
+#include <spdlog/spdlog.h>
+
+#include "protocol/core/game.h"
+#include "server/bots/pool.h"
+#include "server/cli/commands.h"
+#include "server/config/config.h"
+#include "server/net/listener.h"
+#include "server/net/shared_state.h"
+#include "server/registry/list_feed.h"
+#include "server/registry/rooms.h"
+#include "server/store/pg.h"
+#include "server/store/store.h"
+#include "server/util/clock.h"
+#include "server/util/metrics.h"
+
+namespace tabuleiro {
+
+namespace {
+
+using namespace tabuleiro::server;
+
+// After a stop signal: waits (bounded) for WebSocket connections to finish closing and for
+// HTTP requests in flight to be answered (new ones meanwhile get 503), then stops accepting
+// and stops the I/O threads.
+void drain_then_stop(net::io_context& ioc, const connection_set& connections, const metrics& stats,
+                     const std::shared_ptr<listener>& acceptor,
+                     std::shared_ptr<net::steady_timer> t, int rounds_left) {
+  const std::int64_t requests = stats.http_in_flight.load();
+  if ((connections.size() == 0 && requests == 0) || rounds_left == 0) {
+    if (rounds_left == 0)
+      spdlog::warn("shutdown: {} connections and {} HTTP requests still open, closing anyway",
+                   connections.size(), requests);
+    acceptor->stop();
+    ioc.stop();
+    return;
+  }
+  t->expires_after(std::chrono::milliseconds(50));
+  t->async_wait([&ioc, &connections, &stats, acceptor, t, rounds_left](boost::system::error_code) {
+    drain_then_stop(ioc, connections, stats, acceptor, t, rounds_left - 1);
+  });
+}
+
+// The whole content of a file ("" when it cannot be read).
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+int run_serve(const args& a) {
+  std::string error;
+  bool help = false;
+  auto parsed = parse_config(a, error, help);
+  if (help) {
+    std::cout << config_help();
+    return 0;
+  }
+  if (!parsed) {
+    std::cerr << "tabuleiro serve: " << error << "\n\n" << config_help();
+    return 2;
+  }
+  config cfg = *parsed;
+  if (cfg.threads <= 0) cfg.threads = std::max(1u, std::thread::hardware_concurrency());
+
+  auto log = spdlog::stderr_color_mt("tabuleiro");
+  spdlog::set_default_logger(log);
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  spdlog::set_level(spdlog::level::from_str(cfg.log_level));
+
+  boost::system::error_code ec;
+  const auto address = net::ip::make_address(cfg.bind, ec);
+  if (ec) {
+    std::cerr << "tabuleiro serve: bad --bind address '" << cfg.bind << "'\n";
+    return 2;
+  }
+
+  metrics stats;
+  auto db = store::open(cfg.db, error, [&stats](std::size_t writes, double seconds) {
+    stats.committed(writes, seconds);
+  });
+  if (!db) {
+    spdlog::critical("cannot open database {}: {}", loggable_db_target(cfg.db), error);
+    return 1;
+  }
+
+  net::io_context ioc(cfg.threads);
+  std::unique_ptr<time_source> time;
+  manual_time* manual = nullptr;
+  if (cfg.manual_clock) {
+    auto m = std::make_unique<manual_time>(system_time()->now_ms());
+    manual = m.get();
+    time = std::move(m);
+    spdlog::warn("clock: manual (time moves only by POST /api/test/clock); for tests only");
+  } else {
+    time = system_time();
+  }
+  bot_pool bot_workers(cfg.bot_threads);
+  // The match list feed pushes at most once a second; rooms post their summaries to it.
+  lobby list_feed(ioc, *time, 1000);
+  room_services svc;  // the registry sets blocking and make_rematch (lease_lost in a cluster)
+  svc.db = db.get();
+  svc.stats = &stats;
+  svc.cfg = &cfg;
+  svc.time = time.get();
+  svc.bots = &bot_workers;
+  svc.list_feed = [&list_feed](list_entry e) { list_feed.changed(std::move(e)); };
+  rooms registry(ioc, svc);
+  list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
+    registry.read_list(std::move(done));
+  });
+  window_limiter creations(*time, cfg.create_per_minute, 60'000);
+  connection_set connections;
+  shared_state state{svc, &registry, manual, &list_feed, &creations, &connections};
+
+  std::shared_ptr<listener> acceptor;
+  try {
+    acceptor = std::make_shared<listener>(ioc, net::ip::tcp::endpoint(address, cfg.port), state);
+  } catch (const boost::system::system_error& e) {
+    spdlog::critical("cannot listen on {}:{}: {}", cfg.bind, cfg.port, e.code().message());
+    return 1;
+  }
+  const auto port = acceptor->local_endpoint().port();
+  const std::string host = address.is_v6() ? "[" + cfg.bind + "]" : cfg.bind;
+  // An unspecified address (0.0.0.0, ::) is not one to open: this machine's own name is.
+  const std::string url = "http://" + (address.is_unspecified() ? std::string("localhost") : host) + ":" +
+                          std::to_string(port);
+  // On PostgreSQL this server is a node of a (possibly one-node) cluster and holds a lease on
+  // each match it serves; SQLite is one server's own file, with no leases.
+  if (!is_postgres_url(cfg.db)) {
+    if (!cfg.node.empty()) spdlog::warn("--node {} ignored: a SQLite database has no cluster", cfg.node);
+    cfg.node.clear();
+  } else if (cfg.node.empty()) {
+    cfg.node = net::ip::host_name() + ":" + std::to_string(port);
+  }
+  // The other nodes' matches reach this node's list feed from the database.
+  if (!cfg.node.empty()) list_feed.refresh_every(5000);
+  cfg.sites = site_policy(cfg.public_url, own_origins(cfg.public_url, host, port, cfg.allowed_origins),
+                          address.is_loopback());
+  cfg.csp = content_security_policy(inline_script_hashes(read_file(cfg.web + "/index.html")));
+
+  std::string games;
+  for (auto g : protocol::game_names()) games += (games.empty() ? "" : ",") + std::string(g);
+  spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
+               "abandon-after={}s create-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
+               "origins={} trusted-proxy={} bot-threads={} bot-time-ms={} bot-iterations={} node={} "
+               "lease-ms={} games={}",
+               cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web,
+               cfg.public_url.empty() ? "(none)" : cfg.public_url,
+               cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute,
+               cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.sites.fixed_origins(), ","),
+               cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,
+               cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,
+               cfg.lease_ms, games.empty() ? "(none)" : games);
+
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](boost::system::error_code e, int sig) {
+    if (e) return;
+    spdlog::info("signal {}: stopping (new requests get 503; closing WebSockets with 1001)", sig);
+    // The listener keeps accepting while draining: closing it would reset the connections
+    // already waiting in its backlog, whose requests were sent and never answered.
+    state.stopping = true;
+    bot_workers.stop();  // thinking ends now; shutdown never waits for a decision
+    list_feed.shutdown();
+    registry.shutdown();
+    connections.close_all(1001, "server shutting down");
+    drain_then_stop(ioc, connections, stats, acceptor, std::make_shared<net::steady_timer>(ioc), 60);
+  });
+
+  acceptor->run();
+  registry.start();
+  if (cfg.sites.from_requests())
+    spdlog::info("links and origins: from each request's own address (no --public-url){}; set "
+                 "--public-url only for a public name, e.g. behind a TLS proxy",
+                 address.is_loopback() ? "; bound to loopback, so only requests addressed to "
+                                         "localhost or a loopback address are answered"
+                                       : "");
+  else
+    spdlog::info("links and origins: the public URL {} (plus --allowed-origins)", cfg.public_url);
+  // Scripts read the port after the line's last colon.
+  std::cout << "Tabuleiro serving on " << url << "/"
+            << (address.is_unspecified() ? " (listening on every address of this machine)" : "") << std::endl;
+
+  std::vector<std::thread> threads;
+  for (int i = 1; i < cfg.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (auto& t : threads) t.join();
+
+  bot_workers.stop();
+  bot_workers.join();
+  registry.join();
+  db->close();
+  spdlog::info("stopped; database flushed");
+  spdlog::shutdown();
+  return 0;
+}
+
+}  // namespace tabuleiro

@@ -1,0 +1,55 @@
+// `tabuleiro serve` configuration: command-line flags with TABULEIRO_* environment fallbacks.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/config/http_policy.h"
+
+namespace tabuleiro::server {
+
+// Every setting of the match server. Plain value; read-only once the server runs.
+struct config {
+  std::string bind = "127.0.0.1";         // --bind / TABULEIRO_BIND
+  std::uint16_t port = 8080;              // --port / TABULEIRO_PORT (0 = any free port)
+  std::string db = "./data/tabuleiro.db"; // --db / TABULEIRO_DB
+  std::string web = "./web";              // --web / TABULEIRO_WEB
+  std::string public_url;                 // --public-url / TABULEIRO_PUBLIC_URL ("" = each request's own address)
+  std::string log_level = "info";         // --log-level / TABULEIRO_LOG_LEVEL
+  int threads = 0;                        // --threads / TABULEIRO_THREADS (0 = hardware cores)
+  double abandon_after_s = 600;           // --abandon-after / TABULEIRO_ABANDON_AFTER (seconds)
+  int create_per_minute = 20;             // --create-limit / TABULEIRO_CREATE_LIMIT (per address)
+  double msg_rate = 10;                   // --msg-rate / TABULEIRO_MSG_RATE (messages/s refill)
+  double msg_burst = 40;                  // --msg-burst / TABULEIRO_MSG_BURST (bucket size)
+  double idle_timeout_s = 60;             // --idle-timeout / TABULEIRO_IDLE_TIMEOUT (seconds)
+  double handshake_timeout_s = 10;        // --handshake-timeout / TABULEIRO_HANDSHAKE_TIMEOUT
+  bool manual_clock = false;              // --clock manual / TABULEIRO_CLOCK (tests only)
+  std::vector<std::string> allowed_origins; // --allowed-origins / TABULEIRO_ALLOWED_ORIGINS (extra)
+  int bot_threads = 1;                    // --bot-threads / TABULEIRO_BOT_THREADS
+  int bot_time_ms = 1000;                 // --bot-time-ms / TABULEIRO_BOT_TIME_MS (per decision)
+  int bot_iterations = 0;                 // --bot-iterations / TABULEIRO_BOT_ITERATIONS (0 = time)
+  std::int64_t bot_delay_ms = 0;          // --bot-delay-ms / TABULEIRO_BOT_DELAY_MS
+  std::string node;                       // --node / TABULEIRO_NODE: this node's name in a cluster
+                                          // ("" = <hostname>:<port> on PostgreSQL; unused on SQLite)
+  std::int64_t lease_ms = 3000;           // --lease-ms / TABULEIRO_LEASE_MS (cluster leases)
+  std::string trusted_proxy;              // --trusted-proxy / TABULEIRO_TRUSTED_PROXY (as given)
+  trusted_proxies proxies;                // trusted_proxy parsed
+  // Derived at start-up by `serve` (not flags): how the server names itself (the Host values
+  // it answers, the origins accepted on the WebSocket upgrade and on state-changing requests,
+  // the base of its links), and the web client's CSP header.
+  site_policy sites;
+  std::string csp = content_security_policy({});
+};
+
+// The --help text listing every flag and its environment variable.
+std::string config_help();
+
+// Parses args (after `serve`, Boost.Program_options) over the TABULEIRO_* environment; a flag
+// wins over its variable. Returns nullopt and sets error on a bad value, an unknown flag or a
+// missing value; sets help=true when --help was asked.
+std::optional<config> parse_config(const std::vector<std::string>& args, std::string& error,
+                                   bool& help);
+
+}  // namespace tabuleiro::server

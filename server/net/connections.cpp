@@ -1,0 +1,45 @@
+#include "server/net/connections.h"
+
+#include <vector>
+
+namespace tabuleiro::server {
+
+void connection_set::track(const std::shared_ptr<client>& c) {
+  std::uint16_t code = 0;
+  std::string reason;
+  {
+    mutex_lock lock(mu_);
+    if (!closed_) {
+      open_[c->id()] = c;
+      return;
+    }
+    code = close_code_;
+    reason = close_reason_;
+  }
+  c->close(code, std::move(reason));
+}
+
+void connection_set::forget(std::uint64_t client_id) {
+  mutex_lock lock(mu_);
+  open_.erase(client_id);
+}
+
+std::size_t connection_set::size() const {
+  mutex_lock lock(mu_);
+  return open_.size();
+}
+
+void connection_set::close_all(std::uint16_t code, const std::string& reason) {
+  std::vector<std::shared_ptr<client>> open;
+  {
+    mutex_lock lock(mu_);
+    closed_ = true;
+    close_code_ = code;
+    close_reason_ = reason;
+    for (auto& [id, w] : open_)
+      if (auto c = w.lock()) open.push_back(std::move(c));
+  }
+  for (auto& c : open) c->close(code, reason);
+}
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,483 @@
+#include "server/net/http_session.h"
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/core/messages.h"
+#include "server/config/http_policy.h"
+#include "server/net/net.h"
+#include "server/net/websocket_session.h"
+
+#ifdef TABULEIRO_TEST_STREAMS
+#include <boost/beast/_experimental/test/stream.hpp>
+#endif
+
+namespace tabuleiro::server {
+
+namespace {
+
+namespace fs = std::filesystem;
+using request = http::request<http::string_body>;
+
+// The MIME type of a file name's extension.
+std::string_view mime_type(std::string_view path) {
+  const auto dot = path.rfind('.');
+  const std::string_view ext = dot == std::string_view::npos ? "" : path.substr(dot);
+  static const std::pair<std::string_view, std::string_view> types[] = {
+      {".html", "text/html; charset=utf-8"}, {".htm", "text/html; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},   {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"}, {".json", "application/json"},
+      {".map", "application/json"},          {".txt", "text/plain; charset=utf-8"},
+      {".svg", "image/svg+xml"},             {".png", "image/png"},
+      {".jpg", "image/jpeg"},                {".jpeg", "image/jpeg"},
+      {".gif", "image/gif"},                 {".webp", "image/webp"},
+      {".ico", "image/vnd.microsoft.icon"},  {".woff", "font/woff"},
+      {".woff2", "font/woff2"},              {".wasm", "application/wasm"},
+      {".webmanifest", "application/manifest+json"}};
+  for (const auto& [e, t] : types)
+    if (beast::iequals(ext, e)) return t;
+  return "application/octet-stream";
+}
+
+// The page served for /m/{code} when the web client is absent.
+constexpr std::string_view fallback_page =
+    "<!doctype html><html><head><meta charset=\"utf-8\"><title>Tabuleiro</title></head>"
+    "<body><h1>Tabuleiro</h1><p>The web client is not installed on this server. Connect a "
+    "WebSocket client to <code>/ws</code> and send <code>{\"type\":\"join\",\"code\":\"…\"}</code> "
+    "(see protocol/PROTOCOL.md).</p></body></html>";
+
+// Splits "a=1&b=2" into the value of key (no percent-decoding beyond '+'; values are codes).
+std::string query_value(std::string_view query, std::string_view key) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == key && eq != std::string_view::npos)
+      return std::string(pair.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return "";
+}
+
+// An API answer before it is written: status code, JSON body and extra headers.
+struct api_answer {
+  int status = 200;
+  json body;
+  std::vector<std::pair<std::string, std::string>> headers = {};
+};
+
+// What a read of one match says when the store cannot answer.
+constexpr std::string_view match_unreadable = "the match cannot be read right now; try again";
+
+// The answer to a registry read: 200 with its JSON, else the failure's status and error
+// (unavailable_message says what could not be read).
+api_answer read_answer(registry_read r, std::string_view unavailable_message) {
+  if (auto* body = std::get_if<json>(&r)) return {200, std::move(*body)};
+  switch (std::get<read_failure>(r)) {
+    case read_failure::absent: return {404, protocol::messages::http_error("unknown_match", "no match has this code")};
+    case read_failure::elsewhere:
+      // 421 Misdirected Request: another node serves the match; the same request again (routed
+      // anew by the proxy) reaches it once the lease moved.
+      return {421, protocol::messages::http_error("match_elsewhere", "another node serves this match; try again"),
+              {{"Retry-After", "1"}}};
+    case read_failure::log_failed: return {500, protocol::messages::http_error("internal", "the log could not be built")};
+    case read_failure::unavailable: break;
+  }
+  return {503, protocol::messages::http_error("storage_error", unavailable_message)};
+}
+
+// The answer to POST /api/matches for a creation's result: 201 with code, link (link_base +
+// "/m/" + code), seat and token; 400 for the game's refusal; 503 or 500 for the server's own.
+api_answer creation_answer(const create_result& r, const std::string& link_base) {
+  if (const auto* m = std::get_if<new_match>(&r))
+    return {201, protocol::messages::created(m->code, link_base + "/m/" + m->code, m->seat, m->token)};
+  if (const auto* e = std::get_if<request_error>(&r)) return {400, protocol::messages::http_error(e->code, e->message)};
+  switch (std::get<create_failure>(r)) {
+    case create_failure::no_free_code:
+      return {503, protocol::messages::http_error("busy", "no free share code; try again")};
+    case create_failure::storage_unavailable:
+      return {503, protocol::messages::http_error("storage_error", "the match could not be stored right now; try again")};
+    case create_failure::storage_failed: break;
+  }
+  return {500, protocol::messages::http_error("storage_error", "the match could not be stored")};
+}
+
+// Whether Stream is the production transport (a TCP socket with timeouts); the other, the
+// fuzz targets' in-memory beast::test::stream, has no peer address and no timeouts.
+template <class Stream>
+constexpr bool is_tcp = std::is_same_v<Stream, beast::tcp_stream>;
+
+// One HTTP connection: reads a request, answers it (possibly asynchronously), repeats.
+// Thread-safety: runs on its stream's strand; API answers are posted back to it.
+template <class Stream>
+class http_session : public std::enable_shared_from_this<http_session<Stream>> {
+  using std::enable_shared_from_this<http_session<Stream>>::shared_from_this;
+
+ public:
+  http_session(Stream&& stream, shared_state& state)
+      : stream_(std::move(stream)), state_(state), stats_(state.svc.stats) {
+    if constexpr (is_tcp<Stream>) {
+      beast::error_code ec;
+      auto ep = stream_.socket().remote_endpoint(ec);
+      if (!ec) peer_ = ep.address();
+      const auto local = stream_.socket().local_endpoint(ec);
+      if (!ec) {
+        const auto a = local.address();
+        local_host_ = (a.is_v6() ? "[" + a.to_string() + "]" : a.to_string()) + ":" + std::to_string(local.port());
+      }
+    }
+  }
+  ~http_session() { end_request(); }
+
+  // Starts reading on the session's strand.
+  // A new connection counts as a request in flight until its first answer (or its close),
+  // so that the shutdown does not drop a request that is on its way.
+  void run() {
+    begin_request();
+    net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+  }
+
+ private:
+  void do_read() {
+    parser_.emplace();
+    parser_->body_limit(max_message_bytes);
+    parser_->header_limit(8 * 1024);
+    if constexpr (is_tcp<Stream>)
+      stream_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(state_.svc.cfg->handshake_timeout_s)));
+    http::async_read_header(stream_, buffer_, *parser_,
+                            beast::bind_front_handler(&http_session::on_header, shared_from_this()));
+  }
+
+  // A request's header arrived: it is in flight from here on (the shutdown waits for its
+  // answer); reads its body.
+  void on_header(beast::error_code ec, std::size_t) {
+    if (ec == http::error::body_limit) {  // a Content-Length over the limit
+      begin_request();
+      return on_read(ec, 0);
+    }
+    if (ec) end_request();  // closed or timed out between requests: nothing to answer
+    if (ec == http::error::end_of_stream) return do_close();
+    if (ec) return fail(ec, "http read");
+    begin_request();
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+  }
+
+  // Counts a request as in flight until its answer is written (the shutdown waits for it).
+  void begin_request() {
+    if (answering_) return;
+    answering_ = true;
+    stats_->http_in_flight++;
+  }
+
+  // Ends the request in flight, if any.
+  void end_request() {
+    if (!answering_) return;
+    answering_ = false;
+    stats_->http_in_flight--;
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::body_limit) {
+      return send(error_response(http::status::payload_too_large, "too_large",
+                                 "request body larger than 16 KiB", 11, false));
+    }
+    if (ec) {
+      end_request();  // the body never came: nobody waits for an answer
+      return fail(ec, "http read");
+    }
+    request req = parser_->release();
+    const config& cfg = *state_.svc.cfg;
+    address_ = client_address(peer_, req, cfg.proxies);
+    if (state_.stopping)
+      return send(error_response(http::status::service_unavailable, "shutting_down",
+                                 "the server is shutting down; try again shortly", req.version(),
+                                 false));
+    auto site = site_of(req, req.version(), cfg.proxies.contains(peer_), local_host_);
+    const std::string refused =
+        site ? cfg.sites.refusal(*site) : "the request's Host header is missing or is not a valid host[:port]";
+    if (!refused.empty())
+      return send(error_response(http::status::bad_request, "bad_host", refused, req.version(), false));
+    site_ = std::move(*site);
+    if (websocket::is_upgrade(req)) {
+      // /ws, or /ws?code=K7M2QX: the code lets a proxy route every connection of a match to
+      // the same node (the join message still names the match).
+      const std::string_view target(req.target().data(), req.target().size());
+      if (target.substr(0, target.find('?')) != "/ws")
+        return send(error_response(http::status::not_found, "not_found", "WebSocket lives at /ws",
+                                   req.version(), false));
+      if (!origin_ok(req)) return send(bad_origin(req.version(), false));
+      end_request();  // the WebSocket counts as a connection from here on
+      if constexpr (is_tcp<Stream>) {
+        stream_.expires_never();
+        return serve_websocket(stream_.release_socket(), std::move(req), state_, address_);
+      } else {
+        return serve_websocket(std::move(stream_), std::move(req), state_, address_);
+      }
+    }
+    handle(std::move(req));
+  }
+
+  // Routes one request.
+  void handle(request req) {
+    state_.svc.stats->http_requests++;
+    const std::string_view target(req.target().data(), req.target().size());
+    const auto qmark = target.find('?');
+    const std::string_view path = target.substr(0, qmark);
+    const std::string_view query = qmark == std::string_view::npos ? "" : target.substr(qmark + 1);
+    const unsigned version = req.version();
+    const bool keep = req.keep_alive();
+    const auto method = req.method();
+    spdlog::debug("http {} {} from {}", std::string(req.method_string()), std::string(path), address_);
+
+    if (path == "/healthz") return send(text(http::status::ok, "ok\n", "text/plain", version, keep));
+    if (path == "/metrics")
+      return send(text(http::status::ok, state_.svc.stats->render(),
+                       "text/plain; version=0.0.4; charset=utf-8", version, keep));
+    if (method == http::verb::options && path.starts_with("/api/")) return send(options(path, version, keep));
+    if (method == http::verb::post && (path == "/api/matches" || path == "/api/test/clock")) {
+      if (!origin_ok(req)) return send(bad_origin(version, keep));
+      if (!is_json_media_type(req[http::field::content_type]))
+        return send(error_response(http::status::unsupported_media_type, "unsupported_media_type",
+                                   "the body must be sent as Content-Type: application/json", version,
+                                   keep));
+    }
+    if (path == "/api/matches" && method == http::verb::post) {
+      std::string why;
+      auto body = parse_client_json(req.body(), why);
+      if (!body) return send(error_response(http::status::bad_request, "bad_json", why, version, keep));
+      if (const auto wait_s = state_.creations->admit(address_); wait_s > 0) {
+        auto res = error_response(http::status::too_many_requests, "rate_limited",
+                                  "too many matches created from this address", version, keep);
+        res.set(http::field::retry_after, std::to_string(wait_s));
+        return send(std::move(res));
+      }
+      auto parsed = parse_create_request(*body);
+      if (auto* e = std::get_if<request_error>(&parsed))
+        return send(error_response(http::status::bad_request, e->code, e->message, version, keep));
+      auto answer = answer_later(version, keep);
+      return state_.registry->create(
+          std::move(std::get<create_request>(parsed)),
+          [answer, link_base = state_.svc.cfg->sites.link_base(site_)](create_result r) {
+            answer(creation_answer(r, link_base));
+          });
+    }
+    if (path == "/api/matches" && method == http::verb::get)
+    {
+      const std::string preview = query_value(query, "preview");
+      if (preview != "" && preview != "0" && preview != "1")
+        return send(error_response(http::status::bad_request, "bad_request", "preview must be 0 or 1",
+                                   version, keep));
+      const std::string status = query_value(query, "status");
+      if (status != "" && status != "waiting" && status != "live" && status != "finished")
+        return send(error_response(http::status::bad_request, "bad_request",
+                                   "status must be waiting, live or finished", version, keep));
+      return state_.registry->list(status, query_value(query, "game"), preview == "1",
+                                   reading(version, keep, "matches cannot be listed right now"));
+    }
+    if (path.starts_with("/api/matches/") && path.ends_with("/log") && method == http::verb::get) {
+      const std::string from_text = query_value(query, "from");
+      std::int64_t from = 0;
+      if (!from_text.empty()) {
+        const auto [p, ec] = std::from_chars(from_text.data(), from_text.data() + from_text.size(), from);
+        if (ec != std::errc{} || p != from_text.data() + from_text.size() || from < 0)
+          return send(error_response(http::status::bad_request, "bad_request",
+                                     "from must be a non-negative integer", version, keep));
+      }
+      return state_.registry->log(std::string(path.substr(13, path.size() - 13 - 4)), from,
+                                  reading(version, keep, match_unreadable));
+    }
+    if (path.starts_with("/api/matches/") && method == http::verb::get)
+      return state_.registry->describe(std::string(path.substr(13)), reading(version, keep, match_unreadable));
+    if (path == "/api/test/clock" && method == http::verb::post && state_.manual_clock)
+      return send(advance_clock(req.body(), version, keep));
+    if (path.starts_with("/api/"))
+      return send(error_response(http::status::not_found, "not_found", "no such API route", version, keep));
+    if (path == "/ws")
+      return send(error_response(http::status::upgrade_required, "upgrade_required",
+                                 "/ws expects a WebSocket upgrade", version, keep));
+    if (method != http::verb::get && method != http::verb::head)
+      return send(error_response(http::status::method_not_allowed, "method_not_allowed",
+                                 "only GET and HEAD serve files", version, keep));
+    if (path.starts_with("/m/")) return send_file("/index.html", version, keep, method, true);
+    send_file(std::string(path), version, keep, method, false);
+  }
+
+  // Whether a request may change state or open a WebSocket by its Origin: none (not a
+  // browser), or one the site policy allows for the site the request was sent to.
+  bool origin_ok(const request& req) const {
+    const auto it = req.find(http::field::origin);
+    return it == req.end() || state_.svc.cfg->sites.allows_origin(it->value(), site_);
+  }
+
+  // The 403 answer to a request from a foreign origin.
+  http::response<http::string_body> bad_origin(unsigned version, bool keep) {
+    return error_response(http::status::forbidden, "bad_origin",
+                          "requests from this origin are not allowed", version, keep);
+  }
+
+  // OPTIONS on an API route: 204 with the route's methods in Allow, and no CORS grant.
+  http::response<http::string_body> options(std::string_view path, unsigned version, bool keep) {
+    std::string_view allow;
+    if (path == "/api/matches") allow = "GET, POST, OPTIONS";
+    else if (path.starts_with("/api/matches/")) allow = "GET, OPTIONS";
+    else if (path == "/api/test/clock" && state_.manual_clock) allow = "POST, OPTIONS";
+    else return error_response(http::status::not_found, "not_found", "no such API route", version, keep);
+    http::response<http::string_body> res{http::status::no_content, version};
+    res.set(http::field::allow, allow);
+    res.keep_alive(keep);
+    return res;
+  }
+
+  // A registry read's callback: its read_answer, posted back to this session and sent.
+  std::function<void(registry_read)> reading(unsigned version, bool keep, std::string_view unavailable_message) {
+    return [answer = answer_later(version, keep), unavailable_message](registry_read r) {
+      answer(read_answer(std::move(r), unavailable_message));
+    };
+  }
+
+  // A callback that posts an API answer back to this session's strand and sends it.
+  std::function<void(api_answer)> answer_later(unsigned version, bool keep) {
+    return [self = shared_from_this(), version, keep](api_answer a) {
+      net::post(self->stream_.get_executor(), [self, version, keep, a = std::move(a)] {
+        auto res = self->text(static_cast<http::status>(a.status), a.body.dump(), "application/json",
+                              version, keep);
+        for (const auto& [name, value] : a.headers) res.set(name, value);
+        self->send(std::move(res));
+      });
+    };
+  }
+
+  // Serves a file under --web (the fallback page for a missing match page).
+  void send_file(std::string path, unsigned version, bool keep, http::verb method, bool match_page) {
+    if (path.find("..") != std::string::npos || path.find('\\') != std::string::npos ||
+        path.find('\0') != std::string::npos || path.empty() || path[0] != '/')
+      return send(error_response(http::status::bad_request, "bad_path", "bad path", version, keep));
+    if (path.back() == '/') path += "index.html";
+    const std::string& root = state_.svc.cfg->web;
+    std::string full = root + path;
+    std::error_code fec;
+    if (!root.empty() && fs::is_directory(full, fec)) full += "/index.html";
+    http::file_body::value_type body;
+    beast::error_code ec;
+    if (!root.empty()) body.open(full.c_str(), beast::file_mode::scan, ec);
+    if (root.empty() || ec) {
+      if (match_page || path == "/index.html")
+        return send(text(http::status::ok, std::string(fallback_page), "text/html; charset=utf-8",
+                         version, keep));
+      return send(error_response(http::status::not_found, "not_found", "no such file", version, keep));
+    }
+    const auto size = body.size();
+    if (method == http::verb::head) {
+      http::response<http::empty_body> res{http::status::ok, version};
+      res.set(http::field::content_type, mime_type(full));
+      res.content_length(size);
+      res.keep_alive(keep);
+      return send(std::move(res));
+    }
+    http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                        std::make_tuple(http::status::ok, version)};
+    res.set(http::field::content_type, mime_type(full));
+    res.set(http::field::cache_control, "no-cache");
+    res.content_length(size);
+    res.keep_alive(keep);
+    send(std::move(res));
+  }
+
+  http::response<http::string_body> text(http::status status, std::string body,
+                                         std::string_view type, unsigned version, bool keep) {
+    http::response<http::string_body> res{status, version};
+    res.set(http::field::content_type, type);
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(keep);
+    res.body() = std::move(body);
+    res.prepare_payload();
+    return res;
+  }
+
+  // POST /api/test/clock {"advance_ms": N} (only with --clock manual): moves the server's
+  // clock forward, firing due timers, and answers {"now_ms": …}.
+  http::response<http::string_body> advance_clock(const std::string& body_text, unsigned version,
+                                                  bool keep) {
+    std::string why;
+    auto body = parse_client_json(body_text, why);
+    if (!body || !body->is_object() || !(*body)["advance_ms"].is_number_integer() ||
+        (*body)["advance_ms"].get<std::int64_t>() < 0)
+      return error_response(http::status::bad_request, "bad_request",
+                            "the body is {\"advance_ms\": a non-negative integer}", version, keep);
+    const auto now = state_.manual_clock->advance((*body)["advance_ms"].get<std::int64_t>());
+    return text(http::status::ok, protocol::messages::clock_advanced(now).dump(), "application/json", version, keep);
+  }
+
+  http::response<http::string_body> error_response(http::status status, std::string_view code,
+                                                   std::string_view message, unsigned version,
+                                                   bool keep) {
+    return text(status, protocol::messages::http_error(code, message).dump(), "application/json",
+                version, keep);
+  }
+
+  // Writes one response, then reads the next request or closes.
+  template <class Body>
+  void send(http::response<Body>&& res) {
+    auto sp = std::make_shared<http::response<Body>>(std::move(res));
+    set_security_headers(*sp, state_.svc.cfg->csp);
+    if (state_.stopping) sp->keep_alive(false);  // no further request on this connection
+    const bool close = sp->need_eof();
+    if constexpr (is_tcp<Stream>) stream_.expires_after(std::chrono::seconds(30));
+    http::async_write(stream_, *sp, [self = shared_from_this(), sp, close](beast::error_code ec, std::size_t) {
+      self->end_request();
+      if (ec) return fail(ec, "http write");
+      if (close) return self->do_close();
+      self->do_read();
+    });
+  }
+
+  void do_close() {
+    if constexpr (is_tcp<Stream>) {
+      beast::error_code ec;
+      stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    } else {
+      stream_.close();
+    }
+  }
+
+  Stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  shared_state& state_;
+  net::ip::address peer_;  // the TCP peer
+  std::string address_;    // the client: the peer, or whom a trusted proxy names
+  std::string local_host_ = "localhost";  // this end's address:port (the site without a Host)
+  request_site site_;      // where the current request was sent
+  metrics* stats_;         // outlives the session (the I/O context may destroy it after state_)
+  bool answering_ = false; // a request was read and its answer is not written yet
+};
+
+}  // namespace
+
+void fail(beast::error_code ec, const char* what) {
+  if (ec == net::error::operation_aborted || ec == websocket::error::closed ||
+      ec == beast::error::timeout || ec == net::error::eof || ec == net::error::connection_reset ||
+      ec == http::error::end_of_stream)
+    spdlog::debug("{}: {}", what, ec.message());
+  else
+    spdlog::warn("{}: {}", what, ec.message());
+}
+
+template <class Stream>
+void serve_http(Stream&& stream, shared_state& state) {
+  std::make_shared<http_session<Stream>>(std::move(stream), state)->run();
+}
+
+template void serve_http(beast::tcp_stream&&, shared_state&);
+#ifdef TABULEIRO_TEST_STREAMS
+template void serve_http(beast::test::stream&&, shared_state&);
+#endif
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,30 @@
+// What every connection of one server shares: the rooms' services, the registry, the list
+// feed, the creation limit, the open connections and the stop flag.
+#pragma once
+
+#include <atomic>
+
+#include "server/net/connections.h"
+#include "server/registry/list_feed.h"
+#include "server/registry/rooms.h"
+#include "server/util/clock.h"
+#include "server/util/rate_limit.h"
+
+namespace tabuleiro::server {
+
+// The state of one server's connections. Lives as long as the I/O threads run.
+// Thread-safety: its pointers are set before the first connection and never change; stopping
+// is atomic.
+struct shared_state {
+  room_services svc;
+  rooms* registry = nullptr;
+  manual_time* manual_clock = nullptr;  // set with --clock manual (tests): POST /api/test/clock
+  lobby* list_feed = nullptr;           // the match list feed (watch_list)
+  window_limiter* creations = nullptr;  // match creations per client address (--create-limit)
+  connection_set* connections = nullptr;  // every open WebSocket (the shutdown closes them)
+  // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
+  // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
+  std::atomic<bool> stopping{false};
+};
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,391 @@
+#include "server/net/websocket_session.h"
+
+#include <atomic>
+#include <array>
+#include <variant>
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/core/messages.h"
+#include "protocol/core/request.h"
+#include "server/net/net.h"
+#include "server/util/display_name.h"
+
+#ifdef TABULEIRO_TEST_STREAMS
+#include <boost/beast/_experimental/test/stream.hpp>
+#endif
+
+namespace tabuleiro::server {
+
+namespace {
+
+// Messages a connection may have waiting to be written before it counts as a slow reader.
+constexpr std::size_t write_queue_limit = 256;
+
+// How often a connection's round trip is measured (PROTOCOL.md, lag compensation).
+constexpr std::int64_t rtt_ping_every_ms = 5000;
+
+std::atomic<std::uint64_t> next_client_id{1};
+
+// Seconds as a steady_clock duration.
+std::chrono::steady_clock::duration seconds(double s) {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(s));
+}
+
+// One WebSocket connection speaking the match protocol over NextLayer (a plain tcp::socket:
+// the WebSocket's own timeouts replace tcp_stream's, whose state an idle connection would
+// otherwise carry; the fuzz build adds beast::test::stream).
+// Thread-safety: all state lives on the stream's strand; send/close post onto it.
+template <class NextLayer>
+class websocket_session : public client,
+                          public std::enable_shared_from_this<websocket_session<NextLayer>> {
+  using std::enable_shared_from_this<websocket_session<NextLayer>>::shared_from_this;
+
+ public:
+  websocket_session(NextLayer&& stream, shared_state& state, std::string address)
+      : ws_(std::move(stream)),
+        state_(state),
+        address_(std::move(address)),
+        id_(next_client_id++),
+        tokens_(state.svc.cfg->msg_burst),
+        refilled_(std::chrono::steady_clock::now()) {}
+
+  std::uint64_t id() const override { return id_; }
+
+  std::int64_t rtt_ms() const override { return rtt_ms_.load(); }
+
+  bool acks_in_patch() const override { return acks_in_patch_; }
+
+  void send(shared_text msg) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), msg = std::move(msg)] {
+      self->on_send(std::move(msg));
+    });
+  }
+
+  void close(std::uint16_t code, std::string reason) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)] {
+      self->on_close_request(code, std::move(reason));
+    });
+  }
+
+  // Accepts the upgrade with the configured limits and timeouts.
+  void run(http::request<http::string_body> req) {
+    const config& cfg = *state_.svc.cfg;
+    websocket::stream_base::timeout t;
+    t.handshake_timeout = seconds(cfg.handshake_timeout_s);
+    t.idle_timeout = seconds(cfg.idle_timeout_s);
+    t.keep_alive_pings = true;
+    ws_.set_option(t);
+    // The size limit is ours (see do_read): Beast's own would end the connection by closing the
+    // socket under unread data, which resets it instead of completing the close handshake.
+    ws_.read_message_max(0);
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+      res.set(http::field::server, "tabuleiro");
+    }));
+    ws_.async_accept(req, beast::bind_front_handler(&websocket_session::on_accept,
+                                                    shared_from_this()));
+  }
+
+ private:
+  // A queued outgoing item: a text message, or a close frame with its code.
+  struct close_frame {
+    std::uint16_t code;
+    std::string reason;
+  };
+  using outgoing = std::variant<shared_text, close_frame>;
+
+  void on_accept(beast::error_code ec) {
+    if (ec) return fail(ec, "ws accept");
+    open_ = true;
+    state_.svc.stats->ws_open++;
+    state_.svc.stats->ws_total++;
+    spdlog::info("ws #{} open from {}", id_, address_);
+    state_.connections->track(shared_from_this());
+    // Round trips for lag compensation: our own WebSocket pings, which every client (a
+    // browser included) answers by itself with a pong carrying the same payload.
+    ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
+      if (kind == websocket::frame_type::pong && !rtt_payload_.empty() && payload == rtt_payload_) {
+        rtt_ms_ = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - rtt_sent_).count();
+        rtt_payload_.clear();
+      }
+    });
+    do_read();
+  }
+
+  // Sends one round-trip ping (unless one is being written or the connection closes) and
+  // schedules the next. Only for a connection that asked for a seat: spectators have no clock
+  // to compensate, and idle watchers then cost no timer and no traffic. Not with the manual
+  // clock (tests): no round trip is measured there, so no lag is credited and timed tests
+  // stay exact.
+  void do_rtt_ping() {
+    if (!open_ || closing_ || state_.manual_clock) return;
+    if (!rtt_writing_) {
+      rtt_writing_ = true;
+      rtt_payload_ = "rtt " + std::to_string(++rtt_seq_);
+      rtt_sent_ = std::chrono::steady_clock::now();
+      ws_.async_ping(websocket::ping_data(rtt_payload_.c_str()),
+                     [self = shared_from_this()](beast::error_code) { self->rtt_writing_ = false; });
+    }
+    std::weak_ptr<websocket_session> weak = shared_from_this();
+    rtt_timer_ = state_.svc.time->call_after(rtt_ping_every_ms, ws_.get_executor(), [weak] {
+      if (auto self = weak.lock()) self->do_rtt_ping();
+    });
+  }
+
+  // Reads the next piece of a message into chunk_: at most one byte past the size limit while
+  // it counts (a message over it is refused whole, its frames counted together). A fixed
+  // chunk, not a dynamic buffer, so that an idle connection's pending read holds no heap.
+  void do_read() {
+    const std::size_t room = closing_ ? chunk_.size()
+                                      : std::min(chunk_.size(), max_message_bytes + 1 - message_.size());
+    ws_.async_read_some(net::buffer(chunk_.data(), room),
+                        beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
+  }
+
+  // Forgets the message being read, and its memory.
+  void drop_message() { std::string().swap(message_); }
+
+  // One piece read: drains while closing, refuses an oversized message with 1009 (and keeps
+  // reading until the peer answers the close), handles a complete message.
+  void on_read(beast::error_code ec, std::size_t n) {
+    if (ec) {
+      finish(ec);
+      return;
+    }
+    if (closing_) {  // a close is on its way: ignore further input
+      drop_message();
+      return do_read();
+    }
+    message_.append(chunk_.data(), n);
+    if (message_.size() > max_message_bytes) {
+      state_.svc.stats->rejected("too_large");
+      on_close_request(1009, "message larger than 16 KiB");
+      drop_message();
+      return do_read();
+    }
+    if (!ws_.is_message_done()) return do_read();
+    if (!take_token()) {
+      state_.svc.stats->rejected("rate_limited");
+      on_send(share_text(protocol::messages::error("rate_limited", "too many messages")));
+      on_close_request(1008, "rate limit");
+      drop_message();
+      return do_read();
+    }
+    if (ws_.got_binary()) {
+      state_.svc.stats->rejected("binary");
+      on_close_request(1003, "binary frames are refused");
+      drop_message();
+      return do_read();
+    }
+    const std::string text = std::move(message_);
+    drop_message();
+    handle(text);
+    do_read();
+  }
+
+  // A token from the rate-limit bucket, refilled at msg_rate per second up to msg_burst.
+  bool take_token() {
+    const auto now = std::chrono::steady_clock::now();
+    const config& cfg = *state_.svc.cfg;
+    tokens_ = std::min(cfg.msg_burst,
+                       tokens_ + std::chrono::duration<double>(now - refilled_).count() * cfg.msg_rate);
+    refilled_ = now;
+    if (tokens_ < 1) return false;
+    tokens_ -= 1;
+    return true;
+  }
+
+  // Dispatches one client message, parsed once into a typed request (protocol/core/request.h).
+  void handle(const std::string& text) {
+    std::string why;
+    auto msg = parse_client_json(text, why);
+    if (!msg) return protocol_error("bad_json", why);
+    std::visit([&](auto&& r) { this->on_request(std::move(r)); }, protocol::parse_request(*msg));
+  }
+
+  // A malformed message: its documented refusal, unless the connection is not where it could
+  // send it (a room request before a join: not_joined; a second join: already_joined).
+  void on_request(protocol::request_error e) {
+    if (e.for_room && !room_) return not_joined(e.id);
+    if (e.is_join && join_requested_) return protocol_error("already_joined", "this connection already joined");
+    state_.svc.stats->rejected(e.code);
+    on_send(share_text(e.as == protocol::request_error::envelope::error
+                           ? protocol::messages::error(e.code, e.message, e.id)
+                           : protocol::messages::reject(e.id, e.code, e.message)));
+  }
+
+  void on_request(protocol::client_request r) {
+    std::visit([&](auto&& q) { this->on(std::move(q)); }, std::move(r));
+  }
+
+  void on(protocol::ping_request p) { on_send(share_text(protocol::messages::pong(p.t))); }
+
+  void on(protocol::room_request r) {
+    if (!room_) return not_joined(protocol::request_id(r));
+    room_->request(shared_from_this(), std::move(r));
+  }
+
+  // A room request from a connection that joined no match (id echoed when it is one).
+  void not_joined(json id) {
+    if (!(id.is_string() || id.is_number_integer())) id = nullptr;
+    state_.svc.stats->rejected("not_joined");
+    on_send(share_text(protocol::messages::error("not_joined", "send join first", id)));
+  }
+
+  // Hands a join to the match's room, once per connection.
+  void on(protocol::join_request j) {
+    if (join_requested_) return protocol_error("already_joined", "this connection already joined");
+    if (j.name) j.name = clean_display_name(*j.name);
+    join_requested_ = true;
+    acks_in_patch_ = j.acks_in_patch;  // before the room hears of this connection
+    if (!j.spectator || j.token) do_rtt_ping();
+    const std::string code = j.code;
+    state_.registry->find(code, [self = shared_from_this(), j = std::move(j)](
+                                    std::shared_ptr<room> r, rooms::lookup how) mutable {
+      net::post(self->ws_.get_executor(), [self, r = std::move(r), how, j = std::move(j)]() mutable {
+        if (!r) {
+          self->join_requested_ = false;
+          if (how == rooms::lookup::absent)
+            return self->protocol_error("unknown_match", "no match has this code");
+          if (how == rooms::lookup::elsewhere) {  // the client reconnects, routed anew
+            self->state_.svc.stats->rejected("match_elsewhere");
+            return send_moved(*self);
+          }
+          return self->protocol_error("storage_error", "the match cannot be read right now; try again");
+        }
+        if (!self->open_) return;  // closed meanwhile
+        self->room_ = r;
+        r->join(self, std::move(j));
+      });
+    });
+  }
+
+  // Subscribes this connection to the match list feed (once per connection).
+  void on(protocol::watch_list_request w) {
+    if (!state_.list_feed) return protocol_error("unknown_message", "this server has no list feed");
+    state_.list_feed->watch(shared_from_this(), w.preview);
+    watching_ = true;
+  }
+
+  void protocol_error(const std::string& code, const std::string& message) {
+    state_.svc.stats->rejected(code);
+    on_send(share_text(protocol::messages::error(code, message)));
+  }
+
+  void on_send(shared_text msg) {
+    if (closing_ || !open_) return;
+    if (queue_.size() >= write_queue_limit) {
+      state_.svc.stats->slow_closed++;
+      spdlog::warn("ws #{} closed: write queue full (slow reader)", id_);
+      closing_ = true;
+      close_transport();
+      return;
+    }
+    queue_.push_back(std::move(msg));
+    if (queue_.size() == 1) do_write();
+  }
+
+  void on_close_request(std::uint16_t code, std::string reason) {
+    if (closing_ || !open_) return;
+    closing_ = true;
+    close_code_ = code;
+    queue_.push_back(close_frame{code, std::move(reason)});
+    if (queue_.size() == 1) do_write();
+  }
+
+  void do_write() {
+    if (auto* c = std::get_if<close_frame>(&queue_.front())) {
+      websocket::close_reason why;
+      why.code = c->code;
+      why.reason = c->reason;
+      return ws_.async_close(why, [self = shared_from_this()](beast::error_code ec) {
+        if (ec) fail(ec, "ws close");
+        self->queue_.clear();
+      });
+    }
+    const shared_text& msg = std::get<shared_text>(queue_.front());
+    ws_.text(true);
+    ws_.async_write(net::buffer(*msg), beast::bind_front_handler(&websocket_session::on_write,
+                                                                 shared_from_this()));
+  }
+
+  void on_write(beast::error_code ec, std::size_t bytes) {
+    if (ec) {
+      queue_.clear();
+      return fail(ec, "ws write");
+    }
+    state_.svc.stats->messages_sent++;
+    state_.svc.stats->bytes_sent += bytes;
+    queue_.erase(queue_.begin());
+    if (!queue_.empty()) return do_write();
+    std::vector<outgoing>().swap(queue_);
+  }
+
+  // Drops the connection at once, with no close handshake.
+  void close_transport() {
+    if constexpr (std::is_same_v<NextLayer, tcp::socket>) {
+      beast::error_code ec;
+      ws_.next_layer().close(ec);
+    } else {
+      beast::get_lowest_layer(ws_).close();
+    }
+  }
+
+  // The read loop ended: leave the room and forget the connection.
+  void finish(beast::error_code ec) {
+    if (!open_) return;
+    open_ = false;
+    closing_ = true;
+    state_.svc.stats->ws_open--;
+    state_.connections->forget(id_);
+    if (rtt_timer_) rtt_timer_->cancel();
+    if (room_) room_->leave(id_);
+    if (watching_) state_.list_feed->unwatch(id_);
+    const auto reason = ws_.reason();
+    spdlog::info("ws #{} closed: {} (close code {})", id_, ec.message(),
+                 close_code_ ? close_code_ : static_cast<int>(reason.code));
+  }
+
+  websocket::stream<NextLayer> ws_;
+  std::array<char, 128> chunk_;  // each read's landing place (an action fits in one)
+  std::string message_;          // the message read so far
+  shared_state& state_;
+  std::string address_;
+  const std::uint64_t id_;
+  std::vector<outgoing> queue_;  // front first; its memory released whenever it empties
+  std::shared_ptr<room> room_;
+  bool open_ = false;
+  bool closing_ = false;
+  bool join_requested_ = false;
+  bool watching_ = false;
+  bool acks_in_patch_ = false;  // set by the join, before any room reads it
+  int close_code_ = 0;
+  double tokens_;
+  std::chrono::steady_clock::time_point refilled_;
+  std::atomic<std::int64_t> rtt_ms_{0};  // last measured round trip (read by the room)
+  std::string rtt_payload_;               // the payload of the ping awaiting its pong
+  std::chrono::steady_clock::time_point rtt_sent_;
+  std::uint64_t rtt_seq_ = 0;
+  bool rtt_writing_ = false;
+  std::shared_ptr<timer> rtt_timer_;
+};
+
+}  // namespace
+
+template <class NextLayer>
+void serve_websocket(NextLayer&& stream, http::request<http::string_body> req, shared_state& state,
+                     std::string address) {
+  std::make_shared<websocket_session<NextLayer>>(std::move(stream), state, std::move(address))
+      ->run(std::move(req));
+}
+
+template void serve_websocket(tcp::socket&&, http::request<http::string_body>, shared_state&,
+                              std::string);
+#ifdef TABULEIRO_TEST_STREAMS
+template void serve_websocket(beast::test::stream&&, http::request<http::string_body>,
+                              shared_state&, std::string);
+#endif
+
+}  // namespace tabuleiro::server

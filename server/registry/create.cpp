@@ -1,0 +1,110 @@
+// The registry's two ways of making a match: a new one from a creation request, and the
+// rematch of a finished one (seats swapped); each stored before it is answered.
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/core/json_util.h"
+#include "protocol/core/messages.h"
+#include "protocol/core/position_create.h"
+#include "server/registry/rooms.h"
+#include "server/util/secrets.h"
+
+namespace tabuleiro::server {
+
+void rooms::create(create_request request, std::function<void(create_result)> done) {
+  net::post(pool_, [this, request = std::move(request), done = std::move(done)]() mutable {
+    const protocol::game_kind* kind = request.kind;
+    const std::uint64_t seed = random_seed();
+    auto created = kind->create(request.options, request.position, seed);
+    if (auto* e = std::get_if<rule_error>(&created)) return done(request_error{e->code, e->message});
+    auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
+    const int seat = request.seat == 0 ? int(random_seed() & 1) + 1 : request.seat;
+
+    match_row row;
+    row.code = reserve_code();
+    if (row.code.empty() || svc_.db->load_match(row.code).status != read_status::absent) {
+      if (!row.code.empty()) finish_loading(row.code, nullptr, lookup::absent);
+      return done(create_failure::no_free_code);
+    }
+    const std::string token = new_seat_token();
+    const auto outcome = m->outcome();
+    row.game = std::string(kind->name());
+    row.options = std::move(request.options);
+    row.seed = std::to_string(seed);
+    row.start_position = std::move(request.position);
+    row.visibility = request.visibility;
+    row.status = "waiting";
+    row.outcome = protocol::outcome_json(outcome);
+    row.created_ms = svc_.time->now_ms();
+    row.clock = clock_options_json(request.clock);
+    row.token_hash[seat - 1] = token_hash(token);
+    if (request.bot_level) {
+      // The bot's seat is taken by a token nobody is given; the bot's own seed is a fresh draw.
+      row.token_hash[2 - seat] = token_hash(new_seat_token());
+      row.bot = bot_seat_row{3 - seat, *request.bot_level, std::to_string(random_seed())};
+    }
+    auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
+    svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](write_status st) {
+      const bool ok = st == write_status::ok;
+      // In a cluster the match's node (the one its code is routed to) loads it on first use.
+      finish_loading(row.code, ok && !leasing() ? r : nullptr, ok ? lookup::found : lookup::absent);
+      if (!ok) {
+        spdlog::error("match {}: could not be stored ({})", row.code, write_status_name(st));
+        return done(st == write_status::unavailable ? create_failure::storage_unavailable
+                                                    : create_failure::storage_failed);
+      }
+      svc_.stats->matches_created++;
+      spdlog::info("match {} created: game {}, creator seat {}, {}{}", row.code, row.game, seat,
+                   row.visibility, row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
+      done(new_match{row.code, seat, token});
+    });
+  });
+}
+
+void rooms::create_rematch(const match_row& row, std::function<void(rematch_result)> done) {
+  net::post(pool_, [this, row, done = std::move(done)] {
+    const protocol::game_kind* kind = protocol::find_game(row.game);
+    if (kind == nullptr) return done({write_status::conflict, "", {}});
+    const std::uint64_t seed = random_seed();
+    auto created = kind->create(protocol::stored_options(row.options, row.start_position), row.start_position, seed);
+    if (std::get_if<rule_error>(&created)) return done({write_status::conflict, "", {}});
+    auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
+    match_row next = row;  // every stored option of the match is copied as it is
+    next.code = reserve_code();
+    if (next.code.empty() || svc_.db->load_match(next.code).status != read_status::absent) {
+      if (!next.code.empty()) finish_loading(next.code, nullptr, lookup::absent);
+      return done({write_status::unavailable, "", {}});
+    }
+    const auto outcome = m->outcome();
+    next.seed = std::to_string(seed);
+    next.status = "waiting";
+    next.outcome = protocol::outcome_json(outcome);
+    next.created_ms = svc_.time->now_ms();
+    next.finished_ms = 0;
+    next.version = 0;
+    next.updated_ms = 0;
+    next.rematch.clear();
+    if (next.bot) {  // the computer player changes seats too, with a seed of its own
+      next.bot->seat = 3 - next.bot->seat;
+      next.bot->seed = std::to_string(random_seed());
+    }
+    rematch_result result;
+    result.code = next.code;
+    for (int s = 0; s < 2; ++s) {  // the player of old seat s + 1 sits at new seat 2 - s
+      result.token[s] = new_seat_token();
+      next.token_hash[1 - s] = token_hash(result.token[s]);
+      next.seat_name[1 - s] = row.seat_name[s];
+    }
+    auto r = std::make_shared<room>(ioc_, svc_, next, std::move(m), 0, outcome);
+    svc_.db->insert_rematch(next, row.code, [this, r, result, done](write_status st) mutable {
+      const bool ok = st == write_status::ok;
+      // In a cluster the rematch's node (the one its code is routed to) loads it on first use.
+      finish_loading(result.code, ok && !leasing() ? r : nullptr, ok ? lookup::found : lookup::absent);
+      if (ok) svc_.stats->matches_created++;
+      result.status = st;
+      done(std::move(result));
+    });
+  });
+}
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,121 @@
+// The match list's push feed (PROTOCOL.md, "The match list feed"): public rooms post their
+// summaries here; a watching connection gets the whole list once, then the summaries that
+// changed, coalesced so that at most one push per interval leaves. A room only posts; it never
+// waits for the lobby or its watchers.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include "protocol/core/game.h"
+#include "server/room/summary.h"
+#include "server/util/clock.h"
+#include "server/util/wire.h"
+
+namespace tabuleiro::server {
+
+class client;
+
+// The list at one moment: unfinished public matches (newest first) and the recently finished
+// ones (most recently finished first). ok is false when the store could not be read.
+struct list_snapshot {
+  std::vector<list_entry> matches, recent;
+  bool ok = true;
+};
+
+// Reads a list_snapshot (off the I/O threads) and calls back with it, from any thread.
+using snapshot_source = std::function<void(std::function<void(list_snapshot)>)>;
+
+// The feed. Rooms call changed(); connections call watch() and unwatch().
+// Thread-safety: every public method may be called from any thread; all state lives on the
+// lobby's strand.
+class lobby {
+ public:
+  static constexpr std::size_t max_watchers = 1000;  // more watch_list requests get `busy`
+  static constexpr std::size_t max_per_push = 200;   // summaries per push; the rest wait
+  static constexpr std::size_t recent_kept = 10;     // recently finished matches listed
+
+  // A feed that pushes at most once per interval_ms of time's clock.
+  lobby(net::io_context& ioc, time_source& time, std::int64_t interval_ms);
+
+  // Where the whole list comes from (set once, before the first watch()).
+  void set_source(snapshot_source source);
+
+  // A public room's summary changed; preview is the spectator's view at the same time.
+  // Nothing is recorded while nobody watches (a watcher's snapshot is read after it asks, from
+  // the rooms' current summaries, so it cannot miss a change made before).
+  void changed(list_entry e);
+
+  // Sends c the `match_list` (with previews when preview), then every `match_list_changed`
+  // push until unwatch(c's id). An error (already_watching, busy, storage_error) instead
+  // when c already watches, too many watch, or the list cannot be read.
+  void watch(std::shared_ptr<client> c, bool preview);
+
+  // Forgets the watcher with this client id (its connection closed).
+  void unwatch(std::uint64_t client_id);
+
+  // In a cluster, where other nodes' rooms post to their own lobbies: re-reads the list from
+  // the source every interval_ms while anyone watches, and pushes every match whose summary
+  // differs from the one last recorded (call once, before the first watch()).
+  void refresh_every(std::int64_t interval_ms);
+
+  // Stops pushing (server shutdown).
+  void shutdown();
+
+ private:
+  struct watcher {
+    std::weak_ptr<client> c;
+    bool preview = false;
+    bool ready = false;          // has its match_list; pushes go only to ready watchers
+    std::uint64_t since = 0;     // the change count when it asked (pending watchers)
+  };
+  struct known {
+    list_entry entry;
+    std::uint64_t seq = 0;       // the change count that recorded it
+  };
+
+  void do_changed(list_entry e);
+  void do_watch(const std::shared_ptr<client>& c, bool preview);
+  void on_snapshot(std::uint64_t id, list_snapshot snap);
+  void schedule();
+  void push();
+  void do_refresh();
+  void on_refresh(list_snapshot snap);
+  void forget_old_finished();
+  // Publishes the watcher count to changed() (after every change of watchers_).
+  void count_watchers() { watching_.store(watchers_.size()); }
+
+  net::strand<net::io_context::executor_type> strand_;
+  time_source& time_;
+  const std::int64_t interval_ms_;
+  snapshot_source source_;
+  std::map<std::string, known> latest_;       // by code: the newest summary posted
+  std::deque<std::string> finished_;          // codes of finished entries in latest_, oldest first
+  std::deque<std::string> dirty_order_;       // codes changed since the last push, in order
+  std::set<std::string> dirty_;
+  std::map<std::uint64_t, watcher> watchers_;
+  std::atomic<std::size_t> watching_{0};     // watchers_.size(), read by changed() on any thread
+  std::uint64_t seq_ = 0;
+  std::int64_t last_push_ms_ = 0;
+  std::shared_ptr<timer> timer_;              // armed while a push is due
+  std::int64_t refresh_ms_ = 0;               // 0: no refresh (a single server)
+  std::shared_ptr<timer> refresh_timer_;
+  bool stopped_ = false;
+};
+
+// A summary with the preview field added (the spectator's view, or null).
+json with_preview(const list_entry& e);
+
+}  // namespace tabuleiro::server

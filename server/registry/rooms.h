@@ -1,0 +1,148 @@
+// The registry of hosted matches: creation, lookup with lazy restore, listing, housekeeping.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include "server/registry/create_request.h"
+#include "server/registry/list_feed.h"
+#include "server/room/room.h"
+#include "server/util/mutex.h"
+
+namespace tabuleiro::server {
+
+// A match just created: its share code, the creator's seat and that seat's token.
+struct new_match {
+  std::string code;
+  int seat = 0;
+  std::string token;
+};
+// Why a valid creation request made no match: no free share code, the store unavailable
+// now (try again), or the store refused the write.
+enum class create_failure { no_free_code, storage_unavailable, storage_failed };
+// What a creation ended with: the match, the game's refusal of its options or position, or
+// a failure of the server's own.
+using create_result = std::variant<new_match, request_error, create_failure>;
+
+// Why a read has nothing to answer: no such match, the store cannot answer now, another node
+// serves the match (a cluster), or the match's log could not be built from its rows.
+enum class read_failure { absent, unavailable, elsewhere, log_failed };
+// A read's answer: its JSON (a match summary, a log page, a list), or why there is none.
+using registry_read = std::variant<json, read_failure>;
+
+// Owns every room in memory and the connections, so that shutdown reaches all of them.
+// Blocking store reads run on a small thread pool, never on the I/O threads.
+// Thread-safety: every public method may be called from any thread; callbacks run on the
+// pool or a room's strand, so callers post back to their own strand.
+class rooms {
+ public:
+  rooms(net::io_context& ioc, room_services services);
+  ~rooms();
+
+  // How a lookup ended: the room, no such match, the store could not answer (a database
+  // blip, or a log that does not replay) — never reported to a player as an unknown match —
+  // or, in a cluster, another node holds the match now (the client should reconnect).
+  enum class lookup { found, absent, unavailable, elsewhere };
+  // A lookup's completion: the room when found, else nullptr.
+  using found_fn = std::function<void(std::shared_ptr<room>, lookup)>;
+
+  // Calls done with the room of a typed share code (restored from the store on first
+  // access).
+  void find(const std::string& typed_code, found_fn done);
+
+  // Makes the match request describes (the game judges its options and position, the
+  // server draws its seed and the creator's token), stores it, and calls done with the
+  // result once it is durable or refused.
+  void create(create_request request, std::function<void(create_result)> done);
+
+  // The summary of the match of a typed share code.
+  void describe(const std::string& typed_code, std::function<void(registry_read)> done);
+
+  // A page of the match's export log from version from (PROTOCOL.md's /log).
+  void log(const std::string& typed_code, std::int64_t from, std::function<void(registry_read)> done);
+
+  // Public matches, newest first (finished ones by their end), of status ("" any, or
+  // waiting, live, finished) and game ("" any); with preview, each carries the spectator's
+  // view of a match in memory. Its JSON is {"matches":[…]}.
+  void list(const std::string& status, const std::string& game, bool preview,
+            std::function<void(registry_read)> done);
+
+  // The list feed's snapshot (lobby's source): unfinished public matches and the recently
+  // finished ones, read off the I/O threads.
+  void read_list(std::function<void(list_snapshot)> done);
+
+  // True in a cluster (a PostgreSQL store): a node serves only the matches it holds the lease
+  // of (server/registry/leases.cpp).
+  bool leasing() const { return !svc_.cfg->node.empty(); }
+
+
+  // Starts the periodic housekeeping (abandonment, eviction of idle finished rooms) and, in a
+  // cluster, the renewal of this node's leases.
+  void start() EXCLUDES(mu_);
+  // Stops housekeeping and closes every room (its members with 1001); in a cluster, gives up
+  // every lease of this node so that the others take its matches over at once.
+  void shutdown() EXCLUDES(mu_);
+  // Waits for the pool's queued work (call after the I/O threads stopped).
+  void join();
+
+ private:
+  // find(), where ask says whether a match another node holds is asked for (not by sweeps).
+  void load(const std::string& typed_code, bool ask, found_fn done) EXCLUDES(mu_);
+  void on_tick() EXCLUDES(mu_);
+  void sweep_idle();
+  // Cluster leases (server/registry/leases.cpp). A room's lease and the order of its claim
+  // among this node's lease writes (renewals judge only the claims queued before them).
+  struct held_room {
+    lease held;
+    std::uint64_t seq = 0;
+  };
+  // Claims code's lease for this node, waiting for the store (on the pool). The lease when
+  // this node holds it now; otherwise nullopt with how: elsewhere (another node holds it;
+  // with ask, it is asked to hand the match over), absent, or unavailable.
+  std::optional<lease> claim(const std::string& code, bool ask, lookup& how) EXCLUDES(mu_);
+  // Gives up code's lease (a room evicted, handed over, or never started).
+  void release(const std::string& code, const lease& l) EXCLUDES(mu_);
+  // Renews this node's leases and re-arms itself every third of --lease-ms.
+  void renew_leases() EXCLUDES(mu_);
+  // With the leases the store says this node holds after renewal seq: moves the clients of
+  // every room whose lease was lost or is wanted by another node, and forgets those rooms.
+  void on_renewed(std::uint64_t seq, const std::vector<held_lease>& held) EXCLUDES(mu_);
+  // Forgets code's room and moves its clients (the fence refused it, or it is handed over).
+  void move_away(const std::string& code, bool hand_over) EXCLUDES(mu_);
+  void finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how) EXCLUDES(mu_);
+  // The list entry of a stored row: the room's own summary and preview when it is in memory.
+  list_entry entry_of(const match_row& row) const EXCLUDES(mu_);
+  // A fresh share code reserved against concurrent creations (finish_loading releases it),
+  // or "" when none could be found.
+  std::string reserve_code() EXCLUDES(mu_);
+  // The rematch of the finished match row: the same row (game, options, start position,
+  // visibility, every other stored option) with a new code and seed, seats and names
+  // swapped and new tokens; stored together with the old match's link (rooms_create.cpp).
+  void create_rematch(const match_row& row, std::function<void(rematch_result)> done);
+
+  net::io_context& ioc_;
+  room_services svc_;
+  net::thread_pool pool_{2};
+  mutable mutex mu_;
+  std::map<std::string, std::shared_ptr<room>> rooms_ GUARDED_BY(mu_);
+  std::map<std::string, std::vector<found_fn>> loading_ GUARDED_BY(mu_);
+  bool stopped_ GUARDED_BY(mu_) = false;
+  std::shared_ptr<timer> tick_timer_ GUARDED_BY(mu_);
+  std::shared_ptr<timer> lease_timer_ GUARDED_BY(mu_);
+  std::map<std::string, held_room> held_ GUARDED_BY(mu_);  // leases of rooms
+  std::uint64_t lease_seq_ GUARDED_BY(mu_) = 0;            // lease writes queued
+  std::int64_t last_sweep_ms_ = 0;                        // only touched by on_tick
+};
+
+}  // namespace tabuleiro::server

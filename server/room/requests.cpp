@@ -1,0 +1,165 @@
+// A room's requests: each typed request of a client that joined (protocol/core/request.h) has its
+// handler here, as do the rematch's completion and the history pages.
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/core/messages.h"
+#include "server/room/history.h"
+#include "server/room/room.h"
+
+namespace tabuleiro::server {
+
+namespace msg = protocol::messages;
+
+void room::do_request(const std::shared_ptr<client>& c, const protocol::room_request& r) {
+  auto it = members_.find(c->id());
+  if (it == members_.end()) {
+    svc_.stats->rejected("not_joined");
+    c->send(share_text(msg::error("not_joined", "send join first", protocol::request_id(r))));
+    return;
+  }
+  const int seat = it->second.seat;
+  std::visit([&](const auto& q) { on_request(c, seat, q); }, r);
+}
+
+std::optional<rule_error> room::may_change(int seat, bool needs_start) const {
+  if (seat == 0) return rule_error{"spectator", "spectators cannot act"};
+  if (seq_.outcome()) return rule_error{"game_over", "the match is over"};
+  if (needs_start && !seats_.both_taken())
+    return rule_error{"not_started", "the match starts once both seats are taken"};
+  return std::nullopt;
+}
+
+void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::act_request& r) {
+  if (auto e = may_change(seat, true)) return reject_to(c, r.id, e->code, e->message);
+  seq_.submit({c->id(), r.id, seat, game_action{r.action}, c->rtt_ms()});
+}
+
+void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::resign_request& r) {
+  if (auto e = may_change(seat, true)) return reject_to(c, r.id, e->code, e->message);
+  seq_.submit({c->id(), r.id, seat, protocol::room_change{protocol::room_change_kind::resign, seat, std::nullopt}});
+}
+
+// A draw offer, acceptance or refusal (draw_offers decides).
+void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::draw_request& r) {
+  if (auto e = may_change(seat, true)) return reject_to(c, r.id, e->code, e->message);
+  const draw_step step = draws_.answer(seat, r.op, is_bot(3 - seat));
+  switch (step) {
+    case draw_step::no_offer: return reject_to(c, r.id, "no_draw_offer", "no draw offer to answer");
+    case draw_step::accept:
+      return seq_.submit(
+          {c->id(), r.id, seat, protocol::room_change{protocol::room_change_kind::draw_agreed, 0, std::nullopt}});
+    case draw_step::offered:
+    case draw_step::offered_declined:
+      c->send(share_text(msg::ack(r.id, seq_.version())));
+      send_to_all(share_text(msg::draw_offered(seat)));
+      if (step == draw_step::offered_declined) send_to_all(share_text(msg::draw_declined(3 - seat)));
+      return;
+    case draw_step::declined:
+      c->send(share_text(msg::ack(r.id, seq_.version())));
+      send_to_all(share_text(msg::draw_declined(seat)));
+      return;
+  }
+}
+
+// An abort: allowed until both seats have made a game action (and checked again by vet).
+void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::abort_request& r) {
+  if (auto e = may_change(seat, false)) return reject_to(c, r.id, e->code, e->message);
+  if (seats_.both_moved())
+    return reject_to(c, r.id, "abort_too_late", "both seats have moved: resign or offer a draw instead");
+  seq_.submit({c->id(), r.id, seat, protocol::room_change{protocol::room_change_kind::aborted, seat, std::nullopt}});
+}
+
+// A rematch offer, acceptance, refusal or withdrawal (rematch_offers decides); on agreement
+// the registry makes the new match, seats swapped.
+void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::rematch_request& r) {
+  if (seat == 0) return reject_to(c, r.id, "spectator", "spectators cannot act");
+  const auto step = rematches_.answer(seat, r.accept, seq_.outcome().has_value(), is_bot(3 - seat));
+  using kind = rematch_step::kind;
+  switch (step.what) {
+    case kind::refused: return reject_to(c, r.id, step.code, step.message);
+    case kind::ack: return c->send(share_text(msg::ack(r.id, seq_.version())));
+    case kind::offered:
+    case kind::declined:
+    case kind::withdrawn:
+      c->send(share_text(msg::ack(r.id, seq_.version())));
+      send_to_all(share_text(step.what == kind::offered    ? msg::rematch_offered(seat)
+                             : step.what == kind::declined ? msg::rematch_declined(seat)
+                                                           : msg::rematch_withdrawn(seat)));
+      return;
+    case kind::create: break;
+  }
+  match_row row = row_;
+  row.token_hash = seats_.token_hashes();
+  row.seat_name = seats_.names();
+  svc_.make_rematch(row, [self = shared_from_this(), client_id = c->id(), id = r.id](rematch_result made) {
+    net::post(self->strand_, [self, made = std::move(made), client_id, id] {
+      self->on_rematch_made(made, client_id, id);
+    });
+  });
+}
+
+// The rematch is durable (or refused): each player gets its new seat and token privately,
+// spectators where the new match is; then the acceptor's ack.
+void room::on_rematch_made(const rematch_result& r, std::uint64_t client_id, const json& id) {
+  auto requester = member_client(client_id);
+  if (r.status != write_status::ok) {
+    rematches_.failed();
+    spdlog::error("match {}: rematch could not be created ({})", code(), write_status_name(r.status));
+    if (requester) reject_to(requester, id, "storage_error", "the rematch could not be created; try again");
+    return;
+  }
+  rematches_.made(r.code);
+  row_.rematch = r.code;
+  update_summary();  // before any send: whoever hears of the rematch finds it in the summary
+  spdlog::info("match {}: rematch {} created", code(), r.code);
+  const shared_text for_spectators = share_text(msg::rematch_ready(r.code, 0, ""));
+  for (auto& [cid, mem] : members_) {
+    auto c = mem.c.lock();
+    if (!c) continue;
+    if (mem.seat == 0) c->send(for_spectators);
+    else c->send(share_text(msg::rematch_ready(r.code, 3 - mem.seat, r.token[mem.seat - 1])));
+  }
+  if (requester) requester->send(share_text(msg::ack(id, seq_.version())));
+}
+
+void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::resync_request&) {
+  c->send(feed_.snapshot(seq_.match(), seat, clock_.text()));
+}
+
+void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::history_request& r) {
+  if (r.from > seq_.version()) {
+    svc_.stats->rejected("bad_message");
+    return c->send(share_text(msg::error("bad_message", "history takes from: a version 0..current", r.id)));
+  }
+  send_history(c, seat, r.id, r.from);
+}
+
+// Builds a history page off the I/O threads (a replay of the stored log) and sends it to c;
+// one page at a time per connection.
+void room::send_history(const std::shared_ptr<client>& c, int seat, const json& id, std::int64_t from) {
+  member& m = members_[c->id()];
+  if (m.history_pending) {
+    svc_.stats->rejected("busy");
+    return c->send(share_text(msg::error("busy", "a history page is already on its way", id)));
+  }
+  m.history_pending = true;
+  net::post(svc_.blocking, [self = shared_from_this(), c, seat, id, from] {
+    std::string page, error;
+    const auto row = self->svc_.db->load_match(self->code());
+    const auto log = self->svc_.db->load_actions(self->code());
+    if (!row.found() || !log.found()) {
+      page = msg::error("storage_error", "the history cannot be read right now; try again", id);
+    } else if (!history_page(row.value, log.value, seat, from, id, page, error)) {
+      spdlog::error("match {}: history from {} failed: {}", self->code(), from, error);
+      page = msg::error("internal", "the history could not be built", id);
+    }
+    // The connection may ask again as soon as it has the page: free its slot first.
+    net::post(self->strand_, [self, c, page = share_text(std::move(page))] {
+      if (auto it = self->members_.find(c->id()); it != self->members_.end()) it->second.history_pending = false;
+      c->send(page);
+    });
+  });
+}
+
+}  // namespace tabuleiro::server

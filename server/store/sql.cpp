@@ -1,0 +1,389 @@
+// The store's SQL statements: write work for the writer thread and reads (see store_sql.h).
+#include "server/store/sql.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+
+#include "server/store/connection.h"
+
+namespace tabuleiro::server {
+namespace {
+
+// JSON as stored: null becomes SQL NULL. May throw on invalid UTF-8 strings.
+sql_value json_text(const json& j) {
+  if (j.is_null()) return nullptr;
+  return j.dump();
+}
+
+// A text parameter, NULL when empty.
+sql_value text_or_null(const std::string& s) {
+  if (s.empty()) return nullptr;
+  return s;
+}
+
+// Runs an UPDATE that must change exactly one row: ok, its failure, or conflict with refusal.
+write_status update_one(sql_connection& db, const char* sql, const sql_params& params,
+                        std::string& error, const std::string& refusal) {
+  const write_status s = db.run(sql, params, error);
+  if (s != write_status::ok) return s;
+  if (db.changes() != 1) {
+    error = refusal;
+    return write_status::conflict;
+  }
+  return write_status::ok;
+}
+
+// A write that is refused at once with message (a value that cannot be stored as given).
+write_work refused_work(std::string message) {
+  return [message = std::move(message)](sql_connection&, std::string& error) {
+    error = message;
+    return write_status::conflict;
+  };
+}
+
+// The end of a match (status, outcome, finished_ms): conflict if absent or already finished.
+write_work finish_match_work(const std::string& code, const json& outcome, std::int64_t at_ms) {
+  sql_value text;
+  try {
+    text = json_text(outcome);
+  } catch (const std::exception& e) {
+    return refused_work(std::string("outcome JSON: ") + e.what());
+  }
+  return [code, text = std::move(text), at_ms](sql_connection& db, std::string& error) {
+    return update_one(db,
+                      "UPDATE matches SET status = 'finished', outcome = ?1, finished_ms = ?2,"
+                      " updated_ms = CASE WHEN updated_ms > ?2 THEN updated_ms ELSE ?2 END"
+                      " WHERE code = ?3 AND status <> 'finished'",
+                      {text, at_ms, code}, error, "finish " + code + ": no such match, or already finished");
+  };
+}
+
+// A JSON column: SQL NULL reads as null. May throw on corrupt text.
+json parse_json_column(const sql_row& st, int col) {
+  if (st.is_null(col)) return json(nullptr);
+  return json::parse(st.text(col));
+}
+
+constexpr const char* match_columns =
+    "SELECT code, game, options, seed, start_position, visibility, status, outcome,"
+    " created_ms, finished_ms, last_version, updated_ms,"
+    " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+    " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+    " clock,"
+    " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+    " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+    " (SELECT b.seat FROM bot_seats b WHERE b.match_id = m.id),"
+    " (SELECT b.level FROM bot_seats b WHERE b.match_id = m.id),"
+    " (SELECT b.seed FROM bot_seats b WHERE b.match_id = m.id),"
+    " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+    " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+    " rematch"
+    " FROM matches m ";
+
+// Decodes one row selected with match_columns. May throw on corrupt JSON.
+match_row decode_match(const sql_row& st) {
+  match_row m;
+  m.code = st.text(0);
+  m.game = st.text(1);
+  m.options = parse_json_column(st, 2);
+  m.seed = st.text(3);
+  m.start_position = parse_json_column(st, 4);
+  m.visibility = st.text(5);
+  m.status = st.text(6);
+  m.outcome = parse_json_column(st, 7);
+  m.created_ms = st.int64(8);
+  m.finished_ms = st.int64(9);
+  m.version = st.int64(10);
+  m.updated_ms = st.int64(11);
+  m.token_hash[0] = st.text(12);
+  m.token_hash[1] = st.text(13);
+  m.clock = parse_json_column(st, 14);
+  m.seat_claimed_ms[0] = st.is_null(15) ? 0 : st.int64(15);
+  m.seat_claimed_ms[1] = st.is_null(16) ? 0 : st.int64(16);
+  if (!st.is_null(17))
+    m.bot = bot_seat_row{static_cast<int>(st.int64(17)), st.text(18), st.text(19)};
+  if (!st.is_null(20)) m.seat_name[0] = st.text(20);
+  if (!st.is_null(21)) m.seat_name[1] = st.text(21);
+  if (!st.is_null(22)) m.rematch = st.text(22);
+  return m;
+}
+
+// Runs a match query, appending each decoded row; unavailable (out cleared) on failure.
+read_status collect_matches(sql_connection& db, const char* sql, const sql_params& params,
+                            std::vector<match_row>& out, std::string& error) {
+  try {
+    if (!db.query(sql, params, [&](const sql_row& row) { out.push_back(decode_match(row)); }, error)) {
+      out.clear();
+      return read_status::unavailable;
+    }
+  } catch (const std::exception& e) {
+    error = std::string("corrupt match row: ") + e.what();
+    out.clear();
+    return read_status::unavailable;
+  }
+  return read_status::found;
+}
+
+// limit as an SQL LIMIT value.
+std::int64_t sql_limit(std::size_t limit) {
+  const auto max = static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max());
+  return static_cast<std::int64_t>(std::min(limit, max));
+}
+
+}  // namespace
+
+write_work insert_match_work(const match_row& m) {
+  sql_value options, start, outcome, clock;
+  try {
+    options = m.options.dump();
+    start = json_text(m.start_position);
+    outcome = json_text(m.outcome);
+    clock = json_text(m.clock);
+  } catch (const std::exception& e) {
+    return refused_work(std::string("match JSON: ") + e.what());
+  }
+  sql_params match = {m.code, m.game, std::move(options), m.seed, std::move(start), m.visibility,
+                      m.status, std::move(outcome), m.created_ms, m.finished_ms, std::move(clock)};
+  return [m, match = std::move(match)](sql_connection& db, std::string& error) {
+    write_status s = db.run(
+        "INSERT INTO matches (code, game, options, seed, start_position, visibility, status,"
+        " outcome, created_ms, updated_ms, finished_ms, clock)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)",
+        match, error);
+    for (int seat = 1; seat <= 2 && s == write_status::ok; ++seat) {
+      const std::string& hash = m.token_hash[static_cast<std::size_t>(seat - 1)];
+      if (hash.empty()) continue;
+      s = db.run("INSERT INTO seats (match_id, seat, token_hash, claimed_ms, name)"
+                 " VALUES ((SELECT id FROM matches WHERE code = ?1), ?2, ?3, ?4, ?5)",
+                 {m.code, std::int64_t{seat}, hash, m.created_ms,
+                  text_or_null(m.seat_name[static_cast<std::size_t>(seat - 1)])},
+                 error);
+    }
+    if (s == write_status::ok && m.bot)
+      s = db.run("INSERT INTO bot_seats (match_id, seat, level, seed)"
+                 " VALUES ((SELECT id FROM matches WHERE code = ?1), ?2, ?3, ?4)",
+                 {m.code, std::int64_t{m.bot->seat}, m.bot->level, m.bot->seed}, error);
+    return s;
+  };
+}
+
+write_work claim_seat_work(const std::string& code, int seat, const std::string& hash,
+                           std::int64_t at_ms) {
+  return [code, seat, hash, at_ms](sql_connection& db, std::string& error) {
+    // An absent match gives a NULL match_id, a taken seat a duplicate key: both constraints.
+    const write_status s = db.run("INSERT INTO seats (match_id, seat, token_hash, claimed_ms)"
+                                  " VALUES ((SELECT id FROM matches WHERE code = ?1), ?2, ?3, ?4)",
+                                  {code, std::int64_t{seat}, hash, at_ms}, error);
+    if (s == write_status::conflict)
+      error = "claim seat " + std::to_string(seat) + " of " + code +
+              ": no such match, seat taken, or bad seat/hash (" + error + ")";
+    return s;
+  };
+}
+
+write_work set_seat_name_work(const std::string& code, int seat, const std::string& name) {
+  return [code, seat, value = text_or_null(name)](sql_connection& db, std::string& error) {
+    return update_one(
+        db, "UPDATE seats SET name = ?1 WHERE seat = ?2 AND match_id = (SELECT id FROM matches WHERE code = ?3)",
+        {value, std::int64_t{seat}, code}, error,
+        "name seat " + std::to_string(seat) + " of " + code + ": seat not taken");
+  };
+}
+
+write_work insert_rematch_work(const match_row& next, const std::string& old_code) {
+  return [insert = insert_match_work(next), next_code = next.code, old_code](
+             sql_connection& db, std::string& error) {
+    const write_status s = insert(db, error);
+    if (s != write_status::ok) return s;
+    return update_one(db, "UPDATE matches SET rematch = ?1 WHERE code = ?2 AND rematch IS NULL",
+                      {next_code, old_code}, error,
+                      "rematch of " + old_code + ": no such match, or it already has a rematch");
+  };
+}
+
+write_work append_action_work(const std::string& code, const action_row& a, const lease& fence) {
+  const bool is_change = !a.change.is_null();
+  if (a.action.is_null() == !is_change ||
+      (is_change && !(a.change.is_object() && a.change.contains("type") && a.change["type"].is_string()))) {
+    spdlog::error("store: append to {} version {}: a logged change needs exactly one of a game"
+                  " action and a room-level change (an object with a string type); refused",
+                  code, a.version);
+    return refused_work("append to " + code + ": neither or both of action and change, or a bad change");
+  }
+  sql_value action, change;
+  try {
+    action = json_text(a.action);
+    change = json_text(a.change);
+  } catch (const std::exception& e) {
+    return refused_work(std::string("action JSON: ") + e.what());
+  }
+  sql_params row = {code, a.version, std::int64_t{a.seat}, std::move(action), std::move(change),
+                    a.at_ms, std::max<std::int64_t>(a.lag_ms, 0)};
+  return [code, version = a.version, at_ms = a.at_ms, row = std::move(row), fence](
+             sql_connection& db, std::string& error) {
+    // The epoch fence: an UPDATE of the lease row (a no-op change) that matches only while
+    // fence is the lease; it also locks the row, so a competing claim waits for this commit.
+    if (fence.epoch != 0) {
+      const write_status held = update_one(
+          db,
+          "UPDATE leases SET node = node WHERE node = ?2 AND epoch = ?3"
+          " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
+          {code, fence.node, fence.epoch}, error,
+          "append to " + code + ": the lease of " + fence.node + " (epoch " +
+              std::to_string(fence.epoch) + ") is no longer the match's");
+      if (held != write_status::ok) return held;
+    }
+    // The version fence: advancing last_version only from version - 1 keeps the log contiguous.
+    const write_status s = update_one(
+        db,
+        "UPDATE matches SET last_version = ?1,"
+        " updated_ms = CASE WHEN updated_ms > ?2 THEN updated_ms ELSE ?2 END,"
+        " status = CASE status WHEN 'waiting' THEN 'live' ELSE status END"
+        " WHERE code = ?3 AND last_version = ?1 - 1 AND status <> 'finished'",
+        {version, at_ms, code}, error,
+        "append to " + code + " version " + std::to_string(version) +
+            ": no such match, match finished, or not its next version");
+    if (s != write_status::ok) return s;
+    return db.run("INSERT INTO actions (match_id, version, seat, action, change, at_ms, lag_ms)"
+                  " VALUES ((SELECT id FROM matches WHERE code = ?1), ?2, ?3, ?4, ?5, ?6, ?7)",
+                  row, error);
+  };
+}
+
+write_work append_and_finish_work(const std::string& code, const action_row& a, const json& outcome,
+                                  const lease& fence) {
+  return [append = append_action_work(code, a, fence), finish = finish_match_work(code, outcome, a.at_ms)](
+             sql_connection& db, std::string& error) {
+    const write_status s = append(db, error);
+    return s == write_status::ok ? finish(db, error) : s;
+  };
+}
+
+write_work claim_lease_work(const std::string& code, const std::string& node, std::int64_t now_ms,
+                            std::int64_t expires_ms, bool ask, std::shared_ptr<lease> out) {
+  return [code, node, now_ms, expires_ms, ask, out](sql_connection& db, std::string& error) {
+    // Taken when free, lapsed, or node's own; never taken from a live holder.
+    const write_status s = db.run(
+        "INSERT INTO leases (match_id, node, epoch, expires_ms)"
+        " SELECT id, ?2, 1, ?4 FROM matches WHERE code = ?1"
+        " ON CONFLICT (match_id) DO UPDATE SET node = excluded.node, epoch = leases.epoch + 1,"
+        " expires_ms = excluded.expires_ms, wanted_ms = 0"
+        " WHERE leases.expires_ms < ?3 OR leases.node = excluded.node",
+        {code, node, now_ms, expires_ms}, error);
+    if (s != write_status::ok) return s == write_status::conflict ? write_status::unavailable : s;
+    if (ask && db.changes() == 0) {  // held by another node: ask for it
+      const write_status asked = db.run(
+          "UPDATE leases SET wanted_ms = ?3 WHERE node <> ?2"
+          " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
+          {code, node, now_ms}, error);
+      if (asked != write_status::ok) return write_status::unavailable;
+    }
+    *out = lease{};
+    if (!db.query("SELECT l.node, l.epoch, l.expires_ms FROM leases l JOIN matches m ON m.id = l.match_id"
+                  " WHERE m.code = ?1",
+                  {code},
+                  [&](const sql_row& row) { *out = lease{row.text(0), row.int64(1), row.int64(2)}; },
+                  error))
+      return write_status::unavailable;
+    return write_status::ok;
+  };
+}
+
+write_work renew_leases_work(const std::string& node, std::int64_t expires_ms,
+                             std::shared_ptr<std::vector<held_lease>> out) {
+  return [node, expires_ms, out](sql_connection& db, std::string& error) {
+    const write_status s =
+        db.run("UPDATE leases SET expires_ms = ?2 WHERE node = ?1", {node, expires_ms}, error);
+    if (s != write_status::ok) return s;
+    out->clear();
+    if (!db.query("SELECT m.code, l.epoch, l.wanted_ms FROM leases l JOIN matches m ON m.id = l.match_id"
+                  " WHERE l.node = ?1",
+                  {node},
+                  [&](const sql_row& row) {
+                    out->push_back(held_lease{row.text(0), row.int64(1), row.int64(2) != 0});
+                  },
+                  error))
+      return write_status::unavailable;
+    return write_status::ok;
+  };
+}
+
+write_work release_lease_work(const std::string& code, const lease& l) {
+  return [code, l](sql_connection& db, std::string& error) {
+    if (code.empty())
+      return db.run("UPDATE leases SET expires_ms = 0 WHERE node = ?1", {l.node}, error);
+    return db.run("UPDATE leases SET expires_ms = 0 WHERE node = ?2 AND epoch = ?3"
+                  " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
+                  {code, l.node, l.epoch}, error);
+  };
+}
+
+read_status read_match(sql_connection& db, const std::string& code, match_row& out,
+                       std::string& error) {
+  static const std::string sql = std::string(match_columns) + "WHERE code = ?1";
+  out = match_row{};
+  std::vector<match_row> rows;
+  if (collect_matches(db, sql.c_str(), {code}, rows, error) != read_status::found)
+    return read_status::unavailable;
+  if (rows.empty()) return read_status::absent;
+  out = std::move(rows.front());
+  return read_status::found;
+}
+
+read_status read_actions(sql_connection& db, const std::string& code,
+                         std::vector<action_row>& out, std::string& error) {
+  // The LEFT JOIN tells an absent match (no row) from an empty log (one row, NULL version),
+  // in one statement and so one snapshot.
+  out.clear();
+  bool match_seen = false;
+  try {
+    const bool done = db.query(
+        "SELECT a.version, a.seat, a.action, a.change, a.at_ms, a.lag_ms FROM matches m"
+        " LEFT JOIN actions a ON a.match_id = m.id WHERE m.code = ?1 ORDER BY a.version",
+        {code},
+        [&](const sql_row& row) {
+          match_seen = true;
+          if (row.is_null(0)) return;  // the match has no logged change yet
+          action_row a{row.int64(0), static_cast<int>(row.int64(1)), parse_json_column(row, 2),
+                       parse_json_column(row, 3), row.int64(4), row.int64(5)};
+          if (a.action.is_null() == a.change.is_null())
+            throw std::runtime_error("version " + std::to_string(a.version) +
+                                     " has neither or both of action and change");
+          out.push_back(std::move(a));
+        },
+        error);
+    if (!done) {
+      out.clear();
+      return read_status::unavailable;
+    }
+  } catch (const std::exception& e) {
+    error = std::string("corrupt action row: ") + e.what();
+    out.clear();
+    return read_status::unavailable;
+  }
+  return match_seen ? read_status::found : read_status::absent;
+}
+
+read_status read_public(sql_connection& db, const std::string& status, const std::string& game,
+                        std::size_t limit, std::vector<match_row>& out, std::string& error) {
+  static const std::string sql =
+      std::string(match_columns) +
+      "WHERE visibility = 'public' AND (?1 = '' OR status = ?1) AND (?2 = '' OR game = ?2)"
+      " ORDER BY CASE WHEN ?1 = 'finished' THEN finished_ms ELSE created_ms END DESC, id DESC LIMIT ?3";
+  out.clear();
+  return collect_matches(db, sql.c_str(), {status, game, sql_limit(limit)}, out, error);
+}
+
+read_status read_idle(sql_connection& db, std::int64_t before_ms, std::size_t limit,
+                      std::vector<match_row>& out, std::string& error) {
+  static const std::string sql =
+      std::string(match_columns) +
+      "WHERE status IN ('waiting', 'live') AND updated_ms < ?1 ORDER BY updated_ms, id LIMIT ?2";
+  out.clear();
+  return collect_matches(db, sql.c_str(), {before_ms, sql_limit(limit)}, out, error);
+}
+
+}  // namespace tabuleiro::server

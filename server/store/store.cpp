@@ -1,0 +1,409 @@
+// The store over any sql_connection (SQLite or PostgreSQL): one writer thread with group
+// commit, one read connection; store::open picks the database from its argument.
+#include "server/store/store.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <string_view>
+#include <thread>
+
+#include "server/store/pg.h"
+#include "server/store/sql.h"
+#include "server/store/sqlite.h"
+#include "server/util/mutex.h"
+
+namespace tabuleiro::server {
+namespace {
+
+using steady = std::chrono::steady_clock;
+
+// A queued write: its SQL work, its completion, and when it was queued.
+struct pending_write {
+  write_work work;
+  store::done done;
+  steady::time_point queued;
+};
+
+
+// Calls d(status), logging (never propagating) an exception it throws.
+void call_done(const store::done& d, write_status status) noexcept {
+  if (!d) return;
+  try {
+    d(status);
+  } catch (const std::exception& e) {
+    spdlog::error("store: write completion threw: {}", e.what());
+  } catch (...) {
+    spdlog::error("store: write completion threw a non-standard exception");
+  }
+}
+
+// The store (see store.h) over two connections of one database. The writer thread alone
+// uses writer_db_; readers share reader_db_ under reader_mu_; the queue and counters live
+// under mu_. Nothing here depends on the database: its connections do (store_connection.h).
+// Thread-safety: as store (every method from any thread; flush/close not from a completion).
+class sql_store final : public store {
+ public:
+  sql_store(std::unique_ptr<sql_connection> writer_db, std::unique_ptr<sql_connection> reader_db,
+            commit_observer observer, const store_options& options)
+      : options_(options),
+        observer_(std::move(observer)),
+        writer_db_(std::move(writer_db)),
+        reader_db_(std::move(reader_db)),
+        writer_([this] { writer_loop(); }) {}
+
+  ~sql_store() override { close(); }
+
+  void insert_match(const match_row& m, done d) override { enqueue(insert_match_work(m), std::move(d)); }
+
+  void claim_seat(const std::string& code, int seat, const std::string& hash, done d,
+                  std::int64_t at_ms) override {
+    enqueue(claim_seat_work(code, seat, hash, at_ms), std::move(d));
+  }
+
+  void set_seat_name(const std::string& code, int seat, const std::string& name, done d) override {
+    enqueue(set_seat_name_work(code, seat, name), std::move(d));
+  }
+
+  void insert_rematch(const match_row& next, const std::string& old_code, done d) override {
+    enqueue(insert_rematch_work(next, old_code), std::move(d));
+  }
+
+  void append_action(const std::string& code, const action_row& a, done d,
+                     const lease& fence) override {
+    enqueue(append_action_work(code, a, fence), std::move(d));
+  }
+
+  void append_and_finish(const std::string& code, const action_row& a, const json& outcome,
+                         done d, const lease& fence) override {
+    enqueue(append_and_finish_work(code, a, outcome, fence), std::move(d));
+  }
+
+  void claim_lease(const std::string& code, const std::string& node, std::int64_t now_ms,
+                   std::int64_t expires_ms, bool ask, lease_done d) override {
+    auto out = std::make_shared<lease>();
+    enqueue(claim_lease_work(code, node, now_ms, expires_ms, ask, out),
+            [out, d = std::move(d)](write_status s) { d(s, s == write_status::ok ? *out : lease{}); });
+  }
+
+  void renew_leases(const std::string& node, std::int64_t expires_ms,
+                    std::function<void(write_status, std::vector<held_lease>)> d) override {
+    auto out = std::make_shared<std::vector<held_lease>>();
+    enqueue(renew_leases_work(node, expires_ms, out), [out, d = std::move(d)](write_status s) {
+      d(s, s == write_status::ok ? std::move(*out) : std::vector<held_lease>{});
+    });
+  }
+
+  void release_lease(const std::string& code, const lease& l, done d) override {
+    enqueue(release_lease_work(code, l), std::move(d));
+  }
+
+  read_result<match_row> load_match(const std::string& code) override {
+    return read<match_row>("reading match", code,
+                           [&](sql_connection& db, match_row& out, std::string& error) {
+                             return read_match(db, code, out, error);
+                           });
+  }
+
+  read_result<std::vector<action_row>> load_actions(const std::string& code) override {
+    using rows = std::vector<action_row>;
+    return read<rows>("reading the log of match", code,
+                      [&](sql_connection& db, rows& out, std::string& error) {
+                        return read_actions(db, code, out, error);
+                      });
+  }
+
+  read_result<std::vector<match_row>> list_public(const std::string& status, const std::string& game,
+                                                  std::size_t limit) override {
+    using rows = std::vector<match_row>;
+    return read<rows>("listing public matches", "",
+                      [&](sql_connection& db, rows& out, std::string& error) {
+                        return read_public(db, status, game, limit, out, error);
+                      });
+  }
+
+  read_result<std::vector<match_row>> list_idle(std::int64_t before_ms, std::size_t limit) override {
+    using rows = std::vector<match_row>;
+    return read<rows>("listing idle matches", "",
+                      [&](sql_connection& db, rows& out, std::string& error) {
+                        return read_idle(db, before_ms, limit, out, error);
+                      });
+  }
+
+  void flush() EXCLUDES(mu_) override {
+    if (std::this_thread::get_id() == writer_.get_id()) {
+      spdlog::error("store: flush() called from a write completion; not waiting");
+      return;
+    }
+    unique_mutex_lock lock(mu_);
+    const std::uint64_t target = queued_;
+    while (completed_ < target) lock.wait(done_cv_);
+  }
+
+  void close() EXCLUDES(close_mu_, mu_) override {
+    mutex_lock close_lock(close_mu_);
+    {
+      mutex_lock lock(mu_);
+      stopping_ = true;
+    }
+    work_cv_.notify_one();
+    if (!writer_.joinable()) return;
+    if (std::this_thread::get_id() == writer_.get_id()) {
+      spdlog::error("store: close() called from a write completion; not joining the writer");
+      return;
+    }
+    writer_.join();
+    writer_db_->after_writes();  // the writer has stopped, so its connection is free
+  }
+
+ private:
+  // Runs one read (run_read(connection, out, error)) on the read connection, re-opened first
+  // if its link broke (and once more if the link broke during the read); an unavailable
+  // result is logged with what and subject.
+  template <class T, class Read>
+  read_result<T> read(std::string_view what, std::string_view subject, const Read& run_read)
+      EXCLUDES(reader_mu_) {
+    read_result<T> out;
+    std::string error;
+    {
+      mutex_lock lock(reader_mu_);
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        out.status = reader_db_->reopen(error) ? run_read(*reader_db_, out.value, error)
+                                               : read_status::unavailable;
+        if (out.status != read_status::unavailable || !reader_db_->broken()) break;
+      }
+    }
+    if (out.status == read_status::unavailable)
+      spdlog::error("store: {}{}{} failed: {}", what, subject.empty() ? "" : " ", subject, error);
+    return out;
+  }
+
+  // Queues one write, or completes it at once with unavailable after close().
+  void enqueue(write_work work, done d) EXCLUDES(mu_) {
+    {
+      mutex_lock lock(mu_);
+      if (!stopping_) {
+        queue_.push_back(pending_write{std::move(work), std::move(d), steady::now()});
+        ++queued_;
+        work_cv_.notify_one();
+        return;
+      }
+    }
+    spdlog::warn("store: write after close refused");
+    call_done(d, write_status::unavailable);
+  }
+
+  // The writer thread: takes every queued write (up to max_batch), commits, completes.
+  void writer_loop() noexcept EXCLUDES(mu_) {
+    const std::size_t max_batch = std::max<std::size_t>(options_.max_batch, 1);
+    for (;;) {
+      std::vector<pending_write> batch;
+      {
+        unique_mutex_lock lock(mu_);
+        while (!stopping_ && queue_.empty()) lock.wait(work_cv_);
+        if (queue_.empty()) return;  // stopping, and every queued write is done
+        const std::size_t n = std::min(queue_.size(), max_batch);
+        batch.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) {
+          batch.push_back(std::move(queue_.front()));
+          queue_.pop_front();
+        }
+      }
+      // status[i] becomes ok only once write i is committed, so whatever happens below no
+      // completion reports a write that is not durable; a write never tried is unavailable.
+      std::vector<write_status> status(batch.size(), write_status::unavailable);
+      try {
+        if (commit_together(batch, status) == tx::aborted) {
+          // One write may have ended the transaction (or COMMIT failed): retry each alone.
+          // Stop at the first that cannot even begin (a lock or I/O error): the rest stay
+          // unavailable.
+          for (std::size_t i = 0; i < batch.size(); ++i)
+            if (commit_alone(batch[i], status[i]) == tx::not_started) break;
+        }
+      } catch (...) {  // allocation failure; the SQL paths do not throw
+        spdlog::error("store: write batch aborted by an exception");
+        abandon_transaction();
+      }
+      for (std::size_t i = 0; i < batch.size(); ++i) call_done(batch[i].done, status[i]);
+      {
+        mutex_lock lock(mu_);
+        completed_ += batch.size();
+      }
+      done_cv_.notify_all();
+    }
+  }
+
+  // How a transaction ended: committed, never begun, or rolled back after beginning.
+  enum class tx { committed, not_started, aborted };
+
+  // Runs every write of batch in one transaction, each in its own savepoint. On commit, status
+  // receives each write's result; otherwise status is untouched and nothing took effect.
+  tx commit_together(std::vector<pending_write>& batch, std::vector<write_status>& status) {
+    std::string error;
+    if (!writer_db_->begin(error)) {
+      spdlog::error("store: cannot begin a batch of {} writes: {}", batch.size(), error);
+      return tx::not_started;
+    }
+    std::vector<write_status> applied(batch.size(), write_status::unavailable);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      applied[i] = apply_in_savepoint(batch[i]);
+      if (!writer_db_->in_transaction()) {  // the database ended the whole transaction
+        spdlog::error("store: batch of {} writes rolled back by the database; retrying one by one",
+                      batch.size());
+        return tx::aborted;
+      }
+    }
+    if (!writer_db_->exec("COMMIT", error)) {
+      spdlog::error("store: commit of {} writes failed: {}; retrying one by one", batch.size(), error);
+      abandon_transaction();
+      return tx::aborted;
+    }
+    status = std::move(applied);
+    observe(batch.size(), batch.front().queued);
+    return tx::committed;
+  }
+
+  // Runs one write in a transaction of its own; status becomes ok only once it committed,
+  // else the write's own refusal or failure (unavailable if the commit failed).
+  tx commit_alone(pending_write& w, write_status& status) {
+    std::string error;
+    if (!writer_db_->begin(error)) {
+      spdlog::error("store: cannot begin a write: {}", error);
+      return tx::not_started;
+    }
+    const write_status applied = apply_in_savepoint(w);
+    if (applied != write_status::ok) {
+      abandon_transaction();
+      status = applied;
+      return tx::aborted;
+    }
+    if (!writer_db_->exec("COMMIT", error)) {
+      spdlog::error("store: commit of a write failed: {}", error);
+      abandon_transaction();
+      status = write_status::unavailable;
+      return tx::aborted;
+    }
+    status = write_status::ok;
+    observe(1, w.queued);
+    return tx::committed;
+  }
+
+  // Runs w's work inside a savepoint, undoing just its changes unless it returns ok. When
+  // the savepoint cannot be undone or released, it rolls back the whole transaction (the
+  // caller sees it ended and retries the others alone) rather than commit part of a write.
+  write_status apply_in_savepoint(pending_write& w) {
+    std::string error;
+    if (!writer_db_->exec("SAVEPOINT store_write", error)) {
+      spdlog::error("store: savepoint failed: {}", error);
+      return write_status::unavailable;
+    }
+    write_status s = write_status::unavailable;
+    try {
+      s = w.work(*writer_db_, error);
+    } catch (const std::exception& e) {
+      error = e.what();
+    } catch (...) {
+      error = "non-standard exception";
+    }
+    if (!writer_db_->in_transaction()) {
+      spdlog::error("store: write {} and ended its transaction: {}",
+                    s == write_status::conflict ? "refused" : "failed", error);
+      return s == write_status::ok ? write_status::unavailable : s;
+    }
+    if (s != write_status::ok) {
+      if (s == write_status::conflict) spdlog::warn("store: write refused: {}", error);
+      else spdlog::error("store: write failed: {}", error);
+      std::string undo_error;
+      if (!writer_db_->exec("ROLLBACK TO store_write", undo_error)) {
+        spdlog::error("store: undoing a write failed: {}; rolling back its batch", undo_error);
+        abandon_transaction();
+        return write_status::unavailable;
+      }
+    }
+    std::string release_error;
+    if (!writer_db_->exec("RELEASE store_write", release_error)) {
+      spdlog::error("store: releasing a savepoint failed: {}; rolling back its batch", release_error);
+      abandon_transaction();
+      return write_status::unavailable;
+    }
+    return s;
+  }
+
+  // Rolls back the open transaction, if any.
+  void abandon_transaction() {
+    std::string ignored;
+    if (writer_db_->in_transaction()) writer_db_->exec("ROLLBACK", ignored);
+  }
+
+  // Reports a committed batch to the observer (which must not throw past here).
+  void observe(std::size_t writes, steady::time_point oldest) noexcept {
+    if (!observer_) return;
+    try {
+      observer_(writes, std::chrono::duration<double>(steady::now() - oldest).count());
+    } catch (...) {
+      spdlog::error("store: commit observer threw");
+    }
+  }
+
+  const store_options options_;
+  const commit_observer observer_;
+  std::unique_ptr<sql_connection> writer_db_;  // only the writer thread (or close after join)
+  mutex reader_mu_;
+  std::unique_ptr<sql_connection> reader_db_ GUARDED_BY(reader_mu_);
+
+  mutex mu_;
+  std::condition_variable work_cv_;             // the writer waits here for writes or stop
+  std::condition_variable done_cv_;             // flush() waits here for completed_
+  std::deque<pending_write> queue_ GUARDED_BY(mu_);
+  std::uint64_t queued_ GUARDED_BY(mu_) = 0;     // writes ever queued
+  std::uint64_t completed_ GUARDED_BY(mu_) = 0;  // writes whose completion has run
+  bool stopping_ GUARDED_BY(mu_) = false;
+  mutex close_mu_;                              // serialises close()
+  std::thread writer_;                // last: starts once everything above exists
+};
+
+}  // namespace
+
+const char* write_status_name(write_status s) {
+  switch (s) {
+    case write_status::ok:
+      return "ok";
+    case write_status::conflict:
+      return "conflict";
+    case write_status::unavailable:
+      return "unavailable";
+  }
+  return "unknown";
+}
+
+std::unique_ptr<store> store::open(const std::string& path, std::string& error,
+                                   commit_observer observer) {
+  return open(path, error, std::move(observer), store_options{});
+}
+
+std::unique_ptr<store> store::open(const std::string& path, std::string& error,
+                                   commit_observer observer, const store_options& options) {
+  std::unique_ptr<sql_connection> writer, reader;
+  if (is_postgres_url(path)) {
+    writer = pg_connection::open_for_store(path, true, options, error);
+    if (writer) reader = pg_connection::open_for_store(path, false, options, error);
+  } else {
+    const auto parent = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    if (ec) {
+      error = "cannot create directory " + parent.string() + ": " + ec.message();
+      return nullptr;
+    }
+    writer = sqlite_connection::open_for_store(path, true, options, error);
+    if (writer) reader = sqlite_connection::open_for_store(path, false, options, error);
+  }
+  if (!writer || !reader) return nullptr;
+  return std::make_unique<sql_store>(std::move(writer), std::move(reader), std::move(observer), options);
+}
+
+}  // namespace tabuleiro::server

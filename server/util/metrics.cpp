@@ -1,0 +1,72 @@
+#include "server/util/metrics.h"
+
+#include <sstream>
+
+namespace tabuleiro::server {
+
+void metrics::rejected(const std::string& code) {
+  mutex_lock lock(mu_);
+  ++rejected_[code];
+}
+
+void metrics::committed(std::size_t writes, double seconds) {
+  mutex_lock lock(mu_);
+  ++commit_count_;
+  commit_writes_ += writes;
+  commit_sum_ += seconds;
+  for (std::size_t i = 0; i < commit_buckets.size(); ++i)
+    if (seconds <= commit_buckets[i]) ++bucket_counts_[i];
+}
+
+std::string metrics::render() const {
+  std::ostringstream o;
+  auto counter = [&](const char* name, const char* help, const char* type, auto value) {
+    o << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n'
+      << name << ' ' << value << '\n';
+  };
+  counter("tabuleiro_connections", "WebSocket connections open now.", "gauge", ws_open.load());
+  counter("tabuleiro_connections_total", "WebSocket connections accepted.", "counter",
+          ws_total.load());
+  counter("tabuleiro_rooms", "Rooms held in memory.", "gauge", rooms.load());
+  counter("tabuleiro_matches_created_total", "Matches created.", "counter",
+          matches_created.load());
+  counter("tabuleiro_actions_accepted_total", "State changes acknowledged after commit.",
+          "counter", actions_accepted.load());
+  counter("tabuleiro_messages_sent_total", "WebSocket messages sent.", "counter",
+          messages_sent.load());
+  counter("tabuleiro_bytes_sent_total", "WebSocket payload bytes sent.", "counter",
+          bytes_sent.load());
+  counter("tabuleiro_http_requests_total", "HTTP requests answered.", "counter",
+          http_requests.load());
+  counter("tabuleiro_http_requests_in_flight",
+          "HTTP requests whose header arrived and whose answer is not written yet.", "gauge",
+          http_in_flight.load());
+  counter("tabuleiro_slow_clients_closed_total",
+          "Connections closed because their write queue was full.", "counter", slow_closed.load());
+  counter("tabuleiro_bot_decisions_total", "Bot decisions started.", "counter", bot_decisions.load());
+  counter("tabuleiro_bot_actions_total", "Bot actions submitted to their match.", "counter",
+          bot_actions.load());
+  counter("tabuleiro_bot_cancelled_total", "Bot decisions stopped before they answered.", "counter",
+          bot_cancelled.load());
+  counter("tabuleiro_bot_stale_total", "Bot answers dropped because the match moved on.", "counter",
+          bot_stale.load());
+  mutex_lock lock(mu_);
+  o << "# HELP tabuleiro_actions_rejected_total Requests refused, by error code.\n"
+       "# TYPE tabuleiro_actions_rejected_total counter\n";
+  for (const auto& [code, n] : rejected_)
+    o << "tabuleiro_actions_rejected_total{code=\"" << code << "\"} " << n << '\n';
+  o << "# HELP tabuleiro_commit_seconds Time from queuing a write to its group commit.\n"
+       "# TYPE tabuleiro_commit_seconds histogram\n";
+  for (std::size_t i = 0; i < commit_buckets.size(); ++i)
+    o << "tabuleiro_commit_seconds_bucket{le=\"" << commit_buckets[i] << "\"} "
+      << bucket_counts_[i] << '\n';
+  o << "tabuleiro_commit_seconds_bucket{le=\"+Inf\"} " << commit_count_ << '\n'
+    << "tabuleiro_commit_seconds_sum " << commit_sum_ << '\n'
+    << "tabuleiro_commit_seconds_count " << commit_count_ << '\n';
+  o << "# HELP tabuleiro_commit_writes_total Writes committed.\n"
+       "# TYPE tabuleiro_commit_writes_total counter\n"
+    << "tabuleiro_commit_writes_total " << commit_writes_ << '\n';
+  return o.str();
+}
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,55 @@
+// Process-wide counters rendered in the Prometheus text exposition format.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "server/util/mutex.h"
+
+namespace tabuleiro::server {
+
+// Counters, gauges and the commit-latency histogram of one server.
+// Thread-safety: every method may be called from any thread (atomics; a mutex for labelled maps).
+class metrics {
+ public:
+  // Upper bounds (seconds) of the commit-latency histogram buckets; +Inf is implicit.
+  static constexpr std::array<double, 10> commit_buckets = {0.001, 0.002, 0.005, 0.01, 0.025,
+                                                            0.05,  0.1,   0.25,  0.5,  1.0};
+
+  std::atomic<std::int64_t> ws_open{0};          // WebSocket connections open now
+  std::atomic<std::uint64_t> ws_total{0};        // WebSocket connections accepted
+  std::atomic<std::int64_t> rooms{0};            // rooms held in memory now
+  std::atomic<std::uint64_t> matches_created{0}; // matches created
+  std::atomic<std::uint64_t> actions_accepted{0};// state changes acknowledged
+  std::atomic<std::uint64_t> messages_sent{0};   // WebSocket messages written
+  std::atomic<std::uint64_t> bytes_sent{0};      // WebSocket payload bytes written
+  std::atomic<std::uint64_t> http_requests{0};   // HTTP requests answered
+  std::atomic<std::int64_t> http_in_flight{0};   // HTTP requests whose header arrived, not yet answered
+  std::atomic<std::uint64_t> slow_closed{0};     // connections closed for a full write queue
+  std::atomic<std::uint64_t> bot_decisions{0};   // bot decisions started
+  std::atomic<std::uint64_t> bot_actions{0};     // bot actions handed to the sequencer
+  std::atomic<std::uint64_t> bot_cancelled{0};   // bot decisions stopped before they answered
+  std::atomic<std::uint64_t> bot_stale{0};       // bot answers dropped: the version moved on
+
+  // Counts one refused request under its error code.
+  void rejected(const std::string& code) EXCLUDES(mu_);
+
+  // Records one committed batch of writes and its latency in seconds.
+  void committed(std::size_t writes, double seconds) EXCLUDES(mu_);
+
+  // The whole exposition, text/plain; version=0.0.4.
+  std::string render() const EXCLUDES(mu_);
+
+ private:
+  mutable mutex mu_;
+  std::map<std::string, std::uint64_t> rejected_ GUARDED_BY(mu_);
+  std::array<std::uint64_t, commit_buckets.size()> bucket_counts_ GUARDED_BY(mu_) = {};
+  std::uint64_t commit_count_ GUARDED_BY(mu_) = 0;
+  std::uint64_t commit_writes_ GUARDED_BY(mu_) = 0;
+  double commit_sum_ GUARDED_BY(mu_) = 0;
+};
+
+}  // namespace tabuleiro::server
