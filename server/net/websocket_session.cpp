@@ -9,7 +9,9 @@
 #include "protocol/core/messages.h"
 #include "protocol/core/request.h"
 #include "server/net/net.h"
+#include "server/net/rtt_meter.h"
 #include "server/util/display_name.h"
+#include "server/util/rate_limit.h"
 
 #ifdef TABULEIRO_TEST_STREAMS
 #include <boost/beast/_experimental/test/stream.hpp>
@@ -48,12 +50,11 @@ class websocket_session : public client,
         state_(state),
         address_(std::move(address)),
         id_(next_client_id++),
-        tokens_(state.svc.cfg->msg_burst),
-        refilled_(std::chrono::steady_clock::now()) {}
+        bucket_(state.svc.cfg->msg_rate, state.svc.cfg->msg_burst, std::chrono::steady_clock::now()) {}
 
   std::uint64_t id() const override { return id_; }
 
-  std::int64_t rtt_ms() const override { return rtt_ms_.load(); }
+  std::int64_t rtt_ms() const override { return rtt_.rtt_ms(); }
 
   bool acks_in_patch() const override { return acks_in_patch_; }
 
@@ -94,10 +95,13 @@ class websocket_session : public client,
     std::string reason;
   };
   using outgoing = std::variant<shared_text, close_frame>;
+  // Where the connection is: upgrading, open, closing (a close frame queued, or dropped as a
+  // slow reader; input is drained), closed (its read loop ended).
+  enum class phase { handshake, open, closing, closed };
 
   void on_accept(beast::error_code ec) {
     if (ec) return fail(ec, "ws accept");
-    open_ = true;
+    phase_ = phase::open;
     state_.svc.stats->ws_open++;
     state_.svc.stats->ws_total++;
     spdlog::info("ws #{} open from {}", id_, address_);
@@ -105,11 +109,8 @@ class websocket_session : public client,
     // Round trips for lag compensation: our own WebSocket pings, which every client (a
     // browser included) answers by itself with a pong carrying the same payload.
     ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
-      if (kind == websocket::frame_type::pong && !rtt_payload_.empty() && payload == rtt_payload_) {
-        rtt_ms_ = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now() - rtt_sent_).count();
-        rtt_payload_.clear();
-      }
+      if (kind == websocket::frame_type::pong)
+        rtt_.on_pong(std::string_view(payload.data(), payload.size()), std::chrono::steady_clock::now());
     });
     do_read();
   }
@@ -120,25 +121,22 @@ class websocket_session : public client,
   // clock (tests): no round trip is measured there, so no lag is credited and timed tests
   // stay exact.
   void do_rtt_ping() {
-    if (!open_ || closing_ || state_.manual_clock) return;
-    if (!rtt_writing_) {
-      rtt_writing_ = true;
-      rtt_payload_ = "rtt " + std::to_string(++rtt_seq_);
-      rtt_sent_ = std::chrono::steady_clock::now();
-      ws_.async_ping(websocket::ping_data(rtt_payload_.c_str()),
-                     [self = shared_from_this()](beast::error_code) { self->rtt_writing_ = false; });
-    }
+    if (phase_ != phase::open || state_.manual_clock) return;
+    if (auto payload = rtt_.start(std::chrono::steady_clock::now()))
+      ws_.async_ping(websocket::ping_data(payload->c_str()),
+                     [self = shared_from_this()](beast::error_code) { self->rtt_.written(); });
     std::weak_ptr<websocket_session> weak = shared_from_this();
-    rtt_timer_ = state_.svc.time->call_after(rtt_ping_every_ms, ws_.get_executor(), [weak] {
+    rtt_.schedule(state_.svc.time->call_after(rtt_ping_every_ms, ws_.get_executor(), [weak] {
       if (auto self = weak.lock()) self->do_rtt_ping();
-    });
+    }));
   }
 
   // Reads the next piece of a message into chunk_: at most one byte past the size limit while
   // it counts (a message over it is refused whole, its frames counted together). A fixed
   // chunk, not a dynamic buffer, so that an idle connection's pending read holds no heap.
   void do_read() {
-    const std::size_t room = closing_ ? chunk_.size()
+    const bool closing = phase_ != phase::open;
+    const std::size_t room = closing ? chunk_.size()
                                       : std::min(chunk_.size(), max_message_bytes + 1 - message_.size());
     ws_.async_read_some(net::buffer(chunk_.data(), room),
                         beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
@@ -154,7 +152,7 @@ class websocket_session : public client,
       finish(ec);
       return;
     }
-    if (closing_) {  // a close is on its way: ignore further input
+    if (phase_ != phase::open) {  // a close is on its way: ignore further input
       drop_message();
       return do_read();
     }
@@ -166,7 +164,7 @@ class websocket_session : public client,
       return do_read();
     }
     if (!ws_.is_message_done()) return do_read();
-    if (!take_token()) {
+    if (!bucket_.take(std::chrono::steady_clock::now())) {
       state_.svc.stats->rejected("rate_limited");
       on_send(share_text(protocol::messages::error("rate_limited", "too many messages")));
       on_close_request(1008, "rate limit");
@@ -183,18 +181,6 @@ class websocket_session : public client,
     drop_message();
     handle(text);
     do_read();
-  }
-
-  // A token from the rate-limit bucket, refilled at msg_rate per second up to msg_burst.
-  bool take_token() {
-    const auto now = std::chrono::steady_clock::now();
-    const config& cfg = *state_.svc.cfg;
-    tokens_ = std::min(cfg.msg_burst,
-                       tokens_ + std::chrono::duration<double>(now - refilled_).count() * cfg.msg_rate);
-    refilled_ = now;
-    if (tokens_ < 1) return false;
-    tokens_ -= 1;
-    return true;
   }
 
   // Dispatches one client message, parsed once into a typed request (protocol/core/request.h).
@@ -255,7 +241,7 @@ class websocket_session : public client,
           }
           return self->protocol_error("storage_error", "the match cannot be read right now; try again");
         }
-        if (!self->open_) return;  // closed meanwhile
+        if (self->phase_ == phase::handshake || self->phase_ == phase::closed) return;  // closed meanwhile
         self->room_ = r;
         r->join(self, std::move(j));
       });
@@ -275,11 +261,11 @@ class websocket_session : public client,
   }
 
   void on_send(shared_text msg) {
-    if (closing_ || !open_) return;
+    if (phase_ != phase::open) return;
     if (queue_.size() >= write_queue_limit) {
       state_.svc.stats->slow_closed++;
       spdlog::warn("ws #{} closed: write queue full (slow reader)", id_);
-      closing_ = true;
+      phase_ = phase::closing;
       close_transport();
       return;
     }
@@ -288,8 +274,8 @@ class websocket_session : public client,
   }
 
   void on_close_request(std::uint16_t code, std::string reason) {
-    if (closing_ || !open_) return;
-    closing_ = true;
+    if (phase_ != phase::open) return;
+    phase_ = phase::closing;
     close_code_ = code;
     queue_.push_back(close_frame{code, std::move(reason)});
     if (queue_.size() == 1) do_write();
@@ -335,12 +321,11 @@ class websocket_session : public client,
 
   // The read loop ended: leave the room and forget the connection.
   void finish(beast::error_code ec) {
-    if (!open_) return;
-    open_ = false;
-    closing_ = true;
+    if (phase_ == phase::handshake || phase_ == phase::closed) return;
+    phase_ = phase::closed;
     state_.svc.stats->ws_open--;
     state_.connections->forget(id_);
-    if (rtt_timer_) rtt_timer_->cancel();
+    rtt_.cancel();
     if (room_) room_->leave(id_);
     if (watching_) state_.list_feed->unwatch(id_);
     const auto reason = ws_.reason();
@@ -356,20 +341,13 @@ class websocket_session : public client,
   const std::uint64_t id_;
   std::vector<outgoing> queue_;  // front first; its memory released whenever it empties
   std::shared_ptr<room> room_;
-  bool open_ = false;
-  bool closing_ = false;
+  phase phase_ = phase::handshake;
   bool join_requested_ = false;
   bool watching_ = false;
   bool acks_in_patch_ = false;  // set by the join, before any room reads it
   int close_code_ = 0;
-  double tokens_;
-  std::chrono::steady_clock::time_point refilled_;
-  std::atomic<std::int64_t> rtt_ms_{0};  // last measured round trip (read by the room)
-  std::string rtt_payload_;               // the payload of the ping awaiting its pong
-  std::chrono::steady_clock::time_point rtt_sent_;
-  std::uint64_t rtt_seq_ = 0;
-  bool rtt_writing_ = false;
-  std::shared_ptr<timer> rtt_timer_;
+  token_bucket bucket_;  // the message rate limit
+  rtt_meter rtt_;        // the round trip (read by the room)
 };
 
 }  // namespace

@@ -112,14 +112,14 @@ void lobby::do_changed(list_entry e) {
     finished_.push_back(code);
     forget_old_finished();
   }
-  if (dirty_.insert(code).second) dirty_order_.push_back(code);
+  dirty_.push(code);
   schedule();
 }
 
 // Keeps the finished entries of latest_ bounded: only the newest ones are needed (for the
 // recent list of watchers whose snapshot is on its way).
 void lobby::forget_old_finished() {
-  while (finished_.size() > 4 * recent_kept && !dirty_.count(finished_.front())) {
+  while (finished_.size() > 4 * recent_kept && !dirty_.contains(finished_.front())) {
     latest_.erase(finished_.front());
     finished_.pop_front();
   }
@@ -185,10 +185,8 @@ void lobby::push() {
   if (stopped_) return;
   last_push_ms_ = time_.now_ms();
   std::vector<list_entry> batch;
-  while (!dirty_order_.empty() && batch.size() < max_per_push) {
-    const std::string code = dirty_order_.front();
-    dirty_order_.pop_front();
-    dirty_.erase(code);
+  while (!dirty_.empty() && batch.size() < max_per_push) {
+    const std::string code = dirty_.pop();
     if (auto it = latest_.find(code); it != latest_.end()) batch.push_back(it->second.entry);
   }
   shared_text plain, with;

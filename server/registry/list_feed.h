@@ -38,6 +38,30 @@ struct list_snapshot {
 // Reads a list_snapshot (off the I/O threads) and calls back with it, from any thread.
 using snapshot_source = std::function<void(std::function<void(list_snapshot)>)>;
 
+// Share codes in the order each was first added, each once (the summaries changed since the
+// last push).
+// Thread-safety: none (the lobby's strand).
+class code_queue {
+ public:
+  // Adds code unless it is queued already.
+  void push(const std::string& code) {
+    if (queued_.insert(code).second) order_.push_back(code);
+  }
+  bool contains(const std::string& code) const { return queued_.count(code) != 0; }
+  bool empty() const { return order_.empty(); }
+  // Removes and returns the oldest code (the queue must not be empty).
+  std::string pop() {
+    std::string code = std::move(order_.front());
+    order_.pop_front();
+    queued_.erase(code);
+    return code;
+  }
+
+ private:
+  std::deque<std::string> order_;
+  std::set<std::string> queued_;
+};
+
 // The feed. Rooms call changed(); connections call watch() and unwatch().
 // Thread-safety: every public method may be called from any thread; all state lives on the
 // lobby's strand.
@@ -103,8 +127,7 @@ class lobby {
   snapshot_source source_;
   std::map<std::string, known> latest_;       // by code: the newest summary posted
   std::deque<std::string> finished_;          // codes of finished entries in latest_, oldest first
-  std::deque<std::string> dirty_order_;       // codes changed since the last push, in order
-  std::set<std::string> dirty_;
+  code_queue dirty_;                          // codes changed since the last push
   std::map<std::uint64_t, watcher> watchers_;
   std::atomic<std::size_t> watching_{0};     // watchers_.size(), read by changed() on any thread
   std::uint64_t seq_ = 0;

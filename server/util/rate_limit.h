@@ -1,6 +1,9 @@
-// A sliding-window limit per key: match creations per client address per minute.
+// Rate limits: a sliding-window limit per key (match creations per client address per
+// minute) and a token bucket (a connection's messages per second).
 #pragma once
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -28,6 +31,29 @@ class window_limiter {
   const std::int64_t window_ms_;
   mutex mu_;
   std::map<std::string, std::deque<std::int64_t>> events_ GUARDED_BY(mu_);  // times, oldest first
+};
+
+// rate tokens per second, up to burst, on the steady clock: a connection's message rate.
+// Thread-safety: none (one connection's strand).
+class token_bucket {
+ public:
+  using steady = std::chrono::steady_clock;
+  // A full bucket at now.
+  token_bucket(double rate, double burst, steady::time_point now)
+      : rate_(rate), burst_(burst), tokens_(burst), refilled_(now) {}
+  // Takes a token at now; false (and nothing taken) when none is left.
+  bool take(steady::time_point now) {
+    tokens_ = std::min(burst_, tokens_ + std::chrono::duration<double>(now - refilled_).count() * rate_);
+    refilled_ = now;
+    if (tokens_ < 1) return false;
+    tokens_ -= 1;
+    return true;
+  }
+
+ private:
+  const double rate_, burst_;
+  double tokens_;
+  steady::time_point refilled_;
 };
 
 }  // namespace tabuleiro::server

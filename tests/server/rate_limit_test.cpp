@@ -25,3 +25,18 @@ TEST_CASE("rate limit: a key may have limit events per window, then waits for it
   time.advance(60'000);
   for (int i = 0; i < 3; ++i) CHECK(limiter.admit("203.0.113.1") == 0);
 }
+
+TEST_CASE("rate limit: a token bucket allows its burst, then its rate") {
+  using namespace std::chrono_literals;
+  const auto t = std::chrono::steady_clock::time_point{} + 1h;
+  token_bucket bucket(10, 3, t);
+  for (int i = 0; i < 3; ++i) CHECK(bucket.take(t));
+  CHECK_FALSE(bucket.take(t));
+  CHECK_FALSE(bucket.take(t + 99ms));  // 0.99 of a token
+  CHECK(bucket.take(t + 100ms));       // one token per 100 ms
+  CHECK_FALSE(bucket.take(t + 100ms));
+  CHECK(bucket.take(t + 10s));          // a long pause refills up to the burst only
+  CHECK(bucket.take(t + 10s));
+  CHECK(bucket.take(t + 10s));
+  CHECK_FALSE(bucket.take(t + 10s));
+}
