@@ -63,8 +63,8 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const n = s.le
 const f = (x, d = 0) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 const by = new Map();
 for (const r of runs) { if (!by.has(r.label)) by.set(r.label, []); by.get(r.label).push(r); }
-console.log('| variant | actions/s (runs) | median | server µs CPU/action (runs) | median | generator µs CPU/action | server ÷ generator CPU | p99 ms | errors | load |');
-console.log('|---|---|---:|---|---:|---:|---:|---:|---:|---|');
+console.log('| variant | actions/s (runs) | median | server µs CPU/action (runs) | median | generator µs CPU/action | server ÷ generator CPU | p99 ms (runs) | median | errors | load |');
+console.log('|---|---|---:|---|---:|---:|---:|---|---:|---:|---|');
 for (const [label, rs] of by) {
   const rate = rs.map((r) => r.acked_per_s);
   const srv = rs.map((r) => r.server.cpu_us_per_action);
@@ -72,6 +72,6 @@ for (const [label, rs] of by) {
   const ratio = rs.map((r, i) => srv[i] / gen[i]);
   const loads = rs.map((r) => `${r.loadavg_1m.start.toFixed(1)}–${r.loadavg_1m.end.toFixed(1)}`);
   console.log(`| ${label} | ${rate.map((x) => f(x)).join(', ')} | ${f(median(rate))} | ${srv.map((x) => f(x, 1)).join(', ')} | ` +
-    `${f(median(srv), 1)} | ${f(median(gen), 1)} | ${f(median(ratio), 2)} | ${f(median(rs.map((r) => r.latency_us.p99 / 1000)), 1)} | ${rs.reduce((n, r) => n + r.errors_total, 0)} | ${loads.join(', ')} |`);
+    `${f(median(srv), 1)} | ${f(median(gen), 1)} | ${f(median(ratio), 2)} | ${rs.map((r) => f(r.latency_us.p99 / 1000, 1)).join(', ')} | ${f(median(rs.map((r) => r.latency_us.p99 / 1000)), 1)} | ${rs.reduce((n, r) => n + r.errors_total, 0)} | ${loads.join(', ')} |`);
 }
 EOF

@@ -11,7 +11,7 @@ namespace tabuleiro::server {
 
 namespace msg = protocol::messages;
 
-void room::do_request(const std::shared_ptr<client>& c, const protocol::room_request& r) {
+void room::do_request(const std::shared_ptr<client>& c, protocol::room_request& r) {
   auto it = members_.find(c->id());
   if (it == members_.end()) {
     svc_.stats->rejected("not_joined");
@@ -19,7 +19,7 @@ void room::do_request(const std::shared_ptr<client>& c, const protocol::room_req
     return;
   }
   const int seat = it->second.seat;
-  std::visit([&](const auto& q) { on_request(c, seat, q); }, r);
+  std::visit([&](auto& q) { on_request(c, seat, q); }, r);
 }
 
 std::optional<rule_error> room::may_change(int seat, bool needs_start) const {
@@ -30,9 +30,9 @@ std::optional<rule_error> room::may_change(int seat, bool needs_start) const {
   return std::nullopt;
 }
 
-void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::act_request& r) {
+void room::on_request(const std::shared_ptr<client>& c, int seat, protocol::act_request& r) {
   if (auto e = may_change(seat, true)) return reject_to(c, r.id, e->code, e->message);
-  seq_.submit({c->id(), r.id, seat, game_action{r.action}, c->rtt_ms()});
+  seq_.submit({c->id(), r.id, seat, game_action{std::move(r.action)}, c->rtt_ms()});
 }
 
 void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::resign_request& r) {

@@ -112,7 +112,7 @@ void room::join(std::shared_ptr<client> c, protocol::join_request j) {
 }
 
 void room::request(std::shared_ptr<client> c, protocol::room_request r) {
-  net::post(strand_, [self = shared_from_this(), c = std::move(c), r = std::move(r)] {
+  net::post(strand_, [self = shared_from_this(), c = std::move(c), r = std::move(r)]() mutable {
     self->do_request(c, r);
   });
 }

@@ -144,8 +144,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   // Requests (room_requests.cpp): one handler per request type, after do_request found the
   // sender's seat.
-  void do_request(const std::shared_ptr<client>& c, const protocol::room_request& r);
-  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::act_request& r);
+  void do_request(const std::shared_ptr<client>& c, protocol::room_request& r);
+  void on_request(const std::shared_ptr<client>& c, int seat, protocol::act_request& r);
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::resign_request& r);
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::draw_request& r);
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::abort_request& r);
