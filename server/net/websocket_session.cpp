@@ -131,19 +131,19 @@ class websocket_session : public client,
     }));
   }
 
-  // Reads the next piece of a message into chunk_: at most one byte past the size limit while
+  // Reads the next piece of a message into in_.chunk: at most one byte past the size limit while
   // it counts (a message over it is refused whole, its frames counted together). A fixed
   // chunk, not a dynamic buffer, so that an idle connection's pending read holds no heap.
   void do_read() {
     const bool closing = phase_ != phase::open;
-    const std::size_t room = closing ? chunk_.size()
-                                      : std::min(chunk_.size(), max_message_bytes + 1 - message_.size());
-    ws_.async_read_some(net::buffer(chunk_.data(), room),
+    const std::size_t room = closing ? in_.chunk.size()
+                                      : std::min(in_.chunk.size(), max_message_bytes + 1 - in_.message.size());
+    ws_.async_read_some(net::buffer(in_.chunk.data(), room),
                         beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
   }
 
   // Forgets the message being read, and its memory.
-  void drop_message() { std::string().swap(message_); }
+  void drop_message() { std::string().swap(in_.message); }
 
   // One piece read: drains while closing, refuses an oversized message with 1009 (and keeps
   // reading until the peer answers the close), handles a complete message.
@@ -156,8 +156,8 @@ class websocket_session : public client,
       drop_message();
       return do_read();
     }
-    message_.append(chunk_.data(), n);
-    if (message_.size() > max_message_bytes) {
+    in_.message.append(in_.chunk.data(), n);
+    if (in_.message.size() > max_message_bytes) {
       state_.svc.stats->rejected("too_large");
       on_close_request(1009, "message larger than 16 KiB");
       drop_message();
@@ -177,7 +177,7 @@ class websocket_session : public client,
       drop_message();
       return do_read();
     }
-    const std::string text = std::move(message_);
+    const std::string text = std::move(in_.message);
     drop_message();
     handle(text);
     do_read();
@@ -334,8 +334,10 @@ class websocket_session : public client,
   }
 
   websocket::stream<NextLayer> ws_;
-  std::array<char, 128> chunk_;  // each read's landing place (an action fits in one)
-  std::string message_;          // the message read so far
+  struct {
+    std::array<char, 128> chunk;  // each read's landing place (an action fits in one)
+    std::string message;          // the message read so far
+  } in_;
   shared_state& state_;
   std::string address_;
   const std::uint64_t id_;

@@ -63,19 +63,19 @@ void lobby::unwatch(std::uint64_t client_id) {
 
 void lobby::refresh_every(std::int64_t interval_ms) {
   net::post(strand_, [this, interval_ms] {
-    refresh_ms_ = interval_ms;
+    refresh_.every_ms = interval_ms;
     do_refresh();
   });
 }
 
 // Reads the list if anyone watches, then re-arms itself.
 void lobby::do_refresh() {
-  if (stopped_ || refresh_ms_ <= 0) return;
+  if (stopped_ || refresh_.every_ms <= 0) return;
   if (!watchers_.empty() && source_)
     source_([this](list_snapshot snap) {
       net::post(strand_, [this, snap = std::move(snap)]() mutable { on_refresh(std::move(snap)); });
     });
-  refresh_timer_ = time_.call_after(refresh_ms_, strand_, [this] { do_refresh(); });
+  refresh_.next = time_.call_after(refresh_.every_ms, strand_, [this] { do_refresh(); });
 }
 
 // Records (and so pushes) every entry of snap whose summary is not the one last recorded.
@@ -91,10 +91,10 @@ void lobby::on_refresh(list_snapshot snap) {
 void lobby::shutdown() {
   net::post(strand_, [this] {
     stopped_ = true;
-    if (timer_) timer_->cancel();
-    timer_.reset();
-    if (refresh_timer_) refresh_timer_->cancel();
-    refresh_timer_.reset();
+    if (push_.due) push_.due->cancel();
+    push_.due.reset();
+    if (refresh_.next) refresh_.next->cancel();
+    refresh_.next.reset();
     watchers_.clear();
     count_watchers();
   });
@@ -171,10 +171,10 @@ void lobby::on_snapshot(std::uint64_t id, list_snapshot snap) {
 
 // Arms the push timer: at once when the last push is an interval old, else when it will be.
 void lobby::schedule() {
-  if (timer_ || dirty_.empty() || stopped_) return;
-  const std::int64_t at = std::max(time_.now_ms(), last_push_ms_ + interval_ms_);
-  timer_ = time_.call_at(at, strand_, [this] {
-    timer_.reset();
+  if (push_.due || dirty_.empty() || stopped_) return;
+  const std::int64_t at = std::max(time_.now_ms(), push_.last_ms + interval_ms_);
+  push_.due = time_.call_at(at, strand_, [this] {
+    push_.due.reset();
     push();
   });
 }
@@ -183,7 +183,7 @@ void lobby::schedule() {
 // ready watcher: one text with previews, one without, each shared by all its watchers.
 void lobby::push() {
   if (stopped_) return;
-  last_push_ms_ = time_.now_ms();
+  push_.last_ms = time_.now_ms();
   std::vector<list_entry> batch;
   while (!dirty_.empty() && batch.size() < max_per_push) {
     const std::string code = dirty_.pop();

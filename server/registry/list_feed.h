@@ -131,10 +131,14 @@ class lobby {
   std::map<std::uint64_t, watcher> watchers_;
   std::atomic<std::size_t> watching_{0};     // watchers_.size(), read by changed() on any thread
   std::uint64_t seq_ = 0;
-  std::int64_t last_push_ms_ = 0;
-  std::shared_ptr<timer> timer_;              // armed while a push is due
-  std::int64_t refresh_ms_ = 0;               // 0: no refresh (a single server)
-  std::shared_ptr<timer> refresh_timer_;
+  struct {
+    std::int64_t last_ms = 0;                 // when the last push left
+    std::shared_ptr<timer> due;               // armed while a push is due
+  } push_;
+  struct {
+    std::int64_t every_ms = 0;                // 0: no refresh (a single server)
+    std::shared_ptr<timer> next;              // the next re-read
+  } refresh_;                                 // re-reading the list (a cluster's other nodes)
   bool stopped_ = false;
 };
 

@@ -2,6 +2,7 @@
 // summary, board preview and whether it may be evicted, published by the room's strand.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -30,6 +31,12 @@ class room_listing {
   list_entry entry() const EXCLUDES(mu_);
   // True when the room may be dropped from memory (finished, nobody in it, nothing pending).
   bool evictable() const EXCLUDES(mu_);
+  // The match ended at at_ms (the first end counts; the strand only).
+  void ended(std::int64_t at_ms) {
+    if (finished_ms_ == 0) finished_ms_ = at_ms;
+  }
+  // When the match ended, 0 while it runs (the strand only).
+  std::int64_t finished_ms() const { return finished_ms_; }
   // The options every summary shares.
   const std::shared_ptr<const nlohmann::json>& options() const { return options_; }
 
@@ -48,6 +55,7 @@ class room_listing {
   const bool public_;
   const std::shared_ptr<const nlohmann::json> options_;
   const list_sink sink_;
+  std::int64_t finished_ms_ = 0;  // written and read by the strand only
   mutable mutex mu_;
   summary_ptr summary_ GUARDED_BY(mu_) = std::make_shared<const protocol::ready_json>(nlohmann::json::object());
   protocol::view_ptr preview_ GUARDED_BY(mu_);

@@ -29,7 +29,7 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       listing_(row_.code, row_.visibility == "public", row_.options, svc_.list_feed) {
   // A match created with both seats taken (a bot opponent) is seated from its creation.
   if (!clock && seats_.both_taken()) clock_.on_seated(row_.created_ms);
-  if (seq_.outcome()) finished_ms_ = row_.finished_ms ? row_.finished_ms : row_.created_ms;
+  if (seq_.outcome()) listing_.ended(row_.finished_ms ? row_.finished_ms : row_.created_ms);
   svc_.stats->rooms++;
   update_summary();
 }
@@ -376,7 +376,7 @@ void room::update_clock(const change_request& r) {
 // in the list), and the requester's acknowledgement: after its patch, or in it when it asked.
 void room::publish(const change_request& r, protocol::publication pub) {
   const auto out = feed_.publish(seq_.match(), seq_.version(), std::move(pub), outcome_json(), clock_.text());
-  if (seq_.outcome() && finished_ms_ == 0) finished_ms_ = svc_.time->now_ms();
+  if (seq_.outcome()) listing_.ended(svc_.time->now_ms());
   update_summary(true);
   std::shared_ptr<client> requester = r.client_id != 0 ? member_client(r.client_id) : nullptr;
   const bool ack_in_patch = requester && requester->acks_in_patch();
@@ -472,7 +472,7 @@ void room::update_summary(bool version_moved) {
                     .visibility = row_.visibility,
                     .rematch = rematches_.code(),
                     .created_ms = row_.created_ms,
-                    .finished_ms = finished_ms_,
+                    .finished_ms = listing_.finished_ms(),
                     .version = seq_.version(),
                     .seats = seat_presence(),
                     .spectators = spectators(),

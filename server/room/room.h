@@ -206,7 +206,6 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   clock_timer clock_;
   std::unique_ptr<bot_seat> bot_;            // the computer player's seat, if any
   room_listing listing_;
-  std::int64_t finished_ms_ = 0;             // when the match ended, 0 while running
   phase phase_ = phase::open;
 };
 
