@@ -14,9 +14,11 @@ request_error error(std::string code, std::string message, json id = nullptr) {
   return {envelope::error, std::move(code), std::move(message), std::move(id)};
 }
 
-// A "reject" refusal of request id.
-request_error reject(json id, std::string code, std::string message) {
-  return {envelope::reject, std::move(code), std::move(message), std::move(id)};
+// A "reject" refusal of request id, given after the room's checks named by after.
+request_error reject(json id, std::string code, std::string message, request_error::after after) {
+  request_error e{envelope::reject, std::move(code), std::move(message), std::move(id)};
+  e.refused_after = after;
+  return e;
 }
 
 // msg[key], or fallback when absent.
@@ -65,7 +67,7 @@ parsed_request parse_room_request(const std::string& type, const json& msg) {
   if (type == "act") {
     const auto action = msg.find("action");
     if (action == msg.end() || !action->is_object())
-      return reject(id, "bad_action", "act needs an action object");
+      return reject(id, "bad_action", "act needs an action object", request_error::after::start);
     return client_request{room_request{act_request{id, *action}}};
   }
   if (type == "resign") return client_request{room_request{resign_request{id}}};
@@ -75,11 +77,12 @@ parsed_request parse_room_request(const std::string& type, const json& msg) {
     if (op == "offer") return client_request{room_request{draw_request{id, draw_op::offer}}};
     if (op == "accept") return client_request{room_request{draw_request{id, draw_op::accept}}};
     if (op == "decline") return client_request{room_request{draw_request{id, draw_op::decline}}};
-    return reject(id, "bad_message", "draw needs op: offer|accept|decline");
+    return reject(id, "bad_message", "draw needs op: offer|accept|decline", request_error::after::start);
   }
   // rematch
   const json accept = field(msg, "accept", true);
-  if (!accept.is_boolean()) return reject(id, "bad_message", "rematch takes accept: true|false");
+  if (!accept.is_boolean())
+    return reject(id, "bad_message", "rematch takes accept: true|false", request_error::after::seat);
   return client_request{room_request{rematch_request{id, accept.get<bool>()}}};
 }
 

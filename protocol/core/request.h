@@ -84,16 +84,22 @@ struct request_error {
   json id;                 // echoed (null: none)
   bool for_room = false;   // the message was a room request (act, resign, draw, abort,
                            // rematch, resync, history): one from a connection that joined no
-                           // match is refused as not_joined instead
+                           // match is refused as not_joined instead, and a room refuses it
+                           // only after the checks that come first (refused_after)
+  // Which of the room's own refusals come before this one: none (a bad id or history
+  // position), the sender's seat (a spectator cannot act: a rematch's accept), or the seat,
+  // the match over and the match started (an act's action, a draw's op).
+  enum class after { nothing, seat, start };
+  after refused_after = after::nothing;
   bool is_join = false;    // the message was a join
 };
 
 using parsed_request = std::variant<client_request, request_error>;
 
-// msg as a typed request, or its refusal. Malformed fields are refused before anything about
-// a match is known: bad_message (not an object, no string type, bad join or watch_list fields,
+// msg as a typed request, or its refusal. Malformed fields are refused with bad_message (not an object, no string type, bad join or watch_list fields,
 // a missing id, a history from that is not an integer ≥ 0, a draw op or a rematch accept that
-// is not one of theirs), bad_action (act without an action object), unknown_message.
+// is not one of theirs), bad_action (act without an action object), unknown_message; a room
+// request's refusal keeps its place after the room's own checks (refused_after).
 parsed_request parse_request(const json& msg);
 
 }  // namespace tabuleiro::protocol

@@ -192,9 +192,13 @@ class websocket_session : public client,
   }
 
   // A malformed message: its documented refusal, unless the connection is not where it could
-  // send it (a room request before a join: not_joined; a second join: already_joined).
+  // send it (a room request before a join: not_joined; a second join: already_joined); a
+  // malformed room request goes to the room, whose own refusals may come first.
   void on_request(protocol::request_error e) {
-    if (e.for_room && !room_) return not_joined(e.id);
+    if (e.for_room) {
+      if (!room_) return not_joined(e.id);
+      return room_->refuse(shared_from_this(), std::move(e));
+    }
     if (e.is_join && join_requested_) return protocol_error("already_joined", "this connection already joined");
     state_.svc.stats->rejected(e.code);
     on_send(share_text(e.as == protocol::request_error::envelope::error

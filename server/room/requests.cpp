@@ -22,6 +22,23 @@ void room::do_request(const std::shared_ptr<client>& c, protocol::room_request& 
   std::visit([&](auto& q) { on_request(c, seat, q); }, r);
 }
 
+void room::do_refuse(const std::shared_ptr<client>& c, const protocol::request_error& e) {
+  auto it = members_.find(c->id());
+  if (it == members_.end()) {
+    svc_.stats->rejected("not_joined");
+    return c->send(share_text(msg::error("not_joined", "send join first", e.id)));
+  }
+  using after = protocol::request_error::after;
+  if (e.refused_after != after::nothing) {
+    if (auto first = may_change(it->second.seat, e.refused_after == after::start);
+        first && (e.refused_after == after::start || first->code == "spectator"))
+      return reject_to(c, e.id, first->code, first->message);
+  }
+  svc_.stats->rejected(e.code);
+  c->send(share_text(e.as == protocol::request_error::envelope::error ? msg::error(e.code, e.message, e.id)
+                                                                       : msg::reject(e.id, e.code, e.message)));
+}
+
 std::optional<rule_error> room::may_change(int seat, bool needs_start) const {
   if (seat == 0) return rule_error{"spectator", "spectators cannot act"};
   if (seq_.outcome()) return rule_error{"game_over", "the match is over"};

@@ -117,6 +117,10 @@ void room::request(std::shared_ptr<client> c, protocol::room_request r) {
   });
 }
 
+void room::refuse(std::shared_ptr<client> c, protocol::request_error e) {
+  net::post(strand_, [self = shared_from_this(), c = std::move(c), e = std::move(e)] { self->do_refuse(c, e); });
+}
+
 void room::leave(std::uint64_t client_id) {
   net::post(strand_, [self = shared_from_this(), client_id] { self->do_leave(client_id); });
 }

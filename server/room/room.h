@@ -95,6 +95,9 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void join(std::shared_ptr<client> c, protocol::join_request j);
   // Handles a request from a client that joined this room.
   void request(std::shared_ptr<client> c, protocol::room_request r);
+  // Refuses a malformed request of a client that joined this room (its place among the
+  // room's own refusals kept: e.refused_after).
+  void refuse(std::shared_ptr<client> c, protocol::request_error e);
   // Forgets a closed client.
   void leave(std::uint64_t client_id);
   // Housekeeping: records abandonment when seats stayed away too long.
@@ -152,6 +155,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::rematch_request& r);
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::resync_request& r);
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::history_request& r);
+  void do_refuse(const std::shared_ptr<client>& c, const protocol::request_error& e);
   // The refusal of a change by seat before anything else is checked, if any: a spectator,
   // a match over, or (when needs_start) a match not started.
   std::optional<rule_error> may_change(int seat, bool needs_start) const;

@@ -108,17 +108,21 @@ TEST_CASE("request: malformed messages get the documented code, message and enve
   CHECK(e.code == "bad_action");
   CHECK(e.message == "act needs an action object");
   CHECK(e.id == "r1");
+  CHECK(e.refused_after == request_error::after::start);  // after spectator, game_over, not_started
   e = refusal(R"({"type":"draw","id":4,"op":"maybe"})");
   CHECK(e.as == envelope::reject);
   CHECK(e.code == "bad_message");
   CHECK(e.message == "draw needs op: offer|accept|decline");
+  CHECK(e.refused_after == request_error::after::start);
   e = refusal(R"({"type":"rematch","id":4,"accept":"yes"})");
   CHECK(e.as == envelope::reject);
   CHECK(e.message == "rematch takes accept: true|false");
+  CHECK(e.refused_after == request_error::after::seat);  // after spectator only
   e = refusal(R"({"type":"history","id":"h","from":-1})");
   CHECK(e.as == envelope::error);
   CHECK(e.message == "history takes from: a version 0..current");
   CHECK(e.id == "h");
+  CHECK(e.refused_after == request_error::after::nothing);
   CHECK(refusal(R"({"type":"history","from":"3"})").code == "bad_message");
   CHECK(refusal(R"({"type":"resign"})").message == "resign needs an id (string or integer)");
 }

@@ -175,6 +175,13 @@ TEST_CASE("game: each bad input gets its typed error or close code and changes n
   };
   CHECK(reject_code(0, {{"type", "act"}, {"id", "s"}, {"action", {{"type", "end_turn"}}}}) == "spectator");
   CHECK(reject_code(0, {{"type", "resign"}, {"id", "s2"}}) == "spectator");
+  // A malformed request keeps its place after the room's own refusals (PROTOCOL.md, "Error
+  // codes"): a spectator hears that it is one first.
+  CHECK(reject_code(0, {{"type", "act"}, {"id", "s3"}}) == "spectator");
+  CHECK(reject_code(0, {{"type", "draw"}, {"id", "s4"}, {"op", "maybe"}}) == "spectator");
+  CHECK(reject_code(0, {{"type", "rematch"}, {"id", "s5"}, {"accept", "yes"}}) == "spectator");
+  CHECK(reject_code(1, {{"type", "draw"}, {"id", "d0"}, {"op", "maybe"}}) == "bad_message");
+  CHECK(reject_code(1, {{"type", "rematch"}, {"id", "r0"}, {"accept", "yes"}}) == "bad_message");
   CHECK(reject_code(2, {{"type", "act"}, {"id", "t"}, {"action", {{"type", "end_turn"}}}}) == "not_your_turn");
   CHECK(reject_code(1, {{"type", "act"}, {"id", "i"}, {"action", {{"type", "summon"}, {"to", "c1"}}}}) == "not_home_edge");
   CHECK(reject_code(1, {{"type", "act"}, {"id", "b"}, {"action", {{"type", "fly"}}}}) == "bad_action");
