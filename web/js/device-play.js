@@ -38,6 +38,8 @@ export class DevicePlay {
       1: new Table(this.hosts[1], (action) => conn1.request({ type: 'act', action })),
       2: new Table(this.hosts[2], (action) => this.conn.request({ type: 'act', action })),
     };
+    // Seat 2's connection may have joined before seat 1's first view built the tables.
+    if (this.syncs[2].view && !this.paused?.()) this.draw(2);
     return this.tables[1];
   }
 
