@@ -1,5 +1,6 @@
-// The shell is generic: no module in web/js/ (the registry games.js excepted) names a game or
-// imports from a game's folder, and the registry imports each game only through its entry file.
+// The shell is generic: no module under web/js/ outside games/ (the registry games.js
+// excepted) names a game or imports from a game's folder, and the registry imports each game
+// only through its entry file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,14 +11,20 @@ import { GAMES } from '../../../web/js/games.js';
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 const JS = join(WEB, 'js');
 const REGISTRY = 'games.js';
-const shellFiles = readdirSync(JS).filter((f) => f.endsWith('.js') && f !== REGISTRY);
+// Every .js path under web/js/, relative to it, outside games/ (lang/, match/, … included).
+const walk = (dir, rel = '') => readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => {
+  const r = rel ? `${rel}/${e.name}` : e.name;
+  if (e.isDirectory()) return r === 'games' ? [] : walk(dir, r);
+  return e.name.endsWith('.js') ? [r] : [];
+});
+const shellFiles = walk(JS).filter((f) => f !== REGISTRY);
 // Game ids and display names (TAIXU, QU4DRI, …) as whole words, in any case.
 const names = [...new Set(GAMES.flatMap((g) => [g.id, g.strings?.en?.name].filter(Boolean)))];
 const nameRe = new RegExp(`\\b(${names.join('|')})\\b`, 'i');
 const importsOf = (src) => [...src.matchAll(/\bimport\b[^'"]*?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]);
 
 test('the check knows the shell modules and the game names', () => {
-  for (const f of ['match.js', 'home.js', 'sync.js', 'connection.js', 'i18n.js', 'main.js']) assert.ok(shellFiles.includes(f), f);
+  for (const f of ['match.js', 'home.js', 'sync.js', 'connection.js', 'i18n.js', 'main.js', 'lang/en.js', 'lang/pt-BR.js']) assert.ok(shellFiles.includes(f), f);
   assert.ok(names.includes('taixu') && names.includes('TAIXU') && names.includes('QU4DRI'), names.join());
   assert.ok(nameRe.test("import { x } from './taixu/events.js'") && nameRe.test('Paste a TAIXU position'));
   assert.deepEqual(importsOf("import a from './games/x/index.js';\nimport { b } from \"./y.js\";"), ['./games/x/index.js', './y.js']);
