@@ -6,6 +6,7 @@ import { h, icon, fill } from '../../dom.js';
 import { t, errorKey } from '../../i18n.js';
 import { CORE, ZONES, SQUARES, coords, orientation } from './geometry.js';
 import { playAnimations } from './fx.js';
+import { pieceEl } from './piece.js';
 import { GAME_ID, tx, playerName } from './text.js';
 import { hintText, pcLabel } from './hints.js';
 
@@ -436,17 +437,6 @@ export function lastSquares(events) {
   }
   out.delete(undefined);
   return out.size ? out : null;
-}
-
-// The piece disc: owner colour, charge number, charge ring, idle pips.
-export function pieceEl(p) {
-  const ring = [];
-  for (let i = 0; i < 4; i++) ring.push(h('i', { class: i < p.charge ? 'on' : '' }));
-  return h('span', { class: `piece p${p.owner} c${Math.min(p.charge, 5)}`, dataset: { charge: p.charge } },
-    h('span', { class: 'ring', 'aria-hidden': 'true' }, ring),
-    h('span', { class: 'charge', 'aria-hidden': 'true' }, String(p.charge)),
-    p.idle ? h('span', { class: `idle i${p.idle}`, 'aria-hidden': 'true', title: tx('idle', { n: p.idle }) },
-      Array.from({ length: p.idle }, () => h('i'))) : null);
 }
 
 // The blinking anomaly icon with a tooltip naming its effect.

@@ -3,7 +3,7 @@
 // The board already shows the final view; effects play over it on a timeline, and pieces that
 // the action removed stay as "ghosts" until their moment comes.
 import { h } from '../../dom.js';
-import { pieceEl } from './board.js';
+import { pieceEl } from './piece.js';
 import { pick, sqOf, ownerOf, waveSquares, waveHits } from './events.js';
 
 // How long each event holds the timeline before the next one starts (ms).
