@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { installFakeDom } from './fake-dom.mjs';
 
 installFakeDom();
-const { DevicePlay } = await import('../../../web/js/device-play.js');
+const { DevicePlay } = await import('../../../web/js/match/device-play.js');
 const { ViewSync } = await import('../../../web/js/sync.js');
 
 // A game table that records what it was asked to draw.

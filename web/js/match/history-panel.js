@@ -2,11 +2,11 @@
 // module words each change and, optionally, each turn's title), first / previous / next / last,
 // a click on any move, the arrow keys, "back to live", and the log's download. It only draws
 // and reports the version asked for; the match page shows the board at that version.
-import { h, icon } from './dom.js';
-import { t } from './i18n.js';
-import { seatLabel } from './games.js';
-import { groupTurns } from './history.js';
-import { describeRoomEvent } from './match-log.js';
+import { h, icon } from '../dom.js';
+import { t } from '../i18n.js';
+import { seatLabel } from '../games.js';
+import { groupTurns } from '../history.js';
+import { describeRoomEvent } from './log.js';
 
 // opts: {game, seat (viewer's, or null), onStep(version|null), onExport(), isOver() → true once
 // the match has ended (the last version is then the end, not live)}.

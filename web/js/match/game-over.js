@@ -1,20 +1,19 @@
 // The match page's game-over banner (the outcome, with home / rematch / replay / close) and the result line that stays after it closes.
-import { h } from './dom.js';
-import { t, reasonText } from './i18n.js';
+import { h } from '../dom.js';
+import { t, reasonText } from '../i18n.js';
 
-// Builds the banner and result line for one match page. state: the page's shared state
-// (seat, gameName, rematch, panel, bannerShown; bannerShown set here); request(body) sends as
-// the acting seat; seatName(n) labels a seat; history: the page's record (replay starts at its
-// first version); log: the match log, told the outcome once; oneDevice: both seats play on this
-// browser (the banner says who won rather than "you win").
-// Returns the banner and result bar elements to place and show(outcome).
-export function gameOverBanner({ state, request, seatName, history, log, oneDevice }) {
+// Builds the banner and result line for one match page. state: the page's state (seat,
+// gameName, rematch, oneDevice; read only); act(name): a user intent (messages.js);
+// seatName(n) labels a seat; history: the page's record (replay is offered once it is loaded);
+// onReplay(): show the first version; log: the match log, told the outcome when the banner opens.
+// Returns the banner and result bar elements to place and show(outcome, open).
+export function gameOverBanner({ state, act, seatName, history, onReplay, log }) {
   const banner = h('div', { class: 'banner', id: 'banner', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'banner-title' });
   const resultBar = h('div', { class: 'result-bar', id: 'result', hidden: true, role: 'status' });
 
-  // Writes outcome (null: none, both hidden) into the result line and the banner; the banner
-  // opens and the log gets the outcome the first time only (state.bannerShown).
-  function show(outcome) {
+  // Writes outcome (null: none, both hidden) into the result line and the banner; with open the
+  // banner opens and the log gets the outcome (messages.js opens it once).
+  function show(outcome, open = false) {
     if (!outcome) { banner.hidden = true; resultBar.hidden = true; return; }
     // The result stays on the page after the banner is closed.
     resultBar.textContent = t('result_line', { text: outcomeLine(outcome) });
@@ -30,11 +29,10 @@ export function gameOverBanner({ state, request, seatName, history, log, oneDevi
       h('p', { class: 'banner-reason' }, reasonLine),
       h('div', { class: 'row-btns' },
         h('a', { class: 'btn', href: '/' }, t('back_home')),
-        state.seat && !state.rematch ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { banner.hidden = true; request({ type: 'rematch' }).catch(() => {}); } }, t('rematch')) : null,
-        history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { banner.hidden = true; state.panel?.go(history.from); } }, t('replay')) : null,
+        state.seat && !state.rematch ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { banner.hidden = true; act('rematch'); } }, t('rematch')) : null,
+        history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { banner.hidden = true; onReplay(); } }, t('replay')) : null,
         h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => { banner.hidden = true; } }, t('close')))));
-    if (!state.bannerShown) {
-      state.bannerShown = true;
+    if (open) {
       banner.hidden = false;
       log.add(() => [outcomeLine(outcome)], 'over');
     }
@@ -43,7 +41,7 @@ export function gameOverBanner({ state, request, seatName, history, log, oneDevi
   // The outcome's title (from this seat's side for a player) and its reason, in the current language.
   function outcomeText({ winner, reason }) {
     const title = reason === 'aborted' ? t('outcome.aborted') : winner == null ? t('outcome.draw')
-      : state.seat && !oneDevice ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
+      : state.seat && !state.oneDevice ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
         : t('outcome.win', { player: seatName(winner) });
     return { title, reason: reasonText(reason, state.gameName) };
   }

@@ -1,8 +1,8 @@
 // The match page's status strips that do not depend on the game: the seats with their
 // players' display names, and the opponent-away bar counting down the server's
 // abandonment time (presence `abandon_in_ms`, counted from receipt).
-import { h } from './dom.js';
-import { t } from './i18n.js';
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
 
 // Fills el with one entry per seat of presence p: whether it is here, its label, its name.
 export function drawSeatNames(el, p, label) {

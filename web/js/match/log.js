@@ -2,9 +2,9 @@
 // turn separators, and system lines. Entries keep how to write themselves, so a language
 // switch rewrites the whole log. Game events are worded by the game module; room-level events
 // (resigned, draw_agreed, abandoned, timeout) by the shell.
-import { h, fill } from './dom.js';
-import { t } from './i18n.js';
-import { seatLabel } from './games.js';
+import { h, fill } from '../dom.js';
+import { t } from '../i18n.js';
+import { seatLabel } from '../games.js';
 
 const MAX_LOG = 300;
 

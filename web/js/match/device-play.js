@@ -3,10 +3,10 @@
 // connection and view, one game table per seat, which of them is shown (the side to move),
 // and the "pass the device" screen put before a seat's secret entry (an incomplete legal
 // list: `expects`), so one player's secret is never on screen for the other. No game named.
-import { h } from './dom.js';
-import { t } from './i18n.js';
-import { MatchConnection } from './connection.js';
-import { ViewSync } from './sync.js';
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { MatchConnection } from '../connection.js';
+import { ViewSync } from '../sync.js';
 
 export class DevicePlay {
   // code: share code; tokens: {1, 2} seat tokens; primary: seat 1's ViewSync (the page's);

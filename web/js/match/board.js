@@ -1,0 +1,137 @@
+// The match page's board area: the game's table (or, on one device, both seats' tables via
+// device-play.js), the side panels beside it (rules, room controls, move list, log), the bar
+// shown while a past version is on the board, and the log and read-out of changes. It only
+// draws what the state (state.js) holds; the move list reports the version asked for.
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { gameTitle, seatLabel } from '../games.js';
+import { loadStylesheet } from '../stylesheets.js';
+import { rulesPanel } from '../rules-panel.js';
+import { lastTurnEvents } from '../history.js';
+import { historyPanel } from './history-panel.js';
+import { matchLog, describeRoomEvent } from './log.js';
+
+// Builds the board area. state: the page's state (read only); local: the DevicePlay on one
+// device, else null; primary: seat 1's connection (the tables send their actions on it);
+// controls: the room controls (controls.js), placed beside the table; onStep(v) and
+// onExport(): the move list's intents; onDrawn(): after the board was redrawn live.
+// Returns the elements to place and the drawing functions named by messages.js effects.
+export function boardArea({ state, local, primary, controls, onStep, onExport, onDrawn }) {
+  const tableEl = h('div', { class: 'table-host', id: 'table' });
+  // Shown while the board shows a past version: the match goes on meanwhile.
+  const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
+  // The other side's actions, read out politely by screen readers (the log is not live).
+  const announceEl = h('div', { class: 'sr-only', id: 'announce', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  const log = matchLog();
+  const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-title' },
+    h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')), log.el);
+  let table = null;
+  let rules = null;
+  let panel = null;
+  let shown = null;   // the version on the board
+
+  // Builds the game's table once (shown once the game's stylesheet has loaded) and its side panels.
+  function mount() {
+    if (table) return;
+    document.getElementById('game-name').textContent = gameTitle(state.gameName);
+    tableEl.hidden = true;
+    loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; });
+    table = local ? local.mount(tableEl, state.game.Table, primary)
+      : new state.game.Table(tableEl, (action) => primary.request({ type: 'act', action }));
+    rules = rulesPanel(state.game);
+    panel = historyPanel({ game: state.game, seat: state.seat, onStep, onExport, isOver: () => !!state.outcome });
+    panel.el.hidden = true;
+    document.addEventListener('keydown', panel.onKey);
+    table.sideEl.append(rules.el, controls.el, panel.el, logBox);
+    local?.setSides([rules.el, controls.el, panel.el, logBox]);
+    log.add(() => [local ? t('local.both') : state.seat ? t('you_are', { player: seatLabel(state.game, state.seat) }) : t('watching')], 'sys');
+  }
+
+  // Redraws the live view on the table (not while a past version is shown); prev and events
+  // (after a patch) let it animate.
+  function draw({ prev = null, events = [] } = {}) {
+    if (!table || !state.sync.view) return;
+    if (local) {
+      if (state.viewing == null) local.draw(1, prev, events);
+      local.choose();
+      deviceChanged();
+      return;
+    }
+    const { sync } = state;
+    if (state.viewing == null) {
+      table.update({ view: sync.view, legal: sync.legal, expects: sync.expects, toAct: sync.toAct,
+        seat: state.seat, version: sync.version, prev, events, lastTurn: lastTurn() });
+      shown = sync.version;
+    }
+    onDrawn();
+  }
+
+  // One device: after either seat's view changed and the shown table was chosen.
+  function deviceChanged() {
+    shown = local.syncs[local.active]?.version;
+    if (panel && local.secretPending()) panel.el.hidden = true;  // no stepping back onto a secret
+    onDrawn();
+  }
+
+  // The other side's last whole turn (anyone's for a spectator), once the history is known.
+  function lastTurn() {
+    const { history } = state;
+    return history.loaded && history.to === state.sync.version ? lastTurnEvents(history.changes, state.game, state.seat) : null;
+  }
+
+  // Shows version v of the record on the table (null: back to the live view); one step
+  // forward animates.
+  function showVersion(v) {
+    if (!table) return;
+    if (local?.secretPending()) return;  // one device: no step back while a secret entry is being made
+    if (v == null) {
+      pastBar.hidden = true;
+      tableEl.classList.remove('past');
+      draw();
+      return;
+    }
+    const { history } = state;
+    const change = history.change(v);
+    const forward = v === shown + 1 && change;
+    (local ? local.table() : table).update({ view: history.viewAt(v), legal: [], expects: null, toAct: [], seat: local ? local.active : state.seat, version: v,
+      prev: forward ? history.viewAt(v - 1) : null, events: forward ? change.events : [], lastTurn: change ? change.events : [] });
+    shown = v;
+    tableEl.classList.add('past');
+    pastBar.replaceChildren(h('span', {}, v === history.from ? t('hist.viewing_start') : t('hist.viewing', { v, n: history.to })),
+      h('button', { type: 'button', class: 'btn small', id: 'past-live', onclick: () => panel.go(null) }, t(state.outcome ? 'hist.back_end' : 'hist.back_live')));
+    pastBar.hidden = false;
+  }
+
+  // Reads out a change's lines.
+  function announce({ events, ctx }) {
+    const lines = events.map((ev) => describeRoomEvent(ev, state.game, state.seat) ?? state.game.describe?.(ev, ctx) ?? null).filter(Boolean);
+    if (lines.length) announceEl.textContent = lines.join('. ');
+  }
+
+  // Rewrites the board area in the current language.
+  function relabel() {
+    log.relabel();
+    panel?.relabel();
+    if (state.viewing != null) showVersion(state.viewing);
+    rules?.redraw();
+    table?.relabel();
+    local?.relabel();
+  }
+
+  return {
+    tableEl, pastBar, announceEl, logList: log, relabel, deviceChanged,
+    mount,
+    table: draw,
+    past: ({ v }) => showVersion(v),
+    live: () => showVersion(null),
+    moves: () => panel?.update(state.history),
+    log: ({ events, ctx }) => log.addEvents(state.game, events, ctx),
+    announce,
+    setPresence: (p) => table?.setPresence(p),
+    // After the outcome changed: the move list's wording ("end" rather than "live").
+    relabelMoves: () => panel?.relabel(),
+    // Goes to version v through the move list (the banner's and a replay link's replay).
+    go: (v) => panel?.go(v),
+    stop: () => { if (panel) document.removeEventListener('keydown', panel.onKey); },
+  };
+}
