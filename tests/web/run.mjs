@@ -16,6 +16,7 @@ import { clockScenario } from './clock_scenario.mjs';
 import { botsScenario } from './bots_scenario.mjs';
 import { lobbyScenario } from './lobby_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
+import { pagesScenario } from './pages_scenario.mjs';
 import { freePort, launchBrowser } from './steps.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -98,8 +99,8 @@ async function main() {
   const browser = await launchBrowser();
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock (all by default).
-    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock';
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock, pages (all by default).
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock,pages';
     results = [];
     if (only.includes('taixu')) {
       results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
@@ -126,6 +127,7 @@ async function main() {
     }
     if (only.includes('lobby')) results.push(...await lobbyScenario({ browser, url: server.url, out: OUT }));
     if (only.includes('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));
+    if (only.includes('pages')) results.push(...await pagesScenario({ browser, url: server.url, out: OUT }));
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

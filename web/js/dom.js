@@ -1,6 +1,9 @@
 // Tiny DOM helpers: element builder, icon, toasts.
 
 // Creates <tag> with attributes/properties and children (strings, nodes, arrays, null).
+// `style` is an object of CSS properties set through the CSSOM (el.style.setProperty), which the
+// page's Content-Security-Policy allows; a style string would be an inline style attribute,
+// which it blocks, so h() refuses one.
 export function h(tag, attrs = {}, ...children) {
   const svg = tag === 'svg' || tag === 'use';
   const el = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
@@ -8,12 +11,24 @@ export function h(tag, attrs = {}, ...children) {
     if (v == null || v === false) continue;
     if (k === 'class') el.setAttribute('class', v);
     else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k === 'style') setStyle(el, v);
     else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
     else if (k === 'text') el.textContent = v;
     else if (!svg && k in el && typeof v !== 'string') el[k] = v;
     else el.setAttribute(k, v === true ? '' : v);
   }
   append(el, children);
+  return el;
+}
+
+// Sets the CSS properties of props ({name: value}, custom properties included) on el through
+// the CSSOM; a string is refused (it could only become a style attribute, blocked by the CSP).
+export function setStyle(el, props) {
+  if (typeof props !== 'object') throw new TypeError('h(): style must be an object of CSS properties, not an inline style string');
+  for (const [name, value] of Object.entries(props)) {
+    if (value == null) el.style.removeProperty(name);
+    else el.style.setProperty(name, String(value));
+  }
   return el;
 }
 

@@ -1,6 +1,7 @@
 // A minimal DOM for unit tests of the client's element builders (web/js/dom.js `h`): elements
-// with attributes, children, dataset, the form-control properties the shell reads (value,
-// checked, …) and a <select> whose value follows its selected <option>. Not a test file itself.
+// with attributes, children, dataset, CSSOM style declarations, the form-control properties the
+// shell reads (value, checked, …) and a <select> whose value follows its selected <option>.
+// Not a test file itself.
 
 class FakeNode {}
 
@@ -15,6 +16,7 @@ class FakeElement extends FakeNode {
     this.textContent = '';
     for (const p of PROPS[tag] || []) this[p] = p === 'checked' || p === 'selected' || p === 'required' ? false : '';
     this.id = '';
+    this.style = new FakeStyle();
   }
   setAttribute(k, v) {
     v = String(v);
@@ -30,6 +32,14 @@ class FakeElement extends FakeNode {
     return this.children.filter((c) => c instanceof FakeElement).flatMap((c) => [c, ...c.descendants()]);
   }
   get text() { return this.children.map((c) => (c instanceof FakeElement ? c.text : c)).join('') || this.textContent; }
+}
+
+// An element's CSSOM declarations (style.setProperty and friends); never a style attribute.
+class FakeStyle {
+  constructor() { this.props = new Map(); }
+  setProperty(k, v) { this.props.set(k, String(v)); }
+  removeProperty(k) { this.props.delete(k); }
+  getPropertyValue(k) { return this.props.get(k) ?? ''; }
 }
 
 class FakeSelect extends FakeElement {

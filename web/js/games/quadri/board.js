@@ -167,7 +167,7 @@ export class QuadriTable {
         h('span', { class: 'presence-dot', dataset: { seat: p } }),
         h('span', { class: 'q-energy', title: tx('energy') },
           h('span', { class: 'q-bar', role: 'meter', 'aria-valuemin': '0', 'aria-valuemax': '64', 'aria-valuenow': String(e) },
-            h('i', { class: 'q-fill', style: `width:${pct}%` }), h('i', { class: 'q-mid' })),
+            h('i', { class: 'q-fill', style: { width: `${pct}%` } }), h('i', { class: 'q-mid' })),
           h('b', { class: 'q-energy-n', dataset: { player: p } }, String(e))),
         h('span', { class: 'q-hand' }, `${tx('hand')}: `, h('b', { dataset: { hand: p } }, String(v.hand?.[p - 1] ?? 0))));
     }
@@ -302,7 +302,7 @@ export class QuadriTable {
         const a = cell.getBoundingClientRect();
         const b = this.boardWrap.getBoundingClientRect();
         const pop = h('span', { class: `q-points p${e.player} ${d >= 0 ? 'gain' : 'loss'}`,
-          style: `left:${a.left - b.left}px;top:${a.top - b.top}px` }, `${d >= 0 ? '+' : '−'}${Math.abs(d)}`);
+          style: { left: `${a.left - b.left}px`, top: `${a.top - b.top}px` } }, `${d >= 0 ? '+' : '−'}${Math.abs(d)}`);
         this.fxEl.append(pop);
         setTimeout(() => pop.remove(), 1500);
       }

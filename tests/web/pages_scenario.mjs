@@ -1,0 +1,139 @@
+// Every page of the client, in both languages and at both sizes, without a console error, an
+// uncaught exception or a Content-Security-Policy violation (the server's policy is strict:
+// no inline style or script). Pages: for each game the match page as a player (a seat still
+// free: the invitation), against the computer, as a spectator, on one device (both seats
+// here) and the replay of a finished match; then the home page, whose live list shows each
+// game's match with a miniature board. One match per kind is made and
+// each page is loaded in English and in Portuguese, and drawn at 1280×800 and 390×844;
+// screenshots of every page at both sizes land in test-output/web/pages-*.png.
+import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS } from './steps.mjs';
+
+const GAMES = ['taixu', 'cyvasse', 'quadri'];
+const LANGS = ['en', 'pt-BR'];
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+export async function pagesScenario({ browser, url, out }) {
+  const results = [];
+  let step = null;   // the current group's step runner (home, then one per game)
+  // Starts a group of steps: a failed step skips the rest of its group only.
+  const group = () => { const g = steps({ prefix: 'pages: ' }); step = g.step; return g.results; };
+  const shot = screenshots(out, { prefix: 'pages-', timeout: STEP_TIMEOUT_MS });
+  // Problems per page label; `current` is the label of what the page shows now.
+  const problems = new Map();
+  let current = 'start';
+  const report = (text) => { if (!problems.has(current)) problems.set(current, []); problems.get(current).push(text); };
+  const page = await newPage(browser, { viewport: SIZES.desktop }, {
+    prepare: async (ctx) => {
+      await ctx.exposeBinding('reportCspViolation', (_src, v) => report(`CSP: ${v}`));
+      await ctx.addInitScript(() => document.addEventListener('securitypolicyviolation',
+        (e) => window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`)));
+    },
+  });
+  page.on('console', (m) => { if (m.type() === 'error') report(`console: ${m.text().slice(0, 200)}`); });
+  page.on('pageerror', (e) => report(`exception: ${e.message}`));
+
+  // POST /api/matches with req; {code, seat, token}.
+  const create = async (req) => {
+    const res = await fetch(`${url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
+    check(res.ok, `creating ${JSON.stringify(req)}: HTTP ${res.status}`);
+    return res.json();
+  };
+  // Stores a seat's token in the page's browser (as the home page does after creating).
+  const keepSeat = async ({ code, seat, token }) => {
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`tabuleiro.seat.${code}`, JSON.stringify({ seat, token })]);
+  };
+  // The page has drawn a match: a board at some version, styled (the game's sheet loaded).
+  const matchDrawn = () => page.waitForFunction(() => {
+    const host = document.querySelector('#table');
+    return host && !host.hidden && host.querySelector('[data-version]') && document.querySelectorAll('link.game-stylesheet').length > 0;
+  });
+  // The problems reported under labels starting with prefix, as one line each.
+  const problemsOf = (match) => [...problems.entries()].filter(([k]) => match(k))
+    .map(([k, v]) => `${k}: ${v.slice(0, 5).join(' | ')}${v.length > 5 ? ` (+${v.length - 5} more)` : ''}`);
+  // A step of its own (a failure skips no other page) that fails on any problem of label.
+  const clean = async (label) => {
+    const own = steps({ prefix: 'pages: ' });
+    await own.step(`${label}: no console error, exception or CSP violation`, async () => {
+      const seen = problemsOf((k) => k.startsWith(`${label} (`));
+      check(!seen.length, seen.join('; '));
+    });
+    results.push(...own.results);
+  };
+  // Loads path as label in each language and screenshots it at both sizes (ready() resolves
+  // once the page has drawn); then checks that no problem was reported meanwhile.
+  const visit = async (label, path, ready) => {
+    await step(label, async () => {
+      for (const lang of LANGS) {
+        current = `${label} (${lang})`;
+        await page.setViewportSize(SIZES.desktop);
+        await page.evaluate((l) => localStorage.setItem('tabuleiro.lang', l), lang);
+        await page.goto(`${url}${path}`);
+        await ready();
+        const htmlLang = await page.evaluate(() => document.documentElement.lang);
+        check(htmlLang === lang, `${current}: the page is in ${htmlLang}`);
+        for (const [size, viewport] of Object.entries(SIZES)) {
+          current = `${label} (${lang}, ${size})`;
+          await page.setViewportSize(viewport);
+          // From the top (the move list scrolls its current move into view), once laid out.
+          await page.evaluate(() => new Promise((r) => { window.scrollTo(0, 0); requestAnimationFrame(() => r()); }));
+          await shot(page, `${label}-${lang}-${size}`);
+        }
+      }
+      current = `after ${label}`;
+    });
+    await clean(label);
+  };
+
+  const groups = [];
+  await page.goto(url);
+  for (const game of GAMES) {
+    groups.push(group());
+    let friend = null;
+    let bot = null;
+    let local = '';
+    await step(`${game}: a match with a free seat, one against the computer, one on this device`, async () => {
+      current = `${game} setup`;
+      friend = await create({ game, seat: 1, visibility: 'public' });
+      bot = await create({ game, seat: 2, visibility: 'unlisted', opponent: { bot: 'easy' } });
+      await keepSeat(friend);
+      await keepSeat(bot);
+      // One device, the way a player makes it: the home page's form.
+      await page.setViewportSize(SIZES.desktop);
+      await page.goto(url);
+      await page.check(`input[name="game"][value="${game}"]`);
+      await page.selectOption('#opt-opponent', 'local');
+      await page.click('#create-btn');
+      await page.waitForURL(/\/m\/[A-Z0-9]{6}$/);
+      local = page.url().match(/\/m\/([A-Z0-9]{6})$/)[1];
+      await matchDrawn();
+    });
+    await visit(`${game}-player`, `/m/${friend?.code}`, async () => { await matchDrawn(); await page.waitForSelector('.invite:not([hidden]) img.qr'); });
+    await visit(`${game}-computer`, `/m/${bot?.code}`, async () => { await matchDrawn(); await page.waitForSelector('#bot-seat'); });
+    await visit(`${game}-spectator`, `/m/${bot?.code}?watch`, async () => { await matchDrawn(); await page.waitForSelector('.you.spectator'); });
+    await visit(`${game}-one-device`, `/m/${local}`, async () => { await matchDrawn(); await page.waitForSelector('#table[data-active]'); });
+    await step(`${game}: the game against the computer is resigned`, async () => {
+      current = `${game} resign`;
+      await page.setViewportSize(SIZES.desktop);
+      await page.goto(`${url}/m/${bot.code}`);
+      await matchDrawn();
+      await page.click('#resign');
+      await page.click('#resign-yes');
+      await page.waitForSelector('#result:not([hidden])');
+    });
+    await visit(`${game}-replay`, `/m/${bot?.code}?replay`, async () => { await matchDrawn(); await page.waitForSelector('#moves:not([hidden])'); });
+  }
+  // The home page last: its live list then shows every game's public match, each with a
+  // miniature of its board (the game's own table).
+  groups.push(group());
+  await visit('home', '/', async () => {
+    await page.waitForSelector('#create-btn');
+    for (const game of GAMES) await page.waitForSelector(`.live-item .li-preview.g-${game}[data-version]`);
+  });
+  const other = steps({ prefix: 'pages: ' });
+  await other.step('no console error, exception or CSP violation while making and ending the matches', async () => {
+    const seen = problemsOf((k) => !GAMES.some((g) => k.startsWith(`${g}-`)) && !k.startsWith('home ('));
+    check(!seen.length, seen.join('; '));
+  });
+  await page.context().close().catch(() => {});
+  return [...groups.flat(), ...results, ...other.results];
+}
