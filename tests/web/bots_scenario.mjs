@@ -18,9 +18,10 @@ export async function botsScenario({ browser, url, out }) {
   const S = await open();
   const versionOf = (page, scope = '') => page.$eval(`${scope} .cy-board`, (b) => Number(b.dataset.version));
   const waitVersion = (page, v, scope = '') => page.waitForFunction(([s, v]) => Number(document.querySelector(`${s} .cy-board`)?.dataset.version) >= v, [scope, v]);
-  // Moves one of seat's pieces that has a legal target, on the board under scope.
+  // Moves one of seat's pieces that has a legal target, on the board under scope (a piece
+  // drawn outside the squares, such as one still animating, is not a place to move from).
   const moveAny = async (page, seat, scope = '') => {
-    const from = await page.$$eval(`${scope} .cy-piece[data-owner="${seat}"]`, (els) => els.map((e) => e.closest('.cy-sq').dataset.sq));
+    const from = await page.$$eval(`${scope} .cy-piece[data-owner="${seat}"]`, (els) => els.map((e) => e.closest('.cy-sq')?.dataset.sq).filter(Boolean));
     for (const sq of from) {
       await page.click(`${scope} .cy-sq[data-sq="${sq}"]`);
       const targets = await page.$$(`${scope} .cy-sq.target`);
