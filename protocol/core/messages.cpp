@@ -262,6 +262,18 @@ json match_log(std::string_view code, std::string_view game, const json& options
   return j;
 }
 
+json account_state(const account_fields* user, std::string_view csrf, std::string_view access) {
+  if (!user) return {{"user", nullptr}, {"access", access}};
+  return {{"user",
+           {{"id", user->id},
+            {"username", user->username},
+            {"display_name", user->display_name},
+            {"language", user->language},
+            {"admin", user->admin}}},
+          {"csrf", csrf},
+          {"access", access}};
+}
+
 json clock_advanced(std::int64_t now_ms) { return {{"now_ms", now_ms}}; }
 
 std::string pong(const json& t) { return dump(json{{"type", "pong"}, {"t", t}}); }

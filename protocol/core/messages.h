@@ -142,6 +142,21 @@ json summary(const summary_fields& f);
 // The answer to a match creation: {"code","link","seat","token"}.
 json created(std::string_view code, std::string_view link, int seat, std::string_view token);
 
+// A signed-in user as the account routes show it (never a credential).
+struct account_fields {
+  std::int64_t id = 0;
+  std::string_view username;
+  std::string_view display_name;
+  std::string_view language;
+  bool admin = false;
+};
+
+// The account routes' answer (GET /api/account, sign-up, sign-in):
+// {"user":{"id","username","display_name","language","admin"},"csrf","access"}, or
+// {"user":null,"access"} when the browser is not signed in (user null); access is the server's
+// access mode ("open", "members", "invite").
+json account_state(const account_fields* user, std::string_view csrf, std::string_view access);
+
 // The listing answer: {"matches":[summaries…]}.
 json match_list(json summaries);
 

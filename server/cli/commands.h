@@ -20,6 +20,9 @@ int run_healthcheck(const args& a);
 // `tabuleiro backup DEST`: consistent online copy of the database (VACUUM INTO); 0 on success.
 int run_backup(const args& a);
 
+// `tabuleiro admin create-user NAME [--admin]`: the owner's operations on the database.
+int run_admin(const args& a);
+
 // `tabuleiro arena`: bot against bot through the rules engine; prints the score per level.
 int run_arena(const args& a);
 

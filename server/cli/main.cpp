@@ -17,6 +17,7 @@ constexpr std::string_view usage =
     "  engine       JSON-lines engine tool on stdin/stdout (tabuleiro engine --help)\n"
     "  healthcheck  exit 0 when the local server answers /healthz (tabuleiro healthcheck --help)\n"
     "  backup       online copy of the database (tabuleiro backup --help)\n"
+    "  admin        the owner's operations: create-user (tabuleiro admin --help)\n"
     "  arena        bot against bot, score and decision times (tabuleiro arena --help)\n"
     "  --help       show this help\n"
     "  --version    print the version\n";
@@ -43,6 +44,7 @@ int main(int argc, char** argv) {
   if (cmd == "engine") return tabuleiro::run_engine_tool(rest);
   if (cmd == "healthcheck") return tabuleiro::run_healthcheck(rest);
   if (cmd == "backup") return tabuleiro::run_backup(rest);
+  if (cmd == "admin") return tabuleiro::run_admin(rest);
   if (cmd == "arena") return tabuleiro::run_arena(rest);
   std::cerr << "tabuleiro: unknown command '" << cmd << "'\n\n" << usage;
   return 2;

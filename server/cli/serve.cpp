@@ -124,7 +124,10 @@ int run_serve(const args& a) {
   });
   window_limiter creations(*time, cfg.create_per_minute, 60'000);
   connection_set connections;
-  shared_state state{svc, &registry, manual, &list_feed, &creations, &connections};
+  accounts::service_options account_options;
+  account_options.invitation_required = cfg.access == access_mode::invite;
+  accounts::account_service account_service(*db, *time, account_options);
+  shared_state state{svc, &registry, manual, &list_feed, &creations, &connections, &account_service};
 
   std::shared_ptr<listener> acceptor;
   try {

@@ -49,6 +49,19 @@ bool is_public_url(const std::string& url) {
   return ec || !a.is_unspecified();
 }
 
+}  // namespace
+
+const char* access_name(access_mode m) {
+  switch (m) {
+    case access_mode::members: return "members";
+    case access_mode::invite: return "invite";
+    case access_mode::open: break;
+  }
+  return "open";
+}
+
+namespace {
+
 // Every setting of `serve`, in --help order.
 const std::vector<option_spec>& specs() {
   static const std::vector<option_spec> all = {
@@ -74,6 +87,16 @@ const std::vector<option_spec>& specs() {
          c.public_url = v;
          while (!c.public_url.empty() && c.public_url.back() == '/') c.public_url.pop_back();
          return c.public_url.empty() || is_public_url(c.public_url);
+       }},
+      {"--access", "TABULEIRO_ACCESS",
+       "who may create matches and take seats: open (anyone; default), members (signed-in "
+       "accounts, sign-up open) or invite (signed-in accounts, sign-up by invitation only)",
+       [](config& c, const std::string& v) {
+         if (v == "open") c.access = access_mode::open;
+         else if (v == "members") c.access = access_mode::members;
+         else if (v == "invite") c.access = access_mode::invite;
+         else return false;
+         return true;
        }},
       {"--log-level", "TABULEIRO_LOG_LEVEL", "trace|debug|info|warn|error|off (default info)",
        [](config& c, const std::string& v) {

@@ -10,6 +10,12 @@
 
 namespace tabuleiro::server {
 
+// Who may play on the server (--access): anyone (open), or only signed-in members, who sign
+// up freely (members) or with an invitation (invite). Guests may still watch by link.
+enum class access_mode { open, members, invite };
+// The mode's name as --access takes it ("open", "members", "invite").
+const char* access_name(access_mode m);
+
 // Every setting of the match server. Plain value; read-only once the server runs.
 struct config {
   std::string bind = "127.0.0.1";         // --bind / TABULEIRO_BIND
@@ -17,6 +23,7 @@ struct config {
   std::string db = "./data/tabuleiro.db"; // --db / TABULEIRO_DB
   std::string web = "./web";              // --web / TABULEIRO_WEB
   std::string public_url;                 // --public-url / TABULEIRO_PUBLIC_URL ("" = each request's own address)
+  access_mode access = access_mode::open; // --access / TABULEIRO_ACCESS
   std::string log_level = "info";         // --log-level / TABULEIRO_LOG_LEVEL
   int threads = 0;                        // --threads / TABULEIRO_THREADS (0 = hardware cores)
   double abandon_after_s = 600;           // --abandon-after / TABULEIRO_ABANDON_AFTER (seconds)

@@ -9,8 +9,10 @@
 
 #include "protocol/core/messages.h"
 #include "server/config/http_policy.h"
+#include "server/net/account_api.h"
 #include "server/net/net.h"
 #include "server/net/websocket_session.h"
+#include "server/util/secrets.h"
 
 #ifdef TABULEIRO_TEST_STREAMS
 #include <boost/beast/_experimental/test/stream.hpp>
@@ -63,13 +65,6 @@ std::string query_value(std::string_view query, std::string_view key) {
   }
   return "";
 }
-
-// An API answer before it is written: status code, JSON body and extra headers.
-struct api_answer {
-  int status = 200;
-  json body;
-  std::vector<std::pair<std::string, std::string>> headers = {};
-};
 
 // What a read of one match says when the store cannot answer.
 constexpr std::string_view match_unreadable = "the match cannot be read right now; try again";
@@ -213,15 +208,80 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
         return send(error_response(http::status::not_found, "not_found", "WebSocket lives at /ws",
                                    req.version(), false));
       if (!origin_ok(req)) return send(bad_origin(req.version(), false));
-      end_request();  // the WebSocket counts as a connection from here on
-      if constexpr (is_tcp<Stream>) {
-        stream_.expires_never();
-        return serve_websocket(stream_.release_socket(), std::move(req), state_, address_);
-      } else {
-        return serve_websocket(std::move(stream_), std::move(req), state_, address_);
-      }
+      return with_session(std::move(req), [](http_session& self, request req, const accounts::auth_result& a) {
+        self.do_upgrade(std::move(req), a);
+      });
     }
     handle(std::move(req));
+  }
+
+  // Hands the connection to a WebSocket session, signed in as a's account if a is signed in.
+  void do_upgrade(request req, const accounts::auth_result& a) {
+    end_request();  // the WebSocket counts as a connection from here on
+    peer_identity who{address_, std::nullopt};
+    if (a.state == accounts::auth_result::status::signed_in) who.account = a.s.who;
+    if constexpr (is_tcp<Stream>) {
+      stream_.expires_never();
+      return serve_websocket(stream_.release_socket(), std::move(req), state_, std::move(who));
+    } else {
+      return serve_websocket(std::move(stream_), std::move(req), state_, std::move(who));
+    }
+  }
+
+  // Calls then(*this, req, what the request's session cookie is worth) on this session's strand:
+  // at once when the request has no session cookie (or the server no accounts), else once the
+  // account service answered.
+  template <class Then>
+  void with_session(request req, Then then) {
+    const auto cookie = req.find(http::field::cookie);
+    const std::string id = !state_.accounts || cookie == req.end()
+                               ? std::string()
+                               : cookie_value(std::string_view(cookie->value().data(), cookie->value().size()),
+                                              session_cookie);
+    if (id.empty()) return then(*this, std::move(req), accounts::auth_result{});
+    auto held = std::make_shared<request>(std::move(req));
+    state_.accounts->authenticate(id, [self = shared_from_this(), held, then](accounts::auth_result a) {
+      net::post(self->stream_.get_executor(), [self, held, then, a = std::move(a)] {
+        then(*self, std::move(*held), a);
+      });
+    });
+  }
+
+  // Creates a match (POST /api/matches), once the request's session is known: a signed-in
+  // browser must send its CSRF token; where only members play, a guest is refused.
+  void create_match(request req, const accounts::auth_result& a) {
+    const unsigned version = req.version();
+    const bool keep = req.keep_alive();
+    const bool member = a.state == accounts::auth_result::status::signed_in;
+    if (a.state == accounts::auth_result::status::unavailable)
+      return send(error_response(http::status::service_unavailable, "unavailable",
+                                 "accounts cannot be reached right now; try again", version, keep));
+    if (member) {
+      const auto token = req.find("X-CSRF-Token");
+      if (token == req.end() || !constant_time_equal(std::string_view(token->value().data(), token->value().size()), a.s.csrf))
+        return send(error_response(http::status::forbidden, "bad_csrf",
+                                   "the request lacks this session's CSRF token (X-CSRF-Token)", version, keep));
+    }
+    if (!member && state_.svc.cfg->access != access_mode::open)
+      return send(error_response(http::status::unauthorized, "sign_in_required",
+                                 "only signed-in members create matches on this server; sign in first", version, keep));
+    std::string why;
+    auto body = parse_client_json(req.body(), why);
+    if (!body) return send(error_response(http::status::bad_request, "bad_json", why, version, keep));
+    if (const auto wait_s = state_.creations->admit(address_); wait_s > 0) {
+      auto res = error_response(http::status::too_many_requests, "rate_limited",
+                                "too many matches created from this address", version, keep);
+      res.set(http::field::retry_after, std::to_string(wait_s));
+      return send(std::move(res));
+    }
+    auto parsed = parse_create_request(*body);
+    if (auto* e = std::get_if<request_error>(&parsed))
+      return send(error_response(http::status::bad_request, e->code, e->message, version, keep));
+    auto answer = answer_later(version, keep);
+    state_.registry->create(std::move(std::get<create_request>(parsed)),
+                            [answer, link_base = state_.svc.cfg->sites.link_base(site_)](create_result r) {
+                              answer(creation_answer(r, link_base));
+                            });
   }
 
   // Routes one request.
@@ -241,33 +301,17 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       return send(text(http::status::ok, state_.svc.stats->render(),
                        "text/plain; version=0.0.4; charset=utf-8", version, keep));
     if (method == http::verb::options && path.starts_with("/api/")) return send(options(path, version, keep));
-    if (method == http::verb::post && (path == "/api/matches" || path == "/api/test/clock")) {
+    if (method == http::verb::post && (path == "/api/matches" || path == "/api/test/clock" || is_account_route(path))) {
       if (!origin_ok(req)) return send(bad_origin(version, keep));
       if (!is_json_media_type(req[http::field::content_type]))
         return send(error_response(http::status::unsupported_media_type, "unsupported_media_type",
                                    "the body must be sent as Content-Type: application/json", version,
                                    keep));
     }
-    if (path == "/api/matches" && method == http::verb::post) {
-      std::string why;
-      auto body = parse_client_json(req.body(), why);
-      if (!body) return send(error_response(http::status::bad_request, "bad_json", why, version, keep));
-      if (const auto wait_s = state_.creations->admit(address_); wait_s > 0) {
-        auto res = error_response(http::status::too_many_requests, "rate_limited",
-                                  "too many matches created from this address", version, keep);
-        res.set(http::field::retry_after, std::to_string(wait_s));
-        return send(std::move(res));
-      }
-      auto parsed = parse_create_request(*body);
-      if (auto* e = std::get_if<request_error>(&parsed))
-        return send(error_response(http::status::bad_request, e->code, e->message, version, keep));
-      auto answer = answer_later(version, keep);
-      return state_.registry->create(
-          std::move(std::get<create_request>(parsed)),
-          [answer, link_base = state_.svc.cfg->sites.link_base(site_)](create_result r) {
-            answer(creation_answer(r, link_base));
-          });
-    }
+    if (path == "/api/matches" && method == http::verb::post)
+      return with_session(std::move(req), [](http_session& self, request req, const accounts::auth_result& a) {
+        self.create_match(std::move(req), a);
+      });
     if (path == "/api/matches" && method == http::verb::get)
     {
       const std::string preview = query_value(query, "preview");
@@ -295,6 +339,10 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     }
     if (path.starts_with("/api/matches/") && method == http::verb::get)
       return state_.registry->describe(std::string(path.substr(13)), reading(version, keep, match_unreadable));
+    if (is_account_route(path) && state_.accounts)
+      return handle_account_request(*state_.accounts, req, path,
+                                    {address_, site_.scheme == "https", access_name(state_.svc.cfg->access)},
+                                    answer_later(version, keep));
     if (path == "/api/test/clock" && method == http::verb::post && state_.manual_clock)
       return send(advance_clock(req.body(), version, keep));
     if (path.starts_with("/api/"))
@@ -305,7 +353,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (method != http::verb::get && method != http::verb::head)
       return send(error_response(http::status::method_not_allowed, "method_not_allowed",
                                  "only GET and HEAD serve files", version, keep));
-    if (path.starts_with("/m/")) return send_file("/index.html", version, keep, method, true);
+    if (path.starts_with("/m/") || path == "/signin" || path == "/signup")
+      return send_file("/index.html", version, keep, method, true);
     send_file(std::string(path), version, keep, method, false);
   }
 
@@ -328,6 +377,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (path == "/api/matches") allow = "GET, POST, OPTIONS";
     else if (path.starts_with("/api/matches/")) allow = "GET, OPTIONS";
     else if (path == "/api/test/clock" && state_.manual_clock) allow = "POST, OPTIONS";
+    else if (path == "/api/account" && state_.accounts) allow = "GET, OPTIONS";
+    else if (is_account_route(path) && state_.accounts) allow = "POST, OPTIONS";
     else return error_response(http::status::not_found, "not_found", "no such API route", version, keep);
     http::response<http::string_body> res{http::status::no_content, version};
     res.set(http::field::allow, allow);

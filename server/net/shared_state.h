@@ -1,9 +1,10 @@
 // What every connection of one server shares: the rooms' services, the registry, the list
-// feed, the creation limit, the open connections and the stop flag.
+// feed, the creation limit, the open connections, the accounts and the stop flag.
 #pragma once
 
 #include <atomic>
 
+#include "server/accounts/accounts.h"
 #include "server/net/connections.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
@@ -22,6 +23,7 @@ struct shared_state {
   lobby* list_feed = nullptr;           // the match list feed (watch_list)
   window_limiter* creations = nullptr;  // match creations per client address (--create-limit)
   connection_set* connections = nullptr;  // every open WebSocket (the shutdown closes them)
+  accounts::account_service* accounts = nullptr;  // sign-up, sign-in, sessions (/api/account…)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

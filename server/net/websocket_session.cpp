@@ -45,10 +45,11 @@ class websocket_session : public client,
   using std::enable_shared_from_this<websocket_session<NextLayer>>::shared_from_this;
 
  public:
-  websocket_session(NextLayer&& stream, shared_state& state, std::string address)
+  websocket_session(NextLayer&& stream, shared_state& state, peer_identity who)
       : ws_(std::move(stream)),
         state_(state),
-        address_(std::move(address)),
+        address_(std::move(who.address)),
+        account_(std::move(who.account)),
         id_(next_client_id++),
         bucket_(state.svc.cfg->msg_rate, state.svc.cfg->msg_burst, std::chrono::steady_clock::now()) {}
 
@@ -228,6 +229,11 @@ class websocket_session : public client,
   void on(protocol::join_request j) {
     if (join_requested_) return protocol_error("already_joined", "this connection already joined");
     if (j.name) j.name = clean_display_name(*j.name);
+    if (!account_ && state_.svc.cfg->access != access_mode::open) {
+      // Only members play here: a guest's seat token is refused, and a guest's join watches.
+      if (j.token) return protocol_error("sign_in_required", "only signed-in members play on this server; sign in first");
+      j.spectator = true;
+    }
     join_requested_ = true;
     acks_in_patch_ = j.acks_in_patch;  // before the room hears of this connection
     if (!j.spectator || j.token) do_rtt_ping();
@@ -344,6 +350,7 @@ class websocket_session : public client,
   } in_;
   shared_state& state_;
   std::string address_;
+  const std::optional<accounts::account> account_;  // signed in at the upgrade, if at all
   const std::uint64_t id_;
   std::vector<outgoing> queue_;  // front first; its memory released whenever it empties
   std::shared_ptr<room> room_;
@@ -360,16 +367,16 @@ class websocket_session : public client,
 
 template <class NextLayer>
 void serve_websocket(NextLayer&& stream, http::request<http::string_body> req, shared_state& state,
-                     std::string address) {
-  std::make_shared<websocket_session<NextLayer>>(std::move(stream), state, std::move(address))
+                     peer_identity who) {
+  std::make_shared<websocket_session<NextLayer>>(std::move(stream), state, std::move(who))
       ->run(std::move(req));
 }
 
 template void serve_websocket(tcp::socket&&, http::request<http::string_body>, shared_state&,
-                              std::string);
+                              peer_identity);
 #ifdef TABULEIRO_TEST_STREAMS
 template void serve_websocket(beast::test::stream&&, http::request<http::string_body>,
-                              shared_state&, std::string);
+                              shared_state&, peer_identity);
 #endif
 
 }  // namespace tabuleiro::server

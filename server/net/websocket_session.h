@@ -1,14 +1,24 @@
 // WebSocket side of a connection: the match protocol of protocol/PROTOCOL.md.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 
+#include "server/accounts/accounts.h"
+
 namespace tabuleiro::server {
 
 struct shared_state;
+
+// Who is at the other end of a WebSocket: the client's address (rate limits, logs) and the
+// account its session cookie signed in at the upgrade, if any.
+struct peer_identity {
+  std::string address;
+  std::optional<accounts::account> account;
+};
 
 // Takes over stream (on its strand) and completes the WebSocket handshake of upgrade request
 // req, then speaks the match protocol until the connection closes. NextLayer is
@@ -17,6 +27,6 @@ struct shared_state;
 template <class NextLayer>
 void serve_websocket(NextLayer&& stream,
                      boost::beast::http::request<boost::beast::http::string_body> req,
-                     shared_state& state, std::string address);
+                     shared_state& state, peer_identity who);
 
 }  // namespace tabuleiro::server

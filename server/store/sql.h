@@ -13,12 +13,6 @@ namespace tabuleiro::server {
 
 class sql_connection;
 
-// One write's SQL, run by the writer thread inside a savepoint of the batch's transaction.
-// Returns ok when it took effect (pending the commit); otherwise conflict (the stored state
-// refuses it) or unavailable (the database failed), sets error, and the caller's savepoint
-// undoes whatever it did.
-using write_work = std::function<write_status(sql_connection& db, std::string& error)>;
-
 // Builders of write work. Values (including JSON text) are captured at call time, so a caller's
 // later changes do not leak in; a value that cannot be serialised makes a write that reports
 // conflict (retrying cannot help).

@@ -134,6 +134,15 @@ class sql_store final : public store {
                       });
   }
 
+  void queue_write(write_work work, done d) override { enqueue(std::move(work), std::move(d)); }
+
+  read_status run_read(std::string_view what, const read_work& work) override {
+    struct nothing {};
+    return read<nothing>(what, "", [&](sql_connection& db, nothing&, std::string& error) {
+             return work(db, error);
+           }).status;
+  }
+
   void flush() EXCLUDES(mu_) override {
     if (std::this_thread::get_id() == writer_.get_id()) {
       spdlog::error("store: flush() called from a write completion; not waiting");

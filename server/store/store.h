@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -104,6 +105,18 @@ struct read_result {
   T value{};
   bool found() const { return status == read_status::found; }
 };
+
+class sql_connection;
+
+// A unit of SQL work for the writer thread (the store's own writes, and those of the
+// subsystems that keep their rows in the store, e.g. server/accounts/), run inside a savepoint
+// of the batch's transaction on sql_connection (store/connection.h). Returns ok when it took
+// effect (pending the commit); otherwise conflict (the stored state refuses it) or unavailable
+// (the database failed), with error set; the savepoint then undoes whatever it did.
+using write_work = std::function<write_status(sql_connection& db, std::string& error)>;
+// A read on the read connection: found (with its results kept by the work itself), absent, or
+// unavailable with error set.
+using read_work = std::function<read_status(sql_connection& db, std::string& error)>;
 
 // Commit-latency observer: called on the writer thread once per committed transaction (a
 // batch, or a single write retried alone) with its number of writes and the seconds from the
@@ -204,6 +217,13 @@ class store {
   // least recently active first, at most limit of them (e.g. to record abandonment).
   virtual read_result<std::vector<match_row>> list_idle(std::int64_t before_ms,
                                                         std::size_t limit) = 0;
+
+  // Another subsystem's rows (its SQL written for both databases, see store/connection.h):
+  // queues work as one write, batched, committed and completed like the store's own.
+  virtual void queue_write(write_work work, done d) = 0;
+  // Runs work on the read connection (re-opened if its link broke); an unavailable result is
+  // logged with what.
+  virtual read_status run_read(std::string_view what, const read_work& work) = 0;
 
   // Blocks until every write queued before the call has committed and its completion has run.
   virtual void flush() = 0;

@@ -24,4 +24,38 @@ std::int64_t window_limiter::admit(const std::string& key) {
   return 0;
 }
 
+failure_backoff::failure_backoff(const time_source& time, int free_failures, std::int64_t max_wait_s,
+                                 std::int64_t forget_ms)
+    : time_(time), free_(std::max(0, free_failures)), max_wait_s_(max_wait_s), forget_ms_(forget_ms) {}
+
+std::int64_t failure_backoff::wait_s(const std::string& key) const {
+  const std::int64_t now = time_.now_ms();
+  mutex_lock lock(mu_);
+  const auto it = records_.find(key);
+  if (it == records_.end() || now - it->second.last_ms >= forget_ms_) return 0;
+  const int over = it->second.failures - free_;
+  if (over <= 0) return 0;
+  const std::int64_t delay_s = over >= 30 ? max_wait_s_ : std::min<std::int64_t>(max_wait_s_, std::int64_t{1} << (over - 1));
+  const std::int64_t left_ms = it->second.last_ms + delay_s * 1000 - now;
+  return left_ms <= 0 ? 0 : (left_ms + 999) / 1000;
+}
+
+void failure_backoff::failed(const std::string& key) {
+  const std::int64_t now = time_.now_ms();
+  mutex_lock lock(mu_);
+  auto& r = records_[key];
+  if (now - r.last_ms >= forget_ms_) r.failures = 0;
+  r.failures = std::min(r.failures + 1, 1000);
+  r.last_ms = now;
+  if (records_.size() > 100000) {
+    for (auto it = records_.begin(); it != records_.end();)
+      it = now - it->second.last_ms >= forget_ms_ ? records_.erase(it) : std::next(it);
+  }
+}
+
+void failure_backoff::succeeded(const std::string& key) {
+  mutex_lock lock(mu_);
+  records_.erase(key);
+}
+
 }  // namespace tabuleiro::server

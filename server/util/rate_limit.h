@@ -1,5 +1,6 @@
 // Rate limits: a sliding-window limit per key (match creations per client address per
-// minute) and a token bucket (a connection's messages per second).
+// minute), growing delays after failures (sign-in attempts) and a token bucket (a
+// connection's messages per second).
 #pragma once
 
 #include <algorithm>
@@ -31,6 +32,36 @@ class window_limiter {
   const std::int64_t window_ms_;
   mutex mu_;
   std::map<std::string, std::deque<std::int64_t>> events_ GUARDED_BY(mu_);  // times, oldest first
+};
+
+// Growing delays after failures, per key (sign-in attempts per address and per account): the
+// first free_failures failures cost nothing; after that the next attempt waits 1, 2, 4, …
+// seconds from the last failure (2^(n - free - 1) after n failures), at most max_wait_s. A success clears the key; a key
+// with no failure for forget_ms is forgotten, and past 100,000 keys the forgotten are dropped.
+// Thread-safety: every method may be called from any thread (one mutex, held briefly).
+class failure_backoff {
+ public:
+  failure_backoff(const time_source& time, int free_failures, std::int64_t max_wait_s,
+                  std::int64_t forget_ms);
+
+  // Seconds key must still wait before its next attempt (0: it may try now).
+  std::int64_t wait_s(const std::string& key) const EXCLUDES(mu_);
+  // Records a failed attempt of key.
+  void failed(const std::string& key) EXCLUDES(mu_);
+  // Forgets key's failures (a successful attempt).
+  void succeeded(const std::string& key) EXCLUDES(mu_);
+
+ private:
+  struct record {
+    int failures = 0;
+    std::int64_t last_ms = 0;
+  };
+  const time_source& time_;
+  const int free_;
+  const std::int64_t max_wait_s_;
+  const std::int64_t forget_ms_;
+  mutable mutex mu_;
+  std::map<std::string, record> records_ GUARDED_BY(mu_);
 };
 
 // rate tokens per second, up to burst, on the steady clock: a connection's message rate.

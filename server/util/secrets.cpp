@@ -9,6 +9,7 @@
 #include <array>
 #include <climits>
 #include <stdexcept>
+#include <vector>
 
 namespace tabuleiro::server {
 
@@ -30,19 +31,25 @@ std::uint64_t random_seed() {
   return v;
 }
 
-std::string new_seat_token() {
+std::string new_random_token(std::size_t bytes) {
   static constexpr std::string_view alphabet =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  static_assert(token_bytes % 3 == 0 && token_chars == token_bytes / 3 * 4);
-  std::array<unsigned char, token_bytes> b{};
+  if (bytes == 0 || bytes % 3 != 0) throw std::invalid_argument("new_random_token: bytes must be a positive multiple of 3");
+  std::vector<unsigned char> b(bytes);
   random_bytes(b);
   std::string out;
-  out.reserve(token_chars);
+  out.reserve(bytes / 3 * 4);
   for (std::size_t i = 0; i < b.size(); i += 3) {
     const std::uint32_t v = (std::uint32_t{b[i]} << 16) | (std::uint32_t{b[i + 1]} << 8) | b[i + 2];
     for (int shift = 18; shift >= 0; shift -= 6) out.push_back(alphabet[(v >> shift) & 63]);
   }
+  OPENSSL_cleanse(b.data(), b.size());
   return out;
+}
+
+std::string new_seat_token() {
+  static_assert(token_bytes % 3 == 0 && token_chars == token_bytes / 3 * 4);
+  return new_random_token(token_bytes);
 }
 
 std::string sha256_hex(std::string_view text) {

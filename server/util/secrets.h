@@ -24,6 +24,9 @@ void random_bytes(std::span<unsigned char> out);
 // A uniformly random 64-bit value from the CSPRNG (e.g. a match seed).
 std::uint64_t random_seed();
 
+// bytes (a positive multiple of 3) of CSPRNG output as unpadded base64url text ([A-Za-z0-9_-],
+// bytes / 3 * 4 characters): seat tokens, session ids, CSRF tokens.
+std::string new_random_token(std::size_t bytes);
 // A new seat token: token_chars URL-safe characters ([A-Za-z0-9_-]) holding token_bytes of
 // CSPRNG output. Give it to the seat holder once; store only token_hash(token).
 std::string new_seat_token();

@@ -202,16 +202,17 @@ created_match create_match(unsigned short port, const json& body) {
 }
 
 ws_client::ws_client(unsigned short port, const std::string& origin, const std::string& target,
-                     const std::string& host)
+                     const std::string& host, const std::string& cookie)
     : ws_(ioc_) {
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(5));
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
   beast::get_lowest_layer(ws_).expires_never();
   ws_.read_message_max(64 * 1024 * 1024);
-  if (!origin.empty())
-    ws_.set_option(websocket::stream_base::decorator(
-        [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
+  ws_.set_option(websocket::stream_base::decorator([origin, cookie](websocket::request_type& req) {
+    if (!origin.empty()) req.set(http::field::origin, origin);
+    if (!cookie.empty()) req.set(http::field::cookie, cookie);
+  }));
   ws_.handshake(host.empty() ? "127.0.0.1:" + std::to_string(port) : host, target);
   do_read();
 }

@@ -87,9 +87,10 @@ created_match create_match(unsigned short port, const json& body);
 class ws_client {
  public:
   // Connects and completes the handshake (throws on failure) at target, with an Origin header
-  // when origin is not empty, and Host: host (127.0.0.1:port when empty).
+  // when origin is not empty, Host: host (127.0.0.1:port when empty), and a Cookie header when
+  // cookie is not empty.
   explicit ws_client(unsigned short port, const std::string& origin = "", const std::string& target = "/ws",
-                     const std::string& host = "");
+                     const std::string& host = "", const std::string& cookie = "");
   ~ws_client();
   void send(const json& j);
   // Sends one text message; false when the connection failed under the write (a reset, a

@@ -40,3 +40,34 @@ TEST_CASE("rate limit: a token bucket allows its burst, then its rate") {
   CHECK(bucket.take(t + 10s));
   CHECK_FALSE(bucket.take(t + 10s));
 }
+
+TEST_CASE("rate limit: failures past the free ones wait 1, 2, 4 … seconds, up to the most, until a success") {
+  manual_time time(1'000'000);
+  failure_backoff backoff(time, 2, 8, 3'600'000);
+  CHECK(backoff.wait_s("u:gina") == 0);
+  backoff.failed("u:gina");
+  backoff.failed("u:gina");
+  CHECK(backoff.wait_s("u:gina") == 0);  // two free failures
+  backoff.failed("u:gina");
+  CHECK(backoff.wait_s("u:gina") == 1);
+  time.advance(400);
+  CHECK(backoff.wait_s("u:gina") == 1);  // 0.6 s left counts as a second
+  time.advance(600);
+  CHECK(backoff.wait_s("u:gina") == 0);
+  backoff.failed("u:gina");
+  CHECK(backoff.wait_s("u:gina") == 2);
+  backoff.failed("u:gina");
+  CHECK(backoff.wait_s("u:gina") == 4);
+  for (int i = 0; i < 40; ++i) backoff.failed("u:gina");
+  CHECK(backoff.wait_s("u:gina") == 8);  // capped
+  CHECK(backoff.wait_s("u:hugo") == 0);  // keys apart
+  backoff.succeeded("u:gina");
+  CHECK(backoff.wait_s("u:gina") == 0);
+  // Failures an hour old are forgotten.
+  for (int i = 0; i < 5; ++i) backoff.failed("a:10.0.0.1");
+  CHECK(backoff.wait_s("a:10.0.0.1") > 0);
+  time.advance(3'600'000);
+  CHECK(backoff.wait_s("a:10.0.0.1") == 0);
+  backoff.failed("a:10.0.0.1");
+  CHECK(backoff.wait_s("a:10.0.0.1") == 0);  // counting starts over
+}

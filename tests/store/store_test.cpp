@@ -372,9 +372,9 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   }
   {  // Turn the database back into a version-1 one: 002 only adds an index, 003 rebuilds the
      // (still empty) log with its change column, 004 and 005 add the clock and the bot seats,
-     // 006 two columns, 007 the leases.
+     // 006 two columns, 007 the leases, 008 the accounts.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP TABLE leases; ALTER TABLE seats DROP COLUMN name; ALTER TABLE matches DROP COLUMN rematch;"
+    REQUIRE(raw.exec("DROP TABLE invitations; DROP TABLE sessions; DROP TABLE users; DROP TABLE leases; ALTER TABLE seats DROP COLUMN name; ALTER TABLE matches DROP COLUMN rematch;"
                      " DROP INDEX matches_idle; DROP TABLE actions; DROP TABLE bot_seats;"
                      " CREATE TABLE actions (match_id INTEGER NOT NULL REFERENCES matches (id),"
                      " version INTEGER NOT NULL CHECK (version >= 1),"
@@ -395,6 +395,7 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE name = 'lag_ms'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'bot_seats'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'leases'") == 1);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('users', 'sessions', 'invitations')") == 3);
   CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
 }
 

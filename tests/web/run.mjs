@@ -14,6 +14,7 @@ import { quadriScenario } from './quadri_scenario.mjs';
 import { cyvasseScenario } from './cyvasse_scenario.mjs';
 import { clockScenario } from './clock_scenario.mjs';
 import { botsScenario } from './bots_scenario.mjs';
+import { accountsScenario } from './accounts_scenario.mjs';
 import { lobbyScenario } from './lobby_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
 import { pagesScenario } from './pages_scenario.mjs';
@@ -77,6 +78,7 @@ async function startServer(binary, extra = []) {
   await launch();
   return {
     url,
+    db: join(dir, 'test.db'),
     problems,
     async restart() { await halt(); await launch(); },
     async stop() { await halt(); rmSync(dir, { recursive: true, force: true }); },
@@ -99,8 +101,8 @@ async function main() {
   const browser = await launchBrowser();
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock, pages (all by default).
-    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock,pages';
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock, pages, accounts (all by default).
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock,pages,accounts';
     results = [];
     if (only.includes('taixu')) {
       results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
@@ -124,6 +126,17 @@ async function main() {
       }
     } else if (only.includes('clock')) {
       console.log('(clock steps not run: they need a server started here with --clock manual)');
+    }
+    // Accounts on a server of their own, where only invited members play.
+    if (only.includes('accounts') && urlArg < 0) {
+      const binary = args[0] || 'build/tabuleiro';
+      const members = await startServer(binary, ['--access', 'invite']);
+      servers.push(members);
+      try {
+        results.push(...await accountsScenario({ browser, url: members.url, out: OUT, binary: resolve(binary), db: members.db }));
+      } finally {
+        await members.stop();
+      }
     }
     if (only.includes('lobby')) results.push(...await lobbyScenario({ browser, url: server.url, out: OUT }));
     if (only.includes('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));

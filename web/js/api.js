@@ -5,6 +5,10 @@ export class ApiError extends Error {
   constructor(code, message, status) { super(message); this.code = code; this.status = status; }
 }
 
+// The CSRF token of this browser's session (account.js sets it), sent with every POST.
+let csrf = null;
+export function setCsrf(token) { csrf = token; }
+
 // One request; a 421 (the match is served by another node that the proxy routes to anew, a
 // lease moving after a node died) is sent again after its Retry-After, up to 15 times.
 async function call(method, path, body, attempt = 0) {
@@ -12,7 +16,7 @@ async function call(method, path, body, attempt = 0) {
   try {
     res = await fetch(path, {
       method,
-      headers: body ? { 'content-type': 'application/json' } : {},
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(method !== 'GET' && csrf ? { 'x-csrf-token': csrf } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch (e) {
@@ -60,3 +64,9 @@ export async function getLog(code) {
   }
   return { ...first, changes, next: null };
 }
+
+// The signed-in account: {user|null, csrf?, access}.
+export const getAccount = () => call('GET', '/api/account');
+
+// An account route (signup, signin, signout, signout-everywhere) with body.
+export const postAccount = (route, body) => call('POST', `/api/account/${route}`, body);

@@ -10,6 +10,7 @@ import { shareBox } from './share.js';
 import { field, select, optionFields, createRequest } from './options-form.js';
 import { watchMatches, drawLists } from './live-list.js';
 import { clockChoice } from './clock.js';
+import { account, onAccountChange, membersOnly } from './account.js';
 
 const CODE_RE = /^[A-Z0-9]{6}$/;
 
@@ -25,6 +26,9 @@ export function renderHome(app) {
   const joinErr = h('p', { class: 'field-error', id: 'join-error', role: 'alert' });
   const liveList = h('ul', { class: 'live-list', id: 'live-list' });
   const recentList = h('ul', { class: 'live-list recent', id: 'recent-list' });
+  const membersNote = h('p', { class: 'members-only', id: 'members-only', hidden: true },
+    h('span', { 'data-i18n': 'account.members_only' }, t('account.members_only')), ' ',
+    h('a', { href: '/signin', 'data-i18n': 'account.signin' }, t('account.signin')));
   const recentBox = h('div', { class: 'recent-box', hidden: true },
     h('h3', { class: 'recent-title', 'data-i18n': 'recent_title' }, t('recent_title')), recentList);
 
@@ -35,7 +39,7 @@ export function renderHome(app) {
     h('div', { class: 'home-grid' },
       h('section', { class: 'card create', 'aria-labelledby': 'new-title' },
         h('h2', { id: 'new-title', 'data-i18n': 'new_match' }, t('new_match')),
-        form, result),
+        membersNote, form, result),
       h('div', { class: 'side-cards' },
         h('section', { class: 'card join', 'aria-labelledby': 'join-title' },
           h('h2', { id: 'join-title', 'data-i18n': 'join_title' }, t('join_title')),
@@ -49,6 +53,14 @@ export function renderHome(app) {
           liveList, recentBox)))));
 
   drawForm();
+  // Where only members play, a guest is told so instead of being shown the form.
+  const drawAccess = () => {
+    const guest = membersOnly() && !account().user;
+    membersNote.hidden = !guest;
+    form.hidden = guest;
+  };
+  const offAccount = onAccountChange(drawAccess);
+  drawAccess();
 
   function drawForm() {
     const game = gameById(gameId);
@@ -149,7 +161,7 @@ export function renderHome(app) {
   const stopWatching = watchMatches(drawLive);
 
   const off = onLangChange(() => { translatePage(app); drawLive(lastMatches, lastFinished); });
-  return () => { stopWatching(); off(); };
+  return () => { stopWatching(); off(); offAccount(); };
 }
 
 // A game card's small decorative illustration (the entry's SVG markup), or nothing.

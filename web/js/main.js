@@ -1,10 +1,13 @@
-// Entry point: language switch, then the page for the current path (/ or /m/CODE).
+// Entry point: language switch, the account slot, then the page for the current path (/,
+// /m/CODE, /signin or /signup).
 import { setLang, lang, translatePage, t } from './i18n.js';
 import { renderHome } from './home.js';
 import { renderMatch } from './match.js';
 import { renderJoinStep } from './join-step.js';
 import { loadSeat, loadLocal } from './seats.js';
 import { soundOn, setSoundOn, onSoundChange } from './sounds.js';
+import { loadAccount } from './account.js';
+import { renderAccountPage, renderAccountSlot } from './account-page.js';
 
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
   b.addEventListener('click', () => setLang(b.dataset.lang));
@@ -24,9 +27,14 @@ soundBtn.addEventListener('click', () => setSoundOn(!soundOn()));
 onSoundChange(drawSound);
 drawSound();
 
+renderAccountSlot(document.getElementById('account-slot'));
+loadAccount();
+
 const app = document.getElementById('app');
 const m = location.pathname.match(/^\/m\/([A-Za-z0-9]{4,12})\/?$/);
-if (m) {
+if (location.pathname === '/signin' || location.pathname === '/signup') {
+  renderAccountPage(app, location.pathname.slice(1));
+} else if (m) {
   const q = new URLSearchParams(location.search);
   const replay = q.has('replay');
   const spectate = q.has('watch') || replay;

@@ -1,0 +1,234 @@
+// The account service (see accounts.h).
+#include "server/accounts/accounts.h"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <memory>
+
+#include "server/accounts/account_sql.h"
+#include "server/util/display_name.h"
+#include "server/util/secrets.h"
+
+namespace tabuleiro::server::accounts {
+namespace {
+
+namespace net = boost::asio;
+
+// Bytes of CSPRNG output in a session id (264 bits, 44 characters) and in a CSRF token.
+constexpr std::size_t session_id_bytes = 33;
+constexpr std::size_t csrf_bytes = 24;
+constexpr std::size_t invitation_bytes = 18;  // 144 bits, 24 characters
+
+// The one answer to a wrong name or a wrong password.
+refusal bad_credentials() { return {"bad_credentials", "the user name or the password is wrong"}; }
+refusal bad_invitation() {
+  return {"bad_invitation", "this invitation is unknown, already used, revoked or lapsed"};
+}
+refusal unavailable() { return {"unavailable", "accounts cannot be reached right now; try again"}; }
+
+// The account a stored user shows.
+account account_of(const user_row& u) {
+  return {u.id, u.username, u.display_name, u.language, u.admin};
+}
+
+}  // namespace
+
+account_service::account_service(store& db, const time_source& time, service_options options)
+    : db_(db),
+      time_(time),
+      options_(options),
+      sign_ups_(time, options.sign_ups_per_hour, 3600 * 1000),
+      failures_(time, options.free_failures, options.max_delay_s, 3600 * 1000),
+      workers_(static_cast<std::size_t>(std::max(1, options.threads))) {}
+
+account_service::~account_service() {
+  workers_.join();
+  db_.flush();  // the completions of queued writes refer to this service
+}
+
+const std::string& account_service::dummy_hash() {
+  std::call_once(dummy_once_, [this] { dummy_hash_ = hash_password(new_seat_token(), options_.cost); });
+  return dummy_hash_;
+}
+
+void account_service::sign_up(std::string username, std::string password, std::string display_name,
+                              std::string language, std::string invitation, const std::string& address,
+                              std::function<void(sign_result)> done) {
+  if (auto why = username_refusal(username)) return done(refusal{"bad_username", *why});
+  if (auto why = password_refusal(password)) return done(refusal{"bad_password", *why});
+  if (!options_.invitation_required) invitation.clear();  // only invite mode uses invitations
+  if (options_.invitation_required && invitation.empty())
+    return done(refusal{"invitation_required", "signing up on this server needs an invitation"});
+  if (invitation.size() > 256) return done(bad_invitation());
+  if (language != "en" && language != "pt-BR") language = "en";
+  display_name = clean_display_name(display_name);
+  if (display_name.empty()) display_name = username;
+  if (const auto wait_s = sign_ups_.admit(address); wait_s > 0)
+    return done(refusal{"rate_limited", "too many accounts created from this address", wait_s});
+  insert_user(std::move(username), std::move(password), std::move(display_name), std::move(language), false,
+              std::move(invitation), [this, done = std::move(done)](std::variant<account, refusal> r) mutable {
+                if (auto* no = std::get_if<refusal>(&r)) return done(std::move(*no));
+                open_session(std::get<account>(r), std::move(done));
+              });
+}
+
+void account_service::create_user(std::string username, std::string password, bool admin,
+                                  std::function<void(std::variant<account, refusal>)> done) {
+  if (auto why = username_refusal(username)) return done(refusal{"bad_username", *why});
+  if (auto why = password_refusal(password)) return done(refusal{"bad_password", *why});
+  std::string display_name = username;
+  insert_user(std::move(username), std::move(password), std::move(display_name), "en", admin, "", std::move(done));
+}
+
+void account_service::create_invitation(std::int64_t created_by, std::int64_t valid_ms,
+                                        std::function<void(std::variant<invitation, refusal>)> done) {
+  invitation made{new_random_token(invitation_bytes), time_.now_ms() + valid_ms};
+  write_work insert = insert_invitation_work(sha256_hex(made.code), created_by, time_.now_ms(), made.expires_ms);
+  db_.queue_write(std::move(insert), [made = std::move(made), done = std::move(done)](write_status s) mutable {
+    if (s != write_status::ok) return done(unavailable());
+    done(std::move(made));
+  });
+}
+
+void account_service::insert_user(std::string username, std::string password, std::string display_name,
+                                  std::string language, bool admin, std::string invitation,
+                                  std::function<void(std::variant<account, refusal>)> done) {
+  net::post(workers_, [this, username = std::move(username), password = std::move(password),
+                       display_name = std::move(display_name), language = std::move(language), admin,
+                       invitation = std::move(invitation), done = std::move(done)]() mutable {
+    user_row u;
+    u.username = username;
+    u.username_key = username_key(username);
+    u.display_name = display_name;
+    u.language = language;
+    u.admin = admin;
+    u.created_ms = time_.now_ms();
+    try {
+      u.password_hash = hash_password(password, options_.cost);
+    } catch (const std::exception& e) {
+      spdlog::error("accounts: creating a user: {}", e.what());
+      return done(unavailable());
+    }
+    auto out = std::make_shared<inserted_user>();
+    const std::string invitation_hash = invitation.empty() ? "" : sha256_hex(invitation);
+    write_work insert = insert_user_work(u, out, invitation_hash, time_.now_ms());
+    db_.queue_write(std::move(insert), [u, out, done = std::move(done)](write_status s) mutable {
+      if (s == write_status::conflict && out->invitation_refused) return done(bad_invitation());
+      if (s == write_status::conflict) return done(refusal{"name_taken", "this user name is taken"});
+      if (s != write_status::ok) return done(unavailable());
+      u.id = out->id;
+      spdlog::info("accounts: user {} created{}", u.id, u.admin ? " (admin)" : "");
+      done(account_of(u));
+    });
+  });
+}
+
+void account_service::sign_in(std::string username, std::string password, const std::string& address,
+                              std::function<void(sign_result)> done) {
+  const std::string key = username_refusal(username) ? std::string() : username_key(username);
+  const std::string by_address = "a:" + address;
+  const std::string by_name = "u:" + (key.empty() ? username : key);
+  if (const auto wait_s = std::max(failures_.wait_s(by_address), failures_.wait_s(by_name)); wait_s > 0)
+    return done(refusal{"rate_limited", "too many failed sign-ins; wait before trying again", wait_s});
+  net::post(workers_, [this, key, by_address, by_name, password = std::move(password), done = std::move(done)] {
+    user_row u;
+    std::string stored;
+    read_status found = read_status::absent;
+    if (!key.empty()) {
+      found = db_.run_read("reading a user", [&](sql_connection& db, std::string& error) {
+        return read_user_by_key(db, key, u, error);
+      });
+      if (found == read_status::unavailable) return done(unavailable());
+    }
+    // An unknown name costs the same hashing as a known one.
+    const bool right = verify_password(found == read_status::found ? u.password_hash : dummy_hash(), password);
+    if (found != read_status::found || !right) {
+      failures_.failed(by_address);
+      failures_.failed(by_name);
+      return done(bad_credentials());
+    }
+    failures_.succeeded(by_name);
+    if (u.disabled) return done(refusal{"account_disabled", "this account is disabled"});
+    open_session(account_of(u), std::move(done));
+  });
+}
+
+void account_service::open_session(const account& who, std::function<void(sign_result)> done) {
+  opened_session o;
+  o.id = new_random_token(session_id_bytes);
+  o.s.who = who;
+  o.s.csrf = new_random_token(csrf_bytes);
+  const std::int64_t now = time_.now_ms();
+  o.s.expires_ms = now + options_.session_ms;
+  write_work insert = insert_session_work(sha256_hex(o.id), who.id, o.s.csrf, now, o.s.expires_ms);
+  db_.queue_write(std::move(insert), [o = std::move(o), done = std::move(done)](write_status s) mutable {
+                    if (s != write_status::ok) return done(unavailable());
+                    done(std::move(o));
+                  });
+}
+
+void account_service::authenticate(std::string session_id, std::function<void(auth_result)> done) {
+  if (session_id.empty() || session_id.size() > 256) return done(auth_result{});
+  std::string id_hash = sha256_hex(session_id);
+  const std::int64_t now = time_.now_ms();
+  std::optional<auth_result> known;
+  {
+    mutex_lock lock(mu_);
+    const auto it = cache_.find(id_hash);
+    if (it != cache_.end() && now - it->second.read_ms < options_.cache_ms && it->second.result.s.expires_ms > now)
+      known = it->second.result;
+  }
+  if (known) return done(std::move(*known));
+  net::post(workers_, [this, id_hash = std::move(id_hash), done = std::move(done)] {
+    const std::int64_t now = time_.now_ms();
+    session_row row;
+    const read_status s = db_.run_read("reading a session", [&](sql_connection& db, std::string& error) {
+      return read_session(db, id_hash, now, row, error);
+    });
+    auth_result r;
+    if (s == read_status::unavailable) {
+      r.state = auth_result::status::unavailable;
+      return done(r);
+    }
+    if (s == read_status::found && !row.user.disabled) {
+      r.state = auth_result::status::signed_in;
+      r.s = session{account_of(row.user), row.csrf, row.expires_ms};
+      mutex_lock lock(mu_);
+      if (cache_.size() > 100000) cache_.clear();
+      cache_[id_hash] = cached{r, now};
+    } else {
+      forget(id_hash, 0);
+    }
+    done(std::move(r));
+  });
+}
+
+void account_service::forget(const std::string& id_hash, std::int64_t user_id) {
+  mutex_lock lock(mu_);
+  if (!id_hash.empty()) {
+    cache_.erase(id_hash);
+    return;
+  }
+  for (auto it = cache_.begin(); it != cache_.end();)
+    it = it->second.result.s.who.id == user_id ? cache_.erase(it) : std::next(it);
+}
+
+void account_service::sign_out(const std::string& session_id, std::function<void(bool)> done) {
+  const std::string id_hash = sha256_hex(session_id);
+  forget(id_hash, 0);
+  db_.queue_write(delete_session_work(id_hash), [this, id_hash, done = std::move(done)](write_status s) {
+    forget(id_hash, 0);  // a read that raced the delete may have cached the session again
+    done(s == write_status::ok);
+  });
+}
+
+void account_service::sign_out_everywhere(std::int64_t user_id, std::function<void(bool)> done) {
+  forget("", user_id);
+  db_.queue_write(delete_user_sessions_work(user_id), [this, user_id, done = std::move(done)](write_status s) {
+    forget("", user_id);  // a read that raced the delete may have cached a session again
+    done(s == write_status::ok);
+  });
+}
+
+}  // namespace tabuleiro::server::accounts

@@ -1,0 +1,164 @@
+// The account routes (see account_api.h).
+#include "server/net/account_api.h"
+
+#include "protocol/core/messages.h"
+#include "server/util/secrets.h"
+#include "server/util/wire.h"
+
+namespace tabuleiro::server {
+namespace {
+
+namespace http = boost::beast::http;
+using request = http::request<http::string_body>;
+using protocol::messages::http_error;
+using accounts::account_service;
+using accounts::auth_result;
+
+// The 4xx/5xx answer to a refusal of the account service.
+api_answer refused(const accounts::refusal& r) {
+  int status = 400;
+  if (r.code == "name_taken") status = 409;
+  else if (r.code == "bad_credentials") status = 401;
+  else if (r.code == "account_disabled" || r.code == "invitation_required" || r.code == "bad_invitation") status = 403;
+  else if (r.code == "rate_limited") status = 429;
+  else if (r.code == "unavailable") status = 503;
+  api_answer a{status, http_error(r.code, r.message)};
+  if (r.retry_after_s > 0) a.headers.emplace_back("Retry-After", std::to_string(r.retry_after_s));
+  return a;
+}
+
+// The Set-Cookie value that gives the browser id for max_age_s seconds (0 deletes it).
+std::string cookie(const std::string& id, std::int64_t max_age_s, bool secure) {
+  return std::string(session_cookie) + "=" + id + "; Path=/; Max-Age=" + std::to_string(max_age_s) +
+         "; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "");
+}
+
+// The answer's body for a signed-in session.
+nlohmann::json state_of(const accounts::session& s, std::string_view access) {
+  const protocol::messages::account_fields f{s.who.id, s.who.username, s.who.display_name, s.who.language,
+                                             s.who.admin};
+  return protocol::messages::account_state(&f, s.csrf, access);
+}
+
+// The answer's body for a browser that is not signed in.
+nlohmann::json signed_out(std::string_view access) { return protocol::messages::account_state(nullptr, "", access); }
+
+// The string member key of body ("" when absent); false when present but not a string.
+bool string_member(const nlohmann::json& body, const char* key, std::string& out) {
+  const auto it = body.find(key);
+  if (it == body.end()) return true;
+  if (!it->is_string()) return false;
+  out = it->get<std::string>();
+  return true;
+}
+
+// Answers a sign-up or sign-in: the new session's cookie (the old session, if any, ended) and
+// its state, or the refusal.
+std::function<void(accounts::sign_result)> signing(account_service& service, std::string old_id, int status,
+                                                   const account_request_context& ctx,
+                                                   std::function<void(api_answer)> answer) {
+  return [&service, old_id = std::move(old_id), status, secure = ctx.secure, access = ctx.access,
+          answer = std::move(answer)](accounts::sign_result r) {
+    if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer(refused(*no));
+    const auto& o = std::get<accounts::opened_session>(r);
+    api_answer a{status, state_of(o.s, access)};
+    a.headers.emplace_back("Set-Cookie", cookie(o.id, service.options().session_ms / 1000, secure));
+    a.headers.emplace_back("Cache-Control", "no-store");
+    if (old_id.empty()) return answer(std::move(a));
+    // Rotated: the old id has ended by the time the browser holds the new one.
+    service.sign_out(old_id, [answer, a = std::move(a)](bool) mutable { answer(std::move(a)); });
+  };
+}
+
+// The value of header name in req ("" when absent).
+std::string header(const request& req, std::string_view name) {
+  const auto it = req.find(name);
+  return it == req.end() ? "" : std::string(it->value().data(), it->value().size());
+}
+
+}  // namespace
+
+std::string cookie_value(std::string_view header, std::string_view name) {
+  while (!header.empty()) {
+    const auto semi = header.find(';');
+    std::string_view pair = header.substr(0, semi);
+    while (!pair.empty() && (pair.front() == ' ' || pair.front() == '\t')) pair.remove_prefix(1);
+    const auto eq = pair.find('=');
+    if (eq != std::string_view::npos && pair.substr(0, eq) == name) {
+      std::string_view value = pair.substr(eq + 1);
+      while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+      return std::string(value);
+    }
+    if (semi == std::string_view::npos) break;
+    header.remove_prefix(semi + 1);
+  }
+  return "";
+}
+
+bool is_account_route(std::string_view path) {
+  return path == "/api/account" || path == "/api/account/signup" || path == "/api/account/signin" ||
+         path == "/api/account/signout" || path == "/api/account/signout-everywhere";
+}
+
+void handle_account_request(account_service& service, const request& req, std::string_view path,
+                            const account_request_context& ctx, std::function<void(api_answer)> answer) {
+  std::string id = cookie_value(header(req, "Cookie"), session_cookie);
+  const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
+  const bool post = req.method() == http::verb::post;
+
+  if (path == "/api/account") {
+    if (!get) return answer({405, http_error("method_not_allowed", "GET /api/account"), {{"Allow", "GET, HEAD"}}});
+    return service.authenticate(id, [access = ctx.access, answer = std::move(answer)](auth_result r) {
+      if (r.state == auth_result::status::unavailable)
+        return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+      api_answer a{200, r.state == auth_result::status::signed_in ? state_of(r.s, access) : signed_out(access)};
+      a.headers.emplace_back("Cache-Control", "no-store");
+      answer(std::move(a));
+    });
+  }
+  if (!post) return answer({405, http_error("method_not_allowed", "this route takes POST"), {{"Allow", "POST"}}});
+
+  if (path == "/api/account/signup" || path == "/api/account/signin") {
+    std::string why;
+    const auto body = parse_client_json(req.body(), why);
+    if (!body) return answer({400, http_error("bad_json", why)});
+    std::string username, password, display_name, language = "en", invitation;
+    if (!body->is_object() || !string_member(*body, "username", username) ||
+        !string_member(*body, "password", password) || !string_member(*body, "display_name", display_name) ||
+        !string_member(*body, "language", language) || !string_member(*body, "invitation", invitation))
+      return answer({400, http_error("bad_request", "the body is an object of strings: username, password"
+                                                    " (and, to sign up, display_name, language, invitation)")});
+    auto done = signing(service, id, path == "/api/account/signup" ? 201 : 200, ctx, std::move(answer));
+    if (path == "/api/account/signup")
+      return service.sign_up(std::move(username), std::move(password), std::move(display_name), std::move(language),
+                             std::move(invitation), ctx.address, std::move(done));
+    return service.sign_in(std::move(username), std::move(password), ctx.address, std::move(done));
+  }
+
+  // Sign out (here, or everywhere): needs the session's CSRF token.
+  const bool everywhere = path == "/api/account/signout-everywhere";
+  service.authenticate(id, [&service, id, everywhere, csrf = header(req, "X-CSRF-Token"), secure = ctx.secure,
+                            access = ctx.access,
+                            answer = std::move(answer)](auth_result r) {
+    if (r.state == auth_result::status::unavailable)
+      return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+    if (r.state == auth_result::status::signed_out) {
+      if (everywhere) return answer({401, http_error("signed_out", "sign in first")});
+      api_answer a{200, signed_out(access)};
+      a.headers.emplace_back("Set-Cookie", cookie("", 0, secure));
+      return answer(std::move(a));
+    }
+    if (csrf.empty() || !constant_time_equal(csrf, r.s.csrf))
+      return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
+    auto finish = [answer, secure, access](bool ok) {
+      if (!ok) return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+      api_answer a{200, signed_out(access)};
+      a.headers.emplace_back("Set-Cookie", cookie("", 0, secure));
+      answer(std::move(a));
+    };
+    if (everywhere) return service.sign_out_everywhere(r.s.who.id, std::move(finish));
+    service.sign_out(id, std::move(finish));
+  });
+}
+
+}  // namespace tabuleiro::server

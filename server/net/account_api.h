@@ -1,0 +1,43 @@
+// The account routes of the HTTP API (/api/account…): sign-up, sign-in, the signed-in state,
+// signing out here and everywhere. The session id travels only in an HttpOnly, SameSite=Lax
+// cookie (Secure when the request came over TLS), is replaced at every sign-in, and every
+// state-changing request of a signed-in browser must carry the session's CSRF token in the
+// X-CSRF-Token header. Free functions over one parsed request, like Beast's handle_request.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+#include "server/accounts/accounts.h"
+#include "server/net/api_answer.h"
+
+namespace tabuleiro::server {
+
+// The name of the session cookie.
+inline constexpr std::string_view session_cookie = "tabuleiro_session";
+
+// The value of cookie name in a Cookie header value ("a=1; b=2"), or "" when absent.
+std::string cookie_value(std::string_view header, std::string_view name);
+
+// Where an account request came from, as the HTTP session established it.
+struct account_request_context {
+  std::string address;  // the client's address (rate limits)
+  bool secure = false;  // the request came over TLS (the cookie is then Secure)
+  std::string access = "open";  // the server's access mode, as the answers name it
+};
+
+// Whether path is one of the account routes.
+bool is_account_route(std::string_view path);
+
+// Answers one request to an account route (its Origin already checked) through answer, called
+// once, on any thread.
+void handle_account_request(accounts::account_service& service,
+                            const boost::beast::http::request<boost::beast::http::string_body>& req,
+                            std::string_view path, const account_request_context& ctx,
+                            std::function<void(api_answer)> answer);
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,19 @@
+// An HTTP API answer before it is written: status code, JSON body and extra headers. Made by
+// the route handlers (on any thread), written by the HTTP session on its strand.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tabuleiro::server {
+
+struct api_answer {
+  int status = 200;
+  nlohmann::json body;
+  std::vector<std::pair<std::string, std::string>> headers = {};
+};
+
+}  // namespace tabuleiro::server

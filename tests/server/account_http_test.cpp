@@ -1,0 +1,261 @@
+// The account routes of the real server: sign-up and sign-in cookies (HttpOnly, SameSite,
+// Secure over TLS), rotation at sign-in, CSRF on signing out, foreign origins, delays after
+// failed sign-ins, one answer for unknown names and wrong passwords, and no secret in the log.
+#include <fstream>
+#include <sstream>
+
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+
+#include "harness.h"
+
+using namespace tabuleiro::test;
+
+namespace {
+
+// The session id a Set-Cookie header value gives ("" when it deletes the cookie).
+std::string session_of(const http_answer& a) {
+  const std::string c = a.header("Set-Cookie");
+  const std::string prefix = "tabuleiro_session=";
+  if (c.rfind(prefix, 0) != 0) return "";
+  return c.substr(prefix.size(), c.find(';') - prefix.size());
+}
+
+// GET /api/account with the session cookie id ("" sends none).
+json who(unsigned short port, const std::string& id) {
+  header_list h;
+  if (!id.empty()) h.emplace_back("Cookie", "theme=dark; tabuleiro_session=" + id + "; other=1");
+  const auto a = http_call(port, "GET", "/api/account", "", h);
+  REQUIRE(a.status == 200);
+  CHECK(a.header("Cache-Control") == "no-store");
+  return a.json_body();
+}
+
+http_answer post(unsigned short port, const std::string& target, const json& body, header_list h = {}) {
+  return http_call(port, "POST", target, body.dump(), h);
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("accounts over HTTP: sign-up sets an HttpOnly SameSite cookie, sign-in rotates it, the account is read back") {
+  temp_dir dir;
+  server_process srv(dir.path + "/a.db", {}, dir.path + "/server.log");
+  const unsigned short port = srv.port();
+
+  CHECK(who(port, "")["user"].is_null());
+  const auto up = post(port, "/api/account/signup",
+                       {{"username", "Ana.Maria"}, {"password", "correct horse battery"}, {"display_name", "Ana"}, {"language", "pt-BR"}});
+  REQUIRE(up.status == 201);
+  const std::string cookie = up.header("Set-Cookie");
+  CHECK(cookie.find("; HttpOnly") != std::string::npos);
+  CHECK(cookie.find("; SameSite=Lax") != std::string::npos);
+  CHECK(cookie.find("; Path=/") != std::string::npos);
+  CHECK(cookie.find("; Max-Age=2592000") != std::string::npos);
+  CHECK(cookie.find("Secure") == std::string::npos);  // plain HTTP
+  const std::string first = session_of(up);
+  REQUIRE(first.size() == 44);
+  const json body = up.json_body();
+  CHECK(body["user"]["username"] == "Ana.Maria");
+  CHECK(body["user"]["display_name"] == "Ana");
+  CHECK(body["user"]["language"] == "pt-BR");
+  CHECK(body["user"]["admin"] == false);
+  CHECK(body["csrf"].get<std::string>().size() == 32);
+  CHECK(up.body.find("correct horse") == std::string::npos);
+  CHECK(up.body.find(first) == std::string::npos);  // the id only in the cookie
+
+  const json me = who(port, first);
+  CHECK(me["user"]["username"] == "Ana.Maria");
+  CHECK(me["csrf"] == body["csrf"]);
+
+  // Signing in again (with the old cookie) gives a new id and ends the old one.
+  const auto in = post(port, "/api/account/signin", {{"username", "ana.maria"}, {"password", "correct horse battery"}},
+                       {{"Cookie", "tabuleiro_session=" + first}});
+  REQUIRE(in.status == 200);
+  const std::string second = session_of(in);
+  REQUIRE(second.size() == 44);
+  CHECK(second != first);
+  CHECK(in.json_body()["csrf"] != body["csrf"]);
+  CHECK(who(port, second)["user"]["username"] == "Ana.Maria");
+  CHECK(who(port, first)["user"].is_null());
+
+  // A taken name, a bad name, a bad password, a body that is not an object of strings.
+  CHECK(post(port, "/api/account/signup", {{"username", "ANA_MARIA"}, {"password", "another password"}}).status == 409);
+  auto bad = post(port, "/api/account/signup", {{"username", "a b"}, {"password", "another password"}});
+  CHECK(bad.status == 400);
+  CHECK(bad.json_body()["error"]["code"] == "bad_username");
+  CHECK(post(port, "/api/account/signup", {{"username", "bruno"}, {"password", "short"}}).json_body()["error"]["code"] == "bad_password");
+  CHECK(post(port, "/api/account/signup", {{"username", "bruno"}, {"password", 12345678}}).status == 400);
+  CHECK(http_call(port, "POST", "/api/account/signup", "{", {}).json_body()["error"]["code"] == "bad_json");
+  CHECK(http_call(port, "POST", "/api/account/signin", "{}", {{"Content-Type", "text/plain"}}).status == 415);
+  CHECK(http_call(port, "GET", "/api/account/signin").status == 405);
+
+  // Nothing secret in the log.
+  srv.terminate();
+  const std::string log = read_all(dir.path + "/server.log");
+  CHECK(log.find("correct horse") == std::string::npos);
+  CHECK(log.find(first) == std::string::npos);
+  CHECK(log.find(second) == std::string::npos);
+  CHECK(log.find(body["csrf"].get<std::string>()) == std::string::npos);
+  CHECK(log.find("$argon2id$") == std::string::npos);
+}
+
+TEST_CASE("accounts over HTTP: signing out needs the session's CSRF token, here or everywhere") {
+  temp_dir dir;
+  server_process srv(dir.path + "/a.db");
+  const unsigned short port = srv.port();
+  const auto up = post(port, "/api/account/signup", {{"username", "carla"}, {"password", "carla's password"}});
+  REQUIRE(up.status == 201);
+  const std::string a = session_of(up);
+  const std::string csrf_a = up.json_body()["csrf"];
+  const auto in = post(port, "/api/account/signin", {{"username", "carla"}, {"password", "carla's password"}});
+  const std::string b = session_of(in);
+  const std::string csrf_b = in.json_body()["csrf"];
+
+  const header_list cookie_a{{"Cookie", "tabuleiro_session=" + a}};
+  auto no_token = post(port, "/api/account/signout", json::object(), cookie_a);
+  CHECK(no_token.status == 403);
+  CHECK(no_token.json_body()["error"]["code"] == "bad_csrf");
+  auto other_token = post(port, "/api/account/signout", json::object(), {{"Cookie", "tabuleiro_session=" + a}, {"X-CSRF-Token", csrf_b}});
+  CHECK(other_token.status == 403);
+  CHECK_FALSE(who(port, a)["user"].is_null());
+  auto out = post(port, "/api/account/signout", json::object(), {{"Cookie", "tabuleiro_session=" + a}, {"X-CSRF-Token", csrf_a}});
+  CHECK(out.status == 200);
+  CHECK(out.header("Set-Cookie").find("tabuleiro_session=; Path=/; Max-Age=0") == 0);
+  CHECK(who(port, a)["user"].is_null());
+  CHECK_FALSE(who(port, b)["user"].is_null());
+
+  const auto in2 = post(port, "/api/account/signin", {{"username", "carla"}, {"password", "carla's password"}});
+  const std::string c = session_of(in2);
+  CHECK(post(port, "/api/account/signout-everywhere", json::object(), {{"Cookie", "tabuleiro_session=" + b}}).status == 403);
+  CHECK(post(port, "/api/account/signout-everywhere", json::object(), {{"Cookie", "tabuleiro_session=" + b}, {"X-CSRF-Token", csrf_b}}).status == 200);
+  CHECK(who(port, b)["user"].is_null());
+  CHECK(who(port, c)["user"].is_null());
+  CHECK(post(port, "/api/account/signout-everywhere", json::object(), {{"Cookie", "tabuleiro_session=" + c}}).status == 401);
+}
+
+TEST_CASE("accounts over HTTP: another origin changes nothing, unknown names and wrong passwords look alike, failures wait") {
+  temp_dir dir;
+  server_process srv(dir.path + "/a.db");
+  const unsigned short port = srv.port();
+  auto foreign = post(port, "/api/account/signup", {{"username", "dario"}, {"password", "dario's password"}},
+                      {{"Origin", "https://evil.example"}});
+  CHECK(foreign.status == 403);
+  CHECK(foreign.json_body()["error"]["code"] == "bad_origin");
+  CHECK(foreign.header("Set-Cookie").empty());
+  // The foreign sign-up created nothing: the name is free.
+  REQUIRE(post(port, "/api/account/signup", {{"username", "dario"}, {"password", "dario's password"}},
+               {{"Origin", "http://127.0.0.1:" + std::to_string(port)}}).status == 201);
+
+  const auto wrong = post(port, "/api/account/signin", {{"username", "dario"}, {"password", "not the password"}});
+  const auto unknown = post(port, "/api/account/signin", {{"username", "nadia"}, {"password", "not the password"}});
+  CHECK(wrong.status == 401);
+  CHECK(unknown.status == wrong.status);
+  CHECK(unknown.body == wrong.body);
+  // Five failures per address are free (two so far); the next attempts wait.
+  for (int i = 0; i < 4; ++i) CHECK(post(port, "/api/account/signin", {{"username", "dario"}, {"password", "still wrong"}}).status == 401);
+  const auto limited = post(port, "/api/account/signin", {{"username", "dario"}, {"password", "dario's password"}});
+  CHECK(limited.status == 429);
+  CHECK(limited.json_body()["error"]["code"] == "rate_limited");
+  CHECK(limited.header("Retry-After") == "1");
+}
+
+TEST_CASE("accounts over HTTP: the session cookie is Secure when a trusted proxy says the request came over TLS") {
+  temp_dir dir;
+  server_process srv(dir.path + "/a.db", {"--trusted-proxy", "127.0.0.1"});
+  const auto up = post(srv.port(), "/api/account/signup", {{"username", "elena"}, {"password", "elena's password"}},
+                       {{"X-Forwarded-Proto", "https"}, {"X-Forwarded-Host", "games.example"},
+                        {"Origin", "https://games.example"}});
+  REQUIRE(up.status == 201);
+  CHECK(up.header("Set-Cookie").find("; Secure") != std::string::npos);
+  const auto plain = post(srv.port(), "/api/account/signin", {{"username", "elena"}, {"password", "elena's password"}});
+  REQUIRE(plain.status == 200);
+  CHECK(plain.header("Set-Cookie").find("Secure") == std::string::npos);
+}
+
+TEST_CASE("accounts over HTTP: the owner makes the first administrator with tabuleiro admin create-user") {
+  temp_dir dir;
+  const std::string db = dir.path + "/a.db";
+  const std::string bin = TABULEIRO_BIN;
+  const auto run = [&](const std::string& args, const std::string& stdin_text) {
+    std::ofstream(dir.path + "/in.txt") << stdin_text;
+    return std::system((bin + " admin " + args + " --db " + db + " < " + dir.path + "/in.txt > " + dir.path +
+                        "/out.txt 2>&1").c_str());
+  };
+  REQUIRE(run("create-user Owner --admin", "owner's password\n") == 0);
+  std::ifstream out(dir.path + "/out.txt");
+  std::string said((std::istreambuf_iterator<char>(out)), std::istreambuf_iterator<char>());
+  CHECK(said.find("created user Owner") != std::string::npos);
+  CHECK(said.find("administrator") != std::string::npos);
+  CHECK(said.find("owner's password") == std::string::npos);
+  CHECK(run("create-user owner", "another password\n") != 0);  // taken
+  CHECK(run("create-user ab", "another password\n") != 0);     // bad name
+  CHECK(run("create-user shorty", "short\n") != 0);            // bad password
+  CHECK(WEXITSTATUS(run("create-user", "")) == 2);             // usage
+
+  server_process srv(db);
+  const auto in = post(srv.port(), "/api/account/signin", {{"username", "owner"}, {"password", "owner's password"}});
+  REQUIRE(in.status == 200);
+  CHECK(in.json_body()["user"]["admin"] == true);
+  CHECK(in.json_body()["user"]["username"] == "Owner");
+}
+
+TEST_CASE("accounts over HTTP: with --access members only signed-in members create matches and sit, guests watch") {
+  temp_dir dir;
+  server_process srv(dir.path + "/a.db", {"--access", "members"});
+  const unsigned short port = srv.port();
+  const json game = {{"game", "taixu"}};
+  auto guest = post(port, "/api/matches", game);
+  CHECK(guest.status == 401);
+  CHECK(guest.json_body()["error"]["code"] == "sign_in_required");
+  const auto up = post(port, "/api/account/signup", {{"username", "rosa"}, {"password", "rosa's password"}});
+  REQUIRE(up.status == 201);
+  const std::string cookie = "tabuleiro_session=" + session_of(up);
+  const std::string csrf = up.json_body()["csrf"];
+  CHECK(post(port, "/api/matches", game, {{"Cookie", cookie}}).json_body()["error"]["code"] == "bad_csrf");
+  const auto made = post(port, "/api/matches", game, {{"Cookie", cookie}, {"X-CSRF-Token", csrf}});
+  REQUIRE(made.status == 201);
+  const std::string code = made.json_body()["code"];
+  const std::string token = made.json_body()["token"];
+
+  // A guest's join watches; a guest's seat token is refused.
+  ws_client watcher(port);
+  watcher.send({{"type", "join"}, {"code", code}});
+  const json joined = watcher.until("joined");
+  CHECK(joined["seat"].is_null());
+  ws_client thief(port);
+  thief.send({{"type", "join"}, {"code", code}, {"token", token}});
+  CHECK(thief.until("error")["code"] == "sign_in_required");
+  // A member's connection (the cookie at the upgrade) takes the free seat.
+  ws_client member(port, "", "/ws", "", cookie);
+  member.send({{"type", "join"}, {"code", code}});
+  CHECK(member.until("joined")["seat"] == 2);
+}
+
+TEST_CASE("accounts over HTTP: with --access invite a sign-up needs an invitation from tabuleiro admin invite") {
+  temp_dir dir;
+  const std::string db = dir.path + "/a.db";
+  const std::string code_file = dir.path + "/code.txt";
+  REQUIRE(std::system((std::string(TABULEIRO_BIN) + " admin invite --days 2 --db " + db + " > " + code_file + " 2>/dev/null").c_str()) == 0);
+  std::ifstream in(code_file);
+  std::string code;
+  std::getline(in, code);
+  REQUIRE(code.size() == 24);
+  server_process srv(db, {"--access", "invite"});
+  const json who_am_i = {{"username", "sara"}, {"password", "sara's password"}};
+  auto none = post(srv.port(), "/api/account/signup", who_am_i);
+  CHECK(none.status == 403);
+  CHECK(none.json_body()["error"]["code"] == "invitation_required");
+  json with = who_am_i;
+  with["invitation"] = code;
+  CHECK(post(srv.port(), "/api/account/signup", with).status == 201);
+  with["username"] = "tina";
+  CHECK(post(srv.port(), "/api/account/signup", with).json_body()["error"]["code"] == "bad_invitation");
+}

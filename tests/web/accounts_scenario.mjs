@@ -1,0 +1,147 @@
+// Accounts in the browser, on a server run with --access invite: a guest's home page says only
+// members create matches and links to signing in; A signs up through an invitation link
+// (/signup?invite=CODE from `tabuleiro admin invite`), is shown signed in, creates a match from
+// the home page (the CSRF token goes with it); B, invited too, signs up and takes the other
+// seat by the link; a wrong password is explained in English and Portuguese; signing out
+// shows the sign-in link again. Every page is free of console errors, exceptions and CSP
+// violations; the sign-in and sign-up pages are shot at 1280×800 and 390×844 in both languages.
+import { execFileSync } from 'node:child_process';
+import { Failure, check, steps, newPage, screenshots } from './steps.mjs';
+
+const STEP_TIMEOUT_MS = 15_000;
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+// An invitation code for the server's database, from the owner's command.
+function invitation(binary, db) {
+  const code = execFileSync(binary, ['admin', 'invite', '--db', db], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  if (!/^[A-Za-z0-9_-]{24}$/.test(code)) throw new Failure(`tabuleiro admin invite printed ${JSON.stringify(code)}`);
+  return code;
+}
+
+export async function accountsScenario({ browser, url, out, binary, db }) {
+  const { results, step } = steps({ prefix: 'accounts: ' });
+  const shot = screenshots(out, { prefix: 'accounts-', timeout: STEP_TIMEOUT_MS });
+  const problems = [];
+  // A page of its own browser context that records every console error, exception and CSP violation.
+  const open = async (name, size = SIZES.desktop) => {
+    const page = await newPage(browser, { viewport: size }, {
+      timeout: STEP_TIMEOUT_MS,
+      prepare: async (ctx) => {
+        await ctx.exposeBinding('reportCspViolation', (_src, v) => problems.push(`${name} CSP: ${v}`));
+        await ctx.addInitScript(() => document.addEventListener('securitypolicyviolation',
+          (e) => window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`)));
+      },
+    });
+    // A refused sign-up or sign-in (401/403 from /api/account/…) is one of the steps: Chromium
+    // logs every such answer as "Failed to load resource"; any other error is a problem.
+    page.on('console', (m) => {
+      if (m.type() !== 'error') return;
+      const expected = m.text().startsWith('Failed to load resource') && /\/api\/account\/sign(in|up)$/.test(m.location()?.url || '');
+      if (!expected) problems.push(`${name} console: ${m.text().slice(0, 200)} (${m.location()?.url || ''})`);
+    });
+    page.on('pageerror', (e) => problems.push(`${name} exception: ${e.message}`));
+    return page;
+  };
+  const A = await open('A');
+  const B = await open('B', SIZES.phone);
+  let code = '';
+
+  await step('a guest is told that only members create matches, with a link to sign in', async () => {
+    await A.goto(url);
+    await A.waitForSelector('#signin-link');
+    await A.waitForSelector('#members-only:not([hidden])');
+    check((await A.textContent('#members-only')).includes('Only signed-in members'), await A.textContent('#members-only'));
+    check(await A.isHidden('#create-btn'), 'no create button for a guest');
+    const api = await (await fetch(`${url}/api/account`)).json();
+    check(api.user === null && api.access === 'invite', JSON.stringify(api));
+  });
+
+  await step('sign-up without an invitation is explained', async () => {
+    await A.goto(`${url}/signup`);
+    await A.fill('#username', 'ana');
+    await A.fill('#password', 'ana password 1');
+    await A.click('#account-submit');
+    await A.waitForFunction(() => document.querySelector('#account-error')?.textContent.includes('invitation'));
+  });
+
+  await step('A signs up through an invitation link and is shown signed in', async () => {
+    await A.goto(`${url}/signup?invite=${invitation(binary, db)}`);
+    check(await A.isVisible('#invitation'), 'the invitation field is shown');
+    check((await A.inputValue('#invitation')).length === 24, 'the invitation is filled in from the link');
+    await A.fill('#username', 'Ana');
+    await A.fill('#password', 'ana password 1');
+    await A.fill('#display_name', 'Ana Maria');
+    await A.click('#account-submit');
+    await A.waitForURL(`${url}/`);
+    await A.waitForSelector('#account-name');
+    check((await A.textContent('#account-name')) === 'Ana Maria', await A.textContent('#account-name'));
+    check(await A.isHidden('#members-only'), 'no members-only notice for a member');
+  });
+
+  await step('A creates a match from the home page (its CSRF token goes with it)', async () => {
+    await A.check('input[name="game"][value="taixu"]');
+    await A.click('#create-btn');
+    await A.click('#go-match');
+    await A.waitForURL(/\/m\/[A-Z0-9]{6}$/);
+    code = A.url().match(/\/m\/([A-Z0-9]{6})$/)[1];
+    await A.waitForSelector('.board');
+  });
+
+  await step('B, invited too, signs up on a phone and takes the other seat by the link', async () => {
+    await B.goto(`${url}/signup?invite=${invitation(binary, db)}`);
+    await B.fill('#username', 'bruno');
+    await B.fill('#password', 'bruno password 1');
+    await B.click('#account-submit');
+    await B.waitForSelector('#account-name');
+    await B.goto(`${url}/m/${code}`);
+    const play = await B.waitForSelector('#join-player');
+    await play.click();
+    await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
+    const sum = await (await fetch(`${url}/api/matches/${code}`)).json();
+    check(sum.seats.every((s) => s.taken), `both seats taken: ${JSON.stringify(sum.seats)}`);
+  });
+
+  await step('a wrong password is explained in English and in Portuguese', async () => {
+    await B.click('#signout-btn');
+    await B.waitForSelector('#signin-link');
+    await B.goto(`${url}/signin`);
+    await B.fill('#username', 'bruno');
+    await B.fill('#password', 'not the password');
+    await B.click('#account-submit');
+    await B.waitForFunction(() => document.querySelector('#account-error')?.textContent.includes('wrong'));
+    await B.click('.lang-switch [data-lang="pt-BR"]');
+    await B.click('#account-submit');
+    await B.waitForFunction(() => document.querySelector('#account-error')?.textContent.includes('errad'));
+    await B.click('.lang-switch [data-lang="en"]');
+  });
+
+  await step('the account pages at both sizes in both languages', async () => {
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      await B.setViewportSize(viewport);
+      for (const lang of ['en', 'pt-BR']) {
+        await B.click(`.lang-switch [data-lang="${lang}"]`);
+        for (const page of ['signin', 'signup']) {
+          await B.goto(`${url}/${page}`);
+          await B.waitForSelector('#account-submit');
+          await shot(B, `${page}-${lang}-${size}`);
+        }
+      }
+    }
+    await B.click('.lang-switch [data-lang="en"]');
+  });
+
+  await step('A signs out: the sign-in link is back and the server forgot the session', async () => {
+    await A.goto(url);
+    await A.click('#signout-btn');
+    await A.waitForSelector('#signin-link');
+    const me = await A.evaluate(async () => (await fetch('/api/account')).json());
+    check(me.user === null, JSON.stringify(me));
+  });
+
+  await step('no console error, exception or CSP violation on any page', async () => {
+    check(!problems.length, problems.slice(0, 5).join(' | '));
+  });
+
+  for (const p of [A, B]) await p.context().close().catch(() => {});
+  return results;
+}

@@ -1,0 +1,93 @@
+// The account pages and the top bar's account slot: /signin and /signup (the invitation code
+// taken from ?invite=CODE), and "Sign in" or the signed-in name with a sign-out button. Every
+// refusal is shown beside the form in the page's language.
+import { h, fill } from './dom.js';
+import { t, errorText, onLangChange } from './i18n.js';
+import { account, onAccountChange, signIn, signUp, signOut } from './account.js';
+
+// Where to go after signing in: ?next= when it is a path on this site, else home.
+function nextPath() {
+  const next = new URLSearchParams(location.search).get('next') || '/';
+  return next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+// One labelled input of the form.
+function field(id, labelKey, attrs) {
+  return h('div', { class: 'field' },
+    h('label', { for: id, 'data-i18n': labelKey }, t(labelKey)),
+    h('input', { id, name: id, ...attrs }));
+}
+
+// Renders the sign-in (mode 'signin') or sign-up ('signup') page into app.
+export function renderAccountPage(app, mode) {
+  const signup = mode === 'signup';
+  const invite = new URLSearchParams(location.search).get('invite') || '';
+  const err = h('p', { class: 'field-error', id: 'account-error', role: 'alert' });
+  const submit = h('button', { type: 'submit', class: 'btn primary big', id: 'account-submit', 'data-i18n': signup ? 'account.signup' : 'account.signin' },
+    t(signup ? 'account.signup' : 'account.signin'));
+  const inviteField = field('invitation', 'account.invitation', { type: 'text', autocomplete: 'off', value: invite, maxlength: 64 });
+  const form = h('form', { class: 'account-form', novalidate: true },
+    field('username', 'account.username', { type: 'text', autocomplete: 'username', required: true, minLength: 3, maxLength: 24, autocapitalize: 'none', spellcheck: false }),
+    field('password', 'account.password', { type: 'password', autocomplete: signup ? 'new-password' : 'current-password', required: true, minLength: 8, maxLength: 1024 }),
+    signup ? field('display_name', 'account.display_name', { type: 'text', autocomplete: 'nickname', maxLength: 24 }) : null,
+    signup ? inviteField : null,
+    err, submit);
+  const drawInvite = () => { inviteField.hidden = !(account().access === 'invite' || invite); };
+  const other = signup
+    ? h('p', { class: 'hint' }, h('span', { 'data-i18n': 'account.have_account' }, t('account.have_account')), ' ',
+      h('a', { href: `/signin${location.search}`, 'data-i18n': 'account.signin' }, t('account.signin')))
+    : h('p', { class: 'hint' }, h('span', { 'data-i18n': 'account.no_account' }, t('account.no_account')), ' ',
+      h('a', { href: `/signup${location.search}`, 'data-i18n': 'account.signup' }, t('account.signup')));
+  const title = h('h1', { 'data-i18n': signup ? 'account.signup_title' : 'account.signin_title' }, t(signup ? 'account.signup_title' : 'account.signin_title'));
+  fill(app, h('section', { class: 'card account-card' }, title, form, other));
+  if (signup) drawInvite();
+  const offAccount = onAccountChange(() => signup && drawInvite());
+
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const v = (name) => form.elements[name]?.value ?? '';
+    err.textContent = '';
+    if (v('username').trim().length < 3) { err.textContent = t('err.bad_username'); return; }
+    if (v('password').length < 8) { err.textContent = t('err.bad_password'); return; }
+    submit.disabled = true;
+    try {
+      if (signup) {
+        await signUp({ username: v('username').trim(), password: v('password'), display_name: v('display_name'),
+          language: document.documentElement.lang === 'pt-BR' ? 'pt-BR' : 'en', invitation: v('invitation').trim() });
+      } else {
+        await signIn(v('username').trim(), v('password'));
+      }
+      location.assign(nextPath());
+    } catch (e) {
+      err.textContent = e.code === 'network' ? t('network_error') : errorText(e);
+      if (e.code === 'rate_limited') err.textContent += ` ${t('account.retry')}`;
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  const offLang = onLangChange(() => { err.textContent = ''; });
+  form.elements.username.focus();
+  return () => { offAccount(); offLang(); };
+}
+
+// Draws the top bar's account slot: a sign-in link, or the signed-in name and a sign-out button.
+export function renderAccountSlot(slot) {
+  const draw = () => {
+    const { user } = account();
+    if (!user) {
+      const here = location.pathname + location.search;
+      const href = location.pathname === '/signin' || location.pathname === '/signup' ? location.pathname : `/signin?next=${encodeURIComponent(here)}`;
+      fill(slot, h('a', { class: 'btn small ghost', id: 'signin-link', href, 'data-i18n': 'account.signin' }, t('account.signin')));
+      return;
+    }
+    const out = h('button', { type: 'button', class: 'btn small ghost', id: 'signout-btn', 'data-i18n': 'account.signout' }, t('account.signout'));
+    out.addEventListener('click', async () => {
+      out.disabled = true;
+      try { await signOut(); location.assign('/'); } catch (e) { out.disabled = false; }
+    });
+    fill(slot, h('span', { class: 'account-name', id: 'account-name', title: user.username }, user.display_name || user.username), out);
+  };
+  onAccountChange(draw);
+  onLangChange(draw);
+  draw();
+}
