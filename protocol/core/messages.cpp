@@ -274,6 +274,20 @@ json account_state(const account_fields* user, std::string_view csrf, std::strin
           {"access", access}};
 }
 
+json held_seats(const std::vector<held_seat_fields>& seats) {
+  json list = json::array();
+  for (const auto& s : seats)
+    list.push_back({{"code", s.code},
+                    {"game", s.game},
+                    {"status", s.status},
+                    {"seat", s.seat},
+                    {"opponent", s.opponent.empty() ? json(nullptr) : json(s.opponent)},
+                    {"outcome", s.outcome ? *s.outcome : json(nullptr)},
+                    {"created", s.created},
+                    {"updated", s.updated}});
+  return {{"matches", std::move(list)}};
+}
+
 json clock_advanced(std::int64_t now_ms) { return {{"now_ms", now_ms}}; }
 
 std::string pong(const json& t) { return dump(json{{"type", "pong"}, {"t", t}}); }

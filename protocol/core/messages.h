@@ -157,6 +157,22 @@ struct account_fields {
 // access mode ("open", "members", "invite").
 json account_state(const account_fields* user, std::string_view csrf, std::string_view access);
 
+// One seat an account holds, as "my games" lists it.
+struct held_seat_fields {
+  std::string_view code;
+  std::string_view game;
+  std::string_view status;  // "waiting" | "live" | "finished"
+  int seat = 0;
+  std::string_view opponent;  // the other seat's display name ("" = none)
+  const json* outcome = nullptr;  // null until finished
+  std::string_view created;   // ISO 8601
+  std::string_view updated;   // ISO 8601: the last change
+};
+
+// GET /api/account/matches: {"matches":[{"code","game","status","seat","opponent","outcome",
+// "created","updated"}…]}, the most recently changed first.
+json held_seats(const std::vector<held_seat_fields>& seats);
+
 // The listing answer: {"matches":[summaries…]}.
 json match_list(json summaries);
 

@@ -22,6 +22,10 @@ CREATE TABLE sessions (
 
 CREATE INDEX sessions_by_user ON sessions (user_id);
 
+-- The account that holds a seat (NULL: a guest's seat, held by its token alone).
+ALTER TABLE seats ADD COLUMN user_id BIGINT REFERENCES users (id);
+CREATE INDEX seats_by_user ON seats (user_id);
+
 -- Invitations (--access invite): a code given once, kept only as its SHA-256; used by at most
 -- one sign-up (used_by), and only before it lapses or is revoked.
 CREATE TABLE invitations (

@@ -97,6 +97,31 @@ write_work delete_user_sessions_work(std::int64_t user_id) {
   };
 }
 
+read_status read_held_seats(sql_connection& db, std::int64_t user_id, std::size_t limit,
+                            std::vector<held_seat_row>& out, std::string& error) {
+  const bool ok = db.query(
+      "SELECT m.code, m.game, m.status, s.seat,"
+      " (SELECT o.name FROM seats o WHERE o.match_id = m.id AND o.seat <> s.seat), m.outcome,"
+      " m.created_ms, m.updated_ms"
+      " FROM seats s JOIN matches m ON m.id = s.match_id WHERE s.user_id = ?1"
+      " ORDER BY m.updated_ms DESC, m.id DESC LIMIT ?2",
+      {user_id, static_cast<std::int64_t>(limit)},
+      [&](const sql_row& row) {
+        held_seat_row h;
+        h.code = row.text(0);
+        h.game = row.text(1);
+        h.status = row.text(2);
+        h.seat = static_cast<int>(row.int64(3));
+        if (!row.is_null(4)) h.opponent = row.text(4);
+        if (!row.is_null(5)) h.outcome = row.text(5);
+        h.created_ms = row.int64(6);
+        h.updated_ms = row.int64(7);
+        out.push_back(std::move(h));
+      },
+      error);
+  return ok ? read_status::found : read_status::unavailable;
+}
+
 read_status read_user_by_key(sql_connection& db, const std::string& key, user_row& out, std::string& error) {
   bool found = false;
   const std::string sql = std::string(user_columns) + " FROM users u WHERE u.username_key = ?1";

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/store/store.h"
 
@@ -56,6 +57,21 @@ write_work delete_session_work(const std::string& id_hash);
 // Removes every session of user_id.
 write_work delete_user_sessions_work(std::int64_t user_id);
 
+// One seat an account holds, with its match.
+struct held_seat_row {
+  std::string code;
+  std::string game;
+  std::string status;
+  int seat = 0;
+  std::string opponent;   // the other seat's display name ("" = none)
+  std::string outcome;    // the outcome's JSON text ("" until finished)
+  std::int64_t created_ms = 0;
+  std::int64_t updated_ms = 0;
+};
+
+// Reads the seats user_id holds, the most recently changed match first, at most limit.
+read_status read_held_seats(sql_connection& db, std::int64_t user_id, std::size_t limit,
+                            std::vector<held_seat_row>& out, std::string& error);
 // Reads the user whose key is key: found, absent, or unavailable with error set.
 read_status read_user_by_key(sql_connection& db, const std::string& key, user_row& out, std::string& error);
 // Reads the session id_hash with its user, absent when there is none or it lapsed by now_ms.

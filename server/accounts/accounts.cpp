@@ -204,6 +204,18 @@ void account_service::authenticate(std::string session_id, std::function<void(au
   });
 }
 
+void account_service::held_seats(std::int64_t user_id,
+                                 std::function<void(std::optional<std::vector<held_seat_row>>)> done) {
+  net::post(workers_, [this, user_id, done = std::move(done)] {
+    std::vector<held_seat_row> rows;
+    const read_status s = db_.run_read("listing a user's seats", [&](sql_connection& db, std::string& error) {
+      return read_held_seats(db, user_id, 100, rows, error);
+    });
+    if (s == read_status::unavailable) return done(std::nullopt);
+    done(std::move(rows));
+  });
+}
+
 void account_service::forget(const std::string& id_hash, std::int64_t user_id) {
   mutex_lock lock(mu_);
   if (!id_hash.empty()) {

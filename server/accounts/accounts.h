@@ -14,6 +14,7 @@
 
 #include <boost/asio/thread_pool.hpp>
 
+#include "server/accounts/account_sql.h"
 #include "server/accounts/credentials.h"
 #include "server/store/store.h"
 #include "server/util/clock.h"
@@ -119,6 +120,10 @@ class account_service {
                std::function<void(sign_result)> done);
   // What the cookie's session id is worth now.
   void authenticate(std::string session_id, std::function<void(auth_result)> done) EXCLUDES(mu_);
+  // The seats user_id holds (at most 100, the most recently changed match first); nullopt when
+  // the database could not answer.
+  void held_seats(std::int64_t user_id,
+                  std::function<void(std::optional<std::vector<held_seat_row>>)> done);
   // Ends one session (done(false): the database could not do it).
   void sign_out(const std::string& session_id, std::function<void(bool)> done) EXCLUDES(mu_);
   // Ends every session of user_id, on every node.

@@ -2,6 +2,7 @@
 #include "server/net/account_api.h"
 
 #include "protocol/core/messages.h"
+#include "server/room/summary.h"
 #include "server/util/secrets.h"
 #include "server/util/wire.h"
 
@@ -96,7 +97,7 @@ std::string cookie_value(std::string_view header, std::string_view name) {
 }
 
 bool is_account_route(std::string_view path) {
-  return path == "/api/account" || path == "/api/account/signup" || path == "/api/account/signin" ||
+  return path == "/api/account" || path == "/api/account/matches" || path == "/api/account/signup" || path == "/api/account/signin" ||
          path == "/api/account/signout" || path == "/api/account/signout-everywhere";
 }
 
@@ -114,6 +115,34 @@ void handle_account_request(account_service& service, const request& req, std::s
       api_answer a{200, r.state == auth_result::status::signed_in ? state_of(r.s, access) : signed_out(access)};
       a.headers.emplace_back("Cache-Control", "no-store");
       answer(std::move(a));
+    });
+  }
+  if (path == "/api/account/matches") {
+    if (!get) return answer({405, http_error("method_not_allowed", "GET /api/account/matches"), {{"Allow", "GET, HEAD"}}});
+    return service.authenticate(id, [&service, answer = std::move(answer)](auth_result r) {
+      if (r.state == auth_result::status::unavailable)
+        return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+      if (r.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
+      service.held_seats(r.s.who.id, [answer](std::optional<std::vector<accounts::held_seat_row>> rows) {
+        if (!rows) return answer({503, http_error("unavailable", "your matches cannot be read right now; try again")});
+        std::vector<nlohmann::json> outcomes;
+        std::vector<std::string> times;
+        outcomes.reserve(rows->size());
+        times.reserve(rows->size() * 2);
+        std::vector<protocol::messages::held_seat_fields> fields;
+        for (const auto& h : *rows) {
+          outcomes.push_back(h.outcome.empty() ? nlohmann::json(nullptr) : nlohmann::json::parse(h.outcome, nullptr, false));
+          times.push_back(iso_time(h.created_ms));
+          times.push_back(iso_time(h.updated_ms));
+        }
+        for (std::size_t i = 0; i < rows->size(); ++i) {
+          const auto& h = (*rows)[i];
+          fields.push_back({h.code, h.game, h.status, h.seat, h.opponent, &outcomes[i], times[2 * i], times[2 * i + 1]});
+        }
+        api_answer a{200, protocol::messages::held_seats(fields)};
+        a.headers.emplace_back("Cache-Control", "no-store");
+        answer(std::move(a));
+      });
     });
   }
   if (!post) return answer({405, http_error("method_not_allowed", "this route takes POST"), {{"Allow", "POST"}}});

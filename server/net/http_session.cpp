@@ -277,8 +277,10 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     auto parsed = parse_create_request(*body);
     if (auto* e = std::get_if<request_error>(&parsed))
       return send(error_response(http::status::bad_request, e->code, e->message, version, keep));
+    auto& request = std::get<create_request>(parsed);
+    if (member) request.account_id = a.s.who.id;  // the creator's seat is the account's
     auto answer = answer_later(version, keep);
-    state_.registry->create(std::move(std::get<create_request>(parsed)),
+    state_.registry->create(std::move(request),
                             [answer, link_base = state_.svc.cfg->sites.link_base(site_)](create_result r) {
                               answer(creation_answer(r, link_base));
                             });
@@ -353,7 +355,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (method != http::verb::get && method != http::verb::head)
       return send(error_response(http::status::method_not_allowed, "method_not_allowed",
                                  "only GET and HEAD serve files", version, keep));
-    if (path.starts_with("/m/") || path == "/signin" || path == "/signup")
+    if (path.starts_with("/m/") || path == "/signin" || path == "/signup" || path == "/games")
       return send_file("/index.html", version, keep, method, true);
     send_file(std::string(path), version, keep, method, false);
   }
@@ -377,7 +379,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (path == "/api/matches") allow = "GET, POST, OPTIONS";
     else if (path.starts_with("/api/matches/")) allow = "GET, OPTIONS";
     else if (path == "/api/test/clock" && state_.manual_clock) allow = "POST, OPTIONS";
-    else if (path == "/api/account" && state_.accounts) allow = "GET, OPTIONS";
+    else if ((path == "/api/account" || path == "/api/account/matches") && state_.accounts) allow = "GET, OPTIONS";
     else if (is_account_route(path) && state_.accounts) allow = "POST, OPTIONS";
     else return error_response(http::status::not_found, "not_found", "no such API route", version, keep);
     http::response<http::string_body> res{http::status::no_content, version};

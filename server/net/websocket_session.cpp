@@ -59,6 +59,8 @@ class websocket_session : public client,
 
   bool acks_in_patch() const override { return acks_in_patch_; }
 
+  std::int64_t account_id() const override { return account_ ? account_->id : 0; }
+
   void send(shared_text msg) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), msg = std::move(msg)] {
       self->on_send(std::move(msg));
@@ -229,6 +231,7 @@ class websocket_session : public client,
   void on(protocol::join_request j) {
     if (join_requested_) return protocol_error("already_joined", "this connection already joined");
     if (j.name) j.name = clean_display_name(*j.name);
+    if (account_ && (!j.name || j.name->empty())) j.name = account_->display_name;  // a member's seat shows its name
     if (!account_ && state_.svc.cfg->access != access_mode::open) {
       // Only members play here: a guest's seat token is refused, and a guest's join watches.
       if (j.token) return protocol_error("sign_in_required", "only signed-in members play on this server; sign in first");

@@ -38,6 +38,7 @@ void rooms::create(create_request request, std::function<void(create_result)> do
     row.created_ms = svc_.time->now_ms();
     row.clock = clock_options_json(request.clock);
     row.token_hash[seat - 1] = token_hash(token);
+    row.seat_user[seat - 1] = request.account_id;
     if (request.bot_level) {
       // The bot's seat is taken by a token nobody is given; the bot's own seed is a fresh draw.
       row.token_hash[2 - seat] = token_hash(new_seat_token());
@@ -94,6 +95,7 @@ void rooms::create_rematch(const match_row& row, std::function<void(rematch_resu
       result.token[s] = new_seat_token();
       next.token_hash[1 - s] = token_hash(result.token[s]);
       next.seat_name[1 - s] = row.seat_name[s];
+      next.seat_user[1 - s] = row.seat_user[s];
     }
     auto r = std::make_shared<room>(ioc_, svc_, next, std::move(m), 0, outcome);
     svc_.db->insert_rematch(next, row.code, [this, r, result, done](write_status st) mutable {

@@ -24,6 +24,7 @@ struct create_request {
   std::string visibility = "public";  // "public" or "unlisted"
   clock_options clock;
   std::optional<std::string> bot_level;  // "easy", "medium" or "hard": the computer opponent
+  std::int64_t account_id = 0;  // the signed-in creator's account (set by the server, not the body)
 };
 
 // Why a request was refused: a documented error code (protocol/PROTOCOL.md) and a message.

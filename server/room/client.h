@@ -25,6 +25,8 @@ class client {
   // acknowledged inside the change's patch (an "ack" field) instead of by an ack message.
   // Fixed before the join reaches a room.
   virtual bool acks_in_patch() const { return false; }
+  // The account the connection signed in with (0: a guest). Fixed for the connection's life.
+  virtual std::int64_t account_id() const { return 0; }
 };
 
 }  // namespace tabuleiro::server

@@ -109,6 +109,7 @@ void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol
   match_row row = row_;
   row.token_hash = seats_.token_hashes();
   row.seat_name = seats_.names();
+  row.seat_user = seats_.users();
   svc_.make_rematch(row, [self = shared_from_this(), client_id = c->id(), id = r.id](rematch_result made) {
     net::post(self->strand_, [self, made = std::move(made), client_id, id] {
       self->on_rematch_made(made, client_id, id);

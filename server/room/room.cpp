@@ -22,7 +22,7 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       row_(std::move(row)),
       seq_(*this, strand_, *svc_.db, *svc_.time, row_.code, std::move(m), version, std::move(outcome)),
       feed_(seq_.match(), version, protocol::outcome_json(seq_.outcome())),
-      seats_(row_.token_hash, row_.seat_name, svc_.time->now_ms()),
+      seats_(row_.token_hash, row_.seat_name, row_.seat_user, svc_.time->now_ms()),
       rematches_(row_.rematch),
       clock_(clock ? std::move(*clock) : stored_clock(row_), *svc_.time, strand_, seq_.match().seats_to_act()),
       bot_(stored_bot_seat(row_, *svc_.cfg, svc_.bots, *svc_.time, strand_, *svc_.stats)),
@@ -184,13 +184,14 @@ void room::do_join(const std::shared_ptr<client>& c, const protocol::join_reques
       c->close(1008, "bad token");
       return;
     }
-    if (const std::uint64_t old = seats_.holder(seat); old != 0 && old != c->id()) {
-      if (auto it = members_.find(old); it != members_.end()) {
-        if (auto oc = it->second.c.lock()) oc->close(4000, "replaced by a newer connection");
-        members_.erase(it);
-      }
-    }
+    replace_holder(seat, c->id());
     if (j.name && *j.name != seats_.name(seat)) store_name(seat, *j.name);
+    return admit(c, seat, "", j.version);
+  }
+  // A member signed in anywhere resumes the seat its account holds, without the token.
+  if (const int seat = j.spectator ? 0 : seats_.seat_of_user(c->account_id()); seat != 0) {
+    replace_holder(seat, c->id());
+    if (j.name && !j.name->empty() && *j.name != seats_.name(seat)) store_name(seat, *j.name);
     return admit(c, seat, "", j.version);
   }
   if (!j.spectator && !seq_.outcome() && phase_ == phase::open) {
@@ -203,25 +204,36 @@ void room::do_join(const std::shared_ptr<client>& c, const protocol::join_reques
   admit(c, 0, "", j.version);
 }
 
-// Stores a new token for the free seat, then admits c to it.
+// Closes (4000) and forgets the connection that sat in seat before client_id, if another.
+void room::replace_holder(int seat, std::uint64_t client_id) {
+  const std::uint64_t old = seats_.holder(seat);
+  if (old == 0 || old == client_id) return;
+  if (auto it = members_.find(old); it != members_.end()) {
+    if (auto oc = it->second.c.lock()) oc->close(4000, "replaced by a newer connection");
+    members_.erase(it);
+  }
+}
+
+// Stores a new token for the free seat (held by c's account, if signed in), then admits c to it.
 void room::claim_seat(const std::shared_ptr<client>& c, int seat, std::optional<std::int64_t> version) {
   seats_.begin_claim(seat);
   std::string token = new_seat_token();
   std::string hash = token_hash(token);
   std::weak_ptr<client> weak = c;
   const std::int64_t at = svc_.time->now_ms();
+  const std::int64_t user = c->account_id();
   svc_.db->claim_seat(code(), seat, hash,
-                      [self = shared_from_this(), weak, seat, hash, token, version, at](write_status st) {
-                        net::post(self->strand_, [self, st, weak, seat, hash, token, version, at] {
-                          self->on_seat_claimed(st, weak, seat, hash, token, version, at);
+                      [self = shared_from_this(), weak, seat, hash, token, version, at, user](write_status st) {
+                        net::post(self->strand_, [self, st, weak, seat, hash, token, version, at, user] {
+                          self->on_seat_claimed(st, weak, seat, hash, token, version, at, user);
                         });
                       },
-                      at);
+                      at, user);
 }
 
 void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int seat,
                            const std::string& hash, const std::string& token,
-                           std::optional<std::int64_t> version, std::int64_t at_ms) {
+                           std::optional<std::int64_t> version, std::int64_t at_ms, std::int64_t user_id) {
   auto c = weak.lock();
   if (status != write_status::ok) {
     seats_.end_claim(seat, std::nullopt);
@@ -229,7 +241,7 @@ void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int 
     if (c) c->send(share_text(msg::error("storage_error", "could not store the seat; try again")));
     return;
   }
-  if (seats_.end_claim(seat, hash)) {  // the match starts: its clock may run
+  if (seats_.end_claim(seat, hash, user_id)) {  // the match starts: its clock may run
     clock_.on_seated(at_ms);
     arm_clock();
   }

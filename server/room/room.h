@@ -138,7 +138,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void claim_seat(const std::shared_ptr<client>& c, int seat, std::optional<std::int64_t> version);
   void on_seat_claimed(write_status status, std::weak_ptr<client> weak, int seat,
                        const std::string& hash, const std::string& token,
-                       std::optional<std::int64_t> version, std::int64_t at_ms);
+                       std::optional<std::int64_t> version, std::int64_t at_ms, std::int64_t user_id);
+  void replace_holder(int seat, std::uint64_t client_id);
   void admit(const std::shared_ptr<client>& c, int seat, const std::string& token,
              std::optional<std::int64_t> client_version);
   void store_name(int seat, const std::string& name);

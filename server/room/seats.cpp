@@ -6,8 +6,9 @@
 
 namespace tabuleiro::server {
 
-seats::seats(std::array<std::string, 2> token_hash, std::array<std::string, 2> names, std::int64_t now_ms)
-    : token_hash_(std::move(token_hash)), name_(std::move(names)) {
+seats::seats(std::array<std::string, 2> token_hash, std::array<std::string, 2> names,
+             std::array<std::int64_t, 2> users, std::int64_t now_ms)
+    : token_hash_(std::move(token_hash)), user_(users), name_(std::move(names)) {
   left_ms_.fill(now_ms);
 }
 
@@ -18,16 +19,24 @@ int seats::seat_of_token(const std::string& token) const {
   return seat;
 }
 
+int seats::seat_of_user(std::int64_t user_id) const {
+  if (user_id == 0) return 0;
+  for (int s = 1; s <= 2; ++s)
+    if (taken(s) && user_[s - 1] == user_id) return s;
+  return 0;
+}
+
 int seats::free_seat() const {
   for (int s = 1; s <= 2; ++s)
     if (!taken(s) && !pending_[s - 1]) return s;
   return 0;
 }
 
-bool seats::end_claim(int seat, const std::optional<std::string>& hash) {
+bool seats::end_claim(int seat, const std::optional<std::string>& hash, std::int64_t user_id) {
   pending_[seat - 1] = false;
   if (!hash) return false;
   token_hash_[seat - 1] = *hash;
+  user_[seat - 1] = user_id;
   return both_taken();
 }
 

@@ -18,8 +18,10 @@ namespace tabuleiro::server {
 // Thread-safety: none; the owning room's strand.
 class seats {
  public:
-  // Seats as stored (token hashes, "" = free; names, "" = none), each last left at now_ms.
-  seats(std::array<std::string, 2> token_hash, std::array<std::string, 2> names, std::int64_t now_ms);
+  // Seats as stored (token hashes, "" = free; names, "" = none; the accounts holding them, 0 =
+  // a guest or none), each last left at now_ms.
+  seats(std::array<std::string, 2> token_hash, std::array<std::string, 2> names,
+        std::array<std::int64_t, 2> users, std::int64_t now_ms);
 
   // True when seat holds a token.
   bool taken(int seat) const { return !token_hash_[seat - 1].empty(); }
@@ -27,15 +29,19 @@ class seats {
   bool both_taken() const { return taken(1) && taken(2); }
   // The seat whose token this is (compared in constant time), or 0.
   int seat_of_token(const std::string& token) const;
+  // The seat account user_id holds (the first, if both), or 0; 0 for user_id 0.
+  int seat_of_user(std::int64_t user_id) const;
   // The first seat neither taken nor being claimed, or 0.
   int free_seat() const;
   // A claim of seat is on its way to the store.
   void begin_claim(int seat) { pending_[seat - 1] = true; }
-  // The claim of seat ended: stored as hash, or failed (nullopt). True when this claim took
-  // the second seat (the match starts now).
-  bool end_claim(int seat, const std::optional<std::string>& hash);
+  // The claim of seat ended: stored as hash for account user_id (0: a guest), or failed
+  // (nullopt). True when this claim took the second seat (the match starts now).
+  bool end_claim(int seat, const std::optional<std::string>& hash, std::int64_t user_id = 0);
   // The stored token hashes (what a rematch copies).
   const std::array<std::string, 2>& token_hashes() const { return token_hash_; }
+  // The accounts holding the seats (0: a guest's seat, or free).
+  const std::array<std::int64_t, 2>& users() const { return user_; }
 
   // Connection client_id sits in seat now; returns the connection it replaces (0: none).
   std::uint64_t sit(int seat, std::uint64_t client_id);
@@ -65,6 +71,7 @@ class seats {
 
  private:
   std::array<std::string, 2> token_hash_;  // "" = free
+  std::array<std::int64_t, 2> user_{};     // the account holding each seat, 0 = none
   std::array<bool, 2> pending_{};          // a claim not yet durable
   std::array<std::uint64_t, 2> holder_{};  // connection in each seat, 0 = none
   std::array<std::int64_t, 2> left_ms_{};  // when each seat was last left

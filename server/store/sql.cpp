@@ -24,6 +24,12 @@ sql_value text_or_null(const std::string& s) {
   return s;
 }
 
+// A row id parameter, NULL when 0 (none).
+sql_value id_or_null(std::int64_t id) {
+  if (id == 0) return nullptr;
+  return id;
+}
+
 // Runs an UPDATE that must change exactly one row: ok, its failure, or conflict with refusal.
 write_status update_one(sql_connection& db, const char* sql, const sql_params& params,
                         std::string& error, const std::string& refusal) {
@@ -80,7 +86,9 @@ constexpr const char* match_columns =
     " (SELECT b.seed FROM bot_seats b WHERE b.match_id = m.id),"
     " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
     " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
-    " rematch"
+    " rematch,"
+    " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+    " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 2)"
     " FROM matches m ";
 
 // Decodes one row selected with match_columns. May throw on corrupt JSON.
@@ -108,6 +116,8 @@ match_row decode_match(const sql_row& st) {
   if (!st.is_null(20)) m.seat_name[0] = st.text(20);
   if (!st.is_null(21)) m.seat_name[1] = st.text(21);
   if (!st.is_null(22)) m.rematch = st.text(22);
+  m.seat_user[0] = st.is_null(23) ? 0 : st.int64(23);
+  m.seat_user[1] = st.is_null(24) ? 0 : st.int64(24);
   return m;
 }
 
@@ -156,10 +166,11 @@ write_work insert_match_work(const match_row& m) {
     for (int seat = 1; seat <= 2 && s == write_status::ok; ++seat) {
       const std::string& hash = m.token_hash[static_cast<std::size_t>(seat - 1)];
       if (hash.empty()) continue;
-      s = db.run("INSERT INTO seats (match_id, seat, token_hash, claimed_ms, name)"
-                 " VALUES ((SELECT id FROM matches WHERE code = ?1), ?2, ?3, ?4, ?5)",
+      const std::int64_t user = m.seat_user[static_cast<std::size_t>(seat - 1)];
+      s = db.run("INSERT INTO seats (match_id, seat, token_hash, claimed_ms, name, user_id)"
+                 " VALUES ((SELECT id FROM matches WHERE code = ?1), ?2, ?3, ?4, ?5, ?6)",
                  {m.code, std::int64_t{seat}, hash, m.created_ms,
-                  text_or_null(m.seat_name[static_cast<std::size_t>(seat - 1)])},
+                  text_or_null(m.seat_name[static_cast<std::size_t>(seat - 1)]), id_or_null(user)},
                  error);
     }
     if (s == write_status::ok && m.bot)
@@ -171,12 +182,12 @@ write_work insert_match_work(const match_row& m) {
 }
 
 write_work claim_seat_work(const std::string& code, int seat, const std::string& hash,
-                           std::int64_t at_ms) {
-  return [code, seat, hash, at_ms](sql_connection& db, std::string& error) {
+                           std::int64_t at_ms, std::int64_t user_id) {
+  return [code, seat, hash, at_ms, user_id](sql_connection& db, std::string& error) {
     // An absent match gives a NULL match_id, a taken seat a duplicate key: both constraints.
-    const write_status s = db.run("INSERT INTO seats (match_id, seat, token_hash, claimed_ms)"
-                                  " VALUES ((SELECT id FROM matches WHERE code = ?1), ?2, ?3, ?4)",
-                                  {code, std::int64_t{seat}, hash, at_ms}, error);
+    const write_status s = db.run("INSERT INTO seats (match_id, seat, token_hash, claimed_ms, user_id)"
+                                  " VALUES ((SELECT id FROM matches WHERE code = ?1), ?2, ?3, ?4, ?5)",
+                                  {code, std::int64_t{seat}, hash, at_ms, id_or_null(user_id)}, error);
     if (s == write_status::conflict)
       error = "claim seat " + std::to_string(seat) + " of " + code +
               ": no such match, seat taken, or bad seat/hash (" + error + ")";

@@ -19,7 +19,7 @@ class sql_connection;
 write_work insert_match_work(const match_row& m);
 // A plain INSERT: conflict when the seat row exists (never overwritten) or the match is absent.
 write_work claim_seat_work(const std::string& code, int seat, const std::string& hash,
-                           std::int64_t at_ms);
+                           std::int64_t at_ms, std::int64_t user_id = 0);
 // Sets a taken seat's display name ("" stores NULL); conflict when the seat row is absent.
 write_work set_seat_name_work(const std::string& code, int seat, const std::string& name);
 // insert_match_work(next), then old_code's rematch := next.code while it is NULL; conflict

@@ -60,10 +60,11 @@ class sql_store final : public store {
 
   void insert_match(const match_row& m, done d) override { enqueue(insert_match_work(m), std::move(d)); }
 
-  void claim_seat(const std::string& code, int seat, const std::string& hash, done d,
-                  std::int64_t at_ms) override {
-    enqueue(claim_seat_work(code, seat, hash, at_ms), std::move(d));
+  void claim_seat(const std::string& code, int seat, const std::string& hash, done d, std::int64_t at_ms,
+                  std::int64_t user_id) override {
+    enqueue(claim_seat_work(code, seat, hash, at_ms, user_id), std::move(d));
   }
+
 
   void set_seat_name(const std::string& code, int seat, const std::string& name, done d) override {
     enqueue(set_seat_name_work(code, seat, name), std::move(d));

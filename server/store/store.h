@@ -45,6 +45,7 @@ struct match_row {
   json clock;                   // the clock option (server/room/match_clock.h), null = none
   std::array<std::int64_t, 2> seat_claimed_ms{};  // when each seat was taken (0: unknown/free)
   std::optional<bot_seat_row> bot;  // the seat a bot plays, if any (its seat also has a token hash)
+  std::array<std::int64_t, 2> seat_user{};  // the account holding each seat (0: a guest's, or free)
 };
 
 // One logged state change: either a game action (action, the game's canonical action JSON;
@@ -160,10 +161,11 @@ class store {
   // Queues the insertion of a new match (with its seat token hashes and its bot seat, if
   // any); conflict on a taken code.
   virtual void insert_match(const match_row& m, done d) = 0;
-  // Queues claiming a free seat (1 or 2) of match code with token hash at at_ms; conflict when
-  // the match is absent or the seat is already taken (a taken seat's token is never overwritten).
+  // Queues claiming a free seat (1 or 2) of match code with token hash at at_ms, for the account
+  // user_id (0: a guest); conflict when the match is absent or the seat is already taken (a
+  // taken seat's token is never overwritten).
   virtual void claim_seat(const std::string& code, int seat, const std::string& hash, done d,
-                          std::int64_t at_ms = 0) = 0;
+                          std::int64_t at_ms = 0, std::int64_t user_id = 0) = 0;
   // Queues setting the display name of a taken seat (1 or 2) of match code ("" clears it);
   // conflict when the seat is not taken.
   virtual void set_seat_name(const std::string& code, int seat, const std::string& name, done d) = 0;

@@ -233,8 +233,13 @@ TEST_CASE("accounts over HTTP: with --access members only signed-in members crea
   ws_client thief(port);
   thief.send({{"type", "join"}, {"code", code}, {"token", token}});
   CHECK(thief.until("error")["code"] == "sign_in_required");
-  // A member's connection (the cookie at the upgrade) takes the free seat.
-  ws_client member(port, "", "/ws", "", cookie);
+  // A member's connection (the cookie at the upgrade) sits: the creator in the seat her account
+  // holds, another member in the free one.
+  ws_client creator(port, "", "/ws", "", cookie);
+  creator.send({{"type", "join"}, {"code", code}});
+  CHECK(creator.until("joined")["seat"] == 1);
+  const auto other = post(port, "/api/account/signup", {{"username", "saulo"}, {"password", "saulo's password"}});
+  ws_client member(port, "", "/ws", "", "tabuleiro_session=" + session_of(other));
   member.send({{"type", "join"}, {"code", code}});
   CHECK(member.until("joined")["seat"] == 2);
 }
@@ -258,4 +263,56 @@ TEST_CASE("accounts over HTTP: with --access invite a sign-up needs an invitatio
   CHECK(post(srv.port(), "/api/account/signup", with).status == 201);
   with["username"] = "tina";
   CHECK(post(srv.port(), "/api/account/signup", with).json_body()["error"]["code"] == "bad_invitation");
+}
+
+TEST_CASE("accounts over HTTP: a seat taken while signed in is resumed by signing in anywhere, and listed in my games") {
+  temp_dir dir;
+  const std::string db = dir.path + "/a.db";
+  std::string ana_cookie, code;
+  {
+    server_process srv(db);
+    const unsigned short port = srv.port();
+    const auto ana = post(port, "/api/account/signup", {{"username", "ana"}, {"password", "ana's password"}});
+    REQUIRE(ana.status == 201);
+    const auto made = post(port, "/api/matches", {{"game", "taixu"}},
+                           {{"Cookie", "tabuleiro_session=" + session_of(ana)}, {"X-CSRF-Token", ana.json_body()["csrf"]}});
+    REQUIRE(made.status == 201);
+    code = made.json_body()["code"];
+    const auto bruno = post(port, "/api/account/signup", {{"username", "bruno"}, {"password", "bruno's password"}});
+    ws_client b(port, "", "/ws", "", "tabuleiro_session=" + session_of(bruno));
+    b.send({{"type", "join"}, {"code", code}, {"name", "Bruno"}});
+    CHECK(b.until("joined")["seat"] == 2);
+
+    // Ana on another device: signing in there is enough, no token.
+    const auto again = post(port, "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}});
+    ana_cookie = "tabuleiro_session=" + session_of(again);
+    ws_client a(port, "", "/ws", "", ana_cookie);
+    a.send({{"type", "join"}, {"code", code}});
+    const json joined = a.until("joined");
+    CHECK(joined["seat"] == 1);
+    CHECK_FALSE(joined.contains("token"));
+    // A guest without a token only watches; a member asking to watch watches.
+    ws_client guest(port);
+    guest.send({{"type", "join"}, {"code", code}});
+    CHECK(guest.until("joined")["seat"].is_null());
+    ws_client watching(port, "", "/ws", "", ana_cookie);
+    watching.send({{"type", "join"}, {"code", code}, {"as", "spectator"}});
+    CHECK(watching.until("joined")["seat"].is_null());
+
+    const auto mine = http_call(port, "GET", "/api/account/matches", "", {{"Cookie", ana_cookie}});
+    REQUIRE(mine.status == 200);
+    const json list = mine.json_body()["matches"];
+    REQUIRE(list.size() == 1);
+    CHECK(list[0]["code"] == code);
+    CHECK(list[0]["game"] == "taixu");
+    CHECK(list[0]["seat"] == 1);
+    CHECK(list[0]["opponent"] == "Bruno");
+    CHECK(list[0]["status"] == "waiting");
+    CHECK(http_call(port, "GET", "/api/account/matches").status == 401);
+  }
+  // The account's seat is durable: after a restart the same session resumes it.
+  server_process srv(db);
+  ws_client a(srv.port(), "", "/ws", "", ana_cookie);
+  a.send({{"type", "join"}, {"code", code}});
+  CHECK(a.until("joined")["seat"] == 1);
 }

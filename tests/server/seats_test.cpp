@@ -14,7 +14,7 @@ constexpr std::int64_t t0 = 1'000'000;
 constexpr std::int64_t limit = 600'000;
 
 // Seats whose seat 1 holds token a (seat 2 free).
-seats one_taken(const std::string& a) { return seats({token_hash(a), ""}, {"Ana", ""}, t0); }
+seats one_taken(const std::string& a) { return seats({token_hash(a), ""}, {"Ana", ""}, {0, 0}, t0); }
 
 }  // namespace
 
@@ -51,7 +51,7 @@ TEST_CASE("seats: a newer connection replaces the one in its seat, only the hold
 }
 
 TEST_CASE("seats: presence counts down an empty taken seat to abandonment, never a bot's") {
-  seats s({token_hash("x"), token_hash("y")}, {"Ana", "Bia"}, t0);
+  seats s({token_hash("x"), token_hash("y")}, {"Ana", "Bia"}, {0, 0}, t0);
   s.sit(1, 3);
   auto p = s.presence(t0 + 100'000, limit, true, 0, "");
   CHECK(p[0].connected);
@@ -70,7 +70,7 @@ TEST_CASE("seats: presence counts down an empty taken seat to abandonment, never
 }
 
 TEST_CASE("seats: abandonment after the limit: the present seat wins, nobody when both are away") {
-  seats s({token_hash("x"), token_hash("y")}, {"", ""}, t0);
+  seats s({token_hash("x"), token_hash("y")}, {"", ""}, {0, 0}, t0);
   s.sit(1, 3);
   CHECK_FALSE(s.abandonment(t0 + limit - 1, limit, 0));
   auto c = s.abandonment(t0 + limit, limit, 0);
@@ -84,16 +84,16 @@ TEST_CASE("seats: abandonment after the limit: the present seat wins, nobody whe
   // One seat away for long enough and the other away for less (and not here): nothing yet.
   CHECK_FALSE(s.abandonment(t0 + limit + 9, limit, 0));
   // A bot is never away: its opponent's absence gives it the match.
-  seats b({token_hash("x"), token_hash("bot")}, {"", ""}, t0);
+  seats b({token_hash("x"), token_hash("bot")}, {"", ""}, {0, 0}, t0);
   c = b.abandonment(t0 + limit, limit, 2);
   REQUIRE(c);
   CHECK(c->winner == std::optional<engine::seat>(2));
   // A lone creator who left a match nobody joined: nobody wins.
-  seats lone({token_hash("x"), ""}, {"", ""}, t0);
+  seats lone({token_hash("x"), ""}, {"", ""}, {0, 0}, t0);
   c = lone.abandonment(t0 + limit, limit, 0);
   REQUIRE(c);
   CHECK_FALSE(c->winner);
-  CHECK_FALSE(seats({"", ""}, {"", ""}, t0).abandonment(t0 + limit, limit, 0));
+  CHECK_FALSE(seats({"", ""}, {"", ""}, {0, 0}, t0).abandonment(t0 + limit, limit, 0));
 }
 
 TEST_CASE("seats: names, and the abort window closes once both seats moved") {
@@ -105,4 +105,20 @@ TEST_CASE("seats: names, and the abort window closes once both seats moved") {
   CHECK_FALSE(s.both_moved());
   s.mark_moved(2);
   CHECK(s.both_moved());
+}
+
+TEST_CASE("seats: a seat claimed by an account is found by that account, a guest's by none") {
+  seats s({token_hash("x"), ""}, {"", ""}, {7, 0}, t0);
+  CHECK(s.seat_of_user(7) == 1);
+  CHECK(s.seat_of_user(8) == 0);
+  CHECK(s.seat_of_user(0) == 0);  // a guest is no account
+  s.begin_claim(2);
+  CHECK(s.seat_of_user(8) == 0);  // not while the claim is in flight
+  CHECK(s.end_claim(2, token_hash("y"), 8));
+  CHECK(s.seat_of_user(8) == 2);
+  CHECK(s.users() == std::array<std::int64_t, 2>{7, 8});
+  seats guest({token_hash("x"), ""}, {"", ""}, {0, 0}, t0);
+  guest.begin_claim(2);
+  guest.end_claim(2, token_hash("y"));
+  CHECK(guest.users() == std::array<std::int64_t, 2>{0, 0});
 }

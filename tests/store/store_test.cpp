@@ -374,7 +374,8 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
      // (still empty) log with its change column, 004 and 005 add the clock and the bot seats,
      // 006 two columns, 007 the leases, 008 the accounts.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP TABLE invitations; DROP TABLE sessions; DROP TABLE users; DROP TABLE leases; ALTER TABLE seats DROP COLUMN name; ALTER TABLE matches DROP COLUMN rematch;"
+    REQUIRE(raw.exec("DROP INDEX seats_by_user; ALTER TABLE seats DROP COLUMN user_id;"
+                     " DROP TABLE invitations; DROP TABLE sessions; DROP TABLE users; DROP TABLE leases; ALTER TABLE seats DROP COLUMN name; ALTER TABLE matches DROP COLUMN rematch;"
                      " DROP INDEX matches_idle; DROP TABLE actions; DROP TABLE bot_seats;"
                      " CREATE TABLE actions (match_id INTEGER NOT NULL REFERENCES matches (id),"
                      " version INTEGER NOT NULL CHECK (version >= 1),"
@@ -396,6 +397,7 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'bot_seats'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'leases'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('users', 'sessions', 'invitations')") == 3);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('seats') WHERE name = 'user_id'") == 1);
   CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
 }
 

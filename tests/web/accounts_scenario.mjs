@@ -3,7 +3,8 @@
 // (/signup?invite=CODE from `tabuleiro admin invite`), is shown signed in, creates a match from
 // the home page (the CSRF token goes with it); B, invited too, signs up and takes the other
 // seat by the link; a wrong password is explained in English and Portuguese; signing out
-// shows the sign-in link again. Every page is free of console errors, exceptions and CSP
+// shows the sign-in link again. A's match is listed in "My games", and signing in on another
+// device resumes A's seat by the link, without a token. Every page is free of console errors, exceptions and CSP
 // violations; the sign-in and sign-up pages are shot at 1280×800 and 390×844 in both languages.
 import { execFileSync } from 'node:child_process';
 import { Failure, check, steps, newPage, screenshots } from './steps.mjs';
@@ -99,6 +100,25 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
     const sum = await (await fetch(`${url}/api/matches/${code}`)).json();
     check(sum.seats.every((s) => s.taken), `both seats taken: ${JSON.stringify(sum.seats)}`);
+  });
+
+  await step('the match is in A\'s "My games", and signing in on another device resumes A\'s seat by the link', async () => {
+    await A.click('#account-name');
+    await A.waitForURL(`${url}/games`);
+    await A.waitForSelector(`#mygames-list [data-code="${code}"]`);
+    const line = await A.textContent(`#mygames-list [data-code="${code}"]`);
+    check(line.includes('Player 1') && line.includes('bruno'), `my games line: ${line}`);
+    await shot(A, 'my-games-en-desktop');
+    const C = await open('C', SIZES.phone);
+    await C.goto(`${url}/signin?next=${encodeURIComponent(`/m/${code}`)}`);
+    await C.fill('#username', 'ana');
+    await C.fill('#password', 'ana password 1');
+    await C.click('#account-submit');
+    await C.waitForURL(`${url}/m/${code}`);
+    await C.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 1'));
+    check(!(await C.$('#join-player')), 'no join step: the account\'s seat resumes');
+    await shot(C, 'resumed-on-phone');
+    await C.context().close();
   });
 
   await step('a wrong password is explained in English and in Portuguese', async () => {

@@ -85,7 +85,7 @@ export function renderAccountSlot(slot) {
       out.disabled = true;
       try { await signOut(); location.assign('/'); } catch (e) { out.disabled = false; }
     });
-    fill(slot, h('span', { class: 'account-name', id: 'account-name', title: user.username }, user.display_name || user.username), out);
+    fill(slot, h('a', { class: 'account-name', id: 'account-name', href: '/games', title: t('mygames.title') }, user.display_name || user.username), out);
   };
   onAccountChange(draw);
   onLangChange(draw);

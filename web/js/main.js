@@ -7,6 +7,8 @@ import { renderJoinStep } from './join-step.js';
 import { loadSeat, loadLocal } from './seats.js';
 import { soundOn, setSoundOn, onSoundChange } from './sounds.js';
 import { loadAccount } from './account.js';
+import { getHeldSeats } from './api.js';
+import { renderMyGames } from './my-games.js';
 import { renderAccountPage, renderAccountSlot } from './account-page.js';
 
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
@@ -28,12 +30,22 @@ onSoundChange(drawSound);
 drawSound();
 
 renderAccountSlot(document.getElementById('account-slot'));
-loadAccount();
+const accountRead = loadAccount();
+
+// Whether the signed-in account holds a seat of match code (it then resumes without a token).
+async function accountHoldsSeat(code) {
+  if (!(await accountRead).user) return false;
+  try {
+    return ((await getHeldSeats()).matches || []).some((m) => m.code === code.toUpperCase());
+  } catch { return false; }
+}
 
 const app = document.getElementById('app');
 const m = location.pathname.match(/^\/m\/([A-Za-z0-9]{4,12})\/?$/);
 if (location.pathname === '/signin' || location.pathname === '/signup') {
   renderAccountPage(app, location.pathname.slice(1));
+} else if (location.pathname === '/games') {
+  renderMyGames(app);
 } else if (m) {
   const q = new URLSearchParams(location.search);
   const replay = q.has('replay');
@@ -41,7 +53,7 @@ if (location.pathname === '/signin' || location.pathname === '/signup') {
   document.title = `${m[1].toUpperCase()} · Tabuleiro`;
   // A shared link asks first (join step); a stored seat (or both, on this device) resumes; a
   // spectator link only watches.
-  if (spectate || loadSeat(m[1]) || loadLocal(m[1])) {
+  if (spectate || loadSeat(m[1]) || loadLocal(m[1]) || await accountHoldsSeat(m[1])) {
     renderMatch(app, m[1], { spectate, replay });
   } else {
     renderJoinStep(app, m[1], {

@@ -217,4 +217,7 @@ export const en = {
   'err.sign_in_required': 'Sign in to play on this server.',
   'err.bad_csrf': 'Your session changed — reload the page and try again.',
   'err.unavailable': 'Accounts cannot be reached right now — try again.',
+  'mygames.title': 'My games',
+  'mygames.none': 'You hold no seat yet: create a match or join one by its link.',
+  'mygames.vs': 'against {name}',
 };

@@ -214,4 +214,7 @@ export const ptBR = {
   'err.sign_in_required': 'Entre para jogar neste servidor.',
   'err.bad_csrf': 'Sua sessão mudou — recarregue a página e tente de novo.',
   'err.unavailable': 'As contas estão indisponíveis agora — tente de novo.',
+  'mygames.title': 'Minhas partidas',
+  'mygames.none': 'Você ainda não ocupa nenhum lugar: crie uma partida ou entre em uma pelo link.',
+  'mygames.vs': 'contra {name}',
 };
