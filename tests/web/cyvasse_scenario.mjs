@@ -2,7 +2,7 @@
 // piece dragged, the rest clicked), B joins by the link on a phone-sized screen and takes the
 // standard preset, C watches; nothing of A's placement reaches B or C before B submits; then
 // A's Trebuchet shoots (a ranged capture), B moves, A's light horse captures — on every page.
-import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
+import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion, noticeFor } from './steps.mjs';
 
 // Seat 1's army: the standard formation with the Trebuchet on f4 (4 squares below the
 // spearman f8 of B's standard formation) and a light horse on j4 (diagonal to g7).
@@ -73,12 +73,15 @@ export async function cyvasseScenario({ browser, url, out }) {
     check(await A.isDisabled('.cy-kind[data-kind="militia"]'), 'the militia button is spent');
     check((await A.textContent('.cy-kind[data-kind="militia"] small')).includes('0'), 'every militia placed');
     check(await A.$$eval('.cy-board .cy-piece', (e) => e.length) === 19, '19 pieces placed');
-    await A.click(sq('e5'));   // a mountain outside the zone: nothing happens
+    await A.click(sq('e5'));   // a mountain outside the zone: refused, and why
     check(await pieceOn(A, 'e5') === '', 'nothing on the mountain');
+    check((await noticeFor(A, 'setup_zone')).includes('four ranks'), 'a square outside the zone is explained');
     await shot(A, 'setup-hand');
     await A.click('#cy-confirm');
     await A.waitForSelector('#cy-wait');
     check((await A.textContent('#cy-wait')).includes('Waiting for your opponent'), 'A waits for the opponent');
+    await A.click(sq('c3'));
+    check((await noticeFor(A, 'setup_waiting')).includes('wait for your opponent'), 'a click after the set-up is in');
   });
 
   await step('nothing of A\'s placement reaches B or C before B submits', async () => {
@@ -100,6 +103,24 @@ export async function cyvasseScenario({ browser, url, out }) {
     await allAt(2);
     for (const p of pages) check(await p.$$eval('.cy-board .cy-piece', (e) => e.length) === 38, '38 pieces');
     check(await pieceOn(C, 'f4') === '1:trebuchet' && await pieceOn(C, 'f10') === '2:king', 'C sees both armies');
+  });
+
+  await step('every click that can do nothing says why, on the board', async () => {
+    await B.click(sq('e9'));
+    check((await noticeFor(B, 'not_your_turn')).includes('not your turn'), "B's click on A's turn");
+    await C.click(sq('e1'));
+    check((await noticeFor(C, 'spectator')).includes('Spectators'), "a spectator's click");
+    await A.click(sq('a5'));
+    check((await noticeFor(A, 'empty')).includes('Empty square'), 'an empty square with nothing selected');
+    await A.click(sq('f10'));
+    check((await noticeFor(A, 'not_your_piece')).includes('not yours'), "the opponent's King");
+    await A.click(sq('f1'));
+    check((await noticeFor(A, 'immobile')).includes('Tower never moves'), 'the Tower');
+    await A.click(sq('a1'));   // the light horse; a8 is beyond its reach: the server says why
+    await A.click(sq('a8'));
+    check((await noticeFor(A, 'out_of_range')).includes('Too far'), 'a move the server refuses');
+    await A.click(sq('a1'));
+    await allAt(2);
   });
 
   await step('A selects the Trebuchet: the server\'s targets; the ranged shot takes f8 on every page', async () => {
@@ -135,6 +156,8 @@ export async function cyvasseScenario({ browser, url, out }) {
     await C.waitForSelector('.cy-board');
     const legend = await C.textContent('.cy-legend');
     check(legend.includes('Montanha') && legend.includes('Besta'), `legend shown: ${legend.slice(0, 80)}`);
+    await C.click(sq('e1'));
+    check((await noticeFor(C, 'spectator')).includes('Espectadores'), 'the spectator is told why in Portuguese');
   });
 
   for (const p of pages) await p.context().close().catch(() => {});

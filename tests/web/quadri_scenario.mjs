@@ -2,7 +2,7 @@
 // the link on a phone (Red), C watches. They play a shift, a drop, a multi-capture chosen step
 // by step (only legal continuations offered; mandatory capture explained) and a flip; every
 // page draws the same grid and the spectator's page never shows an unrevealed value.
-import { check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
+import { check, steps, newPage, screenshots, waitVersion, noticeFor } from './steps.mjs';
 
 const MOONS = ['new', 'waxing', 'full', 'waning'];
 const DIRS = ['N', 'S', 'E', 'W'];
@@ -89,6 +89,25 @@ export async function quadriScenario({ browser, url, out }) {
     await shot(A, '01-start');
   });
 
+  await step('quadri: every click that can do nothing says why, on the board', async () => {
+    await click(B, 'd6');
+    check((await noticeFor(B, 'not_your_turn')).includes('not your turn'), "Red's click on Green's turn");
+    await click(C, 'c3');
+    check((await noticeFor(C, 'spectator')).includes('Spectators'), "a spectator's click");
+    await click(A, 'a1');
+    check((await noticeFor(A, 'empty')).includes('No predictor of yours'), 'an empty cell with nothing selected');
+    await click(A, 'd6');
+    check((await noticeFor(A, 'not_your_piece')).includes('not yours'), "Red's predictor");
+    await A.click('#act-shift');
+    await click(A, 'a1');
+    check((await noticeFor(A, 'shift_from')).includes('location side'), 'a shift needs its talisman first');
+    await click(A, 'b6');
+    await click(A, 'e5');   // not next to b6: the server says why
+    check((await noticeFor(A, 'illegal_path')).includes('not a legal move'), 'a shift the server refuses');
+    await A.click('#act-shift');
+    await same(0);
+  });
+
   await step('quadri: Green shifts the location-side talisman b6 to a7', async () => {
     await A.click('#act-shift');
     await click(A, 'b6');
@@ -113,6 +132,7 @@ export async function quadriScenario({ browser, url, out }) {
   await step('quadri: mandatory capture is explained; the double capture is chosen step by step', async () => {
     await click(A, 'h2');
     check((await A.textContent('#q-hint')).includes('capture elsewhere is mandatory'), 'a blocked predictor explains the mandatory capture');
+    check((await noticeFor(A, 'capture_required')).includes('must capture'), 'and so does the notice on the board');
     check(await A.isDisabled('#act-flip'), 'flips are blocked by the capture');
     await click(A, 'c3');
     let targets = await A.$$eval('.q-cell.target', (els) => els.map((e) => e.dataset.cell));
@@ -132,7 +152,8 @@ export async function quadriScenario({ browser, url, out }) {
   });
 
   await step('quadri: Red flips its talisman c5; a spectator never saw a hidden value', async () => {
-    await click(B, 'c5');   // not a predictor: nothing happens
+    await click(B, 'c5');   // not a predictor: selects nothing, and says why
+    await noticeFor(B, 'empty');
     await B.click('#act-flip');
     await click(B, 'c5');
     const g = await same(4);

@@ -94,7 +94,7 @@ export function boardArea({ state, local, primary, controls, onStep, onExport, o
     const change = history.change(v);
     const forward = v === shown + 1 && change;
     (local ? local.table() : table).update({ view: history.viewAt(v), legal: [], expects: null, toAct: [], seat: local ? local.active : state.seat, version: v,
-      prev: forward ? history.viewAt(v - 1) : null, events: forward ? change.events : [], lastTurn: change ? change.events : [] });
+      prev: forward ? history.viewAt(v - 1) : null, events: forward ? change.events : [], lastTurn: change ? change.events : [], past: true });
     shown = v;
     tableEl.classList.add('past');
     pastBar.replaceChildren(h('span', {}, v === history.from ? t('hist.viewing_start') : t('hist.viewing', { v, n: history.to })),

@@ -4,7 +4,8 @@
 // offers exactly the server's legal actions; a multi-jump is chosen one landing at a time,
 // offering only continuations that stay legal.
 import { h, fill } from '../../dom.js';
-import { t, errorKey } from '../../i18n.js';
+import { t } from '../../i18n.js';
+import { BoardNotice, idleReason } from '../../board-notice.js';
 import { GAME_ID, tx, playerName, cellName, coords, isDark } from './text.js';
 
 const MOON = { new: '●', waxing: '◐', full: '○', waning: '◑' };
@@ -29,6 +30,7 @@ export class QuadriTable {
     this.fxEl = h('div', { class: 'q-fx', 'aria-hidden': 'true' });
     this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap q-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
+    this.notice = new BoardNotice(this.illegalEl, GAME_ID);
     this.cells = new Map();
     this.playerEls = { 1: h('div', { class: 'q-player p1' }), 2: h('div', { class: 'q-player p2' }) };
     this.turnEl = h('div', { class: 'turn-card q-turn' });
@@ -47,9 +49,12 @@ export class QuadriTable {
         this.sideEl));
   }
 
-  update({ view, legal, seat, version, prev = null, events = [] }) {
+  // Draws the server's view with this seat's legal actions; prev/events animate a change;
+  // past: a past version is shown.
+  update({ view, legal, seat, version, prev = null, events = [], past = false }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     this.view = view;
+    this.past = past;
     this.version = version;
     this.legal = legal || [];
     this.seat = seat;
@@ -225,8 +230,12 @@ export class QuadriTable {
     this.render();
   }
 
+  // A click on a cell: the highlighted action or landing, a selection, or an action the server
+  // will refuse with its reason; a click that can do nothing says why.
   onCell(c) {
-    if (this.busy || !this.myTurn()) return;
+    if (this.busy) return;
+    const why = idleReason({ past: this.past, seat: this.seat, over: !!this.view?.outcome, mine: this.myTurn() && this.legal.length > 0 });
+    if (why) { this.path = []; this.shiftFrom = null; this.render(); this.notice.explain(why); return; }
     this.blocked = false;
     const target = this.targets().get(c);
     if (this.mode === 'shift' && target === 'from') { this.shiftFrom = c; this.render(); return; }
@@ -238,16 +247,24 @@ export class QuadriTable {
       this.render();
       return;
     }
+    // Not highlighted: the server says why (drop, flip, shift, or a path it does not list).
+    if (this.mode === 'drop' || this.mode === 'flip') { this.act({ type: this.mode, at: c }); return; }
+    if (this.mode === 'shift') {
+      if (this.shiftFrom) this.act({ type: 'shift', from: this.shiftFrom, to: c });
+      else this.notice.explain('shift_from');
+      return;
+    }
     const pred = this.view?.predictors?.[c];
     if (pred && pred.owner === this.seat) {
-      this.mode = 'idle';
-      this.shiftFrom = null;
       const own = this.moves().some((a) => a.path[0] === c);
       this.path = own && this.path[0] !== c ? [c] : [];
       this.blocked = !own && this.mustCapture();
+      if (!own) this.notice.explain(this.blocked ? 'capture_required' : 'no_moves');
+    } else if (this.path.length) {
+      this.act({ type: 'move', path: [...this.path, c] });
+      return;
     } else {
-      this.path = [];
-      this.shiftFrom = null;
+      this.notice.explain(pred ? 'not_your_piece' : 'empty');
     }
     this.render();
   }
@@ -268,15 +285,8 @@ export class QuadriTable {
     }
   }
 
-  flashIllegal(err) {
-    const code = err?.code;
-    const key = errorKey(code, GAME_ID);
-    fill(this.illegalEl, h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, key ? t(key) : (err?.message || t('illegal'))));
-    this.illegalEl.dataset.code = code || '';
-    this.illegalEl.hidden = false;
-    clearTimeout(this.illegalTimer);
-    this.illegalTimer = setTimeout(() => { this.illegalEl.hidden = true; }, 2600);
-  }
+  // The refusal's reason over the board.
+  flashIllegal(err) { this.notice.refuse(err); }
 
   // Short CSS animations for the last action: the mover's landings, captures with the points
   // won or lost, flips and shifts.
