@@ -33,6 +33,8 @@ export async function cyvasseScenario({ browser, url, out }) {
     const p = c.querySelector('.cy-piece');
     return p ? `${p.dataset.owner}:${p.dataset.kind}` : '';
   });
+  // The squares highlighted as the last turn, sorted.
+  const lastOf = (page) => page.$$eval('.cy-sq.last', (els) => els.map((e) => e.dataset.sq).sort());
   let link = '';
 
   await step('A creates a Cyvasse match', async () => {
@@ -140,14 +142,31 @@ export async function cyvasseScenario({ browser, url, out }) {
     await B.click(sq('i9'));
     await B.click(sq('g7'));
     await allAt(4);
+    check((await lastOf(A)).join() === 'g7,i9', `A sees B's move highlighted: ${await lastOf(A)}`);
+    await B.evaluate(() => window.scrollTo(0, 0));
     await A.click(sq('j4'));
     await A.waitForSelector(`${sq('g7')}.capture`);
     await A.click(sq('g7'));
     await C.waitForSelector(`${sq('g7')}.fx-capture`, { timeout: 3000 });
     await allAt(5);
     for (const p of pages) check(await pieceOn(p, 'g7') === '1:light_horse', 'g7 taken by the light horse');
+    check((await lastOf(B)).join() === 'g7,j4', `B sees A's capture highlighted: ${await lastOf(B)}`);
+    check(await B.evaluate(() => window.scrollY) === 0, 'the phone page did not scroll by itself');
+    check((await lastOf(C)).join() === 'g7,j4', `the spectator sees the last turn highlighted: ${await lastOf(C)}`);
     await shot(C, 'spectator');
     await shot(B, 'play-phone');
+  });
+
+  await step('the opponent\'s last turn stays highlighted after a reload and follows history stepping', async () => {
+    await A.reload();
+    await waitVersion(A, 5, '.cy-board');
+    await A.waitForFunction(() => [...document.querySelectorAll('.cy-sq.last')].map((e) => e.dataset.sq).sort().join() === 'g7,i9');
+    await C.click('#hist-prev');
+    await waitVersion(C, 4, '.cy-board');
+    check((await lastOf(C)).join() === 'g7,i9', `the change shown is highlighted: ${await lastOf(C)}`);
+    await C.click('#hist-live');
+    await waitVersion(C, 5, '.cy-board');
+    check((await lastOf(C)).join() === 'g7,j4', `back live: ${await lastOf(C)}`);
   });
 
   await step('the Portuguese switch translates the Cyvasse screen', async () => {

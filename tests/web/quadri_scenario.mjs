@@ -63,6 +63,8 @@ export async function quadriScenario({ browser, url, out }) {
     check(await hiddenShown(B) === 0, `B sees an unrevealed value at v${version}`);
     return a;
   };
+  // The cells highlighted as the last turn, sorted.
+  const lastOf = (page) => page.$$eval('.q-cell.last', (els) => els.map((e) => e.dataset.cell).sort());
   let link = '';
 
   await step('quadri: A creates a QU4DRI match from a position; B joins as Red on a phone; C watches', async () => {
@@ -124,12 +126,14 @@ export async function quadriScenario({ browser, url, out }) {
     const g = await same(2);
     check(g.cells.includes('d4=green:energy:?|2'), `Red predictor on d4: ${g.cells}`);
     check((await B.textContent('.q-player.p2 [data-hand="2"]')).trim() === '0', 'Red hand now 0');
+    check((await lastOf(A)).join() === 'd4', `Green sees Red's drop highlighted: ${await lastOf(A)}`);
     const fits = await B.evaluate(() => document.querySelector('.q-board').getBoundingClientRect().right <= window.innerWidth);
     check(fits, 'the grid fits the phone width');
     await shot(B, '02-phone');
   });
 
   await step('quadri: mandatory capture is explained; the double capture is chosen step by step', async () => {
+    await B.evaluate(() => window.scrollTo(0, 0));
     await click(A, 'h2');
     check((await A.textContent('#q-hint')).includes('capture elsewhere is mandatory'), 'a blocked predictor explains the mandatory capture');
     check((await noticeFor(A, 'capture_required')).includes('must capture'), 'and so does the notice on the board');
@@ -149,6 +153,9 @@ export async function quadriScenario({ browser, url, out }) {
     const v4 = Number(/d4=green:location:(\d)/.exec(g.cells)[1]);
     const v6 = Number(/d6=green:location:(\d)/.exec(g.cells)[1]);
     for (const p of pages) check((await p.textContent('.q-player.p1 .q-energy-n')).trim() === String(32 + v4 + v6), 'Green gained both values');
+    const last = await lastOf(B);
+    check(['c3', 'e5', 'c7', 'd4', 'd6'].every((c) => last.includes(c)), `Red sees Green's whole capture highlighted: ${last}`);
+    check(await B.evaluate(() => window.scrollY) === 0, 'the phone page did not scroll by itself');
   });
 
   await step('quadri: Red flips its talisman c5; a spectator never saw a hidden value', async () => {
@@ -158,6 +165,7 @@ export async function quadriScenario({ browser, url, out }) {
     await click(B, 'c5');
     const g = await same(4);
     check(/c5=red:location:\d/.test(g.cells), 'c5 shows its location side and value');
+    check((await lastOf(A)).join() === 'c5' && (await lastOf(C)).join() === 'c5', `Red's flip is highlighted: ${await lastOf(C)}`);
     check((await C.textContent('#log')).includes('c5 flips to its location side'), 'the spectator log names the flip');
     await shot(C, '03-spectator');
   });

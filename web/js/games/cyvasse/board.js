@@ -4,6 +4,7 @@
 // screen follows the server's `expects`: zone squares and counts per kind).
 import { h, fill } from '../../dom.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
+import { lastSquares } from './events.js';
 import { GAME_ID, tx, playerName, FILES, KINDS, COUNTS, GLYPH } from './text.js';
 
 const strip = ({ capture, ranged, ...action }) => action;
@@ -40,7 +41,9 @@ export class CyvasseTable {
 
   // Draws the server's view with this seat's legal actions (expects: the set-up's shape while
   // it is this seat's to make); prev/events animate a change; past: a past version is shown.
-  update({ view, legal, expects, seat, version, prev = null, events = [], past = false }) {
+  // lastTurn: the events of the other side's last whole turn, whose squares are highlighted
+  // (else this change's, when it has any).
+  update({ view, legal, expects, seat, version, prev = null, events = [], past = false, lastTurn = null }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     const wasSetup = this.view?.phase === 'setup';
     this.view = view;
@@ -52,6 +55,7 @@ export class CyvasseTable {
     if (reoriented) this.layout();
     if (view.phase !== 'setup' && wasSetup) this.placed.clear();
     if (this.selected && !this.legal.some((a) => a.from === this.selected)) this.selected = null;
+    this.last = lastTurn ? lastSquares(lastTurn) : lastSquares(events) || this.last;
     this.render();
     if (prev && events.length) this.animate(events);
   }
@@ -134,6 +138,7 @@ export class CyvasseTable {
       cell.classList.toggle('target', !!tg && !tg.capture);
       cell.classList.toggle('capture', !!tg && !!tg.capture);
       cell.classList.toggle('attacker', attackers.has(sq));
+      cell.classList.toggle('last', !!this.last?.has(sq));
       const slot = cell.querySelector('.slot');
       const nodes = [];
       if (mountains.has(sq)) nodes.push(h('span', { class: 'terrain-mark', 'aria-hidden': 'true' }, '▲'));

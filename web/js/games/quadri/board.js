@@ -6,6 +6,7 @@
 import { h, fill } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
+import { lastCells } from './events.js';
 import { GAME_ID, tx, playerName, cellName, coords, isDark } from './text.js';
 
 const MOON = { new: '●', waxing: '◐', full: '○', waning: '◑' };
@@ -51,7 +52,9 @@ export class QuadriTable {
 
   // Draws the server's view with this seat's legal actions; prev/events animate a change;
   // past: a past version is shown.
-  update({ view, legal, seat, version, prev = null, events = [], past = false }) {
+  // lastTurn: the events of the other side's last whole turn, whose cells are highlighted
+  // (else this change's, when it has any).
+  update({ view, legal, seat, version, prev = null, events = [], past = false, lastTurn = null }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     this.view = view;
     this.past = past;
@@ -61,6 +64,7 @@ export class QuadriTable {
     this.path = [];
     this.shiftFrom = null;
     if (!this.legal.length) this.mode = 'idle';
+    this.last = lastTurn ? lastCells(lastTurn) : lastCells(events) || this.last;
     if (reoriented) this.layout();
     this.render();
     if (prev && events.length) this.animate(events);
@@ -73,6 +77,7 @@ export class QuadriTable {
     const col = this.root.querySelector('.board-col');
     col.replaceChildren(this.playerEls[top[0]], this.boardWrap, this.playerEls[top[1]]);
     this.cells.clear();
+    this.coordEls = new Map();   // cell → its file and rank labels
     const rows = [];
     for (let i = 0; i < 10; i++) {
       const r = flip ? i : 9 - i;
@@ -84,6 +89,10 @@ export class QuadriTable {
           type: 'button', role: 'gridcell', class: `q-cell ${isDark(c) ? 'dark' : 'light'}`, tabindex: '-1',
           dataset: { cell: c }, onclick: () => this.onCell(c),
         });
+        // File and rank labels on the edge cells, in the corners no talisman or predictor covers.
+        const labels = [i === 9 ? h('span', { class: 'coord file', 'aria-hidden': 'true' }, c[0]) : null,
+          j === 0 ? h('span', { class: 'coord rank', 'aria-hidden': 'true' }, c.slice(1)) : null].filter(Boolean);
+        this.coordEls.set(c, labels);
         this.cells.set(c, cell);
         row.append(cell);
       }
@@ -138,12 +147,13 @@ export class QuadriTable {
         tile.value != null ? h('span', { class: 'q-value' }, String(tile.value)) : null));
       }
       if (pred) nodes.push(h('span', { class: `q-pred p${pred.owner}${pred.queen ? ' queen' : ''}` }, pred.queen ? '♛' : ''));
-      cell.replaceChildren(...nodes);
+      cell.replaceChildren(...nodes, ...this.coordEls.get(c));
       const target = targets.get(c);
       cell.classList.toggle('tile', !!tile);
       cell.classList.toggle('ring', !tile && isDark(c));
       cell.classList.toggle('target', !!target);
       cell.classList.toggle('path', this.path.includes(c));
+      cell.classList.toggle('last', !!this.last?.has(c));
       cell.classList.toggle('selected', this.path[0] === c || this.shiftFrom === c);
       cell.classList.toggle('can-capture', capturing && this.myTurn() && starts.has(c) && !this.path.length);
       cell.dataset.tile = tile ? `${tile.aura}:${tile.side}:${tile.value ?? '?'}` : '';
