@@ -330,6 +330,7 @@ export async function scenario({ browser, url, out, restart }) {
   });
 
   await step('A stabilizes d5 and ends the turn', async () => {
+    await B.evaluate(() => window.scrollTo(0, 0));
     await click(A, 'd5');
     await A.click('#act-stabilize');
     let b = await sameBoards(3);
@@ -341,6 +342,7 @@ export async function scenario({ browser, url, out, restart }) {
     await B.waitForFunction(() => document.documentElement.dataset.lastSound === 'turn');
     check(await B.isEnabled('#act-summon'), 'B may summon');
     check((await B.title()).startsWith('● ') && !(await A.title()).startsWith('● '), 'the turn marker moved to B');
+    check(await B.evaluate(() => window.scrollY) === 0, 'the phone page did not scroll by itself');
   });
 
   await step('B summons on c1 and moves b2 → b4 from the phone', async () => {

@@ -380,7 +380,7 @@ export class TaixuTable {
   focusCell(sq) {
     this.focusSq = sq;
     for (const [s, c] of this.cells) c.tabIndex = s === sq ? 0 : -1;
-    this.cells.get(sq)?.focus();
+    this.cells.get(sq)?.focus({ preventScroll: true });   // the page moves only when the user scrolls
   }
 
   // Arrow keys move the focus across the board; Escape cancels a selection or mode.
