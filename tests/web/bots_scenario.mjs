@@ -29,6 +29,8 @@ export async function botsScenario({ browser, url, out }) {
     }
     throw new Failure(`no piece of seat ${seat} can move`);
   };
+  // A's squares highlighted as the other side's last turn, each with whether a White piece stands there.
+  const botLast = () => A.$$eval('.cy-sq.last', (els) => els.map((e) => ({ sq: e.dataset.sq, white: !!e.querySelector('.cy-piece[data-owner="1"]') })));
   const createWith = async (page, game, opponent, seat) => {
     await page.goto(url);
     await page.waitForSelector('#create-btn');
@@ -63,8 +65,11 @@ export async function botsScenario({ browser, url, out }) {
 
   await step('A moves and the bot answers', async () => {
     const before = await versionOf(A);
+    check((await botLast()).length > 0, "the bot's opening move is highlighted");
     await moveAny(A, 2);
     await waitVersion(A, before + 2);
+    const last = await botLast();
+    check(last.length > 0 && last.some((x) => x.white), `the bot's answer is highlighted: ${JSON.stringify(last)}`);
     await shot(A, 'against-computer');
   });
 

@@ -2,7 +2,7 @@
 // piece dragged, the rest clicked), B joins by the link on a phone-sized screen and takes the
 // standard preset, C watches; nothing of A's placement reaches B or C before B submits; then
 // A's Trebuchet shoots (a ranged capture), B moves, A's light horse captures — on every page.
-import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
+import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion, noticeFor } from './steps.mjs';
 
 // Seat 1's army: the standard formation with the Trebuchet on f4 (4 squares below the
 // spearman f8 of B's standard formation) and a light horse on j4 (diagonal to g7).
@@ -33,6 +33,8 @@ export async function cyvasseScenario({ browser, url, out }) {
     const p = c.querySelector('.cy-piece');
     return p ? `${p.dataset.owner}:${p.dataset.kind}` : '';
   });
+  // The squares highlighted as the last turn, sorted.
+  const lastOf = (page) => page.$$eval('.cy-sq.last', (els) => els.map((e) => e.dataset.sq).sort());
   let link = '';
 
   await step('A creates a Cyvasse match', async () => {
@@ -73,12 +75,15 @@ export async function cyvasseScenario({ browser, url, out }) {
     check(await A.isDisabled('.cy-kind[data-kind="militia"]'), 'the militia button is spent');
     check((await A.textContent('.cy-kind[data-kind="militia"] small')).includes('0'), 'every militia placed');
     check(await A.$$eval('.cy-board .cy-piece', (e) => e.length) === 19, '19 pieces placed');
-    await A.click(sq('e5'));   // a mountain outside the zone: nothing happens
+    await A.click(sq('e5'));   // a mountain outside the zone: refused, and why
     check(await pieceOn(A, 'e5') === '', 'nothing on the mountain');
+    check((await noticeFor(A, 'setup_zone')).includes('four ranks'), 'a square outside the zone is explained');
     await shot(A, 'setup-hand');
     await A.click('#cy-confirm');
     await A.waitForSelector('#cy-wait');
     check((await A.textContent('#cy-wait')).includes('Waiting for your opponent'), 'A waits for the opponent');
+    await A.click(sq('c3'));
+    check((await noticeFor(A, 'setup_waiting')).includes('wait for your opponent'), 'a click after the set-up is in');
   });
 
   await step('nothing of A\'s placement reaches B or C before B submits', async () => {
@@ -102,6 +107,24 @@ export async function cyvasseScenario({ browser, url, out }) {
     check(await pieceOn(C, 'f4') === '1:trebuchet' && await pieceOn(C, 'f10') === '2:king', 'C sees both armies');
   });
 
+  await step('every click that can do nothing says why, on the board', async () => {
+    await B.click(sq('e9'));
+    check((await noticeFor(B, 'not_your_turn')).includes('not your turn'), "B's click on A's turn");
+    await C.click(sq('e1'));
+    check((await noticeFor(C, 'spectator')).includes('Spectators'), "a spectator's click");
+    await A.click(sq('a5'));
+    check((await noticeFor(A, 'empty')).includes('Empty square'), 'an empty square with nothing selected');
+    await A.click(sq('f10'));
+    check((await noticeFor(A, 'not_your_piece')).includes('not yours'), "the opponent's King");
+    await A.click(sq('f1'));
+    check((await noticeFor(A, 'immobile')).includes('Tower never moves'), 'the Tower');
+    await A.click(sq('a1'));   // the light horse; a8 is beyond its reach: the server says why
+    await A.click(sq('a8'));
+    check((await noticeFor(A, 'out_of_range')).includes('Too far'), 'a move the server refuses');
+    await A.click(sq('a1'));
+    await allAt(2);
+  });
+
   await step('A selects the Trebuchet: the server\'s targets; the ranged shot takes f8 on every page', async () => {
     await A.click(sq('f4'));
     await A.waitForSelector(`${sq('f8')}.capture`);
@@ -119,14 +142,31 @@ export async function cyvasseScenario({ browser, url, out }) {
     await B.click(sq('i9'));
     await B.click(sq('g7'));
     await allAt(4);
+    check((await lastOf(A)).join() === 'g7,i9', `A sees B's move highlighted: ${await lastOf(A)}`);
+    await B.evaluate(() => window.scrollTo(0, 0));
     await A.click(sq('j4'));
     await A.waitForSelector(`${sq('g7')}.capture`);
     await A.click(sq('g7'));
     await C.waitForSelector(`${sq('g7')}.fx-capture`, { timeout: 3000 });
     await allAt(5);
     for (const p of pages) check(await pieceOn(p, 'g7') === '1:light_horse', 'g7 taken by the light horse');
+    check((await lastOf(B)).join() === 'g7,j4', `B sees A's capture highlighted: ${await lastOf(B)}`);
+    check(await B.evaluate(() => window.scrollY) === 0, 'the phone page did not scroll by itself');
+    check((await lastOf(C)).join() === 'g7,j4', `the spectator sees the last turn highlighted: ${await lastOf(C)}`);
     await shot(C, 'spectator');
     await shot(B, 'play-phone');
+  });
+
+  await step('the opponent\'s last turn stays highlighted after a reload and follows history stepping', async () => {
+    await A.reload();
+    await waitVersion(A, 5, '.cy-board');
+    await A.waitForFunction(() => [...document.querySelectorAll('.cy-sq.last')].map((e) => e.dataset.sq).sort().join() === 'g7,i9');
+    await C.click('#hist-prev');
+    await waitVersion(C, 4, '.cy-board');
+    check((await lastOf(C)).join() === 'g7,i9', `the change shown is highlighted: ${await lastOf(C)}`);
+    await C.click('#hist-live');
+    await waitVersion(C, 5, '.cy-board');
+    check((await lastOf(C)).join() === 'g7,j4', `back live: ${await lastOf(C)}`);
   });
 
   await step('the Portuguese switch translates the Cyvasse screen', async () => {
@@ -135,6 +175,8 @@ export async function cyvasseScenario({ browser, url, out }) {
     await C.waitForSelector('.cy-board');
     const legend = await C.textContent('.cy-legend');
     check(legend.includes('Montanha') && legend.includes('Besta'), `legend shown: ${legend.slice(0, 80)}`);
+    await C.click(sq('e1'));
+    check((await noticeFor(C, 'spectator')).includes('Espectadores'), 'the spectator is told why in Portuguese');
   });
 
   for (const p of pages) await p.context().close().catch(() => {});

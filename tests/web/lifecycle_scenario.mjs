@@ -146,6 +146,54 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
     check(seat != null, 'the seat was stored');
   });
 
+  // A finished match: the result names the winner and the reason, beside the board (never over
+  // it), closed for good in the browser that closed it, and its history never "goes on".
+  await step('lifecycle: the game-over banner names the winner, leaves the board free and stays closed', async () => {
+    const P = await open();
+    const Q = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const res = await fetch(`${url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'taixu', position: POSITION, visibility: 'unlisted' }) });
+    const made = await res.json();
+    await P.goto(url);
+    await P.evaluate(([c, s, tok]) => {
+      localStorage.setItem(`tabuleiro.seat.${c}`, JSON.stringify({ seat: s, token: tok }));
+      localStorage.setItem('tabuleiro.name', 'Ana');
+    }, [made.code, made.seat, made.token]);
+    await P.goto(`${url}/m/${made.code}`);
+    await Q.goto(`${url}/m/${made.code}`);
+    await Q.fill('#join-name', 'Bea');
+    await Q.click('#join-player');
+    await role(Q, 'Player 2');
+    await Q.click('#resign');
+    await Q.click('#resign-yes');
+    for (const p of [P, Q]) await p.waitForSelector('#banner:not([hidden])');
+    const q = await Q.textContent('#banner');
+    check(q.includes('You lost') && q.includes('Ana (Player 1) wins') && q.includes('by resignation'), `the loser's banner: ${q}`);
+    check((await P.textContent('#banner')).includes('You win!'), 'the winner\'s banner');
+    const clear = (page) => page.evaluate(() => {
+      const a = document.querySelector('#banner').getBoundingClientRect();
+      const b = document.querySelector('.board-wrap').getBoundingClientRect();
+      return a.width > 0 && (a.right <= b.left || a.left >= b.right || a.bottom <= b.top || a.top >= b.bottom);
+    });
+    check(await clear(P) && await clear(Q), 'the banner is beside the board, not over it');
+    await shot(Q, '32-phone-gameover');
+    await Q.click('#banner-close');
+    check(await Q.evaluate(() => document.activeElement?.id === 'result'), 'the focus goes to the result line');
+    await Q.reload();
+    await Q.waitForSelector('#result:not([hidden])');
+    await Q.waitForSelector('#moves:not([hidden])');
+    check(!(await Q.isVisible('#banner')), 'a closed banner stays closed after a reload');
+    check((await Q.textContent('#result')).includes('Ana (Player 1) wins'), `the result line names the winner: ${await Q.textContent('#result')}`);
+    await P.reload();
+    await P.waitForSelector('#banner:not([hidden])');   // P never closed it
+    await P.click('#hist-first');
+    await P.waitForSelector('#past-bar:not([hidden])');
+    const bar = await P.textContent('#past-bar');
+    check(!/goes on/.test(bar) && /finished/.test(bar), `the history of a finished match: ${bar}`);
+    await P.context().close();
+    await Q.context().close();
+  });
+
   await Promise.all([A, C].map((p) => p.context().close().catch(() => {})));
   return results;
 }

@@ -5,7 +5,9 @@
 // here) and the replay of a finished match; then the home page, whose live list shows each
 // game's match with a miniature board. One match per kind is made and
 // each page is loaded in English and in Portuguese, and drawn at 1280×800 and 390×844;
-// screenshots of every page at both sizes land in test-output/web/pages-*.png.
+// screenshots of every page at both sizes land in test-output/web/pages-*.png. Every board
+// shown has its file and rank labels, none covered by a piece, and lies inside the viewport
+// (nothing scrolls the page by itself).
 import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS } from './steps.mjs';
 
 const GAMES = ['taixu', 'cyvasse', 'quadri'];
@@ -74,14 +76,55 @@ export async function pagesScenario({ browser, url, out }) {
         for (const [size, viewport] of Object.entries(SIZES)) {
           current = `${label} (${lang}, ${size})`;
           await page.setViewportSize(viewport);
-          // From the top (the move list scrolls its current move into view), once laid out.
-          await page.evaluate(() => new Promise((r) => { window.scrollTo(0, 0); requestAnimationFrame(() => r()); }));
+          // Once laid out: nothing scrolled the page by itself, and the whole board shows.
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+          const y = await page.evaluate(() => window.scrollY);
+          check(y === 0, `${current}: the page scrolled by itself to ${y}`);
           await shot(page, `${label}-${lang}-${size}`);
+          if (label !== 'home') { await checkLabels(); await checkBoardShown(); }
         }
       }
       current = `after ${label}`;
     });
     await clean(label);
+  };
+
+  // Every board shown: one file label per column and one rank label per row, each drawn
+  // inside the board and clear of every piece (a round piece: its inscribed circle).
+  const checkLabels = async () => {
+    const boards = await page.$$eval('.board-wrap [role="grid"]', (grids) => grids.filter((g) => g.getBoundingClientRect().width > 0).map((g) => {
+      const rows = [...g.querySelectorAll('[role="row"]')];
+      const b = g.getBoundingClientRect();
+      const pieces = [...g.querySelectorAll('.piece, .cy-piece, .q-pred')].map((e) => e.getBoundingClientRect());
+      const labels = [...g.querySelectorAll('.coord')].map((e) => ({ kind: e.classList.contains('file') ? 'file' : 'rank', text: e.textContent, r: e.getBoundingClientRect() }));
+      const covered = labels.filter(({ r }) => pieces.some((p) => {
+        const cx = p.left + p.width / 2;
+        const cy = p.top + p.height / 2;
+        const dx = Math.max(r.left - cx, 0, cx - r.right);
+        const dy = Math.max(r.top - cy, 0, cy - r.bottom);
+        return dx * dx + dy * dy < (Math.min(p.width, p.height) / 2) ** 2;
+      })).map((l) => l.text);
+      const outside = labels.filter(({ r }) => r.width === 0 || r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1).map((l) => l.text);
+      return { label: g.getAttribute('aria-label'), rows: rows.length, cols: rows[0]?.children.length ?? 0,
+        files: new Set(labels.filter((l) => l.kind === 'file').map((l) => l.text)).size,
+        ranks: new Set(labels.filter((l) => l.kind === 'rank').map((l) => l.text)).size, covered, outside };
+    }));
+    for (const x of boards) {
+      check(x.files === x.cols && x.ranks === x.rows, `${current}: ${x.label} has ${x.files} file and ${x.ranks} rank labels for ${x.cols}×${x.rows}`);
+      check(!x.covered.length, `${current}: labels covered by a piece: ${x.covered}`);
+      check(!x.outside.length, `${current}: labels outside the board: ${x.outside}`);
+    }
+  };
+
+  // The whole board shown (both sides) lies inside the viewport, without scrolling (not while
+  // the board waits for an opponent under the invitation: nothing can be played then).
+  const checkBoardShown = async () => {
+    if (await page.$('#table.waiting')) return;
+    const boxes = await page.$$eval('.board-wrap', (els) => els.filter((e) => e.getBoundingClientRect().width > 0).map((e) => {
+      const r = e.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: innerWidth, h: innerHeight };
+    }));
+    for (const b of boxes) check(b.top >= 0 && b.left >= 0 && b.bottom <= b.h && b.right <= b.w, `${current}: the board ${JSON.stringify(b)} is not inside the ${b.w}×${b.h} viewport`);
   };
 
   const groups = [];

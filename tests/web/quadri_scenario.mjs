@@ -2,7 +2,7 @@
 // the link on a phone (Red), C watches. They play a shift, a drop, a multi-capture chosen step
 // by step (only legal continuations offered; mandatory capture explained) and a flip; every
 // page draws the same grid and the spectator's page never shows an unrevealed value.
-import { check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
+import { check, steps, newPage, screenshots, waitVersion, noticeFor } from './steps.mjs';
 
 const MOONS = ['new', 'waxing', 'full', 'waning'];
 const DIRS = ['N', 'S', 'E', 'W'];
@@ -63,6 +63,8 @@ export async function quadriScenario({ browser, url, out }) {
     check(await hiddenShown(B) === 0, `B sees an unrevealed value at v${version}`);
     return a;
   };
+  // The cells highlighted as the last turn, sorted.
+  const lastOf = (page) => page.$$eval('.q-cell.last', (els) => els.map((e) => e.dataset.cell).sort());
   let link = '';
 
   await step('quadri: A creates a QU4DRI match from a position; B joins as Red on a phone; C watches', async () => {
@@ -89,6 +91,25 @@ export async function quadriScenario({ browser, url, out }) {
     await shot(A, '01-start');
   });
 
+  await step('quadri: every click that can do nothing says why, on the board', async () => {
+    await click(B, 'd6');
+    check((await noticeFor(B, 'not_your_turn')).includes('not your turn'), "Red's click on Green's turn");
+    await click(C, 'c3');
+    check((await noticeFor(C, 'spectator')).includes('Spectators'), "a spectator's click");
+    await click(A, 'a1');
+    check((await noticeFor(A, 'empty')).includes('No predictor of yours'), 'an empty cell with nothing selected');
+    await click(A, 'd6');
+    check((await noticeFor(A, 'not_your_piece')).includes('not yours'), "Red's predictor");
+    await A.click('#act-shift');
+    await click(A, 'a1');
+    check((await noticeFor(A, 'shift_from')).includes('location side'), 'a shift needs its talisman first');
+    await click(A, 'b6');
+    await click(A, 'e5');   // not next to b6: the server says why
+    check((await noticeFor(A, 'illegal_path')).includes('not a legal move'), 'a shift the server refuses');
+    await A.click('#act-shift');
+    await same(0);
+  });
+
   await step('quadri: Green shifts the location-side talisman b6 to a7', async () => {
     await A.click('#act-shift');
     await click(A, 'b6');
@@ -105,14 +126,17 @@ export async function quadriScenario({ browser, url, out }) {
     const g = await same(2);
     check(g.cells.includes('d4=green:energy:?|2'), `Red predictor on d4: ${g.cells}`);
     check((await B.textContent('.q-player.p2 [data-hand="2"]')).trim() === '0', 'Red hand now 0');
+    check((await lastOf(A)).join() === 'd4', `Green sees Red's drop highlighted: ${await lastOf(A)}`);
     const fits = await B.evaluate(() => document.querySelector('.q-board').getBoundingClientRect().right <= window.innerWidth);
     check(fits, 'the grid fits the phone width');
     await shot(B, '02-phone');
   });
 
   await step('quadri: mandatory capture is explained; the double capture is chosen step by step', async () => {
+    await B.evaluate(() => window.scrollTo(0, 0));
     await click(A, 'h2');
     check((await A.textContent('#q-hint')).includes('capture elsewhere is mandatory'), 'a blocked predictor explains the mandatory capture');
+    check((await noticeFor(A, 'capture_required')).includes('must capture'), 'and so does the notice on the board');
     check(await A.isDisabled('#act-flip'), 'flips are blocked by the capture');
     await click(A, 'c3');
     let targets = await A.$$eval('.q-cell.target', (els) => els.map((e) => e.dataset.cell));
@@ -129,14 +153,19 @@ export async function quadriScenario({ browser, url, out }) {
     const v4 = Number(/d4=green:location:(\d)/.exec(g.cells)[1]);
     const v6 = Number(/d6=green:location:(\d)/.exec(g.cells)[1]);
     for (const p of pages) check((await p.textContent('.q-player.p1 .q-energy-n')).trim() === String(32 + v4 + v6), 'Green gained both values');
+    const last = await lastOf(B);
+    check(['c3', 'e5', 'c7', 'd4', 'd6'].every((c) => last.includes(c)), `Red sees Green's whole capture highlighted: ${last}`);
+    check(await B.evaluate(() => window.scrollY) === 0, 'the phone page did not scroll by itself');
   });
 
   await step('quadri: Red flips its talisman c5; a spectator never saw a hidden value', async () => {
-    await click(B, 'c5');   // not a predictor: nothing happens
+    await click(B, 'c5');   // not a predictor: selects nothing, and says why
+    await noticeFor(B, 'empty');
     await B.click('#act-flip');
     await click(B, 'c5');
     const g = await same(4);
     check(/c5=red:location:\d/.test(g.cells), 'c5 shows its location side and value');
+    check((await lastOf(A)).join() === 'c5' && (await lastOf(C)).join() === 'c5', `Red's flip is highlighted: ${await lastOf(C)}`);
     check((await C.textContent('#log')).includes('c5 flips to its location side'), 'the spectator log names the flip');
     await shot(C, '03-spectator');
   });

@@ -3,7 +3,7 @@
 // attack, a stabilize, a summon and moves; every page shows the same board; B reloads and
 // keeps its seat; the Portuguese switch translates the page; a draw offer is declined and a
 // resignation ends the match with a banner on every page.
-import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion } from './steps.mjs';
+import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion, noticeFor } from './steps.mjs';
 
 // P1 (home rank 8) to move, PC 5. d7 (3) can capture d5 (1); f7 (3) stepping onto the Energy
 // Zone f6 reaches charge 5 and explodes, its wave destroying g5 (0) and draining e6 (1);
@@ -301,6 +301,23 @@ export async function scenario({ browser, url, out, restart }) {
     await sameBoards(2);
   });
 
+  await step('every click that can do nothing says why, on the board', async () => {
+    await click(A, 'a6');   // the refused attack left a6 selected: this deselects it
+    await click(A, 'e4');
+    check((await noticeFor(A, 'empty')).includes('Empty square'), 'an empty square with nothing selected');
+    await click(A, 'a5');
+    check((await noticeFor(A, 'not_your_piece')).includes('not your piece'), "the opponent's piece");
+    await click(B, 'b2');
+    check((await noticeFor(B, 'not_your_turn')).includes('not your turn'), "B's click on A's turn");
+    await click(C, 'd5');
+    check((await noticeFor(C, 'spectator')).includes('Spectators'), "a spectator's click");
+    await click(A, 'a6');
+    await click(A, 'a2');   // too far for a charge-0 piece: the server's reason, worded here
+    check((await noticeFor(A, 'out_of_range')).includes('Out of range'), 'a move the server refuses');
+    await click(A, 'a6');
+    await sameBoards(2);
+  });
+
   await step('the board is usable with the keyboard', async () => {
     await A.focus('.sq[data-sq="d5"]');
     await A.keyboard.press('ArrowRight');   // A sees the board turned: right of d5 is c5
@@ -313,6 +330,7 @@ export async function scenario({ browser, url, out, restart }) {
   });
 
   await step('A stabilizes d5 and ends the turn', async () => {
+    await B.evaluate(() => window.scrollTo(0, 0));
     await click(A, 'd5');
     await A.click('#act-stabilize');
     let b = await sameBoards(3);
@@ -324,6 +342,7 @@ export async function scenario({ browser, url, out, restart }) {
     await B.waitForFunction(() => document.documentElement.dataset.lastSound === 'turn');
     check(await B.isEnabled('#act-summon'), 'B may summon');
     check((await B.title()).startsWith('● ') && !(await A.title()).startsWith('● '), 'the turn marker moved to B');
+    check(await B.evaluate(() => window.scrollY) === 0, 'the phone page did not scroll by itself');
   });
 
   await step('B summons on c1 and moves b2 → b4 from the phone', async () => {

@@ -88,3 +88,19 @@ export const freePort = () => new Promise((res, rej) => {
   s.once('error', rej);
   s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
 });
+
+// Resolves with the text of the notice over the board (#illegal-msg) once it shows reason code
+// (the server's refusal code or the client's reason for an idle click); checks that it is worded
+// (not a bare key) and drawn on the board's frame.
+export async function noticeFor(page, code) {
+  await page.waitForFunction((c) => { const m = document.querySelector('#illegal-msg'); return m && !m.hidden && m.dataset.code === c; }, code, { timeout: STEP_TIMEOUT_MS });
+  const { text, inside } = await page.evaluate(() => {
+    const m = document.querySelector('#illegal-msg');
+    const a = m.getBoundingClientRect();
+    const b = m.closest('.board-wrap').getBoundingClientRect();
+    return { text: m.textContent.trim(), inside: a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1 };
+  });
+  check(text.length > 8 && !/\b(err|click)\.[a-z_]/.test(text) && text !== code, `the notice for ${code} is a sentence: ${text}`);
+  check(inside, `the notice for ${code} is drawn on the board`);
+  return text;
+}

@@ -131,7 +131,7 @@ export function renderHome(app) {
         h('a', { class: 'btn primary big', id: 'go-match', href: `/m/${res.code}`, 'data-i18n': 'go_to_match' }, t('go_to_match')));
       result.hidden = false;
       form.hidden = true;
-      result.querySelector('#copy-link')?.focus();
+      result.querySelector('#copy-link')?.focus({ preventScroll: true });
     } catch (e) {
       err.textContent = e.code === 'network' ? t('network_error') : `${errorText(e, gameId)}`;
     } finally {

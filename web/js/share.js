@@ -22,7 +22,7 @@ export async function copyText(text, input) {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
-    if (input) { input.focus(); input.select(); }
+    if (input) { input.focus({ preventScroll: true }); input.select(); }
     try { return document.execCommand('copy'); } catch { return false; }
   }
 }

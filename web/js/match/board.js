@@ -13,10 +13,11 @@ import { matchLog, describeRoomEvent } from './log.js';
 
 // Builds the board area. state: the page's state (read only); local: the DevicePlay on one
 // device, else null; primary: seat 1's connection (the tables send their actions on it);
-// controls: the room controls (controls.js), placed beside the table; onStep(v) and
+// controls: the room controls (controls.js) and banner: the game-over banner (game-over.js),
+// placed beside the table; onStep(v) and
 // onExport(): the move list's intents; onDrawn(): after the board was redrawn live.
 // Returns the elements to place and the drawing functions named by messages.js effects.
-export function boardArea({ state, local, primary, controls, onStep, onExport, onDrawn }) {
+export function boardArea({ state, local, primary, controls, banner, onStep, onExport, onDrawn }) {
   const tableEl = h('div', { class: 'table-host', id: 'table' });
   // Shown while the board shows a past version: the match goes on meanwhile.
   const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
@@ -42,8 +43,9 @@ export function boardArea({ state, local, primary, controls, onStep, onExport, o
     panel = historyPanel({ game: state.game, seat: state.seat, onStep, onExport, isOver: () => !!state.outcome });
     panel.el.hidden = true;
     document.addEventListener('keydown', panel.onKey);
+    table.sideEl.prepend(banner);   // the game-over banner beside the board, never over it
     table.sideEl.append(rules.el, controls.el, panel.el, logBox);
-    local?.setSides([rules.el, controls.el, panel.el, logBox]);
+    local?.setSides([banner, rules.el, controls.el, panel.el, logBox]);
     log.add(() => [local ? t('local.both') : state.seat ? t('you_are', { player: seatLabel(state.game, state.seat) }) : t('watching')], 'sys');
   }
 
@@ -94,10 +96,12 @@ export function boardArea({ state, local, primary, controls, onStep, onExport, o
     const change = history.change(v);
     const forward = v === shown + 1 && change;
     (local ? local.table() : table).update({ view: history.viewAt(v), legal: [], expects: null, toAct: [], seat: local ? local.active : state.seat, version: v,
-      prev: forward ? history.viewAt(v - 1) : null, events: forward ? change.events : [], lastTurn: change ? change.events : [] });
+      prev: forward ? history.viewAt(v - 1) : null, events: forward ? change.events : [], lastTurn: change ? change.events : [], past: true });
     shown = v;
     tableEl.classList.add('past');
-    pastBar.replaceChildren(h('span', {}, v === history.from ? t('hist.viewing_start') : t('hist.viewing', { v, n: history.to })),
+    // A finished match does not go on: its own wording.
+    const over = state.outcome ? '_over' : '';
+    pastBar.replaceChildren(h('span', {}, v === history.from ? t(`hist.viewing_start${over}`) : t(`hist.viewing${over}`, { v, n: history.to })),
       h('button', { type: 'button', class: 'btn small', id: 'past-live', onclick: () => panel.go(null) }, t(state.outcome ? 'hist.back_end' : 'hist.back_live')));
     pastBar.hidden = false;
   }

@@ -1,54 +1,82 @@
-// The match page's game-over banner (the outcome, with home / rematch / replay / close) and the result line that stays after it closes.
+// The match page's game-over banner (the outcome with the winner's name and the reason in
+// words, and home / rematch / replay / close) beside the board, never over it, and the result
+// line that stays above the board. A closed banner stays closed for that match in this browser
+// (localStorage), across reloads.
 import { h } from '../dom.js';
 import { t, reasonText } from '../i18n.js';
 
-// Builds the banner and result line for one match page. state: the page's state (seat,
-// gameName, rematch, oneDevice; read only); act(name): a user intent (messages.js);
+const DISMISSED = 'tabuleiro.over-closed.';
+
+// Whether the banner of match code was closed in this browser.
+function wasClosed(code) {
+  try { return localStorage.getItem(DISMISSED + code) === '1'; } catch { return false; }
+}
+// Remembers that the banner of match code was closed.
+function rememberClosed(code) {
+  try { localStorage.setItem(DISMISSED + code, '1'); } catch { /* storage may be unavailable */ }
+}
+
+// Builds the banner and result line for one match page. state: the page's state (code, seat,
+// gameName, presence, rematch, oneDevice; read only); act(name): a user intent (messages.js);
 // seatName(n) labels a seat; history: the page's record (replay is offered once it is loaded);
 // onReplay(): show the first version; log: the match log, told the outcome when the banner opens.
 // Returns the banner and result bar elements to place and show(outcome, open).
 export function gameOverBanner({ state, act, seatName, history, onReplay, log }) {
-  const banner = h('div', { class: 'banner', id: 'banner', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'banner-title' });
-  const resultBar = h('div', { class: 'result-bar', id: 'result', hidden: true, role: 'status' });
+  const banner = h('section', { class: 'banner', id: 'banner', hidden: true, 'aria-labelledby': 'banner-title' });
+  const resultBar = h('div', { class: 'result-bar', id: 'result', hidden: true, role: 'status', tabindex: '-1' });
+
+  // Hides the banner; closed: for good (this match, this browser), the focus on the result line.
+  function hide(closed = false) {
+    const hadFocus = banner.contains(document.activeElement);
+    banner.hidden = true;
+    if (closed) rememberClosed(state.code);
+    if (hadFocus) resultBar.focus({ preventScroll: true });
+  }
 
   // Writes outcome (null: none, both hidden) into the result line and the banner; with open the
-  // banner opens and the log gets the outcome (messages.js opens it once).
+  // banner opens (unless closed before in this browser) and the log gets the outcome
+  // (messages.js opens it once per page).
   function show(outcome, open = false) {
     if (!outcome) { banner.hidden = true; resultBar.hidden = true; return; }
-    // The result stays on the page after the banner is closed.
-    resultBar.textContent = t('result_line', { text: outcomeLine(outcome) });
-    resultBar.dataset.reason = outcome.reason || '';
-    resultBar.hidden = false;
     const { winner, reason } = outcome;
-    const { title, reason: reasonLine } = outcomeText(outcome);
+    const { title, detail } = outcomeText(outcome);
+    resultBar.textContent = t('result_line', { text: `${title} — ${detail}` });
+    resultBar.dataset.reason = reason || '';
+    resultBar.hidden = false;
     banner.className = `banner ${winner == null ? 'draw' : `w${winner}`} ${state.seat && winner === state.seat ? 'won' : ''}`;
     banner.dataset.reason = reason || '';
     banner.dataset.winner = winner == null ? 'draw' : String(winner);
     banner.replaceChildren(h('div', { class: 'banner-card' },
       h('h2', { id: 'banner-title' }, title),
-      h('p', { class: 'banner-reason' }, reasonLine),
+      h('p', { class: 'banner-reason' }, detail),
       h('div', { class: 'row-btns' },
         h('a', { class: 'btn', href: '/' }, t('back_home')),
-        state.seat && !state.rematch ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { banner.hidden = true; act('rematch'); } }, t('rematch')) : null,
-        history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { banner.hidden = true; onReplay(); } }, t('replay')) : null,
-        h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => { banner.hidden = true; } }, t('close')))));
+        state.seat && !state.rematch ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { hide(); act('rematch'); } }, t('rematch')) : null,
+        history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { hide(); onReplay(); } }, t('replay')) : null,
+        h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => hide(true) }, t('close')))));
     if (open) {
-      banner.hidden = false;
-      log.add(() => [outcomeLine(outcome)], 'over');
+      if (!wasClosed(state.code)) banner.hidden = false;
+      log.add(() => [`${title} — ${detail}`], 'over');
     }
   }
 
-  // The outcome's title (from this seat's side for a player) and its reason, in the current language.
-  function outcomeText({ winner, reason }) {
-    const title = reason === 'aborted' ? t('outcome.aborted') : winner == null ? t('outcome.draw')
-      : state.seat && !state.oneDevice ? t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose')
-        : t('outcome.win', { player: seatName(winner) });
-    return { title, reason: reasonText(reason, state.gameName) };
+  // A seat's player: "name (seat)" from presence (the computer when a bot holds it), else the seat.
+  function playerOf(n) {
+    const x = state.presence?.seats?.find((s) => s.seat === n);
+    const name = x?.name || (x?.bot ? t(`opp.bot.${x.bot}`) : '');
+    return name ? `${name} (${seatName(n)})` : seatName(n);
   }
-  // "title — reason".
-  function outcomeLine(outcome) {
-    const { title, reason } = outcomeText(outcome);
-    return `${title} — ${reason}`;
+
+  // The outcome's title (from this seat's side for a player, else the winner's name) and its
+  // detail (the winner by name for a player, and the reason in words), in the current language.
+  function outcomeText({ winner, reason }) {
+    const why = reasonText(reason, state.gameName);
+    if (reason === 'aborted') return { title: t('outcome.aborted'), detail: why };
+    if (winner == null) return { title: t('outcome.draw'), detail: why };
+    if (state.seat && !state.oneDevice) {
+      return { title: t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose'), detail: t('outcome.won_by', { player: playerOf(winner), reason: why }) };
+    }
+    return { title: t('outcome.win', { player: playerOf(winner) }), detail: why };
   }
 
   return { banner, resultBar, show };

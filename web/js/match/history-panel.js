@@ -82,7 +82,17 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
     prev.disabled = cur <= hist.from;
     next.disabled = viewing == null;
     last.disabled = viewing == null;
-    list.querySelector('.move.current')?.scrollIntoView?.({ block: 'nearest' });
+    revealCurrent();
+  }
+
+  // Scrolls the move list itself (never the page) so that its current move shows.
+  function revealCurrent() {
+    const cur = list.querySelector('.move.current');
+    if (!cur || !list.getBoundingClientRect) return;
+    const a = cur.getBoundingClientRect();
+    const b = list.getBoundingClientRect();
+    if (a.top < b.top) list.scrollTop += a.top - b.top;
+    else if (a.bottom > b.bottom) list.scrollTop += a.bottom - b.bottom;
   }
 
   // Arrow keys (outside the board and form fields) step like the buttons; Home/End too.

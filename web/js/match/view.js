@@ -36,8 +36,9 @@ export function matchView({ app, state, local, primary, act, onStep }) {
   const waitingEl = h('p', { class: 'waiting-board', id: 'waiting-board', hidden: true }, t('waiting_board'));
   const clocks = new MatchClocks({ seatName: (n) => seatName(n, state.seat) });
   const controls = matchControls({ state, act, seatName });
-  const board = boardArea({ state, local, primary, controls, onStep, onExport: () => downloadLog(code), onDrawn: () => drawAround() });
-  const gameOver = gameOverBanner({ state, act, seatName, history: state.history, onReplay: () => board.go(state.history.from), log: board.logList });
+  let board = null;
+  const gameOver = gameOverBanner({ state, act, seatName, history: state.history, onReplay: () => board.go(state.history.from), log: { add: (...a) => board.logList.add(...a) } });
+  board = boardArea({ state, local, primary, controls, banner: gameOver.banner, onStep, onExport: () => downloadLog(code), onDrawn: () => drawAround() });
   const { tableEl } = board;
 
   app.replaceChildren(h('section', { class: 'match-page' },

@@ -3,7 +3,8 @@
 // legal actions; a set-up is checked by the server (the list is incomplete there, so the
 // screen follows the server's `expects`: zone squares and counts per kind).
 import { h, fill } from '../../dom.js';
-import { t, errorKey } from '../../i18n.js';
+import { BoardNotice, idleReason } from '../../board-notice.js';
+import { lastSquares } from './events.js';
 import { GAME_ID, tx, playerName, FILES, KINDS, COUNTS, GLYPH } from './text.js';
 
 const strip = ({ capture, ranged, ...action }) => action;
@@ -29,6 +30,7 @@ export class CyvasseTable {
     this.boardEl = h('div', { class: 'cy-board', role: 'grid', 'aria-label': 'Cyvasse' });
     this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap cy-wrap' }, this.boardEl, this.illegalEl);
+    this.notice = new BoardNotice(this.illegalEl, GAME_ID, { ms: 3000 });
     this.turnEl = h('div', { class: 'turn-card', id: 'cy-turn' });
     this.setupEl = h('div', { class: 'cy-setup', id: 'cy-setup' });
     this.hintEl = h('p', { class: 'hint', id: 'cy-hint', 'aria-live': 'polite' });
@@ -37,10 +39,15 @@ export class CyvasseTable {
     this.root.replaceChildren(h('div', { class: 'table cy-table' }, h('div', { class: 'board-col' }, this.boardWrap), this.sideEl));
   }
 
-  update({ view, legal, expects, seat, version, prev = null, events = [] }) {
+  // Draws the server's view with this seat's legal actions (expects: the set-up's shape while
+  // it is this seat's to make); prev/events animate a change; past: a past version is shown.
+  // lastTurn: the events of the other side's last whole turn, whose squares are highlighted
+  // (else this change's, when it has any).
+  update({ view, legal, expects, seat, version, prev = null, events = [], past = false, lastTurn = null }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     const wasSetup = this.view?.phase === 'setup';
     this.view = view;
+    this.past = past;
     this.legal = legal || [];
     this.expects = expects || null;
     this.seat = seat;
@@ -48,6 +55,7 @@ export class CyvasseTable {
     if (reoriented) this.layout();
     if (view.phase !== 'setup' && wasSetup) this.placed.clear();
     if (this.selected && !this.legal.some((a) => a.from === this.selected)) this.selected = null;
+    this.last = lastTurn ? lastSquares(lastTurn) : lastSquares(events) || this.last;
     this.render();
     if (prev && events.length) this.animate(events);
   }
@@ -130,6 +138,7 @@ export class CyvasseTable {
       cell.classList.toggle('target', !!tg && !tg.capture);
       cell.classList.toggle('capture', !!tg && !!tg.capture);
       cell.classList.toggle('attacker', attackers.has(sq));
+      cell.classList.toggle('last', !!this.last?.has(sq));
       const slot = cell.querySelector('.slot');
       const nodes = [];
       if (mountains.has(sq)) nodes.push(h('span', { class: 'terrain-mark', 'aria-hidden': 'true' }, '▲'));
@@ -193,35 +202,47 @@ export class CyvasseTable {
         btn('confirm', 'setup.confirm', () => this.confirm(), { title: this.placed.size < total ? tx('setup.incomplete') : '' })));
   }
 
+  // Places a piece of kind on sq in the set-up being composed; a square or kind it cannot take says why.
   placeAt(sq, kind) {
-    if (!this.canSetUp() || !this.expects.zone.includes(sq) || !KINDS.includes(kind)) return;
+    if (!this.canSetUp() || !KINDS.includes(kind)) return;
+    if (!this.expects.zone.includes(sq)) { this.notice.explain('setup_zone'); return; }
     const counts = this.expects.pieces || COUNTS;
     const used = [...this.placed.values()].filter((k) => k === kind).length;
-    if (used >= (counts[kind] || 0)) return;
+    if (used >= (counts[kind] || 0)) { this.notice.explain('setup_spent', { kind: tx(`kind.${kind}`) }); return; }
     this.placed.set(sq, kind);
     if (used + 1 >= counts[kind]) this.pick = KINDS.find((k) => [...this.placed.values()].filter((x) => x === k).length < (counts[k] || 0)) || kind;
     this.render();
   }
 
+  // Sends the composed set-up (the server checks it).
   confirm() {
     const pieces = [...this.placed].map(([at, kind]) => ({ kind, at }));
     this.act({ type: 'setup', pieces });
   }
 
+  // A click on a square: set-up placement, a move, a selection, or a move the server will
+  // refuse with its reason; a click that can do nothing says why.
   onSquare(sq) {
     if (this.busy) return;
-    if (this.canSetUp()) {
+    if (this.canSetUp() && !this.past) {
       if (this.placed.has(sq)) { this.placed.delete(sq); this.render(); } else this.placeAt(sq, this.pick);
       return;
     }
+    const inSetup = this.view?.phase === 'setup' && !this.past;
+    const why = inSetup ? (this.seat == null ? 'spectator' : 'setup_waiting')
+      : idleReason({ past: this.past, seat: this.seat, over: !!this.view?.outcome, mine: this.myTurn() });
+    if (why) { this.selected = null; this.render(); this.notice.explain(why); return; }
     const tg = this.targets().get(sq);
     if (tg) { this.act(tg); return; }
     const p = this.pieceAt(sq);
-    if (this.myTurn() && p && p.owner === this.seat) {
+    if (p && p.owner === this.seat) {
       this.selected = this.selected === sq ? null : sq;
       this.render();
-    } else if (this.selected && this.myTurn()) {
+      if (this.selected && !this.targets().size) this.notice.explain(p.kind === 'tower' ? 'immobile' : 'no_moves');
+    } else if (this.selected) {
       this.act({ type: 'move', from: this.selected, to: sq });  // the server says why not
+    } else {
+      this.notice.explain(p ? 'not_your_piece' : 'empty');
     }
   }
 
@@ -245,15 +266,8 @@ export class CyvasseTable {
     }
   }
 
-  flashIllegal(err) {
-    const key = errorKey(err?.code, GAME_ID);
-    fill(this.illegalEl, h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, key ? t(key) : (err?.message || t('illegal'))),
-      err?.message && key ? h('small', {}, err.message) : null);
-    this.illegalEl.dataset.code = err?.code || '';
-    this.illegalEl.hidden = false;
-    clearTimeout(this.illegalTimer);
-    this.illegalTimer = setTimeout(() => { this.illegalEl.hidden = true; }, 3000);
-  }
+  // The refusal's reason over the board.
+  flashIllegal(err) { this.notice.refuse(err); }
 
   // Capture, ranged-shot and King-capture animations (CSS classes on the squares involved).
   animate(events) {

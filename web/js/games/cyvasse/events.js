@@ -16,3 +16,11 @@ export function describe(ev, ctx) {
     default: return null;
   }
 }
+
+// The squares a turn's (or a change's) moves and captures touched, or null when none.
+export function lastSquares(events) {
+  const out = new Set();
+  for (const e of events) if (e.type === 'moved' || e.type === 'captured') { out.add(e.from); out.add(e.to); }
+  out.delete(undefined);
+  return out.size ? out : null;
+}

@@ -59,6 +59,12 @@ const en = {
   'err.cannot_capture': 'The Crossbow never captures',
   'err.out_of_range': 'Too far, or not in a straight line',
   'err.immobile': 'The Tower never moves',
+  'err.no_piece': 'There is no piece there',
+  'err.not_your_piece': 'That piece is not yours',
+  'click.empty': 'Empty square: select one of your pieces first',
+  'click.setup_zone': 'Place your pieces on your own four ranks',
+  'click.setup_spent': 'Every {kind} is placed: pick another kind',
+  'click.setup_waiting': 'Your set-up is in: wait for your opponent\'s',
 };
 
 const pt = {
@@ -119,6 +125,12 @@ const pt = {
   'err.cannot_capture': 'A Besta nunca captura',
   'err.out_of_range': 'Longe demais, ou fora de uma linha reta',
   'err.immobile': 'A Torre nunca se move',
+  'err.no_piece': 'Não há peça ali',
+  'err.not_your_piece': 'Essa peça não é sua',
+  'click.empty': 'Casa vazia: selecione primeiro uma das suas peças',
+  'click.setup_zone': 'Posicione suas peças nas suas quatro fileiras',
+  'click.setup_spent': 'Todas as peças de {kind} já estão no tabuleiro: escolha outro tipo',
+  'click.setup_waiting': 'Sua formação foi enviada: espere a do adversário',
 };
 
 export const STRINGS = { en, 'pt-BR': pt };

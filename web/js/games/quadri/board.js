@@ -4,7 +4,9 @@
 // offers exactly the server's legal actions; a multi-jump is chosen one landing at a time,
 // offering only continuations that stay legal.
 import { h, fill } from '../../dom.js';
-import { t, errorKey } from '../../i18n.js';
+import { t } from '../../i18n.js';
+import { BoardNotice, idleReason } from '../../board-notice.js';
+import { lastCells } from './events.js';
 import { GAME_ID, tx, playerName, cellName, coords, isDark } from './text.js';
 
 const MOON = { new: '●', waxing: '◐', full: '○', waning: '◑' };
@@ -29,6 +31,7 @@ export class QuadriTable {
     this.fxEl = h('div', { class: 'q-fx', 'aria-hidden': 'true' });
     this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap q-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
+    this.notice = new BoardNotice(this.illegalEl, GAME_ID);
     this.cells = new Map();
     this.playerEls = { 1: h('div', { class: 'q-player p1' }), 2: h('div', { class: 'q-player p2' }) };
     this.turnEl = h('div', { class: 'turn-card q-turn' });
@@ -47,15 +50,21 @@ export class QuadriTable {
         this.sideEl));
   }
 
-  update({ view, legal, seat, version, prev = null, events = [] }) {
+  // Draws the server's view with this seat's legal actions; prev/events animate a change;
+  // past: a past version is shown.
+  // lastTurn: the events of the other side's last whole turn, whose cells are highlighted
+  // (else this change's, when it has any).
+  update({ view, legal, seat, version, prev = null, events = [], past = false, lastTurn = null }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     this.view = view;
+    this.past = past;
     this.version = version;
     this.legal = legal || [];
     this.seat = seat;
     this.path = [];
     this.shiftFrom = null;
     if (!this.legal.length) this.mode = 'idle';
+    this.last = lastTurn ? lastCells(lastTurn) : lastCells(events) || this.last;
     if (reoriented) this.layout();
     this.render();
     if (prev && events.length) this.animate(events);
@@ -68,6 +77,7 @@ export class QuadriTable {
     const col = this.root.querySelector('.board-col');
     col.replaceChildren(this.playerEls[top[0]], this.boardWrap, this.playerEls[top[1]]);
     this.cells.clear();
+    this.coordEls = new Map();   // cell → its file and rank labels
     const rows = [];
     for (let i = 0; i < 10; i++) {
       const r = flip ? i : 9 - i;
@@ -79,6 +89,10 @@ export class QuadriTable {
           type: 'button', role: 'gridcell', class: `q-cell ${isDark(c) ? 'dark' : 'light'}`, tabindex: '-1',
           dataset: { cell: c }, onclick: () => this.onCell(c),
         });
+        // File and rank labels on the edge cells, in the corners no talisman or predictor covers.
+        const labels = [i === 9 ? h('span', { class: 'coord file', 'aria-hidden': 'true' }, c[0]) : null,
+          j === 0 ? h('span', { class: 'coord rank', 'aria-hidden': 'true' }, c.slice(1)) : null].filter(Boolean);
+        this.coordEls.set(c, labels);
         this.cells.set(c, cell);
         row.append(cell);
       }
@@ -133,12 +147,13 @@ export class QuadriTable {
         tile.value != null ? h('span', { class: 'q-value' }, String(tile.value)) : null));
       }
       if (pred) nodes.push(h('span', { class: `q-pred p${pred.owner}${pred.queen ? ' queen' : ''}` }, pred.queen ? '♛' : ''));
-      cell.replaceChildren(...nodes);
+      cell.replaceChildren(...nodes, ...this.coordEls.get(c));
       const target = targets.get(c);
       cell.classList.toggle('tile', !!tile);
       cell.classList.toggle('ring', !tile && isDark(c));
       cell.classList.toggle('target', !!target);
       cell.classList.toggle('path', this.path.includes(c));
+      cell.classList.toggle('last', !!this.last?.has(c));
       cell.classList.toggle('selected', this.path[0] === c || this.shiftFrom === c);
       cell.classList.toggle('can-capture', capturing && this.myTurn() && starts.has(c) && !this.path.length);
       cell.dataset.tile = tile ? `${tile.aura}:${tile.side}:${tile.value ?? '?'}` : '';
@@ -225,8 +240,12 @@ export class QuadriTable {
     this.render();
   }
 
+  // A click on a cell: the highlighted action or landing, a selection, or an action the server
+  // will refuse with its reason; a click that can do nothing says why.
   onCell(c) {
-    if (this.busy || !this.myTurn()) return;
+    if (this.busy) return;
+    const why = idleReason({ past: this.past, seat: this.seat, over: !!this.view?.outcome, mine: this.myTurn() && this.legal.length > 0 });
+    if (why) { this.path = []; this.shiftFrom = null; this.render(); this.notice.explain(why); return; }
     this.blocked = false;
     const target = this.targets().get(c);
     if (this.mode === 'shift' && target === 'from') { this.shiftFrom = c; this.render(); return; }
@@ -238,16 +257,24 @@ export class QuadriTable {
       this.render();
       return;
     }
+    // Not highlighted: the server says why (drop, flip, shift, or a path it does not list).
+    if (this.mode === 'drop' || this.mode === 'flip') { this.act({ type: this.mode, at: c }); return; }
+    if (this.mode === 'shift') {
+      if (this.shiftFrom) this.act({ type: 'shift', from: this.shiftFrom, to: c });
+      else this.notice.explain('shift_from');
+      return;
+    }
     const pred = this.view?.predictors?.[c];
     if (pred && pred.owner === this.seat) {
-      this.mode = 'idle';
-      this.shiftFrom = null;
       const own = this.moves().some((a) => a.path[0] === c);
       this.path = own && this.path[0] !== c ? [c] : [];
       this.blocked = !own && this.mustCapture();
+      if (!own) this.notice.explain(this.blocked ? 'capture_required' : 'no_moves');
+    } else if (this.path.length) {
+      this.act({ type: 'move', path: [...this.path, c] });
+      return;
     } else {
-      this.path = [];
-      this.shiftFrom = null;
+      this.notice.explain(pred ? 'not_your_piece' : 'empty');
     }
     this.render();
   }
@@ -268,15 +295,8 @@ export class QuadriTable {
     }
   }
 
-  flashIllegal(err) {
-    const code = err?.code;
-    const key = errorKey(code, GAME_ID);
-    fill(this.illegalEl, h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, key ? t(key) : (err?.message || t('illegal'))));
-    this.illegalEl.dataset.code = code || '';
-    this.illegalEl.hidden = false;
-    clearTimeout(this.illegalTimer);
-    this.illegalTimer = setTimeout(() => { this.illegalEl.hidden = true; }, 2600);
-  }
+  // The refusal's reason over the board.
+  flashIllegal(err) { this.notice.refuse(err); }
 
   // Short CSS animations for the last action: the mover's landings, captures with the points
   // won or lost, flips and shifts.

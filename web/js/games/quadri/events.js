@@ -22,3 +22,16 @@ export function describe(ev, ctx) {
     default: return null;
   }
 }
+
+// The cells a turn's (or a change's) actions touched — a move's whole path, captures, drops,
+// flips and shifts — or null when none.
+export function lastCells(events) {
+  const out = new Set();
+  for (const e of events) {
+    if (e.type === 'moved') for (const c of e.path || []) out.add(c);
+    if (['captured', 'dropped', 'tile_flipped', 'promoted'].includes(e.type)) out.add(e.at);
+    if (e.type === 'shifted') { out.add(e.from); out.add(e.to); }
+  }
+  out.delete(undefined);
+  return out.size ? out : null;
+}

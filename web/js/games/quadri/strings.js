@@ -72,6 +72,9 @@ const en = {
   'err.outside_area': 'That cell is outside the play area.',
   'err.no_piece': 'There is no predictor there.',
   'err.not_your_piece': 'That predictor is not yours.',
+  'click.empty': 'No predictor of yours there: select one, or use Drop, Flip or Shift.',
+  'click.shift_from': 'First choose one of your talismans showing its location side.',
+  'click.no_moves': 'This predictor has no legal move now.',
 };
 
 const pt = {
@@ -145,6 +148,9 @@ const pt = {
   'err.outside_area': 'Essa casa está fora da área de jogo.',
   'err.no_piece': 'Não há previsor ali.',
   'err.not_your_piece': 'Esse previsor não é seu.',
+  'click.empty': 'Nenhum previsor seu aqui: selecione um, ou use Posicionar, Virar ou Reposicionar.',
+  'click.shift_from': 'Primeiro escolha um talismã seu com o lado de localização para cima.',
+  'click.no_moves': 'Este previsor não tem jogada legal agora.',
 };
 
 export const STRINGS = { en, 'pt-BR': pt };

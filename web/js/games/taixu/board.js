@@ -3,7 +3,8 @@
 // enemy piece that is not in the list is still sent, so the server can say why it is illegal.
 // The shell adds its own panels (rules, room controls, log) to `sideEl`.
 import { h, icon, fill } from '../../dom.js';
-import { t, errorKey } from '../../i18n.js';
+import { t } from '../../i18n.js';
+import { BoardNotice, idleReason } from '../../board-notice.js';
 import { CORE, ZONES, SQUARES, coords, orientation } from './geometry.js';
 import { playAnimations } from './fx.js';
 import { pieceEl } from './piece.js';
@@ -33,6 +34,7 @@ export class TaixuTable {
     this.fxEl = h('div', { class: 'fx-layer', 'aria-hidden': 'true' });
     this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
+    this.notice = new BoardNotice(this.illegalEl, GAME_ID, { onRefusal: () => this.flash() });
     this.cells = new Map();
     this.playerEls = { 1: h('div', { class: 'player-card p1' }), 2: h('div', { class: 'player-card p2' }) };
     this.turnEl = h('div', { class: 'turn-card' });
@@ -58,9 +60,11 @@ export class TaixuTable {
   // change. (TAIXU's legal list is always complete, so `expects` is not used.)
   // lastTurn (optional): the events of the other side's last whole turn, whose squares are
   // highlighted (else the squares of this change's events).
-  update({ view, legal, seat, version, prev = null, events = [], lastTurn = null }) {
+  // past: a past version of the record is shown (nothing may be played on it).
+  update({ view, legal, seat, version, prev = null, events = [], lastTurn = null, past = false }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     this.view = view;
+    this.past = past;
     this.version = version;
     this.legal = legal || [];
     this.seat = seat;
@@ -306,9 +310,12 @@ export class TaixuTable {
     this.render();
   }
 
-  // A click (or Enter) on a square.
+  // A click (or Enter) on a square: the highlighted action, a selection, or an action the
+  // server will refuse with its reason; a click that can do nothing says why.
   onSquare(sq) {
     if (this.busy) return;
+    const why = idleReason({ past: this.past, seat: this.seat, over: !!this.view?.outcome, mine: this.myTurn() && this.legal.length > 0 });
+    if (why) { this.selected = null; this.mode = 'idle'; this.render(); this.notice.explain(why); return; }
     const target = this.targets().get(sq);
     if (target) {
       if (this.mode === 'swap' && !this.selected) { this.selected = sq; this.render(); return; }
@@ -316,17 +323,22 @@ export class TaixuTable {
       return;
     }
     const piece = this.view?.pieces?.[sq];
-    if (this.mode === 'swap' && !this.selected && this.isOwn(sq)) { this.selected = sq; this.render(); return; }
+    const sel = this.selected;
+    if (this.mode === 'swap' && !sel && this.isOwn(sq)) { this.selected = sq; this.render(); return; }
+    // Not highlighted: the server says why (attack, summon, stabilize or swap).
+    if (this.mode === 'summon') { this.act({ type: 'summon', to: sq }); return; }
+    if (this.mode === 'stabilize') { this.act({ type: 'stabilize', at: sq }); return; }
+    if (this.mode === 'swap' && sel && sq !== sel) { this.act({ type: 'swap', a: sel, b: sq }); return; }
     if (this.isOwn(sq)) {
-      this.selected = this.selected === sq && this.mode === 'idle' ? null : sq;
+      this.selected = sel === sq && this.mode === 'idle' ? null : sq;
       this.mode = 'idle';
-    } else if (piece && this.selected && this.mode === 'idle' && this.myTurn()) {
-      // An attack the server did not list: let the server explain why it is refused.
-      this.act({ type: 'move', from: this.selected, to: sq });
+    } else if (sel && this.mode === 'idle') {
+      this.act({ type: 'move', from: sel, to: sq });
       return;
     } else {
       this.selected = null;
       this.mode = 'idle';
+      this.notice.explain(piece ? 'not_your_piece' : 'empty');
     }
     this.render();
   }
@@ -353,31 +365,22 @@ export class TaixuTable {
     }
   }
 
-  // Red flash over the board with the refusal's message (translated when the code is known:
-  // err.taixu.<code>, else err.<code>).
-  flashIllegal(err) {
-    const code = err?.code;
-    const key = errorKey(code, GAME_ID);
-    // Only the client's own translation when it knows the code (never the server's English
-    // message under it); the server's message only for a code this client cannot word.
-    const text = key ? t(key) : (err?.message || t('illegal'));
-    fill(this.illegalEl, h('strong', {}, t('illegal')), h('span', { class: 'illegal-text' }, text));
-    this.illegalEl.dataset.code = code || '';
-    this.illegalEl.hidden = false;
+  // The refusal's reason over the board (notice.refuse), with a red flash.
+  flashIllegal(err) { this.notice.refuse(err); }
+
+  // The board's red flash (restarted on each refusal).
+  flash() {
     this.boardWrap.classList.remove('flash');
     void this.boardWrap.offsetWidth;   // restart the animation
     this.boardWrap.classList.add('flash');
-    clearTimeout(this.illegalTimer);
-    this.illegalTimer = setTimeout(() => {
-      this.illegalEl.hidden = true;
-      this.boardWrap.classList.remove('flash');
-    }, 2600);
+    clearTimeout(this.flashTimer);
+    this.flashTimer = setTimeout(() => this.boardWrap.classList.remove('flash'), 2600);
   }
 
   focusCell(sq) {
     this.focusSq = sq;
     for (const [s, c] of this.cells) c.tabIndex = s === sq ? 0 : -1;
-    this.cells.get(sq)?.focus();
+    this.cells.get(sq)?.focus({ preventScroll: true });   // the page moves only when the user scrolls
   }
 
   // Arrow keys move the focus across the board; Escape cancels a selection or mode.

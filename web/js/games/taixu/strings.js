@@ -97,6 +97,7 @@ const en = {
   'err.own_piece': 'You cannot attack your own piece.',
   'err.weaker_attacker': 'A weaker piece cannot attack a stronger one.',
   'err.same_piece': 'Choose two different pieces.',
+  'click.empty': 'Empty square: select one of your pieces, or Summon onto your home edge.',
 };
 
 const pt = {
@@ -187,6 +188,7 @@ const pt = {
   'err.own_piece': 'Você não pode atacar a sua própria peça.',
   'err.weaker_attacker': 'Carga menor não pode atacar uma peça mais forte.',
   'err.same_piece': 'Escolha duas peças diferentes.',
+  'click.empty': 'Casa vazia: selecione uma das suas peças, ou Invoque na sua borda.',
 };
 
 export const STRINGS = { en, 'pt-BR': pt };
