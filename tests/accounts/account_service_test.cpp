@@ -71,14 +71,22 @@ bool signed_in(account_service& s, const std::string& id) {
   return authenticate(s, id).state == auth_result::status::signed_in;
 }
 
+// A fresh database of kind, its store, a manual clock and an account service with options o.
+struct service_on {
+  test_db db;
+  std::unique_ptr<store> st;
+  manual_time time{1'800'000'000'000};
+  account_service svc;
+  explicit service_on(backend kind, service_options o = test_options())
+      : db(kind), st(open_store(db.target)), svc(*st, time, o) {}
+};
+
 }  // namespace
 
 TEST_CASE("sign-up opens a session that authenticates, the database keeps neither the id nor the password", "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
-  test_db db(kind);
-  auto st = open_store(db.target);
-  manual_time time(1'800'000'000'000);
-  account_service svc(*st, time, test_options());
+  service_on f(kind, test_options());
+  auto& [db, st, time, svc] = f;
 
   const auto o = opened(sign_up(svc, "Ana.Maria", "a secret phrase"));
   CHECK(o.id.size() == 44);
@@ -103,10 +111,8 @@ TEST_CASE("sign-up opens a session that authenticates, the database keeps neithe
 
 TEST_CASE("a taken user name, or one that reads like it, is refused, bad names and passwords are refused", "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
-  test_db db(kind);
-  auto st = open_store(db.target);
-  manual_time time(1'800'000'000'000);
-  account_service svc(*st, time, test_options());
+  service_on f(kind, test_options());
+  auto& [db, st, time, svc] = f;
 
   opened(sign_up(svc, "bill", "password one"));
   CHECK(code_of(sign_up(svc, "Bill", "password two")) == "name_taken");
@@ -118,10 +124,8 @@ TEST_CASE("a taken user name, or one that reads like it, is refused, bad names a
 
 TEST_CASE("sign-in: the right password opens a new session, a wrong password and an unknown name get one answer", "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
-  test_db db(kind);
-  auto st = open_store(db.target);
-  manual_time time(1'800'000'000'000);
-  account_service svc(*st, time, test_options());
+  service_on f(kind, test_options());
+  auto& [db, st, time, svc] = f;
 
   const auto first = opened(sign_up(svc, "dora", "dora's password"));
   const auto again = opened(sign_in(svc, "DORA", "dora's password"));
@@ -137,12 +141,10 @@ TEST_CASE("sign-in: the right password opens a new session, a wrong password and
 }
 
 TEST_CASE("an unknown name takes as long to refuse as a wrong password", "[accounts]") {
-  test_db db(backend::sqlite);
-  auto st = open_store(db.target);
-  manual_time time(1'800'000'000'000);
   service_options o;  // the server's own cost: hashing dominates
   o.free_failures = 1000;
-  account_service svc(*st, time, o);
+  service_on f(backend::sqlite, o);
+  auto& [db, st, time, svc] = f;
   opened(sign_up(svc, "erin", "erin's password"));
   // Median times of alternating attempts.
   std::vector<double> known, unknown;
@@ -162,12 +164,10 @@ TEST_CASE("an unknown name takes as long to refuse as a wrong password", "[accou
 }
 
 TEST_CASE("failed sign-ins wait longer and longer, per name and per address, success clears the name", "[accounts]") {
-  test_db db(backend::sqlite);
-  auto st = open_store(db.target);
-  manual_time time(1'800'000'000'000);
   service_options o = test_options();
   o.free_failures = 3;
-  account_service svc(*st, time, o);
+  service_on f(backend::sqlite, o);
+  auto& [db, st, time, svc] = f;
   opened(sign_up(svc, "gina", "gina's password"));
 
   for (int i = 0; i < 3; ++i) CHECK(code_of(sign_in(svc, "gina", "wrong", "10.0.0.7")) == "bad_credentials");
@@ -191,10 +191,8 @@ TEST_CASE("failed sign-ins wait longer and longer, per name and per address, suc
 
 TEST_CASE("signing out ends one session at once, signing out everywhere ends all of them", "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
-  test_db db(kind);
-  auto st = open_store(db.target);
-  manual_time time(1'800'000'000'000);
-  account_service svc(*st, time, test_options());
+  service_on f(kind, test_options());
+  auto& [db, st, time, svc] = f;
   const auto a = opened(sign_up(svc, "hugo", "hugo's password"));
   const auto b = opened(sign_in(svc, "hugo", "hugo's password"));
   const auto other = opened(sign_up(svc, "iris", "iris's password"));
@@ -213,11 +211,9 @@ TEST_CASE("signing out ends one session at once, signing out everywhere ends all
 
 TEST_CASE("a session lapses at its expiry, a disabled user is cut off within the cache time", "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
-  test_db db(kind);
-  auto st = open_store(db.target);
-  manual_time time(1'800'000'000'000);
   service_options o = test_options();
-  account_service svc(*st, time, o);
+  service_on f(kind, o);
+  auto& [db, st, time, svc] = f;
   const auto a = opened(sign_up(svc, "jade", "jade's password"));
   time.advance(o.session_ms - 1);
   CHECK(signed_in(svc, a.id));
@@ -252,12 +248,10 @@ TEST_CASE("two nodes on one database honour the same sessions", "[accounts]") {
 }
 
 TEST_CASE("sign-ups per address are limited", "[accounts]") {
-  test_db db(backend::sqlite);
-  auto st = open_store(db.target);
-  manual_time time(1'800'000'000'000);
   service_options o = test_options();
   o.sign_ups_per_hour = 2;
-  account_service svc(*st, time, o);
+  service_on f(backend::sqlite, o);
+  auto& [db, st, time, svc] = f;
   opened(sign_up(svc, "lena", "password 1", "10.1.1.1"));
   opened(sign_up(svc, "mara", "password 2", "10.1.1.1"));
   const auto r = sign_up(svc, "nina", "password 3", "10.1.1.1");
@@ -268,12 +262,10 @@ TEST_CASE("sign-ups per address are limited", "[accounts]") {
 
 TEST_CASE("where invitations are required, a sign-up uses up one live invitation", "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
-  test_db db(kind);
-  auto st = open_store(db.target);
-  manual_time time(1'800'000'000'000);
   service_options o = test_options();
   o.invitation_required = true;
-  account_service svc(*st, time, o);
+  service_on f(kind, o);
+  auto& [db, st, time, svc] = f;
   const auto invite = [&](std::int64_t valid_ms) {
     answer<std::variant<invitation, refusal>> a;
     svc.create_invitation(0, valid_ms, a.done());
@@ -298,9 +290,7 @@ TEST_CASE("where invitations are required, a sign-up uses up one live invitation
 }
 
 TEST_CASE("without required invitations a sign-up ignores the invitation field", "[accounts]") {
-  test_db db(backend::sqlite);
-  auto st = open_store(db.target);
-  manual_time time(1'800'000'000'000);
-  account_service svc(*st, time, test_options());
+  service_on f(backend::sqlite, test_options());
+  auto& [db, st, time, svc] = f;
   opened(sign_up(svc, "quin", "quin's password", "10.0.0.1", "whatever"));
 }
