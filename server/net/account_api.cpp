@@ -96,6 +96,14 @@ std::string cookie_value(std::string_view header, std::string_view name) {
   return "";
 }
 
+std::string session_id_of(const request& req) { return cookie_value(header(req, "Cookie"), session_cookie); }
+
+std::string csrf_token_of(const request& req) { return header(req, "X-CSRF-Token"); }
+
+bool csrf_matches(std::string_view sent, const accounts::session& s) {
+  return !sent.empty() && constant_time_equal(sent, s.csrf);
+}
+
 bool is_account_route(std::string_view path) {
   return path == "/api/account" || path == "/api/account/matches" || path == "/api/account/signup" || path == "/api/account/signin" ||
          path == "/api/account/signout" || path == "/api/account/signout-everywhere";
@@ -103,7 +111,7 @@ bool is_account_route(std::string_view path) {
 
 void handle_account_request(account_service& service, const request& req, std::string_view path,
                             const account_request_context& ctx, std::function<void(api_answer)> answer) {
-  std::string id = cookie_value(header(req, "Cookie"), session_cookie);
+  std::string id = session_id_of(req);
   const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
   const bool post = req.method() == http::verb::post;
 
@@ -166,7 +174,7 @@ void handle_account_request(account_service& service, const request& req, std::s
 
   // Sign out (here, or everywhere): needs the session's CSRF token.
   const bool everywhere = path == "/api/account/signout-everywhere";
-  service.authenticate(id, [&service, id, everywhere, csrf = header(req, "X-CSRF-Token"), secure = ctx.secure,
+  service.authenticate(id, [&service, id, everywhere, csrf = csrf_token_of(req), secure = ctx.secure,
                             access = ctx.access,
                             answer = std::move(answer)](auth_result r) {
     if (r.state == auth_result::status::unavailable)
@@ -177,7 +185,7 @@ void handle_account_request(account_service& service, const request& req, std::s
       a.headers.emplace_back("Set-Cookie", cookie("", 0, secure));
       return answer(std::move(a));
     }
-    if (csrf.empty() || !constant_time_equal(csrf, r.s.csrf))
+    if (!csrf_matches(csrf, r.s))
       return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
     auto finish = [answer, secure, access](bool ok) {
       if (!ok) return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});

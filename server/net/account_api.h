@@ -23,6 +23,13 @@ inline constexpr std::string_view session_cookie = "tabuleiro_session";
 // The value of cookie name in a Cookie header value ("a=1; b=2"), or "" when absent.
 std::string cookie_value(std::string_view header, std::string_view name);
 
+// The session id the request's cookie carries ("" when none).
+std::string session_id_of(const boost::beast::http::request<boost::beast::http::string_body>& req);
+// The CSRF token the request carries in X-CSRF-Token ("" when none).
+std::string csrf_token_of(const boost::beast::http::request<boost::beast::http::string_body>& req);
+// Whether a sent CSRF token is the session's own (constant time; never when none was sent).
+bool csrf_matches(std::string_view sent, const accounts::session& s);
+
 // Where an account request came from, as the HTTP session established it.
 struct account_request_context {
   std::string address;  // the client's address (rate limits)

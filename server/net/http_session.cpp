@@ -12,7 +12,6 @@
 #include "server/net/account_api.h"
 #include "server/net/net.h"
 #include "server/net/websocket_session.h"
-#include "server/util/secrets.h"
 
 #ifdef TABULEIRO_TEST_STREAMS
 #include <boost/beast/_experimental/test/stream.hpp>
@@ -233,11 +232,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   // account service answered.
   template <class Then>
   void with_session(request req, Then then) {
-    const auto cookie = req.find(http::field::cookie);
-    const std::string id = !state_.accounts || cookie == req.end()
-                               ? std::string()
-                               : cookie_value(std::string_view(cookie->value().data(), cookie->value().size()),
-                                              session_cookie);
+    const std::string id = state_.accounts ? session_id_of(req) : std::string();
     if (id.empty()) return then(*this, std::move(req), accounts::auth_result{});
     auto held = std::make_shared<request>(std::move(req));
     state_.accounts->authenticate(id, [self = shared_from_this(), held, then](accounts::auth_result a) {
@@ -256,12 +251,9 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (a.state == accounts::auth_result::status::unavailable)
       return send(error_response(http::status::service_unavailable, "unavailable",
                                  "accounts cannot be reached right now; try again", version, keep));
-    if (member) {
-      const auto token = req.find("X-CSRF-Token");
-      if (token == req.end() || !constant_time_equal(std::string_view(token->value().data(), token->value().size()), a.s.csrf))
-        return send(error_response(http::status::forbidden, "bad_csrf",
-                                   "the request lacks this session's CSRF token (X-CSRF-Token)", version, keep));
-    }
+    if (member && !csrf_matches(csrf_token_of(req), a.s))
+      return send(error_response(http::status::forbidden, "bad_csrf",
+                                 "the request lacks this session's CSRF token (X-CSRF-Token)", version, keep));
     if (!member && state_.svc.cfg->access != access_mode::open)
       return send(error_response(http::status::unauthorized, "sign_in_required",
                                  "only signed-in members create matches on this server; sign in first", version, keep));
