@@ -67,9 +67,8 @@ write_work insert_user_work(const user_row& u, std::shared_ptr<inserted_user> ou
 write_work insert_invitation_work(const std::string& code_hash, std::int64_t created_by,
                                   std::int64_t created_ms, std::int64_t expires_ms) {
   return [=](sql_connection& db, std::string& error) {
-    const sql_value by = created_by == 0 ? sql_value(nullptr) : sql_value(created_by);
     return db.run("INSERT INTO invitations (code_hash, created_by, created_ms, expires_ms) VALUES (?1, ?2, ?3, ?4)",
-                  {code_hash, by, created_ms, expires_ms}, error);
+                  {code_hash, id_or_null(created_by), created_ms, expires_ms}, error);
   };
 }
 

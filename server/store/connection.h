@@ -20,6 +20,12 @@ using sql_value = std::variant<std::nullptr_t, std::int64_t, std::string>;
 // A statement's parameters; params[i] binds the numbered placeholder ?<i+1>.
 using sql_params = std::vector<sql_value>;
 
+// A row id parameter: NULL when id is 0 (none).
+inline sql_value id_or_null(std::int64_t id) {
+  if (id == 0) return nullptr;
+  return id;
+}
+
 // One row of a query's result (columns 0-based), valid during the row callback only.
 class sql_row {
  public:

@@ -24,12 +24,6 @@ sql_value text_or_null(const std::string& s) {
   return s;
 }
 
-// A row id parameter, NULL when 0 (none).
-sql_value id_or_null(std::int64_t id) {
-  if (id == 0) return nullptr;
-  return id;
-}
-
 // Runs an UPDATE that must change exactly one row: ok, its failure, or conflict with refusal.
 write_status update_one(sql_connection& db, const char* sql, const sql_params& params,
                         std::string& error, const std::string& refusal) {
