@@ -28,8 +28,9 @@ user_row decode_user(const sql_row& row) {
 }  // namespace
 
 write_work insert_user_work(const user_row& u, std::shared_ptr<inserted_user> out,
-                            const std::string& invitation_hash, std::int64_t now_ms) {
-  return [u, out, invitation_hash, now_ms](sql_connection& db, std::string& error) {
+                            const std::string& invitation_hash, std::int64_t now_ms, bool invitation_required) {
+  return [u, out, invitation_hash, now_ms, invitation_required](sql_connection& db, std::string& error) {
+    out->admin = u.admin;
     const write_status s = db.run(
         "INSERT INTO users (username, username_key, display_name, password_hash, is_admin, disabled,"
         " language, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -50,25 +51,51 @@ write_work insert_user_work(const user_row& u, std::shared_ptr<inserted_user> ou
       return write_status::unavailable;
     }
     if (invitation_hash.empty()) return write_status::ok;
-    const write_status used = db.run(
-        "UPDATE invitations SET used_by = ?1, used_ms = ?2"
-        " WHERE code_hash = ?3 AND used_by IS NULL AND revoked = 0 AND expires_ms > ?2",
-        {out->id, now_ms, invitation_hash}, error);
-    if (used != write_status::ok) return used;
-    if (db.changes() != 1) {
+    bool grants_admin = false;
+    bool usable = false;
+    // A set-up invitation (grants_admin) works only while no administrator can act.
+    if (!db.query("SELECT grants_admin FROM invitations WHERE code_hash = ?1 AND revoked = 0 AND uses < max_uses"
+                  " AND expires_ms > ?2 AND (grants_admin = 0 OR NOT EXISTS"
+                  " (SELECT 1 FROM users WHERE is_admin = 1 AND disabled = 0))",
+                  {invitation_hash, now_ms},
+                  [&](const sql_row& row) {
+                    usable = true;
+                    grants_admin = row.int64(0) != 0;
+                  },
+                  error))
+      return write_status::unavailable;
+    if (usable) {
+      // The guard repeats the conditions, so two sign-ups racing for the last use cannot both have it.
+      const write_status used = db.run(
+          "UPDATE invitations SET uses = uses + 1, used_by = ?1, used_ms = ?2"
+          " WHERE code_hash = ?3 AND revoked = 0 AND uses < max_uses AND expires_ms > ?2",
+          {out->id, now_ms, invitation_hash}, error);
+      if (used != write_status::ok) return used;
+      usable = db.changes() == 1;
+    }
+    if (!usable) {
+      if (!invitation_required) return write_status::ok;
       out->invitation_refused = true;
-      error = "the invitation is unknown, used, revoked or lapsed";
+      error = "the invitation is unknown, used up, revoked or lapsed";
       return write_status::conflict;
+    }
+    if (grants_admin && !u.admin) {
+      const write_status promoted = db.run("UPDATE users SET is_admin = 1 WHERE id = ?1", {out->id}, error);
+      if (promoted != write_status::ok) return promoted;
+      out->admin = true;
     }
     return write_status::ok;
   };
 }
 
-write_work insert_invitation_work(const std::string& code_hash, std::int64_t created_by,
-                                  std::int64_t created_ms, std::int64_t expires_ms) {
-  return [=](sql_connection& db, std::string& error) {
-    return db.run("INSERT INTO invitations (code_hash, created_by, created_ms, expires_ms) VALUES (?1, ?2, ?3, ?4)",
-                  {code_hash, id_or_null(created_by), created_ms, expires_ms}, error);
+write_work insert_invitation_work(const invitation_row& inv) {
+  return [inv](sql_connection& db, std::string& error) {
+    return db.run(
+        "INSERT INTO invitations (code_hash, created_by, created_ms, expires_ms, max_uses, grants_admin)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        {inv.code_hash, id_or_null(inv.created_by), inv.created_ms, inv.expires_ms,
+         static_cast<std::int64_t>(inv.max_uses), std::int64_t{inv.grants_admin}},
+        error);
   };
 }
 
@@ -93,6 +120,54 @@ write_work delete_session_work(const std::string& id_hash) {
 write_work delete_user_sessions_work(std::int64_t user_id) {
   return [user_id](sql_connection& db, std::string& error) {
     return db.run("DELETE FROM sessions WHERE user_id = ?1", {user_id}, error);
+  };
+}
+
+write_work update_profile_work(std::int64_t user_id, const std::string& display_name, const std::string& language) {
+  return [=](sql_connection& db, std::string& error) {
+    return db.run("UPDATE users SET display_name = ?1, language = ?2 WHERE id = ?3", {display_name, language, user_id},
+                  error);
+  };
+}
+
+write_work update_password_work(std::int64_t user_id, const std::string& password_hash,
+                                const std::string& keep_id_hash) {
+  return [=](sql_connection& db, std::string& error) {
+    const write_status s = db.run("UPDATE users SET password_hash = ?1 WHERE id = ?2", {password_hash, user_id}, error);
+    if (s != write_status::ok) return s;
+    return db.run("DELETE FROM sessions WHERE user_id = ?1 AND id_hash <> ?2", {user_id, keep_id_hash}, error);
+  };
+}
+
+write_work insert_reset_work(const std::string& code_hash, std::int64_t user_id, std::int64_t created_by,
+                             std::int64_t created_ms, std::int64_t expires_ms) {
+  return [=](sql_connection& db, std::string& error) {
+    return db.run(
+        "INSERT INTO password_resets (code_hash, user_id, created_by, created_ms, expires_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+        {code_hash, user_id, id_or_null(created_by), created_ms, expires_ms}, error);
+  };
+}
+
+write_work use_reset_work(const std::string& code_hash, const std::string& password_hash, std::int64_t now_ms,
+                          std::shared_ptr<std::int64_t> user_id) {
+  return [=](sql_connection& db, std::string& error) {
+    *user_id = 0;
+    if (!db.query("SELECT r.user_id FROM password_resets r JOIN users u ON u.id = r.user_id"
+                  " WHERE r.code_hash = ?1 AND r.used_ms = 0 AND r.expires_ms > ?2 AND u.disabled = 0",
+                  {code_hash, now_ms}, [&](const sql_row& row) { *user_id = row.int64(0); }, error))
+      return write_status::unavailable;
+    if (*user_id == 0) {
+      error = "the reset link is unknown, used or lapsed";
+      return write_status::conflict;
+    }
+    write_status s = db.run("UPDATE password_resets SET used_ms = ?1 WHERE code_hash = ?2 AND used_ms = 0",
+                            {now_ms, code_hash}, error);
+    if (s != write_status::ok) return s;
+    if (db.changes() != 1) {
+      error = "the reset link was used meanwhile";
+      return write_status::conflict;
+    }
+    return update_password_work(*user_id, password_hash, "")(db, error);
   };
 }
 
@@ -125,6 +200,19 @@ read_status read_user_by_key(sql_connection& db, const std::string& key, user_ro
   bool found = false;
   const std::string sql = std::string(user_columns) + " FROM users u WHERE u.username_key = ?1";
   if (!db.query(sql.c_str(), {key},
+                [&](const sql_row& row) {
+                  out = decode_user(row);
+                  found = true;
+                },
+                error))
+    return read_status::unavailable;
+  return found ? read_status::found : read_status::absent;
+}
+
+read_status read_user_by_id(sql_connection& db, std::int64_t id, user_row& out, std::string& error) {
+  bool found = false;
+  const std::string sql = std::string(user_columns) + " FROM users u WHERE u.id = ?1";
+  if (!db.query(sql.c_str(), {id},
                 [&](const sql_row& row) {
                   out = decode_user(row);
                   found = true;

@@ -57,7 +57,6 @@ void account_service::sign_up(std::string username, std::string password, std::s
                               std::function<void(sign_result)> done) {
   if (auto why = username_refusal(username)) return done(refusal{"bad_username", *why});
   if (auto why = password_refusal(password)) return done(refusal{"bad_password", *why});
-  if (!options_.invitation_required) invitation.clear();  // only invite mode uses invitations
   if (options_.invitation_required && invitation.empty())
     return done(refusal{"invitation_required", "signing up on this server needs an invitation"});
   if (invitation.size() > 256) return done(bad_invitation());
@@ -81,10 +80,18 @@ void account_service::create_user(std::string username, std::string password, bo
   insert_user(std::move(username), std::move(password), std::move(display_name), "en", admin, "", std::move(done));
 }
 
-void account_service::create_invitation(std::int64_t created_by, std::int64_t valid_ms,
+void account_service::create_invitation(std::int64_t created_by, std::int64_t valid_ms, int max_uses,
+                                        bool grants_admin,
                                         std::function<void(std::variant<invitation, refusal>)> done) {
   invitation made{new_random_token(invitation_bytes), time_.now_ms() + valid_ms};
-  write_work insert = insert_invitation_work(sha256_hex(made.code), created_by, time_.now_ms(), made.expires_ms);
+  invitation_row row;
+  row.code_hash = sha256_hex(made.code);
+  row.created_by = created_by;
+  row.created_ms = time_.now_ms();
+  row.expires_ms = made.expires_ms;
+  row.max_uses = std::max(1, max_uses);
+  row.grants_admin = grants_admin;
+  write_work insert = insert_invitation_work(row);
   db_.queue_write(std::move(insert), [made = std::move(made), done = std::move(done)](write_status s) mutable {
     if (s != write_status::ok) return done(unavailable());
     done(std::move(made));
@@ -112,12 +119,13 @@ void account_service::insert_user(std::string username, std::string password, st
     }
     auto out = std::make_shared<inserted_user>();
     const std::string invitation_hash = invitation.empty() ? "" : sha256_hex(invitation);
-    write_work insert = insert_user_work(u, out, invitation_hash, time_.now_ms());
+    write_work insert = insert_user_work(u, out, invitation_hash, time_.now_ms(), options_.invitation_required);
     db_.queue_write(std::move(insert), [u, out, done = std::move(done)](write_status s) mutable {
       if (s == write_status::conflict && out->invitation_refused) return done(bad_invitation());
       if (s == write_status::conflict) return done(refusal{"name_taken", "this user name is taken"});
       if (s != write_status::ok) return done(unavailable());
       u.id = out->id;
+      u.admin = out->admin;
       spdlog::info("accounts: user {} created{}", u.id, u.admin ? " (admin)" : "");
       done(account_of(u));
     });
@@ -213,6 +221,110 @@ void account_service::held_seats(std::int64_t user_id,
     });
     if (s == read_status::unavailable) return done(std::nullopt);
     done(std::move(rows));
+  });
+}
+
+void account_service::update_profile(std::int64_t user_id, std::string display_name, std::string language,
+                                     std::function<void(std::variant<account, refusal>)> done) {
+  if (language != "en" && language != "pt-BR")
+    return done(refusal{"bad_language", "the language is \"en\" or \"pt-BR\""});
+  net::post(workers_, [this, user_id, display_name = clean_display_name(display_name), language = std::move(language),
+                       done = std::move(done)]() mutable {
+    user_row u;
+    const read_status r = db_.run_read("reading a user", [&](sql_connection& db, std::string& error) {
+      return read_user_by_id(db, user_id, u, error);
+    });
+    if (r != read_status::found) return done(unavailable());
+    u.display_name = display_name.empty() ? u.username : display_name;
+    u.language = language;
+    db_.queue_write(update_profile_work(user_id, u.display_name, u.language),
+                    [this, u, done = std::move(done)](write_status s) {
+                      forget("", u.id);
+                      if (s != write_status::ok) return done(unavailable());
+                      done(account_of(u));
+                    });
+  });
+}
+
+void account_service::change_password(std::int64_t user_id, std::string current, std::string replacement,
+                                      const std::string& keep_session_id, const std::string& address,
+                                      std::function<void(std::optional<refusal>)> done) {
+  if (auto why = password_refusal(replacement)) return done(refusal{"bad_password", *why});
+  const std::string by_address = "a:" + address;
+  const std::string by_user = "i:" + std::to_string(user_id);
+  if (const auto wait_s = std::max(failures_.wait_s(by_address), failures_.wait_s(by_user)); wait_s > 0)
+    return done(refusal{"rate_limited", "too many wrong passwords; wait before trying again", wait_s});
+  net::post(workers_, [this, user_id, by_address, by_user, current = std::move(current),
+                       replacement = std::move(replacement), keep = sha256_hex(keep_session_id),
+                       done = std::move(done)]() mutable {
+    user_row u;
+    const read_status r = db_.run_read("reading a user", [&](sql_connection& db, std::string& error) {
+      return read_user_by_id(db, user_id, u, error);
+    });
+    if (r == read_status::unavailable) return done(unavailable());
+    if (r != read_status::found || !verify_password(u.password_hash, current)) {
+      failures_.failed(by_address);
+      failures_.failed(by_user);
+      return done(refusal{"bad_credentials", "the current password is wrong"});
+    }
+    failures_.succeeded(by_user);
+    std::string hash;
+    try {
+      hash = hash_password(replacement, options_.cost);
+    } catch (const std::exception& e) {
+      spdlog::error("accounts: changing a password: {}", e.what());
+      return done(unavailable());
+    }
+    db_.queue_write(update_password_work(user_id, hash, keep), [this, user_id, done = std::move(done)](write_status s) {
+      forget("", user_id);
+      if (s != write_status::ok) return done(unavailable());
+      spdlog::info("accounts: user {} changed their password", user_id);
+      done(std::nullopt);
+    });
+  });
+}
+
+void account_service::create_reset(std::int64_t user_id, std::int64_t created_by, std::int64_t valid_ms,
+                                   std::function<void(std::variant<invitation, refusal>)> done) {
+  invitation made{new_random_token(invitation_bytes), time_.now_ms() + valid_ms};
+  write_work insert = insert_reset_work(sha256_hex(made.code), user_id, created_by, time_.now_ms(), made.expires_ms);
+  db_.queue_write(std::move(insert), [made = std::move(made), done = std::move(done)](write_status s) mutable {
+    if (s != write_status::ok) return done(unavailable());
+    done(std::move(made));
+  });
+}
+
+void account_service::reset_password(std::string code, std::string replacement, const std::string& address,
+                                     std::function<void(std::optional<refusal>)> done) {
+  if (auto why = password_refusal(replacement)) return done(refusal{"bad_password", *why});
+  const std::string by_address = "r:" + address;
+  if (const auto wait_s = failures_.wait_s(by_address); wait_s > 0)
+    return done(refusal{"rate_limited", "too many unknown reset links; wait before trying again", wait_s});
+  if (code.empty() || code.size() > 256) {
+    failures_.failed(by_address);
+    return done(refusal{"bad_reset", "this reset link is unknown, already used or lapsed"});
+  }
+  net::post(workers_, [this, by_address, code = std::move(code), replacement = std::move(replacement),
+                       done = std::move(done)]() mutable {
+    std::string hash;
+    try {
+      hash = hash_password(replacement, options_.cost);
+    } catch (const std::exception& e) {
+      spdlog::error("accounts: resetting a password: {}", e.what());
+      return done(unavailable());
+    }
+    auto user_id = std::make_shared<std::int64_t>(0);
+    db_.queue_write(use_reset_work(sha256_hex(code), hash, time_.now_ms(), user_id),
+                    [this, by_address, user_id, done = std::move(done)](write_status s) {
+                      if (s == write_status::conflict) {
+                        failures_.failed(by_address);
+                        return done(refusal{"bad_reset", "this reset link is unknown, already used or lapsed"});
+                      }
+                      if (s != write_status::ok) return done(unavailable());
+                      forget("", *user_id);
+                      spdlog::info("accounts: user {} set a new password through a reset link", *user_id);
+                      done(std::nullopt);
+                    });
   });
 }
 

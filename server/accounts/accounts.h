@@ -97,16 +97,18 @@ class account_service {
   const service_options& options() const { return options_; }
 
   // Creates an account (display_name "" means the user name; language "en" or "pt-BR") and
-  // signs it in; where invitations are required, the sign-up uses up the invitation code (else
-  // it is ignored). Refused:
+  // signs it in. An invitation code is used once when it is valid (one that grants admin makes
+  // the user an administrator, in any access mode); where invitations are required, a sign-up
+  // without a valid one is refused, elsewhere it goes on without. Refused:
   // bad_username, bad_password, invitation_required (none given where one is needed),
   // bad_invitation (unknown, used, revoked or lapsed), name_taken, rate_limited (too many
   // sign-ups from address), unavailable.
   void sign_up(std::string username, std::string password, std::string display_name,
                std::string language, std::string invitation, const std::string& address,
                std::function<void(sign_result)> done);
-  // Makes an invitation valid for valid_ms, by created_by (0: the owner's shell).
-  void create_invitation(std::int64_t created_by, std::int64_t valid_ms,
+  // Makes an invitation valid for valid_ms and max_uses sign-ups, by created_by (0: the owner's
+  // shell); grants_admin makes whoever signs up with it an administrator.
+  void create_invitation(std::int64_t created_by, std::int64_t valid_ms, int max_uses, bool grants_admin,
                          std::function<void(std::variant<invitation, refusal>)> done);
   // Creates an account without a session (the owner's `tabuleiro admin create-user`, later the
   // admin page); admin makes it an administrator. Refused: bad_username, bad_password,
@@ -124,6 +126,25 @@ class account_service {
   // the database could not answer.
   void held_seats(std::int64_t user_id,
                   std::function<void(std::optional<std::vector<held_seat_row>>)> done);
+  // Sets user_id's display name ("" means the user name) and language ("en" or "pt-BR"; else
+  // refused bad_language). Refused: bad_language, unavailable; done gets the account as it is now.
+  void update_profile(std::int64_t user_id, std::string display_name, std::string language,
+                      std::function<void(std::variant<account, refusal>)> done) EXCLUDES(mu_);
+  // Replaces user_id's password when current is right, and ends every other session of theirs
+  // (keep_session_id stays). Refused: bad_credentials (current is wrong; counts as a failed
+  // sign-in of the address and the name), bad_password, rate_limited, unavailable.
+  void change_password(std::int64_t user_id, std::string current, std::string replacement,
+                       const std::string& keep_session_id, const std::string& address,
+                       std::function<void(std::optional<refusal>)> done) EXCLUDES(mu_);
+  // Makes a one-time password-reset link code for user_id, valid for valid_ms, by created_by
+  // (0: the owner's shell). Refused: unavailable.
+  void create_reset(std::int64_t user_id, std::int64_t created_by, std::int64_t valid_ms,
+                    std::function<void(std::variant<invitation, refusal>)> done);
+  // Sets a new password through a reset link's code and ends every session of its user.
+  // Refused: bad_password, bad_reset (unknown, used, lapsed, or the user is disabled),
+  // rate_limited, unavailable.
+  void reset_password(std::string code, std::string replacement, const std::string& address,
+                      std::function<void(std::optional<refusal>)> done) EXCLUDES(mu_);
   // Ends one session (done(false): the database could not do it).
   void sign_out(const std::string& session_id, std::function<void(bool)> done) EXCLUDES(mu_);
   // Ends every session of user_id, on every node.
@@ -140,6 +161,11 @@ class account_service {
   void open_session(const account& u, std::function<void(sign_result)> done);
   // Forgets cached sessions: the one of id_hash, or every one of user_id when id_hash is "".
   void forget(const std::string& id_hash, std::int64_t user_id) EXCLUDES(mu_);
+ public:
+  // Forgets every cached session of user_id (their row changed: disabled, demoted, renamed).
+  void forget_user(std::int64_t user_id) EXCLUDES(mu_) { forget("", user_id); }
+
+ private:
   // The hash a sign-in of an unknown name is checked against (made once, on a worker).
   const std::string& dummy_hash();
 

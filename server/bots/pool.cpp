@@ -29,6 +29,14 @@ void bot_pool::run(const std::shared_ptr<bot_ticket>& t, std::function<void()> j
   });
 }
 
+std::size_t bot_pool::busy() const {
+  mutex_lock lock(mu_);
+  std::size_t n = 0;
+  for (const auto& w : live_)
+    if (auto t = w.lock(); t && !t->done.load()) ++n;
+  return n;
+}
+
 void bot_pool::stop() {
   mutex_lock lock(mu_);
   stopped_ = true;

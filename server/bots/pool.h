@@ -35,6 +35,9 @@ class bot_pool {
   // ticket is stopped at once and the job still runs (and sees it).
   void run(const std::shared_ptr<bot_ticket>& t, std::function<void()> job) EXCLUDES(mu_);
 
+  // How many decisions are queued or running now.
+  std::size_t busy() const EXCLUDES(mu_);
+
   // Sets the stop flag of every decision queued or running, and of every later one. Does not
   // wait.
   void stop() EXCLUDES(mu_);
@@ -44,7 +47,7 @@ class bot_pool {
 
  private:
   net::thread_pool pool_;
-  mutex mu_;
+  mutable mutex mu_;
   std::vector<std::weak_ptr<bot_ticket>> live_ GUARDED_BY(mu_);  // pruned as decisions end
   bool stopped_ GUARDED_BY(mu_) = false;
 };

@@ -1,17 +1,23 @@
 // `tabuleiro admin`: the owner's operations from a shell (also `docker exec`), on the same
-// database as the server: `create-user NAME [--admin]`, the way to make the first
-// administrator, and `invite [--days N]`, an invitation for a server run with --access invite. The password is read from the terminal without echo (asked twice), or as one
-// line from standard input when it is not a terminal; it is never an argument, so it does not
-// reach the shell's history or the process list.
+// database as the server: `create-user NAME [--admin]` (a way to make the first
+// administrator), and the admin page's operations on users, invitations, the audit log and
+// maintenance mode, recorded as done by `shell`. A password is read from the terminal without
+// echo (asked twice), or as one line from standard input when it is not a terminal; it is never
+// an argument, so it does not reach the shell's history or the process list.
 #include <termios.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <ctime>
 #include <future>
 #include <iostream>
 #include <string>
 
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
 #include "server/accounts/accounts.h"
+#include "server/accounts/admin.h"
 #include "server/cli/commands.h"
 #include "server/store/store.h"
 #include "server/util/clock.h"
@@ -21,15 +27,26 @@ namespace tabuleiro {
 namespace {
 
 constexpr std::string_view admin_usage =
-    "usage: tabuleiro admin create-user NAME [--admin] [--db PATH]\n"
-    "       tabuleiro admin invite [--days N] [--db PATH]\n"
+    "usage: tabuleiro admin COMMAND [ARGS] [--db PATH]\n"
     "\n"
-    "create-user: creates the account NAME; --admin makes it an administrator. The password is\n"
-    "asked on the terminal (twice, not shown), or read as one line from standard input, e.g.\n"
-    "  docker exec -i tabuleiro tabuleiro admin create-user ana --admin < password.txt\n"
-    "invite: prints a new invitation code, valid for N days (default 7, at most 365), for a\n"
-    "server run with --access invite; whoever signs up with it uses it up.\n"
+    "  create-user NAME [--admin]   create the account NAME (--admin: an administrator); the\n"
+    "                               password is asked twice on a terminal, or read as one line\n"
+    "                               from standard input, e.g.\n"
+    "    docker exec -i tabuleiro tabuleiro admin create-user ana --admin < password.txt\n"
+    "  users [--search TEXT]        list the users (name or display name containing TEXT)\n"
+    "  disable NAME | enable NAME   disable a user (their sessions end; every node closes their\n"
+    "                               connections within seconds) or enable them again\n"
+    "  promote NAME | demote NAME   make a user an administrator, or not\n"
+    "  reset-link NAME [--url URL]  print a one-time password-reset code, valid for a day (and\n"
+    "                               the link URL/reset?code=CODE when --url is given)\n"
+    "  invite [--days N] [--uses N] print an invitation code, valid for N days (default 7, at most\n"
+    "                               365) and N sign-ups (default 1, at most 1000)\n"
+    "  invitations                  list the invitations\n"
+    "  revoke ID                    revoke the invitation listed with ID\n"
+    "  audit [--limit N]            the newest administrators' actions (default 50)\n"
+    "  maintenance on|off           no new matches on any node (running ones go on), or again\n"
     "\n"
+    "Every change is recorded in the audit log as done by `shell`.\n"
     "  --db PATH    database file or postgres:// URL (env TABULEIRO_DB; default ./data/tabuleiro.db)\n";
 
 // One line of standard input without its line end; prompt and no echo on a terminal.
@@ -92,65 +109,199 @@ int create_user(const std::string& db, const std::string& name, bool admin) {
   return 0;
 }
 
-// invite [--days N]: prints a new invitation code.
-int make_invitation(const std::string& db, long days) {
-  auto store = open_store(db);
-  if (!store) return 1;
-  const auto time = server::system_time();
-  std::promise<std::variant<server::accounts::invitation, server::accounts::refusal>> result;
-  {
-    server::accounts::account_service service(*store, *time);
-    service.create_invitation(0, days * 24 * 3600 * 1000, [&result](auto r) { result.set_value(std::move(r)); });
-    const auto r = result.get_future().get();
-    if (const auto* no = std::get_if<server::accounts::refusal>(&r)) {
-      std::cerr << "tabuleiro admin: " << no->message << "\n";
-      return 1;
-    }
-    std::cout << std::get<server::accounts::invitation>(r).code << "\n";
-    std::cerr << "invitation valid for " << days << " day" << (days == 1 ? "" : "s")
-              << "; give it once: the sign-up page takes it (or /signup?invite=CODE)\n";
+// The value a callback of the services gives, waited for.
+template <class T, class Call>
+T wait_for(Call call) {
+  std::promise<T> p;
+  call([&p](T v) { p.set_value(std::move(v)); });
+  return p.get_future().get();
+}
+
+// A Unix ms time as ISO 8601 (UTC, to the second).
+std::string when(std::int64_t ms) {
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// The database's services for one command of the owner's shell.
+struct services {
+  std::unique_ptr<server::store> db;
+  std::unique_ptr<server::time_source> time = server::system_time();
+  std::unique_ptr<server::accounts::account_service> accounts;
+  std::unique_ptr<server::accounts::admin_service> admin;
+  explicit services(std::unique_ptr<server::store> s) : db(std::move(s)) {
+    accounts = std::make_unique<server::accounts::account_service>(*db, *time);
+    admin = std::make_unique<server::accounts::admin_service>(*db, *time, *accounts);
   }
-  store->close();
+  ~services() {
+    admin.reset();
+    accounts.reset();
+    db->close();
+  }
+};
+
+// The user called name (any spelling with its key), or nullopt after saying why on stderr.
+std::optional<server::accounts::user_row> find_user(services& s, const std::string& name) {
+  using rows = std::optional<std::vector<server::accounts::user_row>>;
+  const auto listed = wait_for<rows>([&](auto done) { s.admin->list_users(name, done); });
+  if (!listed) {
+    std::cerr << "tabuleiro admin: the database cannot be read\n";
+    return std::nullopt;
+  }
+  const std::string key = server::accounts::username_refusal(name) ? "" : server::accounts::username_key(name);
+  for (const auto& u : *listed)
+    if (!key.empty() && u.username_key == key) return u;
+  std::cerr << "tabuleiro admin: no user is called " << name << "\n";
+  return std::nullopt;
+}
+
+// 0 when a change was made, else 1 after saying why.
+int changed(const std::optional<server::accounts::refusal>& no, const std::string& what) {
+  if (no) {
+    std::cerr << "tabuleiro admin: " << no->message << "\n";
+    return 1;
+  }
+  std::cout << what << "\n";
   return 0;
+}
+
+// A link made once (invitation or reset): prints its code (and URL with base), 0; else 1.
+int made_link(const std::variant<server::accounts::invitation, server::accounts::refusal>& r,
+              const std::string& page) {
+  if (const auto* no = std::get_if<server::accounts::refusal>(&r)) {
+    std::cerr << "tabuleiro admin: " << no->message << "\n";
+    return 1;
+  }
+  const auto& made = std::get<server::accounts::invitation>(r);
+  std::cout << made.code << "\n";
+  std::cerr << "valid until " << when(made.expires_ms) << "; give it once" << (page.empty() ? "" : ": " + page + made.code)
+            << "\n";
+  return 0;
+}
+
+// One command on an open database; name is its argument.
+struct command_line {
+  std::string command, name, search, url;
+  bool admin = false;
+  long days = 7, uses = 1, limit = 50;
+};
+
+int run_command(services& s, const command_line& c) {
+  namespace acc = server::accounts;
+  using change = std::optional<acc::refusal>;
+  using link = std::variant<acc::invitation, acc::refusal>;
+  const acc::actor shell;
+  if (c.command == "users") {
+    const auto rows = wait_for<std::optional<std::vector<acc::user_row>>>([&](auto d) { s.admin->list_users(c.search, d); });
+    if (!rows) return changed(acc::refusal{"unavailable", "the database cannot be read"}, "");
+    for (const auto& u : *rows)
+      std::cout << u.id << "\t" << u.username << "\t" << u.display_name << "\t" << (u.admin ? "admin" : "member")
+                << (u.disabled ? "\tdisabled" : "") << "\n";
+    return 0;
+  }
+  if (c.command == "invite")
+    return made_link(wait_for<link>([&](auto d) { s.admin->invite(shell, c.days * 24 * 3600 * 1000, static_cast<int>(c.uses), d); }),
+                     c.url.empty() ? "" : c.url + "/signup?invite=");
+  if (c.command == "invitations") {
+    const auto rows =
+        wait_for<std::optional<std::vector<acc::invitation_row>>>([&](auto d) { s.admin->list_invitations(d); });
+    if (!rows) return changed(acc::refusal{"unavailable", "the database cannot be read"}, "");
+    const std::int64_t now = s.time->now_ms();
+    for (const auto& i : *rows)
+      std::cout << i.code_hash.substr(0, 16) << "\t" << i.uses << "/" << i.max_uses << " used\tuntil "
+                << when(i.expires_ms) << (i.revoked ? "\trevoked" : i.expires_ms <= now ? "\tlapsed" : "")
+                << (i.grants_admin ? "\tset-up link" : "") << "\n";
+    return 0;
+  }
+  if (c.command == "revoke")
+    return changed(wait_for<change>([&](auto d) { s.admin->revoke_invitation(shell, c.name, d); }), "revoked");
+  if (c.command == "audit") {
+    const auto rows = wait_for<std::optional<std::vector<acc::audit_row>>>(
+        [&](auto d) { s.admin->audit_log(static_cast<std::size_t>(c.limit), d); });
+    if (!rows) return changed(acc::refusal{"unavailable", "the database cannot be read"}, "");
+    for (const auto& a : *rows)
+      std::cout << when(a.at_ms) << "\t" << a.actor_name << "\t" << a.address << "\t" << a.action << "\t" << a.target
+                << (a.detail.empty() ? "" : "\t" + a.detail) << "\n";
+    return 0;
+  }
+  if (c.command == "maintenance") {
+    if (c.name != "on" && c.name != "off") {
+      std::cerr << "tabuleiro admin: maintenance on|off\n";
+      return 2;
+    }
+    return changed(wait_for<change>([&](auto d) { s.admin->set_maintenance(shell, c.name == "on", d); }),
+                   "maintenance " + c.name);
+  }
+  const auto user = find_user(s, c.name);
+  if (!user) return 1;
+  if (c.command == "disable" || c.command == "enable")
+    return changed(wait_for<change>([&](auto d) { s.admin->set_disabled(shell, user->id, c.command == "disable", d); }),
+                   c.command == "disable" ? "disabled " + user->username : "enabled " + user->username);
+  if (c.command == "promote" || c.command == "demote")
+    return changed(wait_for<change>([&](auto d) { s.admin->set_admin(shell, user->id, c.command == "promote", d); }),
+                   c.command == "promote" ? user->username + " is an administrator" : user->username + " is a member");
+  return made_link(wait_for<link>([&](auto d) { s.admin->reset_link(shell, user->id, d); }),
+                   c.url.empty() ? "" : c.url + "/reset?code=");
 }
 
 }  // namespace
 
 int run_admin(const args& a) {
+  // Standard output carries only the answers (codes, lists); the log goes to standard error.
+  spdlog::set_default_logger(spdlog::stderr_color_st("admin"));
   std::string db = "./data/tabuleiro.db";
   if (const char* env = std::getenv("TABULEIRO_DB"); env && *env) db = env;
-  std::string command, name;
-  bool admin = false;
-  long days = 7;
+  command_line c;
+  // The whole number after flag, within [low, high], or -1 after saying why.
+  const auto number = [](const std::string& flag, const std::string& v, long low, long high) {
+    char* end = nullptr;
+    const long n = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || n < low || n > high) {
+      std::cerr << "tabuleiro admin: " << flag << " takes " << low << " to " << high << "\n";
+      return -1L;
+    }
+    return n;
+  };
   for (std::size_t i = 0; i < a.size(); ++i) {
+    const bool has_value = i + 1 < a.size();
     if (a[i] == "--help" || a[i] == "-h") {
       std::cout << admin_usage;
       return 0;
     }
-    if (a[i] == "--db" && i + 1 < a.size()) db = a[++i];
-    else if (a[i] == "--admin") admin = true;
-    else if (a[i] == "--days" && i + 1 < a.size()) {
-      const std::string& v = a[++i];
-      char* end = nullptr;
-      days = std::strtol(v.c_str(), &end, 10);
-      if (v.empty() || *end != '\0' || days < 1 || days > 365) {
-        std::cerr << "tabuleiro admin: --days takes 1 to 365\n";
-        return 2;
-      }
-    }
-    else if (command.empty() && !a[i].starts_with("-")) command = a[i];
-    else if (name.empty() && !a[i].starts_with("-")) name = a[i];
+    if (a[i] == "--db" && has_value) db = a[++i];
+    else if (a[i] == "--admin") c.admin = true;
+    else if (a[i] == "--search" && has_value) c.search = a[++i];
+    else if (a[i] == "--url" && has_value) c.url = a[++i];
+    else if (a[i] == "--days" && has_value) {
+      if ((c.days = number("--days", a[++i], 1, 365)) < 0) return 2;
+    } else if (a[i] == "--uses" && has_value) {
+      if ((c.uses = number("--uses", a[++i], 1, 1000)) < 0) return 2;
+    } else if (a[i] == "--limit" && has_value) {
+      if ((c.limit = number("--limit", a[++i], 1, 500)) < 0) return 2;
+    } else if (c.command.empty() && !a[i].starts_with("-")) c.command = a[i];
+    else if (c.name.empty() && !a[i].starts_with("-")) c.name = a[i];
     else {
       std::cerr << "tabuleiro admin: unexpected argument '" << a[i] << "'\n" << admin_usage;
       return 2;
     }
   }
-  if (command == "invite" && name.empty()) return make_invitation(db, days);
-  if (command != "create-user" || name.empty()) {
+  const bool takes_name = c.command == "create-user" || c.command == "disable" || c.command == "enable" ||
+                          c.command == "promote" || c.command == "demote" || c.command == "reset-link" ||
+                          c.command == "revoke" || c.command == "maintenance";
+  const bool takes_none = c.command == "users" || c.command == "invite" || c.command == "invitations" || c.command == "audit";
+  if ((!takes_name && !takes_none) || takes_name == c.name.empty()) {
     std::cerr << admin_usage;
     return 2;
   }
-  return create_user(db, name, admin);
+  if (c.command == "create-user") return create_user(db, c.name, c.admin);
+  auto store = open_store(db);
+  if (!store) return 1;
+  services s(std::move(store));
+  return run_command(s, c);
 }
 
 }  // namespace tabuleiro

@@ -20,7 +20,7 @@ int run_healthcheck(const args& a);
 // `tabuleiro backup DEST`: consistent online copy of the database (VACUUM INTO); 0 on success.
 int run_backup(const args& a);
 
-// `tabuleiro admin create-user NAME [--admin]`: the owner's operations on the database.
+// `tabuleiro admin COMMAND`: the owner's operations on the database (users, invitations, audit, maintenance).
 int run_admin(const args& a);
 
 // `tabuleiro arena`: bot against bot through the rules engine; prints the score per level.

@@ -1,6 +1,7 @@
 // `tabuleiro serve`: configuration, logging, storage, I/O threads, graceful shutdown.
 #include <csignal>
 #include <fstream>
+#include <future>
 #include <iostream>
 #include <thread>
 
@@ -60,6 +61,23 @@ std::string read_file(const std::string& path) {
 }
 
 }  // namespace
+
+// Closes, every second, the connections of the users an administrator disabled since the last
+// look, on this node or any other (with 5 s of overlap for nodes whose clocks differ); stops
+// with the server.
+void watch_disabled_users(net::io_context& ioc, time_source& time, accounts::admin_service& admin,
+                          connection_set& connections, const std::atomic<bool>& stopping, std::int64_t since_ms) {
+  time.call_after(1000, ioc.get_executor(), [&ioc, &time, &admin, &connections, &stopping, since_ms] {
+    if (stopping) return;
+    const std::int64_t now = time.now_ms();
+    admin.disabled_since(since_ms - 5000, [&ioc, &time, &admin, &connections, &stopping, since_ms,
+                                           now](std::optional<std::vector<std::int64_t>> ids) {
+      if (ids)
+        for (const std::int64_t id : *ids) connections.close_account(id, 4003, "account disabled");
+      watch_disabled_users(ioc, time, admin, connections, stopping, ids ? now : since_ms);
+    });
+  });
+}
 
 int run_serve(const args& a) {
   std::string error;
@@ -127,7 +145,9 @@ int run_serve(const args& a) {
   accounts::service_options account_options;
   account_options.invitation_required = cfg.access == access_mode::invite;
   accounts::account_service account_service(*db, *time, account_options);
-  shared_state state{svc, &registry, manual, &list_feed, &creations, &connections, &account_service};
+  accounts::admin_service admin(*db, *time, account_service);
+  shared_state state{svc, &registry, manual, &list_feed, &creations, &connections, &account_service, &admin,
+                     time->now_ms()};
 
   std::shared_ptr<listener> acceptor;
   try {
@@ -185,6 +205,15 @@ int run_serve(const args& a) {
 
   acceptor->run();
   registry.start();
+  watch_disabled_users(ioc, *time, admin, connections, state.stopping, time->now_ms());
+  // A server without an administrator offers a one-time link that makes one (waited for here,
+  // before the I/O threads run, so the link is in the log before the "serving on" line).
+  std::promise<std::optional<std::string>> setup;
+  admin.setup_link(7LL * 24 * 3600 * 1000, [&setup](std::optional<std::string> code) { setup.set_value(std::move(code)); });
+  if (const auto code = setup.get_future().get())
+    spdlog::warn("no administrator yet: open {}/signup?invite={} within 7 days to create the first one (it works "
+                 "once, and only while no administrator exists; or run `tabuleiro admin create-user NAME --admin`)",
+                 cfg.sites.from_requests() ? url : cfg.public_url, *code);
   if (cfg.sites.from_requests())
     spdlog::info("links and origins: from each request's own address (no --public-url){}; set "
                  "--public-url only for a public name, e.g. behind a TLS proxy",

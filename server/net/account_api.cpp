@@ -1,6 +1,7 @@
 // The account routes (see account_api.h).
 #include "server/net/account_api.h"
 
+#include "protocol/core/admin_messages.h"
 #include "protocol/core/messages.h"
 #include "server/room/summary.h"
 #include "server/util/secrets.h"
@@ -20,7 +21,9 @@ api_answer refused(const accounts::refusal& r) {
   int status = 400;
   if (r.code == "name_taken") status = 409;
   else if (r.code == "bad_credentials") status = 401;
-  else if (r.code == "account_disabled" || r.code == "invitation_required" || r.code == "bad_invitation") status = 403;
+  else if (r.code == "account_disabled" || r.code == "invitation_required" || r.code == "bad_invitation" ||
+           r.code == "bad_reset")
+    status = 403;
   else if (r.code == "rate_limited") status = 429;
   else if (r.code == "unavailable") status = 503;
   api_answer a{status, http_error(r.code, r.message)};
@@ -105,8 +108,9 @@ bool csrf_matches(std::string_view sent, const accounts::session& s) {
 }
 
 bool is_account_route(std::string_view path) {
-  return path == "/api/account" || path == "/api/account/matches" || path == "/api/account/signup" || path == "/api/account/signin" ||
-         path == "/api/account/signout" || path == "/api/account/signout-everywhere";
+  return path == "/api/account" || path == "/api/account/matches" || path == "/api/account/signup" ||
+         path == "/api/account/signin" || path == "/api/account/signout" || path == "/api/account/signout-everywhere" ||
+         path == "/api/account/profile" || path == "/api/account/password" || path == "/api/account/reset";
 }
 
 void handle_account_request(account_service& service, const request& req, std::string_view path,
@@ -170,6 +174,54 @@ void handle_account_request(account_service& service, const request& req, std::s
       return service.sign_up(std::move(username), std::move(password), std::move(display_name), std::move(language),
                              std::move(invitation), ctx.address, std::move(done));
     return service.sign_in(std::move(username), std::move(password), ctx.address, std::move(done));
+  }
+
+  if (path == "/api/account/reset") {  // a reset link's code and the new password; no session needed
+    std::string why;
+    const auto body = parse_client_json(req.body(), why);
+    if (!body) return answer({400, http_error("bad_json", why)});
+    std::string code, password;
+    if (!body->is_object() || !string_member(*body, "code", code) || !string_member(*body, "password", password))
+      return answer({400, http_error("bad_request", "the body is an object of strings: code, password")});
+    return service.reset_password(std::move(code), std::move(password), ctx.address,
+                                  [answer](std::optional<accounts::refusal> no) {
+                                    if (no) return answer(refused(*no));
+                                    answer({200, protocol::messages::admin_done()});
+                                  });
+  }
+  if (path == "/api/account/profile" || path == "/api/account/password") {  // the signed-in user's own
+    std::string why;
+    auto body = parse_client_json(req.body(), why);
+    if (!body) return answer({400, http_error("bad_json", why)});
+    return service.authenticate(id, [&service, id, path = std::string(path), body = std::move(*body),
+                                     csrf = csrf_token_of(req), address = ctx.address, access = ctx.access,
+                                     answer = std::move(answer)](auth_result r) {
+      if (r.state == auth_result::status::unavailable)
+        return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+      if (r.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
+      if (!csrf_matches(csrf, r.s))
+        return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
+      if (path == "/api/account/profile") {
+        std::string display_name = r.s.who.display_name, language = r.s.who.language;
+        if (!body.is_object() || !string_member(body, "display_name", display_name) ||
+            !string_member(body, "language", language))
+          return answer({400, http_error("bad_request", "the body is an object of strings: display_name, language")});
+        return service.update_profile(r.s.who.id, display_name, language,
+                                      [answer, s = r.s, access](std::variant<accounts::account, accounts::refusal> u) mutable {
+                                        if (const auto* no = std::get_if<accounts::refusal>(&u)) return answer(refused(*no));
+                                        s.who = std::get<accounts::account>(u);
+                                        answer({200, state_of(s, access), {{"Cache-Control", "no-store"}}});
+                                      });
+      }
+      std::string current, password;
+      if (!body.is_object() || !string_member(body, "current", current) || !string_member(body, "password", password))
+        return answer({400, http_error("bad_request", "the body is an object of strings: current, password")});
+      service.change_password(r.s.who.id, std::move(current), std::move(password), id, address,
+                              [answer](std::optional<accounts::refusal> no) {
+                                if (no) return answer(refused(*no));
+                                answer({200, protocol::messages::admin_done()});
+                              });
+    });
   }
 
   // Sign out (here, or everywhere): needs the session's CSRF token.

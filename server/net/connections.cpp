@@ -29,6 +29,17 @@ std::size_t connection_set::size() const {
   return open_.size();
 }
 
+std::size_t connection_set::close_account(std::int64_t account_id, std::uint16_t code, const std::string& reason) {
+  std::vector<std::shared_ptr<client>> signed_in;
+  {
+    mutex_lock lock(mu_);
+    for (auto& [id, w] : open_)
+      if (auto c = w.lock(); c && c->account_id() == account_id) signed_in.push_back(std::move(c));
+  }
+  for (auto& c : signed_in) c->close(code, reason);
+  return signed_in.size();
+}
+
 void connection_set::close_all(std::uint16_t code, const std::string& reason) {
   std::vector<std::shared_ptr<client>> open;
   {

@@ -1,4 +1,5 @@
-// Every open WebSocket connection of the server, so that a shutdown reaches each of them.
+// Every open WebSocket connection of the server, so that a shutdown, or disabling an account,
+// reaches each of them.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,9 @@ class connection_set {
   void forget(std::uint64_t client_id) EXCLUDES(mu_);
   // How many connections are registered now.
   std::size_t size() const EXCLUDES(mu_);
+  // Closes every registered connection signed in as account_id with code and reason; returns
+  // how many.
+  std::size_t close_account(std::int64_t account_id, std::uint16_t code, const std::string& reason) EXCLUDES(mu_);
   // Closes every registered connection with code and reason, and from now on every one that
   // registers.
   void close_all(std::uint16_t code, const std::string& reason) EXCLUDES(mu_);

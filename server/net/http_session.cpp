@@ -10,6 +10,8 @@
 #include "protocol/core/messages.h"
 #include "server/config/http_policy.h"
 #include "server/net/account_api.h"
+#include "server/net/admin_api.h"
+#include "server/net/http_query.h"
 #include "server/net/net.h"
 #include "server/net/websocket_session.h"
 
@@ -50,20 +52,6 @@ constexpr std::string_view fallback_page =
     "<body><h1>Tabuleiro</h1><p>The web client is not installed on this server. Connect a "
     "WebSocket client to <code>/ws</code> and send <code>{\"type\":\"join\",\"code\":\"…\"}</code> "
     "(see protocol/PROTOCOL.md).</p></body></html>";
-
-// Splits "a=1&b=2" into the value of key (no percent-decoding beyond '+'; values are codes).
-std::string query_value(std::string_view query, std::string_view key) {
-  while (!query.empty()) {
-    const auto amp = query.find('&');
-    const std::string_view pair = query.substr(0, amp);
-    const auto eq = pair.find('=');
-    if (pair.substr(0, eq) == key && eq != std::string_view::npos)
-      return std::string(pair.substr(eq + 1));
-    if (amp == std::string_view::npos) break;
-    query.remove_prefix(amp + 1);
-  }
-  return "";
-}
 
 // What a read of one match says when the store cannot answer.
 constexpr std::string_view match_unreadable = "the match cannot be read right now; try again";
@@ -272,10 +260,21 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     auto& request = std::get<create_request>(parsed);
     if (member) request.account_id = a.s.who.id;  // the creator's seat is the account's
     auto answer = answer_later(version, keep);
-    state_.registry->create(std::move(request),
-                            [answer, link_base = state_.svc.cfg->sites.link_base(site_)](create_result r) {
-                              answer(creation_answer(r, link_base));
-                            });
+    auto create = [registry = state_.registry, request = std::move(request), answer,
+                   link_base = state_.svc.cfg->sites.link_base(site_)]() mutable {
+      registry->create(std::move(request), [answer, link_base](create_result r) { answer(creation_answer(r, link_base)); });
+    };
+    if (!state_.admin) return create();
+    // In maintenance (set by an administrator for every node), no match is created.
+    state_.admin->maintenance([answer, create = std::move(create)](std::optional<bool> on) mutable {
+      if (!on)
+        return answer({503, protocol::messages::http_error("unavailable", "the server cannot be reached right now; try again")});
+      if (*on)
+        return answer({503, protocol::messages::http_error("maintenance", "the server is under maintenance: no new "
+                                                                          "matches for now; running ones go on"),
+                       {{"Retry-After", "300"}}});
+      create();
+    });
   }
 
   // Routes one request.
@@ -295,7 +294,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       return send(text(http::status::ok, state_.svc.stats->render(),
                        "text/plain; version=0.0.4; charset=utf-8", version, keep));
     if (method == http::verb::options && path.starts_with("/api/")) return send(options(path, version, keep));
-    if (method == http::verb::post && (path == "/api/matches" || path == "/api/test/clock" || is_account_route(path))) {
+    if (method == http::verb::post &&
+        (path == "/api/matches" || path == "/api/test/clock" || is_account_route(path) || is_admin_route(path))) {
       if (!origin_ok(req)) return send(bad_origin(version, keep));
       if (!is_json_media_type(req[http::field::content_type]))
         return send(error_response(http::status::unsupported_media_type, "unsupported_media_type",
@@ -337,6 +337,9 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       return handle_account_request(*state_.accounts, req, path,
                                     {address_, site_.scheme == "https", access_name(state_.svc.cfg->access)},
                                     answer_later(version, keep));
+    if (is_admin_route(path))
+      return handle_admin_request(state_, req, path, query, {address_, state_.svc.cfg->sites.link_base(site_)},
+                                  answer_later(version, keep));
     if (path == "/api/test/clock" && method == http::verb::post && state_.manual_clock)
       return send(advance_clock(req.body(), version, keep));
     if (path.starts_with("/api/"))
@@ -347,7 +350,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (method != http::verb::get && method != http::verb::head)
       return send(error_response(http::status::method_not_allowed, "method_not_allowed",
                                  "only GET and HEAD serve files", version, keep));
-    if (path.starts_with("/m/") || path == "/signin" || path == "/signup" || path == "/games")
+    if (path.starts_with("/m/") || path == "/signin" || path == "/signup" || path == "/games" || path == "/account" ||
+        path == "/reset" || path == "/admin")
       return send_file("/index.html", version, keep, method, true);
     send_file(std::string(path), version, keep, method, false);
   }
@@ -373,6 +377,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     else if (path == "/api/test/clock" && state_.manual_clock) allow = "POST, OPTIONS";
     else if ((path == "/api/account" || path == "/api/account/matches") && state_.accounts) allow = "GET, OPTIONS";
     else if (is_account_route(path) && state_.accounts) allow = "POST, OPTIONS";
+    else if (is_admin_route(path) && state_.admin) allow = "GET, POST, OPTIONS";
     else return error_response(http::status::not_found, "not_found", "no such API route", version, keep);
     http::response<http::string_body> res{http::status::no_content, version};
     res.set(http::field::allow, allow);

@@ -1,10 +1,12 @@
 // What every connection of one server shares: the rooms' services, the registry, the list
-// feed, the creation limit, the open connections, the accounts and the stop flag.
+// feed, the creation limit, the open connections, the accounts, the administration, the start
+// time and the stop flag.
 #pragma once
 
 #include <atomic>
 
 #include "server/accounts/accounts.h"
+#include "server/accounts/admin.h"
 #include "server/net/connections.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
@@ -24,6 +26,8 @@ struct shared_state {
   window_limiter* creations = nullptr;  // match creations per client address (--create-limit)
   connection_set* connections = nullptr;  // every open WebSocket (the shutdown closes them)
   accounts::account_service* accounts = nullptr;  // sign-up, sign-in, sessions (/api/account…)
+  accounts::admin_service* admin = nullptr;       // the admin page's operations (/api/admin/…)
+  std::int64_t started_ms = 0;                    // when the server started (Unix ms)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

@@ -268,7 +268,7 @@ TEST_CASE("where invitations are required, a sign-up uses up one live invitation
   auto& [db, st, time, svc] = f;
   const auto invite = [&](std::int64_t valid_ms) {
     answer<std::variant<invitation, refusal>> a;
-    svc.create_invitation(0, valid_ms, a.done());
+    svc.create_invitation(0, valid_ms, 1, false, a.done());
     auto r = a.get();
     REQUIRE(std::holds_alternative<invitation>(r));
     return std::get<invitation>(r);
@@ -289,7 +289,7 @@ TEST_CASE("where invitations are required, a sign-up uses up one live invitation
   CHECK(db.scalar("SELECT COUNT(*) FROM invitations WHERE code_hash = '" + first.code + "'") == 0);
 }
 
-TEST_CASE("without required invitations a sign-up ignores the invitation field", "[accounts]") {
+TEST_CASE("without required invitations a sign-up goes on without an unknown invitation", "[accounts]") {
   service_on f(backend::sqlite, test_options());
   auto& [db, st, time, svc] = f;
   opened(sign_up(svc, "quin", "quin's password", "10.0.0.1", "whatever"));

@@ -372,9 +372,12 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   }
   {  // Turn the database back into a version-1 one: 002 only adds an index, 003 rebuilds the
      // (still empty) log with its change column, 004 and 005 add the clock and the bot seats,
-     // 006 two columns, 007 the leases, 008 the accounts.
+     // 006 two columns, 007 the leases, 008 the accounts, 009 the administration.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP INDEX seats_by_user; ALTER TABLE seats DROP COLUMN user_id;"
+    REQUIRE(raw.exec("DROP TABLE server_settings; DROP TABLE audit; DROP TABLE password_resets;"
+                     " ALTER TABLE invitations DROP COLUMN grants_admin; ALTER TABLE invitations DROP COLUMN uses;"
+                     " ALTER TABLE invitations DROP COLUMN max_uses; ALTER TABLE users DROP COLUMN disabled_ms;"
+                     " DROP INDEX seats_by_user; ALTER TABLE seats DROP COLUMN user_id;"
                      " DROP TABLE invitations; DROP TABLE sessions; DROP TABLE users; DROP TABLE leases; ALTER TABLE seats DROP COLUMN name; ALTER TABLE matches DROP COLUMN rematch;"
                      " DROP INDEX matches_idle; DROP TABLE actions; DROP TABLE bot_seats;"
                      " CREATE TABLE actions (match_id INTEGER NOT NULL REFERENCES matches (id),"
@@ -398,6 +401,8 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'leases'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('users', 'sessions', 'invitations')") == 3);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('seats') WHERE name = 'user_id'") == 1);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('audit', 'password_resets', 'server_settings')") == 3);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('invitations') WHERE name IN ('max_uses', 'uses', 'grants_admin')") == 3);
   CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
 }
 

@@ -1,0 +1,65 @@
+// The admin page's answers (see admin_messages.h).
+#include "protocol/core/admin_messages.h"
+
+namespace tabuleiro::protocol::messages {
+
+json admin_users(const std::vector<admin_user_fields>& users) {
+  json list = json::array();
+  for (const auto& u : users)
+    list.push_back({{"id", u.id},
+                    {"username", u.username},
+                    {"display_name", u.display_name},
+                    {"language", u.language},
+                    {"admin", u.admin},
+                    {"disabled", u.disabled},
+                    {"created", u.created}});
+  return {{"users", std::move(list)}};
+}
+
+json admin_link(std::string_view code, std::string_view link, std::string_view expires) {
+  return {{"code", code}, {"link", link}, {"expires", expires}};
+}
+
+json admin_invitations(const std::vector<invitation_fields>& invitations) {
+  json list = json::array();
+  for (const auto& i : invitations)
+    list.push_back({{"id", i.id},
+                    {"created_by", i.created_by.empty() ? json(nullptr) : json(i.created_by)},
+                    {"created", i.created},
+                    {"expires", i.expires},
+                    {"max_uses", i.max_uses},
+                    {"uses", i.uses},
+                    {"revoked", i.revoked},
+                    {"admin", i.grants_admin},
+                    {"state", i.state}});
+  return {{"invitations", std::move(list)}};
+}
+
+json admin_audit(const std::vector<audit_fields>& entries) {
+  json list = json::array();
+  for (const auto& e : entries)
+    list.push_back({{"at", e.at},
+                    {"actor", e.actor},
+                    {"address", e.address},
+                    {"action", e.action},
+                    {"target", e.target},
+                    {"detail", e.detail}});
+  return {{"entries", std::move(list)}};
+}
+
+json admin_server(const server_fields& f) {
+  return {{"version", f.version},
+          {"started", f.started},
+          {"uptime_s", f.uptime_s},
+          {"connections", f.connections},
+          {"rooms", f.rooms},
+          {"bots_thinking", f.bots_thinking},
+          {"database_bytes", f.database_bytes < 0 ? json(nullptr) : json(f.database_bytes)},
+          {"maintenance", f.maintenance},
+          {"access", f.access},
+          {"node", f.node}};
+}
+
+json admin_done() { return {{"ok", true}}; }
+
+}  // namespace tabuleiro::protocol::messages

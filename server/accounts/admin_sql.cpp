@@ -1,0 +1,224 @@
+// The administration's SQL (see admin_sql.h).
+#include "server/accounts/admin_sql.h"
+
+#include "server/store/connection.h"
+
+namespace tabuleiro::server::accounts {
+namespace {
+
+// search as a LIKE pattern that matches it anywhere, its own % _ \ taken literally.
+std::string contains_pattern(const std::string& search) {
+  std::string p = "%";
+  for (const char c : search) {
+    if (c == '%' || c == '_' || c == '\\') p += '\\';
+    p += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  return p + "%";
+}
+
+}  // namespace
+
+read_status read_users(sql_connection& db, const std::string& search, std::size_t limit, std::vector<user_row>& out,
+                       std::string& error) {
+  const bool ok = db.query(
+      "SELECT id, username, username_key, display_name, is_admin, disabled, language, created_ms FROM users"
+      " WHERE ?1 = '%%' OR lower(username) LIKE ?1 ESCAPE '\\' OR lower(display_name) LIKE ?1 ESCAPE '\\'"
+      " ORDER BY id LIMIT ?2",
+      {contains_pattern(search), static_cast<std::int64_t>(limit)},
+      [&](const sql_row& row) {
+        user_row u;
+        u.id = row.int64(0);
+        u.username = row.text(1);
+        u.username_key = row.text(2);
+        u.display_name = row.text(3);
+        u.admin = row.int64(4) != 0;
+        u.disabled = row.int64(5) != 0;
+        u.language = row.text(6);
+        u.created_ms = row.int64(7);
+        out.push_back(std::move(u));
+      },
+      error);
+  return ok ? read_status::found : read_status::unavailable;
+}
+
+read_status read_disabled_since(sql_connection& db, std::int64_t since_ms, std::vector<std::int64_t>& out,
+                                std::string& error) {
+  const bool ok = db.query("SELECT id FROM users WHERE disabled = 1 AND disabled_ms >= ?1", {since_ms},
+                           [&](const sql_row& row) { out.push_back(row.int64(0)); }, error);
+  return ok ? read_status::found : read_status::unavailable;
+}
+
+read_status read_admin_count(sql_connection& db, std::int64_t& out, std::string& error) {
+  const bool ok = db.query("SELECT COUNT(*) FROM users WHERE is_admin = 1 AND disabled = 0", {},
+                           [&](const sql_row& row) { out = row.int64(0); }, error);
+  return ok ? read_status::found : read_status::unavailable;
+}
+
+namespace {
+
+// Whether user_id exists (sets out->absent when not); false + error when the database failed.
+bool user_exists(sql_connection& db, std::int64_t user_id, user_change& out, std::string& error) {
+  bool found = false;
+  if (!db.query("SELECT id FROM users WHERE id = ?1", {user_id}, [&](const sql_row&) { found = true; }, error))
+    return false;
+  out.absent = !found;
+  return true;
+}
+
+// Sets out->last_admin when no administrator but user_id could act; false + error when the
+// database failed.
+bool check_other_admins(sql_connection& db, std::int64_t user_id, user_change& out, std::string& error) {
+  std::int64_t others = 0;
+  if (!db.query("SELECT COUNT(*) FROM users WHERE is_admin = 1 AND disabled = 0 AND id <> ?1", {user_id},
+                [&](const sql_row& row) { others = row.int64(0); }, error))
+    return false;
+  out.last_admin = others == 0;
+  return true;
+}
+
+}  // namespace
+
+write_work set_disabled_work(std::int64_t user_id, bool disabled, std::int64_t now_ms, std::shared_ptr<user_change> out) {
+  return [=](sql_connection& db, std::string& error) {
+    if (!user_exists(db, user_id, *out, error)) return write_status::unavailable;
+    if (out->absent) {
+      error = "no such user";
+      return write_status::conflict;
+    }
+    if (disabled) {
+      bool is_admin = false;
+      if (!db.query("SELECT is_admin FROM users WHERE id = ?1", {user_id},
+                    [&](const sql_row& row) { is_admin = row.int64(0) != 0; }, error))
+        return write_status::unavailable;
+      if (is_admin && !check_other_admins(db, user_id, *out, error)) return write_status::unavailable;
+      if (out->last_admin) {
+        error = "the last administrator cannot be disabled";
+        return write_status::conflict;
+      }
+    }
+    const write_status s = db.run("UPDATE users SET disabled = ?1, disabled_ms = ?2 WHERE id = ?3",
+                                  {std::int64_t{disabled}, disabled ? now_ms : 0, user_id}, error);
+    if (s != write_status::ok || !disabled) return s;
+    return db.run("DELETE FROM sessions WHERE user_id = ?1", {user_id}, error);
+  };
+}
+
+write_work set_admin_work(std::int64_t user_id, bool admin, std::shared_ptr<user_change> out) {
+  return [=](sql_connection& db, std::string& error) {
+    if (!user_exists(db, user_id, *out, error)) return write_status::unavailable;
+    if (out->absent) {
+      error = "no such user";
+      return write_status::conflict;
+    }
+    if (!admin && !check_other_admins(db, user_id, *out, error)) return write_status::unavailable;
+    if (!admin && out->last_admin) {
+      error = "the last administrator cannot be demoted";
+      return write_status::conflict;
+    }
+    return db.run("UPDATE users SET is_admin = ?1 WHERE id = ?2", {std::int64_t{admin}, user_id}, error);
+  };
+}
+
+read_status read_invitations(sql_connection& db, std::size_t limit, std::vector<invitation_row>& out,
+                             std::string& error) {
+  const bool ok = db.query(
+      "SELECT i.code_hash, i.created_by, u.username, i.created_ms, i.expires_ms, i.max_uses, i.uses, i.revoked,"
+      " i.grants_admin FROM invitations i LEFT JOIN users u ON u.id = i.created_by"
+      " ORDER BY i.created_ms DESC, i.code_hash LIMIT ?1",
+      {static_cast<std::int64_t>(limit)},
+      [&](const sql_row& row) {
+        invitation_row inv;
+        inv.code_hash = row.text(0);
+        inv.created_by = row.is_null(1) ? 0 : row.int64(1);
+        inv.created_by_name = row.is_null(2) ? "" : row.text(2);
+        inv.created_ms = row.int64(3);
+        inv.expires_ms = row.int64(4);
+        inv.max_uses = static_cast<int>(row.int64(5));
+        inv.uses = static_cast<int>(row.int64(6));
+        inv.revoked = row.int64(7) != 0;
+        inv.grants_admin = row.int64(8) != 0;
+        out.push_back(std::move(inv));
+      },
+      error);
+  return ok ? read_status::found : read_status::unavailable;
+}
+
+write_work revoke_invitation_work(const std::string& id_prefix) {
+  return [id_prefix](sql_connection& db, std::string& error) {
+    const write_status s =
+        db.run("UPDATE invitations SET revoked = 1 WHERE substr(code_hash, 1, 16) = ?1", {id_prefix}, error);
+    if (s != write_status::ok) return s;
+    if (db.changes() == 0) {
+      error = "no such invitation";
+      return write_status::conflict;
+    }
+    return write_status::ok;
+  };
+}
+
+write_work revoke_setup_invitations_work() {
+  return [](sql_connection& db, std::string& error) {
+    return db.run("UPDATE invitations SET revoked = 1 WHERE grants_admin = 1 AND uses = 0", {}, error);
+  };
+}
+
+write_work insert_audit_work(const audit_row& a) {
+  return [a](sql_connection& db, std::string& error) {
+    return db.run(
+        "INSERT INTO audit (at_ms, actor_id, actor_name, address, action, target, detail)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        {a.at_ms, id_or_null(a.actor_id), a.actor_name, a.address, a.action, a.target, a.detail}, error);
+  };
+}
+
+read_status read_audit(sql_connection& db, std::size_t limit, std::vector<audit_row>& out, std::string& error) {
+  const bool ok = db.query(
+      "SELECT id, at_ms, actor_id, actor_name, address, action, target, detail FROM audit"
+      " ORDER BY at_ms DESC, id DESC LIMIT ?1",
+      {static_cast<std::int64_t>(limit)},
+      [&](const sql_row& row) {
+        audit_row a;
+        a.id = row.int64(0);
+        a.at_ms = row.int64(1);
+        a.actor_id = row.is_null(2) ? 0 : row.int64(2);
+        a.actor_name = row.text(3);
+        a.address = row.text(4);
+        a.action = row.text(5);
+        a.target = row.text(6);
+        a.detail = row.text(7);
+        out.push_back(std::move(a));
+      },
+      error);
+  return ok ? read_status::found : read_status::unavailable;
+}
+
+read_status read_database_bytes(sql_connection& db, bool postgres, std::int64_t& out, std::string& error) {
+  const char* sql = postgres ? "SELECT pg_database_size(current_database())"
+                             : "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()";
+  return db.query(sql, {}, [&](const sql_row& row) { out = row.int64(0); }, error) ? read_status::found
+                                                                                   : read_status::unavailable;
+}
+
+read_status read_setting(sql_connection& db, const std::string& name, std::string& value, std::string& error) {
+  bool found = false;
+  if (!db.query("SELECT value FROM server_settings WHERE name = ?1", {name},
+                [&](const sql_row& row) {
+                  value = row.text(0);
+                  found = true;
+                },
+                error))
+    return read_status::unavailable;
+  return found ? read_status::found : read_status::absent;
+}
+
+write_work set_setting_work(const std::string& name, const std::string& value, std::int64_t now_ms) {
+  return [=](sql_connection& db, std::string& error) {
+    const write_status s = db.run("UPDATE server_settings SET value = ?1, updated_ms = ?2 WHERE name = ?3",
+                                  {value, now_ms, name}, error);
+    if (s != write_status::ok || db.changes() == 1) return s;
+    return db.run("INSERT INTO server_settings (name, value, updated_ms) VALUES (?1, ?2, ?3)", {name, value, now_ms},
+                  error);
+  };
+}
+
+}  // namespace tabuleiro::server::accounts

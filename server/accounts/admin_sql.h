@@ -1,0 +1,70 @@
+// The administration's rows in the store (schema/009_administration.sql): users as the admin
+// page lists them, disabling and promoting them, invitations, the audit log and the server's
+// shared settings, as write work for the store's writer thread and reads on its read
+// connection, one SQL text for both databases.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/accounts/account_sql.h"
+#include "server/store/store.h"
+
+namespace tabuleiro::server::accounts {
+
+// Reads at most limit users, oldest first, whose name or display name contains search (case
+// ignored; "" lists all). Their password hashes are not read.
+read_status read_users(sql_connection& db, const std::string& search, std::size_t limit, std::vector<user_row>& out,
+                       std::string& error);
+// Reads the ids of the users disabled at or after since_ms.
+read_status read_disabled_since(sql_connection& db, std::int64_t since_ms, std::vector<std::int64_t>& out,
+                                std::string& error);
+// Reads how many administrators can act (not disabled).
+read_status read_admin_count(sql_connection& db, std::int64_t& out, std::string& error);
+
+// What an administrator's change of a user tells besides its status.
+struct user_change {
+  bool absent = false;      // no such user (conflict)
+  bool last_admin = false;  // it would leave no administrator who can act (conflict)
+};
+// Disables (at now_ms, ending every session) or enables user_id.
+write_work set_disabled_work(std::int64_t user_id, bool disabled, std::int64_t now_ms, std::shared_ptr<user_change> out);
+// Makes user_id an administrator, or not (never the last one who can act).
+write_work set_admin_work(std::int64_t user_id, bool admin, std::shared_ptr<user_change> out);
+
+// Reads the newest invitations (at most limit), with their makers' names.
+read_status read_invitations(sql_connection& db, std::size_t limit, std::vector<invitation_row>& out,
+                             std::string& error);
+// Revokes the invitation whose code hash starts with id_prefix (16 hex digits, as listed);
+// conflict when there is none.
+write_work revoke_invitation_work(const std::string& id_prefix);
+// Revokes every set-up invitation (grants_admin) not used yet.
+write_work revoke_setup_invitations_work();
+
+// One administrator's action, as recorded.
+struct audit_row {
+  std::int64_t id = 0;
+  std::int64_t at_ms = 0;
+  std::int64_t actor_id = 0;  // 0: the owner's shell
+  std::string actor_name;
+  std::string address;
+  std::string action;
+  std::string target;
+  std::string detail;
+};
+// Appends one action to the audit log.
+write_work insert_audit_work(const audit_row& a);
+// Reads the newest actions of the audit log (at most limit).
+read_status read_audit(sql_connection& db, std::size_t limit, std::vector<audit_row>& out, std::string& error);
+
+// Reads the database's size in bytes (SQLite: its pages; PostgreSQL: pg_database_size).
+read_status read_database_bytes(sql_connection& db, bool postgres, std::int64_t& out, std::string& error);
+
+// Reads the server setting name: found with value, or absent.
+read_status read_setting(sql_connection& db, const std::string& name, std::string& value, std::string& error);
+// Sets the server setting name to value.
+write_work set_setting_work(const std::string& name, const std::string& value, std::int64_t now_ms);
+
+}  // namespace tabuleiro::server::accounts

@@ -1,0 +1,230 @@
+// The admin routes (see admin_api.h).
+#include "server/net/admin_api.h"
+
+#include <charconv>
+
+#include "protocol/core/admin_messages.h"
+#include "protocol/core/messages.h"
+#include "server/accounts/admin.h"
+#include "server/net/account_api.h"
+#include "server/net/http_query.h"
+#include "server/net/shared_state.h"
+#include "server/room/summary.h"
+#include "server/store/pg.h"
+#include "server/util/wire.h"
+
+namespace tabuleiro::server {
+namespace {
+
+namespace http = boost::beast::http;
+using request = http::request<http::string_body>;
+using protocol::messages::http_error;
+using accounts::auth_result;
+
+// The 4xx/5xx answer to a refusal of the administration.
+api_answer refused(const accounts::refusal& r) {
+  int status = 400;
+  if (r.code == "not_found") status = 404;
+  else if (r.code == "own_account" || r.code == "last_admin") status = 409;
+  else if (r.code == "unavailable") status = 503;
+  return {status, http_error(r.code, r.message)};
+}
+
+api_answer unavailable(const char* what) {
+  return {503, http_error("unavailable", std::string(what) + " cannot be read right now; try again")};
+}
+
+// A 200 answer that no cache keeps.
+api_answer fresh(nlohmann::json body) { return {200, std::move(body), {{"Cache-Control", "no-store"}}}; }
+
+// The answer to a change: {"ok":true} or its refusal.
+std::function<void(std::optional<accounts::refusal>)> changed(std::function<void(api_answer)> answer) {
+  return [answer = std::move(answer)](std::optional<accounts::refusal> no) {
+    if (no) return answer(refused(*no));
+    answer(fresh(protocol::messages::admin_done()));
+  };
+}
+
+// The answer carrying a link made once (an invitation or a password reset) on page.
+std::function<void(std::variant<accounts::invitation, accounts::refusal>)> link_answer(
+    std::string page, std::function<void(api_answer)> answer) {
+  return [page = std::move(page), answer = std::move(answer)](std::variant<accounts::invitation, accounts::refusal> r) {
+    if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer(refused(*no));
+    const auto& made = std::get<accounts::invitation>(r);
+    api_answer a = fresh(protocol::messages::admin_link(made.code, page + made.code, iso_time(made.expires_ms)));
+    a.status = 201;
+    answer(std::move(a));
+  };
+}
+
+// The positive integer text holds, or 0.
+std::int64_t positive(std::string_view text) {
+  std::int64_t v = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return ec == std::errc{} && p == text.data() + text.size() && v > 0 ? v : 0;
+}
+
+// The state an invitation is in at now_ms.
+std::string_view invitation_state(const accounts::invitation_row& i, std::int64_t now_ms) {
+  if (i.revoked) return "revoked";
+  if (i.uses >= i.max_uses) return "used";
+  if (i.expires_ms <= now_ms) return "lapsed";
+  return "open";
+}
+
+// Answers an admin's request once the session is known to be an administrator's.
+void dispatch(shared_state& state, const request& req, std::string_view path, std::string_view query,
+              const admin_request_context& ctx, const accounts::session& s, std::function<void(api_answer)> answer) {
+  auto& admin = *state.admin;
+  const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
+  const accounts::actor by{s.who.id, s.who.username, ctx.address};
+  const std::string_view rest = path.substr(std::string_view("/api/admin/").size());
+  nlohmann::json body = nlohmann::json::object();
+  if (!get) {
+    std::string why;
+    auto parsed = parse_client_json(req.body().empty() ? "{}" : req.body(), why);
+    if (!parsed || !parsed->is_object()) return answer({400, http_error("bad_json", parsed ? "the body is an object" : why)});
+    body = std::move(*parsed);
+  }
+  const auto method_not_allowed = [&](const char* allow) {
+    answer({405, http_error("method_not_allowed", std::string("this route takes ") + allow), {{"Allow", allow}}});
+  };
+
+  if (rest == "users") {
+    if (!get) return method_not_allowed("GET");
+    return admin.list_users(query_value(query, "q"), [answer](std::optional<std::vector<accounts::user_row>> rows) {
+      if (!rows) return answer(unavailable("users"));
+      std::vector<std::string> times;
+      times.reserve(rows->size());
+      std::vector<protocol::messages::admin_user_fields> users;
+      for (const auto& u : *rows) {
+        times.push_back(iso_time(u.created_ms));
+        users.push_back({u.id, u.username, u.display_name, u.language, u.admin, u.disabled, times.back()});
+      }
+      answer(fresh(protocol::messages::admin_users(users)));
+    });
+  }
+  if (rest.starts_with("users/")) {
+    const std::string_view tail = rest.substr(6);
+    const auto slash = tail.find('/');
+    const std::int64_t user_id = positive(tail.substr(0, slash));
+    const std::string_view verb = slash == std::string_view::npos ? "" : tail.substr(slash + 1);
+    if (user_id == 0 || verb.empty()) return answer({404, http_error("not_found", "no such admin route")});
+    if (get) return method_not_allowed("POST");
+    if (verb == "disable")
+      return admin.set_disabled(by, user_id, true, [&state, user_id, answer](std::optional<accounts::refusal> no) {
+        if (no) return answer(refused(*no));
+        state.connections->close_account(user_id, 4003, "account disabled");
+        answer(fresh(protocol::messages::admin_done()));
+      });
+    if (verb == "enable") return admin.set_disabled(by, user_id, false, changed(std::move(answer)));
+    if (verb == "promote") return admin.set_admin(by, user_id, true, changed(std::move(answer)));
+    if (verb == "demote") return admin.set_admin(by, user_id, false, changed(std::move(answer)));
+    if (verb == "reset-link") return admin.reset_link(by, user_id, link_answer(ctx.link_base + "/reset?code=", std::move(answer)));
+    return answer({404, http_error("not_found", "no such admin route")});
+  }
+  if (rest == "invitations") {
+    if (get)
+      return admin.list_invitations([answer, &state](std::optional<std::vector<accounts::invitation_row>> rows) {
+        if (!rows) return answer(unavailable("invitations"));
+        const std::int64_t now = state.svc.time->now_ms();
+        std::vector<std::string> texts;
+        texts.reserve(rows->size() * 3);
+        std::vector<protocol::messages::invitation_fields> list;
+        for (const auto& i : *rows) {
+          texts.push_back(i.code_hash.substr(0, 16));
+          const std::string& id = texts.back();
+          texts.push_back(iso_time(i.created_ms));
+          const std::string& created = texts.back();
+          texts.push_back(iso_time(i.expires_ms));
+          list.push_back({id, i.created_by_name, created, texts.back(), i.max_uses, i.uses, i.revoked, i.grants_admin,
+                          invitation_state(i, now)});
+        }
+        answer(fresh(protocol::messages::admin_invitations(list)));
+      });
+    const auto days = body.find("days");
+    const auto uses = body.find("uses");
+    if ((days != body.end() && !days->is_number_integer()) || (uses != body.end() && !uses->is_number_integer()))
+      return answer({400, http_error("bad_request", "days and uses are whole numbers")});
+    const std::int64_t d = days == body.end() ? 7 : days->get<std::int64_t>();
+    const std::int64_t u = uses == body.end() ? 1 : uses->get<std::int64_t>();
+    if (d < 1 || d > 365 || u < 1 || u > 1000)
+      return answer({400, http_error("bad_request", "an invitation is valid for 1 to 365 days and 1 to 1000 sign-ups")});
+    return admin.invite(by, d * 24 * 3600 * 1000, static_cast<int>(u),
+                        link_answer(ctx.link_base + "/signup?invite=", std::move(answer)));
+  }
+  if (rest.starts_with("invitations/") && rest.ends_with("/revoke")) {
+    if (get) return method_not_allowed("POST");
+    const std::string_view id = rest.substr(12, rest.size() - 12 - 7);
+    return admin.revoke_invitation(by, std::string(id), changed(std::move(answer)));
+  }
+  if (rest == "audit") {
+    if (!get) return method_not_allowed("GET");
+    const std::int64_t limit = positive(query_value(query, "limit"));
+    return admin.audit_log(limit > 0 ? static_cast<std::size_t>(limit) : 200,
+                           [answer](std::optional<std::vector<accounts::audit_row>> rows) {
+                             if (!rows) return answer(unavailable("the audit log"));
+                             std::vector<std::string> times;
+                             times.reserve(rows->size());
+                             std::vector<protocol::messages::audit_fields> list;
+                             for (const auto& a : *rows) {
+                               times.push_back(iso_time(a.at_ms));
+                               list.push_back({times.back(), a.actor_name, a.address, a.action, a.target, a.detail});
+                             }
+                             answer(fresh(protocol::messages::admin_audit(list)));
+                           });
+  }
+  if (rest == "server") {
+    if (!get) return method_not_allowed("GET");
+    return admin.maintenance([&state, answer](std::optional<bool> on) {
+      state.admin->database_bytes(is_postgres_url(state.svc.cfg->db), [&state, on, answer](std::int64_t bytes) {
+        const std::int64_t now = state.svc.time->now_ms();
+        const std::string started = iso_time(state.started_ms);
+        protocol::messages::server_fields f;
+        f.version = TABULEIRO_VERSION;
+        f.started = started;
+        f.uptime_s = (now - state.started_ms) / 1000;
+        f.connections = state.svc.stats->ws_open.load();
+        f.rooms = state.svc.stats->rooms.load();
+        f.bots_thinking = state.svc.bots ? static_cast<std::int64_t>(state.svc.bots->busy()) : 0;
+        f.database_bytes = bytes;
+        f.maintenance = on.value_or(false);
+        f.access = access_name(state.svc.cfg->access);
+        f.node = state.svc.cfg->node;
+        answer(fresh(protocol::messages::admin_server(f)));
+      });
+    });
+  }
+  if (rest == "maintenance") {
+    if (get) return method_not_allowed("POST");
+    const auto on = body.find("on");
+    if (on == body.end() || !on->is_boolean()) return answer({400, http_error("bad_request", "the body is {\"on\": true|false}")});
+    return admin.set_maintenance(by, on->get<bool>(), changed(std::move(answer)));
+  }
+  answer({404, http_error("not_found", "no such admin route")});
+}
+
+}  // namespace
+
+bool is_admin_route(std::string_view path) { return path.starts_with("/api/admin/"); }
+
+void handle_admin_request(shared_state& state, const request& req, std::string_view path, std::string_view query,
+                          const admin_request_context& ctx, std::function<void(api_answer)> answer) {
+  if (!state.accounts || !state.admin) return answer({404, http_error("not_found", "no such API route")});
+  const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
+  if (!get && req.method() != http::verb::post)
+    return answer({405, http_error("method_not_allowed", "admin routes take GET or POST"), {{"Allow", "GET, POST"}}});
+  state.accounts->authenticate(
+      session_id_of(req), [&state, held = std::make_shared<request>(req), path = std::string(path),
+                           query = std::string(query), ctx, get, answer = std::move(answer)](auth_result a) {
+        if (a.state == auth_result::status::unavailable)
+          return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+        if (a.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
+        if (!a.s.who.admin) return answer({403, http_error("not_admin", "only administrators may do this")});
+        if (!get && !csrf_matches(csrf_token_of(*held), a.s))
+          return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
+        dispatch(state, *held, path, query, ctx, a.s, answer);
+      });
+}
+
+}  // namespace tabuleiro::server

@@ -1,0 +1,304 @@
+// The admin routes of the real server and the account page's routes: the one-time set-up link,
+// who may call /api/admin/…, disabling a user (sessions and sockets end at once), promotion,
+// invitations for several sign-ups, revoking, password-reset links, maintenance mode, the
+// audit log, and changing one's own display name, language and password.
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "harness.h"
+
+using namespace tabuleiro::test;
+
+namespace {
+
+// A signed-in browser: its Cookie header value and CSRF token.
+struct browser {
+  std::string cookie;
+  std::string csrf;
+  json user;
+  // The headers of a state-changing request from this browser.
+  header_list headers() const { return {{"Cookie", cookie}, {"X-CSRF-Token", csrf}}; }
+};
+
+// The browser an answer to sign-up or sign-in (status 200 or 201) made.
+browser signed_in(const http_answer& a) {
+  REQUIRE((a.status == 200 || a.status == 201));
+  const std::string c = a.header("Set-Cookie");
+  return {c.substr(0, c.find(';')), a.json_body()["csrf"], a.json_body()["user"]};
+}
+
+http_answer post(unsigned short port, const std::string& target, const json& body, header_list h = {}) {
+  return http_call(port, "POST", target, body.dump(), h);
+}
+
+http_answer get(unsigned short port, const std::string& target, const browser& b) {
+  return http_call(port, "GET", target, "", {{"Cookie", b.cookie}});
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The set-up link's code in a server's log ("" when none was logged).
+std::string setup_code(const std::string& log) {
+  std::smatch m;
+  return std::regex_search(log, m, std::regex("/signup\\?invite=([A-Za-z0-9_-]+)")) ? m[1].str() : "";
+}
+
+// A server whose first administrator "root" signed up through the set-up link.
+struct admin_server {
+  temp_dir dir;
+  server_process srv;
+  browser root;
+  explicit admin_server(std::vector<std::string> flags = {})
+      : srv(dir.path + "/a.db", flags, dir.path + "/server.log") {
+    const std::string code = setup_code(read_all(dir.path + "/server.log"));
+    REQUIRE(code.size() == 24);
+    root = signed_in(post(port(), "/api/account/signup",
+                          {{"username", "root"}, {"password", "root's password"}, {"invitation", code}}));
+    REQUIRE(root.user["admin"] == true);
+  }
+  unsigned short port() const { return srv.port(); }
+  // Signs up a member.
+  browser member(const std::string& name) {
+    return signed_in(post(port(), "/api/account/signup", {{"username", name}, {"password", name + "'s password"}}));
+  }
+};
+
+// The id of the listed user called name (0 when not listed).
+std::int64_t user_id(unsigned short port, const browser& admin, const std::string& name) {
+  const json listed = get(port, "/api/admin/users?q=" + name, admin).json_body();
+  for (const auto& u : listed["users"])
+    if (u["username"] == name) return u["id"];
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("admin: the set-up link in the first start's log makes the first administrator, once, in invite mode too") {
+  temp_dir dir;
+  const std::string db = dir.path + "/a.db";
+  std::string code;
+  {
+    server_process srv(db, {"--access", "invite"}, dir.path + "/first.log");
+    code = setup_code(read_all(dir.path + "/first.log"));
+    REQUIRE(code.size() == 24);
+    const auto root = signed_in(post(srv.port(), "/api/account/signup",
+                                     {{"username", "root"}, {"password", "root's password"}, {"invitation", code}}));
+    CHECK(root.user["admin"] == true);
+    const auto again = post(srv.port(), "/api/account/signup",
+                            {{"username", "other"}, {"password", "other's password"}, {"invitation", code}});
+    CHECK(again.status == 403);
+    CHECK(again.json_body()["error"]["code"] == "bad_invitation");
+  }
+  // Once an administrator exists, no link is made at start-up.
+  server_process srv(db, {"--access", "invite"}, dir.path + "/second.log");
+  CHECK(setup_code(read_all(dir.path + "/second.log")).empty());
+}
+
+TEST_CASE("admin: only a signed-in administrator is answered, and every POST needs the CSRF token and a right origin") {
+  admin_server s;
+  const auto ana = s.member("ana");
+  CHECK(http_call(s.port(), "GET", "/api/admin/users").status == 401);
+  const auto no = get(s.port(), "/api/admin/users", ana);
+  CHECK(no.status == 403);
+  CHECK(no.json_body()["error"]["code"] == "not_admin");
+  CHECK(post(s.port(), "/api/admin/maintenance", {{"on", true}}, ana.headers()).status == 403);
+  const auto users = get(s.port(), "/api/admin/users", s.root);
+  REQUIRE(users.status == 200);
+  CHECK(users.header("Cache-Control") == "no-store");
+  CHECK(users.json_body()["users"].size() == 2);
+  CHECK(users.body.find("argon2") == std::string::npos);
+  auto bare = post(s.port(), "/api/admin/maintenance", {{"on", true}}, {{"Cookie", s.root.cookie}});
+  CHECK(bare.status == 403);
+  CHECK(bare.json_body()["error"]["code"] == "bad_csrf");
+  header_list foreign = s.root.headers();
+  foreign.emplace_back("Origin", "https://evil.example");
+  CHECK(post(s.port(), "/api/admin/maintenance", {{"on", true}}, foreign).json_body()["error"]["code"] == "bad_origin");
+  CHECK(get(s.port(), "/api/admin/server", s.root).json_body()["maintenance"] == false);  // nothing changed
+  CHECK(get(s.port(), "/api/admin/nothing", s.root).status == 404);
+  CHECK(http_call(s.port(), "GET", "/api/admin/maintenance", "", {{"Cookie", s.root.cookie}}).status == 405);
+}
+
+TEST_CASE("admin: disabling a user ends their sessions and closes their sockets at once, and enabling lets them back") {
+  admin_server s;
+  const auto ana = s.member("ana");
+  const std::int64_t ana_id = user_id(s.port(), s.root, "ana");
+  REQUIRE(ana_id > 0);
+  ws_client socket(s.port(), "", "/ws", "", ana.cookie);
+  socket.send({{"type", "watch_list"}});
+  socket.until("match_list");
+  ws_client guest(s.port());
+  guest.send({{"type", "watch_list"}});
+  guest.until("match_list");
+
+  REQUIRE(post(s.port(), "/api/admin/users/" + std::to_string(ana_id) + "/disable", json::object(), s.root.headers()).status == 200);
+  CHECK(socket.wait_closed(3) == 4003);
+  CHECK_FALSE(guest.closed());
+  CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", ana.cookie}}).json_body()["user"].is_null());
+  const auto refused = post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}});
+  CHECK(refused.status == 403);
+  CHECK(refused.json_body()["error"]["code"] == "account_disabled");
+  // A wrong password still gets the same answer as an unknown name.
+  CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "wrong password"}}).json_body()["error"]["code"] ==
+        "bad_credentials");
+
+  REQUIRE(post(s.port(), "/api/admin/users/" + std::to_string(ana_id) + "/enable", json::object(), s.root.headers()).status == 200);
+  CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}).status == 200);
+
+  // Nobody disables or demotes themselves, and the last administrator stays.
+  const std::int64_t root_id = s.root.user["id"];
+  const auto self = post(s.port(), "/api/admin/users/" + std::to_string(root_id) + "/disable", json::object(), s.root.headers());
+  CHECK(self.status == 409);
+  CHECK(self.json_body()["error"]["code"] == "own_account");
+  CHECK(post(s.port(), "/api/admin/users/999/disable", json::object(), s.root.headers()).status == 404);
+}
+
+TEST_CASE("admin: promoting and demoting, never leaving the server without an administrator") {
+  admin_server s;
+  const auto ana = s.member("ana");
+  const std::string ana_path = "/api/admin/users/" + std::to_string(user_id(s.port(), s.root, "ana"));
+  REQUIRE(post(s.port(), ana_path + "/promote", json::object(), s.root.headers()).status == 200);
+  // Ana's session is an administrator's at once.
+  CHECK(get(s.port(), "/api/admin/users", ana).status == 200);
+  // Ana demotes root; root then cannot demote ana, the last administrator.
+  const std::string root_path = "/api/admin/users/" + std::to_string(s.root.user["id"].get<std::int64_t>());
+  REQUIRE(post(s.port(), root_path + "/demote", json::object(), ana.headers()).status == 200);
+  CHECK(get(s.port(), "/api/admin/users", s.root).status == 403);
+  const auto self = post(s.port(), ana_path + "/demote", json::object(), ana.headers());
+  CHECK(self.json_body()["error"]["code"] == "own_account");
+}
+
+TEST_CASE("admin: invitations for several sign-ups, listed and revoked, and every action in the audit log") {
+  admin_server s({"--access", "invite"});
+  const auto made = post(s.port(), "/api/admin/invitations", {{"days", 2}, {"uses", 2}}, s.root.headers());
+  REQUIRE(made.status == 201);
+  const std::string code = made.json_body()["code"];
+  CHECK(made.json_body()["link"] == "http://127.0.0.1:" + std::to_string(s.port()) + "/signup?invite=" + code);
+  CHECK(post(s.port(), "/api/admin/invitations", {{"days", 0}}, s.root.headers()).status == 400);
+  CHECK(post(s.port(), "/api/admin/invitations", {{"uses", "many"}}, s.root.headers()).status == 400);
+  for (const char* name : {"bia", "caio"})
+    CHECK(post(s.port(), "/api/account/signup", {{"username", name}, {"password", "a fine password"}, {"invitation", code}}).status == 201);
+  CHECK(post(s.port(), "/api/account/signup", {{"username", "davi"}, {"password", "a fine password"}, {"invitation", code}})
+            .json_body()["error"]["code"] == "bad_invitation");
+
+  const std::string other = post(s.port(), "/api/admin/invitations", json::object(), s.root.headers()).json_body()["code"];
+  const json list = get(s.port(), "/api/admin/invitations", s.root).json_body()["invitations"];
+  REQUIRE(list.size() == 3);  // the two made here, and the used set-up link
+  CHECK(list.dump().find(code) == std::string::npos);  // never a code again
+  std::string open_id;
+  for (const auto& i : list) {
+    if (i["state"] == "open") open_id = i["id"];
+    if (i["max_uses"] == 2) CHECK(i["uses"] == 2);
+    if (i["max_uses"] == 2) CHECK(i["state"] == "used");
+  }
+  REQUIRE(open_id.size() == 16);
+  CHECK(post(s.port(), "/api/admin/invitations/" + open_id + "/revoke", json::object(), s.root.headers()).status == 200);
+  CHECK(post(s.port(), "/api/admin/invitations/0123456789abcdef/revoke", json::object(), s.root.headers()).status == 404);
+  CHECK(post(s.port(), "/api/account/signup", {{"username", "davi"}, {"password", "a fine password"}, {"invitation", other}})
+            .json_body()["error"]["code"] == "bad_invitation");
+
+  const json audit = get(s.port(), "/api/admin/audit", s.root).json_body()["entries"];
+  REQUIRE(audit.size() == 3);
+  CHECK(audit[0]["action"] == "revoke_invitation");
+  CHECK(audit[0]["actor"] == "root");
+  CHECK(audit[0]["address"] == "127.0.0.1");
+  CHECK(audit[2]["action"] == "invite");
+  CHECK(audit.dump().find(code) == std::string::npos);
+}
+
+TEST_CASE("admin: maintenance refuses new matches and lets running ones go on") {
+  admin_server s;
+  const json game = {{"game", "taixu"}};
+  const auto before = create_match(s.port(), game);
+  REQUIRE(post(s.port(), "/api/admin/maintenance", {{"on", true}}, s.root.headers()).status == 200);
+  const auto refused = post(s.port(), "/api/matches", game);
+  CHECK(refused.status == 503);
+  CHECK(refused.json_body()["error"]["code"] == "maintenance");
+  CHECK(refused.header("Retry-After") == "300");
+  CHECK(get(s.port(), "/api/admin/server", s.root).json_body()["maintenance"] == true);
+  ws_client player(s.port());
+  player.send({{"type", "join"}, {"code", before.code}, {"token", before.token}});
+  CHECK(player.until("joined")["seat"] == before.seat);
+  REQUIRE(post(s.port(), "/api/admin/maintenance", {{"on", false}}, s.root.headers()).status == 200);
+  CHECK(post(s.port(), "/api/matches", game).status == 201);
+  const json server = get(s.port(), "/api/admin/server", s.root).json_body();
+  CHECK(server["version"].is_string());
+  CHECK(server["connections"] == 1);
+  CHECK(server["database_bytes"].get<std::int64_t>() > 0);
+  CHECK(server["access"] == "open");
+}
+
+TEST_CASE("account page: display name and language, and a password change that ends the other sessions") {
+  admin_server s;
+  auto here = s.member("ana");
+  const auto there = signed_in(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}));
+  const auto renamed = post(s.port(), "/api/account/profile", {{"display_name", "  Ana  Maria "}, {"language", "pt-BR"}}, here.headers());
+  REQUIRE(renamed.status == 200);
+  CHECK(renamed.json_body()["user"]["display_name"] == "Ana Maria");
+  CHECK(renamed.json_body()["user"]["language"] == "pt-BR");
+  CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", there.cookie}}).json_body()["user"]["display_name"] == "Ana Maria");
+  CHECK(post(s.port(), "/api/account/profile", {{"language", "fr"}}, here.headers()).status == 400);
+  CHECK(post(s.port(), "/api/account/profile", {{"language", "en"}}, {{"Cookie", here.cookie}}).status == 403);
+
+  const auto wrong = post(s.port(), "/api/account/password", {{"current", "not it at all"}, {"password", "a new password"}}, here.headers());
+  CHECK(wrong.status == 401);
+  CHECK(wrong.json_body()["error"]["code"] == "bad_credentials");
+  CHECK(post(s.port(), "/api/account/password", {{"current", "ana's password"}, {"password", "short"}}, here.headers()).status == 400);
+  REQUIRE(post(s.port(), "/api/account/password", {{"current", "ana's password"}, {"password", "a new password"}}, here.headers()).status == 200);
+  CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", here.cookie}}).json_body()["user"]["username"] == "ana");
+  CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", there.cookie}}).json_body()["user"].is_null());
+  CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}).status == 401);
+  CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "a new password"}}).status == 200);
+}
+
+TEST_CASE("admin: a password-reset link sets a new password once and ends the user's sessions") {
+  admin_server s;
+  const auto ana = s.member("ana");
+  const auto made = post(s.port(), "/api/admin/users/" + std::to_string(user_id(s.port(), s.root, "ana")) + "/reset-link",
+                         json::object(), s.root.headers());
+  REQUIRE(made.status == 201);
+  const std::string code = made.json_body()["code"];
+  CHECK(made.json_body()["link"].get<std::string>().ends_with("/reset?code=" + code));
+  CHECK(post(s.port(), "/api/account/reset", {{"code", code}, {"password", "short"}}).json_body()["error"]["code"] == "bad_password");
+  REQUIRE(post(s.port(), "/api/account/reset", {{"code", code}, {"password", "brand new password"}}).status == 200);
+  CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", ana.cookie}}).json_body()["user"].is_null());
+  CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "brand new password"}}).status == 200);
+  const auto again = post(s.port(), "/api/account/reset", {{"code", code}, {"password", "another new password"}});
+  CHECK(again.status == 403);
+  CHECK(again.json_body()["error"]["code"] == "bad_reset");
+  CHECK(post(s.port(), "/api/account/reset", {{"code", "made-up"}, {"password", "another new password"}}).status == 403);
+  s.srv.terminate();
+  const std::string log = read_all(s.dir.path + "/server.log");
+  CHECK(log.find(code) == std::string::npos);
+  CHECK(log.find("brand new password") == std::string::npos);
+}
+
+TEST_CASE("admin: tabuleiro admin disable, from a shell on the same database, closes the user's sockets within seconds") {
+  admin_server s;
+  const auto ana = s.member("ana");
+  ws_client socket(s.port(), "", "/ws", "", ana.cookie);
+  socket.send({{"type", "watch_list"}});
+  socket.until("match_list");
+  const std::string out = s.dir.path + "/out.txt";
+  const std::string admin = std::string(TABULEIRO_BIN) + " admin ";
+  const std::string db = " --db " + s.dir.path + "/a.db > " + out + " 2>/dev/null";
+  REQUIRE(std::system((admin + "disable ana" + db).c_str()) == 0);
+  CHECK(read_all(out) == "disabled ana\n");
+  // The server learns it from the database (as every node of a cluster does), not from a request.
+  CHECK(socket.wait_closed(5) == 4003);
+  CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", ana.cookie}}).json_body()["user"].is_null());
+  REQUIRE(std::system((admin + "audit" + db).c_str()) == 0);
+  const std::string audit = read_all(out);
+  CHECK(audit.find("\tshell\tshell\tdisable\tuser ") != std::string::npos);
+  REQUIRE(std::system((admin + "invite --uses 2" + db).c_str()) == 0);
+  CHECK(read_all(out).size() == 25);  // the code and a line end, nothing else
+  CHECK(std::system((admin + "demote root" + db).c_str()) != 0);  // the last administrator
+  CHECK(std::system((admin + "frobnicate" + db).c_str()) != 0);
+}
