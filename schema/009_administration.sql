@@ -3,8 +3,9 @@
 -- second or two of it; invitations that admit several sign-ups (max_uses, uses) and the one-time
 -- set-up link, an invitation that makes its user an administrator (grants_admin); password-reset
 -- links, kept only as the SHA-256 of their code; the audit log of every administrator's action
--- (who, what, when, from where); and the server's own settings every node reads (today the
--- maintenance mode).
+-- (who, what, when, from where); the server's own settings every node reads (today the
+-- maintenance mode); and the deletion of a finished match, which the append-only log allows
+-- only for a match being deleted.
 ALTER TABLE users ADD COLUMN disabled_ms INTEGER NOT NULL DEFAULT 0;
 
 ALTER TABLE invitations ADD COLUMN max_uses INTEGER NOT NULL DEFAULT 1 CHECK (max_uses >= 1);
@@ -41,3 +42,16 @@ CREATE TABLE server_settings (
   value       TEXT    NOT NULL,
   updated_ms  INTEGER NOT NULL
 );
+
+-- Deleting a finished match (the admin page): the match's id is listed here for the length of
+-- the deleting transaction, and only then may its actions be deleted; every other delete of the
+-- append-only log is still refused.
+CREATE TABLE match_deletions (
+  match_id    INTEGER PRIMARY KEY
+);
+DROP TRIGGER actions_no_delete;
+CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+WHEN OLD.match_id NOT IN (SELECT match_id FROM match_deletions)
+BEGIN
+  SELECT RAISE(ABORT, 'actions are append-only');
+END;

@@ -28,10 +28,12 @@ constexpr viewer viewer_of(seat s) {
 }
 
 // How a finished game ended. winner is nullopt for a draw; reason is a stable code
-// ("singularity", "extermination", "resign", "agreement", "abandoned", ...).
+// ("singularity", "extermination", "resign", "agreement", "abandoned", ...); note is words
+// given by whoever ended it outside the rules (the server's host: "aborted_by_host"), else "".
 struct outcome {
   std::optional<seat> winner;
   std::string reason;
+  std::string note = {};
   friend bool operator==(const outcome&, const outcome&) = default;
 };
 

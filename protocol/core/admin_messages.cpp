@@ -47,6 +47,21 @@ json admin_audit(const std::vector<audit_fields>& entries) {
   return {{"entries", std::move(list)}};
 }
 
+json admin_matches(const std::vector<admin_match_fields>& matches) {
+  json list = json::array();
+  const auto name = [](std::string_view n) { return n.empty() ? json(nullptr) : json(n); };
+  for (const auto& m : matches)
+    list.push_back({{"code", m.code},
+                    {"game", m.game},
+                    {"status", m.status},
+                    {"visibility", m.visibility},
+                    {"players", json::array({name(m.seat1), name(m.seat2)})},
+                    {"outcome", m.outcome ? *m.outcome : json(nullptr)},
+                    {"created", m.created},
+                    {"updated", m.updated}});
+  return {{"matches", std::move(list)}};
+}
+
 json admin_server(const server_fields& f) {
   return {{"version", f.version},
           {"started", f.started},

@@ -57,6 +57,21 @@ struct audit_fields {
 // {"entries":[{"at","actor","address","action","target","detail"}…]}, newest first.
 json admin_audit(const std::vector<audit_fields>& entries);
 
+// One match as the admin page lists it.
+struct admin_match_fields {
+  std::string_view code;
+  std::string_view game;
+  std::string_view status;      // "waiting" | "live" | "finished"
+  std::string_view visibility;  // "public" | "unlisted"
+  std::string_view seat1, seat2;  // display names ("" = none yet)
+  const json* outcome = nullptr;  // null until finished
+  std::string_view created;     // ISO 8601
+  std::string_view updated;     // ISO 8601
+};
+// {"matches":[{"code","game","status","visibility","players":[name|null, name|null],"outcome",
+// "created","updated"}…]}
+json admin_matches(const std::vector<admin_match_fields>& matches);
+
 // The server as the admin page shows it.
 struct server_fields {
   std::string_view version;

@@ -41,7 +41,9 @@ std::optional<std::uint64_t> parse_seed(const json& j) {
 
 json outcome_json(const std::optional<engine::outcome>& o) {
   if (!o) return nullptr;
-  return json{{"winner", o->winner ? json(*o->winner) : json(nullptr)}, {"reason", o->reason}};
+  json j{{"winner", o->winner ? json(*o->winner) : json(nullptr)}, {"reason", o->reason}};
+  if (!o->note.empty()) j["note"] = o->note;
+  return j;
 }
 
 std::optional<std::string> read_outcome(const json& o, std::optional<engine::outcome>& out) {
@@ -50,7 +52,7 @@ std::optional<std::string> read_outcome(const json& o, std::optional<engine::out
     return std::nullopt;
   }
   if (!o.is_object()) return "outcome must be null or an object";
-  if (auto k = first_unknown_key(o, {"winner", "reason"})) return "unknown outcome field '" + *k + "'";
+  if (auto k = first_unknown_key(o, {"winner", "reason", "note"})) return "unknown outcome field '" + *k + "'";
   engine::outcome read;
   if (!o.contains("winner")) return "outcome.winner is required";
   if (!o["winner"].is_null()) {
@@ -63,6 +65,11 @@ std::optional<std::string> read_outcome(const json& o, std::optional<engine::out
       reason->get_ref<const std::string&>().size() > 64)
     return "outcome.reason must be a short non-empty string";
   read.reason = reason->get<std::string>();
+  if (o.contains("note")) {
+    if (!o["note"].is_string() || o["note"].get_ref<const std::string&>().size() > max_host_note_bytes)
+      return "outcome.note must be a string of at most 200 bytes";
+    read.note = o["note"].get<std::string>();
+  }
   out = std::move(read);
   return std::nullopt;
 }

@@ -36,7 +36,11 @@ std::optional<std::uint64_t> parse_seed(const json& j);
 std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallback,
                                              std::optional<std::uint64_t>& seed, engine::rng& rng);
 
-// The JSON form of an engine outcome: null, or {"winner": 1|2|null, "reason": "…"}.
+// The longest note an outcome carries (the host's reason for aborting a match), in bytes.
+inline constexpr std::size_t max_host_note_bytes = 200;
+
+// The JSON form of an engine outcome: null, or {"winner": 1|2|null, "reason": "…"} plus
+// "note": "…" when the outcome has one.
 json outcome_json(const std::optional<engine::outcome>& o);
 
 // Reads what outcome_json wrote, strictly: null, or an object with exactly "winner" (1, 2 or

@@ -1,6 +1,8 @@
 // Room-level changes as JSON and their outcomes.
 #include "protocol/core/room_change.h"
 
+#include "protocol/core/json_util.h"
+
 namespace tabuleiro::protocol {
 
 namespace {
@@ -26,6 +28,7 @@ json room_change_json(const room_change& c) {
     case room_change_kind::abandoned: return {{"type", "abandoned"}, {"winner", winner_json(c.winner)}};
     case room_change_kind::timeout: return {{"type", "timeout"}, {"seat", c.seat}};
     case room_change_kind::aborted: return {{"type", "aborted"}, {"seat", c.seat}};
+    case room_change_kind::aborted_by_host: return {{"type", "aborted_by_host"}, {"reason", c.reason}};
   }
   return nullptr;
 }
@@ -43,6 +46,14 @@ std::optional<room_change> parse_room_change(const json& j) {
              : type == "timeout" ? room_change_kind::timeout
                                  : room_change_kind::aborted;
     c.seat = *s;
+    return c;
+  }
+  if (type == "aborted_by_host") {
+    const auto it = j.find("reason");
+    if (it == j.end() || !it->is_string() || it->get_ref<const std::string&>().size() > max_host_note_bytes)
+      return std::nullopt;
+    c.kind = room_change_kind::aborted_by_host;
+    c.reason = it->get<std::string>();
     return c;
   }
   if (type == "draw_agreed") {
@@ -70,6 +81,7 @@ engine::outcome outcome_of(const room_change& c) {
     case room_change_kind::timeout:
       return {c.seat == 0 ? std::nullopt : std::optional<engine::seat>(3 - c.seat), "timeout"};
     case room_change_kind::aborted: return {std::nullopt, "aborted"};
+    case room_change_kind::aborted_by_host: return {std::nullopt, "aborted_by_host", c.reason};
   }
   return {};
 }
@@ -81,6 +93,7 @@ json room_change_event(const room_change& c) {
     case room_change_kind::abandoned: return {{"type", "abandoned"}, {"winner", winner_json(c.winner)}};
     case room_change_kind::timeout: return {{"type", "timeout"}, {"seat", c.seat}};
     case room_change_kind::aborted: return {{"type", "aborted"}, {"seat", c.seat}};
+    case room_change_kind::aborted_by_host: return {{"type", "aborted_by_host"}, {"reason", c.reason}};
   }
   return nullptr;
 }

@@ -33,3 +33,19 @@ CREATE TABLE server_settings (
   value       TEXT    NOT NULL,
   updated_ms  BIGINT  NOT NULL
 );
+
+CREATE TABLE match_deletions (
+  match_id    BIGINT  PRIMARY KEY
+);
+-- tabuleiro_refuse (001), unless the row's match is being deleted.
+CREATE FUNCTION tabuleiro_refuse_unless_deleting() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM match_deletions WHERE match_id = OLD.match_id) THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = 'restrict_violation';
+END
+$$;
+DROP TRIGGER actions_no_delete ON actions;
+CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+  FOR EACH ROW EXECUTE FUNCTION tabuleiro_refuse_unless_deleting('actions are append-only');

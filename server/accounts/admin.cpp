@@ -160,6 +160,29 @@ void admin_service::audit_log(std::size_t limit, std::function<void(std::optiona
       std::move(done));
 }
 
+void admin_service::list_matches(std::string status, std::string game, std::string player,
+                                 std::function<void(std::optional<std::vector<admin_match_row>>)> done) {
+  if (player.size() > 100) player.resize(100);
+  read_rows<std::vector<admin_match_row>>(
+      "listing matches",
+      [status = std::move(status), game = std::move(game), player = std::move(player)](
+          sql_connection& db, std::vector<admin_match_row>& rows, std::string& error) {
+        return read_admin_matches(db, status, game, player, 200, rows, error);
+      },
+      std::move(done));
+}
+
+void admin_service::delete_match(const actor& by, std::string code, change_done done) {
+  auto out = std::make_shared<match_deletion>();
+  db_.queue_write(delete_match_work(code, out), [this, by, code, out, done = std::move(done)](write_status s) {
+    if (s == write_status::conflict && out->absent) return done(not_found("match"));
+    if (s == write_status::conflict && out->running)
+      return done(refusal{"not_finished", "only a finished match can be deleted; abort it first"});
+    if (s != write_status::ok) return done(unavailable());
+    record(by, "delete_match", "match " + code, "", [done = std::move(done)](bool) { done(std::nullopt); });
+  });
+}
+
 void admin_service::maintenance(std::function<void(std::optional<bool>)> done) {
   const std::int64_t now = time_.now_ms();
   std::optional<bool> known;
@@ -228,12 +251,9 @@ void admin_service::setup_link(std::int64_t valid_ms, std::function<void(std::op
       [](sql_connection& db, std::int64_t& count, std::string& error) { return read_admin_count(db, count, error); },
       [this, valid_ms, done = std::move(done)](std::optional<std::int64_t> admins) mutable {
         if (!admins || *admins > 0) return done(std::nullopt);
-        db_.queue_write(revoke_setup_invitations_work(), [this, valid_ms, done = std::move(done)](write_status s) mutable {
-          if (s != write_status::ok) return done(std::nullopt);
-          accounts_.create_invitation(0, valid_ms, 1, true, [done = std::move(done)](std::variant<invitation, refusal> r) {
-            if (const auto* made = std::get_if<invitation>(&r)) return done(made->code);
-            done(std::nullopt);
-          });
+        accounts_.create_invitation(0, valid_ms, 1, true, [done = std::move(done)](std::variant<invitation, refusal> r) {
+          if (const auto* made = std::get_if<invitation>(&r)) return done(made->code);
+          done(std::nullopt);
         });
       });
 }

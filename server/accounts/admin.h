@@ -66,6 +66,14 @@ class admin_service {
   void record(const actor& by, std::string action, std::string target, std::string detail,
               std::function<void(bool)> done = {});
 
+  // Matches of status and game ("" any) with a player whose name contains player ("" any), the
+  // most recently changed first, at most 200; nullopt when the database could not answer.
+  void list_matches(std::string status, std::string game, std::string player,
+                    std::function<void(std::optional<std::vector<admin_match_row>>)> done);
+  // Deletes the finished match code (its log, seats and lease too). Refused: not_found,
+  // not_finished, unavailable.
+  void delete_match(const actor& by, std::string code, change_done done);
+
   // Whether the server is in maintenance (no new matches; running ones go on), as the database
   // said within the last second (done(nullopt): it could not answer).
   void maintenance(std::function<void(std::optional<bool>)> done) EXCLUDES(mu_);
@@ -78,9 +86,10 @@ class admin_service {
   // The ids of users disabled at or after since_ms (each node closes their connections); their
   // cached sessions are forgotten.
   void disabled_since(std::int64_t since_ms, std::function<void(std::optional<std::vector<std::int64_t>>)> done);
-  // When no administrator who can act exists: revokes earlier set-up links and makes a new one
-  // (an invitation, valid for valid_ms, whose sign-up becomes an administrator, in any access
-  // mode); done(code), or done(nullopt) when an administrator exists or the database failed.
+  // When no administrator who can act exists: makes a set-up link (an invitation, valid for
+  // valid_ms, whose sign-up becomes an administrator, in any access mode, as long as none exists:
+  // every node of a cluster makes its own at its start, and the first one used ends them all);
+  // done(code), or done(nullopt) when an administrator exists or the database failed.
   void setup_link(std::int64_t valid_ms, std::function<void(std::optional<std::string>)> done);
 
  private:

@@ -156,12 +156,6 @@ write_work revoke_invitation_work(const std::string& id_prefix) {
   };
 }
 
-write_work revoke_setup_invitations_work() {
-  return [](sql_connection& db, std::string& error) {
-    return db.run("UPDATE invitations SET revoked = 1 WHERE grants_admin = 1 AND uses = 0", {}, error);
-  };
-}
-
 write_work insert_audit_work(const audit_row& a) {
   return [a](sql_connection& db, std::string& error) {
     return db.run(
@@ -190,6 +184,63 @@ read_status read_audit(sql_connection& db, std::size_t limit, std::vector<audit_
       },
       error);
   return ok ? read_status::found : read_status::unavailable;
+}
+
+read_status read_admin_matches(sql_connection& db, const std::string& status, const std::string& game,
+                               const std::string& player, std::size_t limit, std::vector<admin_match_row>& out,
+                               std::string& error) {
+  const bool ok = db.query(
+      "SELECT m.code, m.game, m.status, m.visibility, m.outcome, m.created_ms, m.updated_ms,"
+      " (SELECT s.name FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+      " (SELECT s.name FROM seats s WHERE s.match_id = m.id AND s.seat = 2)"
+      " FROM matches m WHERE (?1 = '' OR m.status = ?1) AND (?2 = '' OR m.game = ?2)"
+      " AND (?3 = '%%' OR EXISTS (SELECT 1 FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.match_id = m.id"
+      " AND (lower(s.name) LIKE ?3 ESCAPE '\\' OR lower(u.username) LIKE ?3 ESCAPE '\\')))"
+      " ORDER BY m.updated_ms DESC, m.id DESC LIMIT ?4",
+      {status, game, contains_pattern(player), static_cast<std::int64_t>(limit)},
+      [&](const sql_row& row) {
+        admin_match_row m;
+        m.code = row.text(0);
+        m.game = row.text(1);
+        m.status = row.text(2);
+        m.visibility = row.text(3);
+        if (!row.is_null(4)) m.outcome = row.text(4);
+        m.created_ms = row.int64(5);
+        m.updated_ms = row.int64(6);
+        if (!row.is_null(7)) m.seat1 = row.text(7);
+        if (!row.is_null(8)) m.seat2 = row.text(8);
+        out.push_back(std::move(m));
+      },
+      error);
+  return ok ? read_status::found : read_status::unavailable;
+}
+
+write_work delete_match_work(const std::string& code, std::shared_ptr<match_deletion> out) {
+  return [code, out](sql_connection& db, std::string& error) {
+    std::int64_t id = 0;
+    std::string status;
+    if (!db.query("SELECT id, status FROM matches WHERE code = ?1", {code},
+                  [&](const sql_row& row) {
+                    id = row.int64(0);
+                    status = row.text(1);
+                  },
+                  error))
+      return write_status::unavailable;
+    out->absent = id == 0;
+    out->running = id != 0 && status != "finished";
+    if (out->absent || out->running) {
+      error = out->absent ? "no such match" : "the match is not finished";
+      return write_status::conflict;
+    }
+    for (const char* sql : {"INSERT INTO match_deletions (match_id) VALUES (?1)", "DELETE FROM actions WHERE match_id = ?1",
+                            "DELETE FROM seats WHERE match_id = ?1", "DELETE FROM bot_seats WHERE match_id = ?1",
+                            "DELETE FROM leases WHERE match_id = ?1", "DELETE FROM matches WHERE id = ?1",
+                            "DELETE FROM match_deletions WHERE match_id = ?1"}) {
+      const write_status s = db.run(sql, {id}, error);
+      if (s != write_status::ok) return s;
+    }
+    return write_status::ok;
+  };
 }
 
 read_status read_database_bytes(sql_connection& db, bool postgres, std::int64_t& out, std::string& error) {

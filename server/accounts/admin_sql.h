@@ -40,8 +40,6 @@ read_status read_invitations(sql_connection& db, std::size_t limit, std::vector<
 // Revokes the invitation whose code hash starts with id_prefix (16 hex digits, as listed);
 // conflict when there is none.
 write_work revoke_invitation_work(const std::string& id_prefix);
-// Revokes every set-up invitation (grants_admin) not used yet.
-write_work revoke_setup_invitations_work();
 
 // One administrator's action, as recorded.
 struct audit_row {
@@ -58,6 +56,30 @@ struct audit_row {
 write_work insert_audit_work(const audit_row& a);
 // Reads the newest actions of the audit log (at most limit).
 read_status read_audit(sql_connection& db, std::size_t limit, std::vector<audit_row>& out, std::string& error);
+
+// One match as the admin page lists it.
+struct admin_match_row {
+  std::string code;
+  std::string game;
+  std::string status;
+  std::string visibility;
+  std::string seat1, seat2;  // the seats' display names ("" = none)
+  std::string outcome;       // the outcome's JSON text ("" until finished)
+  std::int64_t created_ms = 0;
+  std::int64_t updated_ms = 0;
+};
+// Reads at most limit matches, the most recently changed first, of status ("" any), game ("" any)
+// and with a seat whose display name or account name contains player ("" any; case ignored).
+read_status read_admin_matches(sql_connection& db, const std::string& status, const std::string& game,
+                               const std::string& player, std::size_t limit, std::vector<admin_match_row>& out,
+                               std::string& error);
+// What deleting a match tells besides its status.
+struct match_deletion {
+  bool absent = false;   // no such match (conflict)
+  bool running = false;  // not finished (conflict)
+};
+// Deletes the finished match code with its log, seats, bot seat and lease.
+write_work delete_match_work(const std::string& code, std::shared_ptr<match_deletion> out);
 
 // Reads the database's size in bytes (SQLite: its pages; PostgreSQL: pg_database_size).
 read_status read_database_bytes(sql_connection& db, bool postgres, std::int64_t& out, std::string& error);

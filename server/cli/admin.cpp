@@ -21,6 +21,7 @@
 #include "server/cli/commands.h"
 #include "server/store/store.h"
 #include "server/util/clock.h"
+#include "server/util/secrets.h"
 
 namespace tabuleiro {
 
@@ -44,6 +45,9 @@ constexpr std::string_view admin_usage =
     "  invitations                  list the invitations\n"
     "  revoke ID                    revoke the invitation listed with ID\n"
     "  audit [--limit N]            the newest administrators' actions (default 50)\n"
+    "  matches [--search PLAYER]    list the matches (newest change first), with a player's name\n"
+    "  delete CODE                  delete a finished match and its log (a running match is\n"
+    "                               aborted from the admin page, where the server holds it)\n"
     "  maintenance on|off           no new matches on any node (running ones go on), or again\n"
     "\n"
     "Every change is recorded in the audit log as done by `shell`.\n"
@@ -228,6 +232,20 @@ int run_command(services& s, const command_line& c) {
                 << (a.detail.empty() ? "" : "\t" + a.detail) << "\n";
     return 0;
   }
+  if (c.command == "matches") {
+    const auto rows = wait_for<std::optional<std::vector<acc::admin_match_row>>>(
+        [&](auto d) { s.admin->list_matches("", "", c.search, d); });
+    if (!rows) return changed(acc::refusal{"unavailable", "the database cannot be read"}, "");
+    for (const auto& m : *rows)
+      std::cout << m.code << "\t" << m.game << "\t" << m.status << "\t" << (m.seat1.empty() ? "-" : m.seat1) << " vs "
+                << (m.seat2.empty() ? "-" : m.seat2) << "\t" << when(m.updated_ms) << "\n";
+    return 0;
+  }
+  if (c.command == "delete") {
+    const auto code = server::normalize_share_code(c.name);
+    if (!code) return changed(acc::refusal{"not_found", "no match has this code"}, "");
+    return changed(wait_for<change>([&](auto d) { s.admin->delete_match(shell, *code, d); }), "deleted " + *code);
+  }
   if (c.command == "maintenance") {
     if (c.name != "on" && c.name != "off") {
       std::cerr << "tabuleiro admin: maintenance on|off\n";
@@ -291,8 +309,9 @@ int run_admin(const args& a) {
   }
   const bool takes_name = c.command == "create-user" || c.command == "disable" || c.command == "enable" ||
                           c.command == "promote" || c.command == "demote" || c.command == "reset-link" ||
-                          c.command == "revoke" || c.command == "maintenance";
-  const bool takes_none = c.command == "users" || c.command == "invite" || c.command == "invitations" || c.command == "audit";
+                          c.command == "revoke" || c.command == "maintenance" || c.command == "delete";
+  const bool takes_none = c.command == "users" || c.command == "invite" || c.command == "invitations" ||
+                          c.command == "audit" || c.command == "matches";
   if ((!takes_name && !takes_none) || takes_name == c.name.empty()) {
     std::cerr << admin_usage;
     return 2;

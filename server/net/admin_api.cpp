@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "protocol/core/admin_messages.h"
+#include "protocol/core/json_util.h"
 #include "protocol/core/messages.h"
 #include "server/accounts/admin.h"
 #include "server/net/account_api.h"
@@ -11,6 +12,7 @@
 #include "server/net/shared_state.h"
 #include "server/room/summary.h"
 #include "server/store/pg.h"
+#include "server/util/secrets.h"
 #include "server/util/wire.h"
 
 namespace tabuleiro::server {
@@ -25,7 +27,7 @@ using accounts::auth_result;
 api_answer refused(const accounts::refusal& r) {
   int status = 400;
   if (r.code == "not_found") status = 404;
-  else if (r.code == "own_account" || r.code == "last_admin") status = 409;
+  else if (r.code == "own_account" || r.code == "last_admin" || r.code == "not_finished") status = 409;
   else if (r.code == "unavailable") status = 503;
   return {status, http_error(r.code, r.message)};
 }
@@ -70,6 +72,65 @@ std::string_view invitation_state(const accounts::invitation_row& i, std::int64_
   if (i.uses >= i.max_uses) return "used";
   if (i.expires_ms <= now_ms) return "lapsed";
   return "open";
+}
+
+// The JSON of the admin page's match list.
+nlohmann::json admin_matches_json(const std::vector<accounts::admin_match_row>& rows) {
+  std::vector<nlohmann::json> outcomes;
+  std::vector<std::string> times;
+  outcomes.reserve(rows.size());
+  times.reserve(rows.size() * 2);
+  for (const auto& m : rows) {
+    outcomes.push_back(m.outcome.empty() ? nlohmann::json(nullptr) : nlohmann::json::parse(m.outcome, nullptr, false));
+    times.push_back(iso_time(m.created_ms));
+    times.push_back(iso_time(m.updated_ms));
+  }
+  std::vector<protocol::messages::admin_match_fields> list;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& m = rows[i];
+    list.push_back({m.code, m.game, m.status, m.visibility, m.seat1, m.seat2, &outcomes[i], times[2 * i], times[2 * i + 1]});
+  }
+  return protocol::messages::admin_matches(list);
+}
+
+// The host's reason as the players will read it: control characters dropped, runs of spaces
+// made one, trimmed, at most 200 bytes (cut at a character boundary).
+std::string clean_host_reason(const std::string& raw) {
+  std::string out;
+  for (const unsigned char c : raw) {
+    if (c < 0x20 || c == 0x7f) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+      continue;
+    }
+    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+    out += static_cast<char>(c);
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  if (out.size() > protocol::max_host_note_bytes) {
+    std::size_t cut = protocol::max_host_note_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+    out.resize(cut);
+  }
+  return out;
+}
+
+// Aborts the running match code with reason, trying again (up to tries times, half a second
+// apart) while another node hands the match over to this one.
+void abort_match(shared_state& state, const accounts::actor& by, std::string code, std::string reason, int tries,
+                 std::function<void(api_answer)> answer) {
+  state.registry->find(code, [&state, by, code, reason, tries, answer](std::shared_ptr<room> r, rooms::lookup how) {
+    if (how == rooms::lookup::elsewhere && tries > 1)
+      return void(state.svc.time->call_after(500, state.svc.blocking, [&state, by, code, reason, tries, answer] {
+        abort_match(state, by, code, reason, tries - 1, answer);
+      }));
+    if (how == rooms::lookup::absent) return answer({404, http_error("not_found", "no such match")});
+    if (!r) return answer({503, http_error("unavailable", "the match cannot be reached right now; try again")});
+    r->abort_by_host(reason, [&state, by, code, reason, answer](bool aborted) {
+      if (!aborted) return answer({409, http_error("not_running", "the match is already over")});
+      state.admin->record(by, "abort_match", "match " + code, reason,
+                          [answer](bool) { answer(fresh(protocol::messages::admin_done())); });
+    });
+  });
 }
 
 // Answers an admin's request once the session is known to be an administrator's.
@@ -194,6 +255,37 @@ void dispatch(shared_state& state, const request& req, std::string_view path, st
         answer(fresh(protocol::messages::admin_server(f)));
       });
     });
+  }
+  if (rest == "matches") {
+    if (!get) return method_not_allowed("GET");
+    const std::string status = query_value(query, "status");
+    if (status != "" && status != "waiting" && status != "live" && status != "finished")
+      return answer({400, http_error("bad_request", "status must be waiting, live or finished")});
+    return admin.list_matches(status, query_value(query, "game"), query_value(query, "player"),
+                              [answer](std::optional<std::vector<accounts::admin_match_row>> rows) {
+                                if (!rows) return answer(unavailable("matches"));
+                                answer(fresh(admin_matches_json(*rows)));
+                              });
+  }
+  if (rest.starts_with("matches/")) {
+    const std::string_view tail = rest.substr(8);
+    const auto slash = tail.find('/');
+    const auto code = normalize_share_code(tail.substr(0, slash));
+    const std::string_view verb = slash == std::string_view::npos ? "" : tail.substr(slash + 1);
+    if (!code || (verb != "abort" && verb != "delete")) return answer({404, http_error("not_found", "no such admin route")});
+    if (get) return method_not_allowed("POST");
+    if (verb == "delete")
+      return admin.delete_match(by, *code, [&state, code = *code, answer](std::optional<accounts::refusal> no) {
+        if (no) return answer(refused(*no));
+        state.registry->drop(code);
+        answer(fresh(protocol::messages::admin_done()));
+      });
+    const auto reason = body.find("reason");
+    if (reason == body.end() || !reason->is_string())
+      return answer({400, http_error("bad_request", "the body is {\"reason\": \"words the players will read\"}")});
+    std::string words = clean_host_reason(reason->get<std::string>());
+    if (words.empty()) return answer({400, http_error("bad_request", "say why (1 to 200 characters): the players read it")});
+    return abort_match(state, by, *code, std::move(words), 5, std::move(answer));
   }
   if (rest == "maintenance") {
     if (get) return method_not_allowed("POST");

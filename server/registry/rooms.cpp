@@ -263,6 +263,21 @@ void rooms::shutdown() {
     });
 }
 
+void rooms::drop(const std::string& code) {
+  std::shared_ptr<room> r;
+  std::optional<lease> held;
+  {
+    mutex_lock lock(mu_);
+    const auto it = rooms_.find(code);
+    if (it == rooms_.end()) return;
+    r = it->second;
+    rooms_.erase(it);
+    if (const auto h = held_.find(code); h != held_.end()) held = h->second.held;
+  }
+  if (held) release(code, *held);
+  r->shutdown();
+}
+
 void rooms::join() { pool_.join(); }
 
 }  // namespace tabuleiro::server

@@ -87,6 +87,10 @@ class rooms {
   bool leasing() const { return !svc_.cfg->node.empty(); }
 
 
+  // Forgets code's room, if this node holds it, closing its clients with 1001 (its match was
+  // deleted from the store).
+  void drop(const std::string& code) EXCLUDES(mu_);
+
   // Starts the periodic housekeeping (abandonment, eviction of idle finished rooms) and, in a
   // cluster, the renewal of this node's leases.
   void start() EXCLUDES(mu_);

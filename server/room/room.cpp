@@ -318,6 +318,16 @@ void room::do_tick() {
 
 // The server's own changes -----------------------------------------------------------------
 
+void room::abort_by_host(std::string reason, std::function<void(bool)> done) {
+  net::post(strand_, [self = shared_from_this(), reason = std::move(reason), done = std::move(done)] {
+    if (self->over() || self->seq_.has_pending(protocol::room_change_kind::aborted_by_host)) return done(false);
+    protocol::room_change change{protocol::room_change_kind::aborted_by_host, 0, std::nullopt, reason};
+    spdlog::info("match {}: aborted by the host", self->code());
+    self->seq_.submit(server_change(0, std::move(change)));
+    done(true);
+  });
+}
+
 // Arms the clock timer for the moment the running time may be out (replacing the last one).
 void room::arm_clock() {
   std::weak_ptr<room> weak = shared_from_this();

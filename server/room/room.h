@@ -102,6 +102,11 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void leave(std::uint64_t client_id);
   // Housekeeping: records abandonment when seats stayed away too long.
   void tick();
+  // Ends the match as aborted by the server's host, with reason (at most 200 bytes) for every
+  // viewer to read; done(true) once the change is queued (it is logged and published like any
+  // other), done(false) when the match is already over or being aborted. Called from any thread;
+  // done runs on the room's strand.
+  void abort_by_host(std::string reason, std::function<void(bool)> done);
   // Closes every client with 1001 (server shutting down) and stops the bot's thinking.
   void shutdown();
   // The match is (or is about to be) served by another node: tells every client and closes it

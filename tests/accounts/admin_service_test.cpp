@@ -76,17 +76,19 @@ TEST_CASE("admin: the set-up link makes one administrator, only while there is n
   a.admin.setup_link(3600'000, first.done());
   const auto code = first.get();
   REQUIRE(code);
-  answer<std::optional<std::string>> second;  // a new start revokes the first link
+  answer<std::optional<std::string>> second;  // another start (or node) makes another
   a.admin.setup_link(3600'000, second.done());
   const auto code2 = second.get();
   REQUIRE(code2);
-  answer<sign_result> stale;
-  a.accounts.sign_up("eve", "eve's password", "", "en", *code, "10.0.0.9", stale.done());
-  const auto eve = stale.get();
-  REQUIRE(std::holds_alternative<opened_session>(eve));  // open mode: a plain member
-  CHECK_FALSE(std::get<opened_session>(eve).s.who.admin);
   const auto root = sign_up(a, "root", *code2);
   CHECK(root.s.who.admin);
+  // Once an administrator exists, no set-up link works (in open mode the sign-up goes on as a
+  // plain member's).
+  answer<sign_result> late;
+  a.accounts.sign_up("eve", "eve's password", "", "en", *code, "10.0.0.9", late.done());
+  const auto eve = late.get();
+  REQUIRE(std::holds_alternative<opened_session>(eve));
+  CHECK_FALSE(std::get<opened_session>(eve).s.who.admin);
   answer<std::optional<std::string>> none;
   a.admin.setup_link(3600'000, none.done());
   CHECK_FALSE(none.get());
@@ -222,4 +224,38 @@ TEST_CASE("accounts: a password change ends the other sessions, a reset link wor
   answer<std::variant<invitation, refusal>> nobody;
   a.admin.reset_link(actor{}, 9999, nobody.done());
   CHECK(std::get<refusal>(nobody.get()).code == "not_found");
+}
+
+TEST_CASE("admin: a finished match is deleted with its append-only log, a running one is not, other logs stay append-only", "[accounts]") {
+  const backend kind = GENERATE(backend::sqlite, backend::postgres);
+  test_db db(kind);
+  manual_time time(1'800'000'000'000);
+  node a(db.target, time, test_options());
+  const match_row finished = sample_match(), running = sample_match();
+  for (const match_row* m : {&finished, &running}) {
+    result r;
+    a.st->insert_match(*m, r.done());
+    REQUIRE(r.get() == write_status::ok);
+  }
+  {
+    result r;
+    a.st->append_and_finish(finished.code, room_change(1, 2, {{"type", "resign"}, {"seat", 2}}, 1'800'000'000'001),
+                            {{"winner", 1}, {"reason", "resign"}}, r.done());
+    REQUIRE(r.get() == write_status::ok);
+    result moved;
+    a.st->append_action(running.code, game_action(1, 1, {{"type", "pass"}}, 1'800'000'000'002), moved.done());
+    REQUIRE(moved.get() == write_status::ok);
+  }
+  const auto remove = [&](const std::string& code) {
+    return change([&](change_done d) { a.admin.delete_match(actor{}, code, d); });
+  };
+  CHECK(remove(running.code) == "not_finished");
+  CHECK(remove("ZZZZZZ") == "not_found");
+  CHECK(remove(finished.code).empty());
+  a.st->flush();
+  CHECK(db.scalar("SELECT COUNT(*) FROM matches WHERE code = '" + finished.code + "'") == 0);
+  CHECK(db.scalar("SELECT COUNT(*) FROM actions") == 1);  // the running match's
+  CHECK(db.scalar("SELECT COUNT(*) FROM match_deletions") == 0);
+  CHECK(db.run("DELETE FROM actions") != write_status::ok);  // still append-only
+  CHECK(db.scalar("SELECT COUNT(*) FROM actions") == 1);
 }

@@ -7,6 +7,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <fstream>
 #include <catch2/catch.hpp>
 #include <random>
 #include <set>
@@ -309,4 +310,59 @@ TEST_CASE("a node's match list feed shows the matches other nodes serve, from th
   CHECK(seen);
   // The match is held by node 2 alone: node 1 only read it.
   CHECK(holders(db).at(c.code) == "n2");
+}
+
+TEST_CASE("accounts across nodes: signed in on one node, a member plays through another, and disabling them on a third closes their socket within seconds", "[cluster]") {
+  cluster c;
+  const auto post = [](unsigned short port, const std::string& target, const json& body, header_list h = {}) {
+    return http_call(port, "POST", target, body.dump(), h);
+  };
+  // The Cookie header value and CSRF token an answer to sign-up or sign-in gives.
+  const auto session = [](const http_answer& a) {
+    REQUIRE((a.status == 200 || a.status == 201));
+    const std::string cookie = a.header("Set-Cookie");
+    return std::pair<std::string, std::string>{cookie.substr(0, cookie.find(';')), a.json_body()["csrf"]};
+  };
+  // Every node logged a set-up link; the first administrator signs up with node 1's.
+  std::ifstream log(c.dir.path + "/n1.log");
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  const auto at = text.find("/signup?invite=");
+  REQUIRE(at != std::string::npos);
+  const std::string setup = text.substr(at + 15, 24);
+  const unsigned short n1 = c.nodes[0]->port(), n2 = c.nodes[1]->port(), n3 = c.nodes[2]->port();
+  const auto [root, root_csrf] = session(post(n1, "/api/account/signup",
+                                               {{"username", "root"}, {"password", "root's password"}, {"invitation", setup}}));
+  const auto [ana, ana_csrf] = session(post(n1, "/api/account/signup", {{"username", "ana"}, {"password", "ana's password"}}));
+
+  // Ana's session, opened on node 1, creates a match on node 2.
+  const json me = http_call(n2, "GET", "/api/account", "", {{"Cookie", ana}}).json_body();
+  REQUIRE(me["user"]["username"] == "ana");
+  const auto made = post(n2, "/api/matches", {{"game", "taixu"}}, {{"Cookie", ana}, {"X-CSRF-Token", ana_csrf}});
+  REQUIRE(made.status == 201);
+  const std::string code = made.json_body()["code"];
+  const int seat = made.json_body()["seat"];
+  // Through nginx, her signed-in connection resumes the seat her account holds (no token).
+  ws_client player(c.proxy.port(), "", "/ws?code=" + code, "", ana);
+  player.send({{"type", "join"}, {"code", code}});
+  const json joined = player.until("joined");
+  CHECK(joined["seat"] == seat);
+  CHECK_FALSE(joined.contains("token"));
+
+  // The administrator, signed in on node 1, disables her on node 3.
+  const json users = http_call(n3, "GET", "/api/admin/users?q=ana", "", {{"Cookie", root}}).json_body();
+  REQUIRE(users["users"].size() == 1);
+  const std::int64_t ana_id = users["users"][0]["id"];
+  REQUIRE(post(n3, "/api/admin/users/" + std::to_string(ana_id) + "/disable", json::object(),
+               {{"Cookie", root}, {"X-CSRF-Token", root_csrf}})
+              .status == 200);
+  CHECK(player.wait_closed(5) == 4003);
+  // Every node stops honouring her cookie within its session cache time (1 s).
+  for (const unsigned short port : {n1, n2, n3}) {
+    bool out = false;
+    for (const auto deadline = steady::now() + std::chrono::seconds(3); !out && steady::now() < deadline;) {
+      out = http_call(port, "GET", "/api/account", "", {{"Cookie", ana}}).json_body()["user"].is_null();
+      if (!out) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    CHECK(out);
+  }
 }

@@ -2,6 +2,7 @@
 // who may call /api/admin/…, disabling a user (sessions and sockets end at once), promotion,
 // invitations for several sign-ups, revoking, password-reset links, maintenance mode, the
 // audit log, and changing one's own display name, language and password.
+#include <cstdio>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -301,4 +302,68 @@ TEST_CASE("admin: tabuleiro admin disable, from a shell on the same database, cl
   CHECK(read_all(out).size() == 25);  // the code and a line end, nothing else
   CHECK(std::system((admin + "demote root" + db).c_str()) != 0);  // the last administrator
   CHECK(std::system((admin + "frobnicate" + db).c_str()) != 0);
+}
+
+TEST_CASE("admin: matches listed by status, game and player, a running one aborted with a reason both players read, a finished one deleted") {
+  temp_dir dir;
+  const std::string db = dir.path + "/a.db";
+  std::string code, other;
+  {
+    admin_server s;
+    const auto made = create_match(s.port(), {{"game", "taixu"}});
+    code = made.code;
+    ws_client first(s.port());
+    first.send({{"type", "join"}, {"code", code}, {"token", made.token}, {"name", "Ana"}});
+    first.until("joined");
+    ws_client second(s.port());
+    second.send({{"type", "join"}, {"code", code}, {"name", "Bruno"}});
+    second.until("joined");
+    other = create_match(s.port(), {{"game", "cyvasse"}}).code;
+
+    const json listed = get(s.port(), "/api/admin/matches?player=bru", s.root).json_body()["matches"];
+    REQUIRE(listed.size() == 1);
+    CHECK(listed[0]["code"] == code);
+    CHECK(listed[0]["players"] == json::array({"Ana", "Bruno"}));
+    CHECK(get(s.port(), "/api/admin/matches?game=cyvasse", s.root).json_body()["matches"].size() == 1);
+    CHECK(get(s.port(), "/api/admin/matches?status=finished", s.root).json_body()["matches"].empty());
+    CHECK(get(s.port(), "/api/admin/matches?status=over", s.root).status == 400);
+
+    const std::string abort_path = "/api/admin/matches/" + code + "/abort";
+    CHECK(post(s.port(), abort_path, {{"reason", " \n "}}, s.root.headers()).status == 400);
+    CHECK(post(s.port(), abort_path, json::object(), s.root.headers()).status == 400);
+    REQUIRE(post(s.port(), abort_path, {{"reason", "The server  moves\ttonight"}}, s.root.headers()).status == 200);
+    for (ws_client* c : {&first, &second}) {
+      const json over = c->until("game_over");
+      CHECK(over["outcome"]["winner"].is_null());
+      CHECK(over["outcome"]["reason"] == "aborted_by_host");
+      CHECK(over["outcome"]["note"] == "The server moves tonight");
+    }
+    const auto again = post(s.port(), abort_path, {{"reason", "twice"}}, s.root.headers());
+    CHECK(again.status == 409);
+    CHECK(again.json_body()["error"]["code"] == "not_running");
+    CHECK(post(s.port(), "/api/admin/matches/ZZZZZZ/abort", {{"reason", "x"}}, s.root.headers()).status == 404);
+    const auto running = post(s.port(), "/api/admin/matches/" + other + "/delete", json::object(), s.root.headers());
+    CHECK(running.status == 409);
+    CHECK(running.json_body()["error"]["code"] == "not_finished");
+    const json audit = get(s.port(), "/api/admin/audit", s.root).json_body()["entries"];
+    REQUIRE_FALSE(audit.empty());
+    CHECK(audit[0]["action"] == "abort_match");
+    CHECK(audit[0]["detail"] == "The server moves tonight");
+    s.srv.terminate();
+    std::rename((s.dir.path + "/a.db").c_str(), db.c_str());
+  }
+  // After a restart the match is still over, with the host's words; then it is deleted.
+  server_process srv(db);
+  const auto summary = http_call(srv.port(), "GET", "/api/matches/" + code);
+  REQUIRE(summary.status == 200);
+  CHECK(summary.json_body()["outcome"]["note"] == "The server moves tonight");
+  ws_client viewer(srv.port());
+  viewer.send({{"type", "join"}, {"code", code}});
+  CHECK(viewer.until("game_over")["outcome"]["note"] == "The server moves tonight");
+  const auto root = signed_in(post(srv.port(), "/api/account/signin", {{"username", "root"}, {"password", "root's password"}}));
+  REQUIRE(post(srv.port(), "/api/admin/matches/" + code + "/delete", json::object(), root.headers()).status == 200);
+  CHECK(viewer.wait_closed(3) == 1001);
+  CHECK(http_call(srv.port(), "GET", "/api/matches/" + code).status == 404);
+  CHECK(get(srv.port(), "/api/admin/matches", root).json_body()["matches"].size() == 1);
+  CHECK(post(srv.port(), "/api/admin/matches/" + code + "/delete", json::object(), root.headers()).status == 404);
 }

@@ -132,6 +132,20 @@ TEST_CASE("room changes: log form round-trips, outcomes and events") {
   // An abort decides nothing: no winner, reason "aborted" (not a draw by agreement).
   CHECK(protocol::outcome_of({room_change_kind::aborted, 1, std::nullopt}) == engine::outcome{std::nullopt, "aborted"});
   CHECK(protocol::room_change_event({room_change_kind::aborted, 1, std::nullopt}) == json{{"type", "aborted"}, {"seat", 1}});
+  // The host's abort carries its words into the log, the event and the outcome's note.
+  const room_change host{room_change_kind::aborted_by_host, 0, std::nullopt, "Server moves tonight"};
+  CHECK(protocol::parse_room_change(protocol::room_change_json(host)) == host);
+  CHECK(protocol::room_change_json(host) == json{{"type", "aborted_by_host"}, {"reason", "Server moves tonight"}});
+  CHECK(protocol::room_change_event(host) == json{{"type", "aborted_by_host"}, {"reason", "Server moves tonight"}});
+  const engine::outcome ended = protocol::outcome_of(host);
+  CHECK(ended == engine::outcome{std::nullopt, "aborted_by_host", "Server moves tonight"});
+  const json outcome = protocol::outcome_json(ended);
+  CHECK(outcome == json{{"winner", nullptr}, {"reason", "aborted_by_host"}, {"note", "Server moves tonight"}});
+  CHECK(protocol::messages::parse_outcome(outcome) == ended);
+  CHECK_FALSE(protocol::outcome_json(engine::outcome{1, "resign"}).contains("note"));  // only when there is one
+  CHECK_FALSE(protocol::parse_room_change(json{{"type", "aborted_by_host"}, {"reason", std::string(201, 'x')}}).has_value());
+  CHECK_FALSE(protocol::parse_room_change(json{{"type", "aborted_by_host"}}).has_value());
+  CHECK_FALSE(protocol::messages::parse_outcome(json{{"winner", nullptr}, {"reason", "x"}, {"note", 5}}).has_value());
   // A game action is never read as a room-level change, and junk is refused.
   CHECK_FALSE(protocol::parse_room_change(json{{"type", "move"}, {"from", "a1"}}).has_value());
   CHECK_FALSE(protocol::parse_room_change(json{{"type", "resign"}, {"seat", 3}}).has_value());

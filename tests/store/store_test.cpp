@@ -374,7 +374,7 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
      // (still empty) log with its change column, 004 and 005 add the clock and the bot seats,
      // 006 two columns, 007 the leases, 008 the accounts, 009 the administration.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP TABLE server_settings; DROP TABLE audit; DROP TABLE password_resets;"
+    REQUIRE(raw.exec("DROP TRIGGER actions_no_delete; DROP TABLE match_deletions; DROP TABLE server_settings; DROP TABLE audit; DROP TABLE password_resets;"
                      " ALTER TABLE invitations DROP COLUMN grants_admin; ALTER TABLE invitations DROP COLUMN uses;"
                      " ALTER TABLE invitations DROP COLUMN max_uses; ALTER TABLE users DROP COLUMN disabled_ms;"
                      " DROP INDEX seats_by_user; ALTER TABLE seats DROP COLUMN user_id;"

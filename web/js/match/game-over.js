@@ -69,9 +69,12 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
 
   // The outcome's title (from this seat's side for a player, else the winner's name) and its
   // detail (the winner by name for a player, and the reason in words), in the current language.
-  function outcomeText({ winner, reason }) {
+  function outcomeText({ winner, reason, note }) {
     const why = reasonText(reason, state.gameName);
     if (reason === 'aborted') return { title: t('outcome.aborted'), detail: why };
+    if (reason === 'aborted_by_host') {
+      return { title: t('outcome.aborted_by_host'), detail: note ? t('reason.aborted_by_host_note', { note }) : why };
+    }
     if (winner == null) return { title: t('outcome.draw'), detail: why };
     if (state.seat && !state.oneDevice) {
       return { title: t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose'), detail: t('outcome.won_by', { player: playerOf(winner), reason: why }) };

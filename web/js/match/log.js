@@ -16,6 +16,7 @@ export function describeRoomEvent(ev, game, seat) {
     case 'abandoned': return t('ev.abandoned');
     case 'timeout': return ev.seat ? t('ev.timeout', { player: seatLabel(game, ev.seat, seat) }) : t('ev.timeout_both');
     case 'aborted': return t('ev.aborted', { player: seatLabel(game, ev.seat, seat) });
+    case 'aborted_by_host': return t('ev.aborted_by_host', { note: ev.reason || '' });
     default: return undefined;
   }
 }

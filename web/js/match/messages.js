@@ -165,8 +165,8 @@ function logChange(state, events, prev, prevToAct) {
 function recordLive(state, msg, events, prevToAct) {
   const { history } = state;
   if (!history.loaded) return [];
-  const ended = events.find((ev) => ev.type === 'resigned' || ev.type === 'aborted');
-  const seat = ended ? (ended.seat ?? ended.player) : actorOf(prevToAct) ?? 0;
+  const ended = events.find((ev) => ev.type === 'resigned' || ev.type === 'aborted' || ev.type === 'aborted_by_host');
+  const seat = ended ? (ended.seat ?? ended.player ?? 0) : actorOf(prevToAct) ?? 0;
   if (!history.addLive(msg, seat)) return askHistory(state);
   return [{ do: 'moves' }];
 }
