@@ -226,4 +226,8 @@ export const en = {
   'mygames.title': 'My games',
   'mygames.none': 'You hold no seat yet: create a match or join one by its link.',
   'mygames.vs': 'against {name}',
+  // ---- account page (settings.), password reset (reset.), administration (admin.) and their refusals ----
+  'settings.disabled_banner': 'Your account was disabled by an administrator. You are signed out, and this page no longer updates.',
+  'settings.disconnected': 'Disconnected',
+  'err.maintenance': 'The server is under maintenance: no new matches for now (matches already running go on). Try again later.',
 };

@@ -223,4 +223,8 @@ export const ptBR = {
   'mygames.title': 'Minhas partidas',
   'mygames.none': 'Você ainda não ocupa nenhum lugar: crie uma partida ou entre em uma pelo link.',
   'mygames.vs': 'contra {name}',
+  // ---- página da conta (settings.), nova senha (reset.), administração (admin.) e suas recusas ----
+  'settings.disabled_banner': 'Sua conta foi desativada por um administrador. Você foi desconectado e esta página não se atualiza mais.',
+  'settings.disconnected': 'Desconectado',
+  'err.maintenance': 'O servidor está em manutenção: nenhuma partida nova por enquanto (as em andamento continuam). Tente mais tarde.',
 };
