@@ -71,5 +71,6 @@ export const getAccount = () => call('GET', '/api/account');
 // The seats the signed-in account holds: {matches: [{code, game, status, seat, opponent, outcome, created, updated}]}.
 export const getHeldSeats = () => call('GET', '/api/account/matches');
 
-// An account route (signup, signin, signout, signout-everywhere) with body.
+// An account route (signup, signin, signout, signout-everywhere, profile, password, reset) with body.
 export const postAccount = (route, body) => call('POST', `/api/account/${route}`, body);
+
