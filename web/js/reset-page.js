@@ -31,7 +31,7 @@ export function renderReset(app) {
     field('reset-password', 'reset.password'),
     field('reset-password-again', 'reset.password_again'),
     err, submit);
-  const card = h('section', { class: 'card account-card', id: 'reset-page' }, title, form);
+  const card = h('section', { class: 'card account-card reset-card', id: 'reset-page' }, title, form);
   fill(app, card);
 
   form.addEventListener('submit', async (ev) => {

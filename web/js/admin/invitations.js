@@ -41,8 +41,8 @@ export function invitationsSection({ onRefused }) {
     createBtn.textContent = t('admin.invitations.create');
   };
 
-  // Who made it (null: the owner's shell) and its state, in words.
-  const maker = (inv) => (inv.created_by ?? t('admin.audit.shell'));
+  // Who made it (null: the owner's shell, or the server itself for a set-up link) and its state, in words.
+  const maker = (inv) => inv.created_by ?? t(inv.admin ? 'admin.invitations.setup_maker' : 'admin.audit.shell');
   const stateText = (inv) => (has(`admin.invitations.state_${inv.state}`) ? t(`admin.invitations.state_${inv.state}`) : inv.state);
 
   function draw() {
@@ -59,7 +59,7 @@ export function invitationsSection({ onRefused }) {
           h('span', {}, h('code', { id: `inv-${inv.id}` }, inv.id),
             inv.admin ? h('span', { class: 'badge setup-badge' }, t('admin.invitations.setup')) : null),
           h('span', { class: `state-mark inv-${inv.state}` }, stateText(inv)),
-          t('admin.invitations.used_of', { uses: inv.uses, max: inv.max_uses }),
+          h('span', { class: 'nowrap' }, t('admin.invitations.used_of', { uses: inv.uses, max: inv.max_uses })),
           formatWhen(inv.expires, lang()),
           h('span', {}, maker(inv), h('small', { class: 'cell-sub' }, formatWhen(inv.created, lang()))),
           inv.state === 'open'

@@ -334,6 +334,7 @@ export const en = {
   'admin.invitations.maker': 'Made by',
   'admin.invitations.actions': 'Actions',
   'admin.invitations.setup': 'set-up link',
+  'admin.invitations.setup_maker': 'the server, at its start',
   'admin.invitations.state_open': 'Open',
   'admin.invitations.state_used': 'Used up',
   'admin.invitations.state_revoked': 'Revoked',

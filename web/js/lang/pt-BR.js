@@ -331,6 +331,7 @@ export const ptBR = {
   'admin.invitations.maker': 'Feito por',
   'admin.invitations.actions': 'Ações',
   'admin.invitations.setup': 'link de configuração',
+  'admin.invitations.setup_maker': 'o servidor, ao iniciar',
   'admin.invitations.state_open': 'Aberto',
   'admin.invitations.state_used': 'Esgotado',
   'admin.invitations.state_revoked': 'Revogado',
