@@ -246,7 +246,7 @@ export const en = {
   'settings.sessions': 'Devices',
   'settings.signout_everywhere': 'Sign out everywhere',
   'settings.signout_everywhere_text': 'Ends every session of your account, on every device — this one too.',
-  'settings.disabled_banner': 'Your account was disabled by an administrator. You are signed out, and this page no longer updates.',
+  'settings.disabled_banner': 'Your account was disabled by an administrator, and you are signed out.',
   'settings.disconnected': 'Disconnected',
   'err.settings.bad_credentials': 'Your current password is wrong.',
   'err.settings.rate_limited': 'Too many wrong passwords.',

@@ -243,7 +243,7 @@ export const ptBR = {
   'settings.sessions': 'Dispositivos',
   'settings.signout_everywhere': 'Sair em todos os dispositivos',
   'settings.signout_everywhere_text': 'Encerra todas as sessões da sua conta, em todos os dispositivos — inclusive este.',
-  'settings.disabled_banner': 'Sua conta foi desativada por um administrador. Você foi desconectado e esta página não se atualiza mais.',
+  'settings.disabled_banner': 'Sua conta foi desativada por um administrador, e sua sessão foi encerrada.',
   'settings.disconnected': 'Desconectado',
   'err.settings.bad_credentials': 'Sua senha atual está errada.',
   'err.settings.rate_limited': 'Senhas erradas demais.',
