@@ -102,8 +102,10 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     check(sum.seats.every((s) => s.taken), `both seats taken: ${JSON.stringify(sum.seats)}`);
   });
 
-  await step('the match is in A\'s "My games", and signing in on another device resumes A\'s seat by the link', async () => {
+  await step('the match is in A\'s "My games" (through the account page), and signing in on another device resumes A\'s seat by the link', async () => {
     await A.click('#account-name');
+    await A.waitForURL(`${url}/account`);
+    await A.click('#settings-mygames');
     await A.waitForURL(`${url}/games`);
     await A.waitForSelector(`#mygames-list [data-code="${code}"]`);
     const line = await A.textContent(`#mygames-list [data-code="${code}"]`);

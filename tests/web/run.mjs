@@ -15,6 +15,7 @@ import { cyvasseScenario } from './cyvasse_scenario.mjs';
 import { clockScenario } from './clock_scenario.mjs';
 import { botsScenario } from './bots_scenario.mjs';
 import { accountsScenario } from './accounts_scenario.mjs';
+import { adminScenario } from './admin_scenario.mjs';
 import { lobbyScenario } from './lobby_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
 import { pagesScenario } from './pages_scenario.mjs';
@@ -101,8 +102,8 @@ async function main() {
   const browser = await launchBrowser();
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock, pages, accounts (all by default).
-    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock,pages,accounts';
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock, pages, accounts, admin (all by default).
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock,pages,accounts,admin';
     results = [];
     if (only.includes('taixu')) {
       results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
@@ -137,6 +138,20 @@ async function main() {
       } finally {
         await members.stop();
       }
+    }
+    // Administration on a server of its own (invited members only), whose first administrator
+    // the scenario makes with `tabuleiro admin create-user --admin` on its database.
+    if (only.includes('admin') && urlArg < 0) {
+      const binary = args[0] || 'build/tabuleiro';
+      const administered = await startServer(binary, ['--access', 'invite']);
+      servers.push(administered);
+      try {
+        results.push(...await adminScenario({ browser, url: administered.url, out: OUT, binary: resolve(binary), db: administered.db }));
+      } finally {
+        await administered.stop();
+      }
+    } else if (only.includes('admin')) {
+      console.log('(admin steps not run: they need a server started here, whose database they write)');
     }
     if (only.includes('lobby')) results.push(...await lobbyScenario({ browser, url: server.url, out: OUT }));
     if (only.includes('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));

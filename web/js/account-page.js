@@ -1,7 +1,7 @@
 // The account pages and the top bar's account slot: /signin and /signup (the invitation code
-// taken from ?invite=CODE), and "Sign in" or the signed-in name with a sign-out button. Every
-// refusal is shown beside the form in the page's language.
-import { h, fill } from './dom.js';
+// taken from ?invite=CODE), and "Sign in" or the signed-in name (linking to /account) with a
+// sign-out button. Every refusal is shown beside the form in the page's language.
+import { h, fill, icon } from './dom.js';
 import { t, errorText, onLangChange } from './i18n.js';
 import { account, onAccountChange, signIn, signUp, signOut } from './account.js';
 
@@ -70,7 +70,8 @@ export function renderAccountPage(app, mode) {
   return () => { offAccount(); offLang(); };
 }
 
-// Draws the top bar's account slot: a sign-in link, or the signed-in name and a sign-out button.
+// Draws the top bar's account slot: a sign-in link, or the signed-in name (a link to the
+// account page), for an administrator a link to the administration page, and a sign-out button.
 export function renderAccountSlot(slot) {
   const draw = () => {
     const { user } = account();
@@ -85,7 +86,10 @@ export function renderAccountSlot(slot) {
       out.disabled = true;
       try { await signOut(); location.assign('/'); } catch (e) { out.disabled = false; }
     });
-    fill(slot, h('a', { class: 'account-name', id: 'account-name', href: '/games', title: t('mygames.title') }, user.display_name || user.username), out);
+    // On a phone the administration link is its icon alone (the label stays for screen readers).
+    const admin = user.admin ? h('a', { class: 'btn small ghost admin-link', id: 'admin-link', href: '/admin', title: t('admin.title') },
+      icon('shield'), h('span', { class: 'admin-link-label' }, t('admin.link'))) : null;
+    fill(slot, h('a', { class: 'account-name', id: 'account-name', href: '/account', title: t('settings.title') }, user.display_name || user.username), admin, out);
   };
   onAccountChange(draw);
   onLangChange(draw);

@@ -22,9 +22,14 @@ function take(answer) {
 }
 
 // Reads the account from the server (a failure leaves this browser signed out).
-export async function loadAccount() {
-  try { return take(await getAccount()); } catch { return take({ user: null }); }
+let loading = null;
+export function loadAccount() {
+  loading = getAccount().then(take).catch(() => take({ user: null }));
+  return loading;
 }
+
+// The account once the page's first read (or the latest) has answered.
+export function accountLoaded() { return loading ?? loadAccount(); }
 
 // Signs up ({username, password, display_name?, language?, invitation?}); throws ApiError.
 export async function signUp(fields) { return take(await postAccount('signup', fields)); }
@@ -35,6 +40,20 @@ export async function signIn(username, password) { return take(await postAccount
 // Signs out of this browser (everywhere: of every browser of the account); throws ApiError.
 export async function signOut(everywhere = false) {
   return take(await postAccount(everywhere ? 'signout-everywhere' : 'signout', {}));
+}
+
+// Saves the display name and language ({display_name?, language?}); throws ApiError.
+export async function saveProfile(fields) { return take(await postAccount('profile', fields)); }
+
+// Replaces the password (every other session of the account ends); throws ApiError.
+export async function changePassword(current, password) { return postAccount('password', { current, password }); }
+
+// Sets a new password through an administrator's reset link (every session of that user ends,
+// so this browser reads its account again); throws ApiError.
+export async function resetPassword(code, password) {
+  const answer = await postAccount('reset', { code, password });
+  await loadAccount();
+  return answer;
 }
 
 // Whether this server lets only signed-in members create matches and sit.

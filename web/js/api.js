@@ -71,5 +71,12 @@ export const getAccount = () => call('GET', '/api/account');
 // The seats the signed-in account holds: {matches: [{code, game, status, seat, opponent, outcome, created, updated}]}.
 export const getHeldSeats = () => call('GET', '/api/account/matches');
 
-// An account route (signup, signin, signout, signout-everywhere) with body.
+// An account route (signup, signin, signout, signout-everywhere, profile, password, reset) with body.
 export const postAccount = (route, body) => call('POST', `/api/account/${route}`, body);
+
+// An administrator's read (protocol/PROTOCOL.md, "Administration"): route is the path after
+// /api/admin/ with its query, e.g. `users?q=ana`, `server`, `audit?limit=200`.
+export const getAdmin = (route) => call('GET', `/api/admin/${route}`);
+
+// An administrator's change (e.g. `users/3/disable`, `maintenance`); every one takes a JSON body.
+export const postAdmin = (route, body = {}) => call('POST', `/api/admin/${route}`, body);

@@ -4,11 +4,14 @@
 // The URL carries the match's code (/ws?code=K7M2QX) so that a proxy in front of several nodes
 // routes every connection of a match to one node; a node that does not serve the match closes
 // with 4001 (after an error match_moved) and the connection comes back at once, routed anew.
+// A close with 4003 (the account was disabled by an administrator) ends it for good.
 import { loadSeat, saveSeat, forgetSeat, loadName } from './seats.js';
 
 const PING_MS = 20000;
 const REQUEST_TIMEOUT_MS = 10000;
 const MOVED_CLOSE = 4001;
+// The close code of a connection whose account an administrator disabled.
+export const DISABLED_CLOSE = 4003;
 
 // The WebSocket URL of match code on this page's server.
 export function socketUrl(code) {
@@ -18,7 +21,7 @@ export function socketUrl(code) {
 
 export class MatchConnection {
   // code: share code; opts.spectate: watch only; opts.versionOf(): last version held or -1;
-  // opts.onMessage(msg), opts.onStatus('connecting'|'open'|'reconnecting'|'replaced'|'closed');
+  // opts.onMessage(msg), opts.onStatus('connecting'|'open'|'reconnecting'|'replaced'|'disabled'|'closed');
   // opts.token: a seat token to join with instead of the one stored for code (play on one
   // device holds both seats' tokens).
   constructor(code, opts) {
@@ -62,6 +65,8 @@ export class MatchConnection {
       this.failPending({ code: 'disconnected', message: 'connection lost' });
       if (this.stopped) return;
       if (e.code === 4000) { this.stopped = true; this.opts.onStatus?.('replaced'); return; }
+      // The account was disabled: its session has ended; coming back would only be refused.
+      if (e.code === DISABLED_CLOSE) { this.stopped = true; this.opts.onStatus?.('disabled'); return; }
       if (e.code === 1008 && this.badToken) { forgetSeat(this.code); this.badToken = false; }
       let delay;
       if (e.code === MOVED_CLOSE) {

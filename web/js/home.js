@@ -11,6 +11,7 @@ import { field, select, optionFields, createRequest } from './options-form.js';
 import { watchMatches, drawLists } from './live-list.js';
 import { clockChoice } from './clock.js';
 import { account, onAccountChange, membersOnly } from './account.js';
+import { showAccountDisabled } from './account-banner.js';
 
 const CODE_RE = /^[A-Z0-9]{6}$/;
 
@@ -158,7 +159,7 @@ export function renderHome(app) {
     lastFinished = finished;
     drawLists(liveList, recentList, recentBox, matches, finished);
   };
-  const stopWatching = watchMatches(drawLive);
+  const stopWatching = watchMatches(drawLive, { onDisabled: showAccountDisabled });
 
   const off = onLangChange(() => { translatePage(app); drawLive(lastMatches, lastFinished); });
   return () => { stopWatching(); off(); offAccount(); };

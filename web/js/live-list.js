@@ -7,14 +7,17 @@ import { t, tFirst } from './i18n.js';
 import { gameById, gameTitle, seatLabel } from './games.js';
 import { liveStatus, canSit } from './live-status.js';
 import { loadStylesheet } from './stylesheets.js';
+import { DISABLED_CLOSE } from './connection.js';
 
 const POLL_MS = 5000;
 const RETRY_MS = 15000;
 const RECENT_SHOWN = 8;
 const LIVE_SHOWN = 30;
 
-// Keeps the list: calls draw(matches, recent) on every change; returns stop().
-export function watchMatches(draw) {
+// Keeps the list: calls draw(matches, recent) on every change, and onDisabled() when the
+// server closes the feed because this browser's account was disabled (4003: the feed then
+// comes back as a guest's); returns stop().
+export function watchMatches(draw, { onDisabled = () => {} } = {}) {
   let matches = [];
   let recent = [];
   let ws = null;
@@ -58,7 +61,10 @@ export function watchMatches(draw) {
         socket.close();
       }
     };
-    socket.onclose = () => { if (ws === socket) { ws = null; fallBack(); } };
+    socket.onclose = (e) => {
+      if (e?.code === DISABLED_CLOSE) onDisabled();
+      if (ws === socket) { ws = null; fallBack(); }
+    };
   }
 
   // The feed is down: poll until it comes back (tried again every RETRY_MS).

@@ -1,5 +1,5 @@
 // Entry point: language switch, the account slot, then the page for the current path (/,
-// /m/CODE, /signin or /signup).
+// /m/CODE, /signin, /signup, /games, /account, /reset or /admin).
 import { setLang, lang, translatePage, t } from './i18n.js';
 import { renderHome } from './home.js';
 import { renderMatch } from './match.js';
@@ -10,6 +10,9 @@ import { loadAccount } from './account.js';
 import { getHeldSeats } from './api.js';
 import { renderMyGames } from './my-games.js';
 import { renderAccountPage, renderAccountSlot } from './account-page.js';
+import { renderSettings } from './settings-page.js';
+import { renderReset } from './reset-page.js';
+import { renderAdmin } from './admin/page.js';
 
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
   b.addEventListener('click', () => setLang(b.dataset.lang));
@@ -46,6 +49,12 @@ if (location.pathname === '/signin' || location.pathname === '/signup') {
   renderAccountPage(app, location.pathname.slice(1));
 } else if (location.pathname === '/games') {
   renderMyGames(app);
+} else if (location.pathname === '/account') {
+  renderSettings(app);
+} else if (location.pathname === '/reset') {
+  renderReset(app);
+} else if (location.pathname === '/admin') {
+  renderAdmin(app);
 } else if (m) {
   const q = new URLSearchParams(location.search);
   const replay = q.has('replay');

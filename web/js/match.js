@@ -14,6 +14,7 @@ import { createState } from './match/state.js';
 import { receive, connectionStatus, historyPage, historyFailed, intent, step, opponentSeen } from './match/messages.js';
 import { matchView } from './match/view.js';
 import { DevicePlay } from './match/device-play.js';
+import { showAccountDisabled } from './account-banner.js';
 
 // Draws the match page for code into app; spectate: join as a spectator; replay: a finished
 // match's link opened to replay it (start at the first position). Play on this device: when
@@ -30,7 +31,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
     spectate,
     token: localTokens?.[1],
     versionOf: () => state.sync.version,
-    onStatus: (s) => run(connectionStatus(state, s)),
+    onStatus: (s) => { if (s === 'disabled') showAccountDisabled(); run(connectionStatus(state, s)); },
     onMessage: (msg) => run(receive(state, msg)),
   });
   const local = localTokens ? new DevicePlay({ code, tokens: localTokens, primary: state.sync,

@@ -32,7 +32,10 @@ export async function renderMyGames(app) {
   const list = h('ul', { class: 'live-list', id: 'mygames-list' }, h('li', { class: 'empty' }, t('connecting')));
   const err = h('p', { class: 'field-error', role: 'alert' });
   fill(app, h('section', { class: 'card my-games' },
-    h('h1', { 'data-i18n': 'mygames.title' }, t('mygames.title')), list, err));
+    h('div', { class: 'settings-head' },
+      h('h1', { 'data-i18n': 'mygames.title' }, t('mygames.title')),
+      h('a', { href: '/account', id: 'mygames-account', 'data-i18n': 'settings.title' }, t('settings.title'))),
+    list, err));
   const { user } = account().user ? account() : await loadAccount();
   if (!user) { location.assign(`/signin?next=${encodeURIComponent('/games')}`); return () => {}; }
   let matches = [];

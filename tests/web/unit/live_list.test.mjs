@@ -51,3 +51,18 @@ test('the feed: the list, then changes merged by code; a finished match moves to
   assert.deepEqual(drawn.at(-1), { matches: ['P:live:3'], recent: ['Z:finished:0'] });
   stop();
 });
+
+test('a feed closed with 4003 (the account was disabled) tells the page once; a plain close does not', async () => {
+  globalThis.fetch = async () => ({ ok: true, json: async () => ({ matches: [] }) });
+  let told = 0;
+  const stop = watchMatches(() => {}, { onDisabled: () => { told++; } });
+  const ws = sockets.at(-1);
+  ws.onopen();
+  ws.onclose({ code: 1006 });
+  assert.equal(told, 0);
+  stop();
+  const stop2 = watchMatches(() => {}, { onDisabled: () => { told++; } });
+  sockets.at(-1).onclose({ code: 4003 });
+  assert.equal(told, 1);
+  stop2();
+});

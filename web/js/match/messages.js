@@ -201,7 +201,7 @@ export function historyFailed(state) {
   return [];
 }
 
-// The connection's status changed (connecting, open, reconnecting, replaced).
+// The connection's status changed (connecting, open, reconnecting, replaced, disabled).
 export function connectionStatus(state, status) {
   state.conn = status;
   return [{ do: 'status' }];

@@ -24,7 +24,7 @@ export function createState({ code, spectate = false, replay = false, oneDevice 
     drawBy: null,                // the seat with a standing draw offer
     rematch: null,               // the rematch's code once it exists
     rematchBy: null,             // the seat with a standing rematch offer
-    conn: null,                  // the connection's status: connecting, open, reconnecting, replaced
+    conn: null,                  // the connection's status: connecting, open, reconnecting, replaced, disabled
     viewing: null,               // the past version shown (the move list), null for live
     arrived: false,              // the opponent just sat down (the tab title says so)
     liveChange: false,           // a change arrived live on this page (not only at join)

@@ -105,8 +105,9 @@ export function matchView({ app, state, local, primary, act, onStep }) {
     statusEl.dataset.state = s;
     if (s === 'open') statusEl.dataset.joins = String(Number(statusEl.dataset.joins || 0) + 1);
     statusEl.textContent = statusText();
-    const off = s === 'reconnecting' || s === 'replaced';
-    offlineBar.hidden = !off;
+    const off = s === 'reconnecting' || s === 'replaced' || s === 'disabled';
+    // A disabled account is told by the page's banner (account-banner.js), not here.
+    offlineBar.hidden = !off || s === 'disabled';
     offlineBar.dataset.state = s || '';
     offlineBar.textContent = s === 'replaced' ? t('replaced') : t('offline');
     tableEl.classList.toggle('offline', off);
@@ -114,7 +115,8 @@ export function matchView({ app, state, local, primary, act, onStep }) {
     if (off) away.hide();
     else drawAway();
   }
-  const statusText = () => (state.conn === 'open' ? '' : state.conn === 'replaced' ? t('replaced') : t(state.conn === 'reconnecting' ? 'reconnecting' : 'connecting'));
+  const statusText = () => (state.conn === 'open' ? '' : state.conn === 'replaced' ? t('replaced')
+    : state.conn === 'disabled' ? t('settings.disconnected') : t(state.conn === 'reconnecting' ? 'reconnecting' : 'connecting'));
 
   // The other side's absence with the server's abandonment countdown.
   function drawAway() { away.update(state.presence, state.seat, (n) => seatName(n, state.seat), !state.outcome && state.conn === 'open'); }

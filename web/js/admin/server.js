@@ -1,0 +1,101 @@
+// The administration page's Server section: this node's figures (GET /api/admin/server),
+// read again every few seconds while the section is shown and the tab visible, and the
+// maintenance switch (POST /api/admin/maintenance).
+import { h, fill } from '../dom.js';
+import { t, has, lang } from '../i18n.js';
+import { getAdmin, postAdmin } from '../api.js';
+import { formatUptime, formatBytes, formatWhen } from './format.js';
+import { messages } from './ui.js';
+
+const REFRESH_MS = 5000;
+
+// The section: {el, show(), hide(), relabel()}; onRefused(e) hears a refusal that ends the page
+// (signed out, no longer an administrator).
+export function serverSection({ onRefused }) {
+  const stats = h('dl', { class: 'admin-stats', id: 'admin-stats' });
+  const updated = h('p', { class: 'hint admin-updated', id: 'admin-updated' });
+  const msg = messages('admin-server');
+  const toggle = h('input', { type: 'checkbox', id: 'maintenance-switch', role: 'switch', class: 'switch',
+    'aria-describedby': 'maintenance-text', onchange: () => setMaintenance(toggle.checked) });
+  const title = h('h2', { id: 'admin-server-title' });
+  const maintTitle = h('h3', {});
+  const label = h('label', { for: 'maintenance-switch' });
+  const text = h('p', { class: 'hint', id: 'maintenance-text' });
+  const el = h('section', { class: 'admin-section', id: 'admin-server', 'aria-labelledby': 'admin-server-title' },
+    title, stats, updated,
+    h('div', { class: 'maintenance-box' }, maintTitle, h('div', { class: 'switch-row' }, toggle, label), text),
+    ...msg.nodes);
+  let info = null;
+  let timer = null;
+  let busy = false;
+
+  const labels = () => {
+    title.textContent = t('admin.server.title');
+    maintTitle.textContent = t('admin.server.maintenance');
+    label.textContent = t('admin.server.maintenance_switch');
+    text.textContent = t('admin.server.maintenance_text');
+  };
+
+  function draw() {
+    if (!info) return;
+    const row = (key, value, id, sub = null) => h('div', { class: 'admin-stat' }, h('dt', {}, t(key)),
+      h('dd', { id: `stat-${id}` }, String(value), sub ? h('small', { class: 'cell-sub' }, sub) : null));
+    const access = `admin.access.${info.access}`;
+    fill(stats,
+      row('admin.server.version', info.version, 'version'),
+      row('admin.server.uptime', formatUptime(info.uptime_s), 'uptime'),
+      row('admin.server.connections', info.connections, 'connections'),
+      row('admin.server.rooms', info.rooms, 'rooms'),
+      row('admin.server.bots', info.bots_thinking, 'bots'),
+      row('admin.server.database', formatBytes(info.database_bytes, lang()), 'database'),
+      row('admin.server.access', has(access) ? t(access) : info.access, 'access', has(`${access}_text`) ? t(`${access}_text`) : null),
+      row('admin.server.node', info.node || t('admin.server.no_node'), 'node'));
+    toggle.checked = !!info.maintenance;
+    el.classList.toggle('in-maintenance', !!info.maintenance);
+    updated.textContent = t('admin.server.updated', { time: new Date().toLocaleTimeString(lang()), started: formatWhen(info.started, lang()) });
+  }
+
+  async function load() {
+    try {
+      info = await getAdmin('server');
+      draw();
+    } catch (e) {
+      if (!onRefused(e)) msg.error(e);
+    }
+  }
+
+  async function setMaintenance(on) {
+    if (busy) return;
+    busy = true;
+    toggle.disabled = true;
+    msg.clear();
+    try {
+      await postAdmin('maintenance', { on });
+      msg.ok(t(on ? 'admin.server.maintenance_on' : 'admin.server.maintenance_off'));
+      await load();
+    } catch (e) {
+      toggle.checked = !on;
+      if (!onRefused(e)) msg.error(e);
+    } finally {
+      busy = false;
+      toggle.disabled = false;
+    }
+  }
+
+  // Reads again every REFRESH_MS while shown; a hidden tab skips its turns and reads at once
+  // when it comes back.
+  const tick = () => { if (!document.hidden) load(); };
+  const back = () => { if (!document.hidden) load(); };
+  labels();
+  return {
+    el,
+    show() {
+      load();
+      clearInterval(timer);
+      timer = setInterval(tick, REFRESH_MS);
+      document.addEventListener('visibilitychange', back);
+    },
+    hide() { clearInterval(timer); timer = null; document.removeEventListener('visibilitychange', back); },
+    relabel() { labels(); draw(); },
+  };
+}
