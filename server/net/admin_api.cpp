@@ -66,10 +66,13 @@ std::int64_t positive(std::string_view text) {
   return ec == std::errc{} && p == text.data() + text.size() && v > 0 ? v : 0;
 }
 
-// The state an invitation is in at now_ms.
+// The state an invitation is in at now_ms, as an administrator sees it.
 std::string_view invitation_state(const accounts::invitation_row& i, std::int64_t now_ms) {
   if (i.revoked) return "revoked";
   if (i.uses >= i.max_uses) return "used";
+  // A set-up link works only while no administrator exists: for whoever reads this list it no
+  // longer can.
+  if (i.grants_admin) return "lapsed";
   if (i.expires_ms <= now_ms) return "lapsed";
   return "open";
 }
