@@ -37,7 +37,7 @@ export function auditSection({ onRefused }) {
         cells: [
           h('time', { datetime: e.at }, formatWhen(e.at, lang())),
           auditActor(e),
-          h('span', {}, auditSentence(e, names), e.detail ? h('small', { class: 'cell-sub' }, auditDetail(e.detail)) : null),
+          h('span', {}, auditSentence(e, names), e.detail ? h('small', { class: 'cell-sub' }, auditDetail(e.detail, e.action)) : null),
           auditFrom(e),
         ],
       })),

@@ -31,14 +31,15 @@ export function formatWhen(iso, lang = 'en') {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
-// The audit target "user 3" / "invitation 9d5d…" / "server" as words: a user by their name
-// when names (a Map id → user name) knows them, else "user #3".
+// The audit target "user 3" / "invitation 9d5d…" / "match K7M2QX" / "server" as words: a user
+// by their name when names (a Map id → user name) knows them, else "user #3".
 export function auditTarget(target, names = new Map()) {
-  const m = /^(user|invitation)\s+(\S+)$/.exec(target || '');
+  const m = /^(user|invitation|match)\s+(\S+)$/.exec(target || '');
   if (m && m[1] === 'user') {
     const name = names.get(Number(m[2]));
     return name ?? t('admin.audit.user_id', { id: m[2] });
   }
+  if (m && m[1] === 'match') return t('admin.audit.match_code', { code: m[2] });
   if (m) return t('admin.audit.invitation_id', { id: m[2] });
   if (target === 'server') return t('admin.audit.server');
   return target || '';
@@ -55,8 +56,9 @@ export function auditSentence(entry, names = new Map()) {
 
 // The server's detail of an entry, in the page's language when it is one of the server's known
 // wordings ("3 sign-up(s), 48 hour(s)" of an invitation, "valid for a day" of a reset link),
-// else as sent.
-export function auditDetail(detail) {
+// an aborted match's reason quoted as what its players read (action: the entry's), else as sent.
+export function auditDetail(detail, action = '') {
+  if (action === 'abort_match' && detail) return t('admin.audit.detail_reason', { reason: detail });
   const m = /^(\d+) sign-up\(s\), (\d+) hour\(s\)$/.exec(detail || '');
   if (m) return t('admin.audit.detail_invite', { uses: m[1], hours: m[2] });
   if (detail === 'valid for a day') return t('admin.audit.detail_day');
