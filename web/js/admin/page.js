@@ -1,16 +1,19 @@
 // The administration page (/admin, protocol/PROTOCOL.md "Administration"): for a signed-in
-// administrator, four tabs — Server (server.js), Users (users.js), Invitations
-// (invitations.js) and Audit log (audit.js) —, the one shown named in the address's #hash; a
-// member is told the page is for administrators only, a guest is sent to sign in first.
+// administrator, five tabs — Server (server.js), Users (users.js), Invitations
+// (invitations.js), Matches (matches.js) and Audit log (audit.js) —, the one shown named in the
+// address's #hash; a member is told the page is for administrators only, a guest is sent to
+// sign in first.
 import { h, fill } from '../dom.js';
 import { t, onLangChange } from '../i18n.js';
 import { accountLoaded } from '../account.js';
 import { serverSection } from './server.js';
 import { usersSection } from './users.js';
 import { invitationsSection } from './invitations.js';
+import { matchesSection } from './matches.js';
 import { auditSection } from './audit.js';
 
-const SECTIONS = [['server', serverSection], ['users', usersSection], ['invitations', invitationsSection], ['audit', auditSection]];
+const SECTIONS = [['server', serverSection], ['users', usersSection], ['invitations', invitationsSection],
+  ['matches', matchesSection], ['audit', auditSection]];
 const SIGNIN = `/signin?next=${encodeURIComponent('/admin')}`;
 
 // "Administrators only": what a signed-in member sees.

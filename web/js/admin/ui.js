@@ -2,21 +2,25 @@
 // successes in role="status"), a confirm dialog, a link shown once with a copy button, and a
 // table with column headers that becomes one card per row on a phone.
 import { h, fill, icon } from '../dom.js';
-import { t, errorText } from '../i18n.js';
+import { t, has, errorText } from '../i18n.js';
 import { copyText } from '../share.js';
 
-// The text of a refusal on the admin page: err.admin.<code>, then err.<code>, then the server's words.
-export function refusal(e) {
-  return e?.code === 'network' ? t('network_error') : errorText(e, 'admin');
+// The text of a refusal on the admin page: err.admin.<section>.<code> (when a section is
+// given), then err.admin.<code>, then err.<code>, then the server's words.
+export function refusal(e, section = '') {
+  if (e?.code === 'network') return t('network_error');
+  const own = section && e?.code ? `err.admin.${section}.${e.code}` : null;
+  return own && has(own) ? t(own) : errorText(e, 'admin');
 }
 
-// An error line (role="alert") and a status line (role="status") with error(e|text), ok(text), clear().
-export function messages(id) {
+// An error line (role="alert") and a status line (role="status") with error(e|text), ok(text),
+// clear(); a refusal is worded for section (see refusal).
+export function messages(id, section = '') {
   const errEl = h('p', { class: 'field-error', id: `${id}-error`, role: 'alert' });
   const okEl = h('p', { class: 'admin-ok', id: `${id}-ok`, role: 'status' });
   return {
     nodes: [errEl, okEl],
-    error(e) { okEl.textContent = ''; errEl.textContent = typeof e === 'string' ? e : refusal(e); },
+    error(e) { okEl.textContent = ''; errEl.textContent = typeof e === 'string' ? e : refusal(e, section); },
     ok(text) { errEl.textContent = ''; okEl.textContent = text; },
     clear() { errEl.textContent = ''; okEl.textContent = ''; },
   };
