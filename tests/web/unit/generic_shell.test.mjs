@@ -40,8 +40,8 @@ for (const f of shellFiles) {
   });
 }
 
-test('the generic stylesheet and page name no game', () => {
-  for (const f of ['css/app.css', 'index.html']) {
+test('the generic stylesheets and page name no game', () => {
+  for (const f of ['css/app.css', 'css/account.css', 'index.html']) {
     const src = readFileSync(join(WEB, f), 'utf8');
     assert.ok(!nameRe.test(src), `${f} names a game: ${src.match(nameRe)?.[0]}`);
   }
