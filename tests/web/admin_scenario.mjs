@@ -8,17 +8,20 @@
 // link is refused with a sentence) and bruno signs in with it; on /account bruno changes the
 // display name and language (the page switches) and the password; with maintenance on, the
 // home page's create form says so, and creates again once it is off. A member sees "only
-// administrators" on /admin, a guest is sent to sign in. /admin (each tab), /account and
-// /reset are shot at 1280×800 and 390×844 in both languages, without a horizontal scroll.
+// administrators" on /admin, a guest is sent to sign in. On the Matches tab the administrator
+// aborts two members' live match with a reason both their pages show, and deletes it
+// (admin_matches_steps.mjs). /admin (each tab, and the abort dialog), /account and /reset are
+// shot at 1280×800 and 390×844 in both languages, without a horizontal scroll.
 // Every page is free of console errors (but the refusals the steps ask for), exceptions and
 // CSP violations.
 import { execFileSync } from 'node:child_process';
 import { Failure, check, steps, newPage, screenshots } from './steps.mjs';
+import { adminMatchSteps } from './admin_matches_steps.mjs';
 
 const STEP_TIMEOUT_MS = 15_000;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const LANGS = ['en', 'pt-BR'];
-const TABS = ['server', 'users', 'invitations', 'audit'];
+const TABS = ['server', 'users', 'invitations', 'matches', 'audit'];
 const ADMIN_PASSWORD = 'boss password 1';
 
 // Makes the first administrator with the owner's command (the password read from stdin).
@@ -282,6 +285,8 @@ export async function adminScenario({ browser, url, out, binary, db }) {
     await guest.context().close();
   });
 
+  const players = await adminMatchSteps({ step, open, A, url, SIZES, shot, textOf, tab, sentence, expected });
+
   await step('/admin (every tab), /account and /reset at both sizes in both languages, without a horizontal scroll', async () => {
     for (const lang of LANGS) {
       await A.click(`.lang-switch [data-lang="${lang}"]`);
@@ -291,10 +296,18 @@ export async function adminScenario({ browser, url, out, binary, db }) {
         await A.waitForSelector('#stat-version');
         for (const name of TABS) {
           await tab(A, name);
-          await A.waitForSelector(`#panel-${name} table, #panel-${name} .admin-stats div`);
+          await A.waitForSelector(`#panel-${name} table, #panel-${name} .empty, #panel-${name} .admin-stats div`);
           const wide = await A.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           check(wide <= 0, `/admin#${name} (${lang}, ${size}) scrolls sideways by ${wide} px`);
           await shot(A, `${name}-${lang}-${size}`);
+          if (name === 'matches') {
+            await A.click('#matches-table [data-action="abort"]');
+            await A.waitForSelector('#abort-dialog[open]');
+            await A.fill('#abort-reason', 'Server maintenance tonight');
+            await shot(A, `matches-abort-${lang}-${size}`, { fullPage: false });
+            await A.keyboard.press('Escape');
+            await A.waitForSelector('#abort-dialog[open]', { state: 'detached' });
+          }
         }
         for (const path of ['/account', '/reset?code=x']) {
           await A.goto(`${url}${path}`);
@@ -312,6 +325,6 @@ export async function adminScenario({ browser, url, out, binary, db }) {
     check(!problems.length, problems.slice(0, 5).join(' | '));
   });
 
-  for (const p of [A, B, C]) await p?.context().close().catch(() => {});
+  for (const p of [A, B, C, ...(players || [])]) await p?.context().close().catch(() => {});
   return results;
 }
