@@ -6,6 +6,10 @@
 -- (who, what, when, from where); the server's own settings every node reads (today the
 -- maintenance mode); and the deletion of a finished match, which the append-only log allows
 -- only for a match being deleted.
+-- Whether guests (no account) may watch a match, where only members play (--access members
+-- or invite); elsewhere everyone may.
+ALTER TABLE matches ADD COLUMN guests_watch INTEGER NOT NULL DEFAULT 1 CHECK (guests_watch IN (0, 1));
+
 ALTER TABLE users ADD COLUMN disabled_ms INTEGER NOT NULL DEFAULT 0;
 
 ALTER TABLE invitations ADD COLUMN max_uses INTEGER NOT NULL DEFAULT 1 CHECK (max_uses >= 1);

@@ -217,6 +217,7 @@ json summary(const summary_fields& f) {
   s["progress"] = f.progress;
   s["options"] = f.options.is_null() ? json::object() : f.options;
   s["rematch"] = f.rematch.empty() ? json() : json(f.rematch);
+  s["guests_watch"] = f.guests_watch;
   return s;
 }
 

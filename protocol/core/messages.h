@@ -127,6 +127,7 @@ struct summary_fields {
   std::string finished;  // ISO 8601 UTC of the end, or "" while running / not known
   json options;                                          // the match options (public)
   std::string rematch;                                   // its rematch's code, or ""
+  bool guests_watch = true;  // false: only signed-in members watch (where only members play)
 };
 
 // What the match list says of a match, from its presence, status and outcome: "finished"
@@ -136,7 +137,8 @@ struct summary_fields {
 std::string activity(const json& presence, std::string_view status, const json& outcome);
 
 // The summary object: presence's fields plus code, game, status, activity, visibility,
-// version, outcome, created, finished, to_act, progress, options and rematch (a code or null).
+// version, outcome, created, finished, to_act, progress, options, rematch (a code or null) and
+// guests_watch.
 json summary(const summary_fields& f);
 
 // The answer to a match creation: {"code","link","seat","token"}.

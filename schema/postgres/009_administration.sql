@@ -1,5 +1,9 @@
 -- 009 (PostgreSQL): the administration of ../009_administration.sql, with an identity key and
 -- BIGINT keys and times.
+-- Whether guests (no account) may watch a match, where only members play (--access members
+-- or invite); elsewhere everyone may.
+ALTER TABLE matches ADD COLUMN guests_watch INTEGER NOT NULL DEFAULT 1 CHECK (guests_watch IN (0, 1));
+
 ALTER TABLE users ADD COLUMN disabled_ms BIGINT NOT NULL DEFAULT 0;
 
 ALTER TABLE invitations ADD COLUMN max_uses INTEGER NOT NULL DEFAULT 1 CHECK (max_uses >= 1);

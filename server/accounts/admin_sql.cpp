@@ -191,8 +191,10 @@ read_status read_admin_matches(sql_connection& db, const std::string& status, co
                                std::string& error) {
   const bool ok = db.query(
       "SELECT m.code, m.game, m.status, m.visibility, m.outcome, m.created_ms, m.updated_ms,"
-      " (SELECT s.name FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
-      " (SELECT s.name FROM seats s WHERE s.match_id = m.id AND s.seat = 2)"
+      " (SELECT COALESCE(s.name, u.display_name) FROM seats s LEFT JOIN users u ON u.id = s.user_id"
+      "  WHERE s.match_id = m.id AND s.seat = 1),"
+      " (SELECT COALESCE(s.name, u.display_name) FROM seats s LEFT JOIN users u ON u.id = s.user_id"
+      "  WHERE s.match_id = m.id AND s.seat = 2)"
       " FROM matches m WHERE (?1 = '' OR m.status = ?1) AND (?2 = '' OR m.game = ?2)"
       " AND (?3 = '%%' OR EXISTS (SELECT 1 FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.match_id = m.id"
       " AND (lower(s.name) LIKE ?3 ESCAPE '\\' OR lower(u.username) LIKE ?3 ESCAPE '\\')))"

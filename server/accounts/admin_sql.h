@@ -63,7 +63,7 @@ struct admin_match_row {
   std::string game;
   std::string status;
   std::string visibility;
-  std::string seat1, seat2;  // the seats' display names ("" = none)
+  std::string seat1, seat2;  // the seats' display names, else their accounts' ("" = none)
   std::string outcome;       // the outcome's JSON text ("" until finished)
   std::int64_t created_ms = 0;
   std::int64_t updated_ms = 0;

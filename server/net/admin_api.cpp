@@ -96,8 +96,8 @@ nlohmann::json admin_matches_json(const std::vector<accounts::admin_match_row>& 
   return protocol::messages::admin_matches(list);
 }
 
-// The host's reason as the players will read it: control characters dropped, runs of spaces
-// made one, trimmed, at most 200 bytes (cut at a character boundary).
+// The host's reason as the players will read it: control characters made spaces, runs of
+// spaces made one, trimmed.
 std::string clean_host_reason(const std::string& raw) {
   std::string out;
   for (const unsigned char c : raw) {
@@ -109,11 +109,6 @@ std::string clean_host_reason(const std::string& raw) {
     out += static_cast<char>(c);
   }
   while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (out.size() > protocol::max_host_note_bytes) {
-    std::size_t cut = protocol::max_host_note_bytes;
-    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
-    out.resize(cut);
-  }
   return out;
 }
 
@@ -287,7 +282,8 @@ void dispatch(shared_state& state, const request& req, std::string_view path, st
     if (reason == body.end() || !reason->is_string())
       return answer({400, http_error("bad_request", "the body is {\"reason\": \"words the players will read\"}")});
     std::string words = clean_host_reason(reason->get<std::string>());
-    if (words.empty()) return answer({400, http_error("bad_request", "say why (1 to 200 characters): the players read it")});
+    if (words.empty() || words.size() > protocol::max_host_note_bytes)
+      return answer({400, http_error("bad_request", "say why in 1 to 200 bytes (UTF-8): the players read it")});
     return abort_match(state, by, *code, std::move(words), 5, std::move(answer));
   }
   if (rest == "maintenance") {

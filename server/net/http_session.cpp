@@ -277,6 +277,30 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     });
   }
 
+  // Answers GET /api/matches/{code} (from < 0) or its log from version from. Where only members
+  // play, a match whose creator kept guests out is read only by a signed-in browser (401
+  // sign_in_required): its summary says so, and is read first.
+  void read_match(request req, std::string code, std::int64_t from) {
+    const unsigned version = req.version();
+    const bool keep = req.keep_alive();
+    auto read = [registry = state_.registry, code, from, done = reading(version, keep, match_unreadable)]() {
+      if (from < 0) return registry->describe(code, done);
+      registry->log(code, from, done);
+    };
+    if (state_.svc.cfg->access == access_mode::open) return read();
+    with_session(std::move(req), [code, read, version, keep](http_session& self, request, const accounts::auth_result& a) {
+      const bool member = a.state == accounts::auth_result::status::signed_in;
+      self.state_.registry->describe(code, [member, read, answer = self.answer_later(version, keep)](registry_read r) {
+        const auto* summary = std::get_if<json>(&r);
+        if (summary && !member && !summary->value("guests_watch", true))
+          return answer({401, protocol::messages::http_error("sign_in_required",
+                                                             "only signed-in members watch this match; sign in first")});
+        if (!summary) return answer(read_answer(std::move(r), match_unreadable));
+        read();
+      });
+    });
+  }
+
   // Routes one request.
   void handle(request req) {
     state_.svc.stats->http_requests++;
@@ -328,11 +352,10 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
           return send(error_response(http::status::bad_request, "bad_request",
                                      "from must be a non-negative integer", version, keep));
       }
-      return state_.registry->log(std::string(path.substr(13, path.size() - 13 - 4)), from,
-                                  reading(version, keep, match_unreadable));
+      return read_match(std::move(req), std::string(path.substr(13, path.size() - 13 - 4)), from);
     }
     if (path.starts_with("/api/matches/") && method == http::verb::get)
-      return state_.registry->describe(std::string(path.substr(13)), reading(version, keep, match_unreadable));
+      return read_match(std::move(req), std::string(path.substr(13)), -1);
     if (is_account_route(path) && state_.accounts)
       return handle_account_request(*state_.accounts, req, path,
                                     {address_, site_.scheme == "https", access_name(state_.svc.cfg->access)},

@@ -33,6 +33,8 @@ void rooms::create(create_request request, std::function<void(create_result)> do
     row.seed = std::to_string(seed);
     row.start_position = std::move(request.position);
     row.visibility = request.visibility;
+    // Only where members play may a match keep guests out (everywhere else anyone may watch).
+    row.guests_watch = request.guests_watch || svc_.cfg->access == access_mode::open;
     row.status = "waiting";
     row.outcome = protocol::outcome_json(outcome);
     row.created_ms = svc_.time->now_ms();

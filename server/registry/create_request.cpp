@@ -31,7 +31,7 @@ std::optional<std::string> bot_level_of(const json& opponent, std::string& why) 
 
 std::variant<create_request, request_error> parse_create_request(const json& body) {
   if (!body.is_object()) return request_error{"bad_request", "the body must be a JSON object"};
-  if (auto k = protocol::first_unknown_key(body, {"game", "opponent", "options", "position", "seat", "visibility", "clock"}))
+  if (auto k = protocol::first_unknown_key(body, {"game", "opponent", "options", "position", "seat", "visibility", "clock", "guests_watch"}))
     return request_error{"bad_request", "unknown field '" + *k + "'"};
   create_request r;
   const json game = body.value("game", json());
@@ -53,6 +53,9 @@ std::variant<create_request, request_error> parse_create_request(const json& bod
   if (visibility != "public" && visibility != "unlisted")
     return request_error{"bad_request", "visibility must be \"public\" or \"unlisted\""};
   r.visibility = visibility.get<std::string>();
+  const json guests_watch = body.value("guests_watch", json(true));
+  if (!guests_watch.is_boolean()) return request_error{"bad_request", "guests_watch must be true or false"};
+  r.guests_watch = guests_watch.get<bool>();
   std::string clock_error;
   const auto clock = parse_clock_options(body.value("clock", json()), clock_error);
   if (!clock) return request_error{"bad_clock", clock_error};

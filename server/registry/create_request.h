@@ -22,6 +22,7 @@ struct create_request {
   nlohmann::json position;  // null: the game's own start
   int seat = 1;             // the creator's seat; 0: drawn at random
   std::string visibility = "public";  // "public" or "unlisted"
+  bool guests_watch = true;  // where only members play: whether guests may watch (false: unlisted too)
   clock_options clock;
   std::optional<std::string> bot_level;  // "easy", "medium" or "hard": the computer opponent
   std::int64_t account_id = 0;  // the signed-in creator's account (set by the server, not the body)

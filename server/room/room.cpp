@@ -26,7 +26,7 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       rematches_(row_.rematch),
       clock_(clock ? std::move(*clock) : stored_clock(row_), *svc_.time, strand_, seq_.match().seats_to_act()),
       bot_(stored_bot_seat(row_, *svc_.cfg, svc_.bots, *svc_.time, strand_, *svc_.stats)),
-      listing_(row_.code, row_.visibility == "public", row_.options, svc_.list_feed) {
+      listing_(row_.code, row_.visibility == "public" && row_.guests_watch, row_.options, svc_.list_feed) {
   // A match created with both seats taken (a bot opponent) is seated from its creation.
   if (!clock && seats_.both_taken()) clock_.on_seated(row_.created_ms);
   if (seq_.outcome()) listing_.ended(row_.finished_ms ? row_.finished_ms : row_.created_ms);
@@ -173,6 +173,11 @@ void room::do_join(const std::shared_ptr<client>& c, const protocol::join_reques
   if (phase_ == phase::moved_away) return send_moved(*c);  // raced with the registry forgetting this room
   if (members_.count(c->id())) {
     c->send(share_text(msg::error("already_joined", "this connection already joined a match")));
+    return;
+  }
+  if (!guests_may_watch() && c->account_id() == 0) {
+    svc_.stats->rejected("sign_in_required");
+    c->send(share_text(msg::error("sign_in_required", "only signed-in members watch this match; sign in first")));
     return;
   }
   if (j.token) {
@@ -506,7 +511,8 @@ void room::update_summary(bool version_moved) {
                     .to_act = over ? std::vector<engine::seat>{} : seq_.match().seats_to_act(),
                     .preview = feed_.shared_view(0),  // the list's board, and the game's progress
                     .options = listing_.options(),
-                    .clock = clock_.options()},
+                    .clock = clock_.options(),
+                    .guests_watch = guests_may_watch()},
                    version_moved, over && members_.empty() && seq_.idle());
 }
 

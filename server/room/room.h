@@ -127,6 +127,9 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   // True when the room may be dropped from memory (finished, nobody here, nothing pending).
   bool evictable() const { return listing_.evictable(); }
   const std::string& code() const { return row_.code; }
+  // Whether a connection without an account may watch: everywhere but where only members play
+  // and the match's creator said no (its summary, log and list entry are then members' only too).
+  bool guests_may_watch() const { return row_.guests_watch || svc_.cfg->access == access_mode::open; }
 
  private:
   // One connected viewer.

@@ -32,7 +32,8 @@ class live_summary_json final : public protocol::lazy_json {
                            .progress = in_.preview->progress(),
                            .finished = in_.finished_ms ? iso_time(in_.finished_ms) : "",
                            .options = *in_.options,
-                           .rematch = in_.rematch});
+                           .rematch = in_.rematch,
+                           .guests_watch = in_.guests_watch});
     s["clock"] = clock_options_json(in_.clock);
     return s;
   }
@@ -78,7 +79,8 @@ json stored_summary(const match_row& row) {
                        .progress = nullptr,  // idem
                        .finished = row.finished_ms ? iso_time(row.finished_ms) : "",
                        .options = row.options,
-                       .rematch = row.rematch});
+                       .rematch = row.rematch,
+                       .guests_watch = row.guests_watch});
   s["clock"] = row.clock;
   return s;
 }

@@ -47,6 +47,7 @@ struct summary_inputs {
   protocol::view_ptr preview;                             // the spectator's view: progress
   std::shared_ptr<const nlohmann::json> options;          // the match options
   clock_options clock;
+  bool guests_watch = true;                               // guests may watch (summary, log, list)
 };
 
 // The summary of a live room (messages::summary plus its "clock" option), built when first read.

@@ -82,7 +82,8 @@ constexpr const char* match_columns =
     " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
     " rematch,"
     " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
-    " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 2)"
+    " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+    " guests_watch"
     " FROM matches m ";
 
 // Decodes one row selected with match_columns. May throw on corrupt JSON.
@@ -112,6 +113,7 @@ match_row decode_match(const sql_row& st) {
   if (!st.is_null(22)) m.rematch = st.text(22);
   m.seat_user[0] = st.is_null(23) ? 0 : st.int64(23);
   m.seat_user[1] = st.is_null(24) ? 0 : st.int64(24);
+  m.guests_watch = st.int64(25) != 0;
   return m;
 }
 
@@ -150,12 +152,13 @@ write_work insert_match_work(const match_row& m) {
     return refused_work(std::string("match JSON: ") + e.what());
   }
   sql_params match = {m.code, m.game, std::move(options), m.seed, std::move(start), m.visibility,
-                      m.status, std::move(outcome), m.created_ms, m.finished_ms, std::move(clock)};
+                      m.status, std::move(outcome), m.created_ms, m.finished_ms, std::move(clock),
+                      std::int64_t{m.guests_watch}};
   return [m, match = std::move(match)](sql_connection& db, std::string& error) {
     write_status s = db.run(
         "INSERT INTO matches (code, game, options, seed, start_position, visibility, status,"
-        " outcome, created_ms, updated_ms, finished_ms, clock)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)",
+        " outcome, created_ms, updated_ms, finished_ms, clock, guests_watch)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12)",
         match, error);
     for (int seat = 1; seat <= 2 && s == write_status::ok; ++seat) {
       const std::string& hash = m.token_hash[static_cast<std::size_t>(seat - 1)];
@@ -376,7 +379,7 @@ read_status read_public(sql_connection& db, const std::string& status, const std
                         std::size_t limit, std::vector<match_row>& out, std::string& error) {
   static const std::string sql =
       std::string(match_columns) +
-      "WHERE visibility = 'public' AND (?1 = '' OR status = ?1) AND (?2 = '' OR game = ?2)"
+      "WHERE visibility = 'public' AND guests_watch = 1 AND (?1 = '' OR status = ?1) AND (?2 = '' OR game = ?2)"
       " ORDER BY CASE WHEN ?1 = 'finished' THEN finished_ms ELSE created_ms END DESC, id DESC LIMIT ?3";
   out.clear();
   return collect_matches(db, sql.c_str(), {status, game, sql_limit(limit)}, out, error);

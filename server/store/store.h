@@ -46,6 +46,7 @@ struct match_row {
   std::array<std::int64_t, 2> seat_claimed_ms{};  // when each seat was taken (0: unknown/free)
   std::optional<bot_seat_row> bot;  // the seat a bot plays, if any (its seat also has a token hash)
   std::array<std::int64_t, 2> seat_user{};  // the account holding each seat (0: a guest's, or free)
+  bool guests_watch = true;     // guests may watch (where only members play; else everyone may)
 };
 
 // One logged state change: either a game action (action, the game's canonical action JSON;

@@ -331,6 +331,7 @@ TEST_CASE("admin: matches listed by status, game and player, a running one abort
     const std::string abort_path = "/api/admin/matches/" + code + "/abort";
     CHECK(post(s.port(), abort_path, {{"reason", " \n "}}, s.root.headers()).status == 400);
     CHECK(post(s.port(), abort_path, json::object(), s.root.headers()).status == 400);
+    CHECK(post(s.port(), abort_path, {{"reason", std::string(201, 'x')}}, s.root.headers()).status == 400);
     REQUIRE(post(s.port(), abort_path, {{"reason", "The server  moves\ttonight"}}, s.root.headers()).status == 200);
     for (ws_client* c : {&first, &second}) {
       const json over = c->until("game_over");
@@ -366,4 +367,46 @@ TEST_CASE("admin: matches listed by status, game and player, a running one abort
   CHECK(http_call(srv.port(), "GET", "/api/matches/" + code).status == 404);
   CHECK(get(srv.port(), "/api/admin/matches", root).json_body()["matches"].size() == 1);
   CHECK(post(srv.port(), "/api/admin/matches/" + code + "/delete", json::object(), root.headers()).status == 404);
+}
+
+TEST_CASE("members mode: a match may keep guests from watching, and then its summary, log, list entry and room are members' only") {
+  admin_server s({"--access", "members"});
+  const auto ana = s.member("ana");
+  const auto bruno = s.member("bruno");
+  const auto made = post(s.port(), "/api/matches", {{"game", "taixu"}, {"guests_watch", false}}, ana.headers());
+  REQUIRE(made.status == 201);
+  const std::string code = made.json_body()["code"];
+  const auto open_made = post(s.port(), "/api/matches", {{"game", "taixu"}}, ana.headers());
+  REQUIRE(open_made.status == 201);
+  CHECK(post(s.port(), "/api/matches", {{"game", "taixu"}, {"guests_watch", "no"}}, ana.headers()).status == 400);
+
+  for (const std::string& target : {"/api/matches/" + code, "/api/matches/" + code + "/log"}) {
+    const auto guest = http_call(s.port(), "GET", target);
+    CHECK(guest.status == 401);
+    CHECK(guest.json_body()["error"]["code"] == "sign_in_required");
+    CHECK(get(s.port(), target, bruno).status == 200);
+  }
+  CHECK(get(s.port(), "/api/matches/" + code, bruno).json_body()["guests_watch"] == false);
+  const std::string other = open_made.json_body()["code"];
+  CHECK(http_call(s.port(), "GET", "/api/matches/" + other).json_body()["guests_watch"] == true);
+  const json listed = http_call(s.port(), "GET", "/api/matches").json_body()["matches"];
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0]["code"] == other);
+
+  ws_client guest(s.port());
+  guest.send({{"type", "join"}, {"code", code}});
+  CHECK(guest.until("error")["code"] == "sign_in_required");
+  ws_client member(s.port(), "", "/ws", "", bruno.cookie);
+  member.send({{"type", "join"}, {"code", code}, {"as", "spectator"}});
+  CHECK(member.until("joined")["seat"].is_null());
+}
+
+TEST_CASE("open mode: everyone may watch every match, whatever its creator asked") {
+  temp_dir dir;
+  server_process srv(dir.path + "/a.db");
+  const auto made = post(srv.port(), "/api/matches", {{"game", "taixu"}, {"guests_watch", false}});
+  REQUIRE(made.status == 201);
+  const auto read = http_call(srv.port(), "GET", "/api/matches/" + made.json_body()["code"].get<std::string>());
+  CHECK(read.status == 200);
+  CHECK(read.json_body()["guests_watch"] == true);
 }

@@ -79,6 +79,7 @@ TEST_CASE("a match round-trips through insert and load", "[store]") {
   match_row m = sample_match();
   m.start_position = {{"pieces", {{"a1", "k"}}}, {"to_move", 2}};
   m.visibility = "unlisted";
+  m.guests_watch = false;
   result r;
   s->insert_match(m, r.done());
   REQUIRE(r.get() == ok);
@@ -92,6 +93,7 @@ TEST_CASE("a match round-trips through insert and load", "[store]") {
   CHECK(got.seed == m.seed);
   CHECK(got.start_position == m.start_position);
   CHECK(got.visibility == "unlisted");
+  CHECK_FALSE(got.guests_watch);
   CHECK(got.status == "waiting");
   CHECK(got.outcome.is_null());
   CHECK(got.created_ms == m.created_ms);
@@ -374,7 +376,7 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
      // (still empty) log with its change column, 004 and 005 add the clock and the bot seats,
      // 006 two columns, 007 the leases, 008 the accounts, 009 the administration.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP TRIGGER actions_no_delete; DROP TABLE match_deletions; DROP TABLE server_settings; DROP TABLE audit; DROP TABLE password_resets;"
+    REQUIRE(raw.exec("DROP TRIGGER actions_no_delete; DROP TABLE match_deletions; ALTER TABLE matches DROP COLUMN guests_watch; DROP TABLE server_settings; DROP TABLE audit; DROP TABLE password_resets;"
                      " ALTER TABLE invitations DROP COLUMN grants_admin; ALTER TABLE invitations DROP COLUMN uses;"
                      " ALTER TABLE invitations DROP COLUMN max_uses; ALTER TABLE users DROP COLUMN disabled_ms;"
                      " DROP INDEX seats_by_user; ALTER TABLE seats DROP COLUMN user_id;"
