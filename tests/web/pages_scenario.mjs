@@ -7,7 +7,10 @@
 // each page is loaded in English and in Portuguese, and drawn at 1280×800 and 390×844;
 // screenshots of every page at both sizes land in test-output/web/pages-*.png. Every board
 // shown has its file and rank labels, none covered by a piece, and lies inside the viewport
-// (nothing scrolls the page by itself).
+// (nothing scrolls the page by itself), also on the page waiting for an opponent with its
+// invitation. Every game has the same frame: at 1280×800 the column beside the board holds
+// the players (names, presence, clocks), whose turn, the move list and the actions; on a
+// phone those panels come below the board.
 import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS } from './steps.mjs';
 
 const GAMES = ['taixu', 'cyvasse', 'quadri'];
@@ -62,8 +65,9 @@ export async function pagesScenario({ browser, url, out }) {
     results.push(...own.results);
   };
   // Loads path as label in each language and screenshots it at both sizes (ready() resolves
-  // once the page has drawn); then checks that no problem was reported meanwhile.
-  const visit = async (label, path, ready) => {
+  // once the page has drawn); then checks that no problem was reported meanwhile. frame: what
+  // the match page's frame must show ({seated, clock, moves}; checkFrame).
+  const visit = async (label, path, ready, frame = null) => {
     await step(label, async () => {
       for (const lang of LANGS) {
         current = `${label} (${lang})`;
@@ -82,6 +86,7 @@ export async function pagesScenario({ browser, url, out }) {
           check(y === 0, `${current}: the page scrolled by itself to ${y}`);
           await shot(page, `${label}-${lang}-${size}`);
           if (label !== 'home') { await checkLabels(); await checkBoardShown(); }
+          if (frame) await checkFrame(size, frame);
         }
       }
       current = `after ${label}`;
@@ -116,15 +121,60 @@ export async function pagesScenario({ browser, url, out }) {
     }
   };
 
-  // The whole board shown (both sides) lies inside the viewport, without scrolling (not while
-  // the board waits for an opponent under the invitation: nothing can be played then).
+  // The whole board shown (both sides) lies inside the viewport, without scrolling (also while
+  // it waits for an opponent: the invitation stays beside it, or below it on a phone).
   const checkBoardShown = async () => {
-    if (await page.$('#table.waiting')) return;
     const boxes = await page.$$eval('.board-wrap', (els) => els.filter((e) => e.getBoundingClientRect().width > 0).map((e) => {
       const r = e.getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: innerWidth, h: innerHeight };
     }));
     for (const b of boxes) check(b.top >= 0 && b.left >= 0 && b.bottom <= b.h && b.right <= b.w, `${current}: the board ${JSON.stringify(b)} is not inside the ${b.w}×${b.h} viewport`);
+  };
+
+  // The match page's frame, the same for every game. At 1280×800 the column beside the board
+  // (to its right, starting level with it) holds the players panel (a row per seat with its
+  // name and presence dot, and its clock when the match has one), the turn card, the move list
+  // (when moves: true) and, for a seated player (seated: true), the room controls and the
+  // game's actions; on a phone the players, the move list, the log and the room controls come
+  // below the board. Not checked while no board shows (one device's pass screen).
+  const checkFrame = async (size, { seated = false, clock = false, moves = true }) => {
+    const visible = () => page.$$eval('.board-wrap', (els) => els.some((e) => e.getBoundingClientRect().width > 0));
+    if (!(await visible())) return;
+    if (moves) await page.waitForSelector('#moves:not([hidden])');
+    const f = await page.evaluate(() => {
+      const shown = (e) => !!e && e.getBoundingClientRect().width > 0;
+      const box = (e) => { const r = e.getBoundingClientRect(); return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) }; };
+      const wrap = [...document.querySelectorAll('.board-wrap')].find(shown);
+      const table = wrap.closest('.table');
+      const side = table.querySelector('.control-col');
+      const parts = {};
+      const sels = { players: '#players', turn: '.turn-card', moves: '#moves', controls: '.room-controls', log: '.log', actions: '.actions, .cy-setup' };
+      for (const [name, sel] of Object.entries(sels)) {
+        const e = [...table.querySelectorAll(sel)].find(shown);
+        parts[name] = e ? { ...box(e), inSide: side.contains(e) } : null;
+      }
+      const rows = [...table.querySelectorAll('#players .seat-name')].filter(shown).map((li) => ({
+        seat: li.dataset.seat, label: li.querySelector('.seat-label')?.textContent.trim() ?? '',
+        dot: shown(li.querySelector('.presence-dot')), clock: shown(li.querySelector('.clock .clock-time')) }));
+      return { board: box(wrap), parts, rows };
+    });
+    const where = `${current}: ${JSON.stringify(f)}`;
+    const { board, parts, rows } = f;
+    const need = ['players', 'turn', 'log', ...(moves ? ['moves'] : []), ...(seated ? ['controls', 'actions'] : [])];
+    for (const name of need) check(parts[name], `${current}: no ${name} panel shown`);
+    check(rows.length === 2 && rows.every((r) => r.label && r.dot), `${current}: the players panel names both seats with their presence: ${JSON.stringify(rows)}`);
+    if (clock) check(rows.every((r) => r.clock), `${current}: each player's clock is in the players panel: ${JSON.stringify(rows)}`);
+    if (size === 'desktop') {
+      for (const name of need) {
+        const p = parts[name];
+        check(p.inSide && p.left >= board.right - 1, `${current}: the ${name} panel is not in the column beside the board: ${where}`);
+      }
+      check(parts.players.top < board.top + 60, `${current}: the column beside the board does not start level with it: ${where}`);
+    } else {
+      for (const name of ['players', 'log', ...(moves ? ['moves'] : []), ...(seated ? ['controls'] : [])]) {
+        check(parts[name].top >= board.bottom - 1, `${current}: the ${name} panel is not below the board on a phone: ${where}`);
+      }
+    }
   };
 
   const groups = [];
@@ -136,7 +186,7 @@ export async function pagesScenario({ browser, url, out }) {
     let local = '';
     await step(`${game}: a match with a free seat, one against the computer, one on this device`, async () => {
       current = `${game} setup`;
-      friend = await create({ game, seat: 1, visibility: 'public' });
+      friend = await create({ game, seat: 1, visibility: 'public', clock: { initial_s: 600, increment_s: 5 } });
       bot = await create({ game, seat: 2, visibility: 'unlisted', opponent: { bot: 'easy' } });
       await keepSeat(friend);
       await keepSeat(bot);
@@ -150,10 +200,12 @@ export async function pagesScenario({ browser, url, out }) {
       local = page.url().match(/\/m\/([A-Z0-9]{6})$/)[1];
       await matchDrawn();
     });
-    await visit(`${game}-player`, `/m/${friend?.code}`, async () => { await matchDrawn(); await page.waitForSelector('.invite:not([hidden]) img.qr'); });
-    await visit(`${game}-computer`, `/m/${bot?.code}`, async () => { await matchDrawn(); await page.waitForSelector('#bot-seat'); });
-    await visit(`${game}-spectator`, `/m/${bot?.code}?watch`, async () => { await matchDrawn(); await page.waitForSelector('.you.spectator'); });
-    await visit(`${game}-one-device`, `/m/${local}`, async () => { await matchDrawn(); await page.waitForSelector('#table[data-active]'); });
+    await visit(`${game}-player`, `/m/${friend?.code}`, async () => { await matchDrawn(); await page.waitForSelector('.invite:not([hidden]) img.qr'); },
+      { seated: true, clock: true });
+    await visit(`${game}-computer`, `/m/${bot?.code}`, async () => { await matchDrawn(); await page.waitForSelector('#bot-seat'); }, { seated: true });
+    await visit(`${game}-spectator`, `/m/${bot?.code}?watch`, async () => { await matchDrawn(); await page.waitForSelector('.you.spectator'); }, {});
+    await visit(`${game}-one-device`, `/m/${local}`, async () => { await matchDrawn(); await page.waitForSelector('#table[data-active]'); },
+      { seated: true, moves: game !== 'cyvasse' });   // no stepping back while a secret set-up is pending
     await step(`${game}: the game against the computer is resigned`, async () => {
       current = `${game} resign`;
       await page.setViewportSize(SIZES.desktop);
@@ -163,7 +215,7 @@ export async function pagesScenario({ browser, url, out }) {
       await page.click('#resign-yes');
       await page.waitForSelector('#result:not([hidden])');
     });
-    await visit(`${game}-replay`, `/m/${bot?.code}?replay`, async () => { await matchDrawn(); await page.waitForSelector('#moves:not([hidden])'); });
+    await visit(`${game}-replay`, `/m/${bot?.code}?replay`, async () => { await matchDrawn(); await page.waitForSelector('#moves:not([hidden])'); }, {});
   }
   // The home page last: its live list then shows every game's public match, each with a
   // miniature of its board (the game's own table).

@@ -3,6 +3,7 @@
 // legal actions; a set-up is checked by the server (the list is incomplete there, so the
 // screen follows the server's `expects`: zone squares and counts per kind).
 import { h, fill } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
 import { lastSquares } from './events.js';
 import { GAME_ID, tx, playerName, FILES, KINDS, COUNTS, GLYPH } from './text.js';
@@ -35,8 +36,10 @@ export class CyvasseTable {
     this.setupEl = h('div', { class: 'cy-setup', id: 'cy-setup' });
     this.hintEl = h('p', { class: 'hint', id: 'cy-hint', 'aria-live': 'polite' });
     this.legendEl = h('ul', { class: 'cy-legend' });
+    this.playerEls = { 1: h('div', { class: 'player-card cy-player p1' }), 2: h('div', { class: 'player-card cy-player p2' }) };
     this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.setupEl, this.hintEl, this.legendEl);
-    this.root.replaceChildren(h('div', { class: 'table cy-table' }, h('div', { class: 'board-col' }, this.boardWrap), this.sideEl));
+    this.root.replaceChildren(h('div', { class: 'table cy-table' },
+      h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]), this.sideEl));
   }
 
   // Draws the server's view with this seat's legal actions (expects: the set-up's shape while
@@ -60,11 +63,40 @@ export class CyvasseTable {
     if (prev && events.length) this.animate(events);
   }
 
-  setPresence(presence) { this.presence = presence; }
+  setPresence(presence) { this.presence = presence; this.applyPresence(); }
   relabel() { this.render(); }
+
+  // Marks each player card connected, away or free from the last presence message.
+  applyPresence() {
+    for (const s of this.presence?.seats || []) {
+      const dot = this.playerEls[s.seat]?.querySelector('.presence-dot');
+      if (!dot) continue;
+      const state = !s.taken ? 'empty' : s.connected ? 'on' : 'off';
+      dot.className = `presence-dot ${state}`;
+      dot.textContent = t(state === 'empty' ? 'empty_seat' : state === 'on' ? 'connected' : 'disconnected');
+    }
+  }
+
+  // Each side's card: its name, whether it is here, and its set-up or its pieces on the board.
+  renderPlayers() {
+    const v = this.view;
+    for (const p of [1, 2]) {
+      const n = this.pieceList().filter((x) => x.owner === p).length;
+      const status = v.phase === 'setup' ? tx(v.submitted?.[p - 1] ? 'card.ready' : 'list.setup') : tx('card.pieces', { n });
+      this.playerEls[p].classList.toggle('active', v.phase === 'play' && v.to_move === p && !v.outcome);
+      this.playerEls[p].replaceChildren(
+        h('span', { class: `cy-token p${p}`, 'aria-hidden': 'true' }),
+        h('span', { class: 'pname' }, playerName(p, this.seat)),
+        h('span', { class: 'presence-dot', dataset: { seat: p } }),
+        h('span', { class: 'cy-count', dataset: { player: p } }, status));
+    }
+    this.applyPresence();
+  }
 
   layout() {
     const flip = this.seat === 2;
+    const top = flip ? [1, 2] : [2, 1];
+    this.root.querySelector('.board-col').replaceChildren(this.playerEls[top[0]], this.boardWrap, this.playerEls[top[1]]);
     const ranks = [...Array(10)].map((_, i) => (flip ? i + 1 : 10 - i));
     const files = flip ? [...FILES].reverse() : FILES;
     this.cells.clear();
@@ -149,6 +181,7 @@ export class CyvasseTable {
       cell.setAttribute('aria-label', `${sq}${label ? ': ' + label : ''}`);
       cell.title = label;
     }
+    if (!light) this.renderPlayers();
     this.renderSide(light);
   }
 

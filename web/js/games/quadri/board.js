@@ -33,7 +33,7 @@ export class QuadriTable {
     this.boardWrap = h('div', { class: 'board-wrap q-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
     this.notice = new BoardNotice(this.illegalEl, GAME_ID);
     this.cells = new Map();
-    this.playerEls = { 1: h('div', { class: 'q-player p1' }), 2: h('div', { class: 'q-player p2' }) };
+    this.playerEls = { 1: h('div', { class: 'player-card q-player p1' }), 2: h('div', { class: 'player-card q-player p2' }) };
     this.turnEl = h('div', { class: 'turn-card q-turn' });
     this.hintEl = h('p', { class: 'hint', id: 'q-hint', 'aria-live': 'polite' });
     const btn = (id, onclick) => h('button', { type: 'button', class: `act act-${id}`, id: `act-${id}`, onclick });
