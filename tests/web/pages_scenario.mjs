@@ -69,6 +69,7 @@ export async function pagesScenario({ browser, url, out }) {
   // the match page's frame must show ({seated, clock, moves}; checkFrame).
   const visit = async (label, path, ready, frame = null) => {
     await step(label, async () => {
+      const texts = {};   // language → the icons' tooltips and names
       for (const lang of LANGS) {
         current = `${label} (${lang})`;
         await page.setViewportSize(SIZES.desktop);
@@ -77,6 +78,8 @@ export async function pagesScenario({ browser, url, out }) {
         await ready();
         const htmlLang = await page.evaluate(() => document.documentElement.lang);
         check(htmlLang === lang, `${current}: the page is in ${htmlLang}`);
+        texts[lang] = await checkIcons();
+        if (label.startsWith('cyvasse-')) await checkCyvasseMarks();
         for (const [size, viewport] of Object.entries(SIZES)) {
           current = `${label} (${lang}, ${size})`;
           await page.setViewportSize(viewport);
@@ -89,9 +92,50 @@ export async function pagesScenario({ browser, url, out }) {
           if (frame) await checkFrame(size, frame);
         }
       }
+      // Every icon's tooltip and name follow the language: none of the Portuguese ones is
+      // also an English one.
+      const english = new Set(texts.en);
+      const same = texts['pt-BR'].filter((x) => english.has(x));
+      check(!same.length, `${label}: icon texts not translated: ${[...new Set(same)].slice(0, 5).join(' | ')}`);
       current = `after ${label}`;
     });
     await clean(label);
+  };
+
+  // Every anomaly, terrain and talisman icon on the page (boards and legends; a closed rules
+  // panel's legend too) and every legend picture has a tooltip (title, or an anomaly's
+  // data-tip) and an accessible name (aria-label, on it or on an image inside it, or an SVG
+  // <title>), worded (not a bare string key). Returns their texts.
+  const checkIcons = async () => {
+    const icons = await page.$$eval('.legend-mark, .board-wrap .anomaly, .cy-terrain, .board-wrap .q-tile', (els) => els.map((e) => ({
+      what: e.getAttribute('class'),
+      tip: e.getAttribute('title') || e.dataset.tip || '',
+      name: e.getAttribute('aria-label') || e.querySelector('[role="img"][aria-label]')?.getAttribute('aria-label') || e.querySelector('svg > title')?.textContent || '',
+    })));
+    const bad = icons.filter((i) => !i.tip.trim() || !i.name.trim() || /^[\w]+(\.[\w]+)+$/.test(i.tip) || /^[\w]+(\.[\w]+)+$/.test(i.name));
+    check(!bad.length, `${current}: icons without a worded tooltip or name: ${JSON.stringify(bad.slice(0, 3))}`);
+    return icons.flatMap((i) => [i.tip, i.name]);
+  };
+
+  // Cyvasse draws each terrain one way: every mountain (and water) square of the board looks
+  // like every other and like the legends' sample, with the same mark; and its legends show the
+  // ring of a piece its Tower protects.
+  const checkCyvasseMarks = async () => {
+    const looks = await page.$$eval('.cy-sq.mountain, .cy-sq.water, .cy-swatch', (els) => els.map((e) => ({
+      kind: e.classList.contains('mountain') ? 'mountain' : e.classList.contains('water') ? 'water' : '?',
+      where: e.classList.contains('cy-swatch') ? 'legend' : 'board',
+      shown: e.getBoundingClientRect().width > 0,
+      look: getComputedStyle(e).backgroundImage,
+      mark: e.querySelector('.cy-terrain use')?.getAttribute('href') ?? '',
+    })));
+    for (const kind of ['mountain', 'water']) {
+      const all = looks.filter((x) => x.kind === kind && (x.shown || x.where === 'legend'));
+      check(all.some((x) => x.where === 'legend'), `${current}: no ${kind} in the legends`);
+      const drawings = new Set(all.filter((x) => x.shown).map((x) => `${x.look} ${x.mark}`));
+      check(drawings.size <= 1 && all.every((x) => x.mark.endsWith(`#${kind}`)), `${current}: ${kind} drawn ${drawings.size} ways: ${[...drawings].join(' / ')}`);
+    }
+    const rings = await page.$$eval('.legend-mark .cy-piece.protected', (els) => els.map((e) => getComputedStyle(e).boxShadow));
+    check(rings.length >= 1 && rings.every((b) => b && b !== 'none'), `${current}: the Tower's protection ring is not in the legend: ${rings}`);
   };
 
   // Every board shown: one file label per column and one rank label per row, each drawn

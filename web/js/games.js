@@ -13,7 +13,9 @@
 //                 view before it; optional (the shell writes "Turn n — <seat>")
 //   progressText  (progress) → the live list's progress line from a summary's `progress`
 //                 (PROTOCOL.md "Match summaries"); optional (the shell writes "Round n")
-//   rules         {summary: [string keys], legend: [{mark: CSS classes, icon?, label: key}]}
+//   rules         {summary: [string keys], legend: [{label: key (what it means), name?: key (its
+//                 short name), and its picture: draw?() → node (drawn as on the board), else
+//                 mark: CSS classes with icon? (an /icons.svg id)}]} (rules-panel.js)
 //   options       create-form schema: [{name, label, kind: 'number'|'select'|'boolean',
 //                 value (default), min/max (number), choices: [[value, label]] (select)}]
 //   strings       {en: {...}, 'pt-BR': {...}}, keys local to the game (i18n.js namespaces them;

@@ -5,8 +5,12 @@
 import { h, fill } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
+import { legendItems } from '../../rules-panel.js';
 import { lastSquares } from './events.js';
 import { GAME_ID, tx, playerName, FILES, KINDS, COUNTS, GLYPH } from './text.js';
+import { terrainMark } from './terrain.js';
+import { pieceEl, pieceTitle } from './piece.js';
+import { LEGEND } from './legend.js';
 
 const strip = ({ capture, ranged, ...action }) => action;
 
@@ -103,7 +107,7 @@ export class CyvasseTable {
     const rows = ranks.map((rank, ri) => h('div', { class: 'cy-row', role: 'row' }, files.map((file, fi) => {
       const sq = `${file}${rank}`;
       const cell = h('button', {
-        type: 'button', role: 'gridcell', class: 'cy-sq', dataset: { sq },
+        type: 'button', role: 'gridcell', class: `cy-sq ${(FILES.indexOf(file) + rank) % 2 ? 'dark' : 'light'}`, dataset: { sq },
         onclick: () => this.onSquare(sq),
         onmouseenter: () => this.onHover(sq), onfocus: () => this.onHover(sq),
         onmouseleave: () => this.onHover(null),
@@ -173,8 +177,8 @@ export class CyvasseTable {
       cell.classList.toggle('last', !!this.last?.has(sq));
       const slot = cell.querySelector('.slot');
       const nodes = [];
-      if (mountains.has(sq)) nodes.push(h('span', { class: 'terrain-mark', 'aria-hidden': 'true' }, '▲'));
-      else if (water.has(sq)) nodes.push(h('span', { class: 'terrain-mark', 'aria-hidden': 'true' }, '≈'));
+      if (mountains.has(sq)) nodes.push(terrainMark('mountain'));
+      else if (water.has(sq)) nodes.push(terrainMark('water'));
       if (piece) nodes.push(pieceEl(piece));
       slot.replaceChildren(...nodes);
       const label = piece ? pieceTitle(piece) : mountains.has(sq) ? tx('legend.mountain') : water.has(sq) ? tx('legend.water') : '';
@@ -199,11 +203,10 @@ export class CyvasseTable {
       this.hintEl.textContent = list.length ? tx('attackers', { list: list.join(', ') }) : tx('attackers.none');
     } else if (this.canSetUp()) this.hintEl.textContent = tx('setup.help');
     else this.hintEl.textContent = '';
+    // The pieces' glyphs, then the terrain and the board's marks drawn as on the board.
     fill(this.legendEl,
-      ...KINDS.map((k) => h('li', {}, h('span', { class: 'cy-glyph' }, GLYPH[k]), ` ${tx(`kind.${k}`)}`)),
-      h('li', {}, h('span', { class: 'swatch cy-mountain' }), ` ${tx('legend.mountain')}`),
-      h('li', {}, h('span', { class: 'swatch cy-water' }), ` ${tx('legend.water')}`),
-      h('li', {}, h('span', { class: 'swatch cy-spear' }), ` ${tx('legend.spear')}`));
+      ...KINDS.map((k) => h('li', {}, h('span', { class: 'cy-glyph', 'aria-hidden': 'true' }, GLYPH[k]), ` ${tx(`kind.${k}`)}`)),
+      ...legendItems(GAME_ID, LEGEND));
   }
 
   renderSetup() {
@@ -320,16 +323,4 @@ export class CyvasseTable {
       }
     }
   }
-}
-
-function pieceTitle(p) {
-  const base = tx('piece.title', { kind: tx(`kind.${p.kind}`), player: tx(`seat.${p.owner}`), armor: p.armor ?? '–' });
-  return p.protected ? base + tx('piece.protected') : base;
-}
-
-function pieceEl(p) {
-  const cls = `cy-piece p${p.owner}${p.capturable ? ' capturable' : ''}${p.protected ? ' protected' : ''}`;
-  return h('span', { class: cls, dataset: { kind: p.kind, owner: String(p.owner) } },
-    h('span', { class: 'cy-glyph', 'aria-hidden': 'true' }, GLYPH[p.kind] || '?'),
-    p.armor == null ? null : h('span', { class: 'cy-armor', 'aria-hidden': 'true' }, String(Math.max(0, p.armor))));
 }

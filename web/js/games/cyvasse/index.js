@@ -1,6 +1,7 @@
 // Cyvasse's web module: the one descriptor the shell knows it by (contract in web/js/games.js).
 import { CyvasseTable } from './board.js';
 import { describe, isTurnMarker } from './events.js';
+import { LEGEND } from './legend.js';
 import { STRINGS } from './strings.js';
 import { GAME_ID, tx } from './text.js';
 
@@ -13,13 +14,7 @@ export const cyvasse = {
   isTurnMarker,
   rules: {
     summary: ['rules.goal', 'rules.setup', 'rules.move', 'rules.armor', 'rules.special'],
-    legend: [
-      { mark: 'swatch cy-mountain', label: 'legend.mountain' },
-      { mark: 'swatch cy-water', label: 'legend.water' },
-      { mark: 'swatch cy-spear', label: 'legend.spear' },
-      { mark: 'swatch cy-target', label: 'legend.target' },
-      { mark: 'swatch cy-capture', label: 'legend.capture' },
-    ],
+    legend: LEGEND,
   },
   options: [
     { name: 'terrain', label: 'opt.terrain', kind: 'select', value: 'default',

@@ -8,8 +8,7 @@ import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
 import { lastCells } from './events.js';
 import { GAME_ID, tx, playerName, cellName, coords, isDark } from './text.js';
-
-const MOON = { new: '●', waxing: '◐', full: '○', waning: '◑' };
+import { tileEl, predictorEl } from './tile.js';
 const strip = ({ captures, ...action }) => action;   // legal moves carry their capture count
 
 export class QuadriTable {
@@ -138,15 +137,8 @@ export class QuadriTable {
       const tile = v.tiles?.[c];
       const pred = v.predictors?.[c];
       const nodes = [];
-      if (tile) {
-        nodes.push(h('span', {
-          class: `q-tile ${tile.aura} ${tile.side}${tile.revealed ? ' revealed' : ''}`, 'aria-hidden': 'true',
-        },
-        h('span', { class: 'q-moon' }, MOON[tile.moon] || ''),
-        h('span', { class: 'q-dir' }, tile.dir),
-        tile.value != null ? h('span', { class: 'q-value' }, String(tile.value)) : null));
-      }
-      if (pred) nodes.push(h('span', { class: `q-pred p${pred.owner}${pred.queen ? ' queen' : ''}` }, pred.queen ? '♛' : ''));
+      if (tile) nodes.push(tileEl(tile));
+      if (pred) nodes.push(predictorEl(pred));
       cell.replaceChildren(...nodes, ...this.coordEls.get(c));
       const target = targets.get(c);
       cell.classList.toggle('tile', !!tile);

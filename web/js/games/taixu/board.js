@@ -204,6 +204,9 @@ export class TaixuTable {
       if (ZONES.has(sq)) parts.push(tx('zone'));
       if (anomaly) parts.push(tx(`anomaly.${anomaly}`));
       cell.setAttribute('aria-label', parts.join('. '));
+      // The Core's and the Energy Zones' squares say what they are on hover (an anomaly's
+      // icon has its own tooltip).
+      cell.title = CORE.has(sq) ? tx('legend.core') : ZONES.has(sq) ? tx('legend.zone') : '';
       cell.setAttribute('aria-selected', String(sq === this.selected));
     }
     this.renderPlayers();
@@ -442,7 +445,7 @@ export function lastSquares(events) {
   return out.size ? out : null;
 }
 
-// The blinking anomaly icon with a tooltip naming its effect.
+// The blinking anomaly icon, named (its accessible name) with a tooltip saying its effect.
 function anomalyIcon(effect, withPiece) {
   return h('span', { class: `anomaly a-${effect}${withPiece ? ' corner' : ''}`, dataset: { tip: tx(`anomaly.${effect}`) } },
     icon(effect, tx(`anomaly.name.${effect}`)));
