@@ -10,7 +10,11 @@
 // (nothing scrolls the page by itself), also on the page waiting for an opponent with its
 // invitation. Every game has the same frame: at 1280×800 the column beside the board holds
 // the players (names, presence, clocks), whose turn, the move list and the actions; on a
-// phone those panels come below the board.
+// phone those panels come below the board. Every anomaly, terrain and talisman icon and every
+// legend picture has a tooltip and an accessible name in the page's language; Cyvasse draws
+// its terrain one way and shows the Tower's protection ring in its legend. Each game's How to
+// play page is visited too (diagrams drawn by the game's table), and the links to it from the
+// home page's cards, the create form and the match page are followed.
 import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS } from './steps.mjs';
 
 const GAMES = ['taixu', 'cyvasse', 'quadri'];
@@ -78,7 +82,8 @@ export async function pagesScenario({ browser, url, out }) {
         await ready();
         const htmlLang = await page.evaluate(() => document.documentElement.lang);
         check(htmlLang === lang, `${current}: the page is in ${htmlLang}`);
-        texts[lang] = await checkIcons();
+        // The icons' texts, and a How to play page's headings and captions.
+        texts[lang] = [...await checkIcons(), ...await page.$$eval('.howto h1, .howto h2, .howto figcaption', (els) => els.map((e) => e.textContent.trim()))];
         if (label.startsWith('cyvasse-')) await checkCyvasseMarks();
         for (const [size, viewport] of Object.entries(SIZES)) {
           current = `${label} (${lang}, ${size})`;
@@ -88,7 +93,7 @@ export async function pagesScenario({ browser, url, out }) {
           const y = await page.evaluate(() => window.scrollY);
           check(y === 0, `${current}: the page scrolled by itself to ${y}`);
           await shot(page, `${label}-${lang}-${size}`);
-          if (label !== 'home') { await checkLabels(); await checkBoardShown(); }
+          if (path.startsWith('/m/')) { await checkLabels(); await checkBoardShown(); }
           if (frame) await checkFrame(size, frame);
         }
       }
@@ -96,7 +101,7 @@ export async function pagesScenario({ browser, url, out }) {
       // also an English one.
       const english = new Set(texts.en);
       const same = texts['pt-BR'].filter((x) => english.has(x));
-      check(!same.length, `${label}: icon texts not translated: ${[...new Set(same)].slice(0, 5).join(' | ')}`);
+      check(!same.length, `${label}: texts not translated: ${[...new Set(same)].slice(0, 5).join(' | ')}`);
       current = `after ${label}`;
     });
     await clean(label);
@@ -175,6 +180,31 @@ export async function pagesScenario({ browser, url, out }) {
     for (const b of boxes) check(b.top >= 0 && b.left >= 0 && b.bottom <= b.h && b.right <= b.w, `${current}: the board ${JSON.stringify(b)} is not inside the ${b.w}×${b.h} viewport`);
   };
 
+  // A game's How to play page is drawn: its title names the game, its sections and legend are
+  // there, and its diagrams are boards drawn by the game's own table (each with squares, at
+  // least one with a piece selected and where it may go), each with a caption.
+  const howToShown = async (game) => {
+    await page.waitForSelector(`#howto[data-game="${game}"] .howto-diagram [data-version]`);
+    const p = await page.evaluate(() => ({
+      title: document.querySelector('#howto-title')?.textContent ?? '',
+      name: document.querySelector('.howto-game[aria-current="page"]')?.textContent ?? '',
+      sections: document.querySelectorAll('.howto-section h2').length,
+      legend: document.querySelectorAll('.howto-legend .legend li').length,
+      keys: document.querySelector('#howto').textContent.match(/\bhowto\.[\w.]+/)?.[0] ?? '',
+      diagrams: [...document.querySelectorAll('.howto-diagram')].map((f) => ({
+        squares: f.querySelectorAll('[role="grid"] [role="gridcell"]').length,
+        selected: f.querySelectorAll('.selected').length,
+        targets: f.querySelectorAll('.target, .capture').length,
+        caption: f.querySelector('figcaption')?.textContent.trim() ?? '' })),
+    }));
+    check(p.name && p.title.includes(p.name), `${current}: the title names the game: ${p.title}`);
+    check(!p.keys, `${current}: a string key shows instead of its text: ${p.keys}`);
+    check(p.sections >= 5 && p.legend >= 3, `${current}: ${p.sections} sections and ${p.legend} legend entries`);
+    check(p.diagrams.length >= 3 && p.diagrams.every((d) => d.squares >= 64 && d.caption.length > 20),
+      `${current}: diagrams drawn by the game's table with captions: ${JSON.stringify(p.diagrams)}`);
+    check(p.diagrams.some((d) => d.selected === 1 && d.targets > 0), `${current}: no diagram shows a move: ${JSON.stringify(p.diagrams)}`);
+  };
+
   // The match page's frame, the same for every game. At 1280×800 the column beside the board
   // (to its right, starting level with it) holds the players panel (a row per seat with its
   // name and presence dot, and its clock when the match has one), the turn card, the move list
@@ -222,6 +252,7 @@ export async function pagesScenario({ browser, url, out }) {
   };
 
   const groups = [];
+  const codes = {};   // game → the match against the computer
   await page.goto(url);
   for (const game of GAMES) {
     groups.push(group());
@@ -232,6 +263,7 @@ export async function pagesScenario({ browser, url, out }) {
       current = `${game} setup`;
       friend = await create({ game, seat: 1, visibility: 'public', clock: { initial_s: 600, increment_s: 5 } });
       bot = await create({ game, seat: 2, visibility: 'unlisted', opponent: { bot: 'easy' } });
+      codes[game] = bot.code;
       await keepSeat(friend);
       await keepSeat(bot);
       // One device, the way a player makes it: the home page's form.
@@ -268,9 +300,38 @@ export async function pagesScenario({ browser, url, out }) {
     await page.waitForSelector('#create-btn');
     for (const game of GAMES) await page.waitForSelector(`.live-item .li-preview.g-${game}[data-version]`);
   });
+  // Each game's How to play page: the rules in sections, with diagrams drawn by the game's own
+  // table, and its legend; and the links to it from the home page's game cards, the create
+  // form (under the chosen game's summary) and the match page.
+  groups.push(group());
+  for (const game of GAMES) {
+    await visit(`howto-${game}`, `/?how-to-play=${game}`, () => howToShown(game));
+  }
+  await step('how to play: linked from the game cards, the create form and every match page', async () => {
+    current = 'how-to-play links';
+    await page.setViewportSize(SIZES.desktop);
+    await page.evaluate(() => localStorage.setItem('tabuleiro.lang', 'en'));
+    for (const game of GAMES) {
+      await page.goto(url);
+      await page.check(`input[name="game"][value="${game}"]`);
+      const summary = (await page.textContent('#game-summary p')).trim();
+      check(summary.length > 150 && !/howto\./.test(summary), `the create form sums ${game} up in a paragraph: ${summary}`);
+      const [card, form] = await Promise.all([page.getAttribute(`.game-card.g-${game} .card-howto`, 'href'), page.getAttribute('#summary-howto', 'href')]);
+      check(card && card === form, `the ${game} card and the form link to one page: ${card} ${form}`);
+      await page.click(`.game-card.g-${game} .card-howto`);
+      await howToShown(game);
+      await page.goto(`${url}/m/${codes[game]}?watch`);
+      await matchDrawn();
+      await page.waitForSelector('#howto-link:not([hidden])');
+      const [head, rules] = await Promise.all([page.getAttribute('#howto-link', 'href'), page.getAttribute('#rules-howto', 'href')]);
+      check(head === card && rules === card, `the ${game} match page links to its How to play page: ${head} ${rules}`);
+      await page.click('#howto-link');
+      await howToShown(game);
+    }
+  });
   const other = steps({ prefix: 'pages: ' });
   await other.step('no console error, exception or CSP violation while making and ending the matches', async () => {
-    const seen = problemsOf((k) => !GAMES.some((g) => k.startsWith(`${g}-`)) && !k.startsWith('home ('));
+    const seen = problemsOf((k) => !GAMES.some((g) => k.startsWith(`${g}-`) || k.startsWith(`howto-${g} (`)) && !k.startsWith('home ('));
     check(!seen.length, seen.join('; '));
   });
   await page.context().close().catch(() => {});

@@ -11,13 +11,14 @@ import { t, gameKey } from './i18n.js';
 export function legendItems(game, items) {
   const tg = (key) => t(gameKey(game, key));
   return items.map((item) => h('li', {},
-    h('span', { class: `legend-mark ${item.mark || ''}`.trim(), role: 'img', 'aria-label': tg(item.name || item.label), title: tg(item.label) },
-      item.draw ? item.draw() : item.icon ? icon(item.icon) : null),
+    h('span', { class: 'legend-mark', role: 'img', 'aria-label': tg(item.name || item.label), title: tg(item.label) },
+      item.draw ? item.draw() : h('span', { class: item.mark || '' }, item.icon ? icon(item.icon) : null)),
     h('span', { class: 'legend-text' }, tg(item.label))));
 }
 
-// A <details class="rules"> for game (an entry of the registry); redraw() re-translates it.
-export function rulesPanel(game) {
+// A <details class="rules"> for game (an entry of the registry), ending with a link to its
+// How to play page when howToPlayHref (id → its address) is given; redraw() re-translates it.
+export function rulesPanel(game, { howToPlayHref = null } = {}) {
   const el = h('details', { class: 'rules' });
   const tg = (key) => t(gameKey(game.id, key));
   const redraw = () => {
@@ -26,7 +27,9 @@ export function rulesPanel(game) {
     fill(el,
       h('summary', {}, t('how_to_play')),
       h('ul', { class: 'rules-list' }, summary.map((k) => h('li', {}, tg(k)))),
-      legend.length ? h('ul', { class: 'legend' }, legendItems(game.id, legend)) : null);
+      legend.length ? h('ul', { class: 'legend' }, legendItems(game.id, legend)) : null,
+      howToPlayHref && game.howToPlay ? h('p', { class: 'rules-more' },
+        h('a', { href: howToPlayHref(game.id), id: 'rules-howto' }, t('howto.read', { game: t(gameKey(game.id, 'name')) }))) : null);
     el.open = open;
   };
   redraw();

@@ -7,6 +7,7 @@ import { t } from '../i18n.js';
 import { gameTitle, seatLabel } from '../games.js';
 import { loadStylesheet } from '../stylesheets.js';
 import { rulesPanel } from '../rules-panel.js';
+import { howToPlayHref } from '../how-to-play.js';
 import { lastTurnEvents } from '../history.js';
 import { historyPanel } from './history-panel.js';
 import { matchLog, describeRoomEvent } from './log.js';
@@ -40,7 +41,7 @@ export function boardArea({ state, local, primary, controls, banner, top = [], o
     loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; });
     table = local ? local.mount(tableEl, state.game.Table, primary)
       : new state.game.Table(tableEl, (action) => primary.request({ type: 'act', action }));
-    rules = rulesPanel(state.game);
+    rules = rulesPanel(state.game, { howToPlayHref });
     panel = historyPanel({ game: state.game, seat: state.seat, onStep, onExport, isOver: () => !!state.outcome });
     panel.el.hidden = true;
     document.addEventListener('keydown', panel.onKey);

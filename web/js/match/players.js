@@ -1,6 +1,6 @@
 // The players panel, at the top of the column beside the board for every game (below the
 // board on a phone): one row per seat with its colour, the seat's name and the player's
-// display name, whether the player is here, whether it is that seat's turn, and its clock
+// display name (or the computer's level), whether the player is here, whether it is that seat's turn, and its clock
 // (clock.js draws into the row's slot).
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
@@ -25,7 +25,7 @@ export function playersPanel() {
         'data-seat': String(x.seat), 'data-connected': String(!!x.connected) },
       h('span', { class: `presence-dot ${state}`, title: here }, x.taken ? h('span', { class: 'sr-only' }, here) : null),
       h('strong', { class: 'seat-label' }, label(x.seat)),
-      h('span', { class: 'name' }, x.taken ? (x.name || '') : t('empty_seat')),
+      h('span', { class: 'name' }, x.taken ? (x.name || (x.bot ? t('bot_name', { level: t(`level.${x.bot}`) }) : '')) : t('empty_seat')),
       toAct.includes(x.seat) ? h('span', { class: 'sr-only' }, ` — ${t('to_act')}`) : null,
       slots[x.seat]);
     }));

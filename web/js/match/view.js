@@ -16,6 +16,7 @@ import { playersPanel } from './players.js';
 import { matchControls } from './controls.js';
 import { gameOverBanner } from './game-over.js';
 import { boardArea } from './board.js';
+import { howToPlayHref } from '../how-to-play.js';
 import { myTurn, waiting, seatFree } from './state.js';
 
 // Builds the match page into app. state: the page's state (read only); local: the DevicePlay
@@ -28,6 +29,9 @@ export function matchView({ app, state, local, primary, act, onStep }) {
   const statusEl = h('span', { class: 'conn', id: 'conn-status', 'aria-live': 'polite' }, t('connecting'));
   const roleEl = h('span', { class: 'role', id: 'role' });
   const watchersEl = h('span', { class: 'watchers', id: 'watchers' });
+  // The game's How to play page, once the game is known.
+  const howToEl = h('a', { class: 'howto-link', id: 'howto-link', hidden: true, title: t('how_to_play'), 'data-i18n-title': 'how_to_play' },
+    icon('rules'), h('span', { class: 'howto-label', 'data-i18n': 'how_to_play' }, t('how_to_play')));
   const inviteEl = h('div', { class: 'invite', hidden: true });
   // The match's life: this client offline or replaced, the opponent away (with the server's
   // abandonment countdown).
@@ -47,19 +51,23 @@ export function matchView({ app, state, local, primary, act, onStep }) {
 
   app.replaceChildren(h('section', { class: 'match-page' },
     h('div', { class: 'match-head' },
-      h('h1', { class: 'match-id match-title' },
+      h('div', { class: 'match-id' }, h('h1', { class: 'match-id match-title' },
         h('span', { class: 'game-name', id: 'game-name' }, '…'),
         h('span', { class: 'sr-only' }, ' — '),
         h('button', { type: 'button', class: 'code-chip', id: 'code-chip', title: t('copy'), 'data-i18n-title': 'copy',
           onclick: async () => {
             try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
-          } }, code, icon('copy'))),
+          } }, code, icon('copy'))), howToEl),
       h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)),
     offlineBar, awayBar, gameOver.resultBar, controls.rematchBar, controls.drawBar, board.pastBar,
     tableEl, gameOver.banner, controls.dialog, board.announceEl));
 
   // What depends on the live view besides the board: the title, presence and the controls.
   function drawAround() {
+    if (state.game?.howToPlay && howToEl.hidden) {
+      howToEl.href = howToPlayHref(state.gameName);
+      howToEl.hidden = false;
+    }
     title();
     presence();
     controls.drawControls();

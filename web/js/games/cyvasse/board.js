@@ -49,8 +49,9 @@ export class CyvasseTable {
   // Draws the server's view with this seat's legal actions (expects: the set-up's shape while
   // it is this seat's to make); prev/events animate a change; past: a past version is shown.
   // lastTurn: the events of the other side's last whole turn, whose squares are highlighted
-  // (else this change's, when it has any).
-  update({ view, legal, expects, seat, version, prev = null, events = [], past = false, lastTurn = null }) {
+  // (else this change's, when it has any). select (optional): a square shown selected, its
+  // legal moves highlighted (the How to play page's diagrams).
+  update({ view, legal, expects, seat, version, prev = null, events = [], past = false, lastTurn = null, select = undefined }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     const wasSetup = this.view?.phase === 'setup';
     this.view = view;
@@ -61,6 +62,7 @@ export class CyvasseTable {
     this.version = version;
     if (reoriented) this.layout();
     if (view.phase !== 'setup' && wasSetup) this.placed.clear();
+    if (select !== undefined) this.selected = select;
     if (this.selected && !this.legal.some((a) => a.from === this.selected)) this.selected = null;
     this.last = lastTurn ? lastSquares(lastTurn) : lastSquares(events) || this.last;
     this.render();

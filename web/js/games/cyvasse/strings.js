@@ -1,6 +1,9 @@
 // Cyvasse's player-facing text in English and Brazilian Portuguese. Keys are local to the game
 // (i18n.js registers them under `cyvasse.`; `err.<code>` as `err.cyvasse.<code>`, `reason.<r>`
 // as `reason.cyvasse.<r>`). Both languages have the same keys and placeholders.
+// The How to play page's text is in strings-howto.js, merged here.
+import { HOWTO_EN, HOWTO_PT } from './strings-howto.js';
+
 const en = {
   name: 'Cyvasse',
   'list.setup': 'Setting up',
@@ -149,4 +152,4 @@ const pt = {
   'click.setup_waiting': 'Sua formação foi enviada: espere a do adversário',
 };
 
-export const STRINGS = { en, 'pt-BR': pt };
+export const STRINGS = { en: { ...en, ...HOWTO_EN }, 'pt-BR': { ...pt, ...HOWTO_PT } };

@@ -4,7 +4,8 @@
 import { h } from '../../dom.js';
 import { tx } from './text.js';
 
-const SPRITE = new URL('./terrain.svg', import.meta.url).href;
+// The sprite of the marks (the home card's picture uses it too).
+export const SPRITE = new URL('./terrain.svg', import.meta.url).href;
 
 export const TERRAIN = ['mountain', 'water'];
 

@@ -52,15 +52,16 @@ export class QuadriTable {
   // Draws the server's view with this seat's legal actions; prev/events animate a change;
   // past: a past version is shown.
   // lastTurn: the events of the other side's last whole turn, whose cells are highlighted
-  // (else this change's, when it has any).
-  update({ view, legal, seat, version, prev = null, events = [], past = false, lastTurn = null }) {
+  // (else this change's, when it has any). select (optional): a predictor's cell shown as the
+  // start of a move, its legal landings highlighted (the How to play page's diagrams).
+  update({ view, legal, seat, version, prev = null, events = [], past = false, lastTurn = null, select = null }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     this.view = view;
     this.past = past;
     this.version = version;
     this.legal = legal || [];
     this.seat = seat;
-    this.path = [];
+    this.path = select ? [select] : [];
     this.shiftFrom = null;
     if (!this.legal.length) this.mode = 'idle';
     this.last = lastTurn ? lastCells(lastTurn) : lastCells(events) || this.last;

@@ -1,5 +1,7 @@
 // QU4DRI's strings in English and Brazilian Portuguese (keys local to the game: the shell
 // registers them as `quadri.<key>`, errors as `err.quadri.<code>`, reasons as `reason.quadri.<r>`).
+// The How to play page's text is in strings-howto.js, merged here.
+import { HOWTO_EN, HOWTO_PT } from './strings-howto.js';
 
 const en = {
   name: 'QU4DRI',
@@ -177,4 +179,4 @@ const pt = {
   'click.no_moves': 'Este previsor não tem jogada legal agora.',
 };
 
-export const STRINGS = { en, 'pt-BR': pt };
+export const STRINGS = { en: { ...en, ...HOWTO_EN }, 'pt-BR': { ...pt, ...HOWTO_PT } };

@@ -61,7 +61,9 @@ export class TaixuTable {
   // lastTurn (optional): the events of the other side's last whole turn, whose squares are
   // highlighted (else the squares of this change's events).
   // past: a past version of the record is shown (nothing may be played on it).
-  update({ view, legal, seat, version, prev = null, events = [], lastTurn = null, past = false }) {
+  // select (optional): a square of the seat's shown selected, its legal targets highlighted
+  // (the How to play page's diagrams).
+  update({ view, legal, seat, version, prev = null, events = [], lastTurn = null, past = false, select = undefined }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     this.view = view;
     this.past = past;
@@ -69,6 +71,7 @@ export class TaixuTable {
     this.legal = legal || [];
     this.seat = seat;
     if (reoriented) this.layout();
+    if (select !== undefined) this.selected = select;
     if (this.selected && !this.isOwn(this.selected)) this.selected = null;
     if (!this.legal.length) this.mode = 'idle';
     this.last = lastTurn ? lastSquares(lastTurn) : lastSquares(events) || this.last;

@@ -3,6 +3,7 @@
 import { TaixuTable } from './board.js';
 import { describe, isTurnMarker, sounds } from './events.js';
 import { ANOMALY_EFFECTS } from './geometry.js';
+import { HOW_TO_PLAY } from './howto.js';
 import { STRINGS } from './strings.js';
 import { GAME_ID, tx, playerName } from './text.js';
 
@@ -34,6 +35,8 @@ export const taixu = {
       ...ANOMALY_EFFECTS.map((e) => ({ mark: `anomaly static a-${e}`, icon: e, name: `anomaly.name.${e}`, label: `anomaly.${e}` })),
     ],
   },
+  // The How to play page (how-to-play.js): sections with diagrams drawn by TaixuTable.
+  howToPlay: HOW_TO_PLAY,
   // The create form's fields, sent as the request's `options` (the engine checks them again).
   options: [
     { name: 'reserve', label: 'opt.reserve', kind: 'number', min: 4, max: 16, value: 8 },

@@ -1,6 +1,8 @@
 // TAIXU's strings in English and Brazilian Portuguese. Keys are local to the game: the shell
 // registers them as `taixu.<key>` (errors as `err.taixu.<code>`, outcome reasons as
 // `reason.taixu.<reason>`), so they never clash with another game's or the shell's.
+// The How to play page's text is in strings-howto.js, merged here.
+import { HOWTO_EN, HOWTO_PT } from './strings-howto.js';
 
 const en = {
   name: 'TAIXU',
@@ -195,4 +197,4 @@ const pt = {
   'click.empty': 'Casa vazia: selecione uma das suas peças, ou Invoque na sua borda.',
 };
 
-export const STRINGS = { en, 'pt-BR': pt };
+export const STRINGS = { en: { ...en, ...HOWTO_EN }, 'pt-BR': { ...pt, ...HOWTO_PT } };
