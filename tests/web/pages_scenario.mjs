@@ -307,6 +307,7 @@ export async function pagesScenario({ browser, url, out }) {
   for (const game of GAMES) {
     await visit(`howto-${game}`, `/?how-to-play=${game}`, () => howToShown(game));
   }
+  groups.push(group());
   await step('how to play: linked from the game cards, the create form and every match page', async () => {
     current = 'how-to-play links';
     await page.setViewportSize(SIZES.desktop);
