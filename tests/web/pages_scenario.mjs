@@ -92,6 +92,8 @@ export async function pagesScenario({ browser, url, out }) {
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
           const y = await page.evaluate(() => window.scrollY);
           check(y === 0, `${current}: the page scrolled by itself to ${y}`);
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          check(wide <= viewport.width, `${current}: the page is ${wide} px wide, wider than the screen`);
           await shot(page, `${label}-${lang}-${size}`);
           if (path.startsWith('/m/')) { await checkLabels(); await checkBoardShown(); }
           if (frame) await checkFrame(size, frame);
