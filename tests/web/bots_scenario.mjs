@@ -91,7 +91,7 @@ export async function botsScenario({ browser, url, out }) {
     await shot(L, 'pass-screen');
     await L.click('#pass-ready');
     await L.waitForSelector('.local-seat[data-seat="2"]:not([hidden]) .cy-kind[data-kind="king"]');
-    check(await L.$$eval('.local-seat[data-seat="2"] .cy-piece[data-owner="1"]', (e) => e.length) === 0, 'Black\'s board shows no piece of White');
+    check(await L.$$eval('.local-seat[data-seat="2"] .cy-board .cy-piece[data-owner="1"]', (e) => e.length) === 0, 'Black\'s board shows no piece of White');
     await L.click('.local-seat[data-seat="2"] #cy-standard');
   });
 
@@ -101,7 +101,7 @@ export async function botsScenario({ browser, url, out }) {
     await L.waitForFunction(() => document.querySelector('.local-seat[data-seat="1"] .cy-board')?.dataset.phase === 'play');
     check(await L.isHidden('#pass-screen'), 'no pass screen in play');
     check((await L.textContent('#role')).includes('White to move'), 'White to move');
-    check(await L.$$eval(`${host} .cy-piece`, (e) => e.length) === 38, 'both armies on White\'s board');
+    check(await L.$$eval(`${host} .cy-board .cy-piece`, (e) => e.length) === 38, 'both armies on White\'s board');
     await moveAny(L, 1, host);
     await L.waitForFunction(() => document.querySelector('#table')?.dataset.active === '2');
     check(await L.isHidden('#pass-screen'), 'no pass screen for a move');

@@ -20,7 +20,7 @@ export async function clockScenario({ browser, url, out }) {
     const r = await fetch(`${url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance_ms: ms }) });
     check(r.ok, `the test clock answered ${r.status}`);
   };
-  const clockText = (page, seat) => page.textContent(`#clocks .clock.p${seat} .clock-time`);
+  const clockText = (page, seat) => page.textContent(`#players .clock.p${seat} .clock-time`);
   const A = await open('en-US');
   const B = await open('pt-BR');
 
@@ -32,25 +32,25 @@ export async function clockScenario({ browser, url, out }) {
     await A.waitForSelector('#share-code');
     const link = await A.inputValue('#share-link');
     await A.click('#go-match');
-    await A.waitForSelector('#clocks .clock.p1');
+    await A.waitForSelector('#players .clock.p1');
     await B.goto(link);
     await B.click('#join-player');  // the link's join step
-    await B.waitForSelector('#clocks .clock.p2');
+    await B.waitForSelector('#players .clock.p2');
     check((await clockText(A, 1)).trim() === '1:00', `A's clock shows ${await clockText(A, 1)}`);
     check((await clockText(B, 2)).trim() === '1:00', `B's clock shows ${await clockText(B, 2)}`);
-    check(await A.$$eval('#clocks .clock.running', (els) => els.length) === 0, 'no clock runs before the first turns');
+    check(await A.$$eval('#players .clock.running', (els) => els.length) === 0, 'no clock runs before the first turns');
   });
 
   await step('clock: after both first turns A\'s clock runs and counts down locally on both pages', async () => {
     await A.click('#act-end_turn');
     await B.waitForSelector('#act-end_turn:not([disabled])');
     await B.click('#act-end_turn');
-    await A.waitForSelector('#clocks .clock.p1.running');
-    await B.waitForSelector('#clocks .clock.p1.running');
+    await A.waitForSelector('#players .clock.p1.running');
+    await B.waitForSelector('#players .clock.p1.running');
     // The server's time stands still (manual clock); the page counts down from receipt anyway.
     const before = seconds(await clockText(B, 1));
     await B.waitForFunction((b) => {
-      const t = document.querySelector('#clocks .clock.p1 .clock-time')?.textContent || '';
+      const t = document.querySelector('#players .clock.p1 .clock-time')?.textContent || '';
       const s = t.split(':').map(Number).reduce((a, p) => a * 60 + p, 0);
       return s < b;
     }, before, { timeout: 4000 });
@@ -62,7 +62,7 @@ export async function clockScenario({ browser, url, out }) {
     await advance(50_000);
     // Presence carries the clock too: B reloads its page to get a fresh reading.
     await B.reload();
-    await B.waitForSelector('#clocks .clock.p1.low');
+    await B.waitForSelector('#players .clock.p1.low');
     const left = seconds(await clockText(B, 1));
     check(left <= 10 && left > 0, `B sees A's clock at ${left} s`);
     await shot(B, '02-low');
@@ -70,13 +70,13 @@ export async function clockScenario({ browser, url, out }) {
 
   await step('clock: past the deadline the server flags A; both pages show the flag and "on time"', async () => {
     await advance(12_000);
-    await A.waitForSelector('#clocks .clock.p1.flagged');
-    await B.waitForSelector('#clocks .clock.p1.flagged');
+    await A.waitForSelector('#players .clock.p1.flagged');
+    await B.waitForSelector('#players .clock.p1.flagged');
     await A.waitForSelector('#banner[data-reason="timeout"]');
     check((await A.textContent('#banner')).includes('on time'), 'A\'s banner says "on time"');
     check((await B.textContent('#banner')).includes('por tempo'), 'B\'s banner says "por tempo"');
     check((await clockText(A, 1)).trim() === '0.0', `A's clock shows ${await clockText(A, 1)}`);
-    check((await B.textContent('#clocks .clock.p1 .clock-flag')).includes('Tempo esgotado'), 'B sees the flag in Portuguese');
+    check((await B.textContent('#players .clock.p1 .clock-flag')).includes('Tempo esgotado'), 'B sees the flag in Portuguese');
     check((await A.textContent('#log')).includes('ran out of time'), 'A\'s log says who ran out of time');
     await shot(A, '03-flag');
   });

@@ -49,6 +49,7 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
     const seats = await B.$$eval('#join-seats li', (els) => els.map((e) => `${e.dataset.seat}:${e.dataset.taken}:${e.textContent}`));
     check(seats.length === 2 && seats[0].startsWith('1:true') && seats[0].includes('Ana') && seats[1].startsWith('2:false'), `who is seated: ${seats}`);
     check((await B.textContent('#join-game')).includes('TAIXU'), 'the game is named');
+    check(/how-to-play[=/]taixu$/.test(await B.getAttribute('#join-howto', 'href') || ''), 'the join step links to the game\'s How to play page');
     check((await B.textContent('#join-options')).includes('8'), 'the options are shown');
     check(await B.isVisible('#join-player') && await B.isVisible('#join-watch'), 'join as player and watch');
     await shot(B, '30-join-step');

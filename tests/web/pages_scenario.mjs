@@ -7,7 +7,14 @@
 // each page is loaded in English and in Portuguese, and drawn at 1280×800 and 390×844;
 // screenshots of every page at both sizes land in test-output/web/pages-*.png. Every board
 // shown has its file and rank labels, none covered by a piece, and lies inside the viewport
-// (nothing scrolls the page by itself).
+// (nothing scrolls the page by itself), also on the page waiting for an opponent with its
+// invitation. Every game has the same frame: at 1280×800 the column beside the board holds
+// the players (names, presence, clocks), whose turn, the move list and the actions; on a
+// phone those panels come below the board. Every anomaly, terrain and talisman icon and every
+// legend picture has a tooltip and an accessible name in the page's language; Cyvasse draws
+// its terrain one way and shows the Tower's protection ring in its legend. Each game's How to
+// play page is visited too (diagrams drawn by the game's table), and the links to it from the
+// home page's cards, the create form and the match page are followed.
 import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS } from './steps.mjs';
 
 const GAMES = ['taixu', 'cyvasse', 'quadri'];
@@ -62,9 +69,11 @@ export async function pagesScenario({ browser, url, out }) {
     results.push(...own.results);
   };
   // Loads path as label in each language and screenshots it at both sizes (ready() resolves
-  // once the page has drawn); then checks that no problem was reported meanwhile.
-  const visit = async (label, path, ready) => {
+  // once the page has drawn); then checks that no problem was reported meanwhile. frame: what
+  // the match page's frame must show ({seated, clock, moves}; checkFrame).
+  const visit = async (label, path, ready, frame = null) => {
     await step(label, async () => {
+      const texts = {};   // language → the icons' tooltips and names
       for (const lang of LANGS) {
         current = `${label} (${lang})`;
         await page.setViewportSize(SIZES.desktop);
@@ -73,6 +82,9 @@ export async function pagesScenario({ browser, url, out }) {
         await ready();
         const htmlLang = await page.evaluate(() => document.documentElement.lang);
         check(htmlLang === lang, `${current}: the page is in ${htmlLang}`);
+        // The icons' texts, and a How to play page's headings and captions.
+        texts[lang] = [...await checkIcons(), ...await page.$$eval('.howto h1, .howto h2, .howto figcaption', (els) => els.map((e) => e.textContent.trim()))];
+        if (label.startsWith('cyvasse-')) await checkCyvasseMarks();
         for (const [size, viewport] of Object.entries(SIZES)) {
           current = `${label} (${lang}, ${size})`;
           await page.setViewportSize(viewport);
@@ -80,13 +92,57 @@ export async function pagesScenario({ browser, url, out }) {
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
           const y = await page.evaluate(() => window.scrollY);
           check(y === 0, `${current}: the page scrolled by itself to ${y}`);
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          check(wide <= viewport.width, `${current}: the page is ${wide} px wide, wider than the screen`);
           await shot(page, `${label}-${lang}-${size}`);
-          if (label !== 'home') { await checkLabels(); await checkBoardShown(); }
+          if (path.startsWith('/m/')) { await checkLabels(); await checkBoardShown(); }
+          if (frame) await checkFrame(size, frame);
         }
       }
+      // Every icon's tooltip and name follow the language: none of the Portuguese ones is
+      // also an English one.
+      const english = new Set(texts.en);
+      const same = texts['pt-BR'].filter((x) => english.has(x));
+      check(!same.length, `${label}: texts not translated: ${[...new Set(same)].slice(0, 5).join(' | ')}`);
       current = `after ${label}`;
     });
     await clean(label);
+  };
+
+  // Every anomaly, terrain and talisman icon on the page (boards and legends; a closed rules
+  // panel's legend too) and every legend picture has a tooltip (title, or an anomaly's
+  // data-tip) and an accessible name (aria-label, on it or on an image inside it, or an SVG
+  // <title>), worded (not a bare string key). Returns their texts.
+  const checkIcons = async () => {
+    const icons = await page.$$eval('.legend-mark, .board-wrap .anomaly, .cy-terrain, .board-wrap .q-tile', (els) => els.map((e) => ({
+      what: e.getAttribute('class'),
+      tip: e.getAttribute('title') || e.dataset.tip || '',
+      name: e.getAttribute('aria-label') || e.querySelector('[role="img"][aria-label]')?.getAttribute('aria-label') || e.querySelector('svg > title')?.textContent || '',
+    })));
+    const bad = icons.filter((i) => !i.tip.trim() || !i.name.trim() || /^[\w]+(\.[\w]+)+$/.test(i.tip) || /^[\w]+(\.[\w]+)+$/.test(i.name));
+    check(!bad.length, `${current}: icons without a worded tooltip or name: ${JSON.stringify(bad.slice(0, 3))}`);
+    return icons.flatMap((i) => [i.tip, i.name]);
+  };
+
+  // Cyvasse draws each terrain one way: every mountain (and water) square of the board looks
+  // like every other and like the legends' sample, with the same mark; and its legends show the
+  // ring of a piece its Tower protects.
+  const checkCyvasseMarks = async () => {
+    const looks = await page.$$eval('.cy-sq.mountain, .cy-sq.water, .cy-swatch', (els) => els.map((e) => ({
+      kind: e.classList.contains('mountain') ? 'mountain' : e.classList.contains('water') ? 'water' : '?',
+      where: e.classList.contains('cy-swatch') ? 'legend' : 'board',
+      shown: e.getBoundingClientRect().width > 0,
+      look: getComputedStyle(e).backgroundImage,
+      mark: e.querySelector('.cy-terrain use')?.getAttribute('href') ?? '',
+    })));
+    for (const kind of ['mountain', 'water']) {
+      const all = looks.filter((x) => x.kind === kind && (x.shown || x.where === 'legend'));
+      check(all.some((x) => x.where === 'legend'), `${current}: no ${kind} in the legends`);
+      const drawings = new Set(all.filter((x) => x.shown).map((x) => `${x.look} ${x.mark}`));
+      check(drawings.size <= 1 && all.every((x) => x.mark.endsWith(`#${kind}`)), `${current}: ${kind} drawn ${drawings.size} ways: ${[...drawings].join(' / ')}`);
+    }
+    const rings = await page.$$eval('.legend-mark .cy-piece.protected', (els) => els.map((e) => getComputedStyle(e).boxShadow));
+    check(rings.length >= 1 && rings.every((b) => b && b !== 'none'), `${current}: the Tower's protection ring is not in the legend: ${rings}`);
   };
 
   // Every board shown: one file label per column and one rank label per row, each drawn
@@ -116,10 +172,9 @@ export async function pagesScenario({ browser, url, out }) {
     }
   };
 
-  // The whole board shown (both sides) lies inside the viewport, without scrolling (not while
-  // the board waits for an opponent under the invitation: nothing can be played then).
+  // The whole board shown (both sides) lies inside the viewport, without scrolling (also while
+  // it waits for an opponent: the invitation stays beside it, or below it on a phone).
   const checkBoardShown = async () => {
-    if (await page.$('#table.waiting')) return;
     const boxes = await page.$$eval('.board-wrap', (els) => els.filter((e) => e.getBoundingClientRect().width > 0).map((e) => {
       const r = e.getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: innerWidth, h: innerHeight };
@@ -127,7 +182,79 @@ export async function pagesScenario({ browser, url, out }) {
     for (const b of boxes) check(b.top >= 0 && b.left >= 0 && b.bottom <= b.h && b.right <= b.w, `${current}: the board ${JSON.stringify(b)} is not inside the ${b.w}×${b.h} viewport`);
   };
 
+  // A game's How to play page is drawn: its title names the game, its sections and legend are
+  // there, and its diagrams are boards drawn by the game's own table (each with squares, at
+  // least one with a piece selected and where it may go), each with a caption.
+  const howToShown = async (game) => {
+    await page.waitForSelector(`#howto[data-game="${game}"] .howto-diagram [data-version]`);
+    const p = await page.evaluate(() => ({
+      title: document.querySelector('#howto-title')?.textContent ?? '',
+      name: document.querySelector('.howto-game[aria-current="page"]')?.textContent ?? '',
+      sections: document.querySelectorAll('.howto-section h2').length,
+      legend: document.querySelectorAll('.howto-legend .legend li').length,
+      keys: document.querySelector('#howto').textContent.match(/\bhowto\.[\w.]+/)?.[0] ?? '',
+      diagrams: [...document.querySelectorAll('.howto-diagram')].map((f) => ({
+        squares: f.querySelectorAll('[role="grid"] [role="gridcell"]').length,
+        selected: f.querySelectorAll('.selected').length,
+        targets: f.querySelectorAll('.target, .capture').length,
+        caption: f.querySelector('figcaption')?.textContent.trim() ?? '' })),
+    }));
+    check(p.name && p.title.includes(p.name), `${current}: the title names the game: ${p.title}`);
+    check(!p.keys, `${current}: a string key shows instead of its text: ${p.keys}`);
+    check(p.sections >= 5 && p.legend >= 3, `${current}: ${p.sections} sections and ${p.legend} legend entries`);
+    check(p.diagrams.length >= 3 && p.diagrams.every((d) => d.squares >= 64 && d.caption.length > 20),
+      `${current}: diagrams drawn by the game's table with captions: ${JSON.stringify(p.diagrams)}`);
+    check(p.diagrams.some((d) => d.selected === 1 && d.targets > 0), `${current}: no diagram shows a move: ${JSON.stringify(p.diagrams)}`);
+  };
+
+  // The match page's frame, the same for every game. At 1280×800 the column beside the board
+  // (to its right, starting level with it) holds the players panel (a row per seat with its
+  // name and presence dot, and its clock when the match has one), the turn card, the move list
+  // (when moves: true) and, for a seated player (seated: true), the room controls and the
+  // game's actions; on a phone the players, the move list, the log and the room controls come
+  // below the board. Not checked while no board shows (one device's pass screen).
+  const checkFrame = async (size, { seated = false, clock = false, moves = true }) => {
+    const visible = () => page.$$eval('.board-wrap', (els) => els.some((e) => e.getBoundingClientRect().width > 0));
+    if (!(await visible())) return;
+    if (moves) await page.waitForSelector('#moves:not([hidden])');
+    const f = await page.evaluate(() => {
+      const shown = (e) => !!e && e.getBoundingClientRect().width > 0;
+      const box = (e) => { const r = e.getBoundingClientRect(); return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) }; };
+      const wrap = [...document.querySelectorAll('.board-wrap')].find(shown);
+      const table = wrap.closest('.table');
+      const side = table.querySelector('.control-col');
+      const parts = {};
+      const sels = { players: '#players', turn: '.turn-card', moves: '#moves', controls: '.room-controls', log: '.log', actions: '.actions, .cy-setup' };
+      for (const [name, sel] of Object.entries(sels)) {
+        const e = [...table.querySelectorAll(sel)].find(shown);
+        parts[name] = e ? { ...box(e), inSide: side.contains(e) } : null;
+      }
+      const rows = [...table.querySelectorAll('#players .seat-name')].filter(shown).map((li) => ({
+        seat: li.dataset.seat, label: li.querySelector('.seat-label')?.textContent.trim() ?? '',
+        dot: shown(li.querySelector('.presence-dot')), clock: shown(li.querySelector('.clock .clock-time')) }));
+      return { board: box(wrap), parts, rows };
+    });
+    const where = `${current}: ${JSON.stringify(f)}`;
+    const { board, parts, rows } = f;
+    const need = ['players', 'turn', 'log', ...(moves ? ['moves'] : []), ...(seated ? ['controls', 'actions'] : [])];
+    for (const name of need) check(parts[name], `${current}: no ${name} panel shown`);
+    check(rows.length === 2 && rows.every((r) => r.label && r.dot), `${current}: the players panel names both seats with their presence: ${JSON.stringify(rows)}`);
+    if (clock) check(rows.every((r) => r.clock), `${current}: each player's clock is in the players panel: ${JSON.stringify(rows)}`);
+    if (size === 'desktop') {
+      for (const name of need) {
+        const p = parts[name];
+        check(p.inSide && p.left >= board.right - 1, `${current}: the ${name} panel is not in the column beside the board: ${where}`);
+      }
+      check(parts.players.top < board.top + 60, `${current}: the column beside the board does not start level with it: ${where}`);
+    } else {
+      for (const name of ['players', 'log', ...(moves ? ['moves'] : []), ...(seated ? ['controls'] : [])]) {
+        check(parts[name].top >= board.bottom - 1, `${current}: the ${name} panel is not below the board on a phone: ${where}`);
+      }
+    }
+  };
+
   const groups = [];
+  const codes = {};   // game → the match against the computer
   await page.goto(url);
   for (const game of GAMES) {
     groups.push(group());
@@ -136,8 +263,9 @@ export async function pagesScenario({ browser, url, out }) {
     let local = '';
     await step(`${game}: a match with a free seat, one against the computer, one on this device`, async () => {
       current = `${game} setup`;
-      friend = await create({ game, seat: 1, visibility: 'public' });
+      friend = await create({ game, seat: 1, visibility: 'public', clock: { initial_s: 600, increment_s: 5 } });
       bot = await create({ game, seat: 2, visibility: 'unlisted', opponent: { bot: 'easy' } });
+      codes[game] = bot.code;
       await keepSeat(friend);
       await keepSeat(bot);
       // One device, the way a player makes it: the home page's form.
@@ -150,10 +278,12 @@ export async function pagesScenario({ browser, url, out }) {
       local = page.url().match(/\/m\/([A-Z0-9]{6})$/)[1];
       await matchDrawn();
     });
-    await visit(`${game}-player`, `/m/${friend?.code}`, async () => { await matchDrawn(); await page.waitForSelector('.invite:not([hidden]) img.qr'); });
-    await visit(`${game}-computer`, `/m/${bot?.code}`, async () => { await matchDrawn(); await page.waitForSelector('#bot-seat'); });
-    await visit(`${game}-spectator`, `/m/${bot?.code}?watch`, async () => { await matchDrawn(); await page.waitForSelector('.you.spectator'); });
-    await visit(`${game}-one-device`, `/m/${local}`, async () => { await matchDrawn(); await page.waitForSelector('#table[data-active]'); });
+    await visit(`${game}-player`, `/m/${friend?.code}`, async () => { await matchDrawn(); await page.waitForSelector('.invite:not([hidden]) img.qr'); },
+      { seated: true, clock: true });
+    await visit(`${game}-computer`, `/m/${bot?.code}`, async () => { await matchDrawn(); await page.waitForSelector('#bot-seat'); }, { seated: true });
+    await visit(`${game}-spectator`, `/m/${bot?.code}?watch`, async () => { await matchDrawn(); await page.waitForSelector('.you.spectator'); }, {});
+    await visit(`${game}-one-device`, `/m/${local}`, async () => { await matchDrawn(); await page.waitForSelector('#table[data-active]'); },
+      { seated: true, moves: game !== 'cyvasse' });   // no stepping back while a secret set-up is pending
     await step(`${game}: the game against the computer is resigned`, async () => {
       current = `${game} resign`;
       await page.setViewportSize(SIZES.desktop);
@@ -163,7 +293,7 @@ export async function pagesScenario({ browser, url, out }) {
       await page.click('#resign-yes');
       await page.waitForSelector('#result:not([hidden])');
     });
-    await visit(`${game}-replay`, `/m/${bot?.code}?replay`, async () => { await matchDrawn(); await page.waitForSelector('#moves:not([hidden])'); });
+    await visit(`${game}-replay`, `/m/${bot?.code}?replay`, async () => { await matchDrawn(); await page.waitForSelector('#moves:not([hidden])'); }, {});
   }
   // The home page last: its live list then shows every game's public match, each with a
   // miniature of its board (the game's own table).
@@ -172,9 +302,39 @@ export async function pagesScenario({ browser, url, out }) {
     await page.waitForSelector('#create-btn');
     for (const game of GAMES) await page.waitForSelector(`.live-item .li-preview.g-${game}[data-version]`);
   });
+  // Each game's How to play page: the rules in sections, with diagrams drawn by the game's own
+  // table, and its legend; and the links to it from the home page's game cards, the create
+  // form (under the chosen game's summary) and the match page.
+  groups.push(group());
+  for (const game of GAMES) {
+    await visit(`howto-${game}`, `/?how-to-play=${game}`, () => howToShown(game));
+  }
+  groups.push(group());
+  await step('how to play: linked from the game cards, the create form and every match page', async () => {
+    current = 'how-to-play links';
+    await page.setViewportSize(SIZES.desktop);
+    await page.evaluate(() => localStorage.setItem('tabuleiro.lang', 'en'));
+    for (const game of GAMES) {
+      await page.goto(url);
+      await page.check(`input[name="game"][value="${game}"]`);
+      const summary = (await page.textContent('#game-summary p')).trim();
+      check(summary.length > 150 && !/howto\./.test(summary), `the create form sums ${game} up in a paragraph: ${summary}`);
+      const [card, form] = await Promise.all([page.getAttribute(`.game-card.g-${game} .card-howto`, 'href'), page.getAttribute('#summary-howto', 'href')]);
+      check(card && card === form, `the ${game} card and the form link to one page: ${card} ${form}`);
+      await page.click(`.game-card.g-${game} .card-howto`);
+      await howToShown(game);
+      await page.goto(`${url}/m/${codes[game]}?watch`);
+      await matchDrawn();
+      await page.waitForSelector('#howto-link:not([hidden])');
+      const [head, rules] = await Promise.all([page.getAttribute('#howto-link', 'href'), page.getAttribute('#rules-howto', 'href')]);
+      check(head === card && rules === card, `the ${game} match page links to its How to play page: ${head} ${rules}`);
+      await page.click('#howto-link');
+      await howToShown(game);
+    }
+  });
   const other = steps({ prefix: 'pages: ' });
   await other.step('no console error, exception or CSP violation while making and ending the matches', async () => {
-    const seen = problemsOf((k) => !GAMES.some((g) => k.startsWith(`${g}-`)) && !k.startsWith('home ('));
+    const seen = problemsOf((k) => !GAMES.some((g) => k.startsWith(`${g}-`) || k.startsWith(`howto-${g} (`)) && !k.startsWith('home ('));
     check(!seen.length, seen.join('; '));
   });
   await page.context().close().catch(() => {});

@@ -181,7 +181,7 @@ export async function scenario({ browser, url, out, restart }) {
     check(!(await D.$(`#live-list [data-code="${code}"] a[href="/m/${code}"]`)), 'no seat to take: only a watch link');
   });
 
-  await step('the phone layout: presence in words, one-line labels, a sticky action bar and the log under it', async () => {
+  await step('the phone layout: presence in words, one-line labels, a sticky action bar, the players and the log under the board', async () => {
     const m = await B.evaluate(() => {
       // The most lines any one text of el is drawn on (2+ = a wrapped label).
       const lines = (el) => {
@@ -200,7 +200,9 @@ export async function scenario({ browser, url, out, restart }) {
       const dots = [...document.querySelectorAll('.player-card .presence-dot')];
       const bar = document.querySelector('.action-bar');
       const wrap = document.querySelector('.board-wrap').getBoundingClientRect();
-      // The first panel under the bar: the move list (when the server keeps history), else the log.
+      // Under the board: the action bar, the players panel (names, clocks), then the move list
+      // (when the server keeps history), else the log.
+      const players = document.querySelector('.table #players').getBoundingClientRect();
       const log = document.querySelector('.table .moves:not([hidden])')?.getBoundingClientRect() ?? document.querySelector('.table .log').getBoundingClientRect();
       return {
         wrapped,
@@ -208,13 +210,16 @@ export async function scenario({ browser, url, out, restart }) {
         barPosition: getComputedStyle(bar).position,
         barBottom: bar.getBoundingClientRect().bottom,
         vh: innerHeight,
-        logGap: log.top - wrap.bottom,
+        playersGap: players.top - wrap.bottom,
+        barAbove: bar.getBoundingClientRect().top < players.top,
+        logGap: log.top - players.bottom,
       };
     });
     check(m.wrapped.length === 0, `no wrapped button labels: ${m.wrapped}`);
     check(m.presence.length === 2 && m.presence.every(([t, px]) => t && px >= 10), `presence in words: ${JSON.stringify(m.presence)}`);
     check(m.barPosition === 'sticky' && m.barBottom <= m.vh + 1, `the action bar sticks to the screen: ${m.barPosition} ${m.barBottom}/${m.vh}`);
-    check(m.logGap >= 0 && m.logGap < 300, `the move list or log is right under the board and its bar: ${m.logGap}px`);
+    check(m.playersGap >= 0 && m.playersGap < 300 && m.barAbove, `the players panel is right under the board and its bar: ${m.playersGap}px`);
+    check(m.logGap >= 0 && m.logGap < 60, `the move list or log is right under the players: ${m.logGap}px`);
     await shot(B, '05-phone-layout');
   });
 

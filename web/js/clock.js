@@ -27,11 +27,14 @@ export function formatClock(ms, kind = 'fischer') {
   return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
-// The clocks of one match page. seatName(n) labels a seat; now() is the local clock (ms).
+// The clocks of one match page. seatName(n) labels a seat; now() is the local clock (ms);
+// slots (optional, seat → element): where each seat's clock is drawn (the players panel's
+// rows), el then holding only the set-up timer and the deadline; without slots el holds all.
 export class MatchClocks {
-  constructor({ seatName, now = () => performance.now() } = {}) {
+  constructor({ seatName, now = () => performance.now(), slots = null } = {}) {
     this.seatName = seatName || ((n) => String(n));
     this.now = now;
+    this.slots = slots;
     this.reading = null;   // the server's last clock object
     this.received = 0;     // now() when it arrived
     this.flagged = null;   // the seat whose time ran out (0: both), once the outcome says so
@@ -94,7 +97,13 @@ export class MatchClocks {
       extra.push(h('div', { class: 'clock-deadline', id: 'clock-deadline' },
         t('clock.deadline', { player: this.seatName(r.running), when: text })));
     }
-    this.el.replaceChildren(...seats, ...extra);
+    if (this.slots) {
+      seats.forEach((el, i) => this.slots[i + 1]?.replaceChildren(el));
+      this.el.replaceChildren(...extra);
+      this.el.hidden = !extra.length;
+    } else {
+      this.el.replaceChildren(...seats, ...extra);
+    }
   }
 
   // Stops the local countdown.

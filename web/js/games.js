@@ -4,7 +4,9 @@
 //   Table         class (root, send(action) → Promise) drawing the game into root; exposes
 //                 sideEl (where the shell adds rules, room controls and log), and
 //                 update({view, legal, expects, toAct, seat, version, prev, events, lastTurn}),
-//                 (lastTurn: the other side's last whole turn's events, to highlight),
+//                 (lastTurn: the other side's last whole turn's events, to highlight; select,
+//                 optional: a square or cell shown selected with its legal targets, for the
+//                 How to play page's diagrams),
 //                 setPresence(presence), relabel()
 //   describe      (event, {seat, actor, toAct, prev}) → log line or null
 //   isTurnMarker  (event) → true when the event starts or ends a turn (a log separator)
@@ -13,7 +15,12 @@
 //                 view before it; optional (the shell writes "Turn n — <seat>")
 //   progressText  (progress) → the live list's progress line from a summary's `progress`
 //                 (PROTOCOL.md "Match summaries"); optional (the shell writes "Round n")
-//   rules         {summary: [string keys], legend: [{mark: CSS classes, icon?, label: key}]}
+//   rules         {summary: [string keys], legend: [{label: key (what it means), name?: key (its
+//                 short name), and its picture: draw?() → node (drawn as on the board), else
+//                 mark: CSS classes with icon? (an /icons.svg id)}]} (rules-panel.js)
+//   howToPlay     the How to play page (how-to-play.js): {summary: key (one paragraph, shown by
+//                 the create form too), sections: [{title, text: [keys], list?: [keys],
+//                 diagrams?: [{view, seat, legal?, select?, lastTurn?, caption}]}]}; optional
 //   options       create-form schema: [{name, label, kind: 'number'|'select'|'boolean',
 //                 value (default), min/max (number), choices: [[value, label]] (select)}]
 //   strings       {en: {...}, 'pt-BR': {...}}, keys local to the game (i18n.js namespaces them;

@@ -1,5 +1,6 @@
-// The home page: pick a game and its options, create a match (share code, link, QR), join by
-// code, and the live list of public matches to watch (live-list.js).
+// The home page: pick a game (each card links to its How to play page; the form shows the
+// chosen game's summary) and its options, create a match (share code, link, QR), join by code,
+// and the live list of public matches to watch (live-list.js). `/?game=ID` picks a game.
 import { h } from './dom.js';
 import { t, onLangChange, translatePage, errorText, gameKey, has } from './i18n.js';
 import { GAMES, gameById, gameTitle } from './games.js';
@@ -12,12 +13,14 @@ import { watchMatches, drawLists } from './live-list.js';
 import { clockChoice } from './clock.js';
 import { account, onAccountChange, membersOnly } from './account.js';
 import { showAccountDisabled } from './account-banner.js';
+import { howToPlayHref } from './how-to-play.js';
 
 const CODE_RE = /^[A-Z0-9]{6}$/;
 
 // Draws the home page into app.
 export function renderHome(app) {
-  let gameId = GAMES.find((g) => g.available)?.id;
+  const asked = new URLSearchParams(location.search).get('game');
+  let gameId = (GAMES.find((g) => g.available && g.id === asked) || GAMES.find((g) => g.available))?.id;
   let controls = null;   // the current form's {fields (the game's options), opponent, seat, visibility, position}
   const form = h('form', { class: 'create-form', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(); } });
   const result = h('div', { class: 'create-result', id: 'create-result', hidden: true, 'aria-live': 'polite' });
@@ -74,7 +77,13 @@ export function renderHome(app) {
         h('span', { class: 'game-text' },
           h('strong', {}, gameTitle(g.id)),
           h('small', { 'data-i18n': `${g.id}.blurb` }, t(`${g.id}.blurb`))),
-        g.available ? null : h('span', { class: 'badge', 'data-i18n': 'soon' }, t('soon')))));
+        g.available ? null : h('span', { class: 'badge', 'data-i18n': 'soon' }, t('soon')),
+        g.howToPlay ? h('a', { class: 'card-howto', href: howToPlayHref(g.id), 'data-i18n': 'how_to_play' }, t('how_to_play')) : null)));
+    // The chosen game in one paragraph, with its How to play page.
+    const summary = game.howToPlay ? h('div', { class: 'game-summary', id: 'game-summary' },
+      h('p', { 'data-i18n': gameKey(game.id, game.howToPlay.summary) }, t(gameKey(game.id, game.howToPlay.summary))),
+      h('a', { href: howToPlayHref(game.id), id: 'summary-howto', 'data-i18n': 'howto.read', 'data-i18n-args': JSON.stringify({ game: gameTitle(game.id) }) },
+        t('howto.read', { game: gameTitle(game.id) }))) : null;
     const fields = optionFields(game.id, game.options);
     const seat = select('seat', [...(game.seats || [1, 2]).map((n) => [String(n), seatOptionKey(game.id, n)]), ['random', 'opt.seat.random']], '1');
     // Who plays the other seat: a friend by link, the server's computer player, or this browser.
@@ -86,7 +95,7 @@ export function renderHome(app) {
     const clock = clockChoice({ field });
     controls = { fields, opponent, seat, visibility, position, clock, name };
     const hintArgs = { game: gameTitle(game.id) };
-    form.replaceChildren(picker,
+    form.replaceChildren(picker, summary,
       h('fieldset', { class: 'options' }, h('legend', { 'data-i18n': 'options' }, t('options')),
         h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility), clock.nodes, field('your_name', name))),
       h('details', { class: 'advanced' },

@@ -1,5 +1,6 @@
-// The join step of a shared link (/m/CODE without a stored seat): what the match is — game,
-// options, who is seated, the clock when the match has one — with "Join as player" (only while
+// The join step of a shared link (/m/CODE without a stored seat): what the match is — game
+// (with a link to its How to play page), options, who is seated, the clock when the match has
+// one — with "Join as player" (only while
 // a seat is free) and "Watch", and the optional display name kept per browser. Nobody is
 // seated without asking; a spectator link (/m/CODE?watch) skips this step and never sits.
 import { h, icon } from './dom.js';
@@ -7,6 +8,7 @@ import { t, gameKey } from './i18n.js';
 import { getMatch } from './api.js';
 import { gameById, gameTitle, seatLabel } from './games.js';
 import { loadName, saveName } from './seats.js';
+import { howToPlayHref } from './how-to-play.js';
 
 // A clock option as words ('' when the match has none).
 export function clockText(clock) {
@@ -55,6 +57,7 @@ export async function renderJoinStep(app, code, { onPlay, onWatch }) {
   app.replaceChildren(h('section', { class: 'join-step', id: 'join-step', 'data-status': s.status },
     h('h1', {}, t('join_step_title')),
     h('p', { class: 'join-game' }, h('span', { class: 'game-name', id: 'join-game' }, gameTitle(s.game)), ' · ', h('span', { class: 'code-chip' }, code)),
+    game?.howToPlay ? h('p', { class: 'join-howto' }, h('a', { href: howToPlayHref(game.id), id: 'join-howto' }, t('howto.read', { game: gameTitle(s.game) }))) : null,
     h('h2', {}, t('join_seats')), h('ul', { class: 'join-seats', id: 'join-seats' }, seats),
     optionLines(game, s.options).length ? [h('h2', {}, t('join_options')), h('ul', { class: 'join-options', id: 'join-options' }, optionLines(game, s.options))] : null,
     clock ? h('p', { class: 'join-clock', id: 'join-clock' }, `${t('join_clock')}: ${clock}`) : null,

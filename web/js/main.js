@@ -1,5 +1,6 @@
 // Entry point: language switch, the account slot, then the page for the current path (/,
-// /m/CODE, /signin, /signup, /games, /account, /reset or /admin).
+// /m/CODE, /signin, /signup, /games, /account, /reset, /admin, or a game's How to play page:
+// /?how-to-play=ID).
 import { setLang, lang, translatePage, t } from './i18n.js';
 import { renderHome } from './home.js';
 import { renderMatch } from './match.js';
@@ -13,6 +14,7 @@ import { renderAccountPage, renderAccountSlot } from './account-page.js';
 import { renderSettings } from './settings-page.js';
 import { renderReset } from './reset-page.js';
 import { renderAdmin } from './admin/page.js';
+import { renderHowToPlay, howToPlayRoute } from './how-to-play.js';
 
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
   b.addEventListener('click', () => setLang(b.dataset.lang));
@@ -45,7 +47,10 @@ async function accountHoldsSeat(code) {
 
 const app = document.getElementById('app');
 const m = location.pathname.match(/^\/m\/([A-Za-z0-9]{4,12})\/?$/);
-if (location.pathname === '/signin' || location.pathname === '/signup') {
+const howTo = howToPlayRoute(location);
+if (howTo != null) {
+  renderHowToPlay(app, howTo);
+} else if (location.pathname === '/signin' || location.pathname === '/signup') {
   renderAccountPage(app, location.pathname.slice(1));
 } else if (location.pathname === '/games') {
   renderMyGames(app);

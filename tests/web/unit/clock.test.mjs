@@ -63,6 +63,22 @@ test('the set-up timer and a correspondence deadline are shown', () => {
   c.stop();
 });
 
+test('with slots each seat\'s clock is drawn in its slot (the players panel) and el keeps the rest', () => {
+  const slots = { 1: document.createElement('span'), 2: document.createElement('span') };
+  const c = new MatchClocks({ seatName: (n) => `P${n}`, now: () => 0, slots });
+  c.update({ kind: 'fischer', remaining_ms: [61_000, 30_000], running: 2, at: 1 });
+  const inSlot = (n) => slots[n].children[0];
+  assert.match(inSlot(1).getAttribute('class'), /clock p1/);
+  assert.match(inSlot(2).getAttribute('class'), /clock p2 running/);
+  assert.equal(c.el.children.length, 0, 'no seat clock in el');
+  assert.equal(c.el.hidden, true, 'el hidden with nothing else to show');
+  c.update({ kind: 'fischer', remaining_ms: [61_000, 30_000], running: null, setup_remaining_ms: 25_000, at: 2 });
+  assert.ok(c.el.descendants().some((e) => e.id === 'clock-setup'));
+  assert.equal(c.el.hidden, false);
+  assert.equal(slots[1].children.length, 1, 'one clock per slot');
+  c.stop();
+});
+
 test('the create form reads none, a preset, custom minutes and correspondence days', () => {
   const choice = clockChoice({ field });
   const select = choice.nodes[0].descendants().find((e) => e.tagName === 'SELECT');

@@ -26,6 +26,7 @@ class FakeElement extends FakeNode {
   getAttribute(k) { return this.attributes.has(k) ? this.attributes.get(k) : null; }
   addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
   append(...nodes) { for (const n of nodes) this.children.push(n instanceof FakeNode ? n : String(n)); }
+  prepend(...nodes) { this.children.unshift(...nodes.map((n) => (n instanceof FakeNode ? n : String(n)))); }
   replaceChildren(...nodes) { this.children = []; this.append(...nodes); }
   // Every element under this one, depth first.
   descendants() {

@@ -30,7 +30,11 @@ for (const g of playable) {
     assert.equal(typeof g.isTurnMarker, 'function');
     assert.ok(Array.isArray(g.rules.summary) && g.rules.summary.length > 0, 'rules.summary');
     assert.ok(Array.isArray(g.rules.legend), 'rules.legend');
-    for (const item of g.rules.legend) assert.ok(typeof item.mark === 'string' && typeof item.label === 'string', JSON.stringify(item));
+    for (const item of g.rules.legend) {
+      assert.ok(typeof item.label === 'string', `legend item ${JSON.stringify(item)}: a label`);
+      assert.ok(typeof item.mark === 'string' || typeof item.draw === 'function', `legend item ${item.label}: a mark or a drawing`);
+      assert.ok(item.name === undefined || typeof item.name === 'string', `legend item ${item.label}: name`);
+    }
     assert.ok(Array.isArray(g.options), 'options');
     assert.ok(Array.isArray(g.seats) && g.seats.length > 0 && g.seats.every(Number.isInteger), 'seats');
     assert.equal(typeof g.seatName, 'function');
@@ -57,7 +61,7 @@ for (const g of playable) {
     const pt = g.strings['pt-BR'];
     assert.deepEqual(Object.keys(pt).sort(), Object.keys(en).sort());
     for (const k of Object.keys(en)) assert.equal(placeholders(pt[k]), placeholders(en[k]), k);
-    const used = ['name', 'blurb', ...g.seats.map((n) => `seat.${n}`), ...g.rules.summary, ...g.rules.legend.map((i) => i.label),
+    const used = ['name', 'blurb', ...g.seats.map((n) => `seat.${n}`), ...g.rules.summary, ...g.rules.legend.flatMap((i) => [i.label, i.name].filter(Boolean)),
       ...g.options.flatMap((o) => [o.label, ...(o.choices || []).map(([, label]) => label)])];
     for (const k of used) assert.ok(k in en, `${g.id} has a string for ${k}`);
   });

@@ -7,6 +7,7 @@ import { t } from '../i18n.js';
 import { gameTitle, seatLabel } from '../games.js';
 import { loadStylesheet } from '../stylesheets.js';
 import { rulesPanel } from '../rules-panel.js';
+import { howToPlayHref } from '../how-to-play.js';
 import { lastTurnEvents } from '../history.js';
 import { historyPanel } from './history-panel.js';
 import { matchLog, describeRoomEvent } from './log.js';
@@ -14,10 +15,11 @@ import { matchLog, describeRoomEvent } from './log.js';
 // Builds the board area. state: the page's state (read only); local: the DevicePlay on one
 // device, else null; primary: seat 1's connection (the tables send their actions on it);
 // controls: the room controls (controls.js) and banner: the game-over banner (game-over.js),
-// placed beside the table; onStep(v) and
+// placed beside the table; top: the nodes that head the column beside the board after the
+// banner (the players panel, the waiting note, the invitation); onStep(v) and
 // onExport(): the move list's intents; onDrawn(): after the board was redrawn live.
 // Returns the elements to place and the drawing functions named by messages.js effects.
-export function boardArea({ state, local, primary, controls, banner, onStep, onExport, onDrawn }) {
+export function boardArea({ state, local, primary, controls, banner, top = [], onStep, onExport, onDrawn }) {
   const tableEl = h('div', { class: 'table-host', id: 'table' });
   // Shown while the board shows a past version: the match goes on meanwhile.
   const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
@@ -39,13 +41,16 @@ export function boardArea({ state, local, primary, controls, banner, onStep, onE
     loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; });
     table = local ? local.mount(tableEl, state.game.Table, primary)
       : new state.game.Table(tableEl, (action) => primary.request({ type: 'act', action }));
-    rules = rulesPanel(state.game);
+    rules = rulesPanel(state.game, { howToPlayHref });
     panel = historyPanel({ game: state.game, seat: state.seat, onStep, onExport, isOver: () => !!state.outcome });
     panel.el.hidden = true;
     document.addEventListener('keydown', panel.onKey);
-    table.sideEl.prepend(banner);   // the game-over banner beside the board, never over it
-    table.sideEl.append(rules.el, controls.el, panel.el, logBox);
-    local?.setSides([banner, rules.el, controls.el, panel.el, logBox]);
+    // The game-over banner beside the board (never over it) and the players first; the game's
+    // own turn card and actions next; then rules, room controls, move list and log.
+    const sides = { top: [banner, ...top], bottom: [rules.el, controls.el, panel.el, logBox] };
+    table.sideEl.prepend(...sides.top);
+    table.sideEl.append(...sides.bottom);
+    local?.setSides(sides);
     log.add(() => [local ? t('local.both') : state.seat ? t('you_are', { player: seatLabel(state.game, state.seat) }) : t('watching')], 'sys');
   }
 

@@ -21,7 +21,7 @@ export class DevicePlay {
     this.hosts = {};
     this.active = null;   // the seat whose table is shown
     this.passFor = null;  // the seat the pass screen waits for, or null
-    this.sides = [];      // the shell's side panels, moved to the shown table
+    this.sides = { top: [], bottom: [] };   // the shell's side panels, moved to the shown table
     this.passEl = h('div', { class: 'pass-screen', id: 'pass-screen', hidden: true, role: 'dialog', 'aria-labelledby': 'pass-title' });
     this.conn = new MatchConnection(code, { token: tokens[2], versionOf: () => this.syncs[2].version, onMessage: (msg) => this.onSecond(msg) });
   }
@@ -43,8 +43,9 @@ export class DevicePlay {
     return this.tables[1];
   }
 
-  // The side panels (rules, room controls, history, log) shown beside the active table.
-  setSides(nodes) { this.sides = nodes; }
+  // The side panels shown beside the active table: {top (before the game's own panels:
+  // banner, players, invitation), bottom (after them: rules, room controls, history, log)}.
+  setSides(sides) { this.sides = sides; }
 
   // The connection of the side to move (resign acts for it), given seat 1's.
   acting(conn1) { return this.active === 2 ? this.conn : conn1; }
@@ -96,7 +97,8 @@ export class DevicePlay {
     if (next !== cur) {
       this.active = next;
       this.passFor = this.syncs[next].expects ? next : null;
-      this.tables[next].sideEl.append(...this.sides);
+      this.tables[next].sideEl.prepend(...this.sides.top);
+      this.tables[next].sideEl.append(...this.sides.bottom);
     }
     for (const s of [1, 2]) this.hosts[s].hidden = this.passFor != null || this.active !== s;
     this.passEl.hidden = this.passFor == null;

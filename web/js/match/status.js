@@ -1,17 +1,7 @@
-// The match page's status strips that do not depend on the game: the seats with their
-// players' display names, and the opponent-away bar counting down the server's
-// abandonment time (presence `abandon_in_ms`, counted from receipt).
-import { h } from '../dom.js';
+// The match page's opponent-away bar counting down the server's abandonment time (presence
+// `abandon_in_ms`, counted from receipt). (The seats with their players' names are the
+// players panel, players.js.)
 import { t } from '../i18n.js';
-
-// Fills el with one entry per seat of presence p: whether it is here, its label, its name.
-export function drawSeatNames(el, p, label) {
-  if (!p?.seats) return;
-  el.replaceChildren(...p.seats.map((x) => h('li', { class: `seat-name p${x.seat}`, 'data-seat': String(x.seat), 'data-connected': String(!!x.connected) },
-    h('span', { class: `presence-dot ${x.connected ? 'on' : ''}` }), ' ',
-    h('strong', {}, label(x.seat)), ' ',
-    h('span', { class: 'name' }, x.taken ? (x.name || '') : t('empty_seat')))));
-}
 
 // The bar el telling that the other side is away and when abandonment will be recorded.
 // Thread-safety: used on the page's main thread only; one countdown at a time.

@@ -1,6 +1,7 @@
 // The match page's view: builds the page (header with the game, code, role, watchers and
-// connection status; seats; the offline, away, result, rematch, draw and past bars; the
-// invitation while a seat is free; clocks; the board area; the game-over banner) and draws
+// connection status; the offline, away, result, rematch, draw and past bars; the board area
+// with, in the column beside the board, the game-over banner, the players panel with the
+// clocks, and the invitation while a seat is free) and draws
 // each part from the page's state (state.js). It only draws: the user's intents go out through
 // act / onStep / onExport / onSeen, and every drawing function is named after the effect of
 // messages.js that asks for it.
@@ -10,10 +11,12 @@ import { seatLabel } from '../games.js';
 import { shareBox } from '../share.js';
 import { MatchClocks } from '../clock.js';
 import { getLog } from '../api.js';
-import { drawSeatNames, AwayBar } from './status.js';
+import { AwayBar } from './status.js';
+import { playersPanel } from './players.js';
 import { matchControls } from './controls.js';
 import { gameOverBanner } from './game-over.js';
 import { boardArea } from './board.js';
+import { howToPlayHref } from '../how-to-play.js';
 import { myTurn, waiting, seatFree } from './state.js';
 
 // Builds the match page into app. state: the page's state (read only); local: the DevicePlay
@@ -26,36 +29,45 @@ export function matchView({ app, state, local, primary, act, onStep }) {
   const statusEl = h('span', { class: 'conn', id: 'conn-status', 'aria-live': 'polite' }, t('connecting'));
   const roleEl = h('span', { class: 'role', id: 'role' });
   const watchersEl = h('span', { class: 'watchers', id: 'watchers' });
+  // The game's How to play page, once the game is known.
+  const howToEl = h('a', { class: 'howto-link', id: 'howto-link', hidden: true, title: t('how_to_play'), 'data-i18n-title': 'how_to_play' },
+    icon('rules'), h('span', { class: 'howto-label', 'data-i18n': 'how_to_play' }, t('how_to_play')));
   const inviteEl = h('div', { class: 'invite', hidden: true });
   // The match's life: this client offline or replaced, the opponent away (with the server's
   // abandonment countdown).
   const offlineBar = h('div', { class: 'offline-bar', id: 'offline-bar', hidden: true, role: 'alert' });
   const awayBar = h('div', { class: 'away-bar', id: 'away-bar', hidden: true, role: 'status' });
   const away = new AwayBar(awayBar);
-  const seatsEl = h('ul', { class: 'seat-names', id: 'seats' });
   const waitingEl = h('p', { class: 'waiting-board', id: 'waiting-board', hidden: true }, t('waiting_board'));
-  const clocks = new MatchClocks({ seatName: (n) => seatName(n, state.seat) });
+  // The players (names, presence, whose turn, clocks) head the column beside the board.
+  const players = playersPanel();
+  const clocks = new MatchClocks({ seatName: (n) => seatName(n, state.seat), slots: players.slots });
+  players.el.append(clocks.el);   // the set-up timer and a correspondence deadline
   const controls = matchControls({ state, act, seatName });
   let board = null;
   const gameOver = gameOverBanner({ state, act, seatName, history: state.history, onReplay: () => board.go(state.history.from), log: { add: (...a) => board.logList.add(...a) } });
-  board = boardArea({ state, local, primary, controls, banner: gameOver.banner, onStep, onExport: () => downloadLog(code), onDrawn: () => drawAround() });
+  board = boardArea({ state, local, primary, controls, banner: gameOver.banner, top: [players.el, waitingEl, inviteEl], onStep, onExport: () => downloadLog(code), onDrawn: () => drawAround() });
   const { tableEl } = board;
 
   app.replaceChildren(h('section', { class: 'match-page' },
     h('div', { class: 'match-head' },
-      h('h1', { class: 'match-id match-title' },
+      h('div', { class: 'match-id' }, h('h1', { class: 'match-id match-title' },
         h('span', { class: 'game-name', id: 'game-name' }, '…'),
         h('span', { class: 'sr-only' }, ' — '),
         h('button', { type: 'button', class: 'code-chip', id: 'code-chip', title: t('copy'), 'data-i18n-title': 'copy',
           onclick: async () => {
             try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
-          } }, code, icon('copy'))),
+          } }, code, icon('copy'))), howToEl),
       h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)),
-    seatsEl, offlineBar, awayBar, gameOver.resultBar, controls.rematchBar, inviteEl, waitingEl, controls.drawBar, board.pastBar,
-    clocks.el, tableEl, gameOver.banner, controls.dialog, board.announceEl));
+    offlineBar, awayBar, gameOver.resultBar, controls.rematchBar, controls.drawBar, board.pastBar,
+    tableEl, gameOver.banner, controls.dialog, board.announceEl));
 
   // What depends on the live view besides the board: the title, presence and the controls.
   function drawAround() {
+    if (state.game?.howToPlay && howToEl.hidden) {
+      howToEl.href = howToPlayHref(state.gameName);
+      howToEl.hidden = false;
+    }
     title();
     presence();
     controls.drawControls();
@@ -67,11 +79,11 @@ export function matchView({ app, state, local, primary, act, onStep }) {
     document.title = `${myTurn(state) ? '● ' : ''}${code} · Tabuleiro`;
   }
 
-  // The seats, role, watchers and computer player, the invitation while a seat is free, and
-  // the waiting board.
+  // The players panel, role, watchers and computer player, the invitation while a seat is
+  // free, and the waiting board.
   function presence() {
     const p = state.presence;
-    drawSeatNames(seatsEl, p, (n) => seatName(n, state.seat));
+    players.draw(p, (n) => seatName(n, state.seat), state.outcome ? [] : state.sync.toAct);
     drawAway();
     roleEl.replaceChildren(local && local.active
       ? h('span', { class: `you p${local.active}` }, t('local.to_move', { player: seatName(local.active) }))
@@ -86,15 +98,17 @@ export function matchView({ app, state, local, primary, act, onStep }) {
     if (state.seat && seatFree(state) && !state.outcome) {
       if (inviteEl.hidden || !inviteEl.firstChild) {
         const watchLink = `${location.origin}/m/${code}?watch`;
-        inviteEl.replaceChildren(h('p', { class: 'invite-title' }, t('waiting_opponent')), shareBox(code, `${location.origin}/m/${code}`),
+        inviteEl.replaceChildren(shareBox(code, `${location.origin}/m/${code}`),
           h('p', { class: 'watch-link' }, h('span', {}, `${t('spectator_link')}: `), h('a', { id: 'watch-link', href: watchLink }, watchLink)));
       }
       inviteEl.hidden = false;
     } else {
       inviteEl.hidden = true;
     }
-    // Before both seats are taken nothing may be played: the board waits.
+    // Before both seats are taken nothing may be played: the board waits (the note heads the
+    // invitation).
     waitingEl.hidden = !waiting(state);
+    waitingEl.textContent = t(state.seat ? 'waiting_board' : 'waiting_player');
     tableEl.classList.toggle('waiting', waiting(state));
   }
 

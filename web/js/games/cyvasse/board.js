@@ -3,9 +3,14 @@
 // legal actions; a set-up is checked by the server (the list is incomplete there, so the
 // screen follows the server's `expects`: zone squares and counts per kind).
 import { h, fill } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
+import { legendItems } from '../../rules-panel.js';
 import { lastSquares } from './events.js';
 import { GAME_ID, tx, playerName, FILES, KINDS, COUNTS, GLYPH } from './text.js';
+import { terrainMark } from './terrain.js';
+import { pieceEl, pieceTitle } from './piece.js';
+import { LEGEND } from './legend.js';
 
 const strip = ({ capture, ranged, ...action }) => action;
 
@@ -35,15 +40,18 @@ export class CyvasseTable {
     this.setupEl = h('div', { class: 'cy-setup', id: 'cy-setup' });
     this.hintEl = h('p', { class: 'hint', id: 'cy-hint', 'aria-live': 'polite' });
     this.legendEl = h('ul', { class: 'cy-legend' });
+    this.playerEls = { 1: h('div', { class: 'player-card cy-player p1' }), 2: h('div', { class: 'player-card cy-player p2' }) };
     this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.setupEl, this.hintEl, this.legendEl);
-    this.root.replaceChildren(h('div', { class: 'table cy-table' }, h('div', { class: 'board-col' }, this.boardWrap), this.sideEl));
+    this.root.replaceChildren(h('div', { class: 'table cy-table' },
+      h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]), this.sideEl));
   }
 
   // Draws the server's view with this seat's legal actions (expects: the set-up's shape while
   // it is this seat's to make); prev/events animate a change; past: a past version is shown.
   // lastTurn: the events of the other side's last whole turn, whose squares are highlighted
-  // (else this change's, when it has any).
-  update({ view, legal, expects, seat, version, prev = null, events = [], past = false, lastTurn = null }) {
+  // (else this change's, when it has any). select (optional): a square shown selected, its
+  // legal moves highlighted (the How to play page's diagrams).
+  update({ view, legal, expects, seat, version, prev = null, events = [], past = false, lastTurn = null, select = undefined }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     const wasSetup = this.view?.phase === 'setup';
     this.view = view;
@@ -54,24 +62,54 @@ export class CyvasseTable {
     this.version = version;
     if (reoriented) this.layout();
     if (view.phase !== 'setup' && wasSetup) this.placed.clear();
+    if (select !== undefined) this.selected = select;
     if (this.selected && !this.legal.some((a) => a.from === this.selected)) this.selected = null;
     this.last = lastTurn ? lastSquares(lastTurn) : lastSquares(events) || this.last;
     this.render();
     if (prev && events.length) this.animate(events);
   }
 
-  setPresence(presence) { this.presence = presence; }
+  setPresence(presence) { this.presence = presence; this.applyPresence(); }
   relabel() { this.render(); }
+
+  // Marks each player card connected, away or free from the last presence message.
+  applyPresence() {
+    for (const s of this.presence?.seats || []) {
+      const dot = this.playerEls[s.seat]?.querySelector('.presence-dot');
+      if (!dot) continue;
+      const state = !s.taken ? 'empty' : s.connected ? 'on' : 'off';
+      dot.className = `presence-dot ${state}`;
+      dot.textContent = t(state === 'empty' ? 'empty_seat' : state === 'on' ? 'connected' : 'disconnected');
+    }
+  }
+
+  // Each side's card: its name, whether it is here, and its set-up or its pieces on the board.
+  renderPlayers() {
+    const v = this.view;
+    for (const p of [1, 2]) {
+      const n = this.pieceList().filter((x) => x.owner === p).length;
+      const status = v.phase === 'setup' ? tx(v.submitted?.[p - 1] ? 'card.ready' : 'list.setup') : tx('card.pieces', { n });
+      this.playerEls[p].classList.toggle('active', v.phase === 'play' && v.to_move === p && !v.outcome);
+      this.playerEls[p].replaceChildren(
+        h('span', { class: `cy-token p${p}`, 'aria-hidden': 'true' }),
+        h('span', { class: 'pname' }, playerName(p, this.seat)),
+        h('span', { class: 'presence-dot', dataset: { seat: p } }),
+        h('span', { class: 'cy-count', dataset: { player: p } }, status));
+    }
+    this.applyPresence();
+  }
 
   layout() {
     const flip = this.seat === 2;
+    const top = flip ? [1, 2] : [2, 1];
+    this.root.querySelector('.board-col').replaceChildren(this.playerEls[top[0]], this.boardWrap, this.playerEls[top[1]]);
     const ranks = [...Array(10)].map((_, i) => (flip ? i + 1 : 10 - i));
     const files = flip ? [...FILES].reverse() : FILES;
     this.cells.clear();
     const rows = ranks.map((rank, ri) => h('div', { class: 'cy-row', role: 'row' }, files.map((file, fi) => {
       const sq = `${file}${rank}`;
       const cell = h('button', {
-        type: 'button', role: 'gridcell', class: 'cy-sq', dataset: { sq },
+        type: 'button', role: 'gridcell', class: `cy-sq ${(FILES.indexOf(file) + rank) % 2 ? 'dark' : 'light'}`, dataset: { sq },
         onclick: () => this.onSquare(sq),
         onmouseenter: () => this.onHover(sq), onfocus: () => this.onHover(sq),
         onmouseleave: () => this.onHover(null),
@@ -141,14 +179,15 @@ export class CyvasseTable {
       cell.classList.toggle('last', !!this.last?.has(sq));
       const slot = cell.querySelector('.slot');
       const nodes = [];
-      if (mountains.has(sq)) nodes.push(h('span', { class: 'terrain-mark', 'aria-hidden': 'true' }, '▲'));
-      else if (water.has(sq)) nodes.push(h('span', { class: 'terrain-mark', 'aria-hidden': 'true' }, '≈'));
+      if (mountains.has(sq)) nodes.push(terrainMark('mountain'));
+      else if (water.has(sq)) nodes.push(terrainMark('water'));
       if (piece) nodes.push(pieceEl(piece));
       slot.replaceChildren(...nodes);
       const label = piece ? pieceTitle(piece) : mountains.has(sq) ? tx('legend.mountain') : water.has(sq) ? tx('legend.water') : '';
       cell.setAttribute('aria-label', `${sq}${label ? ': ' + label : ''}`);
       cell.title = label;
     }
+    if (!light) this.renderPlayers();
     this.renderSide(light);
   }
 
@@ -166,11 +205,10 @@ export class CyvasseTable {
       this.hintEl.textContent = list.length ? tx('attackers', { list: list.join(', ') }) : tx('attackers.none');
     } else if (this.canSetUp()) this.hintEl.textContent = tx('setup.help');
     else this.hintEl.textContent = '';
+    // The pieces' glyphs, then the terrain and the board's marks drawn as on the board.
     fill(this.legendEl,
-      ...KINDS.map((k) => h('li', {}, h('span', { class: 'cy-glyph' }, GLYPH[k]), ` ${tx(`kind.${k}`)}`)),
-      h('li', {}, h('span', { class: 'swatch cy-mountain' }), ` ${tx('legend.mountain')}`),
-      h('li', {}, h('span', { class: 'swatch cy-water' }), ` ${tx('legend.water')}`),
-      h('li', {}, h('span', { class: 'swatch cy-spear' }), ` ${tx('legend.spear')}`));
+      ...KINDS.map((k) => h('li', {}, h('span', { class: 'cy-glyph', 'aria-hidden': 'true' }, GLYPH[k]), ` ${tx(`kind.${k}`)}`)),
+      ...legendItems(GAME_ID, LEGEND));
   }
 
   renderSetup() {
@@ -287,16 +325,4 @@ export class CyvasseTable {
       }
     }
   }
-}
-
-function pieceTitle(p) {
-  const base = tx('piece.title', { kind: tx(`kind.${p.kind}`), player: tx(`seat.${p.owner}`), armor: p.armor ?? '–' });
-  return p.protected ? base + tx('piece.protected') : base;
-}
-
-function pieceEl(p) {
-  const cls = `cy-piece p${p.owner}${p.capturable ? ' capturable' : ''}${p.protected ? ' protected' : ''}`;
-  return h('span', { class: cls, dataset: { kind: p.kind, owner: String(p.owner) } },
-    h('span', { class: 'cy-glyph', 'aria-hidden': 'true' }, GLYPH[p.kind] || '?'),
-    p.armor == null ? null : h('span', { class: 'cy-armor', 'aria-hidden': 'true' }, String(Math.max(0, p.armor))));
 }

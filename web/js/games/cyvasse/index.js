@@ -1,10 +1,14 @@
 // Cyvasse's web module: the one descriptor the shell knows it by (contract in web/js/games.js).
 import { CyvasseTable } from './board.js';
 import { describe, isTurnMarker } from './events.js';
+import { HOW_TO_PLAY } from './howto.js';
+import { LEGEND } from './legend.js';
+import { SPRITE } from './terrain.js';
 import { STRINGS } from './strings.js';
 import { GAME_ID, tx } from './text.js';
 
-const ART = '<svg viewBox="0 0 42 42" width="48" height="48"><path d="M21 3 39 13v16L21 39 3 29V13z" fill="#1c2147" stroke="#3b4175"/><path d="M12 28l6-10 4 6 3-4 6 8z" fill="#4b5563"/><path d="M9 31h24" stroke="#38bdf8" stroke-width="2"/></svg>';
+// The home card's picture: the board's own mountain and water marks (terrain.svg).
+const ART = `<svg viewBox="0 0 42 42" width="48" height="48"><path d="M21 3 39 13v16L21 39 3 29V13z" fill="#1c2147" stroke="#3b4175"/><use href="${SPRITE}#mountain" x="10" y="8" width="22" height="22"/><rect x="11" y="28" width="20" height="7" rx="1.5" fill="#2563a8"/><use href="${SPRITE}#water" x="11" y="26.5" width="20" height="10"/></svg>`;
 
 export const cyvasse = {
   id: GAME_ID,
@@ -13,14 +17,10 @@ export const cyvasse = {
   isTurnMarker,
   rules: {
     summary: ['rules.goal', 'rules.setup', 'rules.move', 'rules.armor', 'rules.special'],
-    legend: [
-      { mark: 'swatch cy-mountain', label: 'legend.mountain' },
-      { mark: 'swatch cy-water', label: 'legend.water' },
-      { mark: 'swatch cy-spear', label: 'legend.spear' },
-      { mark: 'swatch cy-target', label: 'legend.target' },
-      { mark: 'swatch cy-capture', label: 'legend.capture' },
-    ],
+    legend: LEGEND,
   },
+  // The How to play page (how-to-play.js): sections with diagrams drawn by CyvasseTable.
+  howToPlay: HOW_TO_PLAY,
   options: [
     { name: 'terrain', label: 'opt.terrain', kind: 'select', value: 'default',
       choices: [['default', 'opt.terrain.default'], ['random', 'opt.terrain.random']] },

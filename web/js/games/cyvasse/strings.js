@@ -1,10 +1,15 @@
 // Cyvasse's player-facing text in English and Brazilian Portuguese. Keys are local to the game
 // (i18n.js registers them under `cyvasse.`; `err.<code>` as `err.cyvasse.<code>`, `reason.<r>`
 // as `reason.cyvasse.<r>`). Both languages have the same keys and placeholders.
+// The How to play page's text is in strings-howto.js, merged here.
+import { HOWTO_EN, HOWTO_PT } from './strings-howto.js';
+
 const en = {
   name: 'Cyvasse',
   'list.setup': 'Setting up',
   'list.pieces': 'Pieces {a}–{b}',
+  'card.ready': 'Ready',
+  'card.pieces': '{n} pieces on the board',
   blurb: 'Hidden set-ups, mountains and dragons.',
   'seat.1': 'White',
   'seat.2': 'Black',
@@ -22,6 +27,12 @@ const en = {
   'legend.spear': 'Spear zone of an enemy spearman: ends a walk',
   'legend.target': 'Where the selected piece may go',
   'legend.capture': 'An enemy piece it may capture',
+  'legend.protected': 'Blue ring: a Tower of its own stands next to this piece, so it cannot be captured',
+  'legend.protected.name': 'Piece protected by its Tower',
+  'legend.armor': 'Badge: armor left after the enemy\'s attacks; red when the piece can be captured',
+  'legend.armor.name': 'Armor badge',
+  'terrain.mountain': 'Mountain',
+  'terrain.water': 'Water',
   'kind.king': 'King', 'kind.tower': 'Tower', 'kind.dragon': 'Dragon', 'kind.trebuchet': 'Trebuchet',
   'kind.crossbow': 'Crossbow', 'kind.elephant': 'Elephant', 'kind.heavy_horse': 'Heavy horse',
   'kind.light_horse': 'Light horse', 'kind.spearman': 'Spearman', 'kind.militia': 'Militia',
@@ -71,6 +82,8 @@ const pt = {
   name: 'Cyvasse',
   'list.setup': 'Montando',
   'list.pieces': 'Peças {a}–{b}',
+  'card.ready': 'Pronto',
+  'card.pieces': '{n} peças no tabuleiro',
   blurb: 'Formações secretas, montanhas e dragões.',
   'seat.1': 'Brancas',
   'seat.2': 'Pretas',
@@ -88,6 +101,12 @@ const pt = {
   'legend.spear': 'Zona de lança de um lanceiro inimigo: encerra o caminho',
   'legend.target': 'Aonde a peça selecionada pode ir',
   'legend.capture': 'Uma peça inimiga que ela pode capturar',
+  'legend.protected': 'Anel azul: uma Torre da mesma cor está ao lado desta peça, então ela não pode ser capturada',
+  'legend.protected.name': 'Peça protegida pela sua Torre',
+  'legend.armor': 'Selo: armadura que resta após os ataques inimigos; vermelho quando a peça pode ser capturada',
+  'legend.armor.name': 'Selo de armadura',
+  'terrain.mountain': 'Montanha',
+  'terrain.water': 'Água',
   'kind.king': 'Rei', 'kind.tower': 'Torre', 'kind.dragon': 'Dragão', 'kind.trebuchet': 'Trebuchet',
   'kind.crossbow': 'Besta', 'kind.elephant': 'Elefante', 'kind.heavy_horse': 'Cavaleiro pesado',
   'kind.light_horse': 'Cavaleiro leve', 'kind.spearman': 'Lanceiro', 'kind.militia': 'Miliciano',
@@ -133,4 +152,4 @@ const pt = {
   'click.setup_waiting': 'Sua formação foi enviada: espere a do adversário',
 };
 
-export const STRINGS = { en, 'pt-BR': pt };
+export const STRINGS = { en: { ...en, ...HOWTO_EN }, 'pt-BR': { ...pt, ...HOWTO_PT } };

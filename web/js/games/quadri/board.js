@@ -8,8 +8,7 @@ import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
 import { lastCells } from './events.js';
 import { GAME_ID, tx, playerName, cellName, coords, isDark } from './text.js';
-
-const MOON = { new: '●', waxing: '◐', full: '○', waning: '◑' };
+import { tileEl, predictorEl } from './tile.js';
 const strip = ({ captures, ...action }) => action;   // legal moves carry their capture count
 
 export class QuadriTable {
@@ -33,7 +32,7 @@ export class QuadriTable {
     this.boardWrap = h('div', { class: 'board-wrap q-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
     this.notice = new BoardNotice(this.illegalEl, GAME_ID);
     this.cells = new Map();
-    this.playerEls = { 1: h('div', { class: 'q-player p1' }), 2: h('div', { class: 'q-player p2' }) };
+    this.playerEls = { 1: h('div', { class: 'player-card q-player p1' }), 2: h('div', { class: 'player-card q-player p2' }) };
     this.turnEl = h('div', { class: 'turn-card q-turn' });
     this.hintEl = h('p', { class: 'hint', id: 'q-hint', 'aria-live': 'polite' });
     const btn = (id, onclick) => h('button', { type: 'button', class: `act act-${id}`, id: `act-${id}`, onclick });
@@ -53,15 +52,16 @@ export class QuadriTable {
   // Draws the server's view with this seat's legal actions; prev/events animate a change;
   // past: a past version is shown.
   // lastTurn: the events of the other side's last whole turn, whose cells are highlighted
-  // (else this change's, when it has any).
-  update({ view, legal, seat, version, prev = null, events = [], past = false, lastTurn = null }) {
+  // (else this change's, when it has any). select (optional): a predictor's cell shown as the
+  // start of a move, its legal landings highlighted (the How to play page's diagrams).
+  update({ view, legal, seat, version, prev = null, events = [], past = false, lastTurn = null, select = null }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     this.view = view;
     this.past = past;
     this.version = version;
     this.legal = legal || [];
     this.seat = seat;
-    this.path = [];
+    this.path = select ? [select] : [];
     this.shiftFrom = null;
     if (!this.legal.length) this.mode = 'idle';
     this.last = lastTurn ? lastCells(lastTurn) : lastCells(events) || this.last;
@@ -138,15 +138,8 @@ export class QuadriTable {
       const tile = v.tiles?.[c];
       const pred = v.predictors?.[c];
       const nodes = [];
-      if (tile) {
-        nodes.push(h('span', {
-          class: `q-tile ${tile.aura} ${tile.side}${tile.revealed ? ' revealed' : ''}`, 'aria-hidden': 'true',
-        },
-        h('span', { class: 'q-moon' }, MOON[tile.moon] || ''),
-        h('span', { class: 'q-dir' }, tile.dir),
-        tile.value != null ? h('span', { class: 'q-value' }, String(tile.value)) : null));
-      }
-      if (pred) nodes.push(h('span', { class: `q-pred p${pred.owner}${pred.queen ? ' queen' : ''}` }, pred.queen ? '♛' : ''));
+      if (tile) nodes.push(tileEl(tile));
+      if (pred) nodes.push(predictorEl(pred));
       cell.replaceChildren(...nodes, ...this.coordEls.get(c));
       const target = targets.get(c);
       cell.classList.toggle('tile', !!tile);

@@ -1,6 +1,8 @@
 // QU4DRI's web module: the one descriptor the shell knows it by (contract in web/js/games.js).
 import { QuadriTable } from './board.js';
 import { describe, isTurnMarker } from './events.js';
+import { HOW_TO_PLAY } from './howto.js';
+import { LEGEND } from './legend.js';
 import { STRINGS } from './strings.js';
 import { GAME_ID, tx } from './text.js';
 
@@ -20,12 +22,10 @@ export const quadri = {
   isTurnMarker,
   rules: {
     summary: ['rules.goal', 'rules.capture', 'rules.score', 'rules.values', 'rules.talisman', 'rules.promote'],
-    legend: [
-      { mark: 'swatch q-sw-green', label: 'legend.green' },
-      { mark: 'swatch q-sw-red', label: 'legend.red' },
-      { mark: 'swatch q-sw-location', label: 'legend.location' },
-    ],
+    legend: LEGEND,
   },
+  // The How to play page (how-to-play.js): sections with diagrams drawn by QuadriTable.
+  howToPlay: HOW_TO_PLAY,
   options: [
     { name: 'majority', label: 'opt.majority', kind: 'boolean', value: false },
     { name: 'quiet_limit', label: 'opt.quiet_limit', kind: 'number', min: 1, max: 10000, value: 80 },

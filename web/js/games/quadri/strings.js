@@ -1,5 +1,7 @@
 // QU4DRI's strings in English and Brazilian Portuguese (keys local to the game: the shell
 // registers them as `quadri.<key>`, errors as `err.quadri.<code>`, reasons as `reason.quadri.<r>`).
+// The How to play page's text is in strings-howto.js, merged here.
+import { HOWTO_EN, HOWTO_PT } from './strings-howto.js';
 
 const en = {
   name: 'QU4DRI',
@@ -39,9 +41,21 @@ const en = {
   'rules.values': 'Values are hidden from everyone until a talisman shows its location side.',
   'rules.talisman': 'Instead of moving: drop a predictor from hand, flip an own talisman, or shift an own location-side talisman to an empty neighbour cell.',
   'rules.promote': 'A pawn ending its move on the last row of the grid becomes a queen.',
-  'legend.green': 'Green aura talisman',
-  'legend.red': 'Red aura talisman',
-  'legend.location': 'Location side up (value shown)',
+  'legend.green': 'Green aura talisman, energy side up: its moon shows, its value (1–4) is hidden',
+  'legend.green.name': 'Green talisman',
+  'legend.red': 'Red aura talisman, energy side up: its moon shows, its value (1–4) is hidden',
+  'legend.red.name': 'Red talisman',
+  'legend.location': 'Framed: location side up, its value shown to everyone',
+  'legend.location.name': 'Talisman on its location side',
+  'legend.ring': 'Dashed diamond: an empty cell a location-side talisman may be shifted into',
+  'legend.ring.name': 'Empty cell',
+  'legend.pawn': 'Predictor (pawn): steps one cell diagonally forward, jumps to capture',
+  'legend.pawn.name': 'Pawn',
+  'legend.queen': 'Crowned predictor (queen): flies along a diagonal',
+  'legend.queen.name': 'Queen',
+  tile_name: '{aura} talisman, {moon} moon, {dir}, {side}, {value}',
+  'side.energy': 'energy side up',
+  'side.location': 'location side up',
   'reason.energy_64': 'reached 64 energy',
   'reason.energy_0': 'energy exhausted',
   'reason.no_predictors': 'no predictors left',
@@ -115,9 +129,21 @@ const pt = {
   'rules.values': 'Os valores ficam ocultos para todos até o talismã mostrar o lado de localização.',
   'rules.talisman': 'Em vez de mover: posicione um previsor da mão, vire um talismã seu, ou reposicione um talismã seu de localização para uma casa vizinha vazia.',
   'rules.promote': 'Um peão que termina o movimento na última linha da grade vira rainha.',
-  'legend.green': 'Talismã da aura verde',
-  'legend.red': 'Talismã da aura vermelha',
-  'legend.location': 'Lado de localização para cima (valor visível)',
+  'legend.green': 'Talismã da aura verde, lado de energia para cima: mostra a lua, o valor (1–4) fica oculto',
+  'legend.green.name': 'Talismã verde',
+  'legend.red': 'Talismã da aura vermelha, lado de energia para cima: mostra a lua, o valor (1–4) fica oculto',
+  'legend.red.name': 'Talismã vermelho',
+  'legend.location': 'Com moldura: lado de localização para cima, valor visível para todos',
+  'legend.location.name': 'Talismã no lado de localização',
+  'legend.ring': 'Losango tracejado: casa vazia para onde um talismã de localização pode ser reposicionado',
+  'legend.ring.name': 'Casa vazia',
+  'legend.pawn': 'Previsor (peão): anda uma casa na diagonal para a frente, salta para capturar',
+  'legend.pawn.name': 'Peão',
+  'legend.queen': 'Previsor coroado (rainha): voa ao longo de uma diagonal',
+  'legend.queen.name': 'Rainha',
+  tile_name: 'talismã {aura}, lua {moon}, {dir}, {side}, {value}',
+  'side.energy': 'lado de energia para cima',
+  'side.location': 'lado de localização para cima',
   'reason.energy_64': 'chegou a 64 de energia',
   'reason.energy_0': 'energia esgotada',
   'reason.no_predictors': 'sem previsores',
@@ -153,4 +179,4 @@ const pt = {
   'click.no_moves': 'Este previsor não tem jogada legal agora.',
 };
 
-export const STRINGS = { en, 'pt-BR': pt };
+export const STRINGS = { en: { ...en, ...HOWTO_EN }, 'pt-BR': { ...pt, ...HOWTO_PT } };

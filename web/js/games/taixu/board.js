@@ -61,7 +61,9 @@ export class TaixuTable {
   // lastTurn (optional): the events of the other side's last whole turn, whose squares are
   // highlighted (else the squares of this change's events).
   // past: a past version of the record is shown (nothing may be played on it).
-  update({ view, legal, seat, version, prev = null, events = [], lastTurn = null, past = false }) {
+  // select (optional): a square of the seat's shown selected, its legal targets highlighted
+  // (the How to play page's diagrams).
+  update({ view, legal, seat, version, prev = null, events = [], lastTurn = null, past = false, select = undefined }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     this.view = view;
     this.past = past;
@@ -69,6 +71,7 @@ export class TaixuTable {
     this.legal = legal || [];
     this.seat = seat;
     if (reoriented) this.layout();
+    if (select !== undefined) this.selected = select;
     if (this.selected && !this.isOwn(this.selected)) this.selected = null;
     if (!this.legal.length) this.mode = 'idle';
     this.last = lastTurn ? lastSquares(lastTurn) : lastSquares(events) || this.last;
@@ -204,6 +207,9 @@ export class TaixuTable {
       if (ZONES.has(sq)) parts.push(tx('zone'));
       if (anomaly) parts.push(tx(`anomaly.${anomaly}`));
       cell.setAttribute('aria-label', parts.join('. '));
+      // The Core's and the Energy Zones' squares say what they are on hover (an anomaly's
+      // icon has its own tooltip).
+      cell.title = CORE.has(sq) ? tx('legend.core') : ZONES.has(sq) ? tx('legend.zone') : '';
       cell.setAttribute('aria-selected', String(sq === this.selected));
     }
     this.renderPlayers();
@@ -442,7 +448,7 @@ export function lastSquares(events) {
   return out.size ? out : null;
 }
 
-// The blinking anomaly icon with a tooltip naming its effect.
+// The blinking anomaly icon, named (its accessible name) with a tooltip saying its effect.
 function anomalyIcon(effect, withPiece) {
   return h('span', { class: `anomaly a-${effect}${withPiece ? ' corner' : ''}`, dataset: { tip: tx(`anomaly.${effect}`) } },
     icon(effect, tx(`anomaly.name.${effect}`)));

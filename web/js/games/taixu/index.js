@@ -3,6 +3,7 @@
 import { TaixuTable } from './board.js';
 import { describe, isTurnMarker, sounds } from './events.js';
 import { ANOMALY_EFFECTS } from './geometry.js';
+import { HOW_TO_PLAY } from './howto.js';
 import { STRINGS } from './strings.js';
 import { GAME_ID, tx, playerName } from './text.js';
 
@@ -24,15 +25,18 @@ export const taixu = {
   sounds,
   // The move list's turn heading: "Round 3 · Player 2" (the round of the view before the turn).
   turnTitle: ({ seat, view, viewer }) => tx('turn_title', { round: view?.round ?? '?', player: playerName(seat, viewer) }),
-  // "How to play": summary lines, then the legend of squares and anomalies (keys are TAIXU's).
+  // "How to play": summary lines, then the legend of squares and anomalies (keys are TAIXU's;
+  // name: the short name, label: what it does).
   rules: {
     summary: ['rules.goal', 'rules.pc', 'rules.move', 'rules.collapse', 'rules.zone', 'rules.idle'],
     legend: [
-      { mark: 'swatch core', label: 'core' },
-      { mark: 'swatch zone', label: 'zone' },
-      ...ANOMALY_EFFECTS.map((e) => ({ mark: `anomaly static a-${e}`, icon: e, label: `anomaly.${e}` })),
+      { mark: 'swatch core', name: 'core', label: 'legend.core' },
+      { mark: 'swatch zone', name: 'zone', label: 'legend.zone' },
+      ...ANOMALY_EFFECTS.map((e) => ({ mark: `anomaly static a-${e}`, icon: e, name: `anomaly.name.${e}`, label: `anomaly.${e}` })),
     ],
   },
+  // The How to play page (how-to-play.js): sections with diagrams drawn by TaixuTable.
+  howToPlay: HOW_TO_PLAY,
   // The create form's fields, sent as the request's `options` (the engine checks them again).
   options: [
     { name: 'reserve', label: 'opt.reserve', kind: 'number', min: 4, max: 16, value: 8 },

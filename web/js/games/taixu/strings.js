@@ -1,6 +1,8 @@
 // TAIXU's strings in English and Brazilian Portuguese. Keys are local to the game: the shell
 // registers them as `taixu.<key>` (errors as `err.taixu.<code>`, outcome reasons as
 // `reason.taixu.<reason>`), so they never clash with another game's or the shell's.
+// The How to play page's text is in strings-howto.js, merged here.
+import { HOWTO_EN, HOWTO_PT } from './strings-howto.js';
 
 const en = {
   name: 'TAIXU',
@@ -37,6 +39,8 @@ const en = {
   board_label: "TAIXU board, 8 by 8 squares, {player}'s home edge at the bottom; Core d4 to e5, Energy Zones c3, f3, c6, f6",
   core: 'Core',
   zone: 'Energy Zone',
+  'legend.core': 'Core: three of your pieces at charge 2 or more here win (Singularity)',
+  'legend.zone': 'Energy Zone: +1 extra charge on arrival',
   'anomaly.overload': 'Overload: +1 charge on arrival',
   'anomaly.echo': 'Temporal Echo: +1 PC on arrival',
   'anomaly.drain': 'Drain: −1 charge on arrival',
@@ -132,6 +136,8 @@ const pt = {
   board_label: 'Tabuleiro do TAIXU, 8 por 8 casas, borda do {player} embaixo; Núcleo de d4 a e5, Zonas de Energia c3, f3, c6, f6',
   core: 'Núcleo',
   zone: 'Zona de Energia',
+  'legend.core': 'Núcleo: três peças suas com Carga 2 ou mais aqui vencem (Singularidade)',
+  'legend.zone': 'Zona de Energia: +1 de Carga extra ao chegar',
   'anomaly.overload': 'Sobrecarga: +1 de Carga ao chegar',
   'anomaly.echo': 'Eco Temporal: devolve 1 PC ao chegar',
   'anomaly.drain': 'Dreno: −1 de Carga ao chegar',
@@ -191,4 +197,4 @@ const pt = {
   'click.empty': 'Casa vazia: selecione uma das suas peças, ou Invoque na sua borda.',
 };
 
-export const STRINGS = { en, 'pt-BR': pt };
+export const STRINGS = { en: { ...en, ...HOWTO_EN }, 'pt-BR': { ...pt, ...HOWTO_PT } };
