@@ -1,9 +1,12 @@
 // The administration service (see admin.h).
 #include "server/accounts/admin.h"
 
+#include <filesystem>
+
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/store/backup.h"
 #include "server/util/secrets.h"
 
 namespace tabuleiro::server::accounts {
@@ -219,6 +222,23 @@ void admin_service::set_maintenance(const actor& by, bool on, change_done done) 
                     record(by, on ? "maintenance_on" : "maintenance_off", "server", "",
                            [done = std::move(done)](bool) { done(std::nullopt); });
                   });
+}
+
+void admin_service::backup(const actor& by, std::string db,
+                           std::function<void(std::variant<std::string, refusal>)> done) {
+  net::post(workers_, [this, by, db = std::move(db), done = std::move(done)] {
+    std::error_code ec;
+    const auto dir = std::filesystem::temp_directory_path(ec);
+    if (ec) return done(unavailable());
+    const std::string path = (dir / ("tabuleiro-backup-" + new_random_token(12))).string();
+    std::string error;
+    if (!backup_database(db, path, error)) {
+      spdlog::error("admin: backup for {} failed: {}", by.name, error);
+      std::filesystem::remove(path, ec);
+      return done(refusal{"unavailable", "the backup could not be made: " + error});
+    }
+    record(by, "backup", "server", "", [path, done](bool) { done(path); });
+  });
 }
 
 void admin_service::database_bytes(bool postgres, std::function<void(std::int64_t)> done) {

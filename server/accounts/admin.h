@@ -80,6 +80,11 @@ class admin_service {
   // Turns maintenance on or off for every node.
   void set_maintenance(const actor& by, bool on, change_done done);
 
+  // Makes an online copy of the database db (a SQLite file or a PostgreSQL URL; see
+  // store/backup.h) in a new temporary file and records it; done(the file's path), or a
+  // refusal (unavailable, with words for the administrator). The caller removes the file.
+  void backup(const actor& by, std::string db, std::function<void(std::variant<std::string, refusal>)> done);
+
   // The database's size in bytes (done(-1): not known).
   void database_bytes(bool postgres, std::function<void(std::int64_t)> done);
 

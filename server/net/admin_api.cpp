@@ -286,6 +286,20 @@ void dispatch(shared_state& state, const request& req, std::string_view path, st
       return answer({400, http_error("bad_request", "say why in 1 to 200 bytes (UTF-8): the players read it")});
     return abort_match(state, by, *code, std::move(words), 5, std::move(answer));
   }
+  if (rest == "backup") {
+    if (!get) return method_not_allowed("GET");
+    const bool postgres = is_postgres_url(state.svc.cfg->db);
+    return admin.backup(by, state.svc.cfg->db, [&state, postgres, answer](std::variant<std::string, accounts::refusal> r) {
+      if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer({503, http_error(no->code, no->message)});
+      const std::string stamp = iso_time(state.svc.time->now_ms());  // 2026-12-04T19:36:30Z
+      std::string name = "tabuleiro-" + stamp.substr(0, 10) + "-" + stamp.substr(11, 2) + stamp.substr(14, 2) +
+                         stamp.substr(17, 2) + (postgres ? ".dump" : ".db");
+      api_answer a{200, nullptr, {{"Content-Type", postgres ? "application/octet-stream" : "application/vnd.sqlite3"},
+                                  {"Content-Disposition", "attachment; filename=\"" + name + "\""}}};
+      a.file_path = std::get<std::string>(r);
+      answer(std::move(a));
+    });
+  }
   if (rest == "maintenance") {
     if (get) return method_not_allowed("POST");
     const auto on = body.find("on");

@@ -419,12 +419,34 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   std::function<void(api_answer)> answer_later(unsigned version, bool keep) {
     return [self = shared_from_this(), version, keep](api_answer a) {
       net::post(self->stream_.get_executor(), [self, version, keep, a = std::move(a)] {
+        if (!a.file_path.empty()) return self->send_download(a, version, keep);
         auto res = self->text(static_cast<http::status>(a.status), a.body.dump(), "application/json",
                               version, keep);
         for (const auto& [name, value] : a.headers) res.set(name, value);
         self->send(std::move(res));
       });
     };
+  }
+
+  // Sends the file a.file_path names as the answer's body with a's headers, then removes its name
+  // (the open file stays readable until sent); 503 when it cannot be opened.
+  void send_download(const api_answer& a, unsigned version, bool keep) {
+    http::file_body::value_type body;
+    beast::error_code ec;
+    body.open(a.file_path.c_str(), beast::file_mode::scan, ec);
+    std::error_code removed;
+    fs::remove(a.file_path, removed);
+    if (ec)
+      return send(error_response(http::status::service_unavailable, "unavailable", "the file could not be read",
+                                 version, keep));
+    const auto size = body.size();
+    http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                        std::make_tuple(static_cast<http::status>(a.status), version)};
+    for (const auto& [name, value] : a.headers) res.set(name, value);
+    res.set(http::field::cache_control, "no-store");
+    res.content_length(size);
+    res.keep_alive(keep);
+    send(std::move(res));
   }
 
   // Serves a file under --web (the fallback page for a missing match page).

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "server/accounts/accounts.h"
+#include "tests/accounts/answer.h"
 #include "tests/store/store_test_util.h"
 
 using namespace tabuleiro::server;
@@ -15,17 +16,6 @@ using namespace tabuleiro::server::test;
 using namespace tabuleiro::server::accounts;
 
 namespace {
-
-// A callback's value, waited for (the service answers on its own threads).
-template <class T>
-struct answer {
-  std::promise<T> p;
-  std::future<T> f = p.get_future();
-  std::function<void(T)> done() {
-    return [this](T v) { p.set_value(std::move(v)); };
-  }
-  T get() { return f.get(); }
-};
 
 // Cheap hashing, so tests can sign in many times.
 service_options test_options() {

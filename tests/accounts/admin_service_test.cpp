@@ -7,6 +7,7 @@
 #include <future>
 
 #include "server/accounts/admin.h"
+#include "tests/accounts/answer.h"
 #include "tests/store/store_test_util.h"
 
 using namespace tabuleiro::server;
@@ -14,17 +15,6 @@ using namespace tabuleiro::server::test;
 using namespace tabuleiro::server::accounts;
 
 namespace {
-
-// A callback's value, waited for (the services answer on their own threads).
-template <class T>
-struct answer {
-  std::promise<T> p;
-  std::future<T> f = p.get_future();
-  std::function<void(T)> done() {
-    return [this](T v) { p.set_value(std::move(v)); };
-  }
-  T get() { return f.get(); }
-};
 
 // One node: its store, account service and administration over a shared database and clock.
 struct node {

@@ -410,3 +410,23 @@ TEST_CASE("open mode: everyone may watch every match, whatever its creator asked
   CHECK(read.status == 200);
   CHECK(read.json_body()["guests_watch"] == true);
 }
+
+TEST_CASE("admin: the backup download is an online copy of the whole database, for administrators only") {
+  admin_server s;
+  const auto ana = s.member("ana");
+  CHECK(get(s.port(), "/api/admin/backup", ana).status == 403);
+  const auto copy = get(s.port(), "/api/admin/backup", s.root);
+  REQUIRE(copy.status == 200);
+  CHECK(copy.header("Content-Type") == "application/vnd.sqlite3");
+  CHECK(copy.header("Content-Disposition").starts_with("attachment; filename=\"tabuleiro-"));
+  CHECK(copy.header("Cache-Control") == "no-store");
+  REQUIRE(copy.body.size() > 4096);
+  CHECK(copy.body.compare(0, 16, std::string("SQLite format 3\0", 16)) == 0);
+  // The copy opens as a database with both accounts in it.
+  const std::string path = s.dir.path + "/copy.db";
+  std::ofstream(path, std::ios::binary) << copy.body;
+  server_process restored(path);
+  const auto back = signed_in(post(restored.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}));
+  CHECK(back.user["username"] == "ana");
+  CHECK(get(s.port(), "/api/admin/audit", s.root).json_body()["entries"][0]["action"] == "backup");
+}

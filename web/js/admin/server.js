@@ -1,6 +1,7 @@
 // The administration page's Server section: this node's figures (GET /api/admin/server),
 // read again every few seconds while the section is shown and the tab visible, and the
-// maintenance switch (POST /api/admin/maintenance).
+// maintenance switch (POST /api/admin/maintenance) and a link that downloads a backup made now
+// (GET /api/admin/backup).
 import { h, fill } from '../dom.js';
 import { t, has, lang } from '../i18n.js';
 import { getAdmin, postAdmin } from '../api.js';
@@ -21,9 +22,14 @@ export function serverSection({ onRefused }) {
   const maintTitle = h('h3', {});
   const label = h('label', { for: 'maintenance-switch' });
   const text = h('p', { class: 'hint', id: 'maintenance-text' });
+  // A plain link: the browser downloads the copy with the session cookie (a GET changes nothing).
+  const backupTitle = h('h3', {});
+  const backupLink = h('a', { class: 'btn', id: 'admin-backup', href: '/api/admin/backup', download: '' });
+  const backupText = h('p', { class: 'hint', id: 'admin-backup-text' });
   const el = h('section', { class: 'admin-section', id: 'admin-server', 'aria-labelledby': 'admin-server-title' },
     title, stats, updated,
     h('div', { class: 'maintenance-box' }, maintTitle, h('div', { class: 'switch-row' }, toggle, label), text),
+    h('div', { class: 'maintenance-box' }, backupTitle, backupLink, backupText),
     ...msg.nodes);
   let info = null;
   let timer = null;
@@ -34,6 +40,9 @@ export function serverSection({ onRefused }) {
     maintTitle.textContent = t('admin.server.maintenance');
     label.textContent = t('admin.server.maintenance_switch');
     text.textContent = t('admin.server.maintenance_text');
+    backupTitle.textContent = t('admin.server.backup');
+    backupLink.textContent = t('admin.server.backup_download');
+    backupText.textContent = t('admin.server.backup_text');
   };
 
   function draw() {
