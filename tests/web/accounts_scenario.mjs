@@ -37,7 +37,9 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     // logs every such answer as "Failed to load resource"; any other error is a problem.
     page.on('console', (m) => {
       if (m.type() !== 'error') return;
-      const expected = m.text().startsWith('Failed to load resource') && /\/api\/account\/sign(in|up)$/.test(m.location()?.url || '');
+      // So is the guest's refused match summary (401) on a match guests may not watch.
+      const expected = m.text().startsWith('Failed to load resource')
+        && (/\/api\/account\/sign(in|up)$/.test(m.location()?.url || '') || (name === 'G' && /\/api\/matches\/[A-Z0-9]{6}/.test(m.location()?.url || '')));
       if (!expected) problems.push(`${name} console: ${m.text().slice(0, 200)} (${m.location()?.url || ''})`);
     });
     page.on('pageerror', (e) => problems.push(`${name} exception: ${e.message}`));
@@ -121,6 +123,39 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     check(!(await C.$('#join-player')), 'no join step: the account\'s seat resumes');
     await shot(C, 'resumed-on-phone');
     await C.context().close();
+  });
+
+  await step('A creates a match that guests may not watch: a guest opening its link is asked to sign in', async () => {
+    await A.goto(url);
+    await A.waitForSelector('#guests-watch-field:not([hidden])');
+    check(await A.isChecked('#opt-guests-watch'), 'guests may watch by default');
+    await A.uncheck('#opt-guests-watch');
+    await A.check('input[name="game"][value="taixu"]');
+    await A.click('#create-btn');
+    await A.waitForSelector('#go-match');
+    const closed = (await A.textContent('#share-code')).trim();
+    check(/^[A-Z0-9]{6}$/.test(closed), `share code ${closed}`);
+    const sum = await (await fetch(`${url}/api/matches/${closed}`)).status;
+    check(sum === 401, `a guest reading its summary gets ${sum}`);
+    const G = await open('G', SIZES.phone);
+    await G.goto(`${url}/m/${closed}`);
+    await G.waitForSelector('#sign-in-required');
+    check((await G.textContent('#sign-in-required')).includes('Only signed-in members watch'), await G.textContent('#sign-in-required'));
+    check(!(await G.$('.board')), 'no board for a guest');
+    await shot(G, 'guest-refused-phone');
+    // A spectator link goes straight to the match's socket, which refuses the guest the same way.
+    await G.goto(`${url}/m/${closed}?watch`);
+    await G.waitForSelector('#sign-in-required');
+    check(!(await G.$('.board')), 'no board for a guest watching by a spectator link');
+    // Signing in from there comes back to the match, which a member may watch.
+    await G.click('#sign-in-to-watch');
+    await G.fill('#username', 'bruno');
+    await G.fill('#password', 'bruno password 1');
+    await G.click('#account-submit');
+    await G.waitForURL(`${url}/m/${closed}`);
+    await (await G.waitForSelector('#join-watch')).click();
+    await G.waitForSelector('.board');
+    await G.context().close();
   });
 
   await step('a wrong password is explained in English and in Portuguese', async () => {

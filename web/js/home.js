@@ -62,6 +62,8 @@ export function renderHome(app) {
     const guest = membersOnly() && !account().user;
     membersNote.hidden = !guest;
     form.hidden = guest;
+    const watch = form.querySelector('#guests-watch-field');
+    if (watch) watch.hidden = !membersOnly();
   };
   const offAccount = onAccountChange(drawAccess);
   drawAccess();
@@ -93,11 +95,16 @@ export function renderHome(app) {
     const position = h('textarea', { name: 'position', id: 'opt-position', rows: 5, spellcheck: false, 'aria-label': t('opt.position') });
     const name = h('input', { type: 'text', name: 'name', id: 'opt-name', maxLength: 24, value: loadName(), autocomplete: 'nickname' });
     const clock = clockChoice({ field });
-    controls = { fields, opponent, seat, visibility, position, clock, name };
+    // Where only members play, whether the link lets guests (not signed in) watch.
+    const guestsWatch = h('input', { type: 'checkbox', name: 'guests_watch', id: 'opt-guests-watch', checked: controls?.guestsWatch?.checked ?? true });
+    const guestsWatchField = field('opt.guests_watch', guestsWatch);
+    guestsWatchField.id = 'guests-watch-field';
+    guestsWatchField.hidden = !membersOnly();
+    controls = { fields, opponent, seat, visibility, position, clock, name, guestsWatch };
     const hintArgs = { game: gameTitle(game.id) };
     form.replaceChildren(picker, summary,
       h('fieldset', { class: 'options' }, h('legend', { 'data-i18n': 'options' }, t('options')),
-        h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility), clock.nodes, field('your_name', name))),
+        h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility), guestsWatchField, clock.nodes, field('your_name', name))),
       h('details', { class: 'advanced' },
         h('summary', { 'data-i18n': 'opt.position' }, t('opt.position')),
         h('p', { class: 'hint', 'data-i18n': 'opt.position.hint', 'data-i18n-args': JSON.stringify(hintArgs) }, t('opt.position.hint', hintArgs)),
@@ -118,6 +125,7 @@ export function renderHome(app) {
     const opponent = controls.opponent.value;
     if (opponent.startsWith('bot.')) req.opponent = { bot: opponent.slice(4) };
     if (opponent === 'local') req.seat = 1;
+    if (membersOnly()) req.guests_watch = controls.guestsWatch.checked;
     btn.disabled = true;
     btn.textContent = t('creating');
     try {

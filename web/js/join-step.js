@@ -30,6 +30,13 @@ function optionLines(game, options) {
   });
 }
 
+// What a guest sees of match code where only signed-in members watch it: a sentence and the
+// way to sign in (which comes back to the match).
+export function signInToWatch(code) {
+  return [h('p', { class: 'notice', id: 'sign-in-required', 'data-i18n': 'match.sign_in_to_watch' }, t('match.sign_in_to_watch')),
+    h('a', { class: 'btn primary', id: 'sign-in-to-watch', href: `/signin?next=${encodeURIComponent(`/m/${code}`)}`, 'data-i18n': 'account.signin' }, t('account.signin'))];
+}
+
 // Draws the join step for code into app; onPlay() / onWatch() continue to the match page.
 export async function renderJoinStep(app, code, { onPlay, onWatch }) {
   code = code.toUpperCase();
@@ -39,8 +46,9 @@ export async function renderJoinStep(app, code, { onPlay, onWatch }) {
     s = await getMatch(code);
   } catch (err) {
     app.replaceChildren(h('section', { class: 'join-step', id: 'join-step' },
-      h('p', { class: 'notice' }, t(err?.code === 'unknown_match' ? 'unknown_code' : 'network_error')),
-      h('a', { class: 'btn', href: '/' }, t('back_home'))));
+      err?.code === 'sign_in_required' ? signInToWatch(code)
+        : [h('p', { class: 'notice' }, t(err?.code === 'unknown_match' ? 'unknown_code' : 'network_error')),
+          h('a', { class: 'btn', href: '/' }, t('back_home'))]));
     return;
   }
   const game = gameById(s.game);

@@ -61,6 +61,7 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
       location.assign(`/m/${next}`);
     },
     unknownMatch: () => { conn.stop(); view.unknownMatch(); },
+    signInRequired: () => { conn.stop(); view.signInRequired(); },
   };
 
   conn.start();

@@ -16,6 +16,7 @@
 //   arrived            the opponent sat down (the title says so until the page is touched)
 //   navigate {code, seat, token}   store the rematch's seat and move there
 //   unknownMatch       no match has this code
+//   signInRequired     only signed-in members watch (or play) here: this guest is refused
 //   past {v} / live    show version v of the record / the live view
 import { gameById } from '../games.js';
 import { actorOf, seatFree } from './state.js';
@@ -104,6 +105,7 @@ const HANDLERS = {
       state.history.unsupported = true;
       return [];
     }
+    if (msg.code === 'sign_in_required' && msg.id == null) return [{ do: 'signInRequired' }];
     const fx = msg.id == null ? [{ do: 'toast', error: msg, kind: 'error' }] : [];
     if (msg.code === 'unknown_match') fx.push({ do: 'unknownMatch' });
     return fx;

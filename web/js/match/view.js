@@ -17,6 +17,7 @@ import { matchControls } from './controls.js';
 import { gameOverBanner } from './game-over.js';
 import { boardArea } from './board.js';
 import { howToPlayHref } from '../how-to-play.js';
+import { signInToWatch } from '../join-step.js';
 import { myTurn, waiting, seatFree } from './state.js';
 
 // Builds the match page into app. state: the page's state (read only); local: the DevicePlay
@@ -177,6 +178,8 @@ export function matchView({ app, state, local, primary, act, onStep }) {
     toast: (e) => toast(e.error ? errorText(e.error, state.gameName) : t(e.key, { player: e.name || seatName(e.seat, state.seat) }), e.kind, e.ms),
     unsupported: () => tableEl.replaceChildren(h('p', { class: 'notice' }, `${state.gameName || '?'}: ${t('soon')}`)),
     unknownMatch: () => tableEl.replaceChildren(h('p', { class: 'notice' }, t('unknown_code')), h('a', { class: 'btn', href: '/' }, t('back_home'))),
+    // A guest refused where only members watch: a sentence and the way to sign in (back here after).
+    signInRequired: () => tableEl.replaceChildren(...signInToWatch(code)),
     relabel,
     stop: () => { clocks.stop(); board.stop(); },
   };
