@@ -129,6 +129,10 @@ int run_serve(const args& a) {
   bot_pool bot_workers(cfg.bot_threads);
   // The match list feed pushes at most once a second; rooms post their summaries to it.
   lobby list_feed(ioc, *time, 1000);
+  accounts::service_options account_options;
+  account_options.invitation_required = cfg.access == access_mode::invite;
+  accounts::account_service account_service(*db, *time, account_options);
+  accounts::admin_service admin(*db, *time, account_service);
   room_services svc;  // the registry sets blocking and make_rematch (lease_lost in a cluster)
   svc.db = db.get();
   svc.stats = &stats;
@@ -136,16 +140,13 @@ int run_serve(const args& a) {
   svc.time = time.get();
   svc.bots = &bot_workers;
   svc.list_feed = [&list_feed](list_entry e) { list_feed.changed(std::move(e)); };
+  svc.new_matches_paused = [&admin](std::function<void(std::optional<bool>)> done) { admin.maintenance(std::move(done)); };
   rooms registry(ioc, svc);
   list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
     registry.read_list(std::move(done));
   });
   window_limiter creations(*time, cfg.create_per_minute, 60'000);
   connection_set connections;
-  accounts::service_options account_options;
-  account_options.invitation_required = cfg.access == access_mode::invite;
-  accounts::account_service account_service(*db, *time, account_options);
-  accounts::admin_service admin(*db, *time, account_service);
   shared_state state{svc, &registry, manual, &list_feed, &creations, &connections, &account_service, &admin,
                      time->now_ms()};
 

@@ -91,6 +91,8 @@ void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol
 // the registry makes the new match, seats swapped.
 void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::rematch_request& r) {
   if (seat == 0) return reject_to(c, r.id, "spectator", "spectators cannot act");
+  if (const auto& o = seq_.outcome(); o && o->reason == "aborted_by_host")
+    return reject_to(c, r.id, "aborted_by_host", "the host ended this match: it has no rematch");
   const auto step = rematches_.answer(seat, r.accept, seq_.outcome().has_value(), is_bot(3 - seat));
   using kind = rematch_step::kind;
   switch (step.what) {
@@ -106,11 +108,29 @@ void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol
       return;
     case kind::create: break;
   }
+  if (!svc_.new_matches_paused) return do_make_rematch(c->id(), r.id);
+  svc_.new_matches_paused([self = shared_from_this(), client_id = c->id(), id = r.id](std::optional<bool> paused) {
+    net::post(self->strand_, [self, paused, client_id, id] { self->on_rematch_allowed(paused, client_id, id); });
+  });
+}
+
+// In maintenance no match is made, rematches included: the offer stands and may be accepted
+// again later.
+void room::on_rematch_allowed(std::optional<bool> paused, std::uint64_t client_id, const json& id) {
+  if (paused == false) return do_make_rematch(client_id, id);
+  rematches_.failed();
+  auto requester = member_client(client_id);
+  if (!requester) return;
+  if (!paused) return reject_to(requester, id, "unavailable", "the server cannot be reached right now; try again");
+  reject_to(requester, id, "maintenance", "the server is under maintenance: no new matches for now; running ones go on");
+}
+
+void room::do_make_rematch(std::uint64_t client_id, const json& id) {
   match_row row = row_;
   row.token_hash = seats_.token_hashes();
   row.seat_name = seats_.names();
   row.seat_user = seats_.users();
-  svc_.make_rematch(row, [self = shared_from_this(), client_id = c->id(), id = r.id](rematch_result made) {
+  svc_.make_rematch(row, [self = shared_from_this(), client_id, id](rematch_result made) {
     net::post(self->strand_, [self, made = std::move(made), client_id, id] {
       self->on_rematch_made(made, client_id, id);
     });

@@ -60,6 +60,9 @@ struct room_services {
   bot_pool* bots = nullptr;       // where computer players think (null: bot seats stay idle)
   list_sink list_feed;            // where public rooms post their summaries (empty: nowhere)
   rematch_maker make_rematch;     // set by the registry
+  // Asks whether new matches are paused (maintenance, set by an administrator); answers on any
+  // thread: true, false, or nullopt when the database could not say. Empty: never paused.
+  std::function<void(std::function<void(std::optional<bool>)>)> new_matches_paused;
   // Set by the registry in a cluster: a room whose lease the fence refused calls it with its
   // code (from its strand) so that the registry forgets the room.
   std::function<void(const std::string& code)> lease_lost;
@@ -168,6 +171,10 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   // The refusal of a change by seat before anything else is checked, if any: a spectator,
   // a match over, or (when needs_start) a match not started.
   std::optional<rule_error> may_change(int seat, bool needs_start) const;
+  // Once both agreed: asks whether new matches are paused (on_rematch_allowed follows), then
+  // has the registry make the rematch (on_rematch_made follows).
+  void do_make_rematch(std::uint64_t client_id, const json& id);
+  void on_rematch_allowed(std::optional<bool> paused, std::uint64_t client_id, const json& id);
   void on_rematch_made(const rematch_result& r, std::uint64_t client_id, const json& id);
   void send_history(const std::shared_ptr<client>& c, int seat, const json& id, std::int64_t from);
 

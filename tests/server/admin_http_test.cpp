@@ -214,6 +214,34 @@ TEST_CASE("admin: invitations for several sign-ups, listed and revoked, and ever
   CHECK(audit.dump().find(code) == std::string::npos);
 }
 
+TEST_CASE("admin: maintenance refuses a rematch, and the offer stands until maintenance ends") {
+  admin_server s;
+  const auto made = create_match(s.port(), {{"game", "taixu"}});
+  ws_client first(s.port());
+  first.send({{"type", "join"}, {"code", made.code}, {"token", made.token}});
+  first.until("joined");
+  ws_client second(s.port());
+  second.send({{"type", "join"}, {"code", made.code}});
+  second.until("joined");
+  first.send({{"type", "resign"}, {"id", "bye"}});
+  first.until("game_over");
+  second.until("game_over");
+  first.send({{"type", "rematch"}, {"id", "offer"}});
+  CHECK(first.until("ack")["id"] == "offer");
+  REQUIRE(post(s.port(), "/api/admin/maintenance", {{"on", true}}, s.root.headers()).status == 200);
+  second.send({{"type", "rematch"}, {"id", "accept"}});
+  const json refused = second.until("reject");
+  CHECK(refused["id"] == "accept");
+  CHECK(refused["error"]["code"] == "maintenance");
+  CHECK(http_call(s.port(), "GET", "/api/matches/" + made.code).json_body()["rematch"].is_null());
+  REQUIRE(post(s.port(), "/api/admin/maintenance", {{"on", false}}, s.root.headers()).status == 200);
+  second.send({{"type", "rematch"}, {"id", "accept again"}});
+  const json ready = second.until("rematch_ready");
+  CHECK(ready["seat"] == 1);  // seats swapped
+  CHECK(second.until("ack")["id"] == "accept again");
+  CHECK(http_call(s.port(), "GET", "/api/matches/" + made.code).json_body()["rematch"] == ready["code"]);
+}
+
 TEST_CASE("admin: maintenance refuses new matches and lets running ones go on") {
   admin_server s;
   const json game = {{"game", "taixu"}};
@@ -339,6 +367,11 @@ TEST_CASE("admin: matches listed by status, game and player, a running one abort
       CHECK(over["outcome"]["reason"] == "aborted_by_host");
       CHECK(over["outcome"]["note"] == "The server moves tonight");
     }
+    // A match the host ended has no rematch.
+    first.send({{"type", "rematch"}, {"id", "again"}});
+    const json no_rematch = first.until("reject");
+    CHECK(no_rematch["id"] == "again");
+    CHECK(no_rematch["error"]["code"] == "aborted_by_host");
     const auto again = post(s.port(), abort_path, {{"reason", "twice"}}, s.root.headers());
     CHECK(again.status == 409);
     CHECK(again.json_body()["error"]["code"] == "not_running");

@@ -195,6 +195,17 @@ test('a catch-up join keeps the view and follows with the game over', () => {
   assert.deepEqual(M.receive(fresh, back[0]).at(-1), { do: 'send', body: { type: 'resync' } });
 });
 
+test('a match the host aborted offers no rematch', () => {
+  const { state } = replay(upTo(REC.seat1, 'game_over'));
+  state.outcome = { reason: 'aborted_by_host', winner: null, note: 'The server moves tonight' };
+  assert.equal(controlsModel(state).rematch, false);
+});
+
+test('a guest refused where only members watch: the page asks to sign in, and nothing else', () => {
+  const state = createState({ code: 'K7M2QX' });
+  assert.deepEqual(M.receive(state, { type: 'error', code: 'sign_in_required', message: 'sign in first' }), [{ do: 'signInRequired' }]);
+});
+
 test('an unknown code: the refusal is told and the page says so', () => {
   const { fx } = replay(REC.unknown);
   assert.deepEqual(names(fx[0]), ['toast', 'unknownMatch']);

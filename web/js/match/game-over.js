@@ -51,7 +51,7 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
       h('p', { class: 'banner-reason' }, detail),
       h('div', { class: 'row-btns' },
         h('a', { class: 'btn', href: '/' }, t('back_home')),
-        state.seat && !state.rematch ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { hide(); act('rematch'); } }, t('rematch')) : null,
+        state.seat && !state.rematch && state.outcome?.reason !== 'aborted_by_host' ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { hide(); act('rematch'); } }, t('rematch')) : null,
         history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { hide(); onReplay(); } }, t('replay')) : null,
         h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => hide(true) }, t('close')))));
     if (open) {

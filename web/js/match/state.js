@@ -68,7 +68,8 @@ export function controlsModel(state) {
     resignEnabled: !over && seated,
     draw: !state.oneDevice,
     drawEnabled: !over && seated && state.drawBy !== state.seat,
-    rematch: !!state.seat && over && !state.rematch,
+    // A match the host aborted has no rematch (the server refuses one).
+    rematch: !!state.seat && over && !state.rematch && state.outcome?.reason !== 'aborted_by_host',
     rematchEnabled: state.rematchBy !== state.seat,
   };
 }
