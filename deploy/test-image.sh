@@ -15,7 +15,11 @@
 #      SIGTERM, which must stop it with exit status 0;
 #   4. the entrypoint started again on the same volume: the match is there with the same
 #      version and view, and play goes on; `tabuleiro backup` copies the live database;
-#   5. the backup restored into a new volume serves the match as it was at the backup.
+#   5. the backup restored into a new volume serves the match as it was at the backup;
+#   6. deploy/README.md's private server for a club, on a new volume: the first administrator
+#      by the set-up link in the log and by `tabuleiro admin create-user --admin` (as `docker
+#      exec -i`), a restart with TABULEIRO_ACCESS=invite, an invitation from the shell, the
+#      invited friend's sign-up and a match played by both (deploy/club-client.mjs).
 # Run as root on Debian 12: bash deploy/test-image.sh. Every wait is bounded; the working
 # container and temporary files are removed on exit. Base images, the built image and its
 # layer cache stay in buildah's storage for the next run.
@@ -206,5 +210,24 @@ in_container "$second" sh -c \
 start_server 3 "$second"
 in_netns node deploy/image-client.mjs check "$base" "$work/match.json" || die "the restored backup lacks the match"
 stop_server 3
+
+# deploy/README.md's "Running a private server for your club", on a new volume: the set-up
+# link of the first start's log makes the first administrator; another one is made from the
+# shell (`docker exec -i`, the password piped in); restarted with TABULEIRO_ACCESS=invite, the
+# owner invites a friend from the shell and they play.
+new_container 3 club
+start_server 4 "$club"
+setup=$(sed -n 's/.*no administrator yet: open [^ ]*\/signup?invite=\([A-Za-z0-9_-]*\) .*/\1/p' "$work/serve-4.log" | head -n 1)
+[[ -n "$setup" ]] || die "no set-up link in the first start's log"
+in_netns node deploy/club-client.mjs owner "$base" "$setup" "$work/club.json" || die "the set-up link did not make the first administrator"
+printf 'carla password 1\n' | in_container "$club" tabuleiro admin create-user carla --admin >/dev/null ||
+  die "tabuleiro admin create-user --admin failed"
+stop_server 4
+run_env=(--env TABULEIRO_ACCESS=invite)
+start_server 5 "$club"
+invitation=$(in_container "$club" tabuleiro admin invite --days 7 --uses 1) || die "tabuleiro admin invite failed"
+in_netns node deploy/club-client.mjs invite "$base" "$invitation" "$work/club.json" || die "the club walk-through failed"
+stop_server 5
+run_env=()
 
 log "passed in $((SECONDS - started)) s"

@@ -127,7 +127,9 @@ void admin_service::invite(const actor& by, std::int64_t valid_ms, int max_uses,
   accounts_.create_invitation(by.id, valid_ms, max_uses, false,
                               [this, by, valid_ms, max_uses, done = std::move(done)](std::variant<invitation, refusal> r) {
                                 if (!std::holds_alternative<invitation>(r)) return done(std::move(r));
-                                record(by, "invite", "invitation " + sha256_hex(std::get<invitation>(r).code).substr(0, 16),
+                                // Named before r moves into the callback (argument order is unspecified).
+                                std::string target = "invitation " + sha256_hex(std::get<invitation>(r).code).substr(0, 16);
+                                record(by, "invite", std::move(target),
                                        std::to_string(max_uses) + " sign-up(s), " + std::to_string(valid_ms / hour_ms) +
                                            " hour(s)",
                                        [r = std::move(r), done = std::move(done)](bool) mutable { done(std::move(r)); });

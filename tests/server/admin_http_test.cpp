@@ -213,6 +213,10 @@ TEST_CASE("admin: invitations for several sign-ups, listed and revoked, and ever
   CHECK(audit[0]["actor"] == "root");
   CHECK(audit[0]["address"] == "127.0.0.1");
   CHECK(audit[2]["action"] == "invite");
+  // Each invitation is named by its listed id, the one revoked included.
+  CHECK(audit[0]["target"] == "invitation " + open_id);
+  CHECK(audit[1]["target"] == "invitation " + open_id);
+  CHECK(audit[2]["target"] != audit[1]["target"]);
   CHECK(audit.dump().find(code) == std::string::npos);
 }
 
