@@ -218,6 +218,12 @@ TEST_CASE("admin: invitations for several sign-ups, listed and revoked, and ever
   CHECK(audit[1]["target"] == "invitation " + open_id);
   CHECK(audit[2]["target"] != audit[1]["target"]);
   CHECK(audit.dump().find(code) == std::string::npos);
+  // No invitation code in the metrics or the log (only the set-up link is logged, by design).
+  const auto metrics = http_call(s.port(), "GET", "/metrics");
+  CHECK(metrics.status == 200);
+  CHECK(metrics.body.find(code) == std::string::npos);
+  const std::string log = read_all(s.dir.path + "/server.log");
+  for (const std::string& c : {code, other}) CHECK(log.find(c) == std::string::npos);
 }
 
 TEST_CASE("admin: maintenance refuses a rematch, and the offer stands until maintenance ends") {
