@@ -7,7 +7,8 @@
 //                 (lastTurn: the other side's last whole turn's events, to highlight; select,
 //                 optional: a square or cell shown selected with its legal targets, for the
 //                 How to play page's diagrams),
-//                 setPresence(presence), relabel()
+//                 setPresence(presence), relabel(); focusBoard() (optional) puts the keyboard
+//                 focus on the board's cursor cell (one device: the table shown after a turn)
 //   describe      (event, {seat, actor, toAct, prev}) → log line or null
 //   isTurnMarker  (event) → true when the event starts or ends a turn (a log separator)
 //   sounds        (events) → sound cues of one change ('move', 'capture', 'explosion'); optional

@@ -240,6 +240,14 @@ test('intents: only what the page offers; a declined draw offer clears once the 
   assert.deepEqual(M.intent(state, 'abort')[0].body, { type: 'abort' });
 });
 
+test('one device: both seats\' changes are read out', () => {
+  const msgs = upTo(REC.seat1, 'patch', 4);
+  const { fx } = replay(msgs, { oneDevice: true });
+  const patches = msgs.map((m, i) => [m, fx[i]]).filter(([m]) => m.type === 'patch');
+  assert.ok(patches.some(([, effects]) => effects.find((e) => e.do === 'log').ctx.actor === 1), 'seat 1 acted in the recording');
+  for (const [m, effects] of patches) assert.ok(effects.some((e) => e.do === 'announce'), `patch ${m.version} read out`);
+});
+
 test('one device: no draw offers between the seats', () => {
   const state = createState({ code: 'X', oneDevice: true });
   state.seat = 1;

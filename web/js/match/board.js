@@ -38,7 +38,7 @@ export function boardArea({ state, local, primary, controls, banner, top = [], o
     if (table) return;
     document.getElementById('game-name').textContent = gameTitle(state.gameName);
     tableEl.hidden = true;
-    loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; });
+    loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; local?.shown(); });
     table = local ? local.mount(tableEl, state.game.Table, primary)
       : new state.game.Table(tableEl, (action) => primary.request({ type: 'act', action }));
     rules = rulesPanel(state.game, { howToPlayHref });

@@ -7,6 +7,7 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { MatchConnection } from '../connection.js';
 import { ViewSync } from '../sync.js';
+import { focusMayMove } from '../board-keys.js';
 
 export class DevicePlay {
   // code: share code; tokens: {1, 2} seat tokens; primary: seat 1's ViewSync (the page's);
@@ -89,10 +90,12 @@ export class DevicePlay {
   }
 
   // Shows the table of the side to move (keeping the current one while it may still act),
-  // behind the pass screen when that side has a secret entry to make.
+  // behind the pass screen when that side has a secret entry to make. The keyboard focus, when
+  // it was on the tables, follows: to the pass screen's button, or to the new table's board.
   choose() {
     const canAct = (s) => { const sy = this.syncs[s]; return !!sy.view && sy.toAct.includes(s) && !sy.outcome; };
     const cur = this.active;
+    const keepFocus = focusMayMove(this.root);
     const next = cur != null && canAct(cur) ? cur : canAct(1) ? 1 : canAct(2) ? 2 : (cur ?? 1);
     if (next !== cur) {
       this.active = next;
@@ -107,11 +110,27 @@ export class DevicePlay {
       this.passEl.replaceChildren(h('div', { class: 'pass-card' },
         h('h2', { id: 'pass-title' }, t('local.pass', { player })),
         h('p', {}, t('local.pass_hint')),
-        h('button', { type: 'button', class: 'btn primary big', id: 'pass-ready', onclick: () => { this.passFor = null; this.choose(); } },
+        h('button', { type: 'button', class: 'btn primary big', id: 'pass-ready', onclick: () => this.ready() },
           t('local.ready', { player }))));
+      if (keepFocus) this.passEl.querySelector('#pass-ready').focus({ preventScroll: true });
+    } else if (cur != null && next !== cur && keepFocus) {
+      this.tables[next].focusBoard?.();
     }
     this.root.dataset.active = String(this.active);
     return this.active;
+  }
+
+  // The tables' host became visible (its stylesheet loaded): the pass screen's button takes the
+  // focus it could not take while hidden.
+  shown() {
+    if (this.passFor != null && focusMayMove(this.root)) this.passEl.querySelector('#pass-ready')?.focus({ preventScroll: true });
+  }
+
+  // The pass screen's player is ready: their table, the keyboard focus on its board.
+  ready() {
+    this.passFor = null;
+    this.choose();
+    this.table().focusBoard?.();
   }
 
   relabel() {

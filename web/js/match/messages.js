@@ -152,13 +152,14 @@ function opponentArrived(state) {
   return [{ do: 'toast', key: 'opponent_arrived', seat: other, name, kind: 'ok', ms: 4000 }, { do: 'arrived' }, { do: 'title' }, { do: 'sound', cue: 'arrive' }];
 }
 
-// Logs one change and reads it out unless it is this seat's own (every change for a spectator).
+// Logs one change and reads it out unless it is this seat's own (every change for a spectator,
+// and on one device, where both sides' moves are the viewer's news).
 function logChange(state, events, prev, prevToAct) {
   if (!state.game) return [];
   const actor = actorOf(prevToAct);
   const ctx = { seat: state.seat, actor, toAct: prevToAct, prev };
   const fx = [{ do: 'log', events, ctx }];
-  if (state.seat == null || actor !== state.seat) fx.push({ do: 'announce', events, ctx });
+  if (state.seat == null || state.oneDevice || actor !== state.seat) fx.push({ do: 'announce', events, ctx });
   return fx;
 }
 

@@ -383,6 +383,9 @@ export class TaixuTable {
     this.flashTimer = setTimeout(() => this.boardWrap.classList.remove('flash'), 2600);
   }
 
+  // Puts the keyboard focus on the board's cursor (one device: the table shown after a turn).
+  focusBoard() { this.cells.get(this.focusSq)?.focus({ preventScroll: true }); }
+
   focusCell(sq) {
     this.focusSq = sq;
     for (const [s, c] of this.cells) c.tabIndex = s === sq ? 0 : -1;
