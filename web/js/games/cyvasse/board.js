@@ -11,8 +11,11 @@ import { GAME_ID, tx, playerName, FILES, KINDS, COUNTS, GLYPH } from './text.js'
 import { terrainMark } from './terrain.js';
 import { pieceEl, pieceTitle } from './piece.js';
 import { LEGEND } from './legend.js';
+import { cellLabel } from './cell-label.js';
+import { keyIntent, cellAfterKey, cycle, rove, focusMayMove } from '../../board-keys.js';
 
 const strip = ({ capture, ranged, ...action }) => action;
+let tables = 0;   // tables built on this page (each names its keys help uniquely)
 
 export class CyvasseTable {
   constructor(root, send) {
@@ -28,11 +31,16 @@ export class CyvasseTable {
     this.pick = 'king';
     this.busy = false;
     this.cells = new Map();
+    this.cursor = null;        // the square holding the keyboard cursor (the board's tab stop)
+    this.setupNote = '';       // the last placement, read out with the set-up hint
+    this.uid = ++tables;
     this.build();
   }
 
   build() {
-    this.boardEl = h('div', { class: 'cy-board', role: 'grid', 'aria-label': 'Cyvasse' });
+    this.keysEl = h('p', { class: 'keys-help cy-keys', id: `cy-keys-${this.uid}` });
+    this.boardEl = h('div', { class: 'cy-board', role: 'grid', 'aria-label': 'Cyvasse', 'aria-describedby': this.keysEl.id,
+      onkeydown: (e) => this.onKey(e) });
     this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap cy-wrap' }, this.boardEl, this.illegalEl);
     this.notice = new BoardNotice(this.illegalEl, GAME_ID, { ms: 3000 });
@@ -41,7 +49,7 @@ export class CyvasseTable {
     this.hintEl = h('p', { class: 'hint', id: 'cy-hint', 'aria-live': 'polite' });
     this.legendEl = h('ul', { class: 'cy-legend' });
     this.playerEls = { 1: h('div', { class: 'player-card cy-player p1' }), 2: h('div', { class: 'player-card cy-player p2' }) };
-    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.setupEl, this.hintEl, this.legendEl);
+    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.setupEl, this.hintEl, this.keysEl, this.legendEl);
     this.root.replaceChildren(h('div', { class: 'table cy-table' },
       h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]), this.sideEl));
   }
@@ -109,9 +117,9 @@ export class CyvasseTable {
     const rows = ranks.map((rank, ri) => h('div', { class: 'cy-row', role: 'row' }, files.map((file, fi) => {
       const sq = `${file}${rank}`;
       const cell = h('button', {
-        type: 'button', role: 'gridcell', class: `cy-sq ${(FILES.indexOf(file) + rank) % 2 ? 'dark' : 'light'}`, dataset: { sq },
+        type: 'button', role: 'gridcell', class: `cy-sq ${(FILES.indexOf(file) + rank) % 2 ? 'dark' : 'light'}`, dataset: { sq }, tabindex: '-1',
         onclick: () => this.onSquare(sq),
-        onmouseenter: () => this.onHover(sq), onfocus: () => this.onHover(sq),
+        onmouseenter: () => this.onHover(sq), onfocus: () => { this.cursor = sq; rove(this.cells, sq); this.onHover(sq); },
         onmouseleave: () => this.onHover(null),
         ondragover: (e) => { if (this.canSetUp()) e.preventDefault(); },
         ondrop: (e) => { e.preventDefault(); this.placeAt(sq, e.dataTransfer?.getData('text/plain') || this.pick); },
@@ -122,6 +130,9 @@ export class CyvasseTable {
       return cell;
     })));
     this.boardEl.replaceChildren(...rows);
+    // The cursor starts on the viewer's near left corner (a1, or j10 for Black).
+    if (!this.cells.has(this.cursor)) this.cursor = rows[9].children[0].dataset.sq;
+    rove(this.cells, this.cursor);
   }
 
   canSetUp() { return this.view?.phase === 'setup' && this.seat != null && !!this.expects && !this.busy; }
@@ -165,6 +176,7 @@ export class CyvasseTable {
     const composing = this.canSetUp();
     this.boardEl.dataset.version = String(this.version ?? '');
     this.boardEl.dataset.phase = v.phase;
+    this.boardEl.setAttribute('aria-label', tx('board_label', { player: tx(`seat.${this.seat === 2 ? 2 : 1}`) }));
     for (const [sq, cell] of this.cells) {
       const piece = composing ? (this.placed.has(sq) ? { kind: this.placed.get(sq), owner: this.seat, armor: null } : null) : this.pieceAt(sq);
       cell.classList.toggle('mountain', mountains.has(sq));
@@ -184,7 +196,11 @@ export class CyvasseTable {
       if (piece) nodes.push(pieceEl(piece));
       slot.replaceChildren(...nodes);
       const label = piece ? pieceTitle(piece) : mountains.has(sq) ? tx('legend.mountain') : water.has(sq) ? tx('legend.water') : '';
-      cell.setAttribute('aria-label', `${sq}${label ? ': ' + label : ''}`);
+      const terrain = mountains.has(sq) ? 'mountain' : water.has(sq) ? 'water' : null;
+      const marks = [zone.has(sq) && 'zone', spear.has(sq) && 'spear', sq === this.selected && 'selected',
+        tg && !tg.capture && 'target', tg?.capture && 'capture', this.last?.has(sq) && 'last'];
+      cell.setAttribute('aria-label', cellLabel({ sq, terrain, piece, seat: this.seat, marks }));
+      cell.setAttribute('aria-selected', String(sq === this.selected));
       cell.title = label;
     }
     if (!light) this.renderPlayers();
@@ -200,11 +216,13 @@ export class CyvasseTable {
     else fill(this.turnEl, h('strong', {}, this.myTurn() ? tx('turn.you') : tx('turn.other', { player: who(v.to_move) })),
       h('div', { class: 'cy-quiet' }, tx('quiet', { n: v.quiet_turns, limit: v.options?.quiet_limit ?? 100 })));
     if (!light) this.renderSetup();
-    if (this.hover) {
+    if (this.canSetUp()) this.hintEl.textContent = this.setupHint();
+    else if (this.hover) {
       const list = this.attackersOf(this.hover).map((p) => `${tx(`kind.${p.kind}`)} ${p.at}`);
       this.hintEl.textContent = list.length ? tx('attackers', { list: list.join(', ') }) : tx('attackers.none');
-    } else if (this.canSetUp()) this.hintEl.textContent = tx('setup.help');
-    else this.hintEl.textContent = '';
+    } else this.hintEl.textContent = '';
+    this.keysEl.textContent = this.seat == null ? '' : tx(v.phase === 'setup' ? 'keys.setup' : 'keys.play');
+    this.keysEl.hidden = this.seat == null || (v.phase === 'setup' && !this.canSetUp()) || !!v.outcome;
     // The pieces' glyphs, then the terrain and the board's marks drawn as on the board.
     fill(this.legendEl,
       ...KINDS.map((k) => h('li', {}, h('span', { class: 'cy-glyph', 'aria-hidden': 'true' }, GLYPH[k]), ` ${tx(`kind.${k}`)}`)),
@@ -225,19 +243,55 @@ export class CyvasseTable {
       return h('button', {
         type: 'button', class: `cy-kind${this.pick === k ? ' picked' : ''}`, draggable: 'true', disabled: left <= 0,
         dataset: { kind: k }, 'aria-pressed': String(this.pick === k),
-        onclick: () => { this.pick = k; this.render(); },
+        onclick: () => { this.pick = k; this.setupNote = ''; this.render(); },
         ondragstart: (e) => { e.dataTransfer.setData('text/plain', k); this.pick = k; },
       }, h('span', { class: 'cy-glyph' }, GLYPH[k]), h('span', {}, tx(`kind.${k}`)), h('small', {}, tx('setup.left', { n: left })));
     });
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     const btn = (id, key, fn, extra = {}) => h('button', { type: 'button', class: 'cy-btn', id: `cy-${id}`, onclick: fn, disabled: this.busy, ...extra }, tx(key));
+    const focused = this.setupEl.contains(document.activeElement) ? document.activeElement : null;
     fill(this.setupEl,
       h('div', { class: 'cy-palette' }, palette),
       h('div', { class: 'cy-setup-actions' },
         btn('standard', 'setup.standard', () => this.act({ type: 'setup', preset: 'standard' })),
         btn('random', 'setup.random', () => this.act({ type: 'setup', preset: 'random' })),
-        btn('clear', 'setup.clear', () => { this.placed.clear(); this.render(); }),
+        btn('clear', 'setup.clear', () => { this.placed.clear(); this.setupNote = ''; this.render(); }),
         btn('confirm', 'setup.confirm', () => this.confirm(), { title: this.placed.size < total ? tx('setup.incomplete') : '' })));
+    if (focused) this.refocus(focused);
+  }
+
+  // After the set-up panel was refilled: the focus back on the control that had it (the same
+  // piece kind or button), else on the board's cursor.
+  refocus(old) {
+    const sel = old.id ? `#${old.id}` : old.dataset.kind ? `.cy-kind[data-kind="${old.dataset.kind}"]` : null;
+    const el = sel && this.setupEl.querySelector(sel);
+    if (el && !el.disabled) el.focus({ preventScroll: true });
+    else this.focusBoard();
+  }
+
+  // The set-up hint: the last placement or the help, and the kind to place next.
+  setupHint() {
+    const counts = this.expects.pieces || COUNTS;
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    if (this.placed.size >= total) return [this.setupNote, tx('setup.all_placed')].filter(Boolean).join('. ');
+    const left = (counts[this.pick] || 0) - [...this.placed.values()].filter((k) => k === this.pick).length;
+    const picked = tx('setup.picked', { kind: tx(`kind.${this.pick}`), n: left });
+    return this.setupNote ? `${this.setupNote}. ${picked}` : `${tx('setup.help')} ${picked}`;
+  }
+
+  // The kinds that still have pieces to place, in the palette's order.
+  kindsLeft() {
+    const counts = this.expects?.pieces || COUNTS;
+    return KINDS.filter((k) => [...this.placed.values()].filter((x) => x === k).length < (counts[k] || 0));
+  }
+
+  // Takes back the piece placed on sq in the set-up being composed.
+  takeBack(sq) {
+    const kind = this.placed.get(sq);
+    if (!kind) return;
+    this.placed.delete(sq);
+    this.setupNote = tx('setup.removed', { kind: tx(`kind.${kind}`), sq });
+    this.render();
   }
 
   // Places a piece of kind on sq in the set-up being composed; a square or kind it cannot take says why.
@@ -248,7 +302,8 @@ export class CyvasseTable {
     const used = [...this.placed.values()].filter((k) => k === kind).length;
     if (used >= (counts[kind] || 0)) { this.notice.explain('setup_spent', { kind: tx(`kind.${kind}`) }); return; }
     this.placed.set(sq, kind);
-    if (used + 1 >= counts[kind]) this.pick = KINDS.find((k) => [...this.placed.values()].filter((x) => x === k).length < (counts[k] || 0)) || kind;
+    if (used + 1 >= counts[kind]) this.pick = this.kindsLeft()[0] || kind;
+    this.setupNote = tx('setup.placed', { kind: tx(`kind.${kind}`), sq });
     this.render();
   }
 
@@ -263,7 +318,7 @@ export class CyvasseTable {
   onSquare(sq) {
     if (this.busy) return;
     if (this.canSetUp() && !this.past) {
-      if (this.placed.has(sq)) { this.placed.delete(sq); this.render(); } else this.placeAt(sq, this.pick);
+      if (this.placed.has(sq)) this.takeBack(sq); else this.placeAt(sq, this.pick);
       return;
     }
     const inSetup = this.view?.phase === 'setup' && !this.past;
@@ -290,17 +345,58 @@ export class CyvasseTable {
     if (this.view) this.render(true);
   }
 
+  // Sends an action; a refusal is explained over the board. The keyboard focus stays on the
+  // board (on its cursor when the control that had it is gone).
   async act(action) {
+    const kept = focusMayMove(this.root);
     this.busy = true;
     this.render();
     try {
       await this.send(strip(action));
       this.selected = null;
+      this.setupNote = '';
     } catch (err) {
       this.flashIllegal(err);
     } finally {
       this.busy = false;
       this.render();
+      const a = document.activeElement;
+      if (kept && (!a || a === document.body || !a.isConnected || a.disabled)) this.focusBoard();
+    }
+  }
+
+  // Puts the keyboard focus on the board's cursor.
+  focusBoard() { this.cells.get(this.cursor)?.focus({ preventScroll: true }); }
+
+  // Moves the cursor (and the focus) to sq.
+  focusCell(sq) {
+    this.cursor = sq;
+    rove(this.cells, sq);
+    this.focusBoard();
+  }
+
+  // The board's keys (board-keys.js): the cursor, Escape, M (the kind to place in the set-up),
+  // Delete (takes a placed piece back); Enter and Space are the cell's own click.
+  onKey(e) {
+    const cell = e.target.closest?.('.cy-sq');
+    if (!cell) return;
+    const intent = keyIntent(e);
+    if (!intent) return;
+    e.preventDefault();
+    if (intent === 'cursor') {
+      const to = cellAfterKey(this.boardEl, cell, e.key);
+      if (to) this.focusCell(to.dataset.sq);
+    } else if (intent === 'cancel') {
+      this.selected = null;
+      this.notice.hide();
+      this.render();
+    } else if ((intent === 'mode' || intent === 'mode-back') && this.canSetUp()) {
+      const next = cycle(this.kindsLeft(), this.pick, intent === 'mode' ? 1 : -1);
+      if (next) this.pick = next;
+      this.setupNote = '';
+      this.render();
+    } else if (intent === 'remove' && this.canSetUp()) {
+      this.takeBack(cell.dataset.sq);
     }
   }
 
