@@ -9,7 +9,11 @@ import { BoardNotice, idleReason } from '../../board-notice.js';
 import { lastCells } from './events.js';
 import { GAME_ID, tx, playerName, cellName, coords, isDark } from './text.js';
 import { tileEl, predictorEl } from './tile.js';
+import { cellLabel } from './cell-label.js';
+import { keyIntent, cellAfterKey, cycle, rove, focusMayMove } from '../../board-keys.js';
 const strip = ({ captures, ...action }) => action;   // legal moves carry their capture count
+const MODES = ['drop', 'flip', 'shift'];   // the talisman actions' modes, in the order M cycles them
+let tables = 0;   // tables built on this page (each names its keys help uniquely)
 
 export class QuadriTable {
   constructor(root, send) {
@@ -22,11 +26,15 @@ export class QuadriTable {
     this.mode = 'idle';      // 'idle' | 'drop' | 'flip' | 'shift'
     this.shiftFrom = null;
     this.busy = false;
+    this.cursor = null;      // the cell holding the keyboard cursor (the board's tab stop)
+    this.uid = ++tables;
     this.build();
   }
 
   build() {
-    this.boardEl = h('div', { class: 'q-board', role: 'grid', 'aria-label': 'QU4DRI' });
+    this.keysEl = h('p', { class: 'keys-help q-keys', id: `q-keys-${this.uid}` });
+    this.boardEl = h('div', { class: 'q-board', role: 'grid', 'aria-label': 'QU4DRI', 'aria-describedby': this.keysEl.id,
+      onkeydown: (e) => this.onKey(e) });
     this.fxEl = h('div', { class: 'q-fx', 'aria-hidden': 'true' });
     this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap q-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
@@ -42,7 +50,7 @@ export class QuadriTable {
       shift: btn('shift', () => this.toggleMode('shift')),
     };
     this.actionsEl = h('div', { class: 'actions' }, Object.values(this.btns));
-    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl);
+    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl, this.keysEl);
     this.root.replaceChildren(
       h('div', { class: 'table q-table' },
         h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
@@ -88,6 +96,7 @@ export class QuadriTable {
         const cell = h('button', {
           type: 'button', role: 'gridcell', class: `q-cell ${isDark(c) ? 'dark' : 'light'}`, tabindex: '-1',
           dataset: { cell: c }, onclick: () => this.onCell(c),
+          onfocus: () => { this.cursor = c; rove(this.cells, c); },
         });
         // File and rank labels on the edge cells, in the corners no talisman or predictor covers.
         const labels = [i === 9 ? h('span', { class: 'coord file', 'aria-hidden': 'true' }, c[0]) : null,
@@ -99,6 +108,9 @@ export class QuadriTable {
       rows.push(row);
     }
     this.boardEl.replaceChildren(...rows);
+    // The cursor starts on the viewer's near left corner (a1, or j10 for Red).
+    if (!this.cells.has(this.cursor)) this.cursor = rows[9].children[0].dataset.cell;
+    rove(this.cells, this.cursor);
   }
 
   myTurn() { return this.seat != null && this.view?.to_move === this.seat && !this.view?.outcome; }
@@ -151,13 +163,15 @@ export class QuadriTable {
       cell.classList.toggle('can-capture', capturing && this.myTurn() && starts.has(c) && !this.path.length);
       cell.dataset.tile = tile ? `${tile.aura}:${tile.side}:${tile.value ?? '?'}` : '';
       cell.dataset.pred = pred ? `${pred.owner}${pred.queen ? 'q' : ''}` : '';
-      const parts = [tile
-        ? tx('cell_tile', { sq: c, aura: tx(`aura.${tile.aura}`), moon: tx(`moon.${tile.moon}`), dir: tile.dir,
-          value: tile.value ?? tx('value_hidden') })
-        : tx('cell_empty', { sq: c })];
-      if (pred) parts.push(`${playerName(pred.owner)} ${tx(pred.queen ? 'queen' : 'pawn')}`);
-      cell.setAttribute('aria-label', parts.join(', '));
+      const selected = this.path[0] === c || this.shiftFrom === c;
+      const marks = [selected && 'selected', target && this.targetMark(target), cell.classList.contains('can-capture') && 'can_capture',
+        this.last?.has(c) && 'last'];
+      cell.setAttribute('aria-label', cellLabel({ cell: c, tile, pred, dark: isDark(c), seat: this.seat, marks }));
+      cell.setAttribute('aria-selected', String(selected));
     }
+    this.boardEl.setAttribute('aria-label', tx('board_label', { player: tx(`seat.${this.seat === 2 ? 2 : 1}`) }));
+    this.keysEl.textContent = tx('keys');
+    this.keysEl.hidden = this.seat == null || !!v.outcome;
     this.renderPlayers();
     this.renderTurn();
     this.renderButtons();
@@ -204,9 +218,9 @@ export class QuadriTable {
     if (this.seat == null) hint = t('hint_spectator');
     else if (!mine) hint = v.outcome ? '' : t('hint_wait');
     else if (this.blocked) hint = tx('hint_blocked');
-    else if (this.mode === 'drop') hint = tx('hint_drop');
-    else if (this.mode === 'flip') hint = tx('hint_flip');
-    else if (this.mode === 'shift') hint = tx(this.shiftFrom ? 'hint_shift_to' : 'hint_shift');
+    else if (this.mode === 'drop') hint = `${tx('drop')}: ${tx('hint_drop')}`;
+    else if (this.mode === 'flip') hint = `${tx('flip')}: ${tx('hint_flip')}`;
+    else if (this.mode === 'shift') hint = `${tx('shift')}: ${tx(this.shiftFrom ? 'hint_shift_to' : 'hint_shift')}`;
     else if (this.path.length > 1) hint = tx('hint_path_more');
     else if (this.path.length) hint = tx('hint_path');
     else if (this.mustCapture()) hint = tx('hint_capture');
@@ -225,8 +239,18 @@ export class QuadriTable {
     this.actionsEl.hidden = this.seat == null;
   }
 
-  toggleMode(mode) {
-    this.mode = this.mode === mode ? 'idle' : mode;
+  // What a highlighted cell's target (targets()) is read as.
+  targetMark(target) {
+    if (target === 'step') return 'step';
+    if (target === 'from') return 'shift_from';
+    return target.type === 'shift' ? 'shift_to' : target.type;
+  }
+
+  toggleMode(mode) { this.setMode(this.mode === mode ? 'idle' : mode); }
+
+  // Enters mode ('idle' or one of MODES), leaving any move or shift being built.
+  setMode(mode) {
+    this.mode = mode;
     this.path = [];
     this.shiftFrom = null;
     this.blocked = false;
@@ -272,7 +296,10 @@ export class QuadriTable {
     this.render();
   }
 
+  // Sends an action; a refusal is explained over the board. The keyboard focus stays on the
+  // board (on its cursor when the control that had it is gone or disabled).
   async act(action) {
+    const kept = focusMayMove(this.root);
     this.busy = true;
     this.renderButtons();
     try {
@@ -285,6 +312,31 @@ export class QuadriTable {
       this.path = [];
       this.shiftFrom = null;
       this.render();
+      const a = document.activeElement;
+      if (kept && (!a || a === document.body || !a.isConnected || a.disabled)) this.focusBoard();
+    }
+  }
+
+  // Puts the keyboard focus on the board's cursor.
+  focusBoard() { this.cells.get(this.cursor)?.focus({ preventScroll: true }); }
+
+  // The board's keys (board-keys.js): the cursor; Escape drops the move or shift being built,
+  // then the mode; M cycles the modes the legal list offers. Enter and Space are the cell's click.
+  onKey(e) {
+    const cell = e.target.closest?.('.q-cell');
+    if (!cell) return;
+    const intent = keyIntent(e);
+    if (!intent || intent === 'remove') return;
+    e.preventDefault();
+    if (intent === 'cursor') {
+      const to = cellAfterKey(this.boardEl, cell, e.key);
+      if (to) { this.cursor = to.dataset.cell; rove(this.cells, this.cursor); this.focusBoard(); }
+    } else if (intent === 'cancel') {
+      this.blocked = false;
+      if (this.path.length || this.shiftFrom) { this.path = []; this.shiftFrom = null; this.render(); } else this.setMode('idle');
+    } else if (!this.busy && this.myTurn()) {
+      const modes = ['idle', ...MODES.filter((m) => this.legal.some((a) => a.type === m))];
+      this.setMode(cycle(modes, this.mode, intent === 'mode' ? 1 : -1));
     }
   }
 
