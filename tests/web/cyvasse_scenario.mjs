@@ -2,7 +2,11 @@
 // piece dragged, the rest clicked), B joins by the link on a phone-sized screen and takes the
 // standard preset, C watches; nothing of A's placement reaches B or C before B submits; then
 // A's Trebuchet shoots (a ranged capture), B moves, A's light horse captures — on every page.
+// Then K plays a match on one device with the keyboard alone: White's whole set-up piece by
+// piece, Black's by the Standard preset, a shot and a move, the board an ARIA grid whose cells
+// are named and keep the focus.
 import { STEP_TIMEOUT_MS, check, steps, newPage, screenshots, waitVersion, noticeFor } from './steps.mjs';
+import { watchedPage, checkCellFocus, waitCellFocus, cursorTo, tabTo, modeUntil } from './keys.mjs';
 
 // Seat 1's army: the standard formation with the Trebuchet on f4 (4 squares below the
 // spearman f8 of B's standard formation) and a light horse on j4 (diagonal to g7).
@@ -179,6 +183,113 @@ export async function cyvasseScenario({ browser, url, out }) {
     check((await noticeFor(C, 'spectator')).includes('Espectadores'), 'the spectator is told why in Portuguese');
   });
 
+  await keyboardSteps({ browser, url, step, shot });
   for (const p of pages) await p.context().close().catch(() => {});
   return results;
+}
+
+// A Cyvasse match on one device played with the keyboard only (page.keyboard; no click on the board).
+async function keyboardSteps({ browser, url, step, shot }) {
+  const { page: K, problems } = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
+  const host = (seat) => `.local-seat[data-seat="${seat}"]`;
+  const pieces = (seat) => K.$$eval(`${host(seat)} .cy-board .cy-piece`, (e) => e.length);
+  const named = (seat, name) => K.locator(host(seat)).getByRole('gridcell', { name, exact: typeof name === 'string' }).count();
+  const announced = (text) => K.waitForFunction((x) => document.querySelector('#announce')?.textContent.includes(x), text);
+
+  await step('keyboard: a match on this device; the pass screen\'s button has the focus, Enter shows White\'s board', async () => {
+    await K.goto(url);
+    await K.waitForSelector('#create-btn');
+    await K.check('input[name="game"][value="cyvasse"]');
+    await K.selectOption('#opt-opponent', 'local');
+    await K.click('#create-btn');
+    await K.waitForSelector('#pass-screen:not([hidden])');
+    await K.waitForFunction(() => document.activeElement?.id === 'pass-ready');
+    await K.keyboard.press('Enter');
+    await K.waitForSelector(`${host(1)}:not([hidden]) .cy-kind[data-kind="king"]`);
+    await checkCellFocus(K, 'after the pass screen', 1);
+  });
+
+  await step('keyboard: the board is an ARIA grid of named cells with one tab stop', async () => {
+    check(await K.getAttribute(`${host(1)} .cy-board`, 'role') === 'grid', 'the board is a grid');
+    check((await K.getAttribute(`${host(1)} .cy-board`, 'aria-label')).includes('White'), 'the grid says whose side it shows');
+    check(await K.locator(host(1)).getByRole('row').count() === 10, 'ten rows');
+    check(await K.locator(host(1)).getByRole('gridcell').count() === 100, 'a hundred cells');
+    check(await K.$$eval(`${host(1)} .cy-sq[tabindex="0"]`, (e) => e.length) === 1, 'one cell in the tab order');
+    check(await named(1, 'e1, your set-up zone') === 1, 'e1 is named as a square of the set-up zone');
+    check(await named(1, 'b5, Mountain') === 1, 'b5 is named as a mountain');
+    check((await K.textContent(`${host(1)} .cy-keys`)).includes('M picks the next kind'), 'the keys are told beside the board');
+  });
+
+  await step('keyboard: White places all 19 pieces with M, the arrows and Enter; Delete takes one back', async () => {
+    for (const [i, [kind, at]] of HAND.entries()) {
+      await modeUntil(K, ([h, k]) => document.querySelector(`${h} .cy-kind.picked`)?.dataset.kind === k, [host(1), kind]);
+      await cursorTo(K, at);
+      await K.keyboard.press(i % 2 ? 'Enter' : ' ');
+      check(await pieces(1) === i + 1, `${kind} placed on ${at}`);
+      await checkCellFocus(K, `after placing the ${kind}`, 1);
+    }
+    check(await named(1, 'e1, your King, your set-up zone') === 1, 'e1 is named with its King');
+    check((await K.textContent(`${host(1)} #cy-hint`)).includes('All 19 pieces are placed'), 'the hint says all are placed');
+    await cursorTo(K, 'e3');
+    await K.keyboard.press('Delete');
+    check(await pieces(1) === 18 && (await K.textContent(`${host(1)} #cy-hint`)).includes('Spearman taken back from e3'), 'Delete takes the spearman back');
+    await K.keyboard.press('Enter');
+    check(await pieces(1) === 19, 'Enter puts it back');
+    await shot(K, 'keyboard-setup');
+    await tabTo(K, `${host(1)} #cy-confirm`);
+    await K.keyboard.press('Enter');
+  });
+
+  await step('keyboard: the pass screen for Black has the focus; Black takes the Standard preset', async () => {
+    await K.waitForFunction(() => document.querySelector('#pass-title')?.textContent.includes('Black') && !document.querySelector('#pass-screen').hidden);
+    await K.waitForFunction(() => document.activeElement?.id === 'pass-ready');
+    await K.keyboard.press('Enter');
+    await K.waitForSelector(`${host(2)}:not([hidden]) .cy-kind[data-kind="king"]`);
+    await checkCellFocus(K, 'Black\'s board', 2);
+    check(await named(2, 'j10, your set-up zone') === 1, 'Black\'s cursor corner is j10');
+    await tabTo(K, `${host(2)} #cy-standard`);
+    await K.keyboard.press('Enter');
+    await K.waitForFunction(() => document.querySelector('.local-seat[data-seat="1"] .cy-board')?.dataset.phase === 'play');
+    await K.waitForFunction(() => document.querySelector('#table')?.dataset.active === '1');
+    await waitCellFocus(K, 1);
+    check(await pieces(1) === 38, 'both armies on White\'s board');
+    check(await named(1, /^e1, your King, armor \d/) === 1, 'e1 is named with its King and armor');
+    check(await named(1, /^f10, Black King, armor \d/) === 1, 'f10 is named with Black\'s King');
+  });
+
+  await step('keyboard: White\'s Trebuchet shoots f8; the shot is read out; the focus is on Black\'s board', async () => {
+    await cursorTo(K, 'f4');
+    await K.keyboard.press('Enter');
+    await K.waitForSelector(`${host(1)} .cy-sq[data-sq="f8"].capture`);
+    check(await named(1, /^f4, your Trebuchet, .*selected/) === 1, 'f4 is named selected');
+    check(await named(1, /^f8, Black Spearman, .*can capture here/) === 1, 'f8 is named as a capture');
+    await K.keyboard.press('Escape');
+    await K.waitForSelector(`${host(1)} .cy-sq.selected`, { state: 'detached' });
+    await K.keyboard.press('Enter');
+    await cursorTo(K, 'f8');
+    await K.keyboard.press('Enter');
+    await waitVersion(K, 3, `${host(1)} .cy-board`);
+    await announced('Trebuchet f4 shoots the Spearman on f8');
+    check(await K.getAttribute('#announce', 'aria-live') === 'polite', 'a polite live region');
+    await K.waitForFunction(() => document.querySelector('#table')?.dataset.active === '2');
+    await waitCellFocus(K, 2);
+  });
+
+  await step('keyboard: Black moves its crossbow i9–g7; the move is read out; the focus is back on White\'s board', async () => {
+    await cursorTo(K, 'i9');
+    await K.keyboard.press('Enter');
+    await cursorTo(K, 'g7');
+    await K.keyboard.press(' ');
+    await waitVersion(K, 4, `${host(2)} .cy-board`);
+    await announced('Crossbow i9–g7');
+    await K.waitForFunction(() => document.querySelector('#table')?.dataset.active === '1');
+    await waitCellFocus(K, 1);
+    check(await named(1, /^g7, Black Crossbow, .*last move/) === 1, 'g7 is named as the last move');
+    await shot(K, 'keyboard-play');
+    await K.setViewportSize({ width: 390, height: 844 });
+    await checkCellFocus(K, 'on a phone-sized screen', 1);
+    await shot(K, 'keyboard-play-phone');
+    check(problems.length === 0, `no console error, exception or CSP violation: ${problems.join(' | ')}`);
+  });
+  await K.context().close().catch(() => {});
 }

@@ -2,7 +2,10 @@
 // the link on a phone (Red), C watches. They play a shift, a drop, a multi-capture chosen step
 // by step (only legal continuations offered; mandatory capture explained) and a flip; every
 // page draws the same grid and the spectator's page never shows an unrevealed value.
+// Then K plays a match on one device with the keyboard alone — a flip, a shift, a drop, a move
+// and a capture — on a board that is an ARIA grid whose cells are named and keep the focus.
 import { check, steps, newPage, screenshots, waitVersion, noticeFor } from './steps.mjs';
+import { watchedPage, checkCellFocus, waitCellFocus, cursorTo, tabTo, modeUntil } from './keys.mjs';
 
 const MOONS = ['new', 'waxing', 'full', 'waning'];
 const DIRS = ['N', 'S', 'E', 'W'];
@@ -31,6 +34,21 @@ export function quadriPosition() {
   b6.revealed = true;
   return {
     game: 'quadri', to_move: 1, energy: [32, 32], hand: [0, 1], quiet_actions: 0, options: { majority: false, quiet_limit: 80 },
+    tiles,
+    predictors: [{ at: 'c3', owner: 1 }, { at: 'h2', owner: 1 }, { at: 'd6', owner: 2 }, { at: 'i9', owner: 2 }],
+  };
+}
+
+// Green to move, with one predictor in hand; Red's i7 shows its location side (it may be
+// shifted to j8). Green flips b4, Red shifts i7 to j8, Green drops on f4, Red steps d6–e5, and
+// Green must capture f4 × e5 → d6.
+export function keyboardPosition() {
+  const tiles = grid();
+  const i7 = tiles.find((t) => t.at === 'i7');
+  i7.side = 'location';
+  i7.revealed = true;
+  return {
+    game: 'quadri', to_move: 1, energy: [32, 32], hand: [1, 0], quiet_actions: 0, options: { majority: false, quiet_limit: 80 },
     tiles,
     predictors: [{ at: 'c3', owner: 1 }, { at: 'h2', owner: 1 }, { at: 'd6', owner: 2 }, { at: 'i9', owner: 2 }],
   };
@@ -169,5 +187,118 @@ export async function quadriScenario({ browser, url, out }) {
     check((await C.textContent('#log')).includes('c5 flips to its location side'), 'the spectator log names the flip');
     await shot(C, '03-spectator');
   });
+  for (const p of pages) await p.context().close().catch(() => {});
+  await keyboardSteps({ browser, url, step, shot });
   return results;
+}
+
+// A QU4DRI match on one device played with the keyboard only (page.keyboard; no click on the board).
+async function keyboardSteps({ browser, url, step, shot }) {
+  const { page: K, problems } = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
+  const host = (seat) => `.local-seat[data-seat="${seat}"]`;
+  const named = (seat, name) => K.locator(host(seat)).getByRole('gridcell', { name, exact: typeof name === 'string' }).count();
+  const announced = (text) => K.waitForFunction((x) => document.querySelector('#announce')?.textContent.includes(x), text);
+  // Presses M until the mode's button of seat's table is pressed ('idle': none is).
+  const mode = (seat, m) => modeUntil(K, ([h, m]) => {
+    const on = [...document.querySelectorAll(`${h} .actions .act[aria-pressed="true"]`)].map((b) => b.id.replace('act-', ''));
+    return m === 'idle' ? on.length === 0 : on.join() === m;
+  }, [host(seat), m]);
+  // After seat's action: version v on its board, the turn passed and the focus on the other table's board.
+  const played = async (seat, v) => {
+    await waitVersion(K, v, `${host(seat)} .q-board`);
+    await K.waitForFunction((s) => document.querySelector('#table')?.dataset.active === String(3 - s), seat);
+    await waitCellFocus(K, 3 - seat);
+  };
+  const cellOf = (seat, c) => K.$eval(`${host(seat)} .q-cell[data-cell="${c}"]`, (e) => `${e.dataset.tile}|${e.dataset.pred}`);
+
+  await step('quadri keyboard: a match on this device from a position; Tab reaches the grid, which is named', async () => {
+    await K.goto(url);
+    await K.click('.game-card.g-quadri');
+    await K.selectOption('#opt-opponent', 'local');
+    await K.click('.advanced summary');
+    await K.fill('#opt-position', JSON.stringify(keyboardPosition()));
+    await K.click('#create-btn');
+    await K.waitForSelector(`${host(1)}:not([hidden]) .q-cell[data-cell="c3"][data-pred="1"]`);
+    await tabTo(K, `${host(1)} .q-cell`);
+    const f = await checkCellFocus(K, 'Tab', 1);
+    check(f.cell === 'a1', `the grid's tab stop is Green's near left corner: ${f.cell}`);
+    check(await K.getAttribute(`${host(1)} .q-board`, 'role') === 'grid', 'the board is a grid');
+    check(await K.locator(host(1)).getByRole('row').count() === 10, 'ten rows');
+    check(await K.locator(host(1)).getByRole('gridcell').count() === 100, 'a hundred cells');
+    check(await K.$$eval(`${host(1)} .q-cell[tabindex="0"]`, (e) => e.length) === 1, 'one cell in the tab order');
+    check(await named(1, 'c3, red talisman, new moon, N, energy side up, value hidden, your pawn') === 1, 'c3 is named with its talisman and pawn');
+    check(await named(1, /^d6, green talisman, .*, Red pawn$/) === 1, "d6 is named with Red's pawn");
+    check(await named(1, 'a1, empty cell') === 1, 'a1 is an empty cell of the play area');
+    check((await K.textContent(`${host(1)} .q-keys`)).includes('M cycles Drop, Flip and Shift'), 'the keys are told beside the board');
+  });
+
+  await step('quadri keyboard: Green flips b4 (M to Flip, the arrows, Enter)', async () => {
+    await K.keyboard.press('m');
+    check(await K.getAttribute(`${host(1)} #act-drop`, 'aria-pressed') === 'true', 'M enters the first mode offered: Drop');
+    await K.keyboard.press('Escape');
+    await mode(1, 'idle');
+    await mode(1, 'flip');
+    check((await K.textContent(`${host(1)} #q-hint`)).startsWith('Flip:'), 'the hint names the mode');
+    await cursorTo(K, 'b4');
+    check(await named(1, /^b4, green talisman, .*can be flipped$/) === 1, 'b4 is named as a talisman to flip');
+    await K.keyboard.press('Enter');
+    await played(1, 1);
+    await announced('b4 flips to its location side');
+    check(/^green:location:\d/.test(await cellOf(2, 'b4')), 'b4 shows its location side');
+  });
+
+  await step('quadri keyboard: Red shifts i7 to j8', async () => {
+    await mode(2, 'shift');
+    await cursorTo(K, 'i7');
+    await K.keyboard.press('Enter');
+    check(await named(2, /^j8, empty cell, shift here$/) === 1, 'j8 is named as a place to shift to');
+    await cursorTo(K, 'j8');
+    await K.keyboard.press('Enter');
+    await played(2, 2);
+    await announced('shifts the talisman i7 → j8');
+    check(/^red:location:\d/.test(await cellOf(1, 'j8')) && (await cellOf(1, 'i7')) === '|', 'the talisman moved to j8');
+  });
+
+  await step('quadri keyboard: Green drops a predictor on f4', async () => {
+    await mode(1, 'drop');
+    await cursorTo(K, 'f4');
+    await K.keyboard.press(' ');
+    await played(1, 3);
+    await announced('drops a predictor on f4');
+    check((await cellOf(2, 'f4')).endsWith('|1'), 'Green on f4');
+  });
+
+  await step('quadri keyboard: Red steps d6–e5 (Enter on the pawn, then on its landing)', async () => {
+    await cursorTo(K, 'd6');
+    await K.keyboard.press('Enter');
+    check(await named(2, /^d6, .*your pawn, selected$/) === 1, 'd6 is named selected');
+    check(await named(2, /^e5, .*next landing of the move$/) === 1, 'e5 is named as a landing');
+    await cursorTo(K, 'e5');
+    await K.keyboard.press('Enter');
+    await played(2, 4);
+    await announced('Red: d6 → e5');
+  });
+
+  await step('quadri keyboard: Green must capture and does: f4 × e5 → d6', async () => {
+    check(await named(1, /^f4, .*your pawn, can capture, last turn$|^f4, .*your pawn, can capture$/) === 1, 'f4 is named as able to capture');
+    await cursorTo(K, 'f4');
+    await K.keyboard.press('Enter');
+    await K.keyboard.press('Escape');
+    await K.waitForSelector(`${host(1)} .q-cell.selected`, { state: 'detached' });
+    await K.keyboard.press('Enter');
+    await cursorTo(K, 'd6');
+    await K.keyboard.press('Enter');
+    await played(1, 5);
+    await announced('captures: f4 → d6');
+    check((await cellOf(2, 'd6')).endsWith('|1') && (await cellOf(2, 'e5')).endsWith('|'), 'e5 captured, Green on d6');
+    const red = Number((await K.textContent(`${host(2)} .q-player.p2 .q-energy-n`)).trim());
+    check(red < 32, `Red lost the value of its own talisman: ${red}`);
+    check(await named(2, /^e5, red talisman, .*location side up, \d, last turn$/) === 1, 'e5 is named flipped, as the last turn');
+    await shot(K, 'keyboard');
+    await K.setViewportSize({ width: 390, height: 844 });
+    await checkCellFocus(K, 'on a phone-sized screen', 2);
+    await shot(K, 'keyboard-phone');
+    check(problems.length === 0, `no console error, exception or CSP violation: ${problems.join(' | ')}`);
+  });
+  await K.context().close().catch(() => {});
 }
