@@ -162,6 +162,9 @@ export async function quadriScenario({ browser, url, out }) {
     await click(A, 'e5');
     targets = await A.$$eval('.q-cell.target', (els) => els.map((e) => e.dataset.cell));
     check(targets.join() === 'c7', `only the legal continuation c7: ${targets}`);
+    check(await A.getByRole('gridcell', { name: /^e5, .*, a landing of the move so far, can capture$|^e5, .*, a landing of the move so far$/ }).count() === 1,
+      'e5 is named as a landing of the move so far');
+    check(await A.getByRole('gridcell', { name: /^c7, .*, next landing of the move$/ }).count() === 1, 'c7 is named as the next landing');
     await shot(A, '02-path');
     await click(A, 'c7');
     const g = await same(3);

@@ -87,6 +87,7 @@ test('a QU4DRI cell is named with its talisman, predictor and marks', () => {
     'd6, green talisman, waxing moon, N, location side up, 3, Red queen, last turn');
   assert.equal(cellLabel({ cell: 'j8', seat: 2, marks: ['shift_to'] }), 'j8, empty cell, shift here');
   assert.equal(cellLabel({ cell: 'a2', dark: false }), 'a2');
+  assert.equal(cellLabel({ cell: 'e5', tile, seat: 1, marks: ['path'] }), 'e5, green talisman, waxing moon, N, energy side up, value hidden, a landing of the move so far');
   assert.equal(cellLabel({ cell: 'f4', tile, pred: { owner: 1 }, seat: 1, marks: ['can_capture', 'selected'] }),
     'f4, green talisman, waxing moon, N, energy side up, value hidden, your pawn, selected, can capture');
   setLang('pt-BR');

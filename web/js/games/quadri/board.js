@@ -164,7 +164,7 @@ export class QuadriTable {
       cell.dataset.tile = tile ? `${tile.aura}:${tile.side}:${tile.value ?? '?'}` : '';
       cell.dataset.pred = pred ? `${pred.owner}${pred.queen ? 'q' : ''}` : '';
       const selected = this.path[0] === c || this.shiftFrom === c;
-      const marks = [selected && 'selected', target && this.targetMark(target), cell.classList.contains('can-capture') && 'can_capture',
+      const marks = [selected && 'selected', !selected && this.path.includes(c) && 'path', target && this.targetMark(target), cell.classList.contains('can-capture') && 'can_capture',
         this.last?.has(c) && 'last'];
       cell.setAttribute('aria-label', cellLabel({ cell: c, tile, pred, dark: isDark(c), seat: this.seat, marks }));
       cell.setAttribute('aria-selected', String(selected));

@@ -6,7 +6,7 @@ import { tx } from './text.js';
 import { tileName } from './tile.js';
 
 // The marks a cell may carry, in the order they are read.
-export const MARKS = ['selected', 'step', 'drop', 'flip', 'shift_from', 'shift_to', 'can_capture', 'last'];
+export const MARKS = ['selected', 'path', 'step', 'drop', 'flip', 'shift_from', 'shift_to', 'can_capture', 'last'];
 
 // cell: its name; tile: the view's talisman there or null; pred: {owner, queen} or null; dark: a
 // cell that can hold a talisman; seat: the viewer's seat (null for a spectator); marks: a set
