@@ -152,15 +152,13 @@ function opponentArrived(state) {
   return [{ do: 'toast', key: 'opponent_arrived', seat: other, name, kind: 'ok', ms: 4000 }, { do: 'arrived' }, { do: 'title' }, { do: 'sound', cue: 'arrive' }];
 }
 
-// Logs one change and reads it out unless it is this seat's own (every change for a spectator,
-// and on one device, where both sides' moves are the viewer's news).
+// Logs one change and reads it out, whoever made it: a screen reader hears the opponent's move
+// and the confirmation of its own.
 function logChange(state, events, prev, prevToAct) {
   if (!state.game) return [];
   const actor = actorOf(prevToAct);
   const ctx = { seat: state.seat, actor, toAct: prevToAct, prev };
-  const fx = [{ do: 'log', events, ctx }];
-  if (state.seat == null || state.oneDevice || actor !== state.seat) fx.push({ do: 'announce', events, ctx });
-  return fx;
+  return [{ do: 'log', events, ctx }, { do: 'announce', events, ctx }];
 }
 
 // Adds a live change to the record (the acting seat: the one that held the turn, or the
