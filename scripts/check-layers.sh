@@ -22,12 +22,13 @@ layer_of() {
     server/store) echo 9 ;;
     server/accounts) echo 10 ;;
     server/notify) echo 11 ;;
-    server/bots) echo 12 ;;
-    server/room) echo 13 ;;
-    server/registry) echo 14 ;;
-    server/social) echo 15 ;;
-    server/net) echo 16 ;;
-    server/cli) echo 17 ;;
+    server/preview) echo 12 ;;
+    server/bots) echo 13 ;;
+    server/room) echo 14 ;;
+    server/registry) echo 15 ;;
+    server/social) echo 16 ;;
+    server/net) echo 17 ;;
+    server/cli) echo 18 ;;
     *) echo unknown ;;
   esac
 }

@@ -147,8 +147,10 @@ int run_serve(const args& a) {
   });
   window_limiter creations(*time, cfg.create_per_minute, 60'000);
   connection_set connections;
+  // Link previews: at most 30 drawings a minute per client address and 300 for everyone.
+  preview::preview_images previews(*time, 30, 300);
   shared_state state{svc, &registry, manual, &list_feed, &creations, &connections, &account_service, &admin,
-                     time->now_ms()};
+                     &previews, time->now_ms()};
 
   std::shared_ptr<listener> acceptor;
   try {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <sstream>
 
 #include <spdlog/spdlog.h>
 
@@ -13,6 +14,7 @@
 #include "server/net/admin_api.h"
 #include "server/net/http_query.h"
 #include "server/net/net.h"
+#include "server/net/preview_routes.h"
 #include "server/net/websocket_session.h"
 
 #ifdef TABULEIRO_TEST_STREAMS
@@ -301,6 +303,31 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     });
   }
 
+  // Answers GET /api/matches/{code}/preview.png; where only members play, the session says
+  // whether the browser is a member's.
+  void read_preview(request req, std::string code) {
+    if (!state_.previews)
+      return send(error_response(http::status::not_found, "no_preview", "this server draws no previews", req.version(),
+                                 req.keep_alive()));
+    if (state_.svc.cfg->access == access_mode::open)
+      return answer_preview_png(state_, code, true, address_, answer_later(req.version(), req.keep_alive()));
+    with_session(std::move(req), [code](http_session& self, request req, const accounts::auth_result& a) {
+      answer_preview_png(self.state_, code, a.state == accounts::auth_result::status::signed_in, self.address_,
+                         self.answer_later(req.version(), req.keep_alive()));
+    });
+  }
+
+  // Serves a match page (/m/{code}): index.html with the match's link-preview tags; the plain
+  // file when it cannot be read.
+  void match_page(std::string code, unsigned version, bool keep) {
+    const std::string& root = state_.svc.cfg->web;
+    std::ifstream in(root + "/index.html", std::ios::binary);
+    std::ostringstream page;
+    if (root.empty() || !in || !(page << in.rdbuf()) || code.empty() || code.find('/') != std::string::npos)
+      return send_file("/index.html", version, keep, http::verb::get, true);
+    answer_match_page(state_, code, state_.svc.cfg->sites.link_base(site_), page.str(), answer_later(version, keep));
+  }
+
   // Routes one request.
   void handle(request req) {
     state_.svc.stats->http_requests++;
@@ -343,6 +370,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       return state_.registry->list(status, query_value(query, "game"), preview == "1",
                                    reading(version, keep, "matches cannot be listed right now"));
     }
+    if (const auto preview_code = preview_png_code(path); !preview_code.empty() && method == http::verb::get)
+      return read_preview(std::move(req), preview_code);
     if (path.starts_with("/api/matches/") && path.ends_with("/log") && method == http::verb::get) {
       const std::string from_text = query_value(query, "from");
       std::int64_t from = 0;
@@ -373,6 +402,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (method != http::verb::get && method != http::verb::head)
       return send(error_response(http::status::method_not_allowed, "method_not_allowed",
                                  "only GET and HEAD serve files", version, keep));
+    if (path.starts_with("/m/") && method == http::verb::get) return match_page(std::string(path.substr(3)), version, keep);
     if (path.starts_with("/m/") || path == "/signin" || path == "/signup" || path == "/games" || path == "/account" ||
         path == "/reset" || path == "/admin")
       return send_file("/index.html", version, keep, method, true);
@@ -420,8 +450,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     return [self = shared_from_this(), version, keep](api_answer a) {
       net::post(self->stream_.get_executor(), [self, version, keep, a = std::move(a)] {
         if (!a.file_path.empty()) return self->send_download(a, version, keep);
-        auto res = self->text(static_cast<http::status>(a.status), a.body.dump(), "application/json",
-                              version, keep);
+        auto res = self->text(static_cast<http::status>(a.status), a.bytes ? *a.bytes : a.body.dump(),
+                              "application/json", version, keep);
         for (const auto& [name, value] : a.headers) res.set(name, value);
         self->send(std::move(res));
       });

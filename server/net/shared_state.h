@@ -8,6 +8,7 @@
 #include "server/accounts/accounts.h"
 #include "server/accounts/admin.h"
 #include "server/net/connections.h"
+#include "server/preview/previews.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
 #include "server/util/clock.h"
@@ -27,6 +28,7 @@ struct shared_state {
   connection_set* connections = nullptr;  // every open WebSocket (the shutdown closes them)
   accounts::account_service* accounts = nullptr;  // sign-up, sign-in, sessions (/api/account…)
   accounts::admin_service* admin = nullptr;       // the admin page's operations (/api/admin/…)
+  preview::preview_images* previews = nullptr;    // link previews' images (null: none drawn)
   std::int64_t started_ms = 0;                    // when the server started (Unix ms)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).

@@ -414,8 +414,10 @@ TEST_CASE("admin: matches listed by status, game and player, a running one abort
   CHECK(post(srv.port(), "/api/admin/matches/" + code + "/delete", json::object(), root.headers()).status == 404);
 }
 
-TEST_CASE("members mode: a match may keep guests from watching, and then its summary, log, list entry and room are members' only") {
-  admin_server s({"--access", "members"});
+TEST_CASE("members mode: a match may keep guests from watching, and then its summary, log, list entry, preview and room are members' only") {
+  temp_dir web;
+  std::ofstream(web.path + "/index.html") << "<!doctype html><title>Tabuleiro</title>";
+  admin_server s({"--access", "members", "--web", web.path});
   const auto ana = s.member("ana");
   const auto bruno = s.member("bruno");
   const auto made = post(s.port(), "/api/matches", {{"game", "taixu"}, {"guests_watch", false}}, ana.headers());
@@ -425,13 +427,16 @@ TEST_CASE("members mode: a match may keep guests from watching, and then its sum
   REQUIRE(open_made.status == 201);
   CHECK(post(s.port(), "/api/matches", {{"game", "taixu"}, {"guests_watch", "no"}}, ana.headers()).status == 400);
 
-  for (const std::string& target : {"/api/matches/" + code, "/api/matches/" + code + "/log"}) {
+  for (const std::string& target : {"/api/matches/" + code, "/api/matches/" + code + "/log", "/api/matches/" + code + "/preview.png"}) {
     const auto guest = http_call(s.port(), "GET", target);
     CHECK(guest.status == 401);
     CHECK(guest.json_body()["error"]["code"] == "sign_in_required");
     CHECK(get(s.port(), target, bruno).status == 200);
   }
   CHECK(get(s.port(), "/api/matches/" + code, bruno).json_body()["guests_watch"] == false);
+  // Its page carries no link preview; the other match's page does.
+  CHECK(http_call(s.port(), "GET", "/m/" + code).body.find("og:") == std::string::npos);
+  CHECK(http_call(s.port(), "GET", "/m/" + open_made.json_body()["code"].get<std::string>()).body.find("og:title") != std::string::npos);
   const std::string other = open_made.json_body()["code"];
   CHECK(http_call(s.port(), "GET", "/api/matches/" + other).json_body()["guests_watch"] == true);
   const json listed = http_call(s.port(), "GET", "/api/matches").json_body()["matches"];
