@@ -65,6 +65,8 @@ class clock_timer {
 
   // The wire's `"clock":{…}` field now, "" without a clock.
   std::string text() const { return clock_field(clock_, time_.now_ms()); }
+  // The clocks' reading now (clock_json), null without a clock.
+  nlohmann::json reading() const { return clock_json(clock_, time_.now_ms()); }
 
   // How long a timeout the store refused waits before it is written again.
   static constexpr std::int64_t storage_retry_ms = 1000;

@@ -125,6 +125,11 @@ bool log_page(const match_row& row, const std::vector<action_row>& log, std::int
                                        finished ? row.start_position : json(),
                                        finished ? row.seed : std::string(), std::move(changes),
                                        more ? json(last) : json());
+  // Who played each seat, by the display names the players chose (null: none).
+  json players = json::array();
+  for (int s = 0; s < 2; ++s)
+    players.push_back({{"seat", s + 1}, {"name", row.seat_name[s].empty() ? json() : json(row.seat_name[s])}});
+  page["players"] = std::move(players);
   return true;
 }
 

@@ -212,8 +212,8 @@ clock_reading match_clock::read(std::int64_t at_ms) const {
   return r;
 }
 
-std::string clock_field(const match_clock& c, std::int64_t at_ms) {
-  if (!c.enabled()) return "";
+json clock_json(const match_clock& c, std::int64_t at_ms) {
+  if (!c.enabled()) return nullptr;
   const clock_reading r = c.read(at_ms);
   json j = {{"kind", c.options().type == clock_options::kind::fischer ? "fischer" : "correspondence"},
             {"remaining_ms", {r.remaining_ms[0], r.remaining_ms[1]}},
@@ -221,7 +221,11 @@ std::string clock_field(const match_clock& c, std::int64_t at_ms) {
             {"at", at_ms}};
   if (r.setup_remaining_ms) j["setup_remaining_ms"] = *r.setup_remaining_ms;
   if (r.deadline_ms) j["deadline"] = iso_time(*r.deadline_ms);
-  return "\"clock\":" + j.dump();
+  return j;
+}
+
+std::string clock_field(const match_clock& c, std::int64_t at_ms) {
+  return c.enabled() ? "\"clock\":" + clock_json(c, at_ms).dump() : std::string();
 }
 
 }  // namespace tabuleiro::server

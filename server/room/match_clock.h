@@ -134,9 +134,13 @@ class match_clock {
   std::array<std::int64_t, 2> quota_{};
 };
 
-// The `"clock":{…}` field of joined / patch / snapshot / presence as of at_ms, or "" when the
-// match has no clock: {"kind","remaining_ms":[a,b],"running":s|null,"at":at_ms,
-// "setup_remaining_ms"?,"deadline"?} (deadline as ISO 8601 UTC).
+// The clocks' reading as of at_ms, or null when the match has no clock: {"kind",
+// "remaining_ms":[a,b],"running":s|null,"at":at_ms,"setup_remaining_ms"?,"deadline"?}
+// (deadline as ISO 8601 UTC).
+nlohmann::json clock_json(const match_clock& c, std::int64_t at_ms);
+
+// The `"clock":{…}` field of joined / patch / snapshot / presence (clock_json), or "" when the
+// match has no clock.
 std::string clock_field(const match_clock& c, std::int64_t at_ms);
 
 }  // namespace tabuleiro::server

@@ -512,6 +512,7 @@ void room::update_summary(bool version_moved) {
                     .preview = feed_.shared_view(0),  // the list's board, and the game's progress
                     .options = listing_.options(),
                     .clock = clock_.options(),
+                    .clock_now = clock_.reading(),
                     .guests_watch = guests_may_watch()},
                    version_moved, over && members_.empty() && seq_.idle());
 }

@@ -35,6 +35,7 @@ class live_summary_json final : public protocol::lazy_json {
                            .rematch = in_.rematch,
                            .guests_watch = in_.guests_watch});
     s["clock"] = clock_options_json(in_.clock);
+    s["clock_now"] = in_.clock_now;
     return s;
   }
 
@@ -82,6 +83,7 @@ json stored_summary(const match_row& row) {
                        .rematch = row.rematch,
                        .guests_watch = row.guests_watch});
   s["clock"] = row.clock;
+  s["clock_now"] = nullptr;  // not known without the log
   return s;
 }
 

@@ -47,6 +47,7 @@ struct summary_inputs {
   protocol::view_ptr preview;                             // the spectator's view: progress
   std::shared_ptr<const nlohmann::json> options;          // the match options
   clock_options clock;
+  nlohmann::json clock_now;  // the clocks' reading as of this summary (clock_json), or null
   bool guests_watch = true;                               // guests may watch (summary, log, list)
 };
 

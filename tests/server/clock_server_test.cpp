@@ -109,6 +109,11 @@ TEST_CASE("clock: TAIXU runs per turn - several actions, the increment once, the
   c = last_clock(tb, 2);
   CHECK(c["running"] == 2);
   CHECK(c["remaining_ms"] == json::array({50'000, 60'000}));  // 60 − 15 + 5: the increment once
+  // The summary (what the match list shows) carries the same reading.
+  const json summary_clock = http_call(srv.port(), "GET", "/api/matches/" + tb.code).json_body()["clock_now"];
+  CHECK(summary_clock["remaining_ms"] == json::array({50'000, 60'000}));
+  CHECK(summary_clock["running"] == 2);
+  CHECK(summary_clock["at"].is_number_integer());
   // A resync is built now: seat 2's time has been running for 20 s.
   advance(srv.port(), 20'000);
   tb.at[2].ws->send({{"type", "resync"}});

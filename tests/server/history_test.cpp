@@ -142,6 +142,7 @@ TEST_CASE("log: a running match's log withholds seed and actions - a finished on
   json r = running.json_body();
   CHECK(r["status"] == "live");
   CHECK_FALSE(r.contains("seed"));
+  CHECK(r["players"] == json::array({{{"seat", 1}, {"name", nullptr}}, {{"seat", 2}, {"name", nullptr}}}));
   REQUIRE(r["changes"].size() == 12);
   for (const json& c : r["changes"]) {
     CHECK_FALSE(c.contains("action"));
@@ -178,4 +179,21 @@ TEST_CASE("log: a running match's log withholds seed and actions - a finished on
   CHECK(http_call(srv.port(), "GET", "/api/matches/" + tb.code + "/log?from=10").json_body()["changes"].size() == 3);
   CHECK(http_call(srv.port(), "GET", "/api/matches/" + tb.code + "/log?from=-1").status == 400);
   CHECK(http_call(srv.port(), "GET", "/api/matches/ZZZZZZ/log").status == 404);
+}
+
+TEST_CASE("log: the export names who played each seat") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", fast);
+  const auto made = create_match(srv.port(), {{"game", "taixu"}, {"seat", 1}});
+  ws_client one(srv.port()), two(srv.port());
+  one.send({{"type", "join"}, {"code", made.code}, {"token", made.token}, {"name", "Ana"}});
+  one.until("joined");
+  two.send({{"type", "join"}, {"code", made.code}, {"as", "player"}, {"name", "Bruno"}});
+  two.until("joined");
+  // Seat 2's name is stored once presence says so.
+  bool named = false;
+  for (int i = 0; i < 10 && !named; ++i) named = one.until("presence")["seats"][1].value("name", "") == "Bruno";
+  REQUIRE(named);
+  const json log = http_call(srv.port(), "GET", "/api/matches/" + made.code + "/log").json_body();
+  CHECK(log["players"] == json::array({{{"seat", 1}, {"name", "Ana"}}, {{"seat", 2}, {"name", "Bruno"}}}));
 }
