@@ -98,6 +98,19 @@ void table::check_views() {
   }
 }
 
+named_match seat_named(unsigned short port, const std::string& name1, const std::string& name2) {
+  const auto made = create_match(port, {{"game", "taixu"}, {"seat", 1}});
+  named_match m{made.code, std::make_unique<ws_client>(port), std::make_unique<ws_client>(port)};
+  m.one->send({{"type", "join"}, {"code", made.code}, {"token", made.token}, {"name", name1}});
+  m.one->until("joined");
+  m.two->send({{"type", "join"}, {"code", made.code}, {"as", "player"}, {"name", name2}});
+  m.two->until("joined");
+  bool named = false;
+  for (int i = 0; i < 10 && !named; ++i) named = m.one->until("presence")["seats"][1].value("name", "") == name2;
+  REQUIRE(named);
+  return m;
+}
+
 json match_summary(unsigned short port, const std::string& code) {
   auto a = http_call(port, "GET", "/api/matches/" + code);
   REQUIRE(a.status == 200);

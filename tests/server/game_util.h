@@ -38,6 +38,16 @@ struct table {
   void check_views();
 };
 
+// A TAIXU match whose two players sat down with display names, seat 1 first.
+struct named_match {
+  std::string code;
+  std::unique_ptr<ws_client> one, two;
+};
+
+// Creates a TAIXU match and seats name1 (the creator, seat 1) and name2; returns once seat 1
+// has heard seat 2's name in presence (the room publishes its summary before it tells).
+named_match seat_named(unsigned short port, const std::string& name1, const std::string& name2);
+
 // GET /api/matches/{code}; REQUIREs 200.
 json match_summary(unsigned short port, const std::string& code);
 

@@ -184,16 +184,7 @@ TEST_CASE("log: a running match's log withholds seed and actions - a finished on
 TEST_CASE("log: the export names who played each seat") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db", fast);
-  const auto made = create_match(srv.port(), {{"game", "taixu"}, {"seat", 1}});
-  ws_client one(srv.port()), two(srv.port());
-  one.send({{"type", "join"}, {"code", made.code}, {"token", made.token}, {"name", "Ana"}});
-  one.until("joined");
-  two.send({{"type", "join"}, {"code", made.code}, {"as", "player"}, {"name", "Bruno"}});
-  two.until("joined");
-  // Seat 2's name is stored once presence says so.
-  bool named = false;
-  for (int i = 0; i < 10 && !named; ++i) named = one.until("presence")["seats"][1].value("name", "") == "Bruno";
-  REQUIRE(named);
-  const json log = http_call(srv.port(), "GET", "/api/matches/" + made.code + "/log").json_body();
+  const named_match m = seat_named(srv.port(), "Ana", "Bruno");
+  const json log = http_call(srv.port(), "GET", "/api/matches/" + m.code + "/log").json_body();
   CHECK(log["players"] == json::array({{{"seat", 1}, {"name", "Ana"}}, {{"seat", 2}, {"name", "Bruno"}}}));
 }

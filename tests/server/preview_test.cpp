@@ -71,16 +71,7 @@ std::string cyvasse_with_setup(unsigned short port, const std::string& preset) {
 
 TEST_CASE("link previews: a match page names the game, the players and whose turn, and its picture is a 1200 x 630 PNG") {
   preview_server s;
-  const auto made = create_match(s.port(), {{"game", "taixu"}, {"seat", 1}});
-  ws_client one(s.port()), two(s.port());
-  one.send({{"type", "join"}, {"code", made.code}, {"token", made.token}, {"name", "Ana \"<b>"}});
-  one.until("joined");
-  two.send({{"type", "join"}, {"code", made.code}, {"as", "player"}, {"name", "Bruno"}});
-  two.until("joined");
-  // The room publishes its summary before it tells the seats who sat down.
-  bool seated = false;
-  for (int i = 0; i < 10 && !seated; ++i) seated = one.until("presence")["seats"][1].value("name", "") == "Bruno";
-  REQUIRE(seated);
+  const named_match made = seat_named(s.port(), "Ana \"<b>", "Bruno");
 
   const auto page = http_call(s.port(), "GET", "/m/" + made.code);
   REQUIRE(page.status == 200);
