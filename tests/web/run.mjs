@@ -20,6 +20,7 @@ import { lobbyScenario } from './lobby_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
 import { pagesScenario } from './pages_scenario.mjs';
 import { freePort, launchBrowser } from './steps.mjs';
+import { axeStats } from './axe.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
@@ -166,6 +167,7 @@ async function main() {
     results.push({ name: problem, ok: false });
   }
   const failed = results.filter((r) => !r.ok).length;
+  if (axeStats.runs) console.log(`axe-core: ${axeStats.runs} page states checked in ${(axeStats.ms / 1000).toFixed(1)} s`);
   console.log(`${results.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
