@@ -23,23 +23,25 @@ export async function axeViolations(page) {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(source);
   return page.evaluate(async (tags) => {
     const r = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], elementRef: true });
-    // Label in name (WCAG 2.5.3) does not apply to a board square's coordinate label: the rank
-    // number or file letter drawn in an edge square labels its rank or file, not the square's
-    // button, and the square's name starts with its whole coordinate ("h1, empty"), which holds
-    // that label. axe takes any text inside a control for its label (and joins the coordinate to
-    // the next text: "b" and a piece's "0" read "b0"); here a square passes when its name starts
-    // with a coordinate holding its labels and its other visible text is in its name, word for word.
+    // Label in name (WCAG 2.5.3) on a board square, whose name starts with its coordinate ("h1,
+    // empty"): axe reads all the text inside a control as one label, joining separately drawn
+    // marks ("b" and a piece's charge "0" read "b0"; a talisman's direction "N" and value "3"
+    // read "n3"). Here each mark is checked apart: a rank number or file letter drawn in an edge
+    // square labels its rank or file and is part of the square's coordinate; every other mark
+    // (a text node) is in the name word for word. A square failing that still fails.
     const words = (s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     const labelInName = (el) => {
-      const labels = [...el.querySelectorAll('.coord')].map((c) => c.textContent.trim().toLowerCase());
       const name = el.getAttribute('aria-label') || '';
       const first = name.split(',')[0].trim().toLowerCase();
-      if (!labels.length || !/^[a-z]\d{1,2}$/.test(first) || !labels.every((l) => first.includes(l))) return false;
-      const rest = el.cloneNode(true);
-      for (const c of rest.querySelectorAll('.coord')) c.remove();
+      if (!/^[a-z]\d{1,2}$/.test(first)) return false;
       const said = words(name);
-      const shown = words(rest.textContent);
-      return !shown.length || said.some((_, i) => shown.every((w, j) => said[i + j] === w));
+      const inName = (shown) => !shown.length || said.some((_, i) => shown.every((w, j) => said[i + j] === w));
+      const marks = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = marks.nextNode(); n; n = marks.nextNode()) {
+        const coordinate = n.parentElement.closest('.coord');
+        if (coordinate ? !first.includes(n.nodeValue.trim().toLowerCase()) : !inName(words(n.nodeValue))) return false;
+      }
+      return true;
     };
     return r.violations.map((v) => {
       const nodes = v.id === 'label-content-name-mismatch' ? v.nodes.filter((n) => !labelInName(n.element)) : v.nodes;
