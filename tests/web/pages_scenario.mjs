@@ -14,7 +14,9 @@
 // legend picture has a tooltip and an accessible name in the page's language; Cyvasse draws
 // its terrain one way and shows the Tower's protection ring in its legend. Each game's How to
 // play page is visited too (diagrams drawn by the game's table), and the links to it from the
-// home page's cards, the create form and the match page are followed.
+// home page's cards, the create form and the match page are followed. Every page state (each
+// page, language and size) is checked with axe-core and for its board coordinates' contrast
+// (axe.mjs): a step per page fails on any serious or critical WCAG 2 A/AA violation.
 import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS } from './steps.mjs';
 import { axeProblems } from './axe.mjs';
 
