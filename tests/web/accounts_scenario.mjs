@@ -5,9 +5,11 @@
 // seat by the link; a wrong password is explained in English and Portuguese; signing out
 // shows the sign-in link again. A's match is listed in "My games", and signing in on another
 // device resumes A's seat by the link, without a token. Every page is free of console errors, exceptions and CSP
-// violations; the sign-in and sign-up pages are shot at 1280×800 and 390×844 in both languages.
+// violations; the sign-in, sign-up and "My games" pages are shot at 1280×800 and 390×844 in both
+// languages, and checked there with axe-core (no serious or critical WCAG 2 A/AA violation).
 import { execFileSync } from 'node:child_process';
 import { Failure, check, steps, newPage, screenshots } from './steps.mjs';
+import { axeProblems } from './axe.mjs';
 
 const STEP_TIMEOUT_MS = 15_000;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -172,7 +174,8 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await B.click('.lang-switch [data-lang="en"]');
   });
 
-  await step('the account pages at both sizes in both languages', async () => {
+  await step('the sign-in, sign-up and "My games" pages at both sizes in both languages, without a serious or critical accessibility violation (axe-core, WCAG 2 A/AA)', async () => {
+    const found = [];
     for (const [size, viewport] of Object.entries(SIZES)) {
       await B.setViewportSize(viewport);
       for (const lang of ['en', 'pt-BR']) {
@@ -181,10 +184,25 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
           await B.goto(`${url}/${page}`);
           await B.waitForSelector('#account-submit');
           await shot(B, `${page}-${lang}-${size}`);
+          for (const p of await axeProblems(B)) found.push(`/${page} (${lang}, ${size}): ${p}`);
         }
       }
     }
     await B.click('.lang-switch [data-lang="en"]');
+    // A's "My games" (A's two matches listed), signed in.
+    for (const lang of ['en', 'pt-BR']) {
+      await A.click(`.lang-switch [data-lang="${lang}"]`);
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        await A.setViewportSize(viewport);
+        await A.goto(`${url}/games`);
+        await A.waitForSelector(`#mygames-list [data-code="${code}"]`);
+        await shot(A, `my-games-${lang}-${size}`);
+        for (const p of await axeProblems(A)) found.push(`/games (${lang}, ${size}): ${p}`);
+      }
+    }
+    await A.click('.lang-switch [data-lang="en"]');
+    await A.setViewportSize(SIZES.desktop);
+    check(!found.length, found.join(' | '));
   });
 
   await step('A signs out: the sign-in link is back and the server forgot the session', async () => {

@@ -10,13 +10,15 @@
 // home page's create form says so, and creates again once it is off. A member sees "only
 // administrators" on /admin, a guest is sent to sign in. On the Matches tab the administrator
 // aborts two members' live match with a reason both their pages show, and deletes it
-// (admin_matches_steps.mjs). /admin (each tab, and the abort dialog), /account and /reset are
-// shot at 1280×800 and 390×844 in both languages, without a horizontal scroll.
+// (admin_matches_steps.mjs). /admin (each tab, and the abort dialog), /account and /reset
+// are shot at 1280×800 and 390×844 in both languages, without a horizontal scroll, and checked
+// there with axe-core (no serious or critical WCAG 2 A/AA violation).
 // Every page is free of console errors (but the refusals the steps ask for), exceptions and
 // CSP violations.
 import { execFileSync } from 'node:child_process';
 import { Failure, check, steps, newPage, screenshots } from './steps.mjs';
 import { adminMatchSteps } from './admin_matches_steps.mjs';
+import { axeProblems } from './axe.mjs';
 
 const STEP_TIMEOUT_MS = 15_000;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -287,7 +289,9 @@ export async function adminScenario({ browser, url, out, binary, db }) {
 
   const players = await adminMatchSteps({ step, open, A, url, SIZES, shot, textOf, tab, sentence, expected });
 
-  await step('/admin (every tab), /account and /reset at both sizes in both languages, without a horizontal scroll', async () => {
+  await step('/admin (every tab, the abort dialog), /account and /reset at both sizes in both languages, without a horizontal scroll or a serious or critical accessibility violation (axe-core, WCAG 2 A/AA)', async () => {
+    const found = [];
+    const axe = async (what) => { for (const p of await axeProblems(A)) found.push(`${what}: ${p}`); };
     for (const lang of LANGS) {
       await A.click(`.lang-switch [data-lang="${lang}"]`);
       for (const [size, viewport] of Object.entries(SIZES)) {
@@ -300,25 +304,30 @@ export async function adminScenario({ browser, url, out, binary, db }) {
           const wide = await A.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           check(wide <= 0, `/admin#${name} (${lang}, ${size}) scrolls sideways by ${wide} px`);
           await shot(A, `${name}-${lang}-${size}`);
+          await axe(`/admin#${name} (${lang}, ${size})`);
           if (name === 'matches') {
             await A.click('#matches-table [data-action="abort"]');
             await A.waitForSelector('#abort-dialog[open]');
             await A.fill('#abort-reason', 'Server maintenance tonight');
             await shot(A, `matches-abort-${lang}-${size}`, { fullPage: false });
+            await axe(`/admin#matches, the abort dialog (${lang}, ${size})`);
             await A.keyboard.press('Escape');
             await A.waitForSelector('#abort-dialog[open]', { state: 'detached' });
           }
         }
-        for (const path of ['/account', '/reset?code=x']) {
+        const ready = { '/account': '#profile-form', '/reset?code=x': '#reset-submit' };
+        for (const [path, selector] of Object.entries(ready)) {
           await A.goto(`${url}${path}`);
-          await A.waitForSelector(path === '/account' ? '#profile-form' : '#reset-submit');
+          await A.waitForSelector(selector);
           const wide = await A.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           check(wide <= 0, `${path} (${lang}, ${size}) scrolls sideways by ${wide} px`);
           await shot(A, `${path.slice(1).replace(/\?.*/, '')}-${lang}-${size}`);
+          await axe(`${path} (${lang}, ${size})`);
         }
       }
     }
     await A.click('.lang-switch [data-lang="en"]');
+    check(!found.length, found.join(' | '));
   });
 
   await step('no console error, exception or CSP violation on any page', async () => {

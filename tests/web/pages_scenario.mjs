@@ -14,8 +14,11 @@
 // legend picture has a tooltip and an accessible name in the page's language; Cyvasse draws
 // its terrain one way and shows the Tower's protection ring in its legend. Each game's How to
 // play page is visited too (diagrams drawn by the game's table), and the links to it from the
-// home page's cards, the create form and the match page are followed.
+// home page's cards, the create form and the match page are followed. Every page state (each
+// page, language and size) is checked with axe-core and for its board coordinates' contrast
+// (axe.mjs): a step per page fails on any serious or critical WCAG 2 A/AA violation.
 import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS } from './steps.mjs';
+import { axeProblems } from './axe.mjs';
 
 const GAMES = ['taixu', 'cyvasse', 'quadri'];
 const LANGS = ['en', 'pt-BR'];
@@ -30,6 +33,8 @@ export async function pagesScenario({ browser, url, out }) {
   // Problems per page label; `current` is the label of what the page shows now.
   const problems = new Map();
   let current = 'start';
+  // axe-core's serious and critical WCAG A/AA violations per page label (language and size).
+  const axe = new Map();
   const report = (text) => { if (!problems.has(current)) problems.set(current, []); problems.get(current).push(text); };
   const page = await newPage(browser, { viewport: SIZES.desktop }, {
     prepare: async (ctx) => {
@@ -66,6 +71,10 @@ export async function pagesScenario({ browser, url, out }) {
       const seen = problemsOf((k) => k.startsWith(`${label} (`));
       check(!seen.length, seen.join('; '));
     });
+    await own.step(`${label}: no serious or critical accessibility violation (axe-core, WCAG 2 A/AA), in both languages at both sizes`, async () => {
+      const seen = [...axe.entries()].filter(([k, v]) => k.startsWith(`${label} (`) && v.length).map(([k, v]) => `${k}: ${v.join(' | ')}`);
+      check(!seen.length, seen.join('; '));
+    });
     results.push(...own.results);
   };
   // Loads path as label in each language and screenshots it at both sizes (ready() resolves
@@ -97,6 +106,7 @@ export async function pagesScenario({ browser, url, out }) {
           await shot(page, `${label}-${lang}-${size}`);
           if (path.startsWith('/m/')) { await checkLabels(); await checkBoardShown(); }
           if (frame) await checkFrame(size, frame);
+          axe.set(current, await axeProblems(page));
         }
       }
       // Every icon's tooltip and name follow the language: none of the Portuguese ones is

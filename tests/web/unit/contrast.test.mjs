@@ -1,5 +1,8 @@
-// WCAG AA contrast (4.5:1 for text) of the board coordinates on both square colours and of the
-// home page's "coming soon" cards, read from the stylesheets; coordinates sit above pieces.
+// WCAG AA contrast (4.5:1 for text) of the board coordinates on both square colours (TAIXU,
+// Cyvasse, and Cyvasse's chip on terrain), of Cyvasse's Confirm set-up button and of the home
+// page's "coming soon" cards, read from the stylesheets; coordinates sit above pieces; while a
+// seat is free the player cards are not dimmed. The browser tests check every page drawn with
+// axe-core and every board coordinate shown (tests/web/axe.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 const app = readFileSync(join(WEB, 'css/app.css'), 'utf8');
 const taixu = readFileSync(join(WEB, 'js/games/taixu/taixu.css'), 'utf8');
+const cyvasse = readFileSync(join(WEB, 'js/games/cyvasse/cyvasse.css'), 'utf8');
 
 const lum = (hex) => {
   const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
@@ -48,4 +52,22 @@ test('"coming soon" cards keep their text at 4.5:1 (no opacity over the text)', 
   assert.ok(ratio(strong, bg) >= 4.5, `name ${strong} on ${bg}`);
   const badge = rule(app, '.badge');
   assert.ok(ratio(hexOf(prop(badge, 'color')), hexOf(prop(badge, 'background'))) >= 4.5, 'the badge');
+});
+
+test('Cyvasse coordinates reach 4.5:1 on both squares, unfaded, and on their chip over terrain', () => {
+  const coord = rule(cyvasse, '.cy-sq .coord');
+  const fg = hexOf(prop(coord, 'color'));
+  assert.equal(prop(coord, 'opacity'), undefined, 'no opacity on the coordinates');
+  const squares = [hexOf(prop(rule(cyvasse, '.cy-sq'), 'background')), hexOf(prop(rule(cyvasse, '.cy-sq.dark'), 'background'))];
+  const chip = hexOf(prop(rule(cyvasse, '.cy-sq.mountain .coord, .cy-sq.water .coord'), 'background'));
+  for (const bg of [...squares, chip]) assert.ok(ratio(fg, bg) >= 4.5, `${fg} on ${bg}: ${ratio(fg, bg).toFixed(2)}`);
+  const confirm = hexOf(prop(rule(cyvasse, '#cy-confirm'), 'background'));
+  assert.ok(ratio('#ffffff', confirm) >= 4.5, `Confirm set-up: white on ${confirm}: ${ratio('#ffffff', confirm).toFixed(2)}`);
+});
+
+test('while a seat is free the board is dimmed, not the player cards beside it', () => {
+  const waiting = app.match(/\n([^{}]*\.table-host\.waiting[^{}]*)\{([^}]*)\}/);
+  assert.ok(waiting && /opacity/.test(waiting[2]), 'a dimming rule for the waiting table');
+  assert.ok(!/\.board-col\b/.test(waiting[1]), `the board column (player cards) is not dimmed: ${waiting[1].trim()}`);
+  assert.ok(/\.board-wrap\b/.test(waiting[1]), 'the board is');
 });

@@ -111,6 +111,9 @@ export function matchView({ app, state, local, primary, act, onStep }) {
     waitingEl.hidden = !waiting(state);
     waitingEl.textContent = t(state.seat ? 'waiting_board' : 'waiting_player');
     tableEl.classList.toggle('waiting', waiting(state));
+    // The waiting board and actions are inactive: out of reach of the pointer, the keyboard and
+    // assistive technology (and, dimmed, outside the contrast requirement of active text).
+    for (const el of tableEl.querySelectorAll('.board-wrap, .action-bar')) el.inert = waiting(state);
   }
 
   // The connection's status; while this client is offline (or a newer tab took its seat) the

@@ -188,7 +188,7 @@ export class QuadriTable {
         h('span', { class: 'pname' }, playerName(p, this.seat)),
         h('span', { class: 'presence-dot', dataset: { seat: p } }),
         h('span', { class: 'q-energy', title: tx('energy') },
-          h('span', { class: 'q-bar', role: 'meter', 'aria-valuemin': '0', 'aria-valuemax': '64', 'aria-valuenow': String(e) },
+          h('span', { class: 'q-bar', role: 'meter', 'aria-label': `${tx('energy')}, ${playerName(p, this.seat)}`, 'aria-valuemin': '0', 'aria-valuemax': '64', 'aria-valuenow': String(e) },
             h('i', { class: 'q-fill', style: { width: `${pct}%` } }), h('i', { class: 'q-mid' })),
           h('b', { class: 'q-energy-n', dataset: { player: p } }, String(e))),
         h('span', { class: 'q-hand' }, `${tx('hand')}: `, h('b', { dataset: { hand: p } }, String(v.hand?.[p - 1] ?? 0))));
