@@ -1,8 +1,12 @@
 // The clock browser scenario, against a server run with `--clock manual` (time moves only by
-// POST /api/test/clock): A creates a TAIXU match with a 1 + 0 clock from the form, B joins;
-// both end their first (untimed) turn; A's clock then counts down on both pages from the
-// server's reading, goes low, and when the server's time passes the deadline the flag shows
-// on both pages with the result "on time".
+// POST /api/test/clock): A (Ana) creates a TAIXU match with a 1 + 0 clock from the form, B
+// (Bruno) joins; both end their first (untimed) turn; A's clock then counts down on both pages
+// from the server's reading; the home page's live list names both players, whose turn and
+// both times (Ana's counting down), in both languages at 1280 × 800 and 390 × 844; the move
+// list names the players and the exported log carries their names; A's time goes low, and
+// when the server's time passes the deadline the flag shows on both pages with the result
+// "on time".
+import { readFile } from 'node:fs/promises';
 import { check, steps, newPage, screenshots } from './steps.mjs';
 
 // The seconds a clock display shows ("0:58" → 58, "9.4" → 9.4).
@@ -23,17 +27,21 @@ export async function clockScenario({ browser, url, out }) {
   const clockText = (page, seat) => page.textContent(`#players .clock.p${seat} .clock-time`);
   const A = await open('en-US');
   const B = await open('pt-BR');
+  let code = '';
 
   await step('clock: A creates a TAIXU match with a 1 + 0 clock from the form; B joins; both clocks show 1:00', async () => {
     await A.goto(url);
     await A.click('.game-card.g-taixu');
     await A.selectOption('#opt-clock', '1+0');
+    await A.fill('#opt-name', 'Ana');
     await A.click('#create-btn');
     await A.waitForSelector('#share-code');
     const link = await A.inputValue('#share-link');
+    code = new URL(link).pathname.split('/').pop();
     await A.click('#go-match');
     await A.waitForSelector('#players .clock.p1');
     await B.goto(link);
+    await B.fill('#join-name', 'Bruno');
     await B.click('#join-player');  // the link's join step
     await B.waitForSelector('#players .clock.p2');
     check((await clockText(A, 1)).trim() === '1:00', `A's clock shows ${await clockText(A, 1)}`);
@@ -56,6 +64,65 @@ export async function clockScenario({ browser, url, out }) {
     }, before, { timeout: 4000 });
     check(seconds(await clockText(B, 2)) === 60, 'B\'s own clock does not run');
     await shot(A, '01-running');
+  });
+
+  await step('clock: the home page\'s live list names both players, whose turn by name and both times, Ana\'s counting down', async () => {
+    const problems = [];
+    const home = async (locale, viewport) => {
+      const H = await newPage(browser, { locale, viewport });
+      H.on('console', (m) => { if (m.type() === 'error') problems.push(`${locale} console: ${m.text().slice(0, 200)}`); });
+      H.on('pageerror', (e) => problems.push(`${locale} exception: ${e.message}`));
+      await H.goto(url);
+      await H.waitForSelector(`#live-list li[data-code="${code}"] .li-time.running`);
+      return H;
+    };
+    const item = `#live-list li[data-code="${code}"]`;
+    const read = (H) => H.$eval(item, (li) => ({
+      names: [...li.querySelectorAll('.li-player .li-name')].map((e) => e.textContent),
+      times: [...li.querySelectorAll('.li-player')].map((e) => e.querySelector('.li-time')?.textContent ?? ''),
+      running: li.querySelector('.li-time.running')?.closest('.li-player')?.dataset.seat,
+      toAct: li.querySelector('.li-player.to-act')?.dataset.seat,
+      facts: li.querySelector('.li-facts')?.textContent ?? '',
+    }));
+    const H = await home('en-US', { width: 1280, height: 800 });
+    const first = await read(H);
+    check(first.names.join() === 'Ana,Bruno', `the list names the players: ${first.names}`);
+    check(first.facts.includes('Ana to move'), `whose turn by name: ${first.facts}`);
+    check(first.running === '1' && first.toAct === '1', `Ana's line is marked and her time runs: ${JSON.stringify(first)}`);
+    check(seconds(first.times[1]) === 60 && seconds(first.times[0]) <= 60, `both times: ${first.times}`);
+    await H.waitForFunction(([sel, before]) => {
+      const text = document.querySelector(`${sel} .li-time.running`)?.textContent || '';
+      return text.split(':').map(Number).reduce((a, p) => a * 60 + p, 0) < before;
+    }, [item, seconds(first.times[0])], { timeout: 4000 });
+    check(seconds((await read(H)).times[1]) === 60, 'Bruno\'s time stands still');
+    await shot(H, '04-list-en-1280');
+    await H.setViewportSize({ width: 390, height: 844 });
+    check(await H.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll at 390 px (en)');
+    await shot(H, '05-list-en-390');
+    const P = await home('pt-BR', { width: 390, height: 844 });
+    const pt = await read(P);
+    check(pt.names.join() === 'Ana,Bruno' && pt.facts.includes('vez de Ana'), `the list in Portuguese: ${JSON.stringify(pt)}`);
+    check(await P.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll at 390 px (pt-BR)');
+    await shot(P, '06-list-pt-390');
+    await P.setViewportSize({ width: 1280, height: 800 });
+    await shot(P, '07-list-pt-1280');
+    // Leaving the home page stops the list's ticker: no error after it.
+    await H.goto('about:blank');
+    for (const p of [H, P]) await p.context().close().catch(() => {});
+    check(!problems.length, problems.join('; '));
+  });
+
+  await step('clock: the move list names the players; the exported log carries both names', async () => {
+    const lines = (page) => page.$$eval('#move-list .turn-group', (gs) => gs.map((g) => g.textContent));
+    const a = await lines(A);
+    check(a.length >= 2 && a[0].includes('Ana (you)') && a[0].includes('Ana (you) ended the turn') && a[1].includes('Bruno ended the turn'), `A's move list: ${a}`);
+    const b = await lines(B);
+    check(b[0].includes('Ana finalizou o turno') && b[1].includes('Bruno (você)'), `B's move list: ${b}`);
+    check(!(await A.textContent('#move-list')).includes('Player 1'), 'no seat label where a name is known');
+    const [download] = await Promise.all([A.waitForEvent('download'), A.click('#hist-export')]);
+    const log = JSON.parse(await readFile(await download.path(), 'utf8'));
+    check((log.players || []).map((x) => `${x.seat}:${x.name}`).join() === '1:Ana,2:Bruno', `the exported log's players: ${JSON.stringify(log.players)}`);
+    check(log.code === code && log.changes.length >= 2, `the exported log: ${log.code}, ${log.changes?.length} changes`);
   });
 
   await step('clock: the server moves 50 s on; B\'s reloaded page shows A\'s time low', async () => {

@@ -270,7 +270,7 @@ export async function scenario({ browser, url, out, restart }) {
     check(line.includes('Player 1 moved d7 → d5') && line.includes('Player 1 captured the piece on d5'), `the log names the actor: ${line}`);
     await B.waitForFunction(() => document.querySelector('#announce')?.textContent.includes('Player 1 moved d7 → d5'));
     check((await B.getAttribute('#announce', 'aria-live')) === 'polite', 'a polite live region');
-    await A.waitForFunction(() => document.querySelector('#announce')?.textContent.includes('Player 1 moved d7 → d5'));  // its own move, confirmed
+    await A.waitForFunction(() => document.querySelector('#announce')?.textContent.includes('Player 1 (you) moved d7 → d5'));  // its own move, confirmed
     check((await C.evaluate(() => document.documentElement.dataset.lastSound)) === 'capture', 'the capture sound played');
   });
 

@@ -51,8 +51,8 @@ export const listMatches = (status, game) =>
 export const getLogPage = (code, from = 0) =>
   call('GET', `/api/matches/${encodeURIComponent(code.toUpperCase())}/log?from=${from}`);
 
-// The whole log: every page from 0 merged into one object (the first page's fields, all
-// changes, next: null).
+// The whole log: every page from 0 merged into one object (the first page's fields, `players`
+// — who played each seat — among them, all changes, next: null).
 export async function getLog(code) {
   const first = await getLogPage(code, 0);
   const changes = [...(first.changes || [])];

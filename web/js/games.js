@@ -9,10 +9,11 @@
 //                 How to play page's diagrams),
 //                 setPresence(presence), relabel(); focusBoard() (optional) puts the keyboard
 //                 focus on the board's cursor cell (one device: the table shown after a turn)
-//   describe      (event, {seat, actor, toAct, prev}) → log line or null
+//   describe      (event, {seat, actor, toAct, prev, names}) → log line or null (names: seat →
+//                 the player's display name, used instead of the seat's name when present)
 //   isTurnMarker  (event) → true when the event starts or ends a turn (a log separator)
 //   sounds        (events) → sound cues of one change ('move', 'capture', 'explosion'); optional
-//   turnTitle     ({seat, view, viewer}) → the move list's heading of a turn by seat, view = the
+//   turnTitle     ({seat, view, viewer, names}) → the move list's heading of a turn by seat, view = the
 //                 view before it; optional (the shell writes "Turn n — <seat>")
 //   progressText  (progress) → the live list's progress line from a summary's `progress`
 //                 (PROTOCOL.md "Match summaries"); optional (the shell writes "Round n")
@@ -53,5 +54,13 @@ export const gameTitle = (id) => tFirst([`${id}.name`], {}, id || '?');
 export function seatLabel(game, n, viewerSeat = null) {
   if (n == null) return '?';
   const name = game?.seatName ? game.seatName(n, lang()) : tFirst([`${game?.id}.seat.${n}`], {}, t('player', { n }));
+  return n === viewerSeat ? t('seat_you', { player: name }) : name;
+}
+
+// The player in seat n: the display name names (seat → name) holds for it, else the seat's
+// name; "(you)" as seatLabel.
+export function playerLabel(game, n, viewerSeat = null, names = null) {
+  const name = n == null ? null : names?.[n];
+  if (!name) return seatLabel(game, n, viewerSeat);
   return n === viewerSeat ? t('seat_you', { player: name }) : name;
 }

@@ -9,7 +9,7 @@ import { saveSeat, saveLocal, loadName, saveName } from './seats.js';
 import { claimFreeSeat } from './connection.js';
 import { shareBox } from './share.js';
 import { field, select, optionFields, createRequest } from './options-form.js';
-import { watchMatches, drawLists } from './live-list.js';
+import { watchMatches, drawLists, stopClocks } from './live-list.js';
 import { clockChoice } from './clock.js';
 import { account, onAccountChange, membersOnly } from './account.js';
 import { showAccountDisabled } from './account-banner.js';
@@ -179,7 +179,7 @@ export function renderHome(app) {
   const stopWatching = watchMatches(drawLive, { onDisabled: showAccountDisabled });
 
   const off = onLangChange(() => { translatePage(app); drawLive(lastMatches, lastFinished); });
-  return () => { stopWatching(); off(); offAccount(); };
+  return () => { stopWatching(); stopClocks(); off(); offAccount(); };
 }
 
 // A game card's small decorative illustration (the entry's SVG markup), or nothing.

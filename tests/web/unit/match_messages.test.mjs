@@ -82,6 +82,40 @@ test('patches: applied in order, logged, read out whichever side acted, the turn
   if (handBack) assert.ok(handBack[1].some((e) => e.do === 'sound' && e.cue === 'turn'));
 });
 
+test('a named seat\'s changes read by its name (log, read-out, room events); a seat without one by its label', async () => {
+  const { setLang } = await import('../../../web/js/i18n.js');
+  const { matchLog, describeRoomEvent } = await import('../../../web/js/match/log.js');
+  setLang('en');
+  const { taixu } = await import('../../../web/js/games/taixu/index.js');
+  const { cyvasse } = await import('../../../web/js/games/cyvasse/index.js');
+  const { quadri } = await import('../../../web/js/games/quadri/index.js');
+  // A log effect's lines, as the log writes them.
+  const line = (log) => log.events.map((ev) => describeRoomEvent(ev, taixu, log.ctx.seat, log.ctx.names) ?? taixu.describe(ev, log.ctx)).filter(Boolean).join(' · ');
+  const watcher = replay(upTo(REC.spectator, 'patch', 3));
+  const spectatorFx = watcher.fx.flat().filter((e) => e.do === 'log');
+  assert.deepEqual(spectatorFx[0].ctx.names, { 1: 'Ana', 2: 'Bia' });
+  assert.equal(line(spectatorFx[0]), 'Ana summoned a piece on a8');
+  assert.ok(line(spectatorFx[2]).startsWith('Ana moved a8 → a7'), line(spectatorFx[2]));
+  const read = watcher.fx.flat().find((e) => e.do === 'announce');
+  assert.equal(read.ctx.names[1], 'Ana', 'the read-out names her too');
+  // Seat 1's own page: "Ana (you)"; the log list writes it as text.
+  const own = replay(upTo(REC.seat1, 'patch', 1));
+  const ownLog = own.fx.flat().find((e) => e.do === 'log');
+  const list = matchLog();
+  list.addEvents(own.state.game, ownLog.events, ownLog.ctx);
+  assert.equal(list.el.children[0].text, 'Ana (you) summoned a piece on a8');
+  // Room events name the player too; without names the seat's label stays.
+  assert.equal(describeRoomEvent({ type: 'resigned', seat: 2 }, own.state.game, 1, { 1: 'Ana', 2: 'Bia' }), 'Bia resigned');
+  assert.equal(describeRoomEvent({ type: 'resigned', seat: 2 }, own.state.game, 1, { 1: 'Ana', 2: null }), 'Player 2 resigned');
+  assert.equal(taixu.describe({ type: 'moved', from: 'd7', to: 'd5', player: 1 }, { seat: null, names: { 1: null, 2: 'Bia' } }), 'Player 1 moved d7 → d5');
+  assert.equal(taixu.turnTitle({ seat: 2, view: { round: 3 }, viewer: 2, names: { 2: 'Bia' } }).includes('Bia (you)'), true);
+  assert.ok(cyvasse.describe({ type: 'submitted', player: 2 }, { seat: 1, names: { 2: 'Bia' } }).startsWith('Bia '));
+  assert.ok(quadri.describe({ type: 'shifted', player: 1, from: 'a1', to: 'b2' }, { seat: 1, names: { 1: 'Ana' } }).startsWith('Ana (you) '));
+  setLang('pt-BR');
+  assert.equal(taixu.describe({ type: 'moved', from: 'd7', to: 'd5', player: 1 }, { seat: null, names: { 1: 'Ana' } }), 'Ana deslocou d7 → d5');
+  setLang('en');
+});
+
 test('a patch out of order asks for a resync and changes nothing', () => {
   const { state } = replay(REC.seat1.slice(0, 1));
   const later = REC.seat1.filter((m) => m.type === 'patch')[1];

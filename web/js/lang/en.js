@@ -49,6 +49,8 @@ export const en = {
   'list.round': 'Round {n}',
   'list.to_act': '{player} to move',
   'list.to_act_both': 'Both to move',
+  'list.bot': 'Computer ({level})',
+  'list.waiting': 'waiting for a player',
   'list.ended_at': 'ended {time}',
   replay: 'Replay',
   network_error: 'Cannot reach the server.',

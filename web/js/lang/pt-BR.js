@@ -49,6 +49,8 @@ export const ptBR = {
   'list.round': 'Rodada {n}',
   'list.to_act': 'vez de {player}',
   'list.to_act_both': 'vez dos dois',
+  'list.bot': 'Computador ({level})',
+  'list.waiting': 'aguardando um jogador',
   'list.ended_at': 'terminou às {time}',
   replay: 'Rever',
   network_error: 'Não foi possível falar com o servidor.',

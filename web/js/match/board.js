@@ -11,6 +11,7 @@ import { howToPlayHref } from '../how-to-play.js';
 import { lastTurnEvents } from '../history.js';
 import { historyPanel } from './history-panel.js';
 import { matchLog, describeRoomEvent } from './log.js';
+import { seatNames } from './state.js';
 
 // Builds the board area. state: the page's state (read only); local: the DevicePlay on one
 // device, else null; primary: seat 1's connection (the tables send their actions on it);
@@ -42,7 +43,7 @@ export function boardArea({ state, local, primary, controls, banner, top = [], o
     table = local ? local.mount(tableEl, state.game.Table, primary)
       : new state.game.Table(tableEl, (action) => primary.request({ type: 'act', action }));
     rules = rulesPanel(state.game, { howToPlayHref });
-    panel = historyPanel({ game: state.game, seat: state.seat, onStep, onExport, isOver: () => !!state.outcome });
+    panel = historyPanel({ game: state.game, seat: state.seat, onStep, onExport, isOver: () => !!state.outcome, names: () => seatNames(state) });
     panel.el.hidden = true;
     document.addEventListener('keydown', panel.onKey);
     // The game-over banner beside the board (never over it) and the players first; the game's
@@ -113,7 +114,7 @@ export function boardArea({ state, local, primary, controls, banner, top = [], o
 
   // Reads out a change's lines.
   function announce({ events, ctx }) {
-    const lines = events.map((ev) => describeRoomEvent(ev, state.game, state.seat) ?? state.game.describe?.(ev, ctx) ?? null).filter(Boolean);
+    const lines = events.map((ev) => describeRoomEvent(ev, state.game, state.seat, ctx.names) ?? state.game.describe?.(ev, ctx) ?? null).filter(Boolean);
     if (lines.length) announceEl.textContent = lines.join('. ');
   }
 

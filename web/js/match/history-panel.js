@@ -4,13 +4,14 @@
 // and reports the version asked for; the match page shows the board at that version.
 import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
-import { seatLabel } from '../games.js';
+import { playerLabel } from '../games.js';
 import { groupTurns } from '../history.js';
 import { describeRoomEvent } from './log.js';
 
 // opts: {game, seat (viewer's, or null), onStep(version|null), onExport(), isOver() → true once
-// the match has ended (the last version is then the end, not live)}.
-export function historyPanel({ game, seat, onStep, onExport, isOver = () => false }) {
+// the match has ended (the last version is then the end, not live), names() → the players'
+// display names by seat (a named seat's moves read "Ana moved …")}.
+export function historyPanel({ game, seat, onStep, onExport, isOver = () => false, names = () => null }) {
   let hist = null;
   let viewing = null;   // the version shown, or null for live
   const list = h('ol', { class: 'move-list', id: 'move-list' });
@@ -45,9 +46,9 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
   }
 
   // One change's lines: [main line, consequences…] in the current language.
-  function linesOf(c, prevView) {
-    const ctx = { seat, actor: c.seat || undefined, toAct: c.seat ? [c.seat] : [], prev: prevView };
-    return (c.events || []).map((ev) => describeRoomEvent(ev, game, seat) ?? game?.describe?.(ev, ctx) ?? null).filter(Boolean);
+  function linesOf(c, prevView, who) {
+    const ctx = { seat, actor: c.seat || undefined, toAct: c.seat ? [c.seat] : [], prev: prevView, names: who };
+    return (c.events || []).map((ev) => describeRoomEvent(ev, game, seat, who) ?? game?.describe?.(ev, ctx) ?? null).filter(Boolean);
   }
 
   function render() {
@@ -55,14 +56,15 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
     el.hidden = false;
     const cur = current();
     const turns = groupTurns(hist.changes, game);
+    const who = names();
     list.replaceChildren(...turns.map((tr, i) => {
       const before = hist.viewAt(tr.before);
-      const title = game?.turnTitle?.({ seat: tr.seat, view: before, viewer: seat })
-        ?? t('hist.turn', { n: i + 1, player: tr.seat ? seatLabel(game, tr.seat, seat) : t('hist.server') });
+      const title = game?.turnTitle?.({ seat: tr.seat, view: before, viewer: seat, names: who })
+        ?? t('hist.turn', { n: i + 1, player: tr.seat ? playerLabel(game, tr.seat, seat, who) : t('hist.server') });
       return h('li', { class: `turn-group s${tr.seat}`, dataset: { seat: String(tr.seat) } },
         h('div', { class: 'turn-title' }, title),
         h('ol', { class: 'turn-moves' }, tr.changes.map((c) => {
-          const lines = linesOf(c, hist.viewAt(c.version - 1));
+          const lines = linesOf(c, hist.viewAt(c.version - 1), who);
           const isCur = c.version === cur;
           return h('li', {},
             h('button', { type: 'button', class: `move${isCur ? ' current' : ''}`, dataset: { version: String(c.version) },

@@ -4,18 +4,20 @@
 // (resigned, draw_agreed, abandoned, timeout) by the shell.
 import { h, fill } from '../dom.js';
 import { t } from '../i18n.js';
-import { seatLabel } from '../games.js';
+import { playerLabel } from '../games.js';
 
 const MAX_LOG = 300;
 
-// A log line for a room-level event (any game), or undefined for a game event.
-export function describeRoomEvent(ev, game, seat) {
+// A log line for a room-level event (any game), or undefined for a game event; names: seat →
+// the player's display name (the seat's name without one).
+export function describeRoomEvent(ev, game, seat, names = null) {
+  const who = (n) => playerLabel(game, n, seat, names);
   switch (ev.type) {
-    case 'resigned': return t('ev.resigned', { player: seatLabel(game, ev.seat ?? ev.player, seat) });
+    case 'resigned': return t('ev.resigned', { player: who(ev.seat ?? ev.player) });
     case 'draw_agreed': return t('ev.draw_agreed');
     case 'abandoned': return t('ev.abandoned');
-    case 'timeout': return ev.seat ? t('ev.timeout', { player: seatLabel(game, ev.seat, seat) }) : t('ev.timeout_both');
-    case 'aborted': return t('ev.aborted', { player: seatLabel(game, ev.seat, seat) });
+    case 'timeout': return ev.seat ? t('ev.timeout', { player: who(ev.seat) }) : t('ev.timeout_both');
+    case 'aborted': return t('ev.aborted', { player: who(ev.seat) });
     case 'aborted_by_host': return t('ev.aborted_by_host', { note: ev.reason || '' });
     default: return undefined;
   }
@@ -40,7 +42,7 @@ export function matchLog() {
       lines.length > 1 ? h('ul', {}, lines.slice(1).map((l) => h('li', {}, l))) : null);
   }
 
-  // Logs one change's events for game: ctx = {seat, actor, toAct, prev} as the game's
+  // Logs one change's events for game: ctx = {seat, actor, toAct, prev, names} as the game's
   // describe() expects; turn markers become separators, the rest groups under its first line.
   function addEvents(game, events, ctx) {
     let group = [];
@@ -49,7 +51,7 @@ export function matchLog() {
       group = [];
     };
     for (const ev of events) {
-      const line = () => describeRoomEvent(ev, game, ctx.seat) ?? game.describe?.(ev, ctx) ?? null;
+      const line = () => describeRoomEvent(ev, game, ctx.seat, ctx.names) ?? game.describe?.(ev, ctx) ?? null;
       if (!line()) continue;
       if (game.isTurnMarker?.(ev)) { flush(); add(() => [line()], 'turn'); continue; }
       group.push(line);

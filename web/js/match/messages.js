@@ -19,7 +19,7 @@
 //   signInRequired     only signed-in members watch (or play) here: this guest is refused
 //   past {v} / live    show version v of the record / the live view
 import { gameById } from '../games.js';
-import { actorOf, seatFree } from './state.js';
+import { actorOf, seatFree, seatNames } from './state.js';
 
 // The effects of one server message.
 export function receive(state, msg) {
@@ -157,7 +157,7 @@ function opponentArrived(state) {
 function logChange(state, events, prev, prevToAct) {
   if (!state.game) return [];
   const actor = actorOf(prevToAct);
-  const ctx = { seat: state.seat, actor, toAct: prevToAct, prev };
+  const ctx = { seat: state.seat, actor, toAct: prevToAct, prev, names: seatNames(state) };
   return [{ do: 'log', events, ctx }, { do: 'announce', events, ctx }];
 }
 

@@ -39,6 +39,14 @@ export function seatFree(state) {
   return !!state.presence?.seats?.some((x) => !x.taken);
 }
 
+// The players' display names by seat ({1: 'Ana', 2: null}) from presence; the move list and
+// the log name a seat's player by them.
+export function seatNames(state) {
+  const names = { 1: null, 2: null };
+  for (const x of state.presence?.seats || []) if (x.taken && x.name) names[x.seat] = x.name;
+  return names;
+}
+
 // True when this page's seat is among those to act now.
 export function myTurn(state) {
   return state.seat != null && state.sync.toAct.includes(state.seat);

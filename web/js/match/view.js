@@ -18,7 +18,7 @@ import { gameOverBanner } from './game-over.js';
 import { boardArea } from './board.js';
 import { howToPlayHref } from '../how-to-play.js';
 import { signInToWatch } from '../join-step.js';
-import { myTurn, waiting, seatFree } from './state.js';
+import { myTurn, waiting, seatFree, seatNames } from './state.js';
 
 // Builds the match page into app. state: the page's state (read only); local: the DevicePlay
 // on one device, else null; primary: seat 1's connection (the tables act on it); act(name), onStep(v):
@@ -81,10 +81,13 @@ export function matchView({ app, state, local, primary, act, onStep }) {
   }
 
   // The players panel, role, watchers and computer player, the invitation while a seat is
-  // free, and the waiting board.
+  // free, and the waiting board; the move list again when a player's name changed.
+  let namesShown = '';
   function presence() {
     const p = state.presence;
     players.draw(p, (n) => seatName(n, state.seat), state.outcome ? [] : state.sync.toAct);
+    const names = JSON.stringify(seatNames(state));
+    if (names !== namesShown) { namesShown = names; board.relabelMoves(); }
     drawAway();
     roleEl.replaceChildren(local && local.active
       ? h('span', { class: `you p${local.active}` }, t('local.to_move', { player: seatName(local.active) }))

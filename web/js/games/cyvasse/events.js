@@ -4,7 +4,7 @@ import { tx, playerName } from './text.js';
 export const isTurnMarker = (ev) => ev.type === 'moved' || ev.type === 'captured' || ev.type === 'revealed';
 
 export function describe(ev, ctx) {
-  const who = (n) => playerName(n, ctx.seat);
+  const who = (n) => playerName(n, ctx.seat, ctx.names);
   const kind = (k) => (k ? tx(`kind.${k}`) : '?');
   switch (ev.type) {
     case 'submitted': return tx('ev.submitted', { player: who(ev.player) });

@@ -11,8 +11,10 @@ export const COUNTS = { king: 1, tower: 1, dragon: 1, trebuchet: 1, crossbow: 2,
 // common text fonts (no colour-emoji font needed).
 export const GLYPH = { king: '♚', tower: '♜', dragon: '♆', trebuchet: '☄', crossbow: '➶', elephant: '♝', heavy_horse: '♞', light_horse: '♘', spearman: '↟', militia: '♟' };
 
-export function playerName(n, seat) {
+// "Player 1" / "Player 2" (the game's seat names), or the player's name when names (seat →
+// display name) has one; with "(you)" for the viewer's own seat; '?' for anything else.
+export function playerName(n, seat, names = null) {
   if (n !== 1 && n !== 2) return '?';
-  const name = tx(`seat.${n}`);
+  const name = names?.[n] || tx(`seat.${n}`);
   return n === seat ? t('seat_you', { player: name }) : name;
 }

@@ -4,7 +4,7 @@ import { tx, playerName } from './text.js';
 export const isTurnMarker = () => false;
 
 export function describe(ev, ctx) {
-  const who = (n) => playerName(n, ctx.seat);
+  const who = (n) => playerName(n, ctx.seat, ctx.names);
   switch (ev.type) {
     case 'moved':
       return tx(ev.capture ? 'ev.captures' : 'ev.moved', { player: who(ev.player), path: (ev.path || []).join(' → ') });

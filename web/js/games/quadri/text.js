@@ -6,10 +6,11 @@ export const GAME_ID = 'quadri';
 // The current-language string for one of QU4DRI's own keys (strings.js).
 export const tx = gameTranslator(GAME_ID);
 
-// "Green" / "Red" ("Verde" / "Vermelho"), with "(you)" for the viewer's own seat.
-export function playerName(n, seat) {
+// "Green" / "Red" ("Verde" / "Vermelho"), or the player's name when names (seat → display
+// name) has one; with "(you)" for the viewer's own seat.
+export function playerName(n, seat, names = null) {
   if (n !== 1 && n !== 2) return '?';
-  const name = tx(`seat.${n}`);
+  const name = names?.[n] || tx(`seat.${n}`);
   return n === seat ? t('seat_you', { player: name }) : name;
 }
 

@@ -31,7 +31,7 @@ export const isTurnMarker = (ev) => ev.type === 'turn_started' || ev.type === 't
 // the shell's.
 export function describe(ev, ctx) {
   const seat = ctx.seat;
-  const who = (n) => playerName(n, seat);
+  const who = (n) => playerName(n, seat, ctx.names);
   const actor = pick(ev, 'player', 'by', 'owner') ?? ctx.actor;
   switch (ev.type) {
     case 'summoned':

@@ -24,7 +24,7 @@ export const taixu = {
   isTurnMarker,
   sounds,
   // The move list's turn heading: "Round 3 · Player 2" (the round of the view before the turn).
-  turnTitle: ({ seat, view, viewer }) => tx('turn_title', { round: view?.round ?? '?', player: playerName(seat, viewer) }),
+  turnTitle: ({ seat, view, viewer, names }) => tx('turn_title', { round: view?.round ?? '?', player: playerName(seat, viewer, names) }),
   // "How to play": summary lines, then the legend of squares and anomalies (keys are TAIXU's;
   // name: the short name, label: what it does).
   rules: {
