@@ -2,6 +2,7 @@
 // set-up screen and the play controls. It draws the server's view and offers the server's
 // legal actions; a set-up is checked by the server (the list is incomplete there, so the
 // screen follows the server's `expects`: zone squares and counts per kind).
+import { showPresence } from '../../player-cards.js';
 import { h, fill } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
@@ -81,15 +82,7 @@ export class CyvasseTable {
   relabel() { this.render(); }
 
   // Marks each player card connected, away or free from the last presence message.
-  applyPresence() {
-    for (const s of this.presence?.seats || []) {
-      const dot = this.playerEls[s.seat]?.querySelector('.presence-dot');
-      if (!dot) continue;
-      const state = !s.taken ? 'empty' : s.connected ? 'on' : 'off';
-      dot.className = `presence-dot ${state}`;
-      dot.textContent = t(state === 'empty' ? 'empty_seat' : state === 'on' ? 'connected' : 'disconnected');
-    }
-  }
+  applyPresence() { showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat)); }
 
   // Each side's card: its name, whether it is here, and its set-up or its pieces on the board.
   renderPlayers() {

@@ -3,6 +3,7 @@
 // predictors and queens, both energy bars toward 64, hands, whose turn, and the controls. It
 // offers exactly the server's legal actions; a multi-jump is chosen one landing at a time,
 // offering only continuations that stay legal.
+import { showPresence } from '../../player-cards.js';
 import { h, fill } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
@@ -197,15 +198,7 @@ export class QuadriTable {
   }
 
   setPresence(presence) { this.presence = presence; this.applyPresence(); }
-  applyPresence() {
-    for (const s of this.presence?.seats || []) {
-      const dot = this.playerEls[s.seat]?.querySelector('.presence-dot');
-      if (!dot) continue;
-      const state = !s.taken ? 'empty' : s.connected ? 'on' : 'off';
-      dot.className = `presence-dot ${state}`;
-      dot.textContent = t(state === 'empty' ? 'empty_seat' : state === 'on' ? 'connected' : 'disconnected');
-    }
-  }
+  applyPresence() { showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat)); }
 
   renderTurn() {
     const v = this.view;

@@ -2,6 +2,7 @@
 // It draws the server's view and offers exactly the server's legal actions; an attack on an
 // enemy piece that is not in the list is still sent, so the server can say why it is illegal.
 // The shell adds its own panels (rules, room controls, log) to `sideEl`.
+import { showPresence } from '../../player-cards.js';
 import { h, icon, fill } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
@@ -243,15 +244,7 @@ export class TaixuTable {
 
   // Marks each player card connected/away from the last presence message.
   setPresence(presence) { this.presence = presence; this.applyPresence(); }
-  applyPresence() {
-    for (const s of this.presence?.seats || []) {
-      const dot = this.playerEls[s.seat]?.querySelector('.presence-dot');
-      if (!dot) continue;
-      const state = !s.taken ? 'empty' : s.connected ? 'on' : 'off';
-      dot.className = `presence-dot ${state}`;
-      dot.textContent = t(state === 'empty' ? 'empty_seat' : state === 'on' ? 'connected' : 'disconnected');
-    }
-  }
+  applyPresence() { showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat)); }
 
   renderTurn() {
     const v = this.shownView();
