@@ -112,6 +112,11 @@ export async function clockScenario({ browser, url, out }) {
     check(!problems.length, problems.join('; '));
   });
 
+  await step('clock: the player cards beside the board name both players', async () => {
+    const cards = await A.$$eval('.player-card .pname', (els) => els.map((e) => e.textContent));
+    check(cards.some((c) => c.includes('Player 1 (you) · Ana')) && cards.some((c) => c.includes('Player 2 · Bruno')), `A's cards: ${cards}`);
+  });
+
   await step('clock: the move list names the players; the exported log carries both names', async () => {
     const lines = (page) => page.$$eval('#move-list .turn-group', (gs) => gs.map((g) => g.textContent));
     const a = await lines(A);
