@@ -48,19 +48,22 @@ const backticked = (text) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
 // The codes named by the rules files of game: the error precedence of engine/<game>/RULES.md
 // (every snake_case name in it with an underscore: single words there are also actions or
 // fields) and the shared rules' stable codes (every name in that section).
+// Also returns every name the precedence mentions (single words too): an engine's code must be
+// one of them or of the codes, so the check holds without the shared rules beside the project.
 function rulesCodes(game) {
   const codes = new Set();
   const engineRules = readFileSync(join(ROOT, 'engine', game, 'RULES.md'), 'utf8');
   const precedence = section(engineRules, /error precedence/i);
   assert.ok(precedence, `engine/${game}/RULES.md has an error precedence`);
-  for (const c of backticked(precedence)) if (CODE.test(c) && c.includes('_')) codes.add(c);
+  const mentioned = new Set(backticked(precedence).filter((c) => CODE.test(c)));
+  for (const c of mentioned) if (c.includes('_')) codes.add(c);
   const shared = join(SHARED_RULES, `${game}.md`);
   if (existsSync(shared)) {
     const stable = section(readFileSync(shared, 'utf8'), /^#+ .*Errors \(stable codes\)/);
     assert.ok(stable, `${shared} has its stable error codes`);
     for (const c of backticked(stable)) if (CODE.test(c)) codes.add(c);
   }
-  return codes;
+  return { codes, mentioned };
 }
 
 // Whether language code has its own string for key (not the English fallback).
@@ -69,9 +72,9 @@ const hasOwn = (code, key) => Object.prototype.hasOwnProperty.call(LANGS[code], 
 for (const game of GAMES) {
   test(`every ${game.id} rule_error code has the client's sentence in both languages`, () => {
     const fromEngine = engineCodes(game.id);
-    const fromRules = rulesCodes(game.id);
+    const { codes: fromRules, mentioned } = rulesCodes(game.id);
     assert.ok(fromEngine.size >= 5, `found the engine's codes of ${game.id}: ${[...fromEngine]}`);
-    for (const c of fromEngine) assert.ok(fromRules.has(c), `${game.id}: the engine's ${c} is not in its rules files`);
+    for (const c of fromEngine) assert.ok(fromRules.has(c) || mentioned.has(c), `${game.id}: the engine's ${c} is not in its rules files`);
     const missing = [];
     for (const code of new Set([...fromEngine, ...fromRules])) {
       const key = errorKey(code, game.id);
