@@ -36,26 +36,29 @@ bool guests_may_watch(const shared_state& state, const json& summary) {
   return state.svc.cfg->access == access_mode::open || summary.value("guests_watch", true);
 }
 
+// Seat s's object in summary's "seats", or nullptr.
+const json* seat_of(const json& summary, int s) {
+  const auto seats = summary.find("seats");
+  if (seats == summary.end() || !seats->is_array()) return nullptr;
+  for (const auto& seat : *seats)
+    if (seat.is_object() && seat.value("seat", 0) == s) return &seat;
+  return nullptr;
+}
+
 // The name of seat s (1 or 2) in summary: its display name, a computer player, or "Player s".
 std::string seat_name(const json& summary, int s) {
-  const auto seats = summary.find("seats");
-  if (seats != summary.end() && seats->is_array())
-    for (const auto& seat : *seats) {
-      if (!seat.is_object() || seat.value("seat", 0) != s) continue;
-      if (seat.contains("name") && seat["name"].is_string() && !seat["name"].get<std::string>().empty())
-        return seat["name"].get<std::string>();
-      if (seat.contains("bot")) return "the computer";
-    }
+  if (const json* seat = seat_of(summary, s)) {
+    const std::string name = seat->value("name", std::string());
+    if (!name.empty()) return name;
+    if (seat->contains("bot")) return "the computer";
+  }
   return "Player " + std::to_string(s);
 }
 
 // Whether seat s of summary is taken.
 bool seat_taken(const json& summary, int s) {
-  const auto seats = summary.find("seats");
-  if (seats == summary.end() || !seats->is_array()) return false;
-  for (const auto& seat : *seats)
-    if (seat.is_object() && seat.value("seat", 0) == s) return seat.value("taken", false);
-  return false;
+  const json* seat = seat_of(summary, s);
+  return seat && seat->value("taken", false);
 }
 
 // The preview's title: the game and its players ("TAIXU · Ana vs Bruno").
