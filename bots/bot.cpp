@@ -86,11 +86,14 @@ std::optional<protocol::json> choose(const protocol::match& m, engine::seat s, l
   b.stop = &stop;
   b.iterations = lim.iterations ? *lim.iterations : default_iterations(m.game(), l);
   if (!lim.iterations) b.deadline = std::chrono::steady_clock::now() + lim.time_limit;
+#ifndef TABULEIRO_WITHOUT_TAIXU  // (protocol/games.cpp)
   if (const auto* cm = dynamic_cast<const taixu_match*>(&m)) {
     auto found = search_taixu(cm->observation_for(engine::viewer_of(s)), s, cm->legal_actions_for(s), b, seed);
     if (!found.action) return std::nullopt;
     return protocol::taixu_codec::action_json(*found.action);
   }
+#endif
+#ifndef TABULEIRO_WITHOUT_CYVASSE
   if (const auto* cm = dynamic_cast<const cyvasse_match*>(&m)) {
     const auto obs = cm->observation_for(engine::viewer_of(s));
     if (obs.ph == cyvasse::phase::setup) return protocol::cyvasse_codec::action_json(cyvasse_setup(s, seed));
@@ -98,11 +101,14 @@ std::optional<protocol::json> choose(const protocol::match& m, engine::seat s, l
     if (!found.action) return std::nullopt;
     return protocol::cyvasse_codec::action_json(*found.action);
   }
+#endif
+#ifndef TABULEIRO_WITHOUT_QUADRI
   if (const auto* cm = dynamic_cast<const quadri_match*>(&m)) {
     auto found = search_quadri(cm->observation_for(engine::viewer_of(s)), s, cm->legal_actions_for(s), b, seed);
     if (!found.action) return std::nullopt;
     return protocol::quadri_codec::action_json(*found.action);
   }
+#endif
   return std::nullopt;  // a game without a search of its own
 }
 
