@@ -63,6 +63,15 @@ def http(method, target, body=None, headers=()):
     return ("\r\n".join(lines) + "\r\n\r\n" + (body or "")).encode()
 
 
+def chunked(method, target, body):
+    head = [f"{method} {target} HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json",
+            "Transfer-Encoding: chunked"]
+    half = len(body) // 2
+    parts = [body[:half], body[half:]]
+    chunks = "".join(f"{len(p):x}\r\n{p}\r\n" for p in parts) + "0\r\n\r\n"
+    return ("\r\n".join(head) + "\r\n\r\n" + chunks).encode()
+
+
 UPGRADE = ["Upgrade: websocket", "Connection: Upgrade",
            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13"]
 
@@ -81,6 +90,12 @@ HTTP = {
     "bad_upgrade": [http("GET", "/elsewhere", headers=UPGRADE),
                     http("GET", "/ws", headers=UPGRADE + ["Origin: http://evil.example"])],
     "close": [http("GET", "/healthz", headers=["Connection: close"]), http("GET", "/healthz")],
+    "publish": [http("POST", "/api/matches/publish", json.dumps(
+                    {"game": "cyvasse", "seed": "7", "actions": [], "end": {"type": "resign", "seat": 1},
+                     "names": {"2": "Ana"}})),
+                chunked("POST", "/api/matches/publish", json.dumps(
+                    {"game": "taixu", "seed": "1", "actions": [{"seat": 1, "action": {"type": "end_turn"}}]})),
+                http("OPTIONS", "/api/matches/publish")],
 }
 
 

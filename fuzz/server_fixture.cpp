@@ -54,6 +54,8 @@ server_fixture* make_fixture() {
   f->state->list_feed = f->list_feed.get();
   f->creations = std::make_unique<server::window_limiter>(*f->time, f->cfg.create_per_minute, 60'000);
   f->state->creations = f->creations.get();
+  f->publications = std::make_unique<server::window_limiter>(*f->time, f->cfg.publish_per_minute, 60'000);
+  f->state->publications = f->publications.get();
   f->state->connections = &f->connections;
   f->registry->start();
 

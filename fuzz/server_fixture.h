@@ -38,6 +38,7 @@ struct server_fixture {
   std::unique_ptr<server::bot_pool> bots;
   std::unique_ptr<server::lobby> list_feed;
   std::unique_ptr<server::window_limiter> creations;  // POST /api/matches per address
+  std::unique_ptr<server::window_limiter> publications;  // POST /api/matches/publish per address
   server::connection_set connections;
   std::unique_ptr<server::rooms> registry;
   std::unique_ptr<server::shared_state> state;

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh fuzz
 seconds=${FUZZ_SECONDS:-60}
-targets=(client_json_fuzz action_fuzz position_fuzz ws_session_fuzz http_fuzz)
+targets=(client_json_fuzz action_fuzz position_fuzz publish_fuzz ws_session_fuzz http_fuzz)
 
 if [[ ! -f build-fuzz/build.ninja ]]; then
   CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DTABULEIRO_FUZZ=ON -DTABULEIRO_SANITIZE=ON \
@@ -22,7 +22,7 @@ cmake --build build-fuzz --target "${targets[@]}" make_corpus -- -j"$(nproc)" \
 
 if [[ "${1:-}" == --corpus ]]; then
   # Regression inputs (crash-*) stay; the generated seeds are written afresh.
-  find fuzz/corpus/action_fuzz fuzz/corpus/position_fuzz -type f ! -name "crash-*" -delete
+  find fuzz/corpus/action_fuzz fuzz/corpus/position_fuzz fuzz/corpus/publish_fuzz -type f ! -name "crash-*" -delete
   ./build-fuzz/make_corpus fuzz/corpus
   ls fuzz/corpus/* | head -3
   exit 0

@@ -231,11 +231,21 @@ json summary(const summary_fields& f) {
   s["options"] = f.options.is_null() ? json::object() : f.options;
   s["rematch"] = f.rematch.empty() ? json() : json(f.rematch);
   s["guests_watch"] = f.guests_watch;
+  s["offline"] = f.offline;
   return s;
 }
 
 json created(std::string_view code, std::string_view link, int seat, std::string_view token) {
   return {{"code", code}, {"link", link}, {"seat", seat}, {"token", token}};
+}
+
+json published(std::string_view code, std::string_view link) { return {{"code", code}, {"link", link}}; }
+
+json bad_log(std::string_view message, std::int64_t step, std::string_view reason) {
+  json e = http_error("bad_log", message);
+  e["error"]["step"] = step;
+  e["error"]["reason"] = reason;
+  return e;
 }
 
 json match_list(json summaries) { return {{"matches", std::move(summaries)}}; }

@@ -141,6 +141,7 @@ struct summary_fields {
   json options;                                          // the match options (public)
   std::string rematch;                                   // its rematch's code, or ""
   bool guests_watch = true;  // false: only signed-in members watch (where only members play)
+  bool offline = false;      // played away from the server and published once finished
 };
 
 // What the match list says of a match, from its presence, status and outcome: "finished"
@@ -150,12 +151,19 @@ struct summary_fields {
 std::string activity(const json& presence, std::string_view status, const json& outcome);
 
 // The summary object: presence's fields plus code, game, status, activity, visibility,
-// version, outcome, created, finished, to_act, progress, options, rematch (a code or null) and
-// guests_watch.
+// version, outcome, created, finished, to_act, progress, options, rematch (a code or null),
+// guests_watch and offline.
 json summary(const summary_fields& f);
 
 // The answer to a match creation: {"code","link","seat","token"}.
 json created(std::string_view code, std::string_view link, int seat, std::string_view token);
+
+// The answer to a publication (a game played offline, stored finished): {"code","link"}.
+json published(std::string_view code, std::string_view link);
+
+// The refusal of a published log: {"error":{"code":"bad_log","message","step","reason"}}, step
+// being the first step refused and reason why (a rule code of the game, or the server's own).
+json bad_log(std::string_view message, std::int64_t step, std::string_view reason);
 
 // A signed-in user as the account routes show it (never a credential).
 struct account_fields {

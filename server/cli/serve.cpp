@@ -146,11 +146,12 @@ int run_serve(const args& a) {
     registry.read_list(std::move(done));
   });
   window_limiter creations(*time, cfg.create_per_minute, 60'000);
+  window_limiter publications(*time, cfg.publish_per_minute, 60'000);
   connection_set connections;
   // Link previews: at most 30 drawings a minute per client address and 300 for everyone.
   preview::preview_images previews(*time, 30, 300);
   shared_state state{svc, &registry, manual, &list_feed, &creations, &connections, &account_service, &admin,
-                     &previews, time->now_ms()};
+                     &previews, time->now_ms(), &publications};
 
   std::shared_ptr<listener> acceptor;
   try {
@@ -181,12 +182,12 @@ int run_serve(const args& a) {
   std::string games;
   for (auto g : protocol::game_names()) games += (games.empty() ? "" : ",") + std::string(g);
   spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
-               "abandon-after={}s create-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
+               "abandon-after={}s create-limit={}/min publish-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
                "origins={} trusted-proxy={} bot-threads={} bot-time-ms={} bot-iterations={} node={} "
                "lease-ms={} games={}",
                cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web,
                cfg.public_url.empty() ? "(none)" : cfg.public_url,
-               cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute,
+               cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute, cfg.publish_per_minute,
                cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.sites.fixed_origins(), ","),
                cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,
                cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,

@@ -123,6 +123,14 @@ const std::vector<option_spec>& specs() {
          c.create_per_minute = static_cast<int>(n);
          return true;
        }},
+      {"--publish-limit", "TABULEIRO_PUBLISH_LIMIT",
+       "games played offline one client address may publish per minute (default 10)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 1, 1000000, n)) return false;
+         c.publish_per_minute = static_cast<int>(n);
+         return true;
+       }},
       {"--msg-rate", "TABULEIRO_MSG_RATE",
        "WebSocket messages per second a connection may sustain (default 10)",
        [](config& c, const std::string& v) { return parse_double(v, 0.01, 1e6, c.msg_rate); }},

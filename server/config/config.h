@@ -28,6 +28,7 @@ struct config {
   int threads = 0;                        // --threads / TABULEIRO_THREADS (0 = hardware cores)
   double abandon_after_s = 600;           // --abandon-after / TABULEIRO_ABANDON_AFTER (seconds)
   int create_per_minute = 20;             // --create-limit / TABULEIRO_CREATE_LIMIT (per address)
+  int publish_per_minute = 10;            // --publish-limit / TABULEIRO_PUBLISH_LIMIT (per address)
   double msg_rate = 10;                   // --msg-rate / TABULEIRO_MSG_RATE (messages/s refill)
   double msg_burst = 40;                  // --msg-burst / TABULEIRO_MSG_BURST (bucket size)
   double idle_timeout_s = 60;             // --idle-timeout / TABULEIRO_IDLE_TIMEOUT (seconds)

@@ -13,6 +13,7 @@
 #include "server/net/account_api.h"
 #include "server/net/admin_api.h"
 #include "server/net/http_query.h"
+#include "server/net/match_routes.h"
 #include "server/net/net.h"
 #include "server/net/preview_routes.h"
 #include "server/net/websocket_session.h"
@@ -69,40 +70,10 @@ constexpr std::string_view fallback_page =
     "WebSocket client to <code>/ws</code> and send <code>{\"type\":\"join\",\"code\":\"…\"}</code> "
     "(see protocol/PROTOCOL.md).</p></body></html>";
 
-// What a read of one match says when the store cannot answer.
-constexpr std::string_view match_unreadable = "the match cannot be read right now; try again";
-
-// The answer to a registry read: 200 with its JSON, else the failure's status and error
-// (unavailable_message says what could not be read).
-api_answer read_answer(registry_read r, std::string_view unavailable_message) {
-  if (auto* body = std::get_if<json>(&r)) return {200, std::move(*body)};
-  switch (std::get<read_failure>(r)) {
-    case read_failure::absent: return {404, protocol::messages::http_error("unknown_match", "no match has this code")};
-    case read_failure::elsewhere:
-      // 421 Misdirected Request: another node serves the match; the same request again (routed
-      // anew by the proxy) reaches it once the lease moved.
-      return {421, protocol::messages::http_error("match_elsewhere", "another node serves this match; try again"),
-              {{"Retry-After", "1"}}};
-    case read_failure::log_failed: return {500, protocol::messages::http_error("internal", "the log could not be built")};
-    case read_failure::unavailable: break;
-  }
-  return {503, protocol::messages::http_error("storage_error", unavailable_message)};
-}
-
-// The answer to POST /api/matches for a creation's result: 201 with code, link (link_base +
-// "/m/" + code), seat and token; 400 for the game's refusal; 503 or 500 for the server's own.
-api_answer creation_answer(const create_result& r, const std::string& link_base) {
-  if (const auto* m = std::get_if<new_match>(&r))
-    return {201, protocol::messages::created(m->code, link_base + "/m/" + m->code, m->seat, m->token)};
-  if (const auto* e = std::get_if<request_error>(&r)) return {400, protocol::messages::http_error(e->code, e->message)};
-  switch (std::get<create_failure>(r)) {
-    case create_failure::no_free_code:
-      return {503, protocol::messages::http_error("busy", "no free share code; try again")};
-    case create_failure::storage_unavailable:
-      return {503, protocol::messages::http_error("storage_error", "the match could not be stored right now; try again")};
-    case create_failure::storage_failed: break;
-  }
-  return {500, protocol::messages::http_error("storage_error", "the match could not be stored")};
+// Whether req is a publication (POST /api/matches/publish), whose body may be larger.
+bool is_publication(const request& req) {
+  const std::string_view target(req.target().data(), req.target().size());
+  return req.method() == http::verb::post && target.substr(0, target.find('?')) == publish_path;
 }
 
 // Whether Stream is the production transport (a TCP socket with timeouts); the other, the
@@ -143,7 +114,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
  private:
   void do_read() {
     parser_.emplace();
-    parser_->body_limit(max_message_bytes);
+    parser_->body_limit(max_publish_bytes);  // the largest of any route; on_header narrows it
     parser_->header_limit(8 * 1024);
     if constexpr (is_tcp<Stream>)
       stream_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -155,6 +126,13 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   // A request's header arrived: it is in flight from here on (the shutdown waits for its
   // answer); reads its body.
   void on_header(beast::error_code ec, std::size_t) {
+    // Every body but a publication's is held to max_message_bytes (the parser let the header of
+    // a larger one through): a Content-Length over it is refused here, a chunked body as read.
+    if (!ec && !is_publication(parser_->get())) {
+      const auto length = parser_->content_length();
+      if (length && *length > max_message_bytes) ec = http::error::body_limit;
+      else parser_->body_limit(max_message_bytes);
+    }
     if (ec == http::error::body_limit) {  // a Content-Length over the limit
       begin_request();
       return on_read(ec, 0);
@@ -184,7 +162,9 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   void on_read(beast::error_code ec, std::size_t) {
     if (ec == http::error::body_limit) {
       return send(error_response(http::status::payload_too_large, "too_large",
-                                 "request body larger than 16 KiB", 11, false));
+                                 is_publication(parser_->get()) ? "request body larger than 512 KiB"
+                                                                : "request body larger than 16 KiB",
+                                 11, false));
     }
     if (ec) {
       end_request();  // the body never came: nobody waits for an answer
@@ -246,21 +226,31 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     });
   }
 
-  // Creates a match (POST /api/matches), once the request's session is known: a signed-in
-  // browser must send its CSRF token; where only members play, a guest is refused.
-  void create_match(request req, const accounts::auth_result& a) {
+  // The refusal of a request that makes a match (a creation or a publication), by its session:
+  // 503 when accounts cannot be reached, 403 for a signed-in browser without its CSRF token, 401
+  // sign_in_required for a guest where only members play; nullopt when it may go on.
+  std::optional<http::response<http::string_body>> maker_refusal(const request& req, const accounts::auth_result& a) {
     const unsigned version = req.version();
     const bool keep = req.keep_alive();
     const bool member = a.state == accounts::auth_result::status::signed_in;
     if (a.state == accounts::auth_result::status::unavailable)
-      return send(error_response(http::status::service_unavailable, "unavailable",
-                                 "accounts cannot be reached right now; try again", version, keep));
+      return error_response(http::status::service_unavailable, "unavailable",
+                            "accounts cannot be reached right now; try again", version, keep);
     if (member && !csrf_matches(csrf_token_of(req), a.s))
-      return send(error_response(http::status::forbidden, "bad_csrf",
-                                 "the request lacks this session's CSRF token (X-CSRF-Token)", version, keep));
+      return error_response(http::status::forbidden, "bad_csrf",
+                            "the request lacks this session's CSRF token (X-CSRF-Token)", version, keep);
     if (!member && state_.svc.cfg->access != access_mode::open)
-      return send(error_response(http::status::unauthorized, "sign_in_required",
-                                 "only signed-in members create matches on this server; sign in first", version, keep));
+      return error_response(http::status::unauthorized, "sign_in_required",
+                            "only signed-in members create matches on this server; sign in first", version, keep);
+    return std::nullopt;
+  }
+
+  // Creates a match (POST /api/matches), once the request's session is known (maker_refusal).
+  void create_match(request req, const accounts::auth_result& a) {
+    const unsigned version = req.version();
+    const bool keep = req.keep_alive();
+    const bool member = a.state == accounts::auth_result::status::signed_in;
+    if (auto refused = maker_refusal(req, a)) return send(std::move(*refused));
     std::string why;
     auto body = parse_client_json(req.body(), why);
     if (!body) return send(error_response(http::status::bad_request, "bad_json", why, version, keep));
@@ -276,21 +266,19 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     auto& request = std::get<create_request>(parsed);
     if (member) request.account_id = a.s.who.id;  // the creator's seat is the account's
     auto answer = answer_later(version, keep);
-    auto create = [registry = state_.registry, request = std::move(request), answer,
-                   link_base = state_.svc.cfg->sites.link_base(site_)]() mutable {
+    unless_maintenance(state_, answer, [registry = state_.registry, request = std::move(request), answer,
+                                        link_base = state_.svc.cfg->sites.link_base(site_)]() mutable {
       registry->create(std::move(request), [answer, link_base](create_result r) { answer(creation_answer(r, link_base)); });
-    };
-    if (!state_.admin) return create();
-    // In maintenance (set by an administrator for every node), no match is created.
-    state_.admin->maintenance([answer, create = std::move(create)](std::optional<bool> on) mutable {
-      if (!on)
-        return answer({503, protocol::messages::http_error("unavailable", "the server cannot be reached right now; try again")});
-      if (*on)
-        return answer({503, protocol::messages::http_error("maintenance", "the server is under maintenance: no new "
-                                                                          "matches for now; running ones go on"),
-                       {{"Retry-After", "300"}}});
-      create();
     });
+  }
+
+  // Publishes a game played offline (POST /api/matches/publish), once the request's session is
+  // known (maker_refusal); a member's account holds the seat it played against the computer.
+  void publish_match(request req, const accounts::auth_result& a) {
+    if (auto refused = maker_refusal(req, a)) return send(std::move(*refused));
+    const bool member = a.state == accounts::auth_result::status::signed_in;
+    answer_publish(state_, std::move(req.body()), address_, member ? a.s.who.id : 0,
+                   state_.svc.cfg->sites.link_base(site_), answer_later(req.version(), req.keep_alive()));
   }
 
   // Answers GET /api/matches/{code} (from < 0) or its log from version from. Where only members
@@ -360,7 +348,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
                        "text/plain; version=0.0.4; charset=utf-8", version, keep));
     if (method == http::verb::options && path.starts_with("/api/")) return send(options(path, version, keep));
     if (method == http::verb::post &&
-        (path == "/api/matches" || path == "/api/test/clock" || is_account_route(path) || is_admin_route(path))) {
+        (path == "/api/matches" || path == publish_path || path == "/api/test/clock" || is_account_route(path) ||
+         is_admin_route(path))) {
       if (!origin_ok(req)) return send(bad_origin(version, keep));
       if (!is_json_media_type(req[http::field::content_type]))
         return send(error_response(http::status::unsupported_media_type, "unsupported_media_type",
@@ -370,6 +359,10 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (path == "/api/matches" && method == http::verb::post)
       return with_session(std::move(req), [](http_session& self, request req, const accounts::auth_result& a) {
         self.create_match(std::move(req), a);
+      });
+    if (path == publish_path && method == http::verb::post)
+      return with_session(std::move(req), [](http_session& self, request req, const accounts::auth_result& a) {
+        self.publish_match(std::move(req), a);
       });
     if (path == "/api/matches" && method == http::verb::get)
     {
@@ -440,6 +433,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   http::response<http::string_body> options(std::string_view path, unsigned version, bool keep) {
     std::string_view allow;
     if (path == "/api/matches") allow = "GET, POST, OPTIONS";
+    else if (path == publish_path) allow = "POST, OPTIONS";
     else if (path.starts_with("/api/matches/")) allow = "GET, OPTIONS";
     else if (path == "/api/test/clock" && state_.manual_clock) allow = "POST, OPTIONS";
     else if ((path == "/api/account" || path == "/api/account/matches") && state_.accounts) allow = "GET, OPTIONS";

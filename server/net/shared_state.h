@@ -1,6 +1,6 @@
 // What every connection of one server shares: the rooms' services, the registry, the list
-// feed, the creation limit, the open connections, the accounts, the administration, the start
-// time and the stop flag.
+// feed, the creation and publication limits, the open connections, the accounts, the
+// administration, the start time and the stop flag.
 #pragma once
 
 #include <atomic>
@@ -30,6 +30,7 @@ struct shared_state {
   accounts::admin_service* admin = nullptr;       // the admin page's operations (/api/admin/…)
   preview::preview_images* previews = nullptr;    // link previews' images (null: none drawn)
   std::int64_t started_ms = 0;                    // when the server started (Unix ms)
+  window_limiter* publications = nullptr;  // games published per client address (--publish-limit)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

@@ -1,5 +1,6 @@
-// The registry's two ways of making a match: a new one from a creation request, and the
-// rematch of a finished one (seats swapped); each stored before it is answered.
+// The registry's three ways of making a match: a new one from a creation request, the
+// rematch of a finished one (seats swapped), and a finished one published after it was played
+// away from the server; each stored before it is answered.
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
@@ -8,6 +9,7 @@
 #include "protocol/core/position_create.h"
 #include "server/registry/rooms.h"
 #include "server/util/secrets.h"
+#include "server/util/wire.h"
 
 namespace tabuleiro::server {
 
@@ -87,6 +89,7 @@ void rooms::create_rematch(const match_row& row, std::function<void(rematch_resu
     next.version = 0;
     next.updated_ms = 0;
     next.rematch.clear();
+    next.offline = false;  // the rematch is played here
     if (next.bot) {  // the computer player changes seats too, with a seed of its own
       next.bot->seat = 3 - next.bot->seat;
       next.bot->seed = std::to_string(random_seed());
@@ -107,6 +110,82 @@ void rooms::create_rematch(const match_row& row, std::function<void(rematch_resu
       if (ok) svc_.stats->matches_created++;
       result.status = st;
       done(std::move(result));
+    });
+  });
+}
+
+namespace {
+
+// The row of a replayed publication r, finished at now_ms: every seat held by a token nobody is
+// given (so nobody can take one), the names given, the computer's seat a bot seat with a seed of
+// its own, the other seat of such a game held by the publisher's account.
+match_row published_row(const publish_request& r, const engine::outcome& outcome, std::int64_t now_ms) {
+  match_row row;
+  row.game = std::string(r.kind->name());
+  row.options = r.options;
+  row.seed = std::to_string(r.seed);
+  row.visibility = r.visibility;
+  row.status = "finished";
+  row.outcome = protocol::outcome_json(outcome);
+  row.created_ms = row.finished_ms = now_ms;
+  row.offline = true;
+  for (int s = 0; s < 2; ++s) {
+    row.token_hash[s] = token_hash(new_seat_token());
+    row.seat_name[s] = r.names[s];
+  }
+  if (r.bot_level) {
+    row.bot = bot_seat_row{r.bot_seat, *r.bot_level, std::to_string(random_seed())};
+    row.seat_user[2 - r.bot_seat] = r.account_id;
+  }
+  return row;
+}
+
+}  // namespace
+
+void rooms::publish(std::string text, std::int64_t account_id, std::function<void(publish_result)> done) {
+  if (publishing_.fetch_add(1) >= max_publications) {
+    publishing_--;
+    return done(create_failure::busy);
+  }
+  net::post(pool_, [this, text = std::move(text), account_id, done = std::move(done)]() mutable {
+    auto finish = [this, done = std::move(done)](publish_result r) {
+      publishing_--;
+      done(std::move(r));
+    };
+    std::string why;
+    const auto body = parse_client_json(text, why, max_publish_bytes);
+    if (!body) return finish(request_error{"bad_json", why});
+    auto parsed = parse_publish_request(*body);
+    if (auto* e = std::get_if<request_error>(&parsed)) return finish(std::move(*e));
+    if (auto* e = std::get_if<log_refusal>(&parsed)) return finish(std::move(*e));
+    auto& request = std::get<publish_request>(parsed);
+    request.account_id = account_id;
+    auto replayed = replay_publication(request);
+    if (auto* e = std::get_if<request_error>(&replayed)) return finish(std::move(*e));
+    if (auto* e = std::get_if<log_refusal>(&replayed)) return finish(std::move(*e));
+    auto& game = std::get<replayed_log>(replayed);
+
+    match_row row = published_row(request, game.outcome, svc_.time->now_ms());
+    row.code = reserve_code();
+    if (row.code.empty() || svc_.db->load_match(row.code).status != read_status::absent) {
+      if (!row.code.empty()) finish_loading(row.code, nullptr, lookup::absent);
+      return finish(create_failure::no_free_code);
+    }
+    for (action_row& a : game.log) a.at_ms = row.created_ms;
+    const std::size_t changes = game.log.size();
+    svc_.db->insert_finished_match(row, game.log, [this, row, changes, finish = std::move(finish)](write_status st) mutable {
+      const bool ok = st == write_status::ok;
+      // Not kept in memory: its room is restored from the store on first use, like any match.
+      finish_loading(row.code, nullptr, ok ? lookup::unavailable : lookup::absent);
+      if (!ok) {
+        spdlog::error("match {}: the published game could not be stored ({})", row.code, write_status_name(st));
+        return finish(st == write_status::unavailable ? create_failure::storage_unavailable
+                                                      : create_failure::storage_failed);
+      }
+      svc_.stats->matches_published++;
+      spdlog::info("match {} published after offline play: game {}, {} changes, {}{}", row.code, row.game, changes,
+                   row.visibility, row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
+      finish(published_match{row.code});
     });
   });
 }

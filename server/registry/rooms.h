@@ -16,6 +16,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "server/registry/create_request.h"
+#include "server/registry/publish_request.h"
 #include "server/registry/list_feed.h"
 #include "server/room/room.h"
 #include "server/util/mutex.h"
@@ -29,11 +30,21 @@ struct new_match {
   std::string token;
 };
 // Why a valid creation request made no match: no free share code, the store unavailable
-// now (try again), or the store refused the write.
-enum class create_failure { no_free_code, storage_unavailable, storage_failed };
+// now (try again), the store refused the write, or (publications only) too many are being
+// replayed at once.
+enum class create_failure { no_free_code, storage_unavailable, storage_failed, busy };
 // What a creation ended with: the match, the game's refusal of its options or position, or
 // a failure of the server's own.
 using create_result = std::variant<new_match, request_error, create_failure>;
+
+// A game played away from the server, published: its share code.
+struct published_match {
+  std::string code;
+};
+// What a publication ended with: the finished match, a refusal of its shape (bad_json,
+// bad_request, unknown_game, bad_options), the first step of its log the replay refused, or a
+// failure of the server's own.
+using publish_result = std::variant<published_match, request_error, log_refusal, create_failure>;
 
 // Why a read has nothing to answer: no such match, the store cannot answer now, another node
 // serves the match (a cluster), or the match's log could not be built from its rows.
@@ -65,6 +76,17 @@ class rooms {
   // server draws its seed and the creator's token), stores it, and calls done with the
   // result once it is durable or refused.
   void create(create_request request, std::function<void(create_result)> done);
+
+  // Publications replayed or being stored at once on this node; more are refused as busy.
+  static constexpr int max_publications = 2;
+
+  // Publishes a game played away from the server: text is the publication's JSON (parsed within
+  // the wire's depth limit), parsed, replayed by the native engine and stored as ONE write as a
+  // finished match marked offline — every seat held by a token nobody is given, the computer's
+  // seat a bot seat, the human seat of a game against the computer held by account_id (0: a
+  // guest) —, all on the registry's pool, never an I/O thread. done gets its code once durable,
+  // or the refusal, or the failure (busy past max_publications).
+  void publish(std::string text, std::int64_t account_id, std::function<void(publish_result)> done);
 
   // The summary of the match of a typed share code.
   void describe(const std::string& typed_code, std::function<void(registry_read)> done);
@@ -147,6 +169,7 @@ class rooms {
   std::map<std::string, held_room> held_ GUARDED_BY(mu_);  // leases of rooms
   std::uint64_t lease_seq_ GUARDED_BY(mu_) = 0;            // lease writes queued
   std::int64_t last_sweep_ms_ = 0;                        // only touched by on_tick
+  std::atomic<int> publishing_{0};                        // publications in progress
 };
 
 }  // namespace tabuleiro::server

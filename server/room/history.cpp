@@ -125,11 +125,16 @@ bool log_page(const match_row& row, const std::vector<action_row>& log, std::int
                                        finished ? row.start_position : json(),
                                        finished ? row.seed : std::string(), std::move(changes),
                                        more ? json(last) : json());
-  // Who played each seat, by the display names the players chose (null: none).
+  // Who played each seat, by the display names the players chose (null: none), and the
+  // computer's level on its seat.
   json players = json::array();
-  for (int s = 0; s < 2; ++s)
-    players.push_back({{"seat", s + 1}, {"name", row.seat_name[s].empty() ? json() : json(row.seat_name[s])}});
+  for (int s = 0; s < 2; ++s) {
+    json p = {{"seat", s + 1}, {"name", row.seat_name[s].empty() ? json() : json(row.seat_name[s])}};
+    if (row.bot && row.bot->seat == s + 1) p["bot"] = row.bot->level;
+    players.push_back(std::move(p));
+  }
   page["players"] = std::move(players);
+  page["offline"] = row.offline;
   return true;
 }
 

@@ -525,7 +525,8 @@ void room::update_summary(bool version_moved) {
                     .options = listing_.options(),
                     .clock = clock_.options(),
                     .clock_now = clock_.reading(),
-                    .guests_watch = guests_may_watch()},
+                    .guests_watch = guests_may_watch(),
+                    .offline = row_.offline},
                    version_moved, over && members_.empty() && seq_.idle());
 }
 

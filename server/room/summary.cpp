@@ -33,7 +33,8 @@ class live_summary_json final : public protocol::lazy_json {
                            .finished = in_.finished_ms ? iso_time(in_.finished_ms) : "",
                            .options = *in_.options,
                            .rematch = in_.rematch,
-                           .guests_watch = in_.guests_watch});
+                           .guests_watch = in_.guests_watch,
+                           .offline = in_.offline});
     s["clock"] = clock_options_json(in_.clock);
     s["clock_now"] = in_.clock_now;
     return s;
@@ -81,7 +82,8 @@ json stored_summary(const match_row& row) {
                        .finished = row.finished_ms ? iso_time(row.finished_ms) : "",
                        .options = row.options,
                        .rematch = row.rematch,
-                       .guests_watch = row.guests_watch});
+                       .guests_watch = row.guests_watch,
+                       .offline = row.offline});
   s["clock"] = row.clock;
   s["clock_now"] = nullptr;  // not known without the log
   return s;

@@ -49,6 +49,7 @@ struct summary_inputs {
   clock_options clock;
   nlohmann::json clock_now;  // the clocks' reading as of this summary (clock_json), or null
   bool guests_watch = true;                               // guests may watch (summary, log, list)
+  bool offline = false;                                   // published after offline play
 };
 
 // The summary of a live room (messages::summary plus its "clock" option), built when first read.

@@ -83,7 +83,7 @@ constexpr const char* match_columns =
     " rematch,"
     " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
     " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
-    " guests_watch"
+    " guests_watch, offline"
     " FROM matches m ";
 
 // Decodes one row selected with match_columns. May throw on corrupt JSON.
@@ -114,6 +114,7 @@ match_row decode_match(const sql_row& st) {
   m.seat_user[0] = st.is_null(23) ? 0 : st.int64(23);
   m.seat_user[1] = st.is_null(24) ? 0 : st.int64(24);
   m.guests_watch = st.int64(25) != 0;
+  m.offline = st.int64(26) != 0;
   return m;
 }
 
@@ -153,12 +154,12 @@ write_work insert_match_work(const match_row& m) {
   }
   sql_params match = {m.code, m.game, std::move(options), m.seed, std::move(start), m.visibility,
                       m.status, std::move(outcome), m.created_ms, m.finished_ms, std::move(clock),
-                      std::int64_t{m.guests_watch}};
+                      std::int64_t{m.guests_watch}, std::int64_t{m.offline}};
   return [m, match = std::move(match)](sql_connection& db, std::string& error) {
     write_status s = db.run(
         "INSERT INTO matches (code, game, options, seed, start_position, visibility, status,"
-        " outcome, created_ms, updated_ms, finished_ms, clock, guests_watch)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12)",
+        " outcome, created_ms, updated_ms, finished_ms, clock, guests_watch, offline)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13)",
         match, error);
     for (int seat = 1; seat <= 2 && s == write_status::ok; ++seat) {
       const std::string& hash = m.token_hash[static_cast<std::size_t>(seat - 1)];
@@ -212,10 +213,86 @@ write_work insert_rematch_work(const match_row& next, const std::string& old_cod
   };
 }
 
-write_work append_action_work(const std::string& code, const action_row& a, const lease& fence) {
+namespace {
+
+// Rows per multi-row INSERT of a published log (7 parameters each, far below either
+// database's limit); the remainder goes row by row, so the log needs two statement texts only.
+constexpr std::size_t log_chunk_rows = 64;
+
+// The INSERT of rows log rows: (match_id, version, seat, action, change, at_ms, lag_ms) each.
+std::string log_insert_sql(std::size_t rows) {
+  std::string sql = "INSERT INTO actions (match_id, version, seat, action, change, at_ms, lag_ms) VALUES ";
+  for (std::size_t r = 0; r < rows; ++r) {
+    sql += r ? ", (" : "(";
+    for (std::size_t c = 1; c <= 7; ++c) sql += (c > 1 ? ", ?" : "?") + std::to_string(r * 7 + c);
+    sql += ')';
+  }
+  return sql;
+}
+
+// Whether a logged change holds exactly one of a game action and a room-level change (an object
+// with a string type), as the log's CHECK and every replay require.
+bool well_formed_change(const action_row& a) {
   const bool is_change = !a.change.is_null();
-  if (a.action.is_null() == !is_change ||
-      (is_change && !(a.change.is_object() && a.change.contains("type") && a.change["type"].is_string()))) {
+  return a.action.is_null() == is_change &&
+         (!is_change || (a.change.is_object() && a.change.contains("type") && a.change["type"].is_string()));
+}
+
+}  // namespace
+
+write_work insert_finished_match_work(const match_row& m, const std::vector<action_row>& log) {
+  if (m.status != "finished" || log.empty())
+    return refused_work("insert finished " + m.code + ": the match is not finished, or its log is empty");
+  std::vector<sql_params> rows;  // per change: version, seat, action, change, at_ms, lag_ms
+  rows.reserve(log.size());
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    const action_row& a = log[i];
+    if (a.version != static_cast<std::int64_t>(i + 1) || !well_formed_change(a))
+      return refused_work("insert finished " + m.code + ": change " + std::to_string(i + 1) +
+                          " is out of order or has neither or both of action and change");
+    sql_value action, change;
+    try {
+      action = json_text(a.action);
+      change = json_text(a.change);
+    } catch (const std::exception& e) {
+      return refused_work(std::string("action JSON: ") + e.what());
+    }
+    rows.push_back({a.version, std::int64_t{a.seat}, std::move(action), std::move(change), a.at_ms,
+                    std::max<std::int64_t>(a.lag_ms, 0)});
+  }
+  return [insert = insert_match_work(m), code = m.code, rows = std::move(rows), last_at = log.back().at_ms](
+             sql_connection& db, std::string& error) {
+    write_status s = insert(db, error);
+    if (s != write_status::ok) return s;
+    std::int64_t id = 0;
+    if (!db.query("SELECT id FROM matches WHERE code = ?1", {code},
+                  [&](const sql_row& row) { id = row.int64(0); }, error))
+      return write_status::unavailable;
+    static const std::string chunk_sql = log_insert_sql(log_chunk_rows), one_sql = log_insert_sql(1);
+    sql_params params;
+    std::size_t next = 0;
+    while (s == write_status::ok && next < rows.size()) {
+      const std::size_t n = rows.size() - next >= log_chunk_rows ? log_chunk_rows : 1;
+      params.assign(n * 7, nullptr);
+      for (std::size_t r = 0; r < n; ++r) {
+        params[r * 7].emplace<std::int64_t>(id);
+        std::copy(rows[next + r].begin(), rows[next + r].end(), params.begin() + static_cast<std::ptrdiff_t>(r * 7 + 1));
+      }
+      s = db.run(n == 1 ? one_sql.c_str() : chunk_sql.c_str(), params, error);
+      next += n;
+    }
+    if (s != write_status::ok) return s;
+    return update_one(db,
+                      "UPDATE matches SET last_version = ?1,"
+                      " updated_ms = CASE WHEN updated_ms > ?2 THEN updated_ms ELSE ?2 END"
+                      " WHERE code = ?3 AND last_version = 0",
+                      {static_cast<std::int64_t>(rows.size()), last_at, code}, error,
+                      "insert finished " + code + ": its log is already there");
+  };
+}
+
+write_work append_action_work(const std::string& code, const action_row& a, const lease& fence) {
+  if (!well_formed_change(a)) {
     spdlog::error("store: append to {} version {}: a logged change needs exactly one of a game"
                   " action and a room-level change (an object with a string type); refused",
                   code, a.version);

@@ -22,6 +22,10 @@ write_work claim_seat_work(const std::string& code, int seat, const std::string&
                            std::int64_t at_ms, std::int64_t user_id = 0);
 // Sets a taken seat's display name ("" stores NULL); conflict when the seat row is absent.
 write_work set_seat_name_work(const std::string& code, int seat, const std::string& name);
+// insert_match_work(m) for a finished m, then every change of log (versions 1, 2, … in order,
+// exactly one of action and change each) in multi-row INSERTs, then last_version := the last
+// version; refused (conflict) for an unfinished m or an empty or malformed log.
+write_work insert_finished_match_work(const match_row& m, const std::vector<action_row>& log);
 // insert_match_work(next), then old_code's rematch := next.code while it is NULL; conflict
 // when old_code is absent or already linked.
 write_work insert_rematch_work(const match_row& next, const std::string& old_code);

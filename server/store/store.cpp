@@ -70,6 +70,10 @@ class sql_store final : public store {
     enqueue(set_seat_name_work(code, seat, name), std::move(d));
   }
 
+  void insert_finished_match(const match_row& m, const std::vector<action_row>& log, done d) override {
+    enqueue(insert_finished_match_work(m, log), std::move(d));
+  }
+
   void insert_rematch(const match_row& next, const std::string& old_code, done d) override {
     enqueue(insert_rematch_work(next, old_code), std::move(d));
   }

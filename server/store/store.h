@@ -47,6 +47,7 @@ struct match_row {
   std::optional<bot_seat_row> bot;  // the seat a bot plays, if any (its seat also has a token hash)
   std::array<std::int64_t, 2> seat_user{};  // the account holding each seat (0: a guest's, or free)
   bool guests_watch = true;     // guests may watch (where only members play; else everyone may)
+  bool offline = false;         // played away from the server and published finished (schema/010)
 };
 
 // One logged state change: either a game action (action, the game's canonical action JSON;
@@ -170,6 +171,12 @@ class store {
   // Queues setting the display name of a taken seat (1 or 2) of match code ("" clears it);
   // conflict when the seat is not taken.
   virtual void set_seat_name(const std::string& code, int seat, const std::string& name, done d) = 0;
+  // Queues a finished match and its whole log as ONE write (a game played away from the server
+  // and published): insert_match(m) — m's status "finished", outcome and finished_ms as given —,
+  // then log's changes, whose versions must run 1, 2, … with exactly one of action and change
+  // each, then last_version := the log's last version; conflict (nothing stored) on a taken
+  // code, an unfinished m, or an empty or malformed log.
+  virtual void insert_finished_match(const match_row& m, const std::vector<action_row>& log, done d) = 0;
   // Queues a rematch as ONE write: insert_match(next), then old_code's rematch := next.code;
   // conflict (and nothing inserted) when old_code is absent or already has a rematch.
   virtual void insert_rematch(const match_row& next, const std::string& old_code, done d) = 0;

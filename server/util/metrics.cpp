@@ -30,6 +30,8 @@ std::string metrics::render() const {
   counter("tabuleiro_rooms", "Rooms held in memory.", "gauge", rooms.load());
   counter("tabuleiro_matches_created_total", "Matches created.", "counter",
           matches_created.load());
+  counter("tabuleiro_matches_published_total", "Finished matches published after offline play.", "counter",
+          matches_published.load());
   counter("tabuleiro_actions_accepted_total", "State changes acknowledged after commit.",
           "counter", actions_accepted.load());
   counter("tabuleiro_messages_sent_total", "WebSocket messages sent.", "counter",

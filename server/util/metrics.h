@@ -23,6 +23,7 @@ class metrics {
   std::atomic<std::uint64_t> ws_total{0};        // WebSocket connections accepted
   std::atomic<std::int64_t> rooms{0};            // rooms held in memory now
   std::atomic<std::uint64_t> matches_created{0}; // matches created
+  std::atomic<std::uint64_t> matches_published{0}; // finished matches published after offline play
   std::atomic<std::uint64_t> actions_accepted{0};// state changes acknowledged
   std::atomic<std::uint64_t> messages_sent{0};   // WebSocket messages written
   std::atomic<std::uint64_t> bytes_sent{0};      // WebSocket payload bytes written

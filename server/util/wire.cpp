@@ -26,9 +26,9 @@ std::size_t json_depth(std::string_view text) {
   return deepest;
 }
 
-std::optional<json> parse_client_json(std::string_view text, std::string& why) {
-  if (text.size() > max_message_bytes) {
-    why = "message larger than 16 KiB";
+std::optional<json> parse_client_json(std::string_view text, std::string& why, std::size_t max_bytes) {
+  if (text.size() > max_bytes) {
+    why = "message larger than " + std::to_string(max_bytes / 1024) + " KiB";
     return std::nullopt;
   }
   if (json_depth(text) > max_json_depth) {

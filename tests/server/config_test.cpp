@@ -57,6 +57,12 @@ TEST_CASE("config: environment variables, flags over them, ranges and messages")
   CHECK_FALSE(parse_config({"--idle-timeout", "0"}, error, help));
   CHECK(error == "bad value for --idle-timeout: '0'");
   CHECK_FALSE(parse_config({"--create-limit", "0"}, error, help));
+  CHECK(parse_config({}, error, help)->publish_per_minute == 10);
+  setenv("TABULEIRO_PUBLISH_LIMIT", "4", 1);
+  CHECK(parse_config({}, error, help)->publish_per_minute == 4);
+  CHECK(parse_config({"--publish-limit", "30"}, error, help)->publish_per_minute == 30);
+  unsetenv("TABULEIRO_PUBLISH_LIMIT");
+  CHECK_FALSE(parse_config({"--publish-limit", "0"}, error, help));
   CHECK_FALSE(parse_config({"--msg-rate", "fast"}, error, help));
   CHECK_FALSE(parse_config({"--clock", "sundial"}, error, help));
   CHECK_FALSE(parse_config({"--trusted-proxy", "10.0.0.0/40"}, error, help));

@@ -104,7 +104,8 @@ TEST_CASE("cli: serve --help lists every flag with its environment variable") {
   std::ifstream in(out);
   std::string text((std::istreambuf_iterator<char>(in)), {});
   for (const char* flag : {"--bind", "--port", "--db", "--web", "--public-url", "--log-level",
-                           "--threads", "TABULEIRO_BIND", "TABULEIRO_PORT", "TABULEIRO_DB"})
+                           "--threads", "--publish-limit", "TABULEIRO_BIND", "TABULEIRO_PORT", "TABULEIRO_DB",
+                           "TABULEIRO_PUBLISH_LIMIT"})
     CHECK(text.find(flag) != std::string::npos);
   CHECK(std::system((std::string(TABULEIRO_BIN) + " serve --port nope 2>/dev/null").c_str()) != 0);
 }

@@ -278,3 +278,79 @@ TEST_CASE("seat names are stored with taken seats only, and a rematch links once
   CHECK(cleared.get() == ok);
   CHECK(s->load_match(m.code).value.seat_name[0].empty());
 }
+
+TEST_CASE("a finished match is stored with its whole log as one write, and read like any other", "[store]") {
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto s = open_store(db.target);
+  match_row m = sample_match();
+  m.token_hash[1] = token_hash(new_seat_token());
+  m.seat_name = {"Ana", ""};
+  m.bot = bot_seat_row{2, "hard", "42"};
+  m.visibility = "unlisted";
+  m.status = "finished";
+  m.offline = true;
+  m.finished_ms = m.created_ms;
+  m.outcome = {{"winner", 1}, {"reason", "resign"}};
+  // 130 changes: two full multi-row INSERTs and two rows alone, the last a room-level change.
+  std::vector<action_row> log;
+  for (std::int64_t v = 1; v < 130; ++v)
+    log.push_back(game_action(v, v % 2 ? 1 : 2, {{"type", "end_turn"}, {"n", v}}, m.created_ms));
+  log.push_back(room_change(130, 2, {{"type", "resign"}, {"seat", 2}}, m.created_ms));
+  result r;
+  s->insert_finished_match(m, log, r.done());
+  REQUIRE(r.get() == ok);
+  const auto got = s->load_match(m.code);
+  REQUIRE(got.found());
+  CHECK(got.value.status == "finished");
+  CHECK(got.value.offline);
+  CHECK(got.value.outcome == m.outcome);
+  CHECK(got.value.finished_ms == m.created_ms);
+  CHECK(got.value.version == 130);
+  CHECK(got.value.seat_name[0] == "Ana");
+  CHECK(got.value.token_hash[1] == m.token_hash[1]);
+  REQUIRE(got.value.bot);
+  CHECK(got.value.bot->level == "hard");
+  const auto read = s->load_actions(m.code);
+  REQUIRE(read.found());
+  REQUIRE(read.value.size() == log.size());
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    CHECK(read.value[i].version == log[i].version);
+    CHECK(read.value[i].seat == log[i].seat);
+    CHECK(read.value[i].action == log[i].action);
+    CHECK(read.value[i].change == log[i].change);
+  }
+  // Nothing can follow the end, and an ordinary match is not offline.
+  result after;
+  s->append_action(m.code, game_action(131, 1, {{"type", "end_turn"}}, m.created_ms), after.done());
+  CHECK(after.get() == conflict);
+  const match_row plain = sample_match();
+  store_match(*s, plain);
+  CHECK_FALSE(s->load_match(plain.code).value.offline);
+
+  SECTION("a taken code, an unfinished match or a broken log stores nothing") {
+    match_row again = m;
+    again.token_hash[1].clear();
+    again.bot.reset();
+    result taken;
+    s->insert_finished_match(again, log, taken.done());
+    CHECK(taken.get() == conflict);
+    CHECK(s->load_actions(m.code).value.size() == log.size());
+    match_row fresh = sample_match();
+    fresh.status = "finished";
+    fresh.outcome = m.outcome;
+    std::vector<action_row> gap = log;
+    gap[5].version = 7;
+    std::vector<action_row> both = log;
+    both[3].change = {{"type", "resign"}, {"seat", 1}};
+    match_row running = fresh;
+    running.status = "live";
+    for (const auto& [row, changes] : {std::pair{fresh, gap}, std::pair{fresh, both},
+                                       std::pair{fresh, std::vector<action_row>{}}, std::pair{running, log}}) {
+      result refused;
+      s->insert_finished_match(row, changes, refused.done());
+      CHECK(refused.get() == conflict);
+      CHECK(s->load_match(fresh.code).status == read_status::absent);
+    }
+  }
+}
