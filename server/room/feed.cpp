@@ -12,18 +12,17 @@ constexpr std::size_t recent_patches = 32;
 }  // namespace
 
 feed_text::feed_text(std::string text, protocol::messages::legal_span span)
-    : body_(std::make_shared<body>(body{std::move(text), span, {}})) {}
+    : body_(std::make_shared<body>(std::move(text), span, std::string())) {}
 
 feed_text feed_text::without_legal(std::string text) {
   feed_text out;
-  out.body_ = std::make_shared<body>(body{{}, {}, std::move(text)});
+  out.body_ = std::make_shared<body>(std::string(), protocol::messages::legal_span{}, std::move(text));
   return out;
 }
 
-shared_text feed_text::text(bool legal) const {
-  if (!body_) return nullptr;
+shared_text feed_text::other_form(bool legal) const {
+  if (!body_ || legal) return nullptr;
   body& b = *body_;
-  if (legal) return b.with.empty() ? nullptr : shared_text(body_, &b.with);
   if (b.without.empty()) {
     if (b.span.size == 0) return shared_text(body_, &b.with);
     b.without = protocol::messages::without_legal(b.with, b.span);

@@ -43,11 +43,18 @@ class feed_text {
 
   // The form with the legal fields (legal) or the form without; null when asked for the form
   // with and the message was written without.
-  shared_text text(bool legal) const;
+  shared_text text(bool legal) const {
+    if (legal && body_ && !body_->with.empty()) return shared_text(body_, &body_->with);
+    return other_form(legal);
+  }
   // Whether a message is held.
   explicit operator bool() const { return body_ != nullptr; }
 
  private:
+  // text() but for the form with legal fields that the message holds: null, or the form
+  // without (cut on first use).
+  shared_text other_form(bool legal) const;
+
   struct body {
     std::string with;                       // "" when written without legal fields
     protocol::messages::legal_span span;    // where they lie in with
