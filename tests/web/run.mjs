@@ -19,6 +19,7 @@ import { adminScenario } from './admin_scenario.mjs';
 import { lobbyScenario } from './lobby_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
 import { pagesScenario } from './pages_scenario.mjs';
+import { offlineScenario } from './offline_scenario.mjs';
 import { freePort, launchBrowser } from './steps.mjs';
 import { axeStats } from './axe.mjs';
 
@@ -104,8 +105,8 @@ async function main() {
   const browser = await launchBrowser();
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock, pages, accounts, admin (all by default).
-    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock,pages,accounts,admin';
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock, pages, accounts, admin, offline (all by default).
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock,pages,accounts,admin,offline';
     results = [];
     if (only.includes('taixu')) {
       results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
@@ -158,6 +159,8 @@ async function main() {
     if (only.includes('lobby')) results.push(...await lobbyScenario({ browser, url: server.url, out: OUT }));
     if (only.includes('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));
     if (only.includes('pages')) results.push(...await pagesScenario({ browser, url: server.url, out: OUT }));
+    // The installed app; its update steps serve a copy of the client from a server of their own.
+    if (only.includes('offline')) results.push(...await offlineScenario({ browser, url: server.url, out: OUT, binary: urlArg >= 0 ? null : resolve(args[0] || 'build/tabuleiro') }));
   } finally {
     await browser.close().catch(() => {});
     await server.stop();
