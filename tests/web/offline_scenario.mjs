@@ -2,15 +2,16 @@
 // in a browser profile of its own; the service worker controls the page and serves the start
 // URL, the rules pages and the shell with the network off, and never the API; a new version
 // deployed on a copy of the client is installed whole and replaces the old one at the next
-// visit (the old version keeps running meanwhile, and its cache goes).
-// Every page stays free of console errors and uncaught exceptions.
+// visit (the old version keeps running meanwhile, and its cache goes). Then offline play
+// (offline_play.mjs). Every page stays free of console errors and uncaught exceptions.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { check, steps, newPage, screenshots, freePort } from './steps.mjs';
+import { check, steps, screenshots, freePort } from './steps.mjs';
+import { offlinePlay } from './offline_play.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const STEP_TIMEOUT_MS = 20_000;
@@ -92,6 +93,9 @@ export async function offlineScenario({ browser, url, out, binary }) {
     await ctx.setOffline(true);
     await page.goto(`${url}/`);
     await page.waitForSelector('#create-btn');
+    check(await page.isVisible('#offline-note'), 'the home page says it is offline');
+    check(await page.$eval('#opt-opponent option[value="friend"]', (o) => o.disabled), 'a friend cannot be invited offline');
+    check(await page.isChecked('#opt-here') && await page.isDisabled('#opt-here'), 'offline, games are played in this browser');
     await shot(page, 'home-offline');
     for (const id of ['taixu', 'cyvasse', 'quadri']) {
       await page.goto(`${url}/?how-to-play=${id}`);
@@ -133,9 +137,12 @@ export async function offlineScenario({ browser, url, out, binary }) {
       const names = await cacheNames(U);
       check(names.length === 1, `only the new version's cache is left: ${names}`);
     });
+    await U.close();
     copy.stop();
     rmSync(web, { recursive: true, force: true });
   }
+
+  results.push(...await offlinePlay({ ctx, url, out, watch }));
 
   await step('no console errors or uncaught exceptions on any page', async () => {
     check(problems.length === 0, problems.join('\n'));
