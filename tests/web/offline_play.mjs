@@ -153,6 +153,7 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await playOn('cyvasse', { limit: 40, reloadAt: 6 });
     check(await over(), 'the game ended');
     check((await page.getAttribute('#result', 'data-reason')) === 'quiet_turns', `a draw by quiet turns: ${await page.getAttribute('#result', 'data-reason')}`);
+    check((await page.textContent('#role')).includes('Both players play on this device'), `over, nobody is to move: ${await page.textContent('#role')}`);
   });
 
   await step('QU4DRI against the computer (hard): to the end by the quiet-action limit', async () => {
@@ -189,7 +190,7 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await shot(page, 'publish-1280-en');
   });
 
-  await step('a phone in Portuguese: the home list and a game against the computer', async () => {
+  await step('a phone in Portuguese (then English): the home list and a game against the computer', async () => {
     await ctx.setOffline(true);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url);
@@ -204,6 +205,9 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await shot(page, 'quadri-bot-1280-pt');
     await page.click('.lang-switch [data-lang="en"]');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'quadri-bot-390-en');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await ctx.setOffline(false);
   });
 

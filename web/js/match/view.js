@@ -100,7 +100,9 @@ export function matchView({ app, state, local, primary, act, onStep }) {
     const names = JSON.stringify(seatNames(state));
     if (names !== namesShown) { namesShown = names; board.relabelMoves(); }
     drawAway();
-    roleEl.replaceChildren(local && local.active
+    // One device: the side to move, and once the match is over, that both play here.
+    roleEl.replaceChildren(local && state.outcome ? h('span', { class: 'you' }, t('local.both'))
+      : local && local.active
       ? h('span', { class: `you p${local.active}` }, t('local.to_move', { player: seatName(local.active) }))
       : state.seat
         ? h('span', { class: `you p${state.seat}` }, t('you_are', { player: seatName(state.seat) }))
