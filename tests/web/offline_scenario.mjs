@@ -1,8 +1,8 @@
 // The installed app: the manifest is read (in the page's language) and the app is installable
 // in a browser profile of its own; the service worker controls the page and serves the start
 // URL, the rules pages and the shell with the network off, and never the API; a new version
-// deployed on a copy of the client is installed whole and replaces the old one at the next
-// visit (the old version keeps running meanwhile, and its cache goes). Then offline play
+// deployed on a copy of the client is installed whole and serves the next page loaded, while
+// the open page keeps its own version's files; the old version's cache then goes. Then offline play
 // (offline_play.mjs). Every page stays free of console errors and uncaught exceptions.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,8 +18,10 @@ const STEP_TIMEOUT_MS = 20_000;
 
 // Resolves once page is controlled by a service worker.
 const controlled = (page) => page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: STEP_TIMEOUT_MS });
-// The names of the page's caches.
-const cacheNames = (page) => page.evaluate(() => caches.keys());
+// The names of the caches of the client's versions (not the service worker's pins).
+const cacheNames = (page) => page.evaluate(async () => (await caches.keys()).filter((n) => n !== 'tabuleiro-pins'));
+// The text of a file as the page's own fetch gets it (through the service worker).
+const served = (page, path) => page.evaluate((p) => fetch(p).then((r) => r.text()), path);
 
 // Starts `binary serve` on a free loopback port with the web client in web and a temporary
 // database; resolves with {url, stop()}.
@@ -116,26 +118,30 @@ export async function offlineScenario({ browser, url, out, binary }) {
     const U = watch(await ctx.newPage(), 'update');
     U.setDefaultTimeout(STEP_TIMEOUT_MS);
     const tagline = () => U.textContent('.tagline');
-    await step('a new version is installed beside the old one, which keeps running until the next visit', async () => {
+    await step('a new version is installed and takes over, while the open page keeps running its own', async () => {
       await U.goto(copy.url);
       await controlled(U);
-      const before = await cacheNames(U);
       const en = join(web, 'js', 'lang', 'en.js');
       writeFileSync(en, readFileSync(en, 'utf8').replace(/tagline: '([^']*)'/, "tagline: '$1 (new version)'"));
       const made = spawnSync('cmake', [`-DWEB=${web}`, '-P', join(ROOT, 'scripts', 'precache.cmake')], { encoding: 'utf8' });
       check(made.status === 0, `precache.cmake: ${made.stderr}`);
-      await U.reload();
-      await U.waitForSelector('.tagline');
-      for (let i = 0; i < 100 && !(await U.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)); i++) await U.waitForTimeout(100);
-      check(await U.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting), 'the new version waits');
-      check(!(await tagline()).includes('new version'), 'the open page keeps the old version');
-      check((await cacheNames(U)).length === before.length + 1, 'both versions are cached meanwhile');
+      // The new worker takes the open page over (controllerchange) once installed.
+      await U.evaluate(async () => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => { window.tookOver = true; }, { once: true });
+        await (await navigator.serviceWorker.getRegistration()).update();
+      });
+      await U.waitForFunction(() => window.tookOver === true);
+      check((await cacheNames(U)).length === 2, 'both versions are cached meanwhile');
+      check(!(await tagline()).includes('new version'), 'the open page shows the old version');
+      check(!(await served(U, '/js/lang/en.js')).includes('new version'), 'a file the open page asks the new worker for is still of its own version');
     });
-    await step('at the next visit the new version takes over whole and the old cache goes', async () => {
+    await step('the next page loaded runs the new version whole; the old version\'s cache goes once no page uses it', async () => {
       await U.goto(copy.url);
       await U.waitForFunction(() => document.querySelector('.tagline')?.textContent.includes('new version'));
-      const names = await cacheNames(U);
-      check(names.length === 1, `only the new version's cache is left: ${names}`);
+      check((await served(U, '/js/lang/en.js')).includes('new version'), 'its files are of the new version');
+      await U.reload();
+      await U.waitForSelector('.tagline');
+      await U.waitForFunction(async () => (await caches.keys()).filter((n) => n !== 'tabuleiro-pins').length === 1);
     });
     await U.close();
     copy.stop();

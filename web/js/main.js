@@ -19,7 +19,7 @@ import { renderHowToPlay, howToPlayRoute } from './how-to-play.js';
 import { renderOffline, offlineRoute } from './offline/offline-page.js';
 import { startServiceWorker } from './offline/service-worker.js';
 
-await startServiceWorker();
+startServiceWorker();
 
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
   b.addEventListener('click', () => setLang(b.dataset.lang));
