@@ -6,6 +6,7 @@
 // resignation. The home page lists the games (continue, delete); back online a finished game
 // offers Publish. Screenshots at 1280 × 800 and 390 × 844 in both languages.
 import { check, steps, screenshots } from './steps.mjs';
+import { axeProblems } from './axe.mjs';
 
 const STEP_TIMEOUT_MS = 30_000;
 const BOARD = { taixu: '.board', cyvasse: '.cy-board', quadri: '.q-board' };
@@ -17,6 +18,9 @@ export async function offlinePlay({ ctx, url, out, watch }) {
   const shot = screenshots(out, { prefix: 'offline-', timeout: STEP_TIMEOUT_MS });
   const page = watch(await ctx.newPage(), 'play');
   const { results, step } = steps({ prefix: 'offline play: ', onFail: () => shot(page, 'failed') });
+  // axe-core's serious and critical WCAG A/AA violations, by the page state they were found on.
+  const a11y = [];
+  const audit = async (label) => { for (const p of await axeProblems(page)) a11y.push(`${label}: ${p}`); };
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
 
   // The table shown now (on one device the seat whose turn it is, else the only one), a
@@ -137,6 +141,7 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await playOn('taixu', { limit: 6, reloadAt: 4 });
     await resign();
     await shot(page, 'taixu-local-1280-en');
+    await audit('taixu-local-1280-en');
   });
 
   await step('Cyvasse against the computer (medium): set up, move without capturing; reload; resign unless the quiet-turns draw came first', async () => {
@@ -146,6 +151,7 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await page.waitForSelector('#banner:not([hidden]), #result:not([hidden])');
     await history();
     await shot(page, 'cyvasse-bot-1280-en');
+    await audit('cyvasse-bot-1280-en');
   });
 
   await step('Cyvasse on this device: both set-ups behind the pass screen, then moves to the quiet-turns draw', async () => {
@@ -176,6 +182,7 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     check((await page.$$('#offline-list .offline-game')).length === 6, 'six games on this device');
     check((await page.$$('#offline-list .offline-game[data-over="true"]')).length === 6, 'all six are over');
     await shot(page, 'home-list-1280-en');
+    await audit('home-list-1280-en');
     await page.click('#offline-list .offline-game:last-child .offline-delete');
     await page.click('#offline-delete-yes');
     await page.waitForFunction(() => document.querySelectorAll('#offline-list .offline-game').length === 5);
@@ -188,6 +195,7 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await ctx.setOffline(false);
     await page.waitForSelector('#publish:not([hidden])');
     await shot(page, 'publish-1280-en');
+    await audit('publish-1280-en');
   });
 
   await step('a phone in Portuguese (then English): the home list and a game against the computer', async () => {
@@ -198,10 +206,12 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await page.waitForSelector('#offline-list .offline-game');
     check((await page.textContent('#offline-title')).includes('Partidas neste aparelho'), 'the card in Portuguese');
     await shot(page, 'home-list-390-pt');
+    await audit('home-list-390-pt');
     await start('quadri', 'bot.easy', { quiet_limit: 80 });
     check((await page.textContent('#code-chip')).includes('Neste aparelho'), 'the page in Portuguese');
     await quiet('quadri');
     await shot(page, 'quadri-bot-390-pt');
+    await audit('quadri-bot-390-pt');
     await page.setViewportSize({ width: 1280, height: 800 });
     await shot(page, 'quadri-bot-1280-pt');
     await page.click('.lang-switch [data-lang="en"]');
@@ -211,6 +221,9 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await ctx.setOffline(false);
   });
 
+  await step('no serious or critical accessibility violation (axe-core, WCAG 2 A/AA) on the pages shown', async () => {
+    check(a11y.length === 0, a11y.join('\n'));
+  });
   await page.close();
   return results;
 }
