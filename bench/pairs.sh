@@ -2,7 +2,9 @@
 # Back-to-back comparison of server or generator configurations under the same load: each run
 # starts a fresh server (or the relay) with a new database, plays one tabuleiro-load run, and
 # stops it; the variants alternate, RUNS rounds, so that a machine's drift hits all of them.
-# Prints one Markdown table (the runs of each variant, their medians) on stdout.
+# Prints one Markdown table (the runs of each variant, their medians; the payload bytes every
+# socket of a match received per action, and those of the legal lists, summed over the runs) on
+# stdout.
 #
 #   bash bench/pairs.sh 'LABEL|SERVER FLAGS|GENERATOR FLAGS' ...
 #
@@ -12,6 +14,7 @@
 # GENERATOR FLAGS are added to `tabuleiro-load --mode play`.
 # Knobs (environment): RUNS=3 DURATION=5 MATCHES=100 SPECTATORS=2 GAME=taixu PORT=18480.
 # Example: bash bench/pairs.sh 'ack in patch||' 'ack message||--acks message' 'relay|relay|'
+#          GAME=cyvasse bash bench/pairs.sh 'legal from the server||' 'legal by the players||--legal local'
 # Everything binds to loopback; each run is bounded by DURATION plus the set-up timeout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,8 +66,12 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const n = s.le
 const f = (x, d = 0) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 const by = new Map();
 for (const r of runs) { if (!by.has(r.label)) by.set(r.label, []); by.get(r.label).push(r); }
-console.log('| variant | actions/s (runs) | median | server µs CPU/action (runs) | median | generator µs CPU/action | server ÷ generator CPU | p99 ms (runs) | median | errors | load |');
-console.log('|---|---|---:|---|---:|---:|---:|---|---:|---:|---|');
+// Payload bytes received by every socket, and those of the legal and expects fields, of a report.
+const received = (r, legal) => Object.values(r.wire.received).flatMap((types) => Object.values(types))
+  .reduce((n, c) => n + (legal ? ((c.fields || {}).legal || 0) + ((c.fields || {}).expects || 0) : c.bytes), 0);
+const perAction = (rs, legal) => rs.reduce((n, r) => n + received(r, legal), 0) / Math.max(1, rs.reduce((n, r) => n + r.actions_acked, 0));
+console.log('| variant | actions/s (runs) | median | server µs CPU/action (runs) | median | generator µs CPU/action | server ÷ generator CPU | bytes received per action | of which legal lists | p99 ms (runs) | median | errors | load |');
+console.log('|---|---|---:|---|---:|---:|---:|---:|---:|---|---:|---:|---|');
 for (const [label, rs] of by) {
   const rate = rs.map((r) => r.acked_per_s);
   const srv = rs.map((r) => r.server.cpu_us_per_action);
@@ -72,6 +79,6 @@ for (const [label, rs] of by) {
   const ratio = rs.map((r, i) => srv[i] / gen[i]);
   const loads = rs.map((r) => `${r.loadavg_1m.start.toFixed(1)}–${r.loadavg_1m.end.toFixed(1)}`);
   console.log(`| ${label} | ${rate.map((x) => f(x)).join(', ')} | ${f(median(rate))} | ${srv.map((x) => f(x, 1)).join(', ')} | ` +
-    `${f(median(srv), 1)} | ${f(median(gen), 1)} | ${f(median(ratio), 2)} | ${rs.map((r) => f(r.latency_us.p99 / 1000, 1)).join(', ')} | ${f(median(rs.map((r) => r.latency_us.p99 / 1000)), 1)} | ${rs.reduce((n, r) => n + r.errors_total, 0)} | ${loads.join(', ')} |`);
+    `${f(median(srv), 1)} | ${f(median(gen), 1)} | ${f(median(ratio), 2)} | ${f(perAction(rs, false))} | ${f(perAction(rs, true))} | ${rs.map((r) => f(r.latency_us.p99 / 1000, 1)).join(', ')} | ${f(median(rs.map((r) => r.latency_us.p99 / 1000)), 1)} | ${rs.reduce((n, r) => n + r.errors_total, 0)} | ${loads.join(', ')} |`);
 }
 EOF

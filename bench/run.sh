@@ -25,7 +25,13 @@
 #      (sending, receiving, durable writes, waiting, other kernel work, user space).
 # Knobs (environment): RUNS=3 RUNS_LARGE=1 DURATION=5 LOADS="100 1000 5000" SPECTATORS=2
 #   GAMES="taixu cyvasse quadri" IDLE_MAX=50000 PROFILE=1 SERVER_PORT=18480 RELAY_PORT=18490
-#   SOURCES=4 TARGETS="tabuleiro relay". --quick: RUNS=1 DURATION=2 LOADS=100 IDLE_MAX=2000.
+#   SOURCES=4 TARGETS="tabuleiro relay" LEGAL=server. --quick: RUNS=1 DURATION=2 LOADS=100
+#   IDLE_MAX=2000.
+# LEGAL says where Tabuleiro's players get their legal lists (tabuleiro-load --legal): "server"
+#   (the `legal` the server sends), "local" (every connection joins with "legal": false and each
+#   seat computes its list with the game's rules engine from its own view, as a client carrying
+#   the engine does), or both, "server local": then every game plays the first load both ways
+#   (the report compares bytes and CPU per action), and the other steps use the first.
 # Everything binds to and targets loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +40,7 @@ quick=0
 [[ "${1:-}" == --quick ]] && quick=1
 # The exact command, with the knobs the caller set.
 command_line="bash bench/run.sh $*"
-for v in TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS GAMES LOADS DURATION RUNS_LARGE RUNS; do
+for v in LEGAL TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS GAMES LOADS DURATION RUNS_LARGE RUNS; do
   [[ -n "${!v:-}" ]] && command_line="$v=\"${!v}\" $command_line"
 done
 if ((quick)); then
@@ -52,6 +58,11 @@ SERVER_PORT=${SERVER_PORT:-18480}
 RELAY_PORT=${RELAY_PORT:-18490}
 SOURCES=${SOURCES:-4}
 TARGETS=${TARGETS:-"tabuleiro relay"}
+LEGAL=${LEGAL:-server}
+first_legal=${LEGAL%% *}
+for legal in $LEGAL; do
+  [[ "$legal" == server || "$legal" == local ]] || { echo "bench/run.sh: LEGAL takes server and/or local" >&2; exit 2; }
+done
 
 log() { printf '[bench] %s\n' "$*" >&2; }
 
@@ -61,7 +72,7 @@ bash scripts/setup.sh bench
 mapfile -t other_benches < <(sed -n 's/^add_executable(\([A-Za-z0-9_-]*\).*/\1/p' bench/CMakeLists.txt)
 log "building tabuleiro tabuleiro-load ${other_benches[*]}"
 cmake --build build --target tabuleiro tabuleiro-load "${other_benches[@]}" -- -j2 >/dev/null
-if [[ ! -d bench/relay/node_modules/ws ]]; then
+if [[ " $TARGETS " == *" relay "* && ! -d bench/relay/node_modules/ws ]]; then
   log "installing the relay's pinned packages (npm ci)"
   npm ci --prefix bench/relay --no-audit --no-fund >/dev/null
 fi
@@ -117,6 +128,12 @@ start_target() {
   wait_ready "$port"
 }
 
+# The --legal of tabuleiro-load against target with legal lists from $2 (default: the first of
+# LEGAL): the relay sends none and is always played with the generator's default.
+legal_for() {
+  if [[ "$1" == tabuleiro ]]; then echo "${2:-$first_legal}"; else echo server; fi
+}
+
 # Stops the running target: SIGTERM, then SIGKILL after 10 s.
 stop_target() {
   kill -TERM "$server_pid" 2>/dev/null || true
@@ -162,27 +179,33 @@ for load in $LOADS; do
   runs=$RUNS
   ((load > 1000)) && runs=$RUNS_LARGE
   games=$GAMES
-  [[ "$load" != "$first_load" ]] && games=$first_game
-  plan+=("$load:$runs:$games")
+  legals=${LEGAL// /,}
+  [[ "$load" != "$first_load" ]] && games=$first_game && legals=$first_legal
+  plan+=("$load:$runs:$games:$legals")
 done
-log "play plan (load:runs:games): ${plan[*]}; $DURATION s measured per run"
+log "play plan (load:runs:games:legal lists): ${plan[*]}; $DURATION s measured per run"
 for entry in "${plan[@]}"; do
-  IFS=: read -r load runs games <<<"$entry"
+  IFS=: read -r load runs games legals <<<"$entry"
   for run in $(seq "$runs"); do
     for game in $games; do
       for target in $TARGETS; do
-        # The relay has no rules (it echoes one fixed frame): one run per load and run.
-        [[ "$target" == relay && "$game" != "$first_game" ]] && continue
-        log "play: $target, $game, $load matches, run $run/$runs"
-        start_target "$target"
-        ./build/tabuleiro-load --mode play --port "$port" --target "$target" --game "$game" \
-          --matches "$load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
-          --server-pid "$server_pid" --seed "$run" --label "$target/$game/$load/$run" \
-          --setup-timeout 120 >>"$work/play.jsonl" || log "tabuleiro-load exited with $?"
-        if [[ "$target" == tabuleiro ]]; then
-          curl -s --max-time 5 "http://127.0.0.1:$port/metrics" >"$work/metrics/$game-$load-$run.prom" || true
-        fi
-        stop_target
+        for legal in ${legals//,/ }; do
+          # The relay has no rules (it echoes one fixed frame) and sends no legal list: one run
+          # per load and run.
+          [[ "$target" == relay && ("$game" != "$first_game" || "$legal" != "$first_legal") ]] && continue
+          log "play: $target, $game, $load matches, legal lists: $legal, run $run/$runs"
+          start_target "$target"
+          ./build/tabuleiro-load --mode play --port "$port" --target "$target" --game "$game" \
+            --matches "$load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
+            --server-pid "$server_pid" --seed "$run" --label "$target/$game/$load/$run/$legal" \
+            --legal "$(legal_for "$target" "$legal")" \
+            --setup-timeout 120 >>"$work/play.jsonl" || log "tabuleiro-load exited with $?"
+          # Tabuleiro's own counters, of the runs the tables above the legal comparison show.
+          if [[ "$target" == tabuleiro && "$legal" == "$first_legal" ]]; then
+            curl -s --max-time 5 "http://127.0.0.1:$port/metrics" >"$work/metrics/$game-$load-$run.prom" || true
+          fi
+          stop_target
+        done
       done
     done
   done
@@ -196,11 +219,12 @@ done
 half_rates=()
 for basis in $TARGETS; do
   max=$(node -e '
-    const [file, target, game, load] = process.argv.slice(1);
+    const [file, target, game, load, legal] = process.argv.slice(1);
     const xs = require("fs").readFileSync(file, "utf8").split("\n").filter(Boolean).map(JSON.parse)
-      .filter((r) => r.target === target && r.matches === Number(load) && (target === "relay" || r.game === game))
+      .filter((r) => r.target === target && r.matches === Number(load) && (target === "relay" || r.game === game) &&
+        (target === "relay" || (r.legal ? r.legal.source : "server") === legal))
       .map((r) => r.acked_per_s).sort((a, b) => a - b);
-    console.log(xs.length ? xs[xs.length >> 1] : 0);' "$work/play.jsonl" "$basis" "$first_game" "$first_load")
+    console.log(xs.length ? xs[xs.length >> 1] : 0);' "$work/play.jsonl" "$basis" "$first_game" "$first_load" "$first_legal")
   per_match=$(node -e 'console.log((Number(process.argv[1]) / 2 / Number(process.argv[2])).toFixed(3))' "$max" "$first_load")
   [[ "$per_match" == 0.000 ]] && continue
   half_rates+=("$basis:$per_match")
@@ -214,7 +238,7 @@ for run in $(seq "$RUNS"); do
       start_target "$target"
       ./build/tabuleiro-load --mode play --port "$port" --target "$target" --game "$first_game" \
         --matches "$first_load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
-        --rate "$per_match" --server-pid "$server_pid" --seed "$run" --label "half:$basis" \
+        --rate "$per_match" --server-pid "$server_pid" --seed "$run" --label "half:$basis" --legal "$(legal_for "$target")" \
         --setup-timeout 120 >>"$work/rate.jsonl" || log "tabuleiro-load exited with $?"
       stop_target
     done
@@ -258,7 +282,7 @@ if ((have_perf)) && [[ " $TARGETS " == *" tabuleiro "* ]]; then
   perf_pid=$!
   ./build/tabuleiro-load --mode play --port "$port" --target tabuleiro --game "$first_game" \
     --matches "$load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
-    --server-pid "$server_pid" --label "profile" --setup-timeout 120 --quiet >/dev/null || true
+    --server-pid "$server_pid" --label "profile" --legal "$first_legal" --setup-timeout 120 --quiet >/dev/null || true
   kill -INT "$perf_pid" 2>/dev/null || true
   wait "$perf_pid" 2>/dev/null || true
   perf_pid=""
@@ -286,7 +310,7 @@ if ((have_perf)); then
     perf_pid=$!
     report=$(./build/tabuleiro-load --mode play --port "$port" --target "$target" --game "$first_game" \
       --matches "$first_load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
-      --server-pid "$server_pid" --label "split" --setup-timeout 120 --quiet) || report=""
+      --server-pid "$server_pid" --label "split" --legal "$(legal_for "$target")" --setup-timeout 120 --quiet) || report=""
     wait "$perf_pid" 2>/dev/null || true
     perf_pid=""
     stop_target
@@ -317,6 +341,7 @@ fi
   echo "duration=$DURATION"
   echo "spectators=$SPECTATORS"
   echo "sources=$SOURCES"
+  echo "legal=$LEGAL"
 } >"$work/meta.txt"
 # Keep the raw results (not the perf data) for a later look: build/bench-last/.
 rm -rf build/bench-last && mkdir -p build/bench-last

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Configures and builds Tabuleiro into build/ (or $BUILD_DIR). Extra args go to cmake.
+# Configures and builds Tabuleiro into build/ (or $BUILD_DIR), extra args going to cmake; then
+# the browser's engine, the same sources under Emscripten's toolchain file, into $BUILD_DIR-wasm,
+# published for the web client in web/engine/ (wasm/CMakeLists.txt). TABULEIRO_WASM=0 skips it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build}
@@ -10,4 +12,15 @@ fi
 # grep finding no line to print is fine.
 status=0
 cmake --build "$build_dir" -- -j"$(nproc)" | grep -v -E '^\[[0-9]+/[0-9]+\] ' || status=${PIPESTATUS[0]}
+((status == 0)) || exit "$status"
+[[ "${TABULEIRO_WASM:-1}" == 0 ]] && exit 0
+# Debian's emscripten runs its JavaScript tools with the node on PATH, which may not search
+# Debian's own node modules (acorn) unless told.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+wasm_dir=$build_dir-wasm
+if [[ ! -f "$wasm_dir/build.ninja" ]]; then
+  cmake -S . -B "$wasm_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_TOOLCHAIN_FILE=/usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake >/dev/null
+fi
+cmake --build "$wasm_dir" -- -j"$(nproc)" | grep -v -E '^\[[0-9]+/[0-9]+\] ' || status=${PIPESTATUS[0]}
 exit "$status"

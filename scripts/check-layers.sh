@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The source folders' include graph (docs/ARCHITECTURE.md, "Folders"): every #include of a
-# project header from engine/, protocol/, bots/ or server/ must name a folder of a lower layer
+# project header from engine/, protocol/, bots/, wasm/ or server/ must name a folder of a lower layer
 # than the including file's own folder (or that folder itself), so the graph between folders
 # has no cycle. Prints each offending include and exits 1; exits 0 when the graph is clean.
 set -euo pipefail
@@ -17,6 +17,7 @@ layer_of() {
     protocol) echo 4 ;;
     bots) echo 5 ;;
     bots/*) echo 6 ;;
+    wasm) echo 7 ;;  # the browser's host, beside the server's: neither includes the other
     server/util) echo 7 ;;
     server/config) echo 8 ;;
     server/store) echo 9 ;;
@@ -52,8 +53,8 @@ while IFS= read -r file; do
       echo "check-layers: $file includes $inc: $from (layer $from_layer) may include only lower layers"
       bad=1
     fi
-  done < <(sed -nE 's/^#include "((engine|protocol|bots|server)\/[^"]+)".*/\1/p' "$file")
-done < <(find engine protocol bots server -name '*.h' -o -name '*.cpp' | sort)
+  done < <(sed -nE 's/^#include "((engine|protocol|bots|server|wasm)\/[^"]+)".*/\1/p' "$file")
+done < <(find engine protocol bots wasm server -name '*.h' -o -name '*.cpp' | sort)
 
 # The layers imply no cycle; tsort says so of the graph itself too.
 if ((${#edges[@]})) && ! printf '%s\n' "${edges[@]}" | sort -u | tsort >/dev/null 2>/tmp/check-layers.$$; then

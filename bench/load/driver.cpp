@@ -2,6 +2,7 @@
 #include "bench/load/driver.h"
 
 #include <algorithm>
+#include <iostream>
 
 namespace tabuleiro::bench {
 
@@ -164,6 +165,7 @@ void driver::on_conn_open(const match_ptr& m, int i) {
   json join{{"type", "join"}, {"code", m->code}, {"as", c.seat ? "player" : "spectator"}};
   if (c.seat == 1 && !m->token.empty()) join["token"] = m->token;
   if (c.seat) join["acks"] = opt_.acks;
+  if (opt_.legal == "local" && !relay_) join["legal"] = false;
   c.ws->send(join.dump());
   pump_connects();
 }
@@ -209,7 +211,7 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
   };
   if (type == "patch") {
     if (version) m->version = std::max(m->version, *version);
-    if (c.seat) keep_choices(c, members);
+    if (c.seat) keep_choices(c, type, members);
     if (m->pending && i != m->actor && c.delivered_seq != m->seq && version.value_or(0) == m->expected_version)
       deliver(m, i);
     else if (m->pending && i == m->actor && id_is_seq("ack"))  // the actor's patch acknowledges
@@ -226,7 +228,7 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
     schedule_act(m);
   } else if (type == "snapshot") {
     if (version) m->version = std::max(m->version, *version);
-    if (c.seat) keep_choices(c, members);
+    if (c.seat) keep_choices(c, type, members);
     if (!m->pending) schedule_act(m);
   } else if (type == "joined") {
     on_joined(m, i, members);
@@ -265,7 +267,7 @@ void driver::on_joined(const match_ptr& m, int i, const std::vector<json_member>
       count(errors_, "wrong_seat");
       return retire(m, true);
     }
-    keep_choices(c, members);
+    keep_choices(c, "joined", members);
   }
   ++m->joined;
   ++m->settled;
@@ -318,10 +320,43 @@ void driver::schedule_act(const match_ptr& m) {
   act(m);
 }
 
-void driver::keep_choices(conn_slot& c, const std::vector<json_member>& members) {
+void driver::keep_choices(conn_slot& c, std::string_view type, const std::vector<json_member>& members) {
+  if (opt_.legal != "server") {
+    // The view is parsed once per joined or snapshot; a patch's ops wait until the seat acts.
+    if (type == "patch") {
+      c.ops.emplace_back(member(members, "ops"));
+    } else if (const auto view = member(members, "view"); !view.empty()) {
+      c.view = json::parse(view, nullptr, false);
+      c.ops.clear();
+    }
+  }
+  if (opt_.legal == "local") {  // no legal list sent: the seat may act when to_act names it
+    const std::string seat = std::to_string(c.seat);
+    const auto to_act = array_elements(member(members, "to_act"));
+    c.has_choices = std::find(to_act.begin(), to_act.end(), seat) != to_act.end();
+    return;
+  }
   c.legal_text = member(members, "legal");
   c.expects_text = member(members, "expects");
   c.has_choices = starts_non_empty_array(c.legal_text) || (!c.expects_text.empty() && c.expects_text.front() == '{');
+}
+
+std::optional<legal_texts> driver::local_choices(conn_slot& c) {
+  try {
+    for (const std::string& ops : c.ops) c.view.patch_inplace(json::parse(ops));
+  } catch (const json::exception&) {
+    c.view = json();  // unreadable from here on: no list
+  }
+  c.ops.clear();
+  auto local = local_legal(opt_.game, c.view, c.seat, rng_);
+  ++legal_computed_;
+  if (opt_.legal == "check" && (!local || local->legal != c.legal_text || local->expects != c.expects_text)) {
+    if (legal_mismatches_++ == 0 && !opt_.quiet)
+      std::cerr << "tabuleiro-load: seat " << c.seat << "'s legal list computed from its view differs from the "
+                << "server's\n  server: " << c.legal_text << " " << c.expects_text << "\n  local:  "
+                << (local ? local->legal + " " + local->expects : std::string("(view not read)")) << "\n";
+  }
+  return local;
 }
 
 void driver::act(const match_ptr& m) {
@@ -347,9 +382,23 @@ void driver::act(const match_ptr& m) {
       }
       return;
     }
-    const auto& c = m->conns[actor];
-    const json expects = c.expects_text.empty() ? json() : json::parse(c.expects_text, nullptr, false);
-    auto chosen = choose_action(*game_, array_elements(c.legal_text), expects, rng_);
+    auto& c = m->conns[actor];
+    const std::string* legal = &c.legal_text;
+    const std::string* expects_text = &c.expects_text;
+    std::optional<legal_texts> local;
+    if (opt_.legal != "server") {
+      local = local_choices(c);
+      if (!local) {
+        count(errors_, "local_legal_unreadable");
+        return retire(m, true);
+      }
+      if (opt_.legal == "local") {
+        legal = &local->legal;
+        expects_text = &local->expects;
+      }
+    }
+    const json expects = expects_text->empty() ? json() : json::parse(*expects_text, nullptr, false);
+    auto chosen = choose_action(*game_, array_elements(*legal), expects, rng_);
     if (!chosen) return;
     action = std::move(*chosen);
   }

@@ -19,6 +19,7 @@
 
 #include "bench/load/game_actions.h"
 #include "bench/load/histogram.h"
+#include "bench/load/local_rules.h"
 #include "bench/load/net.h"
 #include "bench/load/options.h"
 #include "bench/load/proc_stats.h"
@@ -46,7 +47,10 @@ class driver {
     bool closed = false;
     std::string legal_text;    // the seat's last `legal` list, as received (parsed when it acts)
     std::string expects_text;  // its `expects` when the list is incomplete, else empty
-    bool has_choices = false;  // the list is not empty, or expects is an object
+    bool has_choices = false;  // the list is not empty, or expects is an object (--legal
+                               // local: the seat is in to_act)
+    json view;                 // --legal local|check: the seat's view, as of ops below
+    std::vector<std::string> ops;  // the ops of the patches received since, not yet applied
     std::uint64_t delivered_seq = 0;
   };
 
@@ -103,8 +107,13 @@ class driver {
   void finish_idle();
   // The next source address (round robin), or none to let the kernel choose.
   std::optional<net::ip::address> next_source();
-  // Keeps the legal list and expects of seat connection c from a joined, patch or snapshot.
-  static void keep_choices(conn_slot& c, const std::vector<json_member>& members);
+  // Keeps what seat connection c chooses from out of a joined, patch or snapshot (of type): the
+  // legal list and expects, or with --legal local|check its view (and with local, to_act).
+  void keep_choices(conn_slot& c, std::string_view type, const std::vector<json_member>& members);
+  // With --legal local or check: seat connection c's legal list computed from its view (its
+  // pending ops applied first); nullopt when the view cannot be read. check compares it with
+  // the list the server sent.
+  std::optional<legal_texts> local_choices(conn_slot& c);
   // The error code of a reject or error message ("unknown" when it names none).
   static std::string error_code(const std::vector<json_member>& members);
   // Adds one to map[key].
@@ -129,6 +138,7 @@ class driver {
   int creating_ = 0, connecting_ = 0, ready_ = 0, settled_matches_ = 0;
   std::uint64_t created_ = 0, create_cap_ = 0, replaced_ = 0, games_finished_ = 0;
   std::uint64_t sent_ = 0, acked_ = 0, conns_opened_ = 0;
+  std::uint64_t legal_computed_ = 0, legal_mismatches_ = 0;  // --legal local|check
   std::map<std::string, std::uint64_t> errors_, rejects_, create_errors_;
   histogram latency_us_;
   wire_stats wire_;

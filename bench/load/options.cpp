@@ -25,7 +25,7 @@ common:
   --port N             8080
   --target T           auto | tabuleiro | relay (auto: the relay marks its joined message)
   --game NAME          taixu | cyvasse | quadri (taixu): the game of the matches created; the
-                       players choose among the server's legal actions (and its expects)
+                       players choose among the legal actions (and expects; see --legal)
   --sources K          spread client connections over source addresses 127.0.0.2 … 127.0.0.(K+1)
                        (IPv4 targets; 0 = kernel's choice; default 1)
   --server-pid PID     process to sample in /proc (default: the one listening on --port)
@@ -46,6 +46,12 @@ with each top-level field's bytes, and the act frames sent, during the measured 
   --acks A             in_patch | message (in_patch): how the seats' joins ask Tabuleiro to
                        acknowledge their actions, inside the patch or by a separate ack message
                        (the relay always sends an ack message)
+  --legal L            server | local | check (server): where the seats' legal lists come from.
+                       server: the `legal` (and `expects`) the server sends. local: every
+                       connection joins with "legal": false and a seat computes its list with
+                       the game's rules engine from its own view, as a client carrying the
+                       engine does. check: as server, and each list is also computed locally
+                       and compared (the report's "legal" counts the mismatches)
 
 idle:
   --connections N      1000
@@ -102,6 +108,7 @@ std::optional<options> parse_options(const std::vector<std::string>& args, int* 
       else if (a == "--setup-timeout") o.setup_timeout_s = std::stod(v);
       else if (a == "--seed") o.seed = std::stoull(v);
       else if (a == "--acks") o.acks = v;
+      else if (a == "--legal") o.legal = v;
       else return fail("unknown option " + a + " (see --help)");
     }
   } catch (const std::exception&) {
@@ -111,6 +118,8 @@ std::optional<options> parse_options(const std::vector<std::string>& args, int* 
   if (o.target != "auto" && o.target != "tabuleiro" && o.target != "relay")
     return fail("--target must be auto, tabuleiro or relay");
   if (o.acks != "in_patch" && o.acks != "message") return fail("--acks must be in_patch or message");
+  if (o.legal != "server" && o.legal != "local" && o.legal != "check")
+    return fail("--legal must be server, local or check");
   if (!find_game_actions(o.game)) return fail("--game must be one of " + game_names());
   if (!is_loopback(o.host)) return fail("refusing non-loopback target " + o.host);
   if (o.host == "localhost") o.host = "127.0.0.1";

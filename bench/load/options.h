@@ -30,6 +30,7 @@ struct options {
   double setup_timeout_s = 60;      // bound on the set-up phase
   std::uint64_t seed = 1;           // action choice PRNG seed
   std::string acks = "in_patch";    // play: how seats ask Tabuleiro to acknowledge (join's acks)
+  std::string legal = "server";     // play: server | local | check: where seats get their legal lists
   bool quiet = false;               // no human summary on stderr
 };
 

@@ -87,6 +87,7 @@ json driver::make_report() const {
                        {"p95", latency_us_.quantile(0.95)}, {"p99", latency_us_.quantile(0.99)},
                        {"max", latency_us_.max()},       {"mean", latency_us_.mean()}};
     r["wire"] = wire_.to_json();
+    r["legal"] = {{"source", opt_.legal}, {"computed", legal_computed_}, {"mismatches", legal_mismatches_}};
     r["server"]["cpu_us_per_action"] =
         acked_ ? 1e6 * cpu_between(srv_start_, srv_end_) / static_cast<double>(acked_) : 0.0;
   } else {

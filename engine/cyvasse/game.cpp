@@ -87,4 +87,9 @@ state determinize(const observation& o, seat viewer, engine::rng& r) {
 
 std::optional<event> game::redact(const event& e, engine::viewer) { return e; }
 
+state game::sample(const observation& o, engine::viewer v, std::uint64_t seed) {
+  engine::rng r(seed);
+  return determinize(o, static_cast<seat>(v), r);
+}
+
 }  // namespace tabuleiro::cyvasse

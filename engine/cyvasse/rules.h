@@ -117,6 +117,9 @@ struct game : engine::turn_game<cyvasse::state, cyvasse::action, cyvasse::event>
   static observation observe(const state& s, engine::viewer v);
   // Events hide nothing (a submitted event names only the seat).
   static std::optional<event> redact(const event& e, engine::viewer v);
+  // A full state that viewer v, holding only observation o, may compute legality on: another
+  // seat's hidden set-up drawn from seed (determinize).
+  static state sample(const observation& o, engine::viewer v, std::uint64_t seed);
 };
 
 static_assert(engine::game<game>);

@@ -40,4 +40,9 @@ state determinize(const observation& o, engine::rng& r) {
 
 std::optional<event> game::redact(const event& e, engine::viewer) { return e; }
 
+state game::sample(const observation& o, engine::viewer, std::uint64_t seed) {
+  engine::rng r(seed);
+  return determinize(o, r);
+}
+
 }  // namespace tabuleiro::quadri

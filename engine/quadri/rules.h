@@ -78,6 +78,9 @@ struct game : engine::turn_game<quadri::state, quadri::action, quadri::event> {
   // tile shows or has shown its location side; energy changes concern tiles revealed by the
   // same capture), the same for every viewer.
   static std::optional<event> redact(const event& e, engine::viewer v);
+  // A full state that viewer v, holding only observation o, may compute legality on: the
+  // unrevealed values drawn from seed (determinize).
+  static state sample(const observation& o, engine::viewer v, std::uint64_t seed);
 };
 
 static_assert(engine::game<game>);

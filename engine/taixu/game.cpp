@@ -30,4 +30,6 @@ state from_observation(const observation& o, std::uint64_t rng_seed) {
 
 std::optional<event> game::redact(const event& e, engine::viewer) { return e; }
 
+state game::sample(const observation& o, engine::viewer, std::uint64_t seed) { return from_observation(o, seed); }
+
 }  // namespace tabuleiro::taixu

@@ -78,6 +78,9 @@ struct game : engine::turn_game<taixu::state, taixu::action, taixu::event> {
   static observation observe(const state& s, engine::viewer v);
   // e itself: TAIXU events hide nothing from anyone.
   static std::optional<event> redact(const event& e, engine::viewer v);
+  // A full state that viewer v, holding only observation o, may compute legality on: its
+  // hidden parts (here the PRNG) drawn from seed (from_observation).
+  static state sample(const observation& o, engine::viewer v, std::uint64_t seed);
 };
 
 static_assert(engine::game<game>);

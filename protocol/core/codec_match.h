@@ -309,6 +309,27 @@ class codec_game_kind final : public game_kind {
     return std::unique_ptr<match>(std::make_unique<match_type>(std::move(std::get<0>(s))));
   }
 
+  // A match consistent with viewer v's view: the codec's decoded observation, which must write
+  // view back exactly and be what the sampled state shows v, with hidden parts drawn from seed.
+  result<std::unique_ptr<match>> from_view(const json& view, viewer v, std::uint64_t seed) const override {
+    if constexpr (requires(const typename G::observation& o) {
+                    { Codec::parse_observation(view) } -> std::same_as<result<typename G::observation>>;
+                    { G::sample(o, v, seed) } -> std::same_as<typename G::state>;
+                  }) {
+      auto o = Codec::parse_observation(view);
+      if (auto* err = std::get_if<rule_error>(&o)) return *err;
+      const auto& seen = std::get<typename G::observation>(o);
+      if (Codec::observation_json(seen) != view)
+        return rule_error{"bad_view", "the view is not one this server writes (a derived member disagrees)"};
+      auto s = G::sample(seen, v, seed);
+      if (!(G::observe(s, v) == seen))
+        return rule_error{"bad_view", "the view is not one this viewer can be shown"};
+      return std::unique_ptr<match>(std::make_unique<match_type>(std::move(s)));
+    } else {
+      return rule_error{"unsupported", "this game cannot be rebuilt from a view"};
+    }
+  }
+
   // The full position of m with its secrets; throws std::bad_cast when m is another game's.
   json secret_position(const match& m) const override {
     return Persistence::position_json(dynamic_cast<const match_type&>(m).s_);

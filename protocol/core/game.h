@@ -151,6 +151,12 @@ class match {
   virtual std::optional<engine::outcome> outcome() const = 0;
 };
 
+// Why seat s may not act in m at all now, in the server's order: game_over once m has an outcome,
+// else not_your_turn for a seat that is not to act; nullopt when it may. The server checks this
+// before the game's own rules (a malformed action from a seat not to act is not_your_turn), and
+// so does the browser's engine, so both give the same code.
+std::optional<rule_error> turn_refusal(const match& m, engine::seat s);
+
 // A game the server can host. Stateless; one instance per game in the registry.
 // Thread-safety: const and stateless, callable from any thread (each call on its own match).
 class game_kind {
@@ -165,6 +171,13 @@ class game_kind {
   // "rng". Errors: bad_options, bad_position.
   virtual result<std::unique_ptr<match>> create(const json& options, const json& position,
                                                 std::uint64_t seed) const = 0;
+
+  // A match that viewer v could hold knowing only view (this game's view as sent to v): the
+  // observation view shows, every hidden part drawn from seed. What a client holding the engine
+  // computes legality on (the browser's engine): legal(s) and check(s, a) for v's seat equal the
+  // server's. Errors: bad_view (malformed, or not a view this server writes for v), and
+  // unsupported for a game without the decoder.
+  virtual result<std::unique_ptr<match>> from_view(const json& view, viewer v, std::uint64_t seed) const = 0;
 
   // The full position of m (a match of this game) with every secret: seed, rng, hidden
   // values. For persistence, replay checks and the offline engine tool only; never sent to

@@ -29,6 +29,19 @@ std::optional<int> int_field(const json& j, std::string_view key, long long lo, 
   return static_cast<int>(v);
 }
 
+std::optional<std::array<int, 2>> int_pair_field(const json& j, std::string_view key, long long lo, long long hi) {
+  const auto it = j.find(key);
+  if (it == j.end() || !it->is_array() || it->size() != 2) return std::nullopt;
+  std::array<int, 2> out{};
+  for (std::size_t i = 0; i < 2; ++i) {
+    const json wrap = {{"v", (*it)[i]}};
+    const auto v = int_field(wrap, "v", lo, hi);
+    if (!v) return std::nullopt;
+    out[i] = *v;
+  }
+  return out;
+}
+
 std::optional<std::uint64_t> parse_seed(const json& j) {
   if (!j.is_string()) return std::nullopt;
   const auto& text = j.get_ref<const std::string&>();

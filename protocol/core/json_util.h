@@ -2,6 +2,7 @@
 // field checks, bounded integers, seeds, and the one outcome JSON.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -25,6 +26,9 @@ std::optional<std::string> first_unknown_key(const json& j,
 // j[key] as an int in [lo, hi], or nullopt when j has no such key, it is not an integer, or
 // it is out of range (signed and unsigned JSON integers alike).
 std::optional<int> int_field(const json& j, std::string_view key, long long lo, long long hi);
+
+// j[key] as a pair [x, y] of ints in [lo, hi], or nullopt for anything else.
+std::optional<std::array<int, 2>> int_pair_field(const json& j, std::string_view key, long long lo, long long hi);
 
 // A seed: a JSON string of 1–20 decimal digits whose value fits an unsigned 64-bit integer
 // ("0" … "18446744073709551615"); nullopt for anything else (numbers, signs, spaces).

@@ -20,6 +20,14 @@ void append_field(std::string& out, std::string_view field) {
   out += field;
 }
 
+// Appends `,` and legal_text (nothing when it is empty) to out, and their place to span when
+// given.
+void append_legal(std::string& out, std::string_view legal_text, legal_span* span) {
+  const std::size_t at = out.size();
+  append_field(out, legal_text);
+  if (span) *span = {at, out.size() - at};
+}
+
 }  // namespace
 
 std::optional<engine::outcome> parse_outcome(const json& j) {
@@ -50,9 +58,17 @@ std::string to_act_field(const std::vector<engine::seat>& seats) {
   return out;
 }
 
+std::string without_legal(std::string_view text, legal_span span) {
+  std::string out;
+  out.reserve(text.size() - span.size);
+  out += text.substr(0, span.at);
+  out += text.substr(span.at + span.size);
+  return out;
+}
+
 std::string patch(std::int64_t version, std::string_view ops_text, std::string_view events_text,
                   std::string_view legal_text, std::string_view to_act_text,
-                  std::string_view clock_text) {
+                  std::string_view clock_text, legal_span* span) {
   std::string out;
   out.reserve(64 + ops_text.size() + events_text.size() + legal_text.size() + to_act_text.size() +
               clock_text.size());
@@ -64,8 +80,7 @@ std::string patch(std::int64_t version, std::string_view ops_text, std::string_v
   out += ops_text;
   out += ",\"events\":";
   out += events_text;
-  out += ',';
-  out += legal_text;
+  append_legal(out, legal_text, span);
   out += ',';
   out += to_act_text;
   append_field(out, clock_text);
@@ -75,11 +90,10 @@ std::string patch(std::int64_t version, std::string_view ops_text, std::string_v
 
 std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text,
                      std::string_view to_act_text, const json& outcome,
-                     std::string_view clock_text) {
+                     std::string_view clock_text, legal_span* span) {
   std::string out = "{\"type\":\"snapshot\",\"version\":" + std::to_string(version) + ",\"view\":";
   append_json(out, view);
-  out += ',';
-  out += legal_text;
+  append_legal(out, legal_text, span);
   out += ',';
   out += to_act_text;
   out += ",\"outcome\":";
@@ -102,8 +116,7 @@ std::string joined(const joined_fields& f) {
   head["rematch"] = f.rematch.empty() ? json() : json(f.rematch);
   std::string out = dump(head);
   out.pop_back();  // the closing brace: the legal and to_act fields follow
-  out += ',';
-  out += f.legal_text;
+  append_legal(out, f.legal_text, nullptr);
   out += ',';
   out += f.to_act_text;
   append_field(out, f.clock_text);

@@ -34,18 +34,31 @@ std::string legal_fields(std::string_view actions_text, bool complete, const jso
 // `"to_act":[…]`: the seats that may act now (empty once the match is over).
 std::string to_act_field(const std::vector<engine::seat>& seats);
 
+// Where an envelope's legal fields lie in its text: the bytes [at, at + size) are
+// `,"legal":[…]` (and `,"expects":{…}`); size 0 when it has none. Cutting them out gives the
+// message a connection that joined with "legal": false receives.
+struct legal_span {
+  std::size_t at = 0, size = 0;
+};
+
+// text, an envelope whose legal fields lie at span, without them: byte for byte the envelope
+// built from the same parts with an empty legal text.
+std::string without_legal(std::string_view text, legal_span span);
+
 // A patch message from serialized parts: ops_text (an RFC 6902 array), events_text (a JSON
-// array), legal_text (from legal_fields), to_act_text (from to_act_field) and clock_text
-// (a `"clock":{…}` field, or "" for a match without a clock).
+// array), legal_text (from legal_fields; "" for a connection that joined with "legal": false:
+// no legal fields), to_act_text (from to_act_field) and clock_text (a `"clock":{…}` field, or
+// "" for a match without a clock). When span is given, it is set to the legal fields' place.
 std::string patch(std::int64_t version, std::string_view ops_text, std::string_view events_text,
                   std::string_view legal_text, std::string_view to_act_text,
-                  std::string_view clock_text = {});
+                  std::string_view clock_text = {}, legal_span* span = nullptr);
 
-// A snapshot message: the whole view at version with the seat's legal fields (and the
-// clock field, when not empty).
+// A snapshot message: the whole view at version with the seat's legal fields (none when
+// legal_text is "") and the clock field, when not empty. When span is given, it is set to the
+// legal fields' place.
 std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text,
                      std::string_view to_act_text, const json& outcome,
-                     std::string_view clock_text = {});
+                     std::string_view clock_text = {}, legal_span* span = nullptr);
 
 // What a joining connection is told.
 struct joined_fields {
@@ -53,7 +66,7 @@ struct joined_fields {
   int seat = 0;                 // 0 = spectator
   std::int64_t version = 0;     // the version the client is at after this message
   const json* view = nullptr;   // the full view, or nullptr for a catch-up (patches follow)
-  std::string legal_text;       // from legal_fields
+  std::string legal_text;       // from legal_fields, or "" (joined with "legal": false)
   std::string to_act_text;      // from to_act_field
   json presence;                // from presence()
   json outcome;                 // protocol::outcome_json

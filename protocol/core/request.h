@@ -28,6 +28,7 @@ struct join_request {
   std::optional<std::int64_t> version; // the client's version, ≥ 0
   std::optional<std::string> name;     // the display name when sent (cleaned by the server)
   bool acks_in_patch = false;          // "acks": "in_patch"
+  bool legal = true;                   // "legal": false: no legal or expects fields sent
 };
 
 // {"type":"watch_list","preview":bool?}: follow the match list.

@@ -47,6 +47,10 @@ struct cyvasse_codec {
   // The match list's progress: {"phase":"setup"}, or {"phase":"play"|"over","pieces":[n1,n2]}
   // (pieces on the board per seat; PROTOCOL.md "Match summaries").
   static json progress_json(const cyvasse::observation& o);
+  // A view (observation_json's form) → the observation it shows; bad_view when malformed. Lenient
+  // about derived members (armor, attacks, …): game_kind::from_view checks that the result
+  // writes j back.
+  static result<cyvasse::observation> parse_observation(const json& j);
   static json options_json(const cyvasse::options& o);
   // {"terrain":"default"|"random","quiet_limit":10..1000}. bad_options.
   static result<cyvasse::options> parse_options(const json& j);

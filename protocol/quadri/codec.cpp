@@ -280,6 +280,78 @@ json quadri_codec::options_json(const quadri::options& o) {
   return {{"majority", o.majority}, {"quiet_limit", o.quiet_limit}};
 }
 
+namespace {
+
+// The index of j (a string) in names, or -1.
+template <std::size_t N>
+int name_index(const json& j, const std::array<std::string_view, N>& names) {
+  if (!j.is_string()) return -1;
+  for (std::size_t i = 0; i < N; ++i)
+    if (j.get_ref<const std::string&>() == names[i]) return static_cast<int>(i);
+  return -1;
+}
+
+// The tile a view shows (tile_fields' members), or nullopt.
+std::optional<quadri::tile> tile_of(const json& t) {
+  if (!t.is_object()) return std::nullopt;
+  const auto member = [&](const char* key) { return t.contains(key) ? t[key] : json(); };
+  const int aura = name_index(member("aura"), std::array<std::string_view, 2>{"green", "red"});
+  const int phase = name_index(member("moon"), moon_names);
+  const int dir = name_index(member("dir"), dir_names);
+  const int side = name_index(member("side"), std::array<std::string_view, 2>{"energy", "location"});
+  const json revealed = member("revealed");
+  if (aura < 0 || phase < 0 || dir < 0 || side < 0 || !revealed.is_boolean()) return std::nullopt;
+  quadri::tile out{static_cast<std::uint8_t>(aura + 1), static_cast<quadri::moon>(phase),
+                   static_cast<quadri::direction>(dir), 0, side == 1, revealed.get<bool>()};
+  if (t.contains("value")) {
+    const auto v = int_field(t, "value", 1, 4);
+    if (!v) return std::nullopt;
+    out.value = static_cast<std::uint8_t>(*v);
+  }
+  return out;
+}
+
+}  // namespace
+
+result<quadri::observation> quadri_codec::parse_observation(const json& j) {
+  const auto bad = [](std::string m) { return fail("bad_view", "view." + m); };
+  if (!j.is_object()) return fail("bad_view", "a view must be a JSON object");
+  quadri::observation o;
+  const auto opts = parse_options(j.contains("options") ? j["options"] : json());
+  if (const auto* err = std::get_if<rule_error>(&opts)) return bad(err->message);
+  o.opts = std::get<quadri::options>(opts);
+  const auto to_move = int_field(j, "to_move", 1, 2);
+  const auto quiet = int_field(j, "quiet_actions", 0, 1000000);
+  const auto energy = int_pair_field(j, "energy", -1000000, 1000000);
+  const auto hand = int_pair_field(j, "hand", 0, quadri::pool);
+  if (!to_move || !quiet || !energy || !hand)
+    return bad("to_move, quiet_actions, energy and hand must be present and in range");
+  o.to_move = *to_move;
+  o.quiet = *quiet;
+  o.energy = *energy;
+  o.hand = *hand;
+  const auto tiles = j.find("tiles");
+  if (tiles == j.end() || !tiles->is_object()) return bad("tiles must be an object");
+  for (const auto& [at, t] : tiles->items()) {
+    const auto c = parse_cell(at);
+    const auto read = tile_of(t);
+    if (!c || *c < 0 || !read) return bad("tiles." + at + " is not a talisman on a cell");
+    o.tiles[*c] = *read;
+  }
+  const auto preds = j.find("predictors");
+  if (preds == j.end() || !preds->is_object()) return bad("predictors must be an object");
+  for (const auto& [at, p] : preds->items()) {
+    const auto c = parse_cell(at);
+    const auto owner = int_field(p, "owner", 1, 2);
+    const auto queen = p.find("queen");
+    if (!c || *c < 0 || !owner || queen == p.end() || !queen->is_boolean())
+      return bad("predictors." + at + " is not a predictor on a cell");
+    o.preds[*c] = quadri::predictor{static_cast<std::uint8_t>(*owner), queen->get<bool>()};
+  }
+  if (auto m = read_outcome(j.contains("outcome") ? j["outcome"] : json(), o.outcome)) return bad(*m);
+  return o;
+}
+
 result<quadri::options> quadri_codec::parse_options(const json& j) {
   quadri::options o;
   if (j.is_null()) return o;

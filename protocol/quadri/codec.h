@@ -44,6 +44,10 @@ struct quadri_codec {
   static std::optional<std::string> patch_text(const quadri::observation& before, const quadri::observation& after);
   // The match list's progress: {"energy":[e1,e2]} (PROTOCOL.md "Match summaries").
   static json progress_json(const quadri::observation& o);
+  // A view (observation_json's form) → the observation it shows; bad_view when malformed. Lenient
+  // about derived members (on_grid, last_row): game_kind::from_view checks that the result
+  // writes j back.
+  static result<quadri::observation> parse_observation(const json& j);
   // The options object ({"majority", "quiet_limit"}).
   static json options_json(const quadri::options& o);
   // Options JSON → options (null → defaults). bad_options.

@@ -42,6 +42,9 @@ struct taixu_codec {
   // when the options differ or a set outcome changed, which no match does (the view then diffs
   // the two trees).
   static std::optional<std::string> patch_text(const taixu::observation& before, const taixu::observation& after);
+  // A view (observation_json's form) → the observation it shows; bad_view when malformed. Lenient
+  // about derived members (costs): game_kind::from_view checks that the result writes j back.
+  static result<taixu::observation> parse_observation(const json& j);
   // The match list's progress: {"round":n} (PROTOCOL.md "Match summaries").
   static json progress_json(const taixu::observation& o);
   // The options object as JSON ({"reserve", "destroyed_pieces"}).

@@ -351,9 +351,11 @@ std::string client_address(const net::ip::address& peer, const http::fields& hea
 std::string content_security_policy(const std::vector<std::string>& inline_script_hashes) {
   std::string scripts = "'self'";
   for (const auto& h : inline_script_hashes) scripts += " " + h;
+  // 'wasm-unsafe-eval' lets the rules engine's WebAssembly module compile (web/engine/, in a
+  // worker from this origin); it allows no JavaScript eval.
   return "default-src 'none'; script-src " + scripts +
-         "; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
-         "manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+         " 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+         "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 }
 
 std::vector<std::string> inline_script_hashes(std::string_view html) {

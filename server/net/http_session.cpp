@@ -48,6 +48,20 @@ std::string_view mime_type(std::string_view path) {
   return "application/octet-stream";
 }
 
+// The Cache-Control of a file under --web: the browser engine's content-hashed files
+// (/engine/tabuleiro-engine.<16 hex digits>.js or .wasm, wasm/publish.cmake) never change under
+// their name, so they are cached for a year; everything else is revalidated on every use.
+std::string_view cache_control_of(std::string_view path) {
+  constexpr std::string_view prefix = "/engine/tabuleiro-engine.";
+  if (path.substr(0, prefix.size()) == prefix) {
+    const std::string_view rest = path.substr(prefix.size());
+    const auto dot = rest.find('.');
+    const bool hashed = dot == 16 && rest.substr(0, 16).find_first_not_of("0123456789abcdef") == std::string_view::npos;
+    if (hashed && (rest.substr(dot) == ".js" || rest.substr(dot) == ".wasm")) return "public, max-age=31536000, immutable";
+  }
+  return "no-cache";
+}
+
 // The page served for /m/{code} when the web client is absent.
 constexpr std::string_view fallback_page =
     "<!doctype html><html><head><meta charset=\"utf-8\"><title>Tabuleiro</title></head>"
@@ -509,7 +523,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
                                         std::make_tuple(http::status::ok, version)};
     res.set(http::field::content_type, mime_type(full));
-    res.set(http::field::cache_control, "no-cache");
+    res.set(http::field::cache_control, cache_control_of(path));
     res.content_length(size);
     res.keep_alive(keep);
     send(std::move(res));

@@ -59,6 +59,8 @@ class websocket_session : public client,
 
   bool acks_in_patch() const override { return acks_in_patch_; }
 
+  bool wants_legal() const override { return wants_legal_; }
+
   std::int64_t account_id() const override { return account_ ? account_->id : 0; }
 
   void send(shared_text msg) override {
@@ -239,6 +241,7 @@ class websocket_session : public client,
     }
     join_requested_ = true;
     acks_in_patch_ = j.acks_in_patch;  // before the room hears of this connection
+    wants_legal_ = j.legal;
     if (!j.spectator || j.token) do_rtt_ping();
     const std::string code = j.code;
     state_.registry->find(code, [self = shared_from_this(), j = std::move(j)](
@@ -361,6 +364,7 @@ class websocket_session : public client,
   bool join_requested_ = false;
   bool watching_ = false;
   bool acks_in_patch_ = false;  // set by the join, before any room reads it
+  bool wants_legal_ = true;     // the same
   int close_code_ = 0;
   token_bucket bucket_;  // the message rate limit
   rtt_meter rtt_;        // the round trip (read by the room)

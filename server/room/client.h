@@ -25,6 +25,9 @@ class client {
   // acknowledged inside the change's patch (an "ack" field) instead of by an ack message.
   // Fixed before the join reaches a room.
   virtual bool acks_in_patch() const { return false; }
+  // False when the connection asked in its join ("legal": false) for its joined, patch and
+  // snapshot messages without the legal and expects fields. Fixed before the join reaches a room.
+  virtual bool wants_legal() const { return true; }
   // The account the connection signed in with (0: a guest). Fixed for the connection's life.
   virtual std::int64_t account_id() const { return 0; }
 };

@@ -11,15 +11,35 @@ constexpr std::size_t recent_patches = 32;
 
 }  // namespace
 
+feed_text::feed_text(std::string text, protocol::messages::legal_span span)
+    : body_(std::make_shared<body>(body{std::move(text), span, {}})) {}
+
+feed_text feed_text::without_legal(std::string text) {
+  feed_text out;
+  out.body_ = std::make_shared<body>(body{{}, {}, std::move(text)});
+  return out;
+}
+
+shared_text feed_text::text(bool legal) const {
+  if (!body_) return nullptr;
+  body& b = *body_;
+  if (legal) return b.with.empty() ? nullptr : shared_text(body_, &b.with);
+  if (b.without.empty()) {
+    if (b.span.size == 0) return shared_text(body_, &b.with);
+    b.without = protocol::messages::without_legal(b.with, b.span);
+  }
+  return shared_text(body_, &b.without);
+}
+
 match_feed::match_feed(const protocol::match& m, std::int64_t version, const json& outcome)
     : version_(version), outcome_(outcome) {
   const auto pub = m.observe();
   for (int c = 0; c < 3; ++c) views_[c] = pub.view_for(c);
 }
 
-std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::int64_t version,
-                                               protocol::publication pub,
-                                               const json& outcome, const std::string& clock_text) {
+std::array<feed_text, 3> match_feed::publish(const protocol::match& m, std::int64_t version,
+                                             protocol::publication pub, const json& outcome,
+                                             const std::string& clock_text, std::array<bool, 3> with_legal) {
   version_ = version;
   outcome_ = outcome;
   const std::vector<protocol::view_ptr>& next = pub.views;
@@ -45,15 +65,26 @@ std::array<shared_text, 3> match_feed::publish(const protocol::match& m, std::in
     diff_of[c] = i;
   }
   const std::string& to_act = to_act_text(m);
-  std::array<shared_text, 3> out;
+  std::array<feed_text, 3> out;
   for (int c = 0; c < 3; ++c) {
-    const std::string& legal = legal_text(m, c);
+    // Classes share a message when its bytes are equal: the same patch and events, and the
+    // same legal fields, or none for both.
+    const std::string* legal = with_legal[c] ? &legal_text(m, c) : nullptr;
     const int g = pub.group_of[c];
     for (int e = 0; e < c && !out[c]; ++e)
-      if (diff_of[e] == diff_of[c] && pub.group_of[e] == g && legal_text(m, e) == legal)
+      if (diff_of[e] == diff_of[c] && pub.group_of[e] == g && with_legal[e] == with_legal[c] &&
+          (!legal || legal_text(m, e) == *legal))
         out[c] = out[e];
-    if (!out[c]) out[c] = share_text(protocol::messages::patch(version, diffs[diff_of[c]].ops,
-                                                               events_text(g), legal, to_act, clock_text));
+    if (out[c]) continue;
+    const std::string& ops = diffs[diff_of[c]].ops;
+    if (legal) {
+      protocol::messages::legal_span span;
+      std::string text = protocol::messages::patch(version, ops, events_text(g), *legal, to_act, clock_text, &span);
+      out[c] = feed_text(std::move(text), span);
+    } else {
+      out[c] = feed_text::without_legal(
+          protocol::messages::patch(version, ops, events_text(g), {}, to_act, clock_text));
+    }
   }
   for (int c = 0; c < 3; ++c) {
     views_[c] = next[pub.group_of[c]];
@@ -83,24 +114,36 @@ const std::string& match_feed::to_act_text(const protocol::match& m) {
   return to_act_.value;
 }
 
-shared_text match_feed::snapshot(const protocol::match& m, int c, const std::string& clock_text) {
+shared_text match_feed::snapshot(const protocol::match& m, int c, const std::string& clock_text, bool legal) {
   auto& slot = snapshots_[c];
-  if (slot.version != version_ || snapshot_clock_[c] != clock_text) {
-    slot.value = share_text(protocol::messages::snapshot(version_, views_[c]->value(), legal_text(m, c),
-                                                         to_act_text(m), outcome_, clock_text));
+  if (slot.version != version_ || snapshot_clock_[c] != clock_text || !slot.value.text(legal)) {
+    const json& view = views_[c]->value();
+    if (legal) {
+      protocol::messages::legal_span span;
+      std::string text = protocol::messages::snapshot(version_, view, legal_text(m, c), to_act_text(m), outcome_,
+                                                      clock_text, &span);
+      slot.value = feed_text(std::move(text), span);
+    } else {
+      slot.value = feed_text::without_legal(
+          protocol::messages::snapshot(version_, view, {}, to_act_text(m), outcome_, clock_text));
+    }
     slot.version = version_;
     snapshot_clock_[c] = clock_text;
   }
-  return slot.value;
+  return slot.value.text(legal);
 }
 
-std::optional<std::vector<shared_text>> match_feed::catch_up(int c, std::int64_t from) const {
+std::optional<std::vector<shared_text>> match_feed::catch_up(int c, std::int64_t from, bool legal) const {
   const auto& buffer = recent_[c];
   if (from > version_) return std::nullopt;
   if (from < version_ && (buffer.empty() || buffer.front().first > from + 1)) return std::nullopt;
   std::vector<shared_text> out;
-  for (const auto& [v, msg] : buffer)
-    if (v > from) out.push_back(msg);
+  for (const auto& [v, msg] : buffer) {
+    if (v <= from) continue;
+    shared_text text = msg.text(legal);
+    if (!text) return std::nullopt;  // written without the legal fields this connection wants
+    out.push_back(std::move(text));
+  }
   return out;
 }
 

@@ -162,7 +162,7 @@ void room::on_rematch_made(const rematch_result& r, std::uint64_t client_id, con
 }
 
 void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::resync_request&) {
-  c->send(feed_.snapshot(seq_.match(), seat, clock_.text()));
+  c->send(feed_.snapshot(seq_.match(), seat, clock_.text(), c->wants_legal()));
 }
 
 void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::history_request& r) {

@@ -271,7 +271,8 @@ void room::store_name(int seat, const std::string& name) {
 
 void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& token,
                  std::optional<std::int64_t> client_version) {
-  members_[c->id()] = member{c, seat};
+  const bool legal = c->wants_legal();
+  members_[c->id()] = member{c, seat, false, legal};
   if (seat != 0) seats_.sit(seat, c->id());
   const auto& m = seq_.match();
   msg::joined_fields f{.code = code(),
@@ -279,7 +280,7 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
                        .seat = seat,
                        .version = seq_.version(),
                        .view = &feed_.view(seat),
-                       .legal_text = feed_.legal_text(m, seat),
+                       .legal_text = legal ? feed_.legal_text(m, seat) : std::string(),
                        .to_act_text = feed_.to_act_text(m),
                        .presence = presence(),
                        .outcome = outcome_json(),
@@ -287,7 +288,7 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
                        .clock_text = clock_.text(),
                        .rematch = rematches_.code()};
   std::optional<std::vector<shared_text>> missed;
-  if (client_version) missed = feed_.catch_up(seat, *client_version);
+  if (client_version) missed = feed_.catch_up(seat, *client_version, legal);
   if (missed) {
     f.version = *client_version;
     f.view = nullptr;
@@ -406,7 +407,8 @@ void room::update_clock(const change_request& r) {
 // The patches to every viewer, the summary before them (whoever hears of the change finds it
 // in the list), and the requester's acknowledgement: after its patch, or in it when it asked.
 void room::publish(const change_request& r, protocol::publication pub) {
-  const auto out = feed_.publish(seq_.match(), seq_.version(), std::move(pub), outcome_json(), clock_.text());
+  const auto out =
+      feed_.publish(seq_.match(), seq_.version(), std::move(pub), outcome_json(), clock_.text(), legal_wanted());
   if (seq_.outcome()) listing_.ended(svc_.time->now_ms());
   update_summary(true);
   std::shared_ptr<client> requester = r.client_id != 0 ? member_client(r.client_id) : nullptr;
@@ -414,10 +416,20 @@ void room::publish(const change_request& r, protocol::publication pub) {
   for (auto& [id, m] : members_) {
     auto c = m.c.lock();
     if (!c) continue;
-    if (ack_in_patch && id == r.client_id) c->send(share_text(msg::patch_with_ack(*out[m.seat], r.id)));
-    else c->send(out[m.seat]);
+    shared_text text = out[m.seat].text(m.legal);
+    if (ack_in_patch && id == r.client_id) c->send(share_text(msg::patch_with_ack(*text, r.id)));
+    else c->send(std::move(text));
   }
   if (requester && !ack_in_patch) requester->send(share_text(msg::ack(r.id, seq_.version())));
+}
+
+std::array<bool, 3> room::legal_wanted() const {
+  std::array<bool, 3> here{}, wanted{};
+  for (const auto& [id, m] : members_) {
+    here[m.seat] = true;
+    wanted[m.seat] = wanted[m.seat] || m.legal;
+  }
+  return {!here[0] || wanted[0], !here[1] || wanted[1], !here[2] || wanted[2]};
 }
 
 // The match ended with the last commit: logged, and told to everyone.

@@ -140,6 +140,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
     std::weak_ptr<client> c;
     int seat = 0;                  // 0 = spectator
     bool history_pending = false;  // a history page is being built for it
+    bool legal = true;             // it wants the legal fields (client::wants_legal)
   };
   // Where the room is in its life: serving, closing (shutdown), or served by another node.
   enum class phase { open, closing, moved_away };
@@ -189,6 +190,9 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   // After a commit (room.cpp).
   void update_clock(const change_request& r);
   void publish(const change_request& r, protocol::publication pub);
+  // For each viewer class, whether its patches carry the legal fields: unless connections of
+  // the class are here and none of them wants them.
+  std::array<bool, 3> legal_wanted() const;
   void announce_end();
 
   // Messages.

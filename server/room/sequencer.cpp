@@ -80,9 +80,8 @@ std::optional<sequencer::staged> sequencer::stage(change_request& r, rule_error&
     s.request = std::move(r);
     return s;
   }
-  const auto to_act = match_->seats_to_act();
-  if (std::find(to_act.begin(), to_act.end(), r.seat) == to_act.end()) {
-    refused = {"not_your_turn", "it is not your turn"};
+  if (auto e = protocol::turn_refusal(*match_, r.seat)) {
+    refused = *e;
     return std::nullopt;
   }
   auto next = match_->clone();

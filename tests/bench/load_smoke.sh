@@ -5,9 +5,12 @@
 # and the bytes of the patches received, and hold its connections: every match slot is either
 # ready with all three connections held or, its game having just finished, a new match still
 # joining (any number of games can finish in the run's last moments).
-# $1 = build/tabuleiro, $2 = build/tabuleiro-load, $3 = game (default taixu).
+# With legal local the players join with "legal": false and compute their legal lists from
+# their views: no legal list may reach them, and as many lists computed as actions sent.
+# $1 = build/tabuleiro, $2 = build/tabuleiro-load, $3 = game (default taixu), $4 = --legal
+# (default server).
 set -u
-server=$1 load=$2 game=${3:-taixu}
+server=$1 load=$2 game=${3:-taixu} legal=${4:-server}
 work=$(mktemp -d)
 pid=""
 # Stops the server this script started (by pid) and removes its scratch directory.
@@ -37,7 +40,7 @@ for try in 1 2 3 4 5; do
 done
 [ -n "$port" ] || { echo "server did not start"; cat "$work/server.log"; exit 1; }
 out=$(timeout 60 "$load" --port "$port" --game "$game" --matches 4 --spectators 1 --duration 2 --sources 2 \
-      --server-pid "$pid" --quiet)
+      --legal "$legal" --server-pid "$pid" --quiet)
 rc=$?
 echo "$out"
 [ "$rc" -eq 0 ] || { echo "tabuleiro-load exit code $rc"; exit 1; }
@@ -55,4 +58,11 @@ held=$(field connections_held) ready=$(field matches_ready_at_end) joining=$(fie
 [ "${held:-0}" -ge $(( 3 * ${ready:-0} )) ] || { echo "only ${held:-0} connections held for ${ready:-0} ready matches"; fail=1; }
 p99=$(printf '%s' "$out" | sed -n 's/.*"p99":\([0-9]*\).*/\1/p')
 [ "${p99:-0}" -gt 0 ] || { echo "no latency recorded"; fail=1; }
+if [ "$legal" = local ]; then
+  # A received field is counted as "key":bytes in the report's wire.
+  printf '%s' "$out" | grep -q '"legal":[0-9]' && { echo "a legal list was received"; fail=1; }
+  printf '%s' "$out" | grep -q '"expects":[0-9]' && { echo "an expects was received"; fail=1; }
+  computed=$(printf '%s' "$out" | sed -n 's/.*"computed":\([0-9]*\).*/\1/p')
+  [ "${computed:-0}" -ge "${acked:-0}" ] || { echo "only ${computed:-0} legal lists computed"; fail=1; }
+fi
 exit "$fail"

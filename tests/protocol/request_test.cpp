@@ -50,13 +50,16 @@ TEST_CASE("request: every type parses to its typed request") {
   CHECK_FALSE(j.version);
   CHECK_FALSE(j.name);
   CHECK_FALSE(j.acks_in_patch);
+  CHECK(j.legal);
   j = top<join_request>(
-      R"({"type":"join","code":"k7","as":"spectator","token":"t","version":3,"name":" Ana ","acks":"in_patch"})");
+      R"({"type":"join","code":"k7","as":"spectator","token":"t","version":3,"name":" Ana ","acks":"in_patch","legal":false})");
   CHECK(j.spectator);
   CHECK(j.token == "t");
   CHECK(j.version == 3);
   CHECK(j.name == " Ana ");  // cleaned by the server, not here
   CHECK(j.acks_in_patch);
+  CHECK_FALSE(j.legal);
+  CHECK(top<join_request>(R"({"type":"join","code":"A","legal":true})").legal);
   CHECK(top<watch_list_request>(R"({"type":"watch_list","preview":true})").preview);
   CHECK_FALSE(top<watch_list_request>(R"({"type":"watch_list"})").preview);
   auto act = room<act_request>(R"({"type":"act","id":"1","action":{"type":"end_turn"}})");
@@ -91,11 +94,13 @@ TEST_CASE("request: malformed messages get the documented code, message and enve
   CHECK(e.is_join);
   for (const char* bad : {R"({"type":"join","code":"A","as":"king"})", R"({"type":"join","code":"A","token":1})",
                           R"({"type":"join","code":"A","version":-1})", R"({"type":"join","code":"A","name":2})",
-                          R"({"type":"join","code":"A","acks":"never"})"}) {
+                          R"({"type":"join","code":"A","acks":"never"})", R"({"type":"join","code":"A","legal":"no"})",
+                          R"({"type":"join","code":"A","legal":0})", R"({"type":"join","code":"A","legal":null})"}) {
     e = refusal(bad);
     CHECK(e.code == "bad_message");
     CHECK(e.message ==
-          "join takes as: player|spectator, token: string, version: integer, name: string, acks: message|in_patch");
+          "join takes as: player|spectator, token: string, version: integer, name: string, acks: message|in_patch,"
+          " legal: boolean");
   }
   CHECK(refusal(R"({"type":"watch_list","preview":1})").message == "watch_list takes preview: boolean");
   e = refusal(R"({"type":"act","id":[1],"action":{}})");

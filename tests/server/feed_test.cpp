@@ -73,9 +73,9 @@ TEST_CASE("feed: TAIXU - one diff for all viewers, and the same text for the spe
   const auto out = feed.publish(*m, 1, pub, nullptr);
   const int waiting = m->seats_to_act() == std::vector<int>{1} ? 2 : 1;
   const int mover = 3 - waiting;
-  CHECK(out[0] == out[waiting]);  // the very same shared text
-  CHECK(out[0] != out[mover]);    // the mover's legal list differs
-  const json spectator = json::parse(*out[0]), own = json::parse(*out[mover]);
+  CHECK(out[0].text(true) == out[waiting].text(true));  // the very same shared text
+  CHECK(out[0].text(true) != out[mover].text(true));    // the mover's legal list differs
+  const json spectator = json::parse(*out[0].text(true)), own = json::parse(*out[mover].text(true));
   CHECK(spectator["ops"] == own["ops"]);
   CHECK(spectator["legal"] == json::array());
   CHECK_FALSE(own["legal"].empty());
@@ -87,6 +87,64 @@ TEST_CASE("feed: TAIXU - one diff for all viewers, and the same text for the spe
   REQUIRE(missed.has_value());
   CHECK(missed->size() == 1);
   CHECK_FALSE(feed.catch_up(1, 5).has_value());
+}
+
+TEST_CASE("feed: messages without legal fields - cut from the shared text, or written so when no connection wants them") {
+  auto m = new_match("taixu");
+  server::match_feed feed(*m, 0, nullptr);
+  const int mover = m->seats_to_act().at(0);
+  auto pub = act(*m, mover, m->legal(mover).actions.at(0));
+  // Every class wants the legal fields (the default): the form without is cut from the same
+  // message, byte for byte the patch written with no legal text, and shared.
+  const auto out = feed.publish(*m, 1, pub, nullptr, R"("clock":{"running":1})");
+  for (int c = 0; c < 3; ++c) {
+    const auto with = out[c].text(true), without = out[c].text(false);
+    REQUIRE(with);
+    REQUIRE(without);
+    CHECK(with->find("\"legal\":") != std::string::npos);
+    CHECK(without->find("\"legal\"") == std::string::npos);
+    const json w = json::parse(*with);
+    json expected = w;
+    expected.erase("legal");
+    CHECK(json::parse(*without) == expected);
+    const std::string legal = "," + feed.legal_text(*m, c);
+    std::string bytes = *with;
+    REQUIRE(bytes.find(legal) != std::string::npos);
+    bytes.erase(bytes.find(legal), legal.size());
+    CHECK(*without == bytes);
+    CHECK(out[c].text(false) == without);  // cut once
+  }
+  CHECK(out[0].text(false) == out[3 - mover].text(false));  // shared as the form with is
+  // A catch-up reaches back in either form.
+  REQUIRE(feed.catch_up(mover, 0, false).has_value());
+  CHECK(feed.catch_up(mover, 0, false)->at(0) == out[mover].text(false));
+  // Seat `mover`'s class written without legal fields (its only connection asked so): no
+  // legal list in it, the other classes unchanged; a catch-up that wants the legal fields
+  // cannot be served from it (the room then sends the whole view), one that does not can.
+  const int next = m->seats_to_act().at(0);
+  pub = act(*m, next, m->legal(next).actions.at(0));
+  std::array<bool, 3> with_legal{true, true, true};
+  with_legal[next] = false;
+  const auto out2 = feed.publish(*m, 2, pub, nullptr, {}, with_legal);
+  CHECK_FALSE(out2[next].text(true));
+  const json plain = json::parse(*out2[next].text(false));
+  CHECK_FALSE(plain.contains("legal"));
+  CHECK(plain["to_act"] == json::array({next}));
+  CHECK(json::parse(*out2[0].text(true))["legal"] == json::array());
+  CHECK_FALSE(feed.catch_up(next, 0, true).has_value());
+  const auto missed = feed.catch_up(next, 0, false);
+  REQUIRE(missed.has_value());
+  CHECK(missed->size() == 2);
+  CHECK(feed.catch_up(next, 2, true).has_value());  // nothing missed
+  // Snapshots in both forms: the form with is written when asked for, the form without cut.
+  const auto snap = feed.snapshot(*m, next, {}, true);
+  const json s = json::parse(*snap);
+  CHECK_FALSE(s["legal"].empty());
+  const json s_plain = json::parse(*feed.snapshot(*m, next, {}, false));
+  json expected = s;
+  expected.erase("legal");
+  CHECK(s_plain == expected);
+  CHECK(feed.snapshot(*m, next, {}, true) == snap);
 }
 
 TEST_CASE("feed: a simultaneous secret phase - one message per distinct observation, the secret only to its owner") {
@@ -102,12 +160,23 @@ TEST_CASE("feed: a simultaneous secret phase - one message per distinct observat
   CHECK(pub.group_of[0] == pub.group_of[2]);
   CHECK(pub.group_of[0] != pub.group_of[1]);
   const auto out = feed.publish(*m, 1, pub, nullptr);
-  CHECK(out[1]->find("saffron") != std::string::npos);
-  CHECK(out[0]->find("saffron") == std::string::npos);
-  CHECK(out[2]->find("saffron") == std::string::npos);
-  CHECK(json::parse(*out[2]).contains("expects"));   // seat 2 still has to choose
-  CHECK_FALSE(json::parse(*out[1]).contains("expects"));
-  CHECK(json::parse(*out[0])["to_act"] == json::array({2}));
+  CHECK(out[1].text(true)->find("saffron") != std::string::npos);
+  CHECK(out[0].text(true)->find("saffron") == std::string::npos);
+  CHECK(out[2].text(true)->find("saffron") == std::string::npos);
+  CHECK(json::parse(*out[2].text(true)).contains("expects"));   // seat 2 still has to choose
+  CHECK_FALSE(json::parse(*out[1].text(true)).contains("expects"));
+  CHECK(json::parse(*out[0].text(true))["to_act"] == json::array({2}));
+  // Without the legal fields: the same message less "legal" and "expects", cut once and shared.
+  for (int c = 0; c < 3; ++c) {
+    json cut = json::parse(*out[c].text(false));
+    CHECK_FALSE(cut.contains("legal"));
+    CHECK_FALSE(cut.contains("expects"));
+    json full = json::parse(*out[c].text(true));
+    full.erase("legal");
+    full.erase("expects");
+    CHECK(cut == full);
+    CHECK(out[c].text(false) == out[c].text(false));
+  }
   // Secrets stay reachable through the persistence side only.
   CHECK(protocol::find_game("words")->secret_position(*m).dump().find("saffron") != std::string::npos);
 }
@@ -196,6 +265,23 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
   CHECK_FALSE(json::parse(protocol::messages::presence_message(json{{"spectators", 0}})).contains("clock"));
   f.rematch.clear();
   CHECK(json::parse(protocol::messages::joined(f))["rematch"].is_null());
+  // No legal text ("legal": false): no legal or expects field, everything else as before.
+  f.legal_text.clear();
+  json no_legal = json::parse(protocol::messages::joined(f));
+  CHECK_FALSE(no_legal.contains("legal"));
+  CHECK(no_legal["to_act"] == json::array());
+  no_legal["legal"] = json::array();
+  CHECK(no_legal == json::parse(protocol::messages::joined(
+                        [&] { auto g = f; g.legal_text = protocol::messages::legal_fields({}); return g; }())));
+  protocol::messages::legal_span span;
+  const std::string full = protocol::messages::patch(7, "[]", "[]", legal, protocol::messages::to_act_field({2}), clock, &span);
+  CHECK(full.substr(span.at, span.size) == "," + legal);
+  CHECK(protocol::messages::without_legal(full, span) ==
+        protocol::messages::patch(7, "[]", "[]", "", protocol::messages::to_act_field({2}), clock));
+  const std::string snap = protocol::messages::snapshot(7, view, legal, protocol::messages::to_act_field({}), nullptr, clock, &span);
+  CHECK(protocol::messages::without_legal(snap, span) ==
+        protocol::messages::snapshot(7, view, "", protocol::messages::to_act_field({}), nullptr, clock));
+  CHECK_FALSE(json::parse(protocol::messages::without_legal(snap, span)).contains("expects"));
   // An acknowledgement inside a patch: the request id (string or integer, escaped as JSON)
   // added as the first field, everything else unchanged.
   for (const json& id : {json("r\"1"), json(42)}) {

@@ -313,7 +313,7 @@ void tracked_view::apply(const json& msg) {
   if (type == "joined") {
     version = msg.at("version");
     if (msg.contains("view")) view = msg["view"];
-    legal = msg.at("legal");
+    if (wants_legal) legal = msg.at("legal");
     outcome = msg.at("outcome");
     seat = msg.at("seat").is_null() ? 0 : msg["seat"].get<int>();
     if (msg.contains("token")) token = msg["token"];
@@ -323,12 +323,12 @@ void tracked_view::apply(const json& msg) {
     REQUIRE(msg.at("version") == version + 1);
     view = view.patch(msg.at("ops"));
     version = msg["version"];
-    legal = msg.at("legal");
+    if (wants_legal) legal = msg.at("legal");
     patches.push_back(msg);
   } else if (type == "snapshot") {
     version = msg.at("version");
     view = msg.at("view");
-    legal = msg.at("legal");
+    if (wants_legal) legal = msg.at("legal");
     outcome = msg.at("outcome");
   } else if (type == "game_over") {
     REQUIRE(msg.at("version") == version);
@@ -339,6 +339,7 @@ void tracked_view::apply(const json& msg) {
 json join(ws_client& c, tracked_view& t, const std::string& code, const json& extra) {
   json m = {{"type", "join"}, {"code", code}};
   m.update(extra);
+  t.wants_legal = m.value("legal", json(true)) != json(false);
   c.send(m);
   json j = c.expect("joined");
   t.apply(j);

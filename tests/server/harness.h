@@ -135,11 +135,14 @@ struct tracked_view {
   int seat = 0;
   std::string token;
   std::vector<json> patches;  // every patch applied, in order
-  // Applies joined / patch / snapshot / game_over; REQUIREs patches to follow on exactly.
+  bool wants_legal = true;    // false: joined with "legal": false (no legal list to keep)
+  // Applies joined / patch / snapshot / game_over; REQUIREs patches to follow on exactly, and
+  // the legal list in each state message unless wants_legal is false.
   void apply(const json& msg);
 };
 
-// Joins code on c with the given extra fields; returns the joined message (after applying it).
+// Joins code on c with the given extra fields (with "legal": false, t keeps no legal list);
+// returns the joined message (after applying it).
 json join(ws_client& c, tracked_view& t, const std::string& code, const json& extra = json::object());
 
 }  // namespace tabuleiro::test

@@ -43,6 +43,31 @@ TEST_CASE("http: health, metrics, static files with MIME types, match page") {
   CHECK(http_call(srv.port(), "DELETE", "/app.js").status == 405);
 }
 
+TEST_CASE("http: the browser engine's content-hashed files are cached for a year, its index never") {
+  temp_dir dir;
+  std::filesystem::create_directories(dir.path + "/web/engine");
+  std::ofstream(dir.path + "/web/index.html") << "<!doctype html><title>client</title>";
+  std::ofstream(dir.path + "/web/engine/engine.json") << R"({"js":"tabuleiro-engine.0123456789abcdef.js"})";
+  std::ofstream(dir.path + "/web/engine/tabuleiro-engine.0123456789abcdef.js") << "var tabuleiroEngine;";
+  std::ofstream(dir.path + "/web/engine/tabuleiro-engine.0123456789abcdef.wasm") << "\0asm";
+  std::ofstream(dir.path + "/web/engine/tabuleiro-engine.0123456789ABCDEF.wasm") << "\0asm";
+  std::ofstream(dir.path + "/web/engine/tabuleiro-engine.js") << "var tabuleiroEngine;";
+  server_process srv(dir.path + "/t.db", {"--web", dir.path + "/web"});
+  const auto wasm = http_call(srv.port(), "GET", "/engine/tabuleiro-engine.0123456789abcdef.wasm");
+  CHECK(wasm.status == 200);
+  CHECK(wasm.content_type == "application/wasm");
+  CHECK(wasm.header("Cache-Control") == "public, max-age=31536000, immutable");
+  CHECK(http_call(srv.port(), "GET", "/engine/tabuleiro-engine.0123456789abcdef.js").header("Cache-Control") ==
+        "public, max-age=31536000, immutable");
+  for (const char* path : {"/engine/engine.json", "/engine/tabuleiro-engine.js", "/engine/tabuleiro-engine.0123456789ABCDEF.wasm", "/"})
+    CHECK(http_call(srv.port(), "GET", path).header("Cache-Control") == "no-cache");
+  // The CSP lets that module compile in a worker of this origin, and allows no eval of scripts.
+  const std::string csp = http_call(srv.port(), "GET", "/").header("Content-Security-Policy");
+  CHECK(csp.find("'wasm-unsafe-eval'") != std::string::npos);
+  CHECK(csp.find("worker-src 'self'") != std::string::npos);
+  CHECK(csp.find("'unsafe-eval'") == std::string::npos);
+}
+
 TEST_CASE("http: API errors are typed JSON") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db");

@@ -23,7 +23,8 @@ export class MatchConnection {
   // code: share code; opts.spectate: watch only; opts.versionOf(): last version held or -1;
   // opts.onMessage(msg), opts.onStatus('connecting'|'open'|'reconnecting'|'replaced'|'disabled'|'closed');
   // opts.token: a seat token to join with instead of the one stored for code (play on one
-  // device holds both seats' tokens).
+  // device holds both seats' tokens); opts.withoutLegal(): true to join with `legal: false`
+  // (the browser's engine computes the seat's legal actions).
   constructor(code, opts) {
     this.code = code.toUpperCase();
     this.opts = opts;
@@ -50,6 +51,7 @@ export class MatchConnection {
       if (name) join.name = name;
       const v = this.opts.versionOf?.() ?? -1;
       if (v >= 0) join.version = v;
+      if (this.opts.withoutLegal?.()) join.legal = false;
       this.sendRaw(join);
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.sendRaw({ type: 'ping', t: Date.now() }), PING_MS);
@@ -134,6 +136,17 @@ export class MatchConnection {
       this.pending.set(id, { resolve, reject, timer });
       this.sendRaw({ ...body, id });
     });
+  }
+
+  // Closes the socket and joins again at once (after a change of the join's options).
+  rejoin() {
+    if (this.stopped || !this.ws) return;
+    const ws = this.ws;
+    this.ws = null;
+    clearInterval(this.pinger);
+    this.failPending({ code: 'disconnected', message: 'connection lost' });
+    ws.close(1000);
+    this.start();
   }
 
   // Sends one message if the socket is open.

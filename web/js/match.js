@@ -15,9 +15,12 @@ import { receive, connectionStatus, historyPage, historyFailed, intent, step, op
 import { matchView } from './match/view.js';
 import { DevicePlay } from './match/device-play.js';
 import { showAccountDisabled } from './account-banner.js';
+import { engineClient } from './engine/engine-client.js';
+import { engineLegality, engineWithin } from './match/engine-legality.js';
 
 // Draws the match page for code into app; spectate: join as a spectator; replay: a finished
-// match's link opened to replay it (start at the first position). Play on this device: when
+// match's link opened to replay it (start at the first position). A player's seat uses the
+// browser's engine for its legal actions when it loads (match/engine-legality.js). Play on this device: when
 // this browser holds both seats' tokens (seats.js loadLocal), seat 1's connection drives the
 // page and a DevicePlay (match/device-play.js) holds seat 2 and the tables.
 // source: a match played in this browser (offline/local-match.js) instead of the server's:
@@ -29,6 +32,7 @@ export function renderMatch(app, code, { spectate = false, replay = false, sourc
   const localTokens = spectate || replay ? null : source ? source.tokens : loadLocal(code);
   const state = createState({ code, spectate, replay, oneDevice: !!localTokens, offline: !!source });
   const run = (effects) => { for (const e of effects) (WIRING[e.do] ?? view[e.do])(e); };
+  let legality = engineLegality(null);
   // A connection to the match for seat (one device: 1 or 2; null: this page's own).
   const connect = source ? (opts, seat) => source.connect(opts, seat) : (opts) => new MatchConnection(code, opts);
 
@@ -36,12 +40,17 @@ export function renderMatch(app, code, { spectate = false, replay = false, sourc
     spectate,
     token: localTokens?.[1],
     versionOf: () => state.sync.version,
+    withoutLegal: () => legality.active(),
     onStatus: (s) => { if (s === 'disabled') showAccountDisabled(); run(connectionStatus(state, s)); },
-    onMessage: (msg) => run(receive(state, msg)),
+    onMessage: (msg) => {
+      run(receive(state, msg));
+      if (['joined', 'snapshot', 'patch'].includes(msg.type)) legality.fill(state, () => run([{ do: 'table', prev: null, events: [] }]));
+    },
   }, localTokens ? 1 : null);
   const local = localTokens ? new DevicePlay({ connect, tokens: localTokens, primary: state.sync,
     seatName: (n) => seatLabel(state.game, n), onChange: () => view.deviceChanged(), paused: () => state.viewing != null }) : null;
-  const view = matchView({ app, state, local, primary: conn, act: (name) => run(intent(state, name)), onStep: (v) => run(step(state, v)) });
+  const view = matchView({ app, state, local, primary: conn, act: (name) => run(intent(state, name)), onStep: (v) => run(step(state, v)),
+    precheck: (action) => legality.precheck(state, action) });
 
   // The effects that are not drawing (messages.js names them all).
   const WIRING = {
@@ -75,8 +84,14 @@ export function renderMatch(app, code, { spectate = false, replay = false, sourc
     signInRequired: () => { conn.stop(); view.signInRequired(); },
   };
 
-  conn.start();
-  local?.start();
+  // A player (not a spectator, a replay, one device's two seats or a match played in this
+  // browser, whose lists come from its engine already) waits up to 3 s for the engine.
+  const engine = spectate || replay || localTokens || source ? Promise.resolve(null) : engineWithin(engineClient, 3000);
+  engine.then((e) => {
+    legality = engineLegality(e, () => conn.rejoin());
+    conn.start();
+    local?.start();
+  });
   const offLang = onLangChange(() => view.relabel());
   // Publishing needs the network: the offer follows it.
   const onNetwork = () => run(networkChanged(state, navigator.onLine));

@@ -18,9 +18,10 @@ import { seatNames } from './state.js';
 // controls: the room controls (controls.js) and banner: the game-over banner (game-over.js),
 // placed beside the table; top: the nodes that head the column beside the board after the
 // banner (the players panel, the waiting note, the invitation); onStep(v) and
-// onExport(): the move list's intents; onDrawn(): after the board was redrawn live.
+// onExport(): the move list's intents; onDrawn(): after the board was redrawn live;
+// precheck(action): resolves when the action may be sent, rejects with the refusal to show.
 // Returns the elements to place and the drawing functions named by messages.js effects.
-export function boardArea({ state, local, primary, controls, banner, top = [], onStep, onExport, onDrawn }) {
+export function boardArea({ state, local, primary, controls, banner, top = [], onStep, onExport, onDrawn, precheck = async () => {} }) {
   const tableEl = h('div', { class: 'table-host', id: 'table' });
   // Shown while the board shows a past version: the match goes on meanwhile.
   const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
@@ -41,7 +42,7 @@ export function boardArea({ state, local, primary, controls, banner, top = [], o
     tableEl.hidden = true;
     loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; local?.shown(); });
     table = local ? local.mount(tableEl, state.game.Table, primary)
-      : new state.game.Table(tableEl, (action) => primary.request({ type: 'act', action }));
+      : new state.game.Table(tableEl, (action) => precheck(action).then(() => primary.request({ type: 'act', action })));
     rules = rulesPanel(state.game, { howToPlayHref });
     panel = historyPanel({ game: state.game, seat: state.seat, onStep, onExport, isOver: () => !!state.outcome, names: () => seatNames(state) });
     panel.el.hidden = true;

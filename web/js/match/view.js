@@ -24,7 +24,7 @@ import { myTurn, waiting, seatFree, seatNames } from './state.js';
 // on one device, else null; primary: seat 1's connection (the tables act on it); act(name), onStep(v):
 // the user's intents (messages.js). Returns the drawing functions by effect name, relabel()
 // and stop().
-export function matchView({ app, state, local, primary, act, onStep }) {
+export function matchView({ app, state, local, primary, act, onStep, precheck }) {
   const { code } = state;
   const seatName = (n, viewer = null) => seatLabel(state.game, n, viewer);
   const statusEl = h('span', { class: 'conn', id: 'conn-status', 'aria-live': 'polite' }, t('connecting'));
@@ -47,7 +47,8 @@ export function matchView({ app, state, local, primary, act, onStep }) {
   const controls = matchControls({ state, act, seatName });
   let board = null;
   const gameOver = gameOverBanner({ state, act, seatName, history: state.history, onReplay: () => board.go(state.history.from), log: { add: (...a) => board.logList.add(...a) } });
-  board = boardArea({ state, local, primary, controls, banner: gameOver.banner, top: [players.el, waitingEl, inviteEl], onStep, onExport: state.offline ? null : () => downloadLog(code), onDrawn: () => drawAround() });
+  board = boardArea({ state, local, primary, controls, banner: gameOver.banner, top: [players.el, waitingEl, inviteEl], onStep,
+    onExport: state.offline ? null : () => downloadLog(code), onDrawn: () => drawAround(), precheck });
   const { tableEl } = board;
 
   app.replaceChildren(h('section', { class: 'match-page' },

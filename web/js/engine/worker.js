@@ -1,0 +1,44 @@
+// The rules engine's Web Worker: loads the WebAssembly module named by /engine/engine.json and
+// answers each posted {id, request} with {id, answer} (wasm/README.md lists the requests). Rules
+// and the computer's search run here, never on the page's thread. A classic worker: the module's
+// loader is a classic script (importScripts).
+'use strict';
+
+let ready = null;
+
+// The module, loaded once: its loader script, then the .wasm it names (content-hashed names,
+// cached by the browser and the service worker).
+function load() {
+  if (!ready) {
+    ready = fetch('/engine/engine.json', { cache: 'no-cache' })
+      .then((res) => {
+        if (!res.ok) throw new Error(`engine.json: HTTP ${res.status}`);
+        return res.json();
+      })
+      .then((names) => {
+        importScripts(`/engine/${names.js}`);
+        return self.tabuleiroEngine({ locateFile: () => `/engine/${names.wasm}` });
+      });
+  }
+  return ready;
+}
+
+// Copies request (a JSON text) into the module's heap, calls te_call and reads the answer back.
+function call(mod, text) {
+  const bytes = mod.lengthBytesUTF8(text) + 1;
+  const ptr = mod._malloc(bytes);
+  try {
+    mod.stringToUTF8(text, ptr, bytes);
+    return JSON.parse(mod.UTF8ToString(mod._te_call(ptr)));
+  } finally {
+    mod._free(ptr);
+  }
+}
+
+self.onmessage = (e) => {
+  const { id, request } = e.data;
+  load().then(
+    (mod) => self.postMessage({ id, answer: call(mod, JSON.stringify(request)) }),
+    (err) => self.postMessage({ id, answer: { ok: false, error: { code: 'engine_unavailable', message: String(err && err.message || err) } } }),
+  );
+};
