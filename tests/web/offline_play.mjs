@@ -41,6 +41,8 @@ export async function offlinePlay({ ctx, url, out, watch }) {
   // page shows a board.
   async function start(game, opponent, opts = {}) {
     await page.goto(url);
+    await page.waitForSelector('#create-btn');
+    await page.evaluate(() => window.scrollTo(0, 0));   // no card under the sticky top bar
     await page.check(`input[name="game"][value="${game}"]`);
     await page.selectOption('#opt-opponent', opponent);
     check(await page.isChecked('#opt-here'), 'offline, the game is played in this browser');
