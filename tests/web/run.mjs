@@ -20,6 +20,7 @@ import { lobbyScenario } from './lobby_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
 import { pagesScenario } from './pages_scenario.mjs';
 import { engineScenario } from './engine_scenario.mjs';
+import { offlineScenario } from './offline_scenario.mjs';
 import { freePort, launchBrowser } from './steps.mjs';
 import { axeStats } from './axe.mjs';
 
@@ -105,7 +106,8 @@ async function main() {
   const browser = await launchBrowser();
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock, pages, accounts, admin, engine (all by default).
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock, pages, accounts, admin, engine
+    // (all by default) and offline (only when named: CTest runs it as web_offline, beside this suite's 20 minutes).
     const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock,pages,accounts,admin,engine';
     results = [];
     if (only.includes('taixu')) {
@@ -160,6 +162,8 @@ async function main() {
     if (only.includes('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));
     if (only.includes('pages')) results.push(...await pagesScenario({ browser, url: server.url, out: OUT }));
     if (only.includes('engine')) results.push(...await engineScenario({ browser, url: server.url, out: OUT }));
+    // The installed app; its update steps serve a copy of the client from a server of their own.
+    if (only.includes('offline')) results.push(...await offlineScenario({ browser, url: server.url, out: OUT, binary: urlArg >= 0 ? null : resolve(args[0] || 'build/tabuleiro') }));
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

@@ -21,9 +21,15 @@ function take(answer) {
   return current;
 }
 
-// Reads the account from the server (a failure leaves this browser signed out).
+// Reads the account from the server (a failure leaves this browser signed out; offline, it
+// is read once the browser is back online).
 let loading = null;
 export function loadAccount() {
+  if (globalThis.navigator?.onLine === false) {
+    window.addEventListener('online', loadAccount, { once: true });
+    loading = Promise.resolve(take({ user: null }));
+    return loading;
+  }
   loading = getAccount().then(take).catch(() => take({ user: null }));
   return loading;
 }

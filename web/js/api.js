@@ -39,6 +39,11 @@ async function call(method, path, body, attempt = 0) {
 // Creates a match: {game, options?, position?, seat?, visibility?} → {code, link, seat, token}.
 export const createMatch = (req) => call('POST', '/api/matches', req);
 
+// Puts a game played in this browser on the server: {game, options, seed, actions: [{seat,
+// action}], bot: level|null, bot_seat: 1|2|null, end: null|{type: 'resign', seat}} → {code,
+// link}; a refusal (ApiError) says which step of the game the server could not replay.
+export const publishMatch = (req) => call('POST', '/api/matches/publish', req);
+
 // The summary of one match (code is case-insensitive).
 // Codes go upper case, so that a proxy routing by code sends every request of a match to one node.
 export const getMatch = (code) => call('GET', `/api/matches/${encodeURIComponent(code.toUpperCase())}`);

@@ -1,6 +1,7 @@
 // The home page: pick a game (each card links to its How to play page; the form shows the
-// chosen game's summary) and its options, create a match (share code, link, QR), join by code,
-// and the live list of public matches to watch (live-list.js). `/?game=ID` picks a game.
+// chosen game's summary) and its options, create a match (share code, link, QR) or start one
+// played in this browser (offline/), join by code, the live list of public matches to watch
+// (live-list.js), and the games kept on this device. `/?game=ID` picks a game.
 import { h } from './dom.js';
 import { t, onLangChange, translatePage, errorText, gameKey, has } from './i18n.js';
 import { GAMES, gameById, gameTitle } from './games.js';
@@ -14,6 +15,8 @@ import { clockChoice } from './clock.js';
 import { account, onAccountChange, membersOnly } from './account.js';
 import { showAccountDisabled } from './account-banner.js';
 import { howToPlayHref } from './how-to-play.js';
+import { startOffline } from './offline/offline-page.js';
+import { offlineGamesCard } from './offline/offline-list.js';
 
 const CODE_RE = /^[A-Z0-9]{6}$/;
 
@@ -33,6 +36,7 @@ export function renderHome(app) {
   const membersNote = h('p', { class: 'members-only', id: 'members-only', hidden: true },
     h('span', { 'data-i18n': 'account.members_only' }, t('account.members_only')), ' ',
     h('a', { href: '/signin', 'data-i18n': 'account.signin' }, t('account.signin')));
+  const offlineGames = offlineGamesCard();
   const recentBox = h('div', { class: 'recent-box', hidden: true },
     h('h3', { class: 'recent-title', 'data-i18n': 'recent_title' }, t('recent_title')), recentList);
 
@@ -54,7 +58,8 @@ export function renderHome(app) {
           joinErr),
         h('section', { class: 'card live', 'aria-labelledby': 'live-title' },
           h('h2', { id: 'live-title' }, h('span', { class: 'live-dot', 'aria-hidden': 'true' }), h('span', { 'data-i18n': 'watch_title' }, t('watch_title'))),
-          liveList, recentBox)))));
+          liveList, recentBox),
+        offlineGames.el))));
 
   drawForm();
   // Where only members play, a guest is told so instead of being shown the form.
@@ -91,6 +96,11 @@ export function renderHome(app) {
     // Who plays the other seat: a friend by link, the server's computer player, or this browser.
     const opponent = select('opponent', [['friend', 'opp.friend'], ['bot.easy', 'opp.bot.easy'], ['bot.medium', 'opp.bot.medium'],
       ['bot.hard', 'opp.bot.hard'], ['local', 'opp.local']], controls?.opponent?.value || 'friend');
+    // Against the computer or on this device the game may be played in this browser alone
+    // (the engine runs here): the only way while offline, where a friend cannot be invited.
+    const here = h('input', { type: 'checkbox', name: 'here', id: 'opt-here', checked: controls?.here?.checked ?? false });
+    const hereField = field('opt.here', here);
+    hereField.id = 'here-field';
     const visibility = select('visibility', [['public', 'opt.visibility.public'], ['unlisted', 'opt.visibility.unlisted']], 'public');
     const position = h('textarea', { name: 'position', id: 'opt-position', rows: 5, spellcheck: false, 'aria-label': t('opt.position') });
     const name = h('input', { type: 'text', name: 'name', id: 'opt-name', maxLength: 24, value: loadName(), autocomplete: 'nickname' });
@@ -100,18 +110,45 @@ export function renderHome(app) {
     const guestsWatchField = field('opt.guests_watch', guestsWatch);
     guestsWatchField.id = 'guests-watch-field';
     guestsWatchField.hidden = !membersOnly();
-    controls = { fields, opponent, seat, visibility, position, clock, name, guestsWatch };
+    controls = { fields, opponent, seat, visibility, position, clock, name, guestsWatch, here };
     const hintArgs = { game: gameTitle(game.id) };
     form.replaceChildren(picker, summary,
       h('fieldset', { class: 'options' }, h('legend', { 'data-i18n': 'options' }, t('options')),
-        h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), fields.nodes, field('opt.seat', seat), field('opt.visibility', visibility), guestsWatchField, clock.nodes, field('your_name', name))),
-      h('details', { class: 'advanced' },
+        h('p', { class: 'hint offline-note', id: 'offline-note', 'data-i18n': 'offline.note' }, t('offline.note')),
+        h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), hereField, fields.nodes, field('opt.seat', seat),
+          h('div', { class: 'server-only', id: 'server-only' }, field('opt.visibility', visibility), guestsWatchField, clock.nodes),
+          field('your_name', name))),
+      h('details', { class: 'advanced server-only' },
         h('summary', { 'data-i18n': 'opt.position' }, t('opt.position')),
         h('p', { class: 'hint', 'data-i18n': 'opt.position.hint', 'data-i18n-args': JSON.stringify(hintArgs) }, t('opt.position.hint', hintArgs)),
         position),
       h('p', { class: 'field-error', id: 'create-error', role: 'alert' }),
       h('button', { class: 'btn primary big', id: 'create-btn', 'data-i18n': 'create' }, t('create')));
+    opponent.addEventListener('change', drawWhere);
+    here.addEventListener('change', drawWhere);
+    drawWhere();
   }
+
+  // Shows what the chosen place of play asks for: offline, only the computer and this device
+  // (played in this browser), and no joining or watching; in this browser, none of the
+  // server's options (visibility, clock, position).
+  function drawWhere() {
+    if (!controls) return;
+    const { opponent, here } = controls;
+    const offline = navigator.onLine === false;
+    for (const card of app.querySelectorAll('.card.join, .card.live')) card.hidden = offline;
+    const friend = opponent.querySelector('option[value="friend"]');
+    friend.disabled = offline;
+    if (offline && opponent.value === 'friend') opponent.value = 'bot.easy';
+    form.querySelector('#here-field').hidden = opponent.value === 'friend';
+    here.disabled = offline;
+    if (offline) here.checked = true;
+    const inBrowser = here.checked && opponent.value !== 'friend';
+    for (const el of form.querySelectorAll('.server-only')) el.hidden = inBrowser;
+    form.querySelector('#offline-note').hidden = !offline;
+  }
+  window.addEventListener('online', drawWhere);
+  window.addEventListener('offline', drawWhere);
 
   async function create() {
     const err = form.querySelector('#create-error');
@@ -123,6 +160,7 @@ export function renderHome(app) {
         visibility: controls.visibility.value, position: controls.position.value, clock: controls.clock.read() });
     } catch (e) { err.textContent = `JSON: ${e.message}`; return; }
     const opponent = controls.opponent.value;
+    if (controls.here.checked && opponent !== 'friend') { createHere(opponent); return; }
     if (opponent.startsWith('bot.')) req.opponent = { bot: opponent.slice(4) };
     if (opponent === 'local') req.seat = 1;
     if (membersOnly()) req.guests_watch = controls.guestsWatch.checked;
@@ -158,6 +196,24 @@ export function renderHome(app) {
     }
   }
 
+  // Starts a game played in this browser against the computer ('bot.<level>') or on this
+  // device ('local'); its page opens, or the engine's refusal of the options is shown.
+  async function createHere(opponent) {
+    const err = form.querySelector('#create-error');
+    const btn = form.querySelector('#create-btn');
+    btn.disabled = true;
+    btn.textContent = t('creating');
+    saveName(controls.name.value.trim());
+    try {
+      await startOffline({ game: gameId, options: controls.fields.read(), mode: opponent === 'local' ? 'hotseat' : 'bot',
+        level: opponent.startsWith('bot.') ? opponent.slice(4) : null, human: controls.seat.value });
+    } catch (e) {
+      err.textContent = e?.code ? errorText(e, gameId) : t('offline.engine_failed', { reason: e?.message || String(e) });
+      btn.disabled = false;
+      btn.textContent = t('create');
+    }
+  }
+
   async function join() {
     const code = joinInput.value.trim().toUpperCase();
     if (!CODE_RE.test(code)) { joinErr.textContent = t('bad_code'); return; }
@@ -178,8 +234,12 @@ export function renderHome(app) {
   };
   const stopWatching = watchMatches(drawLive, { onDisabled: showAccountDisabled });
 
-  const off = onLangChange(() => { translatePage(app); drawLive(lastMatches, lastFinished); });
-  return () => { stopWatching(); stopClocks(); off(); offAccount(); };
+  const off = onLangChange(() => { translatePage(app); drawLive(lastMatches, lastFinished); offlineGames.redraw(); });
+  return () => {
+    stopWatching(); stopClocks(); off(); offAccount();
+    window.removeEventListener('online', drawWhere);
+    window.removeEventListener('offline', drawWhere);
+  };
 }
 
 // A game card's small decorative illustration (the entry's SVG markup), or nothing.

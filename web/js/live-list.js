@@ -52,8 +52,10 @@ export function watchMatches(draw, { onDisabled = () => {} } = {}) {
     }
   };
 
+  // While the browser is offline nothing is asked: the feed starts again once it is back.
   function connect() {
     if (stopped) return;
+    if (globalThis.navigator?.onLine === false) { globalThis.addEventListener('online', connect, { once: true }); return; }
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     let socket;
     try { socket = new WebSocket(`${proto}://${location.host}/ws`); } catch { return fallBack(); }
@@ -83,6 +85,7 @@ export function watchMatches(draw, { onDisabled = () => {} } = {}) {
   // The feed is down: poll until it comes back (tried again every RETRY_MS).
   function fallBack() {
     if (stopped) return;
+    if (globalThis.navigator?.onLine === false) { stopPolling(); connect(); return; }
     if (!pollTimer) poll();
     clearTimeout(retryTimer);
     retryTimer = setTimeout(connect, RETRY_MS);
@@ -104,6 +107,7 @@ export function watchMatches(draw, { onDisabled = () => {} } = {}) {
     stopped = true;
     stopPolling();
     clearTimeout(retryTimer);
+    globalThis.removeEventListener?.('online', connect);
     if (ws) { const s = ws; ws = null; s.close(); }
   };
 }

@@ -1,7 +1,8 @@
-// Entry point: language switch, the account slot, then the page for the current path (/,
-// /m/CODE, /signin, /signup, /games, /account, /reset, /admin, or a game's How to play page:
-// /?how-to-play=ID).
-import { setLang, lang, translatePage, t } from './i18n.js';
+// Entry point: the service worker (offline use, updates), the language switch, the account
+// slot, then the page for the current path (/, /m/CODE, /signin, /signup, /games, /account,
+// /reset, /admin, a game's How to play page: /?how-to-play=ID, or a game played in this
+// browser: /?offline=ID).
+import { setLang, lang, translatePage, t, onLangChange } from './i18n.js';
 import { renderHome } from './home.js';
 import { renderMatch } from './match.js';
 import { renderJoinStep } from './join-step.js';
@@ -15,10 +16,17 @@ import { renderSettings } from './settings-page.js';
 import { renderReset } from './reset-page.js';
 import { renderAdmin } from './admin/page.js';
 import { renderHowToPlay, howToPlayRoute } from './how-to-play.js';
+import { renderOffline, offlineRoute } from './offline/offline-page.js';
+import { startServiceWorker } from './offline/service-worker.js';
+
+startServiceWorker();
 
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
   b.addEventListener('click', () => setLang(b.dataset.lang));
 }
+// The install manifest in the page's language (one file per language: a manifest has one).
+const manifest = document.getElementById('manifest');
+onLangChange((code) => { manifest.href = code === 'en' ? '/manifest.webmanifest' : `/manifest.${code}.webmanifest`; });
 setLang(lang());
 
 // The mute switch (kept per browser).
@@ -48,8 +56,11 @@ async function accountHoldsSeat(code) {
 const app = document.getElementById('app');
 const m = location.pathname.match(/^\/m\/([A-Za-z0-9]{4,12})\/?$/);
 const howTo = howToPlayRoute(location);
+const offlineId = offlineRoute(location);
 if (howTo != null) {
   renderHowToPlay(app, howTo);
+} else if (offlineId != null) {
+  renderOffline(app, offlineId);
 } else if (location.pathname === '/signin' || location.pathname === '/signup') {
   renderAccountPage(app, location.pathname.slice(1));
 } else if (location.pathname === '/games') {

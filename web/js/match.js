@@ -5,13 +5,13 @@
 // It names no game: the table, rules, strings and stylesheet come from the game's module (via
 // the registry), and whose turn it is from the server's `to_act` (kept by ViewSync).
 import { toast } from './dom.js';
-import { onLangChange, errorText } from './i18n.js';
+import { t, onLangChange, errorText } from './i18n.js';
 import { MatchConnection } from './connection.js';
 import { seatLabel } from './games.js';
 import { play, playAll } from './sounds.js';
 import { saveSeat, loadLocal } from './seats.js';
 import { createState } from './match/state.js';
-import { receive, connectionStatus, historyPage, historyFailed, intent, step, opponentSeen } from './match/messages.js';
+import { receive, connectionStatus, historyPage, historyFailed, intent, step, opponentSeen, networkChanged, published } from './match/messages.js';
 import { matchView } from './match/view.js';
 import { DevicePlay } from './match/device-play.js';
 import { showAccountDisabled } from './account-banner.js';
@@ -23,15 +23,20 @@ import { engineLegality, engineWithin } from './match/engine-legality.js';
 // browser's engine for its legal actions when it loads (match/engine-legality.js). Play on this device: when
 // this browser holds both seats' tokens (seats.js loadLocal), seat 1's connection drives the
 // page and a DevicePlay (match/device-play.js) holds seat 2 and the tables.
+// source: a match played in this browser (offline/local-match.js) instead of the server's:
+// {connect(opts, seat) → a connection like MatchConnection, tokens ({1, 2} on one device, else
+// null), publish() → Promise of {link}}; its page has no code to share and no offers.
 // Returns the page's teardown.
-export function renderMatch(app, code, { spectate = false, replay = false } = {}) {
+export function renderMatch(app, code, { spectate = false, replay = false, source = null } = {}) {
   code = code.toUpperCase();
-  const localTokens = spectate || replay ? null : loadLocal(code);
-  const state = createState({ code, spectate, replay, oneDevice: !!localTokens });
+  const localTokens = spectate || replay ? null : source ? source.tokens : loadLocal(code);
+  const state = createState({ code, spectate, replay, oneDevice: !!localTokens, offline: !!source });
   const run = (effects) => { for (const e of effects) (WIRING[e.do] ?? view[e.do])(e); };
   let legality = engineLegality(null);
+  // A connection to the match for seat (one device: 1 or 2; null: this page's own).
+  const connect = source ? (opts, seat) => source.connect(opts, seat) : (opts) => new MatchConnection(code, opts);
 
-  const conn = new MatchConnection(code, {
+  const conn = connect({
     spectate,
     token: localTokens?.[1],
     versionOf: () => state.sync.version,
@@ -41,8 +46,8 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
       run(receive(state, msg));
       if (['joined', 'snapshot', 'patch'].includes(msg.type)) legality.fill(state, () => run([{ do: 'table', prev: null, events: [] }]));
     },
-  });
-  const local = localTokens ? new DevicePlay({ code, tokens: localTokens, primary: state.sync,
+  }, localTokens ? 1 : null);
+  const local = localTokens ? new DevicePlay({ connect, tokens: localTokens, primary: state.sync,
     seatName: (n) => seatLabel(state.game, n), onChange: () => view.deviceChanged(), paused: () => state.viewing != null }) : null;
   const view = matchView({ app, state, local, primary: conn, act: (name) => run(intent(state, name)), onStep: (v) => run(step(state, v)),
     precheck: (action) => legality.precheck(state, action) });
@@ -69,18 +74,34 @@ export function renderMatch(app, code, { spectate = false, replay = false } = {}
       conn.stop();
       location.assign(`/m/${next}`);
     },
+    // An offline match goes onto the server and its page opens there; a refusal is told.
+    publish: () => source.publish().then(({ link }) => location.assign(link),
+      (err) => {
+        run(published(state));
+        toast(err?.code === 'network' ? t('network_error') : t('offline.publish_refused', { reason: errorText(err, state.gameName) }), 'error', 10_000);
+      }),
     unknownMatch: () => { conn.stop(); view.unknownMatch(); },
     signInRequired: () => { conn.stop(); view.signInRequired(); },
   };
 
-  // A player (not a spectator, a replay or one device's two seats) waits up to 3 s for the engine.
-  const engine = spectate || replay || localTokens ? Promise.resolve(null) : engineWithin(engineClient, 3000);
+  // A player (not a spectator, a replay, one device's two seats or a match played in this
+  // browser, whose lists come from its engine already) waits up to 3 s for the engine.
+  const engine = spectate || replay || localTokens || source ? Promise.resolve(null) : engineWithin(engineClient, 3000);
   engine.then((e) => {
     legality = engineLegality(e, () => conn.rejoin());
     conn.start();
     local?.start();
   });
   const offLang = onLangChange(() => view.relabel());
+  // Publishing needs the network: the offer follows it.
+  const onNetwork = () => run(networkChanged(state, navigator.onLine));
+  window.addEventListener('online', onNetwork);
+  window.addEventListener('offline', onNetwork);
+  onNetwork();
   window.addEventListener('pagehide', () => { conn.stop(); local?.stop(); }, { once: true });
-  return () => { offLang(); conn.stop(); local?.stop(); view.stop(); };
+  return () => {
+    offLang(); conn.stop(); local?.stop(); view.stop();
+    window.removeEventListener('online', onNetwork);
+    window.removeEventListener('offline', onNetwork);
+  };
 }

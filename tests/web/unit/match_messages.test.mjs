@@ -289,6 +289,30 @@ test('one device: no draw offers between the seats', () => {
   assert.equal(controlsModel(state).draw, false);
 });
 
+test('a match played offline: resign only, no offers, abort or rematch; publish once over and online', () => {
+  const msgs = upTo(REC.seat1, 'game_over');
+  const { state } = replay(msgs, { offline: true });
+  const m = controlsModel(state);
+  assert.equal(m.draw, false);
+  assert.equal(m.abort, false);
+  assert.equal(m.rematch, false, 'no rematch offline');
+  assert.equal(m.publish, true, 'a finished offline match may be published');
+  assert.deepEqual(M.intent(state, 'publish'), [{ do: 'controls' }, { do: 'publish' }]);
+  assert.equal(state.publishing, true);
+  assert.equal(controlsModel(state).publishEnabled, false, 'one publish at a time');
+  assert.deepEqual(M.intent(state, 'publish'), [], 'not twice');
+  assert.deepEqual(names(M.published(state)), ['controls']);
+  assert.deepEqual(names(M.networkChanged(state, false)), ['controls']);
+  assert.equal(controlsModel(state).publish, false, 'offline, nothing to publish to');
+  assert.deepEqual(M.intent(state, 'publish'), []);
+  const running = replay(upTo(REC.seat1, 'patch', 2), { offline: true }).state;
+  assert.equal(controlsModel(running).publish, false, 'a running match is not published');
+  assert.equal(controlsModel(running).resignEnabled, true);
+  const server = replay(msgs).state;
+  assert.equal(controlsModel(server).publish, false, "a server match has nothing to publish");
+  assert.deepEqual(M.intent(server, 'publish'), []);
+});
+
 test('every effect messages.js names is carried out by match.js or a view function', () => {
   const src = readFileSync(join(JS, 'match/messages.js'), 'utf8').replace(/^\/\/.*$/gm, '');
   const effects = new Set([...src.matchAll(/\bdo: '(\w+)'/g)].map((m) => m[1]));

@@ -17,7 +17,11 @@ export function matchControls({ state, act, seatName }) {
   const drawBtn = button({ class: 'btn ghost', id: 'offer-draw', onclick: () => act('offerDraw') }, icon('handshake'), h('span', { 'data-i18n': 'offer_draw' }, t('offer_draw')));
   const abortBtn = button({ class: 'btn ghost', id: 'abort', hidden: true, onclick: () => act('abort') }, h('span', { 'data-i18n': 'abort' }, t('abort')));
   const rematchBtn = button({ class: 'btn', id: 'rematch', hidden: true, onclick: () => act('rematch') }, h('span', { 'data-i18n': 'rematch' }, t('rematch')));
-  const el = h('div', { class: 'room-controls' }, abortBtn, drawBtn, resignBtn, rematchBtn);
+  // A finished offline match goes onto the server (publish), to be replayed from a link.
+  const publishBtn = button({ class: 'btn ok', id: 'publish', hidden: true, 'aria-describedby': 'publish-hint', onclick: () => act('publish') },
+    icon('upload'), h('span', { 'data-i18n': 'offline.publish' }, t('offline.publish')));
+  const publishHint = h('p', { class: 'hint publish-hint', id: 'publish-hint', hidden: true, 'data-i18n': 'offline.publish_hint' }, t('offline.publish_hint'));
+  const el = h('div', { class: 'room-controls' }, abortBtn, drawBtn, resignBtn, rematchBtn, publishBtn, publishHint);
   const dialog = h('dialog', { class: 'confirm', id: 'resign-dialog' },
     h('form', { method: 'dialog' },
       h('p', { 'data-i18n': 'resign_confirm' }, t('resign_confirm')),
@@ -56,6 +60,9 @@ export function matchControls({ state, act, seatName }) {
     abortBtn.hidden = !m.abort;
     rematchBtn.hidden = !m.rematch;
     rematchBtn.disabled = !m.rematchEnabled;
+    publishBtn.hidden = !m.publish;
+    publishHint.hidden = !m.publish;
+    publishBtn.disabled = !m.publishEnabled;
     drawRematch();
   }
 

@@ -5,15 +5,15 @@
 // list: `expects`), so one player's secret is never on screen for the other. No game named.
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
-import { MatchConnection } from '../connection.js';
 import { ViewSync } from '../sync.js';
 import { focusMayMove } from '../board-keys.js';
 
 export class DevicePlay {
-  // code: share code; tokens: {1, 2} seat tokens; primary: seat 1's ViewSync (the page's);
+  // connect(opts, seat): a connection to the match for seat (MatchConnection's interface);
+  // tokens: {1, 2} seat tokens; primary: seat 1's ViewSync (the page's);
   // seatName(n): a seat's label; onChange(): called after seat 2's view changed; paused():
   // true while the page shows a past version (tables are then not redrawn live).
-  constructor({ code, tokens, primary, seatName, onChange, paused }) {
+  constructor({ connect, tokens, primary, seatName, onChange, paused }) {
     this.paused = paused;
     this.syncs = { 1: primary, 2: new ViewSync() };
     this.seatName = seatName;
@@ -24,7 +24,7 @@ export class DevicePlay {
     this.passFor = null;  // the seat the pass screen waits for, or null
     this.sides = { top: [], bottom: [] };   // the shell's side panels, moved to the shown table
     this.passEl = h('div', { class: 'pass-screen', id: 'pass-screen', hidden: true, role: 'dialog', 'aria-labelledby': 'pass-title' });
-    this.conn = new MatchConnection(code, { token: tokens[2], versionOf: () => this.syncs[2].version, onMessage: (msg) => this.onSecond(msg) });
+    this.conn = connect({ token: tokens[2], versionOf: () => this.syncs[2].version, onMessage: (msg) => this.onSecond(msg) }, 2);
   }
 
   start() { this.conn.start(); }

@@ -4,6 +4,7 @@
 // (localStorage), across reloads.
 import { h } from '../dom.js';
 import { t, reasonText } from '../i18n.js';
+import { canRematch } from './state.js';
 
 const DISMISSED = 'tabuleiro.over-closed.';
 
@@ -51,7 +52,7 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
       h('p', { class: 'banner-reason' }, detail),
       h('div', { class: 'row-btns' },
         h('a', { class: 'btn', href: '/' }, t('back_home')),
-        state.seat && !state.rematch && state.outcome?.reason !== 'aborted_by_host' ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { hide(); act('rematch'); } }, t('rematch')) : null,
+        canRematch(state) ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { hide(); act('rematch'); } }, t('rematch')) : null,
         history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { hide(); onReplay(); } }, t('replay')) : null,
         h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => hide(true) }, t('close')))));
     if (open) {

@@ -8,9 +8,9 @@ import { playerLabel } from '../games.js';
 import { groupTurns } from '../history.js';
 import { describeRoomEvent } from './log.js';
 
-// opts: {game, seat (viewer's, or null), onStep(version|null), onExport(), isOver() → true once
-// the match has ended (the last version is then the end, not live), names() → the players'
-// display names by seat (a named seat's moves read "Ana moved …")}.
+// opts: {game, seat (viewer's, or null), onStep(version|null), onExport() (none: no download
+// button), isOver() → true once the match has ended (the last version is then the end, not
+// live), names() → the players' display names by seat (a named seat's moves read "Ana moved …")}.
 export function historyPanel({ game, seat, onStep, onExport, isOver = () => false, names = () => null }) {
   let hist = null;
   let viewing = null;   // the version shown, or null for live
@@ -23,7 +23,7 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
   const last = btn('hist-last', 'hist.last', '»', () => go(null));
   const live = h('button', { type: 'button', class: 'btn small hist-live', id: 'hist-live', hidden: true, onclick: () => go(null) },
     h('span', { 'data-i18n': 'hist.back_live' }, t('hist.back_live')));
-  const exportBtn = h('button', { type: 'button', class: 'btn small ghost', id: 'hist-export', onclick: () => onExport?.() },
+  const exportBtn = h('button', { type: 'button', class: 'btn small ghost', id: 'hist-export', hidden: !onExport, onclick: () => onExport?.() },
     icon('copy'), h('span', { 'data-i18n': 'hist.download' }, t('hist.download')));
   const el = h('section', { class: 'moves', id: 'moves', 'aria-labelledby': 'moves-title' },
     h('div', { class: 'moves-head' },

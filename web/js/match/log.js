@@ -25,7 +25,8 @@ export function describeRoomEvent(ev, game, seat, names = null) {
 
 // The log list element and its writers.
 export function matchLog() {
-  const el = h('ol', { class: 'log-list', id: 'log' });
+  // A long log scrolls: the list itself takes the keyboard focus, so it can be scrolled by keys.
+  const el = h('ol', { class: 'log-list', id: 'log', tabindex: '0', 'aria-labelledby': 'log-title' });
 
   // Adds an entry; make() → [main line, consequence lines…] in the current language.
   function add(make, kind = '') {

@@ -18,6 +18,7 @@
 //   unknownMatch       no match has this code
 //   signInRequired     only signed-in members watch (or play) here: this guest is refused
 //   past {v} / live    show version v of the record / the live view
+//   publish            put the finished offline match on the server and open its page
 import { gameById } from '../games.js';
 import { actorOf, seatFree, seatNames } from './state.js';
 
@@ -208,6 +209,18 @@ export function connectionStatus(state, status) {
   return [{ do: 'status' }];
 }
 
+// The browser went online or offline (online: navigator.onLine).
+export function networkChanged(state, online) {
+  state.online = online;
+  return [{ do: 'controls' }];
+}
+
+// Publishing the offline match was refused: the page stays and may offer it again.
+export function published(state) {
+  state.publishing = false;
+  return [{ do: 'controls' }];
+}
+
 // The player touched the page: the tab title stops saying that the opponent arrived.
 export function opponentSeen(state) {
   state.arrived = false;
@@ -231,9 +244,15 @@ const INTENTS = {
   declineRematch: (s) => (s.seat && s.rematchBy != null ? { type: 'rematch', accept: false } : null),
 };
 
-// The effects of the user intent `name` (a key of INTENTS): the request to send, or none when
-// the page does not offer it now. A declined draw offer is cleared once the server took it.
+// The effects of the user intent `name` (a key of INTENTS, or 'publish'): the request to send,
+// or none when the page does not offer it now. A declined draw offer is cleared once the server
+// took it.
 export function intent(state, name) {
+  if (name === 'publish') {
+    if (!state.offline || !state.outcome || !state.online || state.publishing) return [];
+    state.publishing = true;
+    return [{ do: 'controls' }, { do: 'publish' }];
+  }
   const body = INTENTS[name]?.(state);
   if (!body) return [];
   return [name === 'declineDraw' ? { do: 'request', body, after: clearDraw } : { do: 'request', body }];

@@ -6,13 +6,17 @@ import { ViewSync } from '../sync.js';
 import { MatchHistory } from '../history.js';
 
 // A new page's state for share code `code`. spectate: joins as a spectator; replay: a finished
-// match's link opened to replay it; oneDevice: this browser holds both seats (device-play.js).
-export function createState({ code, spectate = false, replay = false, oneDevice = false }) {
+// match's link opened to replay it; oneDevice: this browser holds both seats (device-play.js);
+// offline: the match is played in this browser (offline/local-match.js), not on the server.
+export function createState({ code, spectate = false, replay = false, oneDevice = false, offline = false }) {
   return {
     code,
     spectate,
     replay,
     oneDevice,
+    offline,
+    online: true,                // the browser has a network (an offline match may be published)
+    publishing: false,           // an offline match is being published
     sync: new ViewSync(),        // the server's view, legal list and to_act, kept in order
     history: new MatchHistory(), // the match's past changes (the move list)
     historyBusy: false,          // a `history` page request is under way
@@ -65,21 +69,30 @@ export function movedSeats(state) {
 }
 
 // Which room controls show and which are enabled: {shown, abort, resign, draw (hidden on one
-// device, where no offers go between the seats), drawEnabled, rematch, rematchEnabled}.
+// device, where no offers go between the seats), drawEnabled, rematch, rematchEnabled,
+// publish, publishEnabled}. A match played offline has only resign, and publish once over.
 export function controlsModel(state) {
   const over = !!state.outcome;
   const seated = !seatFree(state);
   const moved = movedSeats(state);
+  const room = !state.offline;
   return {
     shown: !!state.seat,
-    abort: !over && !!state.seat && !(state.history.loaded ? moved.size >= 2 : state.sync.version > 0),
+    abort: room && !over && !!state.seat && !(state.history.loaded ? moved.size >= 2 : state.sync.version > 0),
     resignEnabled: !over && seated,
-    draw: !state.oneDevice,
+    draw: room && !state.oneDevice,
     drawEnabled: !over && seated && state.drawBy !== state.seat,
-    // A match the host aborted has no rematch (the server refuses one).
-    rematch: !!state.seat && over && !state.rematch && state.outcome?.reason !== 'aborted_by_host',
+    rematch: canRematch(state),
     rematchEnabled: state.rematchBy !== state.seat,
+    publish: state.offline && over && state.online,
+    publishEnabled: !state.publishing,
   };
+}
+
+// True when this page may offer a rematch: a player's finished server match without one yet
+// (a match the host aborted has none: the server refuses it).
+export function canRematch(state) {
+  return !state.offline && !!state.seat && !!state.outcome && !state.rematch && state.outcome.reason !== 'aborted_by_host';
 }
 
 // What the draw bar says: null (hidden), {kind: 'mine'}, or {kind: 'theirs', by, answer}

@@ -7,7 +7,7 @@
 // messages.js that asks for it.
 import { h, icon, toast } from '../dom.js';
 import { t, translatePage, errorText } from '../i18n.js';
-import { seatLabel } from '../games.js';
+import { seatLabel, gameTitle } from '../games.js';
 import { shareBox } from '../share.js';
 import { MatchClocks } from '../clock.js';
 import { getLog } from '../api.js';
@@ -47,7 +47,8 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
   const controls = matchControls({ state, act, seatName });
   let board = null;
   const gameOver = gameOverBanner({ state, act, seatName, history: state.history, onReplay: () => board.go(state.history.from), log: { add: (...a) => board.logList.add(...a) } });
-  board = boardArea({ state, local, primary, controls, banner: gameOver.banner, top: [players.el, waitingEl, inviteEl], onStep, onExport: () => downloadLog(code), onDrawn: () => drawAround(), precheck });
+  board = boardArea({ state, local, primary, controls, banner: gameOver.banner, top: [players.el, waitingEl, inviteEl], onStep,
+    onExport: state.offline ? null : () => downloadLog(code), onDrawn: () => drawAround(), precheck });
   const { tableEl } = board;
 
   app.replaceChildren(h('section', { class: 'match-page' },
@@ -55,13 +56,23 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
       h('div', { class: 'match-id' }, h('h1', { class: 'match-id match-title' },
         h('span', { class: 'game-name', id: 'game-name' }, '…'),
         h('span', { class: 'sr-only' }, ' — '),
-        h('button', { type: 'button', class: 'code-chip', id: 'code-chip', title: t('copy'), 'data-i18n-title': 'copy',
-          onclick: async () => {
-            try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
-          } }, code, icon('copy'))), howToEl),
+        codeChip()), howToEl),
       h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)),
     offlineBar, awayBar, gameOver.resultBar, controls.rematchBar, controls.drawBar, board.pastBar,
     tableEl, gameOver.banner, controls.dialog, board.announceEl));
+
+  // The share code, copied as the match's link on a click; a match played offline has none:
+  // it says so instead.
+  function codeChip() {
+    if (state.offline) {
+      return h('span', { class: 'code-chip offline-chip', id: 'code-chip' }, icon('device'),
+        h('span', { 'data-i18n': 'offline.badge' }, t('offline.badge')));
+    }
+    return h('button', { type: 'button', class: 'code-chip', id: 'code-chip', title: t('copy'), 'data-i18n-title': 'copy',
+      onclick: async () => {
+        try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
+      } }, code, icon('copy'));
+  }
 
   // What depends on the live view besides the board: the title, presence and the controls.
   function drawAround() {
@@ -74,10 +85,11 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
     controls.drawControls();
   }
 
-  // "● CODE · Tabuleiro" while the server lists this seat among those to act.
+  // "● CODE · Tabuleiro" while the server lists this seat among those to act (the game's name
+  // instead of a code offline).
   function title() {
     if (state.arrived) { document.title = `★ ${t('title_arrived')} · ${code} · Tabuleiro`; return; }
-    document.title = `${myTurn(state) ? '● ' : ''}${code} · Tabuleiro`;
+    document.title = `${myTurn(state) ? '● ' : ''}${state.offline ? gameTitle(state.gameName) : code} · Tabuleiro`;
   }
 
   // The players panel, role, watchers and computer player, the invitation while a seat is
@@ -89,13 +101,15 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
     const names = JSON.stringify(seatNames(state));
     if (names !== namesShown) { namesShown = names; board.relabelMoves(); }
     drawAway();
-    roleEl.replaceChildren(local && local.active
+    // One device: the side to move, and once the match is over, that both play here.
+    roleEl.replaceChildren(local && state.outcome ? h('span', { class: 'you' }, t('local.both'))
+      : local && local.active
       ? h('span', { class: `you p${local.active}` }, t('local.to_move', { player: seatName(local.active) }))
       : state.seat
         ? h('span', { class: `you p${state.seat}` }, t('you_are', { player: seatName(state.seat) }))
         : h('span', { class: 'you spectator' }, icon('eye'), t('watching')));
     const bot = p?.seats?.find((x) => x.bot);
-    watchersEl.replaceChildren(p ? h('span', {}, icon('eye'), ` ${t('spectators_n', { n: p.spectators ?? 0 })}`) : '',
+    watchersEl.replaceChildren(p && !state.offline ? h('span', {}, icon('eye'), ` ${t('spectators_n', { n: p.spectators ?? 0 })}`) : '',
       bot ? h('span', { class: 'bot-seat', id: 'bot-seat', dataset: { seat: String(bot.seat), level: bot.bot } },
         ` · ${t('bot_seat', { player: seatName(bot.seat), level: t(`level.${bot.bot}`) })}`) : '');
     board.setPresence(p);
