@@ -1,5 +1,6 @@
 #include "server/net/http_session.h"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -571,13 +572,29 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     });
   }
 
+  // Ends the connection after its last answer: stops sending, then reads and drops what the
+  // client still sends (a body refused before it was read) for at most 2 s and 1 MiB, so the
+  // socket is not closed with unread data, which would reset the connection and could lose
+  // the answer before the client reads it (a lingering close, as nginx's).
   void do_close() {
     if constexpr (is_tcp<Stream>) {
       beast::error_code ec;
       stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+      stream_.expires_after(std::chrono::seconds(2));
+      do_linger(std::size_t{1} << 20);
     } else {
       stream_.close();
     }
+  }
+
+  // Reads and drops up to left more bytes; the session ends at the client's end of stream,
+  // the timeout or the bound.
+  void do_linger(std::size_t left) {
+    stream_.async_read_some(buffer_.prepare(std::min<std::size_t>(left, 16 * 1024)),
+                            [self = shared_from_this(), left](beast::error_code ec, std::size_t n) {
+                              if (ec || n >= left) return;
+                              self->do_linger(left - n);
+                            });
   }
 
   Stream stream_;
