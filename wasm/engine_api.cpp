@@ -45,11 +45,18 @@ std::string legal_members(const protocol::match& m, engine::seat s) {
     out += ",\"complete\":true";
   } else {
     out = m.legal_fields(s);
-    out += m.legal(s).complete ? ",\"complete\":true" : ",\"complete\":false";
+    out += m.legal_complete(s) ? ",\"complete\":true" : ",\"complete\":false";
   }
   out += ',';
   out += protocol::messages::to_act_field(m.seats_to_act());
   return out;
+}
+
+// The answer to checking seat's action in m: the turn's refusal or the rule check's, else ok.
+std::string check_answer(const protocol::match& m, engine::seat seat, const json& action) {
+  if (auto err = protocol::turn_refusal(m, seat)) return refuse(*err);
+  if (auto err = m.check(seat, action)) return refuse(*err);
+  return R"({"ok":true})";
 }
 
 // `"outcome":…` of m as a member.
@@ -115,9 +122,7 @@ std::string engine_api::do_check(const json& req) {
   if (!m) return refuse("no_match", "no such match");
   const auto seat = seat_of(req);
   if (!seat) return refuse("bad_request", "seat must be 1 or 2");
-  if (auto err = protocol::turn_refusal(*m, *seat)) return refuse(*err);
-  if (auto err = m->check(*seat, member(req, "action"))) return refuse(*err);
-  return R"({"ok":true})";
+  return check_answer(*m, *seat, member(req, "action"));
 }
 
 std::string engine_api::do_apply(const json& req) {
@@ -204,10 +209,7 @@ std::string engine_api::do_view_check(const json& req) {
   engine::seat seat = 0;
   auto made = from_view(req, seat);
   if (auto* refused = std::get_if<std::string>(&made)) return std::move(*refused);
-  const auto& m = *std::get<std::unique_ptr<protocol::match>>(made);
-  if (auto err = protocol::turn_refusal(m, seat)) return refuse(*err);
-  if (auto err = m.check(seat, member(req, "action"))) return refuse(*err);
-  return R"({"ok":true})";
+  return check_answer(*std::get<std::unique_ptr<protocol::match>>(made), seat, member(req, "action"));
 }
 
 }  // namespace tabuleiro::wasm

@@ -173,6 +173,9 @@ class codec_match final : public match {
     }
   }
 
+  // Whether seat p's legal list is complete.
+  bool legal_complete(engine::seat p) const override { return G::legal_complete(s_, p); }
+
   // Parses action and runs the engine's exact rule check; changes nothing.
   std::optional<rule_error> check(engine::seat p, const json& action) const override {
     auto parsed = Codec::parse_action(action);

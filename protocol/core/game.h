@@ -127,6 +127,8 @@ class match {
   // Seat s's legal fields as envelope text: exactly messages::legal_fields(legal(s)), written
   // without building JSON when the game's codec can write its entries as text.
   virtual std::string legal_fields(engine::seat s) const = 0;
+  // Whether seat s's legal list is complete (legal(s).complete, without listing the actions).
+  virtual bool legal_complete(engine::seat s) const = 0;
 
   // Parses action (client JSON) and runs the engine's exact rule check for seat s.
   // nullopt when it would be accepted; nothing changes either way.

@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -39,6 +41,20 @@ std::optional<std::uint64_t> parse_seed(const json& j);
 // fallback, which then becomes the seed. Returns the error message of a malformed value.
 std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallback,
                                              std::optional<std::uint64_t>& seed, engine::rng& rng);
+
+// The refusal of a seat's view sent back to the engine: bad_view, "view.<what>".
+inline engine::rule_error bad_view(std::string what) { return {"bad_view", "view." + std::move(what)}; }
+
+// The opening every codec's parse_observation shares: view must be a JSON object, and its
+// "options" (absent: the defaults) must parse with parse_options (a codec's, returning a
+// variant of Options and rule_error). The options, or the bad_view refusal.
+template <class Options, class Parse>
+std::variant<Options, engine::rule_error> view_options(const json& view, Parse&& parse_options) {
+  if (!view.is_object()) return engine::rule_error{"bad_view", "a view must be a JSON object"};
+  auto opts = parse_options(view.contains("options") ? view["options"] : json());
+  if (auto* err = std::get_if<engine::rule_error>(&opts)) return bad_view(err->message);
+  return std::get<Options>(std::move(opts));
+}
 
 // The longest note an outcome carries (the host's reason for aborting a match), in bytes.
 inline constexpr std::size_t max_host_note_bytes = 200;

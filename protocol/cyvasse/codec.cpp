@@ -272,49 +272,47 @@ json cyvasse_codec::options_json(const options& o) {
 }
 
 result<observation> cyvasse_codec::parse_observation(const json& j) {
-  const auto bad = [](std::string m) { return fail("bad_view", "view." + m); };
-  if (!j.is_object()) return fail("bad_view", "a view must be a JSON object");
+  auto opts = view_options<options>(j, parse_options);
+  if (auto* err = std::get_if<rule_error>(&opts)) return *err;
   observation o;
-  const auto opts = parse_options(j.contains("options") ? j["options"] : json());
-  if (const auto* err = std::get_if<rule_error>(&opts)) return bad(err->message);
   o.opts = std::get<options>(opts);
   const auto ph = j.find("phase");
-  if (ph == j.end() || !ph->is_string()) return bad("phase must be setup, play or over");
+  if (ph == j.end() || !ph->is_string()) return bad_view("phase must be setup, play or over");
   if (*ph == "setup") o.ph = phase::setup;
   else if (*ph == "play") o.ph = phase::play;
   else if (*ph == "over") o.ph = phase::over;
-  else return bad("phase must be setup, play or over");
+  else return bad_view("phase must be setup, play or over");
   const auto sub = j.find("submitted");
   if (sub == j.end() || !sub->is_array() || sub->size() != 2 || !(*sub)[0].is_boolean() || !(*sub)[1].is_boolean())
-    return bad("submitted must be [bool, bool]");
+    return bad_view("submitted must be [bool, bool]");
   o.submitted = {(*sub)[0].get<bool>(), (*sub)[1].get<bool>()};
   const auto to_move = int_field(j, "to_move", 1, 2);
   const auto quiet = int_field(j, "quiet_turns", 0, 1000000);
-  if (!to_move || !quiet) return bad("to_move and quiet_turns must be present and in range");
+  if (!to_move || !quiet) return bad_view("to_move and quiet_turns must be present and in range");
   o.to_move = *to_move;
   o.quiet_turns = *quiet;
   const auto ground = j.find("terrain");
-  if (ground == j.end() || !ground->is_object()) return bad("terrain must be an object");
+  if (ground == j.end() || !ground->is_object()) return bad_view("terrain must be an object");
   for (const auto& [key, t] : {std::pair{"mountains", terrain::mountain}, std::pair{"water", terrain::water}}) {
     const auto list = ground->find(key);
-    if (list == ground->end() || !list->is_array()) return bad(std::string("terrain.") + key + " must be a list");
+    if (list == ground->end() || !list->is_array()) return bad_view(std::string("terrain.") + key + " must be a list");
     for (const json& n : *list) {
       const auto sq = cyvasse_parse_square(n);
-      if (!sq) return bad(std::string("terrain.") + key + " holds a non-square");
+      if (!sq) return bad_view(std::string("terrain.") + key + " holds a non-square");
       o.board.ground[*sq] = t;
     }
   }
   const auto pieces = j.find("pieces");
-  if (pieces == j.end() || !pieces->is_object()) return bad("pieces must be an object");
+  if (pieces == j.end() || !pieces->is_object()) return bad_view("pieces must be an object");
   for (const auto& [at, p] : pieces->items()) {
     const auto sq = cyvasse_parse_square(at);
     const auto owner = int_field(p, "owner", 1, 2);
     const auto k = p.find("kind");
     const kind what = k != p.end() && k->is_string() ? kind_from_name(k->get_ref<const std::string&>()) : kind::none;
-    if (!sq || !owner || what == kind::none) return bad("pieces." + at + " is not a piece on a square");
+    if (!sq || !owner || what == kind::none) return bad_view("pieces." + at + " is not a piece on a square");
     o.board.pieces[*sq] = piece{static_cast<std::uint8_t>(*owner), what};
   }
-  if (auto m = read_outcome(j.contains("outcome") ? j["outcome"] : json(), o.outcome)) return bad(*m);
+  if (auto m = read_outcome(j.contains("outcome") ? j["outcome"] : json(), o.outcome)) return bad_view(*m);
   return o;
 }
 

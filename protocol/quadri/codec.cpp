@@ -314,41 +314,39 @@ std::optional<quadri::tile> tile_of(const json& t) {
 }  // namespace
 
 result<quadri::observation> quadri_codec::parse_observation(const json& j) {
-  const auto bad = [](std::string m) { return fail("bad_view", "view." + m); };
-  if (!j.is_object()) return fail("bad_view", "a view must be a JSON object");
+  auto opts = view_options<quadri::options>(j, parse_options);
+  if (auto* err = std::get_if<rule_error>(&opts)) return *err;
   quadri::observation o;
-  const auto opts = parse_options(j.contains("options") ? j["options"] : json());
-  if (const auto* err = std::get_if<rule_error>(&opts)) return bad(err->message);
   o.opts = std::get<quadri::options>(opts);
   const auto to_move = int_field(j, "to_move", 1, 2);
   const auto quiet = int_field(j, "quiet_actions", 0, 1000000);
   const auto energy = int_pair_field(j, "energy", -1000000, 1000000);
   const auto hand = int_pair_field(j, "hand", 0, quadri::pool);
   if (!to_move || !quiet || !energy || !hand)
-    return bad("to_move, quiet_actions, energy and hand must be present and in range");
+    return bad_view("to_move, quiet_actions, energy and hand must be present and in range");
   o.to_move = *to_move;
   o.quiet = *quiet;
   o.energy = *energy;
   o.hand = *hand;
   const auto tiles = j.find("tiles");
-  if (tiles == j.end() || !tiles->is_object()) return bad("tiles must be an object");
+  if (tiles == j.end() || !tiles->is_object()) return bad_view("tiles must be an object");
   for (const auto& [at, t] : tiles->items()) {
     const auto c = parse_cell(at);
     const auto read = tile_of(t);
-    if (!c || *c < 0 || !read) return bad("tiles." + at + " is not a talisman on a cell");
+    if (!c || *c < 0 || !read) return bad_view("tiles." + at + " is not a talisman on a cell");
     o.tiles[*c] = *read;
   }
   const auto preds = j.find("predictors");
-  if (preds == j.end() || !preds->is_object()) return bad("predictors must be an object");
+  if (preds == j.end() || !preds->is_object()) return bad_view("predictors must be an object");
   for (const auto& [at, p] : preds->items()) {
     const auto c = parse_cell(at);
     const auto owner = int_field(p, "owner", 1, 2);
     const auto queen = p.find("queen");
     if (!c || *c < 0 || !owner || queen == p.end() || !queen->is_boolean())
-      return bad("predictors." + at + " is not a predictor on a cell");
+      return bad_view("predictors." + at + " is not a predictor on a cell");
     o.preds[*c] = quadri::predictor{static_cast<std::uint8_t>(*owner), queen->get<bool>()};
   }
-  if (auto m = read_outcome(j.contains("outcome") ? j["outcome"] : json(), o.outcome)) return bad(*m);
+  if (auto m = read_outcome(j.contains("outcome") ? j["outcome"] : json(), o.outcome)) return bad_view(*m);
   return o;
 }
 

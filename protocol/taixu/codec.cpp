@@ -199,11 +199,9 @@ result<taixu::options> taixu_codec::parse_options(const json& j) {
 }
 
 result<taixu::observation> taixu_codec::parse_observation(const json& j) {
-  const auto bad = [](std::string m) { return fail("bad_view", "view." + m); };
-  if (!j.is_object()) return fail("bad_view", "a view must be a JSON object");
+  auto opts = view_options<taixu::options>(j, parse_options);
+  if (auto* err = std::get_if<rule_error>(&opts)) return *err;
   taixu::observation o;
-  const auto opts = parse_options(j.contains("options") ? j["options"] : json());
-  if (const auto* err = std::get_if<rule_error>(&opts)) return bad(err->message);
   o.opts = std::get<taixu::options>(opts);
   const auto to_move = int_field(j, "to_move", 1, 2);
   const auto round = int_field(j, "round", 1, 1000000000);
@@ -211,14 +209,14 @@ result<taixu::observation> taixu_codec::parse_observation(const json& j) {
   const auto bonus = int_pair_field(j, "bonus", 0, 1000000);
   const auto reserve = int_pair_field(j, "reserve", 0, 16);
   if (!to_move || !round || !pc || !bonus || !reserve)
-    return bad("to_move, round, pc, bonus and reserve must be present and in range");
+    return bad_view("to_move, round, pc, bonus and reserve must be present and in range");
   o.to_move = *to_move;
   o.round = *round;
   o.pc = *pc;
   o.bonus = *bonus;
   o.reserve = *reserve;
   const auto pieces = j.find("pieces");
-  if (pieces == j.end() || !pieces->is_object()) return bad("pieces must be an object");
+  if (pieces == j.end() || !pieces->is_object()) return bad_view("pieces must be an object");
   for (const auto& [at, p] : pieces->items()) {
     const auto sq = parse_square(at);
     const auto owner = int_field(p, "owner", 1, 2);
@@ -226,19 +224,19 @@ result<taixu::observation> taixu_codec::parse_observation(const json& j) {
     const auto idle = int_field(p, "idle", 0, 2);
     const auto moved = p.find("moved");
     if (!sq || !owner || !charge || !idle || moved == p.end() || !moved->is_boolean())
-      return bad("pieces." + at + " is not a piece on a square");
+      return bad_view("pieces." + at + " is not a piece on a square");
     o.board[*sq] = taixu::piece{static_cast<std::uint8_t>(*owner), static_cast<std::uint8_t>(*charge),
                                 static_cast<std::uint8_t>(*idle), moved->get<bool>()};
   }
   const auto anomalies = j.find("anomalies");
-  if (anomalies == j.end() || !anomalies->is_object()) return bad("anomalies must be an object");
+  if (anomalies == j.end() || !anomalies->is_object()) return bad_view("anomalies must be an object");
   for (const auto& [at, e] : anomalies->items()) {
     const auto sq = parse_square(at);
     const auto effect = parse_effect(e);
-    if (!sq || !effect) return bad("anomalies." + at + " is not an effect on a square");
+    if (!sq || !effect) return bad_view("anomalies." + at + " is not an effect on a square");
     o.anomalies[*sq] = *effect;
   }
-  if (auto m = read_outcome(j.contains("outcome") ? j["outcome"] : json(), o.outcome)) return bad(*m);
+  if (auto m = read_outcome(j.contains("outcome") ? j["outcome"] : json(), o.outcome)) return bad_view(*m);
   return o;
 }
 
