@@ -16,17 +16,7 @@ export async function loadEngine(dir) {
   new Function('module', 'exports', 'require', '__dirname', '__filename', readFileSync(file, 'utf8'))(
     module, module.exports, require, path.dirname(file), file);
   const mod = await module.exports({ wasmBinary: readFileSync(path.join(dir, names.wasm)) });
-  // Copies the request into the heap, calls te_call and reads the answer back.
-  function call(request) {
-    const text = JSON.stringify(request);
-    const bytes = mod.lengthBytesUTF8(text) + 1;
-    const ptr = mod._malloc(bytes);
-    try {
-      mod.stringToUTF8(text, ptr, bytes);
-      return JSON.parse(mod.UTF8ToString(mod._te_call(ptr)));
-    } finally {
-      mod._free(ptr);
-    }
-  }
+  // Module.callText (wasm/call.js), as the worker calls it.
+  const call = (request) => JSON.parse(mod.callText(JSON.stringify(request)));
   return { call, files: names };
 }

@@ -23,22 +23,10 @@ function load() {
   return ready;
 }
 
-// Copies request (a JSON text) into the module's heap, calls te_call and reads the answer back.
-function call(mod, text) {
-  const bytes = mod.lengthBytesUTF8(text) + 1;
-  const ptr = mod._malloc(bytes);
-  try {
-    mod.stringToUTF8(text, ptr, bytes);
-    return JSON.parse(mod.UTF8ToString(mod._te_call(ptr)));
-  } finally {
-    mod._free(ptr);
-  }
-}
-
 self.onmessage = (e) => {
   const { id, request } = e.data;
   load().then(
-    (mod) => self.postMessage({ id, answer: call(mod, JSON.stringify(request)) }),
+    (mod) => self.postMessage({ id, answer: JSON.parse(mod.callText(JSON.stringify(request))) }),
     (err) => self.postMessage({ id, answer: { ok: false, error: { code: 'engine_unavailable', message: String(err && err.message || err) } } }),
   );
 };
