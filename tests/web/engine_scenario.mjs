@@ -1,8 +1,9 @@
 // Online play with the browser's engine: a player's page joins with `legal: false`, so the
 // server's joined and patch frames carry no legal list, and the page still shows its targets
-// (computed by the WebAssembly engine in a worker from the seat's own view). In Cyvasse, a
-// set-up confirmed with one piece placed is refused by the engine with the rules' sentence, and
-// no `act` frame leaves the page. A spectator's page is unchanged (no engine, no option).
+// (computed by the WebAssembly engine in a worker from the seat's own view). In each game an
+// action the engine refuses (a TAIXU summon off the home edge, a Cyvasse set-up with one piece,
+// a QU4DRI step its predictor cannot take) is explained with the rules' sentence, and no `act` frame
+// leaves the page. A spectator's page is unchanged (no engine, no option).
 import { check, steps, newPage, screenshots, noticeFor, waitVersion } from './steps.mjs';
 
 // page with a record of the WebSocket frames it sends and receives (parsed).
@@ -16,6 +17,16 @@ async function recordedPage(browser, opts) {
   });
   page.on('console', (m) => { if (m.type() === 'error') page.console_errors = [...(page.console_errors || []), m.text()]; });
   return page;
+}
+
+// Does click (an action the seat's engine refuses) and checks the refusal: the notice on the
+// board says the rule code's sentence, and no act frame left the page.
+async function refusedLocally(page, code, click) {
+  const acts = page.frames_sent.filter((f) => f.type === 'act').length;
+  await click();
+  const text = await noticeFor(page, code);
+  check(page.frames_sent.filter((f) => f.type === 'act').length === acts, `the refused action (${code}) was not sent`);
+  return text;
 }
 
 // Creates a match of game on the home page of A, opens it, and seats B by its link.
@@ -48,7 +59,7 @@ export async function engineScenario({ browser, url, out }) {
   const { results, step } = steps({ prefix: 'engine: ' });
   const shot = screenshots(out, { prefix: 'engine-' });
 
-  await step('TAIXU: the server sends no legal list; each seat\'s engine shows its summon squares; a summon and an end of turn are played', async () => {
+  await step('TAIXU: the server sends no legal list; each seat\'s engine shows its summon squares and refuses one off the home edge with its sentence; a summon and an end of turn are played', async () => {
     const A = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
     const B = await recordedPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await startMatch(A, B, url, 'taixu');
@@ -57,6 +68,12 @@ export async function engineScenario({ browser, url, out }) {
     await A.waitForSelector('.sq.target');
     const targets = await A.$$eval('.sq.target', (els) => els.map((e) => e.dataset.sq));
     check(targets.length > 0 && targets.every((s) => s.endsWith('8')), `summon squares on rank 8: ${targets}`);
+    // An empty square off the home edge: the engine refuses the summon, with its sentence.
+    const off = await A.$$eval('.sq[data-piece=""]:not(.target)', (els) => els.map((e) => e.dataset.sq).filter((q) => q.endsWith('7')));
+    check(off.length > 0, 'an empty square on rank 7');
+    const said = await refusedLocally(A, 'not_home_edge', () => A.click(`.sq[data-sq="${off[0]}"]`));
+    console.log(`  (refusal shown: "${said}")`);
+    if (!(await A.$('.sq.target'))) await A.click('#act-summon');
     await A.click(`.sq[data-sq="${targets[0]}"]`);
     await waitVersion(B, 1);
     // Seat 1 ends its turn; seat 2's engine now shows its own summon squares, on rank 1.
@@ -95,7 +112,7 @@ export async function engineScenario({ browser, url, out }) {
     await B.context().close();
   });
 
-  await step('QU4DRI: the engine shows the moves of a selected predictor; a spectator joins as before', async () => {
+  await step('QU4DRI: the engine shows the moves of a selected predictor and refuses a step it cannot take, with its sentence; a spectator joins as before', async () => {
     const A = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
     const B = await recordedPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const link = await startMatch(A, B, url, 'quadri');
@@ -108,6 +125,11 @@ export async function engineScenario({ browser, url, out }) {
       if (shown.length) break;
     }
     check(shown.length > 0, 'a predictor of seat 1 shows where it may go');
+    // A step to an empty cell it does not show: the engine refuses the path, with its sentence.
+    const away = await A.$$eval('.q-cell.tile[data-pred=""]:not(.target)', (els) => els.map((e) => e.dataset.cell));
+    check(away.length > 0, 'an empty talisman the predictor cannot reach');
+    const said = await refusedLocally(A, 'illegal_path', () => A.click(`.q-cell[data-cell="${away[away.length - 1]}"]`));
+    console.log(`  (refusal shown: "${said}")`);
     const C = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
     await C.goto(link);
     await C.click('#join-watch');
