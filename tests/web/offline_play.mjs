@@ -200,6 +200,28 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await audit('publish-1280-en');
   });
 
+  await step('Publish puts the game on the server: its page there ends the same way after the same moves, and the home list links to it', async () => {
+    const reason = await page.getAttribute('#result', 'data-reason');
+    const moves = await page.locator('#move-list li').count();
+    const offlineUrl = page.url();
+    await page.click('#publish');
+    await page.waitForURL(/\/m\/[A-Z0-9]+\?watch$/);
+    const code = new URL(page.url()).pathname.split('/m/')[1];
+    await page.waitForSelector('#result:not([hidden])');
+    check((await page.getAttribute('#result', 'data-reason')) === reason, `the same end: ${reason} → ${await page.getAttribute('#result', 'data-reason')}`);
+    await page.waitForFunction((n) => document.querySelectorAll('#move-list li').length === n, moves).catch(() => {});
+    check((await page.locator('#move-list li').count()) === moves, `the same ${moves} moves: ${await page.locator('#move-list li').count()}`);
+    const summary = await (await page.request.get(`${url}/api/matches/${code}`)).json();
+    check(summary.offline === true && summary.status === 'finished', `the server keeps it as a finished offline game: ${JSON.stringify(summary).slice(0, 300)}`);
+    await shot(page, 'published-1280-en');
+    // The game on this device now links to its page there, and is not offered again.
+    await page.goto(offlineUrl);
+    await page.waitForSelector(`#published-link[href="/m/${code}?watch"]`);
+    check(await page.isHidden('#publish'), 'published once, not offered again');
+    await page.goto(url);
+    await page.waitForSelector(`#offline-list a.li-published[href="/m/${code}?watch"]`);
+  });
+
   await step('a phone in Portuguese (then English): the home list and a game against the computer', async () => {
     await ctx.setOffline(true);
     await page.setViewportSize({ width: 390, height: 844 });

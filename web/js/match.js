@@ -25,12 +25,13 @@ import { engineLegality, engineWithin } from './match/engine-legality.js';
 // page and a DevicePlay (match/device-play.js) holds seat 2 and the tables.
 // source: a match played in this browser (offline/local-match.js) instead of the server's:
 // {connect(opts, seat) → a connection like MatchConnection, tokens ({1, 2} on one device, else
-// null), publish() → Promise of {link}}; its page has no code to share and no offers.
+// null), publish() → Promise of {code, link}, publishedAs (the code once published, else null)};
+// its page has no code to share and no offers.
 // Returns the page's teardown.
 export function renderMatch(app, code, { spectate = false, replay = false, source = null } = {}) {
   code = code.toUpperCase();
   const localTokens = spectate || replay ? null : source ? source.tokens : loadLocal(code);
-  const state = createState({ code, spectate, replay, oneDevice: !!localTokens, offline: !!source });
+  const state = createState({ code, spectate, replay, oneDevice: !!localTokens, offline: !!source, publishedAs: source?.publishedAs ?? null });
   const run = (effects) => { for (const e of effects) (WIRING[e.do] ?? view[e.do])(e); };
   let legality = engineLegality(null);
   // A connection to the match for seat (one device: 1 or 2; null: this page's own).
@@ -74,8 +75,9 @@ export function renderMatch(app, code, { spectate = false, replay = false, sourc
       conn.stop();
       location.assign(`/m/${next}`);
     },
-    // An offline match goes onto the server and its page opens there; a refusal is told.
-    publish: () => source.publish().then(({ link }) => location.assign(link),
+    // An offline match goes onto the server and its page opens there (to watch: the seats are
+    // nobody's there); a refusal is told.
+    publish: () => source.publish().then(({ code }) => location.assign(`/m/${code}?watch`),
       (err) => {
         run(published(state));
         toast(err?.code === 'network' ? t('network_error') : t('offline.publish_refused', { reason: errorText(err, state.gameName) }), 'error', 10_000);

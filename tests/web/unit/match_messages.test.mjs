@@ -308,8 +308,13 @@ test('a match played offline: resign only, no offers, abort or rematch; publish 
   const running = replay(upTo(REC.seat1, 'patch', 2), { offline: true }).state;
   assert.equal(controlsModel(running).publish, false, 'a running match is not published');
   assert.equal(controlsModel(running).resignEnabled, true);
+  const done = replay(msgs, { offline: true, publishedAs: 'Q4R7TW' }).state;
+  assert.equal(controlsModel(done).publish, false, 'published once, never again');
+  assert.equal(controlsModel(done).publishedAs, 'Q4R7TW', 'the page links to it instead');
+  assert.deepEqual(M.intent(done, 'publish'), []);
   const server = replay(msgs).state;
   assert.equal(controlsModel(server).publish, false, "a server match has nothing to publish");
+  assert.equal(controlsModel(server).publishedAs, null);
   assert.deepEqual(M.intent(server, 'publish'), []);
 });
 

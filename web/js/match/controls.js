@@ -21,7 +21,9 @@ export function matchControls({ state, act, seatName }) {
   const publishBtn = button({ class: 'btn ok', id: 'publish', hidden: true, 'aria-describedby': 'publish-hint', onclick: () => act('publish') },
     icon('upload'), h('span', { 'data-i18n': 'offline.publish' }, t('offline.publish')));
   const publishHint = h('p', { class: 'hint publish-hint', id: 'publish-hint', hidden: true, 'data-i18n': 'offline.publish_hint' }, t('offline.publish_hint'));
-  const el = h('div', { class: 'room-controls' }, abortBtn, drawBtn, resignBtn, rematchBtn, publishBtn, publishHint);
+  // Once published, where it is on the server.
+  const publishedLink = h('a', { class: 'btn', id: 'published-link', hidden: true });
+  const el = h('div', { class: 'room-controls' }, abortBtn, drawBtn, resignBtn, rematchBtn, publishBtn, publishHint, publishedLink);
   const dialog = h('dialog', { class: 'confirm', id: 'resign-dialog' },
     h('form', { method: 'dialog' },
       h('p', { 'data-i18n': 'resign_confirm' }, t('resign_confirm')),
@@ -63,6 +65,11 @@ export function matchControls({ state, act, seatName }) {
     publishBtn.hidden = !m.publish;
     publishHint.hidden = !m.publish;
     publishBtn.disabled = !m.publishEnabled;
+    publishedLink.hidden = !m.publishedAs;
+    if (m.publishedAs) {
+      publishedLink.href = `/m/${m.publishedAs}?watch`;
+      publishedLink.textContent = t('offline.published', { code: m.publishedAs });
+    }
     drawRematch();
   }
 

@@ -249,7 +249,7 @@ const INTENTS = {
 // took it.
 export function intent(state, name) {
   if (name === 'publish') {
-    if (!state.offline || !state.outcome || !state.online || state.publishing) return [];
+    if (!state.offline || !state.outcome || !state.online || state.publishing || state.publishedAs) return [];
     state.publishing = true;
     return [{ do: 'controls' }, { do: 'publish' }];
   }

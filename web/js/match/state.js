@@ -7,8 +7,9 @@ import { MatchHistory } from '../history.js';
 
 // A new page's state for share code `code`. spectate: joins as a spectator; replay: a finished
 // match's link opened to replay it; oneDevice: this browser holds both seats (device-play.js);
-// offline: the match is played in this browser (offline/local-match.js), not on the server.
-export function createState({ code, spectate = false, replay = false, oneDevice = false, offline = false }) {
+// offline: the match is played in this browser (offline/local-match.js), not on the server;
+// publishedAs: the server's code of an offline match already published.
+export function createState({ code, spectate = false, replay = false, oneDevice = false, offline = false, publishedAs = null }) {
   return {
     code,
     spectate,
@@ -17,6 +18,7 @@ export function createState({ code, spectate = false, replay = false, oneDevice 
     offline,
     online: true,                // the browser has a network (an offline match may be published)
     publishing: false,           // an offline match is being published
+    publishedAs,                 // the code an offline match was published as (then never again)
     sync: new ViewSync(),        // the server's view, legal list and to_act, kept in order
     history: new MatchHistory(), // the match's past changes (the move list)
     historyBusy: false,          // a `history` page request is under way
@@ -70,7 +72,8 @@ export function movedSeats(state) {
 
 // Which room controls show and which are enabled: {shown, abort, resign, draw (hidden on one
 // device, where no offers go between the seats), drawEnabled, rematch, rematchEnabled,
-// publish, publishEnabled}. A match played offline has only resign, and publish once over.
+// publish, publishEnabled, publishedAs}. A match played offline has only resign, and publish
+// once over (or, once published, the link to its page on the server).
 export function controlsModel(state) {
   const over = !!state.outcome;
   const seated = !seatFree(state);
@@ -84,8 +87,9 @@ export function controlsModel(state) {
     drawEnabled: !over && seated && state.drawBy !== state.seat,
     rematch: canRematch(state),
     rematchEnabled: state.rematchBy !== state.seat,
-    publish: state.offline && over && state.online,
+    publish: state.offline && over && state.online && !state.publishedAs,
     publishEnabled: !state.publishing,
+    publishedAs: state.offline ? state.publishedAs : null,
   };
 }
 

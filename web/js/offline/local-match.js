@@ -205,6 +205,9 @@ export class LocalMatch {
     return res;
   }
 
+  // The server's code of this game once published, else null.
+  get publishedAs() { return this.record.published?.code ?? null; }
+
   // Leaving the page: the computer stops and the engine forgets the match.
   stop() {
     if (this.stopped) return;

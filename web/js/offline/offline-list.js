@@ -49,7 +49,7 @@ export function offlineGamesCard() {
       h('span', { class: 'li-game' }, gameTitle(g.game)),
       h('span', { class: 'li-mode' }, g.mode === 'bot' ? t('offline.vs_bot', { level: t(`level.${g.level}`) }) : t('offline.hotseat')),
       h('span', { class: 'li-status' }, standing(g), ' · ', h('time', { datetime: new Date(g.updated).toISOString() }, when.format(g.updated))),
-      g.published ? h('a', { class: 'li-published', href: `/m/${g.published.code}` }, t('offline.published', { code: g.published.code })) : null,
+      g.published ? h('a', { class: 'li-published', href: `/m/${g.published.code}?watch` }, t('offline.published', { code: g.published.code })) : null,
       h('span', { class: 'li-actions' },
         h('a', { class: 'btn small', href: offlineHref(g.id), 'aria-label': `${t(g.outcome ? 'offline.open' : 'offline.continue')} — ${gameTitle(g.game)}` },
           t(g.outcome ? 'offline.open' : 'offline.continue')),

@@ -207,8 +207,9 @@ export class QuadriTable {
     this.turnEl.classList.toggle('mine', mine);
     this.turnEl.dataset.toMove = String(v.to_move);
     fill(this.turnEl, h('span', { class: `whose p${v.to_move}`, id: 'whose' }, whose));
+    this.turnEl.hidden = !whose;   // over: the result says it, not an empty box
     let hint;
-    if (this.seat == null) hint = t('hint_spectator');
+    if (this.seat == null) hint = v.outcome ? '' : t('hint_spectator');
     else if (!mine) hint = v.outcome ? '' : t('hint_wait');
     else if (this.blocked) hint = tx('hint_blocked');
     else if (this.mode === 'drop') hint = `${tx('drop')}: ${tx('hint_drop')}`;
