@@ -12,11 +12,11 @@ constexpr std::size_t recent_patches = 32;
 }  // namespace
 
 feed_text::feed_text(std::string text, protocol::messages::legal_span span)
-    : body_(std::make_shared<body>(std::move(text), span, std::string())) {}
+    : body_(std::make_shared<body>(body{std::move(text), span, std::string()})) {}
 
 feed_text feed_text::without_legal(std::string text) {
   feed_text out;
-  out.body_ = std::make_shared<body>(std::string(), protocol::messages::legal_span{}, std::move(text));
+  out.body_ = std::make_shared<body>(body{std::string(), protocol::messages::legal_span{}, std::move(text)});
   return out;
 }
 
