@@ -5,7 +5,7 @@
 // quiet-move limits of Cyvasse and QU4DRI draw a game that makes no capture, and TAIXU's end by
 // resignation. The home page lists the games (continue, delete); back online a finished game
 // offers Publish. Screenshots at 1280 × 800 and 390 × 844 in both languages.
-import { check, steps, screenshots } from './steps.mjs';
+import { check, steps, screenshots, setTimeouts } from './steps.mjs';
 import { axeProblems } from './axe.mjs';
 
 const STEP_TIMEOUT_MS = 30_000;
@@ -21,7 +21,7 @@ export async function offlinePlay({ ctx, url, out, watch }) {
   // axe-core's serious and critical WCAG A/AA violations, by the page state they were found on.
   const a11y = [];
   const audit = async (label) => { for (const p of await axeProblems(page)) a11y.push(`${label}: ${p}`); };
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  setTimeouts(page, STEP_TIMEOUT_MS);
 
   // The table shown now (on one device the seat whose turn it is, else the only one), a
   // locator of sel in it, the version it draws, and whether the game is over.
@@ -200,10 +200,11 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await audit('publish-1280-en');
   });
 
+  let offlineUrl = '';  // the published game's page on this device
   await step('Publish puts the game on the server: its page there ends the same way after the same moves, and the home list links to it', async () => {
     const reason = await page.getAttribute('#result', 'data-reason');
     const moves = await page.locator('#move-list li').count();
-    const offlineUrl = page.url();
+    offlineUrl = page.url();
     await page.click('#publish');
     await page.waitForURL(/\/m\/[A-Z0-9]+\?watch$/);
     const code = new URL(page.url()).pathname.split('/m/')[1];
@@ -218,6 +219,8 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     await page.goto(offlineUrl);
     await page.waitForSelector(`#published-link[href="/m/${code}?watch"]`);
     check(await page.isHidden('#publish'), 'published once, not offered again');
+    check((await page.textContent('#published-link')) === `Published as ${code}`, 'the link names the code');
+    await shot(page, 'published-link-1280-en');
     await page.goto(url);
     await page.waitForSelector(`#offline-list a.li-published[href="/m/${code}?watch"]`);
   });
@@ -231,6 +234,11 @@ export async function offlinePlay({ ctx, url, out, watch }) {
     check((await page.textContent('#offline-title')).includes('Partidas neste aparelho'), 'the card in Portuguese');
     await shot(page, 'home-list-390-pt');
     await audit('home-list-390-pt');
+    await page.goto(offlineUrl);
+    await page.waitForSelector('#published-link:not([hidden])');
+    check(/^Publicada como [A-Z0-9]+$/.test(await page.textContent('#published-link')), 'the published link in Portuguese');
+    await shot(page, 'published-link-390-pt');
+    await audit('published-link-390-pt');
     await start('quadri', 'bot.easy', { quiet_limit: 80 });
     check((await page.textContent('#code-chip')).includes('Neste aparelho'), 'the page in Portuguese');
     await quiet('quadri');

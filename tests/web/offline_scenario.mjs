@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { check, steps, screenshots, freePort } from './steps.mjs';
+import { check, steps, screenshots, freePort, setTimeouts } from './steps.mjs';
 import { offlinePlay } from './offline_play.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,7 +61,7 @@ export async function offlineScenario({ browser, url, out, binary }) {
       headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'], viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     try {
       const page = watch(ctx.pages()[0] ?? await ctx.newPage(), 'install');
-      page.setDefaultTimeout(STEP_TIMEOUT_MS);
+      setTimeouts(page, STEP_TIMEOUT_MS);
       await page.goto(url);
       await page.waitForSelector('#create-btn');
       await controlled(page);
@@ -85,7 +85,7 @@ export async function offlineScenario({ browser, url, out, binary }) {
 
   const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const page = watch(await ctx.newPage(), 'offline');
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  setTimeouts(page, STEP_TIMEOUT_MS);
 
   await step('with the network off, the start URL, the rules pages and a reload are served by the service worker', async () => {
     await page.goto(url);
@@ -116,7 +116,7 @@ export async function offlineScenario({ browser, url, out, binary }) {
     cpSync(join(ROOT, 'web'), web, { recursive: true });
     const copy = await serveCopy(binary, web);
     const U = watch(await ctx.newPage(), 'update');
-    U.setDefaultTimeout(STEP_TIMEOUT_MS);
+    setTimeouts(U, STEP_TIMEOUT_MS);
     const tagline = () => U.textContent('.tagline');
     await step('a new version is installed and takes over, while the open page keeps running its own', async () => {
       await U.goto(copy.url);

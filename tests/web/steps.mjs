@@ -39,14 +39,25 @@ export function steps({ prefix = '', onFail = () => {} } = {}) {
   return { results, step };
 }
 
+// How long a navigation may take: it may start a renderer process and load the page's module
+// graph, which a machine busy with other tests (CI runs them beside these) can hold up for
+// seconds that say nothing about the page; every other wait keeps the step timeout.
+export const NAVIGATION_TIMEOUT_MS = 30_000;
+
+// Gives page timeout as its default timeout, and navigations at least NAVIGATION_TIMEOUT_MS.
+export function setTimeouts(page, timeout = STEP_TIMEOUT_MS) {
+  page.setDefaultTimeout(timeout);
+  page.setDefaultNavigationTimeout(Math.max(timeout, NAVIGATION_TIMEOUT_MS));
+}
+
 // A page on a new context of browser made with the context options opts (English unless they
-// say otherwise), timeout as its default timeout and page errors logged; prepare(ctx) runs on
-// the context before the page opens.
+// say otherwise), timeout as its default timeout (navigations at least NAVIGATION_TIMEOUT_MS)
+// and page errors logged; prepare(ctx) runs on the context before the page opens.
 export async function newPage(browser, opts = {}, { timeout = STEP_TIMEOUT_MS, prepare = async () => {} } = {}) {
   const ctx = await browser.newContext({ locale: 'en-US', ...opts });
   await prepare(ctx);
   const page = await ctx.newPage();
-  page.setDefaultTimeout(timeout);
+  setTimeouts(page, timeout);
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   return page;
 }
