@@ -13,6 +13,20 @@
 
 namespace tabuleiro::server {
 
+namespace {
+
+// What a creation reports when its match could not be stored (st is not ok).
+create_failure storage_failure(write_status st) {
+  return st == write_status::unavailable ? create_failure::storage_unavailable : create_failure::storage_failed;
+}
+
+// How a created match's visibility and computer seat read in the log.
+std::string described(const match_row& row) {
+  return row.visibility + (row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
+}
+
+}  // namespace
+
 void rooms::create(create_request request, std::function<void(create_result)> done) {
   net::post(pool_, [this, request = std::move(request), done = std::move(done)]() mutable {
     const protocol::game_kind* kind = request.kind;
@@ -24,10 +38,7 @@ void rooms::create(create_request request, std::function<void(create_result)> do
 
     match_row row;
     row.code = reserve_code();
-    if (row.code.empty() || svc_.db->load_match(row.code).status != read_status::absent) {
-      if (!row.code.empty()) finish_loading(row.code, nullptr, lookup::absent);
-      return done(create_failure::no_free_code);
-    }
+    if (row.code.empty()) return done(create_failure::no_free_code);
     const std::string token = new_seat_token();
     const auto outcome = m->outcome();
     row.game = std::string(kind->name());
@@ -55,12 +66,11 @@ void rooms::create(create_request request, std::function<void(create_result)> do
       finish_loading(row.code, ok && !leasing() ? r : nullptr, ok ? lookup::found : lookup::absent);
       if (!ok) {
         spdlog::error("match {}: could not be stored ({})", row.code, write_status_name(st));
-        return done(st == write_status::unavailable ? create_failure::storage_unavailable
-                                                    : create_failure::storage_failed);
+        return done(storage_failure(st));
       }
       svc_.stats->matches_created++;
-      spdlog::info("match {} created: game {}, creator seat {}, {}{}", row.code, row.game, seat,
-                   row.visibility, row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
+      spdlog::info("match {} created: game {}, creator seat {}, {}", row.code, row.game, seat,
+                   described(row));
       done(new_match{row.code, seat, token});
     });
   });
@@ -76,10 +86,7 @@ void rooms::create_rematch(const match_row& row, std::function<void(rematch_resu
     auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
     match_row next = row;  // every stored option of the match is copied as it is
     next.code = reserve_code();
-    if (next.code.empty() || svc_.db->load_match(next.code).status != read_status::absent) {
-      if (!next.code.empty()) finish_loading(next.code, nullptr, lookup::absent);
-      return done({write_status::unavailable, "", {}});
-    }
+    if (next.code.empty()) return done({write_status::unavailable, "", {}});
     const auto outcome = m->outcome();
     next.seed = std::to_string(seed);
     next.status = "waiting";
@@ -167,10 +174,7 @@ void rooms::publish(std::string text, std::int64_t account_id, std::function<voi
 
     match_row row = published_row(request, game.outcome, svc_.time->now_ms());
     row.code = reserve_code();
-    if (row.code.empty() || svc_.db->load_match(row.code).status != read_status::absent) {
-      if (!row.code.empty()) finish_loading(row.code, nullptr, lookup::absent);
-      return finish(create_failure::no_free_code);
-    }
+    if (row.code.empty()) return finish(create_failure::no_free_code);
     for (action_row& a : game.log) a.at_ms = row.created_ms;
     const std::size_t changes = game.log.size();
     svc_.db->insert_finished_match(row, game.log, [this, row, changes, finish = std::move(finish)](write_status st) mutable {
@@ -179,12 +183,11 @@ void rooms::publish(std::string text, std::int64_t account_id, std::function<voi
       finish_loading(row.code, nullptr, ok ? lookup::unavailable : lookup::absent);
       if (!ok) {
         spdlog::error("match {}: the published game could not be stored ({})", row.code, write_status_name(st));
-        return finish(st == write_status::unavailable ? create_failure::storage_unavailable
-                                                      : create_failure::storage_failed);
+        return finish(storage_failure(st));
       }
       svc_.stats->matches_published++;
-      spdlog::info("match {} published after offline play: game {}, {} changes, {}{}", row.code, row.game, changes,
-                   row.visibility, row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
+      spdlog::info("match {} published after offline play: game {}, {} changes, {}", row.code, row.game, changes,
+                   described(row));
       finish(published_match{row.code});
     });
   });

@@ -96,10 +96,15 @@ void rooms::finish_loading(const std::string& code, std::shared_ptr<room> r, loo
 std::string rooms::reserve_code() {
   for (int attempt = 0; attempt < 8; ++attempt) {
     std::string code = new_share_code();
-    mutex_lock lock(mu_);
-    if (rooms_.count(code) || loading_.count(code)) continue;
-    loading_[code];  // reserves the code against a concurrent creation
-    return code;
+    {
+      mutex_lock lock(mu_);
+      if (rooms_.count(code) || loading_.count(code)) continue;
+      loading_[code];  // reserves the code against a concurrent creation
+    }
+    // A code the store already holds (a match not in memory) is released and not tried again.
+    if (svc_.db->load_match(code).status == read_status::absent) return code;
+    finish_loading(code, nullptr, lookup::absent);
+    return "";
   }
   return "";
 }

@@ -149,8 +149,8 @@ class rooms {
   void finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how) EXCLUDES(mu_);
   // The list entry of a stored row: the room's own summary and preview when it is in memory.
   list_entry entry_of(const match_row& row) const EXCLUDES(mu_);
-  // A fresh share code reserved against concurrent creations (finish_loading releases it),
-  // or "" when none could be found.
+  // A fresh share code, in neither memory nor the store, reserved against concurrent creations
+  // (finish_loading releases it), or "" when none could be found. Reads the store: pool only.
   std::string reserve_code() EXCLUDES(mu_);
   // The rematch of the finished match row: the same row (game, options, start position,
   // visibility, every other stored option) with a new code and seed, seats and names

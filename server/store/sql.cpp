@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <iterator>
 #include <optional>
 
 #include "server/store/connection.h"
@@ -238,6 +239,18 @@ bool well_formed_change(const action_row& a) {
          (!is_change || (a.change.is_object() && a.change.contains("type") && a.change["type"].is_string()));
 }
 
+// A log row's columns after its match (version, seat, action, change, at_ms, lag_ms), or
+// nothing, with why, when its action or change cannot be written as JSON.
+std::optional<sql_params> log_columns(const action_row& a, std::string& why) {
+  try {
+    return sql_params{a.version, std::int64_t{a.seat}, json_text(a.action), json_text(a.change), a.at_ms,
+                      std::max<std::int64_t>(a.lag_ms, 0)};
+  } catch (const std::exception& e) {
+    why = std::string("action JSON: ") + e.what();
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 write_work insert_finished_match_work(const match_row& m, const std::vector<action_row>& log) {
@@ -250,15 +263,10 @@ write_work insert_finished_match_work(const match_row& m, const std::vector<acti
     if (a.version != static_cast<std::int64_t>(i + 1) || !well_formed_change(a))
       return refused_work("insert finished " + m.code + ": change " + std::to_string(i + 1) +
                           " is out of order or has neither or both of action and change");
-    sql_value action, change;
-    try {
-      action = json_text(a.action);
-      change = json_text(a.change);
-    } catch (const std::exception& e) {
-      return refused_work(std::string("action JSON: ") + e.what());
-    }
-    rows.push_back({a.version, std::int64_t{a.seat}, std::move(action), std::move(change), a.at_ms,
-                    std::max<std::int64_t>(a.lag_ms, 0)});
+    std::string why;
+    auto columns = log_columns(a, why);
+    if (!columns) return refused_work(why);
+    rows.push_back(std::move(*columns));
   }
   return [insert = insert_match_work(m), code = m.code, rows = std::move(rows), last_at = log.back().at_ms](
              sql_connection& db, std::string& error) {
@@ -298,15 +306,11 @@ write_work append_action_work(const std::string& code, const action_row& a, cons
                   code, a.version);
     return refused_work("append to " + code + ": neither or both of action and change, or a bad change");
   }
-  sql_value action, change;
-  try {
-    action = json_text(a.action);
-    change = json_text(a.change);
-  } catch (const std::exception& e) {
-    return refused_work(std::string("action JSON: ") + e.what());
-  }
-  sql_params row = {code, a.version, std::int64_t{a.seat}, std::move(action), std::move(change),
-                    a.at_ms, std::max<std::int64_t>(a.lag_ms, 0)};
+  std::string why;
+  auto columns = log_columns(a, why);
+  if (!columns) return refused_work(why);
+  sql_params row = {code};
+  row.insert(row.end(), std::make_move_iterator(columns->begin()), std::make_move_iterator(columns->end()));
   return [code, version = a.version, at_ms = a.at_ms, row = std::move(row), fence](
              sql_connection& db, std::string& error) {
     // The epoch fence: an UPDATE of the lease row (a no-op change) that matches only while
