@@ -11,8 +11,11 @@ COPY scripts/setup.sh scripts/setup.sh
 RUN bash scripts/setup.sh && rm -rf /var/lib/apt/lists/*
 COPY . .
 # Also lists the Debian packages of the shared libraries the binary loads (ldd + dpkg -S):
-# the runtime stage installs exactly those.
-RUN BUILD_DIR=/build bash scripts/build.sh -DCMAKE_BUILD_TYPE=Release -DTABULEIRO_TESTS=OFF \
+# the runtime stage installs exactly those. The compiler cache lives in a build cache mount, so
+# a rebuild after a change compiles only what the change touched (nothing of it enters the image).
+RUN --mount=type=cache,target=/ccache \
+    export CCACHE_DIR=/ccache CCACHE_BASEDIR=/src CCACHE_NOHASHDIR=true \
+ && BUILD_DIR=/build bash scripts/build.sh -DCMAKE_BUILD_TYPE=Release -DTABULEIRO_TESTS=OFF \
  && /build/tabuleiro --version \
  && install -D -s -m 0755 /build/tabuleiro /out/usr/local/bin/tabuleiro \
  && mkdir -p /out/usr/share/tabuleiro /pkgs && cp -r web /out/usr/share/tabuleiro/web \

@@ -3,6 +3,7 @@
 // cookie this script never sees; what it keeps is the user, the server's access mode and the
 // session's CSRF token, which api.js sends with every state-changing request.
 import { getAccount, postAccount, setCsrf } from './api.js';
+import { network, whenReachable } from './network.js';
 
 let current = { user: null, access: 'open' };
 const listeners = new Set();
@@ -21,12 +22,14 @@ function take(answer) {
   return current;
 }
 
-// Reads the account from the server (a failure leaves this browser signed out; offline, it
-// is read once the browser is back online).
+// Reads the account from the server (a failure leaves this browser signed out; while the
+// server cannot be reached, it is read once it can).
 let loading = null;
+let cancelWait = () => {};
 export function loadAccount() {
-  if (globalThis.navigator?.onLine === false) {
-    window.addEventListener('online', loadAccount, { once: true });
+  cancelWait();
+  if (!network().reachable()) {
+    cancelWait = whenReachable(loadAccount);
     loading = Promise.resolve(take({ user: null }));
     return loading;
   }

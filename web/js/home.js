@@ -17,6 +17,7 @@ import { showAccountDisabled } from './account-banner.js';
 import { howToPlayHref } from './how-to-play.js';
 import { startOffline } from './offline/offline-page.js';
 import { offlineGamesCard } from './offline/offline-list.js';
+import { network } from './network.js';
 
 const CODE_RE = /^[A-Z0-9]{6}$/;
 
@@ -25,6 +26,9 @@ export function renderHome(app) {
   const asked = new URLSearchParams(location.search).get('game');
   let gameId = (GAMES.find((g) => g.available && g.id === asked) || GAMES.find((g) => g.available))?.id;
   let controls = null;   // the current form's {fields (the game's options), opponent, seat, visibility, position}
+  // The opponent and place of play that the server being out of reach replaced, put back when
+  // it is reachable again unless the user chose otherwise meanwhile.
+  let replaced = null;
   const form = h('form', { class: 'create-form', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(); } });
   const result = h('div', { class: 'create-result', id: 'create-result', hidden: true, 'aria-live': 'polite' });
   const joinInput = h('input', { id: 'join-code', name: 'code', autocomplete: 'off', autocapitalize: 'characters', spellcheck: false,
@@ -124,8 +128,9 @@ export function renderHome(app) {
         position),
       h('p', { class: 'field-error', id: 'create-error', role: 'alert' }),
       h('button', { class: 'btn primary big', id: 'create-btn', 'data-i18n': 'create' }, t('create')));
-    opponent.addEventListener('change', drawWhere);
-    here.addEventListener('change', drawWhere);
+    const chosen = () => { replaced = null; drawWhere(); };
+    opponent.addEventListener('change', chosen);
+    here.addEventListener('change', chosen);
     drawWhere();
   }
 
@@ -135,7 +140,13 @@ export function renderHome(app) {
   function drawWhere() {
     if (!controls) return;
     const { opponent, here } = controls;
-    const offline = navigator.onLine === false;
+    const offline = !network().reachable();
+    if (offline && !replaced) replaced = { opponent: opponent.value, here: here.checked };
+    if (!offline && replaced) {
+      opponent.value = replaced.opponent;
+      here.checked = replaced.here;
+      replaced = null;
+    }
     for (const card of app.querySelectorAll('.card.join, .card.live')) card.hidden = offline;
     const friend = opponent.querySelector('option[value="friend"]');
     friend.disabled = offline;
@@ -147,8 +158,7 @@ export function renderHome(app) {
     for (const el of form.querySelectorAll('.server-only')) el.hidden = inBrowser;
     form.querySelector('#offline-note').hidden = !offline;
   }
-  window.addEventListener('online', drawWhere);
-  window.addEventListener('offline', drawWhere);
+  const offNetwork = network().onChange(drawWhere);
 
   async function create() {
     const err = form.querySelector('#create-error');
@@ -237,8 +247,7 @@ export function renderHome(app) {
   const off = onLangChange(() => { translatePage(app); drawLive(lastMatches, lastFinished); offlineGames.redraw(); });
   return () => {
     stopWatching(); stopClocks(); off(); offAccount();
-    window.removeEventListener('online', drawWhere);
-    window.removeEventListener('offline', drawWhere);
+    offNetwork();
   };
 }
 

@@ -11,6 +11,7 @@ import { liveStatus, canSit } from './live-status.js';
 import { loadStylesheet } from './stylesheets.js';
 import { DISABLED_CLOSE } from './connection.js';
 import { formatClock } from './clock.js';
+import { network, whenReachable } from './network.js';
 
 const POLL_MS = 5000;
 const RETRY_MS = 15000;
@@ -52,10 +53,11 @@ export function watchMatches(draw, { onDisabled = () => {} } = {}) {
     }
   };
 
-  // While the browser is offline nothing is asked: the feed starts again once it is back.
+  // While the server cannot be reached nothing is asked: the feed starts again once it can.
+  let cancelWait = () => {};
   function connect() {
     if (stopped) return;
-    if (globalThis.navigator?.onLine === false) { globalThis.addEventListener('online', connect, { once: true }); return; }
+    if (!network().reachable()) { cancelWait(); cancelWait = whenReachable(connect); return; }
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     let socket;
     try { socket = new WebSocket(`${proto}://${location.host}/ws`); } catch { return fallBack(); }
@@ -85,7 +87,7 @@ export function watchMatches(draw, { onDisabled = () => {} } = {}) {
   // The feed is down: poll until it comes back (tried again every RETRY_MS).
   function fallBack() {
     if (stopped) return;
-    if (globalThis.navigator?.onLine === false) { stopPolling(); connect(); return; }
+    if (!network().reachable()) { stopPolling(); connect(); return; }
     if (!pollTimer) poll();
     clearTimeout(retryTimer);
     retryTimer = setTimeout(connect, RETRY_MS);
@@ -107,7 +109,7 @@ export function watchMatches(draw, { onDisabled = () => {} } = {}) {
     stopped = true;
     stopPolling();
     clearTimeout(retryTimer);
-    globalThis.removeEventListener?.('online', connect);
+    cancelWait();
     if (ws) { const s = ws; ws = null; s.close(); }
   };
 }

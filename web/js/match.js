@@ -17,6 +17,7 @@ import { DevicePlay } from './match/device-play.js';
 import { showAccountDisabled } from './account-banner.js';
 import { engineClient } from './engine/engine-client.js';
 import { engineLegality, engineWithin } from './match/engine-legality.js';
+import { network } from './network.js';
 
 // Draws the match page for code into app; spectate: join as a spectator; replay: a finished
 // match's link opened to replay it (start at the first position). A player's seat uses the
@@ -96,14 +97,12 @@ export function renderMatch(app, code, { spectate = false, replay = false, sourc
   });
   const offLang = onLangChange(() => view.relabel());
   // Publishing needs the network: the offer follows it.
-  const onNetwork = () => run(networkChanged(state, navigator.onLine));
-  window.addEventListener('online', onNetwork);
-  window.addEventListener('offline', onNetwork);
+  const onNetwork = () => run(networkChanged(state, network().reachable()));
+  const offNetwork = network().onChange(onNetwork);
   onNetwork();
   window.addEventListener('pagehide', () => { conn.stop(); local?.stop(); }, { once: true });
   return () => {
     offLang(); conn.stop(); local?.stop(); view.stop();
-    window.removeEventListener('online', onNetwork);
-    window.removeEventListener('offline', onNetwork);
+    offNetwork();
   };
 }

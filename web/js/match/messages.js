@@ -209,7 +209,7 @@ export function connectionStatus(state, status) {
   return [{ do: 'status' }];
 }
 
-// The browser went online or offline (online: navigator.onLine).
+// The server became reachable or not (online: network().reachable(), web/js/network.js).
 export function networkChanged(state, online) {
   state.online = online;
   return [{ do: 'controls' }];
