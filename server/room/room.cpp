@@ -274,6 +274,8 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
   const bool legal = c->wants_legal();
   members_[c->id()] = member{c, seat, false, legal};
   if (seat != 0) seats_.sit(seat, c->id());
+  // Before any send: whoever hears of the seat (a page told it joined) finds it in the summary.
+  update_summary();
   const auto& m = seq_.match();
   msg::joined_fields f{.code = code(),
                        .game = row_.game,
@@ -299,7 +301,7 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
   if (seq_.outcome()) c->send(share_text(msg::game_over(seq_.version(), outcome_json())));
   if (seat != 0 && draws_.stands_against(seat)) c->send(share_text(msg::draw_offered(draws_.offered_by())));
   if (const int by = rematches_.offered_by(); by != 0) c->send(share_text(msg::rematch_offered(by)));
-  broadcast_presence();
+  send_presence();
 }
 
 void room::do_leave(std::uint64_t client_id) {
@@ -488,8 +490,10 @@ void room::send_to_all(const shared_text& m) {
 // The summary first, so a viewer that sees the presence finds it in GET /api/matches.
 void room::broadcast_presence() {
   update_summary();
-  send_to_all(share_text(msg::presence_message(presence(), clock_.text())));
+  send_presence();
 }
+
+void room::send_presence() { send_to_all(share_text(msg::presence_message(presence(), clock_.text()))); }
 
 json room::presence() const { return msg::presence(seat_presence(), spectators()); }
 

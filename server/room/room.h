@@ -199,7 +199,10 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void reject_to(const std::shared_ptr<client>& c, const json& id, const std::string& code,
                  const std::string& message);
   void send_to_all(const shared_text& msg);
+  // Publishes the summary, then sends every member the presence message.
   void broadcast_presence();
+  // Sends every member the presence message (the summary already published).
+  void send_presence();
   json presence() const;
   // Each seat's presence now (countdowns to abandonment included), and the spectators' count.
   std::array<protocol::messages::seat_presence, 2> seat_presence() const;

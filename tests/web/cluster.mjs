@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
-import { steps, check, newPage, launchBrowser, waitVersion, screenshots } from './steps.mjs';
+import { steps, check, newPage, launchBrowser, waitVersion, screenshots, reportFailures } from './steps.mjs';
 import { POSITION } from './scenario.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -137,6 +137,7 @@ async function main() {
     clearTimeout(watchdog);
   }
   const failed = results.filter((r) => !r.ok).length;
+  reportFailures(results);
   console.log(`${results.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }

@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { check, steps, newPage, screenshots, waitVersion, launchBrowser, freePort } from './steps.mjs';
+import { check, steps, newPage, screenshots, waitVersion, launchBrowser, freePort, reportFailures } from './steps.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output', 'web');
@@ -138,6 +138,7 @@ async function main() {
     clearTimeout(watchdog);
   }
   const failed = results.filter((r) => !r.ok).length;
+  reportFailures(results);
   console.log(`${results.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }

@@ -21,7 +21,7 @@ import { lifecycleScenario } from './lifecycle_scenario.mjs';
 import { pagesScenario } from './pages_scenario.mjs';
 import { engineScenario } from './engine_scenario.mjs';
 import { offlineScenario } from './offline_scenario.mjs';
-import { freePort, launchBrowser } from './steps.mjs';
+import { freePort, launchBrowser, reportFailures } from './steps.mjs';
 import { axeStats } from './axe.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -174,6 +174,7 @@ async function main() {
     results.push({ name: problem, ok: false });
   }
   const failed = results.filter((r) => !r.ok).length;
+  reportFailures(results);
   if (axeStats.runs) console.log(`axe-core: ${axeStats.runs} page states checked in ${(axeStats.ms / 1000).toFixed(1)} s`);
   console.log(`${results.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);

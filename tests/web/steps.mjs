@@ -16,8 +16,8 @@ export class Failure extends Error {}
 export const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
 
 // {results, step(name, fn)}: runs fn as the step prefix + name, printing ok / FAIL / SKIP (the
-// error's first line, or all of it with WEB_TEST_VERBOSE set); after a failure, onFail() runs
-// and every later step is skipped ({ok: false, skipped: true}).
+// error's first line, or all of it with WEB_TEST_VERBOSE set; a failure's result keeps the whole
+// error); after a failure, onFail() runs and every later step is skipped ({ok: false, skipped: true}).
 export function steps({ prefix = '', onFail = () => {} } = {}) {
   const results = [];
   let stop = false;
@@ -30,7 +30,7 @@ export function steps({ prefix = '', onFail = () => {} } = {}) {
       results.push({ name, ok: true });
       console.log(`ok   ${name} (${Date.now() - t0} ms)`);
     } catch (e) {
-      results.push({ name, ok: false });
+      results.push({ name, ok: false, error: e.message });
       console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
       onFail();
       stop = true;
@@ -114,4 +114,14 @@ export async function noticeFor(page, code) {
   check(text.length > 8 && !/\b(err|click)\.[a-z_]/.test(text) && text !== code, `the notice for ${code} is a sentence: ${text}`);
   check(inside, `the notice for ${code} is drawn on the board`);
   return text;
+}
+
+// Prints each failed (not skipped) result of results again with the first lines of its error
+// (a Playwright error's call log says what it was waiting for), so that the end of a long run's
+// output, which is what a truncated log keeps, says what failed.
+export function reportFailures(results) {
+  for (const r of results.filter((r) => !r.ok && !r.skipped)) {
+    const lines = (r.error || '').split('\n').filter((l) => l.trim()).slice(0, 8);
+    console.log(`failed: ${r.name}${lines.length ? `\n    ${lines.join('\n    ')}` : ''}`);
+  }
 }
