@@ -1,6 +1,8 @@
 // The server's message envelopes (PROTOCOL.md).
 #include "protocol/core/messages.h"
 
+#include <cmath>
+
 #include "protocol/core/json_util.h"
 
 namespace tabuleiro::protocol::messages {
@@ -153,6 +155,20 @@ std::string game_over(std::int64_t version, const json& outcome) {
   return dump(json{{"type", "game_over"}, {"version", version}, {"outcome", outcome}});
 }
 
+json match_ratings(bool counted, std::string_view speed, const std::array<rating_line, 2>& lines,
+                   std::string_view reason) {
+  if (!counted) return {{"counted", false}, {"reason", reason}};
+  json seats = json::array();
+  for (const rating_line& l : lines) {
+    const auto before = std::llround(l.before), after = std::llround(l.after);
+    seats.push_back({{"seat", l.seat}, {"before", before}, {"after", after}, {"change", after - before},
+                     {"provisional", l.provisional}});
+  }
+  return {{"counted", true}, {"speed", speed}, {"seats", std::move(seats)}};
+}
+
+std::string ratings_message(const json& ratings) { return dump(json{{"type", "ratings"}, {"ratings", ratings}}); }
+
 json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators) {
   json list = json::array();
   for (int s = 0; s < 2; ++s) {
@@ -232,6 +248,8 @@ json summary(const summary_fields& f) {
   s["rematch"] = f.rematch.empty() ? json() : json(f.rematch);
   s["guests_watch"] = f.guests_watch;
   s["offline"] = f.offline;
+  s["rated"] = f.rated;
+  s["ratings"] = f.ratings;
   return s;
 }
 

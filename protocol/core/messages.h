@@ -95,6 +95,24 @@ std::string error(std::string_view code, std::string_view message, const json& i
 // The end of a match at version: {"type":"game_over","version","outcome"}.
 std::string game_over(std::int64_t version, const json& outcome);
 
+// One player's part of a rated match's result.
+struct rating_line {
+  int seat = 0;
+  double before = 0, after = 0;   // the rating before and after the match
+  bool provisional = false;       // the rating after is still provisional ("1530?")
+};
+
+// A rated match's ratings once settled: {"counted":true,"speed":"live"|"correspondence",
+// "seats":[{"seat","before","after","change","provisional"}…]} (before and after rounded to
+// whole points, change = after - before as shown), or {"counted":false,"reason"} with reason
+// "aborted", "not_both_acted", "guest" or "same_account".
+json match_ratings(bool counted, std::string_view speed, const std::array<rating_line, 2>& lines,
+                   std::string_view reason);
+
+// {"type":"ratings","ratings":ratings}: a rated match's ratings settled (sent to every viewer,
+// and after game_over to whoever joins later).
+std::string ratings_message(const json& ratings);
+
 // One seat as presence shows it.
 struct seat_presence {
   bool taken = false;
@@ -142,6 +160,8 @@ struct summary_fields {
   std::string rematch;                                   // its rematch's code, or ""
   bool guests_watch = true;  // false: only signed-in members watch (where only members play)
   bool offline = false;      // played away from the server and published once finished
+  bool rated = false;        // its end changes both players' ratings
+  json ratings;              // match_ratings once settled, else null
 };
 
 // What the match list says of a match, from its presence, status and outcome: "finished"
@@ -152,7 +172,7 @@ std::string activity(const json& presence, std::string_view status, const json& 
 
 // The summary object: presence's fields plus code, game, status, activity, visibility,
 // version, outcome, created, finished, to_act, progress, options, rematch (a code or null),
-// guests_watch and offline.
+// guests_watch, offline, rated and ratings (match_ratings, or null).
 json summary(const summary_fields& f);
 
 // The answer to a match creation: {"code","link","seat","token"}.

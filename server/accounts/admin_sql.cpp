@@ -236,7 +236,8 @@ write_work delete_match_work(const std::string& code, std::shared_ptr<match_dele
     }
     for (const char* sql : {"INSERT INTO match_deletions (match_id) VALUES (?1)", "DELETE FROM actions WHERE match_id = ?1",
                             "DELETE FROM seats WHERE match_id = ?1", "DELETE FROM bot_seats WHERE match_id = ?1",
-                            "DELETE FROM leases WHERE match_id = ?1", "DELETE FROM matches WHERE id = ?1",
+                            "DELETE FROM leases WHERE match_id = ?1", "DELETE FROM rating_changes WHERE match_id = ?1",
+                            "DELETE FROM matches WHERE id = ?1",
                             "DELETE FROM match_deletions WHERE match_id = ?1"}) {
       const write_status s = db.run(sql, {id}, error);
       if (s != write_status::ok) return s;

@@ -22,6 +22,7 @@
 #include "server/net/shared_state.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
+#include "server/social/ratings.h"
 #include "server/store/pg.h"
 #include "server/store/store.h"
 #include "server/util/clock.h"
@@ -141,6 +142,10 @@ int run_serve(const args& a) {
   svc.bots = &bot_workers;
   svc.list_feed = [&list_feed](list_entry e) { list_feed.changed(std::move(e)); };
   svc.new_matches_paused = [&admin](std::function<void(std::optional<bool>)> done) { admin.maintenance(std::move(done)); };
+  social::rating_service ratings(*db);
+  svc.settle_ratings = [&ratings](const std::string& code, std::function<void(json)> shown) {
+    ratings.settle(code, std::move(shown));
+  };
   rooms registry(ioc, svc);
   list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
     registry.read_list(std::move(done));
@@ -209,6 +214,7 @@ int run_serve(const args& a) {
 
   acceptor->run();
   registry.start();
+  ratings.settle_missed();  // the rated matches that ended while a node stopped before settling them
   watch_disabled_users(ioc, *time, admin, connections, state.stopping, time->now_ms());
   // A server without an administrator offers a one-time link that makes one (waited for here,
   // before the I/O threads run, so the link is in the log before the "serving on" line).

@@ -265,6 +265,9 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (auto* e = std::get_if<request_error>(&parsed))
       return send(error_response(http::status::bad_request, e->code, e->message, version, keep));
     auto& request = std::get<create_request>(parsed);
+    if (request.rated && !member)
+      return send(error_response(http::status::unauthorized, "sign_in_required",
+                                 "only signed-in members play rated matches; sign in first", version, keep));
     if (member) request.account_id = a.s.who.id;  // the creator's seat is the account's
     auto answer = answer_later(version, keep);
     unless_maintenance(state_, answer, [registry = state_.registry, request = std::move(request), answer,

@@ -20,9 +20,10 @@ create_failure storage_failure(write_status st) {
   return st == write_status::unavailable ? create_failure::storage_unavailable : create_failure::storage_failed;
 }
 
-// How a created match's visibility and computer seat read in the log.
+// How a created match's visibility, rating and computer seat read in the log.
 std::string described(const match_row& row) {
-  return row.visibility + (row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
+  return row.visibility + (row.rated ? ", rated" : "") +
+         (row.bot ? ", bot " + row.bot->level + " in seat " + std::to_string(row.bot->seat) : "");
 }
 
 }  // namespace
@@ -54,6 +55,7 @@ void rooms::create(create_request request, std::function<void(create_result)> do
     row.clock = clock_options_json(request.clock);
     row.token_hash[seat - 1] = token_hash(token);
     row.seat_user[seat - 1] = request.account_id;
+    row.rated = request.rated;
     if (request.bot_level) {
       // The bot's seat is taken by a token nobody is given; the bot's own seed is a fresh draw.
       row.token_hash[2 - seat] = token_hash(new_seat_token());

@@ -31,7 +31,7 @@ std::optional<std::string> bot_level_of(const json& opponent, std::string& why) 
 
 std::variant<create_request, request_error> parse_create_request(const json& body) {
   if (!body.is_object()) return request_error{"bad_request", "the body must be a JSON object"};
-  if (auto k = protocol::first_unknown_key(body, {"game", "opponent", "options", "position", "seat", "visibility", "clock", "guests_watch"}))
+  if (auto k = protocol::first_unknown_key(body, {"game", "opponent", "options", "position", "seat", "visibility", "clock", "guests_watch", "rated"}))
     return request_error{"bad_request", "unknown field '" + *k + "'"};
   create_request r;
   const json game = body.value("game", json());
@@ -67,6 +67,12 @@ std::variant<create_request, request_error> parse_create_request(const json& bod
     if (!bots::plays(r.kind->name()))
       return request_error{"bad_request", "there is no computer opponent for " + std::string(r.kind->name())};
   }
+  const json rated = body.value("rated", json(false));
+  if (!rated.is_boolean()) return request_error{"bad_request", "rated must be true or false"};
+  r.rated = rated.get<bool>();
+  if (r.rated && r.bot_level) return request_error{"bad_request", "a match against the computer is never rated"};
+  if (r.rated && r.clock.type == clock_options::kind::none)
+    return request_error{"bad_clock", "a rated match needs a clock: initial_s and increment_s, or days_per_turn"};
   return r;
 }
 

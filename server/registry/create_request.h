@@ -25,6 +25,7 @@ struct create_request {
   bool guests_watch = true;  // where only members play: whether guests may watch (false: unlisted too)
   clock_options clock;
   std::optional<std::string> bot_level;  // "easy", "medium" or "hard": the computer opponent
+  bool rated = false;  // both players' ratings change when it ends (two members; never the computer)
   std::int64_t account_id = 0;  // the signed-in creator's account (set by the server, not the body)
 };
 
@@ -35,7 +36,8 @@ struct request_error {
 };
 
 // The request a body describes, or the first thing wrong with it (codes bad_request,
-// unknown_game, bad_options, bad_position, bad_clock), in the order PROTOCOL.md lists them.
+// unknown_game, bad_options, bad_position, bad_clock), in the order PROTOCOL.md lists them; a
+// rated match needs a clock and a person as the opponent.
 std::variant<create_request, request_error> parse_create_request(const nlohmann::json& body);
 
 }  // namespace tabuleiro::server

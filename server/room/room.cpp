@@ -164,6 +164,7 @@ void room::start() {
   net::post(strand_, [self = shared_from_this()] {
     self->arm_clock();
     self->consider_bot();
+    if (self->seq_.outcome()) self->settle_ratings();  // a restored match over: its ratings, settled or not yet
   });
 }
 
@@ -200,7 +201,12 @@ void room::do_join(const std::shared_ptr<client>& c, const protocol::join_reques
     return admit(c, seat, "", j.version);
   }
   if (!j.spectator && !seq_.outcome() && phase_ == phase::open) {
-    if (const int seat = seats_.free_seat(); seat != 0) {
+    if (const int seat = seats_.free_seat(); seat != 0 && row_.rated && c->account_id() == 0) {
+      // A rated match is played by two members: a guest watches, and is told why.
+      admit(c, 0, "", j.version);
+      c->send(share_text(msg::error("sign_in_required", "only signed-in members play rated matches; sign in to take the seat")));
+      return;
+    } else if (seat != 0) {
       claim_seat(c, seat, j.version);
       if (j.name && !j.name->empty()) store_name(seat, *j.name);
       return;
@@ -299,6 +305,7 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
   if (missed)
     for (auto& p : *missed) c->send(p);
   if (seq_.outcome()) c->send(share_text(msg::game_over(seq_.version(), outcome_json())));
+  if (!ratings_.is_null()) c->send(share_text(msg::ratings_message(ratings_)));
   if (seat != 0 && draws_.stands_against(seat)) c->send(share_text(msg::draw_offered(draws_.offered_by())));
   if (const int by = rematches_.offered_by(); by != 0) c->send(share_text(msg::rematch_offered(by)));
   send_presence();
@@ -439,6 +446,20 @@ void room::announce_end() {
   const json outcome = outcome_json();
   spdlog::info("match {} finished at version {}: {}", code(), seq_.version(), outcome.dump());
   send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
+  settle_ratings();
+}
+
+void room::settle_ratings() {
+  if (!row_.rated || !svc_.settle_ratings || !ratings_.is_null()) return;
+  svc_.settle_ratings(code(), [weak = std::weak_ptr<room>(shared_from_this())](json ratings) {
+    auto self = weak.lock();
+    if (!self) return;
+    net::post(self->strand_, [self, ratings = std::move(ratings)]() mutable {
+      self->ratings_ = std::move(ratings);
+      self->update_summary();  // before the message: whoever hears of the ratings finds them in the summary
+      self->send_to_all(share_text(msg::ratings_message(self->ratings_)));
+    });
+  });
 }
 
 void room::on_refused(const change_request& r, const rule_error& e) {
@@ -530,7 +551,9 @@ void room::update_summary(bool version_moved) {
                     .clock = clock_.options(),
                     .clock_now = clock_.reading(),
                     .guests_watch = guests_may_watch(),
-                    .offline = row_.offline},
+                    .offline = row_.offline,
+                    .rated = row_.rated,
+                    .ratings = ratings_},
                    version_moved, over && members_.empty() && seq_.idle());
 }
 

@@ -63,6 +63,10 @@ struct room_services {
   // Asks whether new matches are paused (maintenance, set by an administrator); answers on any
   // thread: true, false, or nullopt when the database could not say. Empty: never paused.
   std::function<void(std::function<void(std::optional<bool>)>)> new_matches_paused;
+  // Settles a rated match's ratings once its end is durable, or reads back those settled before,
+  // and calls shown with them (messages::match_ratings) on any thread; not at all when the
+  // database could not say. Empty: ratings are not kept.
+  std::function<void(const std::string& code, std::function<void(nlohmann::json)> shown)> settle_ratings;
   // Set by the registry in a cluster: a room whose lease the fence refused calls it with its
   // code (from its strand) so that the registry forgets the room.
   std::function<void(const std::string& code)> lease_lost;
@@ -194,6 +198,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   // the class are here and none of them wants them.
   std::array<bool, 3> legal_wanted() const;
   void announce_end();
+  // A rated match over: asks for its ratings, which every viewer is sent once they are known.
+  void settle_ratings();
 
   // Messages.
   void reject_to(const std::shared_ptr<client>& c, const json& id, const std::string& code,
@@ -233,6 +239,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   clock_timer clock_;
   std::unique_ptr<bot_seat> bot_;            // the computer player's seat, if any
   room_listing listing_;
+  nlohmann::json ratings_;                   // a rated match's ratings once settled (match_ratings), else null
   phase phase_ = phase::open;
 };
 

@@ -34,7 +34,9 @@ class live_summary_json final : public protocol::lazy_json {
                            .options = *in_.options,
                            .rematch = in_.rematch,
                            .guests_watch = in_.guests_watch,
-                           .offline = in_.offline});
+                           .offline = in_.offline,
+                           .rated = in_.rated,
+                           .ratings = in_.ratings});
     s["clock"] = clock_options_json(in_.clock);
     s["clock_now"] = in_.clock_now;
     return s;
@@ -83,7 +85,9 @@ json stored_summary(const match_row& row) {
                        .options = row.options,
                        .rematch = row.rematch,
                        .guests_watch = row.guests_watch,
-                       .offline = row.offline});
+                       .offline = row.offline,
+                       .rated = row.rated,
+                       .ratings = nullptr});  // read by the room once loaded
   s["clock"] = row.clock;
   s["clock_now"] = nullptr;  // not known without the log
   return s;

@@ -50,6 +50,8 @@ struct summary_inputs {
   nlohmann::json clock_now;  // the clocks' reading as of this summary (clock_json), or null
   bool guests_watch = true;                               // guests may watch (summary, log, list)
   bool offline = false;                                   // published after offline play
+  bool rated = false;                                     // its end changes both players' ratings
+  nlohmann::json ratings;                                 // messages::match_ratings once settled, else null
 };
 
 // The summary of a live room (messages::summary plus its "clock" option), built when first read.

@@ -15,8 +15,8 @@
 
 namespace tabuleiro::server {
 
-// One statement parameter: NULL, an integer or a text.
-using sql_value = std::variant<std::nullptr_t, std::int64_t, std::string>;
+// One statement parameter: NULL, an integer, a real number or a text.
+using sql_value = std::variant<std::nullptr_t, std::int64_t, double, std::string>;
 // A statement's parameters; params[i] binds the numbered placeholder ?<i+1>.
 using sql_params = std::vector<sql_value>;
 
@@ -30,6 +30,7 @@ inline sql_value id_or_null(std::int64_t id) {
 class sql_row {
  public:
   virtual std::int64_t int64(int col) const = 0;
+  virtual double real(int col) const = 0;
   virtual std::string text(int col) const = 0;
   virtual bool is_null(int col) const = 0;
 

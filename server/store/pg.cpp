@@ -18,6 +18,7 @@ namespace {
 
 constexpr Oid int8_oid = 20;  // pg_type: bigint
 constexpr Oid text_oid = 25;  // pg_type: text
+constexpr Oid float8_oid = 701;  // pg_type: double precision
 
 // Owns one PGresult.
 using result_ptr = std::unique_ptr<PGresult, decltype(&PQclear)>;
@@ -48,6 +49,14 @@ class pg_row final : public sql_row {
     std::int64_t v = 0;
     const auto [stop, ec] = std::from_chars(p, end, v);
     if (ec != std::errc() || stop != end) throw std::runtime_error("not an integer: " + std::string(p, end));
+    return v;
+  }
+  double real(int col) const override {
+    const char* p = PQgetvalue(res_, row_, col);
+    const char* end = p + PQgetlength(res_, row_, col);
+    double v = 0;
+    const auto [stop, ec] = std::from_chars(p, end, v);
+    if (ec != std::errc() || stop != end) throw std::runtime_error("not a number: " + std::string(p, end));
     return v;
   }
   std::string text(int col) const override {
@@ -169,6 +178,7 @@ std::string pg_connection::prepared(const char* sql, const sql_params& params, s
   std::vector<Oid> types;
   for (const auto& p : params)
     types.push_back(std::holds_alternative<std::int64_t>(p) ? int8_oid
+                    : std::holds_alternative<double>(p)     ? float8_oid
                     : std::holds_alternative<std::string>(p) ? text_oid
                                                              : 0);  // NULL: the column's type
   std::string name = "s" + std::to_string(prepared_.size());
@@ -187,12 +197,16 @@ std::string pg_connection::prepared(const char* sql, const sql_params& params, s
 PGresult* pg_connection::execute(const char* sql, const sql_params& params, std::string& error,
                                  write_status& failure) {
   failure = write_status::unavailable;
-  std::vector<std::string> integers;  // the text of each integer parameter
-  integers.reserve(params.size());
+  std::vector<std::string> numbers;  // the text of each number parameter
+  numbers.reserve(params.size());
   std::vector<const char*> values;
   for (const auto& p : params) {
     if (const auto* i = std::get_if<std::int64_t>(&p)) {
-      values.push_back(integers.emplace_back(std::to_string(*i)).c_str());
+      values.push_back(numbers.emplace_back(std::to_string(*i)).c_str());
+    } else if (const auto* d = std::get_if<double>(&p)) {
+      char text[32];  // the shortest text that reads back as the same double
+      const auto end = std::to_chars(text, text + sizeof text, *d).ptr;
+      values.push_back(numbers.emplace_back(text, end).c_str());
     } else if (const auto* s = std::get_if<std::string>(&p)) {
       if (s->find('\0') != std::string::npos) {  // PostgreSQL text cannot hold it
         error = "a text parameter holds a NUL byte";

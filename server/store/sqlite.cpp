@@ -35,6 +35,12 @@ sqlite_statement& sqlite_statement::bind(int i, std::string_view v) {
   return *this;
 }
 
+sqlite_statement& sqlite_statement::bind(int i, double v) {
+  const int rc = sqlite3_bind_double(stmt_, i, v);
+  if (rc != SQLITE_OK && bind_error_ == 0) bind_error_ = rc;
+  return *this;
+}
+
 sqlite_statement& sqlite_statement::bind_null(int i) {
   const int rc = sqlite3_bind_null(stmt_, i);
   if (rc != SQLITE_OK && bind_error_ == 0) bind_error_ = rc;
@@ -71,6 +77,8 @@ int sqlite_statement::run() {
 }
 
 std::int64_t sqlite_statement::int64(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+double sqlite_statement::real(int col) const { return sqlite3_column_double(stmt_, col); }
 
 std::string sqlite_statement::text(int col) const {
   const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));

@@ -33,6 +33,7 @@ class sqlite_statement final : public sql_row {
 
   // Binds parameter i (1-based); the text is copied by SQLite.
   sqlite_statement& bind(int i, std::int64_t v);
+  sqlite_statement& bind(int i, double v);
   sqlite_statement& bind(int i, std::string_view v);
   sqlite_statement& bind_null(int i);
   // Binds v, or NULL when v is empty.
@@ -47,6 +48,7 @@ class sqlite_statement final : public sql_row {
 
   // Column accessors for the current row (0-based).
   std::int64_t int64(int col) const override;
+  double real(int col) const override;
   std::string text(int col) const override;
   bool is_null(int col) const override;
 

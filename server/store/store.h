@@ -48,6 +48,7 @@ struct match_row {
   std::array<std::int64_t, 2> seat_user{};  // the account holding each seat (0: a guest's, or free)
   bool guests_watch = true;     // guests may watch (where only members play; else everyone may)
   bool offline = false;         // played away from the server and published finished (schema/010)
+  bool rated = false;           // its end changes both players' ratings (schema/011)
 };
 
 // One logged state change: either a game action (action, the game's canonical action JSON;

@@ -1,0 +1,71 @@
+// The rating service: settling through the store's writer, reads on its read connection.
+#include "server/social/ratings.h"
+
+#include <memory>
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/core/messages.h"
+
+namespace tabuleiro::server::social {
+
+namespace msg = protocol::messages;
+
+nlohmann::json ratings_json(const settlement& s) {
+  std::array<msg::rating_line, 2> lines{};
+  for (std::size_t i = 0; i < 2; ++i)
+    lines[i] = {s.changes[i].seat, s.changes[i].before.value, s.changes[i].after.value, provisional(s.changes[i].after)};
+  return msg::match_ratings(s.counted, speed_name(s.speed), lines, s.not_counted);
+}
+
+void rating_service::settle(const std::string& code, std::function<void(nlohmann::json)> shown) {
+  auto out = std::make_shared<settlement>();
+  db_.queue_write(settle_work(code, out), [code, out, shown = std::move(shown)](write_status st) {
+    if (st != write_status::ok) {
+      spdlog::error("ratings: could not settle match {} ({})", code, write_status_name(st));
+      return;
+    }
+    if (out->counted)
+      spdlog::info("ratings: match {} settled: {:.0f} → {:.0f}, {:.0f} → {:.0f}", code, out->changes[0].before.value,
+                   out->changes[0].after.value, out->changes[1].before.value, out->changes[1].after.value);
+    if (shown) shown(ratings_json(*out));
+  });
+}
+
+std::size_t rating_service::settle_missed(std::size_t limit) {
+  std::vector<std::string> codes;
+  if (db_.run_read("finding unsettled rated matches", [&](sql_connection& db, std::string& error) {
+        return read_unsettled(db, limit, codes, error);
+      }) != read_status::found)
+    return 0;
+  for (const std::string& code : codes) settle(code, {});  // queued in order: the oldest end first
+  if (!codes.empty()) spdlog::info("ratings: settling {} rated matches that ended unsettled", codes.size());
+  return codes.size();
+}
+
+std::optional<rating_service::profile> rating_service::read_profile(std::int64_t user_id, std::size_t history_limit) {
+  profile p;
+  const read_status st = db_.run_read("reading a profile", [&](sql_connection& db, std::string& error) {
+    if (read_user_ratings(db, user_id, p.ratings, error) != read_status::found) return read_status::unavailable;
+    p.history.assign(p.ratings.size(), {});
+    for (std::size_t i = 0; i < p.ratings.size(); ++i)
+      if (read_rating_history(db, user_id, p.ratings[i].game, p.ratings[i].speed, history_limit, p.history[i], error) !=
+          read_status::found)
+        return read_status::unavailable;
+    return read_status::found;
+  });
+  if (st != read_status::found) return std::nullopt;
+  return p;
+}
+
+std::optional<std::vector<board_line>> rating_service::read_leaderboard(const std::string& game, speed s,
+                                                                        std::int64_t since_ms, std::size_t limit) {
+  std::vector<board_line> lines;
+  if (db_.run_read("reading a leaderboard", [&](sql_connection& db, std::string& error) {
+        return social::read_leaderboard(db, game, s, since_ms, limit, lines, error);
+      }) != read_status::found)
+    return std::nullopt;
+  return lines;
+}
+
+}  // namespace tabuleiro::server::social
