@@ -169,6 +169,30 @@ json match_ratings(bool counted, std::string_view speed, const std::array<rating
 
 std::string ratings_message(const json& ratings) { return dump(json{{"type", "ratings"}, {"ratings", ratings}}); }
 
+json player_profile(std::string_view username, std::string_view display_name,
+                    const std::vector<player_rating_fields>& ratings) {
+  json list = json::array();
+  for (const player_rating_fields& r : ratings) {
+    json history = json::array();
+    for (const rating_point_fields& p : r.history)
+      history.push_back({{"code", p.code}, {"at", p.at}, {"rating", std::llround(p.rating)}, {"score", p.score},
+                         {"opponent", p.opponent}});
+    list.push_back({{"game", r.game}, {"speed", r.speed}, {"rating", std::llround(r.rating)},
+                    {"deviation", std::llround(r.deviation)}, {"provisional", r.provisional}, {"games", r.games},
+                    {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"history", std::move(history)}});
+  }
+  return {{"username", username}, {"display_name", display_name}, {"ratings", std::move(list)}};
+}
+
+json leaderboard(std::string_view game, std::string_view speed, const std::vector<leaderboard_line>& lines) {
+  json list = json::array();
+  int rank = 0;
+  for (const leaderboard_line& l : lines)
+    list.push_back({{"rank", ++rank}, {"username", l.username}, {"display_name", l.display_name},
+                    {"rating", std::llround(l.rating)}, {"deviation", std::llround(l.deviation)}, {"games", l.games}});
+  return {{"game", game}, {"speed", speed}, {"lines", std::move(list)}};
+}
+
 json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators) {
   json list = json::array();
   for (int s = 0; s < 2; ++s) {

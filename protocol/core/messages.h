@@ -113,6 +113,39 @@ json match_ratings(bool counted, std::string_view speed, const std::array<rating
 // and after game_over to whoever joins later).
 std::string ratings_message(const json& ratings);
 
+// One point of a rating's history: after match code, ended at (ISO 8601 UTC).
+struct rating_point_fields {
+  std::string code, at, opponent;
+  double rating = 0;
+  double score = 0;  // 1, 0.5 or 0
+};
+
+// One of a player's ratings (a game and a speed) with its record and history.
+struct player_rating_fields {
+  std::string game, speed;
+  double rating = 0, deviation = 0;
+  bool provisional = false;
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  std::vector<rating_point_fields> history;  // oldest first
+};
+
+// GET /api/players/{name}: {"username","display_name","ratings":[{"game","speed","rating",
+// "deviation","provisional","games","wins","draws","losses","history":[{"code","at","rating",
+// "score","opponent"}…]}…]}; ratings and deviations rounded to whole points.
+json player_profile(std::string_view username, std::string_view display_name,
+                    const std::vector<player_rating_fields>& ratings);
+
+// One leaderboard line.
+struct leaderboard_line {
+  std::string username, display_name;
+  double rating = 0, deviation = 0;
+  int games = 0;
+};
+
+// GET /api/leaderboard: {"game","speed","lines":[{"rank","username","display_name","rating",
+// "deviation","games"}…]}, best first; ratings rounded to whole points.
+json leaderboard(std::string_view game, std::string_view speed, const std::vector<leaderboard_line>& lines);
+
 // One seat as presence shows it.
 struct seat_presence {
   bool taken = false;

@@ -156,7 +156,7 @@ int run_serve(const args& a) {
   // Link previews: at most 30 drawings a minute per client address and 300 for everyone.
   preview::preview_images previews(*time, 30, 300);
   shared_state state{svc, &registry, manual, &list_feed, &creations, &connections, &account_service, &admin,
-                     &previews, time->now_ms(), &publications};
+                     &previews, time->now_ms(), &publications, &ratings};
 
   std::shared_ptr<listener> acceptor;
   try {

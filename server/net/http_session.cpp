@@ -14,6 +14,7 @@
 #include "server/net/account_api.h"
 #include "server/net/admin_api.h"
 #include "server/net/http_query.h"
+#include "server/net/rating_api.h"
 #include "server/net/match_routes.h"
 #include "server/net/net.h"
 #include "server/net/preview_routes.h"
@@ -400,6 +401,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       return handle_account_request(*state_.accounts, req, path,
                                     {address_, site_.scheme == "https", access_name(state_.svc.cfg->access)},
                                     answer_later(version, keep));
+    if (is_rating_route(path) && state_.ratings)
+      return handle_rating_request(*state_.ratings, req, path, query, state_.svc.time->now_ms(), answer_later(version, keep));
     if (is_admin_route(path))
       return handle_admin_request(state_, req, path, query, {address_, state_.svc.cfg->sites.link_base(site_)},
                                   answer_later(version, keep));
@@ -443,6 +446,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     else if ((path == "/api/account" || path == "/api/account/matches") && state_.accounts) allow = "GET, OPTIONS";
     else if (is_account_route(path) && state_.accounts) allow = "POST, OPTIONS";
     else if (is_admin_route(path) && state_.admin) allow = "GET, POST, OPTIONS";
+    else if (is_rating_route(path) && state_.ratings) allow = "GET, OPTIONS";
     else return error_response(http::status::not_found, "not_found", "no such API route", version, keep);
     http::response<http::string_body> res{http::status::no_content, version};
     res.set(http::field::allow, allow);

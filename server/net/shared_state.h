@@ -1,6 +1,6 @@
 // What every connection of one server shares: the rooms' services, the registry, the list
 // feed, the creation and publication limits, the open connections, the accounts, the
-// administration, the start time and the stop flag.
+// administration, the ratings, the start time and the stop flag.
 #pragma once
 
 #include <atomic>
@@ -11,6 +11,7 @@
 #include "server/preview/previews.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
+#include "server/social/ratings.h"
 #include "server/util/clock.h"
 #include "server/util/rate_limit.h"
 
@@ -31,6 +32,7 @@ struct shared_state {
   preview::preview_images* previews = nullptr;    // link previews' images (null: none drawn)
   std::int64_t started_ms = 0;                    // when the server started (Unix ms)
   window_limiter* publications = nullptr;  // games published per client address (--publish-limit)
+  social::rating_service* ratings = nullptr;  // profiles and leaderboards (/api/players/…, /api/leaderboard)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

@@ -220,6 +220,14 @@ write_work settle_work(const std::string& code, std::shared_ptr<settlement> out,
   };
 }
 
+read_status read_player(sql_connection& db, const std::string& key, player_row& out, std::string& error) {
+  out = player_row{};
+  if (!db.query("SELECT id, username, display_name FROM users WHERE username_key = ?1 AND disabled = 0", {key},
+                [&](const sql_row& r) { out = {r.int64(0), r.text(1), r.text(2)}; }, error))
+    return read_status::unavailable;
+  return out.id != 0 ? read_status::found : read_status::absent;
+}
+
 read_status read_user_ratings(sql_connection& db, std::int64_t user_id, std::vector<rating_row>& out, std::string& error) {
   out.clear();
   const bool ok = db.query(

@@ -64,6 +64,16 @@ struct rating_row {
   std::int64_t updated_ms = 0;
 };
 
+// An account as its profile shows it.
+struct player_row {
+  std::int64_t id = 0;
+  std::string username;
+  std::string display_name;
+};
+
+// The account whose username_key is key, unless disabled (absent: none).
+read_status read_player(sql_connection& db, const std::string& key, player_row& out, std::string& error);
+
 // Every rating of user_id (each game and speed it played rated), by game then speed.
 read_status read_user_ratings(sql_connection& db, std::int64_t user_id, std::vector<rating_row>& out, std::string& error);
 

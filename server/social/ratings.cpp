@@ -3,13 +3,16 @@
 
 #include <memory>
 
+#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
 #include "protocol/core/messages.h"
+#include "server/accounts/credentials.h"
 
 namespace tabuleiro::server::social {
 
 namespace msg = protocol::messages;
+namespace net = boost::asio;
 
 nlohmann::json ratings_json(const settlement& s) {
   std::array<msg::rating_line, 2> lines{};
@@ -43,29 +46,34 @@ std::size_t rating_service::settle_missed(std::size_t limit) {
   return codes.size();
 }
 
-std::optional<rating_service::profile> rating_service::read_profile(std::int64_t user_id, std::size_t history_limit) {
-  profile p;
-  const read_status st = db_.run_read("reading a profile", [&](sql_connection& db, std::string& error) {
-    if (read_user_ratings(db, user_id, p.ratings, error) != read_status::found) return read_status::unavailable;
-    p.history.assign(p.ratings.size(), {});
-    for (std::size_t i = 0; i < p.ratings.size(); ++i)
-      if (read_rating_history(db, user_id, p.ratings[i].game, p.ratings[i].speed, history_limit, p.history[i], error) !=
-          read_status::found)
-        return read_status::unavailable;
-    return read_status::found;
+void rating_service::read_profile(std::string username, std::size_t history_limit,
+                                  std::function<void(read_status, profile)> done) {
+  net::post(reads_, [this, username = std::move(username), history_limit, done = std::move(done)] {
+    profile p;
+    const read_status st = db_.run_read("reading a profile", [&](sql_connection& db, std::string& error) {
+      const read_status who = read_player(db, accounts::username_key(username), p.player, error);
+      if (who != read_status::found) return who;
+      if (read_user_ratings(db, p.player.id, p.ratings, error) != read_status::found) return read_status::unavailable;
+      p.history.assign(p.ratings.size(), {});
+      for (std::size_t i = 0; i < p.ratings.size(); ++i)
+        if (read_rating_history(db, p.player.id, p.ratings[i].game, p.ratings[i].speed, history_limit, p.history[i],
+                                error) != read_status::found)
+          return read_status::unavailable;
+      return read_status::found;
+    });
+    done(st, st == read_status::found ? std::move(p) : profile{});
   });
-  if (st != read_status::found) return std::nullopt;
-  return p;
 }
 
-std::optional<std::vector<board_line>> rating_service::read_leaderboard(const std::string& game, speed s,
-                                                                        std::int64_t since_ms, std::size_t limit) {
-  std::vector<board_line> lines;
-  if (db_.run_read("reading a leaderboard", [&](sql_connection& db, std::string& error) {
-        return social::read_leaderboard(db, game, s, since_ms, limit, lines, error);
-      }) != read_status::found)
-    return std::nullopt;
-  return lines;
+void rating_service::read_leaderboard(std::string game, speed s, std::int64_t since_ms, std::size_t limit,
+                                      std::function<void(read_status, std::vector<board_line>)> done) {
+  net::post(reads_, [this, game = std::move(game), s, since_ms, limit, done = std::move(done)] {
+    std::vector<board_line> lines;
+    const read_status st = db_.run_read("reading a leaderboard", [&](sql_connection& db, std::string& error) {
+      return social::read_leaderboard(db, game, s, since_ms, limit, lines, error);
+    });
+    done(st, std::move(lines));
+  });
 }
 
 }  // namespace tabuleiro::server::social

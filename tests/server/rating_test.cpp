@@ -123,6 +123,30 @@ TEST_CASE("ratings: a rated match's end moves both ratings: every viewer hears i
       else CHECK(r == shown);
     }
     CHECK(match_summary(port, code)["ratings"] == shown);
+    // The winner's profile, under any spelling of the name; the board leaves provisional ratings out.
+    const auto profile = http_call(port, "GET", "/api/players/ANA");
+    REQUIRE(profile.status == 200);
+    const json p = profile.json_body();
+    CHECK(p["username"] == "ana");
+    REQUIRE(p["ratings"].size() == 1);
+    const json& r = p["ratings"][0];
+    CHECK(r["game"] == "taixu");
+    CHECK(r["speed"] == "live");
+    CHECK(r["rating"] == shown["seats"][0]["after"]);
+    CHECK(r["provisional"] == true);
+    CHECK((r["games"] == 1 && r["wins"] == 1 && r["draws"] == 0 && r["losses"] == 0));
+    REQUIRE(r["history"].size() == 1);
+    CHECK(r["history"][0]["code"] == code);
+    CHECK(r["history"][0]["score"] == 1.0);
+    CHECK(r["history"][0]["opponent"] == "bruno");
+    CHECK(http_call(port, "GET", "/api/players/bruno").json_body()["ratings"][0]["losses"] == 1);
+    CHECK(http_call(port, "GET", "/api/players/nobody").status == 404);
+    const auto board = http_call(port, "GET", "/api/leaderboard?game=taixu&speed=live");
+    REQUIRE(board.status == 200);
+    CHECK(board.json_body() == json{{"game", "taixu"}, {"speed", "live"}, {"lines", json::array()}});
+    CHECK(http_call(port, "GET", "/api/leaderboard?game=chess").json_body()["error"]["code"] == "unknown_game");
+    CHECK(http_call(port, "GET", "/api/leaderboard?game=taixu&speed=blitz").json_body()["error"]["code"] == "bad_request");
+    CHECK(http_call(port, "POST", "/api/leaderboard?game=taixu", "{}").status == 405);
     ws_client late(port);
     late.send({{"type", "join"}, {"code", code}});
     CHECK(late.until("ratings")["ratings"] == shown);

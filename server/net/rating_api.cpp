@@ -1,0 +1,74 @@
+// GET /api/players/{name} and GET /api/leaderboard, answered from the rating service's reads.
+#include "server/net/rating_api.h"
+
+#include "protocol/core/game.h"
+#include "protocol/core/messages.h"
+#include "server/net/http_query.h"
+#include "server/room/summary.h"
+
+namespace tabuleiro::server {
+
+namespace http = boost::beast::http;
+namespace msg = protocol::messages;
+using protocol::messages::http_error;
+
+namespace {
+
+constexpr std::string_view players_prefix = "/api/players/";
+constexpr std::int64_t active_days = 30;
+constexpr std::size_t board_size = 50;
+constexpr std::size_t history_points = 200;
+
+// The answer to a read the database could not do.
+api_answer unavailable() { return {503, http_error("unavailable", "ratings cannot be read right now; try again")}; }
+
+// A profile as its route answers it.
+api_answer profile_answer(const social::profile& p) {
+  std::vector<msg::player_rating_fields> ratings;
+  for (std::size_t i = 0; i < p.ratings.size(); ++i) {
+    const social::rating_row& r = p.ratings[i];
+    msg::player_rating_fields f{r.game, social::speed_name(r.speed), r.current.value, r.current.deviation,
+                                social::provisional(r.current), r.games, r.wins, r.draws, r.losses, {}};
+    for (const social::rating_point& point : p.history[i])
+      f.history.push_back({point.code, iso_time(point.at_ms), point.opponent, point.value, point.score});
+    ratings.push_back(std::move(f));
+  }
+  return {200, msg::player_profile(p.player.username, p.player.display_name, ratings), {{"Cache-Control", "no-cache"}}};
+}
+
+}  // namespace
+
+bool is_rating_route(std::string_view path) { return path.starts_with(players_prefix) || path == "/api/leaderboard"; }
+
+void handle_rating_request(social::rating_service& ratings, const http::request<http::string_body>& req,
+                           std::string_view path, std::string_view query, std::int64_t now_ms,
+                           std::function<void(api_answer)> answer) {
+  if (req.method() != http::verb::get && req.method() != http::verb::head)
+    return answer({405, http_error("method_not_allowed", "this route takes GET"), {{"Allow", "GET, HEAD"}}});
+  if (path.starts_with(players_prefix)) {
+    const std::string_view name = path.substr(players_prefix.size());
+    if (name.empty() || name.size() > 64 || name.find('/') != std::string_view::npos)
+      return answer({404, http_error("unknown_player", "no such player")});
+    return ratings.read_profile(std::string(name), history_points,
+                                [answer = std::move(answer)](read_status st, social::profile p) {
+                                  if (st == read_status::unavailable) return answer(unavailable());
+                                  if (st == read_status::absent) return answer({404, http_error("unknown_player", "no such player")});
+                                  answer(profile_answer(p));
+                                });
+  }
+  const std::string game = query_value(query, "game");
+  if (protocol::find_game(game) == nullptr) return answer({400, http_error("unknown_game", "game must name a hosted game")});
+  const std::string speed_text = query_value(query, "speed");
+  const auto speed = speed_text.empty() ? std::optional(social::speed::live) : social::parse_speed(speed_text);
+  if (!speed) return answer({400, http_error("bad_request", "speed must be live or correspondence")});
+  ratings.read_leaderboard(game, *speed, now_ms - active_days * 86'400'000, board_size,
+                           [answer = std::move(answer), game, s = *speed](read_status st, std::vector<social::board_line> lines) {
+                             if (st != read_status::found) return answer(unavailable());
+                             std::vector<msg::leaderboard_line> out;
+                             for (const auto& l : lines)
+                               out.push_back({l.username, l.display_name, l.current.value, l.current.deviation, l.games});
+                             answer({200, msg::leaderboard(game, social::speed_name(s), out), {{"Cache-Control", "no-cache"}}});
+                           });
+}
+
+}  // namespace tabuleiro::server
