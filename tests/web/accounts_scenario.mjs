@@ -22,8 +22,9 @@ function invitation(binary, db) {
 }
 
 export async function accountsScenario({ browser, url, out, binary, db }) {
-  const { results, step } = steps({ prefix: 'accounts: ' });
   const shot = screenshots(out, { prefix: 'accounts-', timeout: STEP_TIMEOUT_MS });
+  let A = null, B = null;
+  const { results, step } = steps({ prefix: 'accounts: ', onFail: () => Promise.all([A && shot(A, 'failed-A'), B && shot(B, 'failed-B')]) });
   const problems = [];
   // A page of its own browser context that records every console error, exception and CSP violation.
   const open = async (name, size = SIZES.desktop) => {
@@ -47,8 +48,8 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     page.on('pageerror', (e) => problems.push(`${name} exception: ${e.message}`));
     return page;
   };
-  const A = await open('A');
-  const B = await open('B', SIZES.phone);
+  A = await open('A');
+  B = await open('B', SIZES.phone);
   let code = '';
 
   await step('a guest is told that only members create matches, with a link to sign in', async () => {
@@ -158,6 +159,70 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await (await G.waitForSelector('#join-watch')).click();
     await G.waitForSelector('.board');
     await G.context().close();
+  });
+
+  await step('A creates a rated match (it asks for a clock first), B plays it, B resigns: both pages show both new ratings, in both languages', async () => {
+    await A.goto(url);
+    await A.check('input[name="game"][value="taixu"]');
+    await A.selectOption('#opt-opponent', 'friend');
+    await A.waitForSelector('#rated-field:not([hidden])');
+    await A.check('#opt-rated');
+    await A.selectOption('#opt-clock', 'none');
+    await A.click('#create-btn');
+    await A.waitForFunction(() => document.querySelector('#create-error')?.textContent.includes('needs a clock'));
+    for (const lang of ['en', 'pt-BR']) {
+      await A.click(`.lang-switch [data-lang="${lang}"]`);
+      await shot(A, `rated-form-${lang}-desktop`);
+    }
+    check((await A.textContent('#create-error')).includes('precisa de relógio'), 'the refusal in Portuguese');
+    await A.click('.lang-switch [data-lang="en"]');
+    await A.selectOption('#opt-clock', '10+5');
+    check((await A.textContent('#create-error')) === '', 'a new choice clears the refusal');
+    await A.click('#create-btn');
+    await A.click('#go-match');
+    await A.waitForURL(/\/m\/[A-Z0-9]{6}$/);
+    const rated = A.url().match(/\/m\/([A-Z0-9]{6})$/)[1];
+    check((await (await fetch(`${url}/api/matches/${rated}`)).json()).rated === true, 'the summary says rated');
+    await B.goto(`${url}/m/${rated}`);
+    await (await B.waitForSelector('#join-player')).click();
+    await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
+    // One quiet action on the page whose turn it is (its End turn enabled): a summon, else
+    // ending the turn; until B has acted.
+    const version = (P) => P.evaluate(() => Number(document.querySelector('.board')?.dataset.version));
+    let bActed = false;
+    for (let i = 0; i < 12 && !bActed; i++) {
+      const myTurn = () => { const b = document.querySelector('#act-end_turn'); return !!b && !b.disabled; };
+      const waits = [A, B].map((p) => p.waitForFunction(myTurn).then(() => p));
+      for (const w of waits) w.catch(() => {});  // the other page's wait ends by its timeout
+      const P = await Promise.race(waits);
+      const v = await version(P);
+      if (await P.isEnabled('#act-summon')) {
+        await P.click('#act-summon');
+        await P.click('.sq.target >> nth=0');
+      } else {
+        await P.click('#act-end_turn');
+      }
+      await P.waitForFunction((v) => Number(document.querySelector('.board')?.dataset.version) > v, v);
+      bActed = P === B;
+    }
+    check(bActed, 'B acted');
+    await B.click('#resign');
+    await B.click('#resign-yes');
+    for (const P of [A, B]) {
+      await P.waitForFunction(() => document.querySelectorAll('#banner-ratings li').length === 2);
+      const lines = await P.$$eval('#banner-ratings li', (els) => els.map((e) => e.textContent));
+      check(/^Ana Maria \(.+\): 1500 → \d+\? \(\+\d+\)$/.test(lines[0]), `A's line: ${lines[0]}`);
+      check(/^bruno \(.+\): 1500 → \d+\? \(−\d+\)$/.test(lines[1]), `B's line: ${lines[1]}`);
+    }
+    check(/· Ratings \d+\? \(\+\d+\)$/.test(await A.textContent('#result')), `A's result line: ${await A.textContent('#result')}`);
+    await shot(A, 'rated-banner-en-desktop');
+    await shot(B, 'rated-banner-en-phone');
+    await B.click('.lang-switch [data-lang="pt-BR"]');
+    await B.waitForFunction(() => document.querySelector('#banner-ratings h3')?.textContent === 'Rating');
+    await shot(B, 'rated-banner-pt-BR-phone');
+    await B.click('.lang-switch [data-lang="en"]');
+    const profile = await (await fetch(`${url}/api/players/ana`)).json();
+    check(profile.ratings?.[0]?.games === 1 && profile.ratings[0].wins === 1, JSON.stringify(profile).slice(0, 300));
   });
 
   await step('a wrong password is explained in English and in Portuguese', async () => {

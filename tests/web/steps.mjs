@@ -32,7 +32,7 @@ export function steps({ prefix = '', onFail = () => {} } = {}) {
     } catch (e) {
       results.push({ name, ok: false, error: e.message });
       console.log(`FAIL ${name}: ${process.env.WEB_TEST_VERBOSE ? e.message : e.message.split('\n')[0]}`);
-      onFail();
+      await onFail();
       stop = true;
     }
   };

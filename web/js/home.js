@@ -29,7 +29,8 @@ export function renderHome(app) {
   // The opponent and place of play that the server being out of reach replaced, put back when
   // it is reachable again unless the user chose otherwise meanwhile.
   let replaced = null;
-  const form = h('form', { class: 'create-form', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(); } });
+  const form = h('form', { class: 'create-form', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(); },
+    onchange: () => showError('') });  // a changed choice answers the last refusal
   const result = h('div', { class: 'create-result', id: 'create-result', hidden: true, 'aria-live': 'polite' });
   const joinInput = h('input', { id: 'join-code', name: 'code', autocomplete: 'off', autocapitalize: 'characters', spellcheck: false,
     maxLength: 6, 'data-i18n-placeholder': 'join_placeholder', placeholder: t('join_placeholder'),
@@ -73,6 +74,7 @@ export function renderHome(app) {
     form.hidden = guest;
     const watch = form.querySelector('#guests-watch-field');
     if (watch) watch.hidden = !membersOnly();
+    drawWhere();  // the rated choice is a member's
   };
   const offAccount = onAccountChange(drawAccess);
   drawAccess();
@@ -114,13 +116,17 @@ export function renderHome(app) {
     const guestsWatchField = field('opt.guests_watch', guestsWatch);
     guestsWatchField.id = 'guests-watch-field';
     guestsWatchField.hidden = !membersOnly();
-    controls = { fields, opponent, seat, visibility, position, clock, name, guestsWatch, here };
+    // A signed-in member playing another person may make the match rated.
+    const rated = h('input', { type: 'checkbox', name: 'rated', id: 'opt-rated', checked: controls?.rated?.checked ?? false });
+    const ratedField = field('opt.rated', rated);
+    ratedField.id = 'rated-field';
+    controls = { fields, opponent, seat, visibility, position, clock, name, guestsWatch, here, rated };
     const hintArgs = { game: gameTitle(game.id) };
     form.replaceChildren(picker, summary,
       h('fieldset', { class: 'options' }, h('legend', { 'data-i18n': 'options' }, t('options')),
         h('p', { class: 'hint offline-note', id: 'offline-note', 'data-i18n': 'offline.note' }, t('offline.note')),
         h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), hereField, fields.nodes, field('opt.seat', seat),
-          h('div', { class: 'server-only', id: 'server-only' }, field('opt.visibility', visibility), guestsWatchField, clock.nodes),
+          h('div', { class: 'server-only', id: 'server-only' }, field('opt.visibility', visibility), guestsWatchField, ratedField, clock.nodes),
           field('your_name', name))),
       h('details', { class: 'advanced server-only' },
         h('summary', { 'data-i18n': 'opt.position' }, t('opt.position')),
@@ -152,6 +158,7 @@ export function renderHome(app) {
     friend.disabled = offline;
     if (offline && opponent.value === 'friend') opponent.value = 'bot.easy';
     form.querySelector('#here-field').hidden = opponent.value === 'friend';
+    form.querySelector('#rated-field').hidden = !account().user || opponent.value !== 'friend';
     here.disabled = offline;
     if (offline) here.checked = true;
     const inBrowser = here.checked && opponent.value !== 'friend';
@@ -160,20 +167,32 @@ export function renderHome(app) {
   }
   const offNetwork = network().onChange(drawWhere);
 
-  async function create() {
+  // Shows text (or, translated now and on a language change, the string key) under the form.
+  function showError(text, key = null) {
     const err = form.querySelector('#create-error');
+    if (!err) return;
+    if (key) err.dataset.i18n = key;
+    else delete err.dataset.i18n;
+    err.textContent = key ? t(key) : text;
+  }
+
+  async function create() {
     const btn = form.querySelector('#create-btn');
-    err.textContent = '';
+    showError('');
     let req;
     try {
       req = createRequest({ game: gameId, options: controls.fields.read(), seat: controls.seat.value,
         visibility: controls.visibility.value, position: controls.position.value, clock: controls.clock.read() });
-    } catch (e) { err.textContent = `JSON: ${e.message}`; return; }
+    } catch (e) { showError(`JSON: ${e.message}`); return; }
     const opponent = controls.opponent.value;
     if (controls.here.checked && opponent !== 'friend') { createHere(opponent); return; }
     if (opponent.startsWith('bot.')) req.opponent = { bot: opponent.slice(4) };
     if (opponent === 'local') req.seat = 1;
     if (membersOnly()) req.guests_watch = controls.guestsWatch.checked;
+    if (!form.querySelector('#rated-field').hidden && controls.rated.checked) {
+      if (!req.clock) { showError('', 'opt.rated.needs_clock'); return; }
+      req.rated = true;
+    }
     btn.disabled = true;
     btn.textContent = t('creating');
     try {
@@ -199,7 +218,8 @@ export function renderHome(app) {
       form.hidden = true;
       result.querySelector('#copy-link')?.focus({ preventScroll: true });
     } catch (e) {
-      err.textContent = e.code === 'network' ? t('network_error') : `${errorText(e, gameId)}`;
+      if (e.code === 'network') showError('', 'network_error');
+      else showError(errorText(e, gameId));
     } finally {
       btn.disabled = false;
       btn.textContent = t('create');
@@ -209,7 +229,6 @@ export function renderHome(app) {
   // Starts a game played in this browser against the computer ('bot.<level>') or on this
   // device ('local'); its page opens, or the engine's refusal of the options is shown.
   async function createHere(opponent) {
-    const err = form.querySelector('#create-error');
     const btn = form.querySelector('#create-btn');
     btn.disabled = true;
     btn.textContent = t('creating');
@@ -218,7 +237,7 @@ export function renderHome(app) {
       await startOffline({ game: gameId, options: controls.fields.read(), mode: opponent === 'local' ? 'hotseat' : 'bot',
         level: opponent.startsWith('bot.') ? opponent.slice(4) : null, human: controls.seat.value });
     } catch (e) {
-      err.textContent = e?.code ? errorText(e, gameId) : t('offline.engine_failed', { reason: e?.message || String(e) });
+      showError(e?.code ? errorText(e, gameId) : t('offline.engine_failed', { reason: e?.message || String(e) }));
       btn.disabled = false;
       btn.textContent = t('create');
     }

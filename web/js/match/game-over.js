@@ -1,5 +1,5 @@
 // The match page's game-over banner (the outcome with the winner's name and the reason in
-// words, and home / rematch / replay / close) beside the board, never over it, and the result
+// words, a rated match's new ratings, and home / rematch / replay / close) beside the board, never over it, and the result
 // line that stays above the board. A closed banner stays closed for that match in this browser
 // (localStorage), across reloads.
 import { h } from '../dom.js';
@@ -47,9 +47,12 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
     banner.className = `banner ${winner == null ? 'draw' : `w${winner}`} ${state.seat && winner === state.seat ? 'won' : ''}`;
     banner.dataset.reason = reason || '';
     banner.dataset.winner = winner == null ? 'draw' : String(winner);
+    const ratings = ratingLines();
+    if (ratings.own) resultBar.textContent += ` · ${ratings.own}`;
     banner.replaceChildren(h('div', { class: 'banner-card' },
       h('h2', { id: 'banner-title' }, title),
       h('p', { class: 'banner-reason' }, detail),
+      ratings.el,
       h('div', { class: 'row-btns' },
         h('a', { class: 'btn', href: '/' }, t('back_home')),
         canRematch(state) ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { hide(); act('rematch'); } }, t('rematch')) : null,
@@ -59,6 +62,27 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
       if (!wasClosed(state.code)) banner.hidden = false;
       log.add(() => [`${title} — ${detail}`], 'over');
     }
+  }
+
+  // A rated match's ratings (state.ratings, once the server sent them): each player's line
+  // ("Ana (White): 1500 → 1662? (+162)") in the banner, or why they did not change; own: this
+  // player's change ("+162") for the result line. {el: null, own: ''} before they are known.
+  function ratingLines() {
+    const r = state.ratings;
+    if (!r) return { el: null, own: '' };
+    if (!r.counted) {
+      return { el: h('p', { class: 'banner-ratings', id: 'banner-ratings' }, t(`ratings.not_counted.${r.reason}`)), own: '' };
+    }
+    const shown = (s) => `${s.after}${s.provisional ? '?' : ''}`;
+    const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+    const mine = state.seat && !state.oneDevice ? r.seats.find((s) => s.seat === state.seat) : null;
+    return {
+      el: h('div', { class: 'banner-ratings', id: 'banner-ratings' },
+        h('h3', {}, t('ratings.title')),
+        h('ul', {}, r.seats.map((s) => h('li', { 'data-seat': String(s.seat) },
+          t('ratings.line', { player: playerOf(s.seat), before: s.before, after: shown(s), change: signed(s.change) }))))),
+      own: mine ? `${t('ratings.title')} ${shown(mine)} (${signed(mine.change)})` : '',
+    };
   }
 
   // A seat's player: "name (seat)" from presence (the computer when a bot holds it), else the seat.

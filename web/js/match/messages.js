@@ -99,6 +99,11 @@ const HANDLERS = {
     fx.push({ do: 'title' }, ...clearDraw(state), ...setOutcome(state, msg.outcome));
     return fx;
   },
+  // A rated match's ratings, settled after its end: shown in the result line and the banner.
+  ratings(state, msg) {
+    state.ratings = msg.ratings || null;
+    return [{ do: 'outcome' }];
+  },
   error(state, msg) {
     // A server without match history refuses the `history` request: no move list then.
     if (msg.code === 'unknown_message' && state.historyBusy) {
