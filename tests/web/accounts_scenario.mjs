@@ -41,8 +41,11 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     page.on('console', (m) => {
       if (m.type() !== 'error') return;
       // So is the guest's refused match summary (401) on a match guests may not watch.
+      // And the unknown player's profile (404) that A opens on purpose.
+      const at = m.location()?.url || '';
       const expected = m.text().startsWith('Failed to load resource')
-        && (/\/api\/account\/sign(in|up)$/.test(m.location()?.url || '') || (name === 'G' && /\/api\/matches\/[A-Z0-9]{6}/.test(m.location()?.url || '')));
+        && (/\/api\/account\/sign(in|up)$/.test(at) || (name === 'G' && /\/api\/matches\/[A-Z0-9]{6}/.test(at))
+          || (name === 'A' && at.endsWith('/api/players/nobody')));
       if (!expected) problems.push(`${name} console: ${m.text().slice(0, 200)} (${m.location()?.url || ''})`);
     });
     page.on('pageerror', (e) => problems.push(`${name} exception: ${e.message}`));
@@ -223,6 +226,45 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await B.click('.lang-switch [data-lang="en"]');
     const profile = await (await fetch(`${url}/api/players/ana`)).json();
     check(profile.ratings?.[0]?.games === 1 && profile.ratings[0].wins === 1, JSON.stringify(profile).slice(0, 300));
+  });
+
+  await step('A\'s profile (from "My games") shows the rating, the record, a chart and the match; the leaderboard leaves provisional ratings out; both languages, both sizes', async () => {
+    const found = [];
+    await A.goto(`${url}/games`);
+    await A.click('#mygames-ratings');
+    await A.waitForURL(`${url}/players/Ana`);
+    await A.waitForSelector('.player-rating[data-game="taixu"][data-speed="live"]');
+    check((await A.textContent('#player-name')) === 'Ana Maria', await A.textContent('#player-name'));
+    check(/^\d+\?/.test(await A.textContent('.rating-now strong')), `provisional: ${await A.textContent('.rating-now strong')}`);
+    check((await A.textContent('.rating-record')).includes('Rated games: 1 · won 1, drawn 0, lost 0'), await A.textContent('.rating-record'));
+    check(await A.isVisible('svg.rating-chart circle.chart-dot.s1'), 'the chart marks the win');
+    check((await A.textContent('.rated-match')).includes('Won against bruno'), await A.textContent('.rated-match'));
+    for (const lang of ['en', 'pt-BR']) {
+      await A.click(`.lang-switch [data-lang="${lang}"]`);
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        await A.setViewportSize(viewport);
+        await shot(A, `profile-${lang}-${size}`);
+        for (const p of await axeProblems(A)) found.push(`/players (${lang}, ${size}): ${p}`);
+      }
+    }
+    check((await A.textContent('.rating-record')).includes('Partidas valendo rating: 1 · vitórias 1'), await A.textContent('.rating-record'));
+    await A.click('#player-board');
+    await A.waitForSelector('#board-empty');
+    for (const lang of ['pt-BR', 'en']) {
+      await A.click(`.lang-switch [data-lang="${lang}"]`);
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        await A.setViewportSize(viewport);
+        await shot(A, `leaderboard-${lang}-${size}`);
+        for (const p of await axeProblems(A)) found.push(`/leaderboard (${lang}, ${size}): ${p}`);
+      }
+    }
+    await A.selectOption('#board-speed', 'correspondence');
+    await A.waitForURL(`${url}/leaderboard?game=taixu&speed=correspondence`);
+    await A.setViewportSize(SIZES.desktop);
+    await A.goto(`${url}/players/nobody`);
+    await A.waitForSelector('#player-error');
+    check((await A.textContent('#player-error')).includes('no such player'), await A.textContent('#player-error'));
+    check(!found.length, found.join(' | '));
   });
 
   await step('a wrong password is explained in English and in Portuguese', async () => {

@@ -76,6 +76,12 @@ export const getAccount = () => call('GET', '/api/account');
 // The seats the signed-in account holds: {matches: [{code, game, status, seat, opponent, outcome, created, updated}]}.
 export const getHeldSeats = () => call('GET', '/api/account/matches');
 
+// A member's ratings, record and history (GET /api/players/{name}).
+export const getPlayer = (name) => call('GET', `/api/players/${encodeURIComponent(name)}`);
+
+// A game's leaderboard for a speed ('live' or 'correspondence').
+export const getLeaderboard = (game, speed) => call('GET', `/api/leaderboard?game=${encodeURIComponent(game)}&speed=${encodeURIComponent(speed)}`);
+
 // An account route (signup, signin, signout, signout-everywhere, profile, password, reset) with body.
 export const postAccount = (route, body) => call('POST', `/api/account/${route}`, body);
 

@@ -1,11 +1,14 @@
 // Tiny DOM helpers: element builder, icon, toasts.
 
+// The SVG elements h() makes in the SVG namespace (icons, charts).
+const SVG_TAGS = new Set(['svg', 'use', 'g', 'path', 'polyline', 'line', 'circle', 'text', 'title']);
+
 // Creates <tag> with attributes/properties and children (strings, nodes, arrays, null).
 // `style` is an object of CSS properties set through the CSSOM (el.style.setProperty), which the
 // page's Content-Security-Policy allows; a style string would be an inline style attribute,
 // which it blocks, so h() refuses one.
 export function h(tag, attrs = {}, ...children) {
-  const svg = tag === 'svg' || tag === 'use';
+  const svg = SVG_TAGS.has(tag);
   const el = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v == null || v === false) continue;

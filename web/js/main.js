@@ -1,6 +1,6 @@
 // Entry point: the service worker (offline use, updates), the language switch, the account
 // slot, then the page for the current path (/, /m/CODE, /signin, /signup, /games, /account,
-// /reset, /admin, a game's How to play page: /?how-to-play=ID, or a game played in this
+// /players/NAME, /leaderboard, /reset, /admin, a game's How to play page: /?how-to-play=ID, or a game played in this
 // browser: /?offline=ID).
 import { setLang, lang, translatePage, t, onLangChange } from './i18n.js';
 import { renderHome } from './home.js';
@@ -11,6 +11,7 @@ import { soundOn, setSoundOn, onSoundChange } from './sounds.js';
 import { loadAccount } from './account.js';
 import { getHeldSeats } from './api.js';
 import { renderMyGames } from './my-games.js';
+import { renderPlayer, renderLeaderboard } from './ratings-pages.js';
 import { renderAccountPage, renderAccountSlot } from './account-page.js';
 import { renderSettings } from './settings-page.js';
 import { renderReset } from './reset-page.js';
@@ -65,6 +66,10 @@ if (howTo != null) {
   renderAccountPage(app, location.pathname.slice(1));
 } else if (location.pathname === '/games') {
   renderMyGames(app);
+} else if (location.pathname.startsWith('/players/')) {
+  renderPlayer(app, decodeURIComponent(location.pathname.slice('/players/'.length)));
+} else if (location.pathname === '/leaderboard') {
+  renderLeaderboard(app);
 } else if (location.pathname === '/account') {
   renderSettings(app);
 } else if (location.pathname === '/reset') {

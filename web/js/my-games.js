@@ -38,6 +38,8 @@ export async function renderMyGames(app) {
     list, err));
   const { user } = account().user ? account() : await loadAccount();
   if (!user) { location.assign(`/signin?next=${encodeURIComponent('/games')}`); return () => {}; }
+  app.querySelector('.settings-head').append(
+    h('a', { href: `/players/${encodeURIComponent(user.username)}`, id: 'mygames-ratings', 'data-i18n': 'player.mine' }, t('player.mine')));
   let matches = [];
   try {
     matches = (await getHeldSeats()).matches || [];
