@@ -146,6 +146,7 @@ int run_serve(const args& a) {
   svc.settle_ratings = [&ratings](const std::string& code, std::function<void(json)> shown) {
     ratings.settle(code, std::move(shown));
   };
+  svc.read_ratings = [&ratings](const std::string& code) { return ratings.read_match_ratings(code); };
   rooms registry(ioc, svc);
   list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
     registry.read_list(std::move(done));

@@ -132,6 +132,8 @@ void rooms::log(const std::string& typed_code, std::int64_t from,
       spdlog::error("match {}: log from {} failed: {}", code, from, error);
       return done(read_failure::log_failed);
     }
+    page["rated"] = row.value.rated;  // and, once settled, the ratings before and after
+    page["ratings"] = row.value.rated && svc_.read_ratings ? svc_.read_ratings(code) : json();
     done(std::move(page));
   });
 }

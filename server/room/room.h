@@ -67,6 +67,9 @@ struct room_services {
   // and calls shown with them (messages::match_ratings) on any thread; not at all when the
   // database could not say. Empty: ratings are not kept.
   std::function<void(const std::string& code, std::function<void(nlohmann::json)> shown)> settle_ratings;
+  // A match's ratings as settled (messages::match_ratings), or null (not settled, unrated, or not
+  // known now), for its exported log; blocks on a read (the registry's blocking work). Empty: none.
+  std::function<nlohmann::json(const std::string& code)> read_ratings;
   // Set by the registry in a cluster: a room whose lease the fence refused calls it with its
   // code (from its strand) so that the registry forgets the room.
   std::function<void(const std::string& code)> lease_lost;

@@ -8,6 +8,7 @@
 
 #include "protocol/core/messages.h"
 #include "server/accounts/credentials.h"
+#include "server/store/connection.h"
 
 namespace tabuleiro::server::social {
 
@@ -44,6 +45,26 @@ std::size_t rating_service::settle_missed(std::size_t limit) {
   for (const std::string& code : codes) settle(code, {});  // queued in order: the oldest end first
   if (!codes.empty()) spdlog::info("ratings: settling {} rated matches that ended unsettled", codes.size());
   return codes.size();
+}
+
+nlohmann::json rating_service::read_match_ratings(const std::string& code) {
+  nlohmann::json out;
+  db_.run_read("reading a match's ratings", [&](sql_connection& db, std::string& error) {
+    std::optional<std::string> settled;
+    if (!db.query("SELECT ratings_settled FROM matches WHERE code = ?1 AND rated = 1", {code},
+                  [&](const sql_row& r) { if (!r.is_null(0)) settled = r.text(0); }, error))
+      return read_status::unavailable;
+    if (!settled) return read_status::absent;
+    settlement s;
+    if (*settled != "counted") {
+      s.not_counted = *settled;
+    } else if (const read_status st = read_match_changes(db, code, s, error); st != read_status::found) {
+      return st;
+    }
+    out = ratings_json(s);
+    return read_status::found;
+  });
+  return out;
 }
 
 void rating_service::read_profile(std::string username, std::size_t history_limit,

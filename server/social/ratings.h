@@ -43,6 +43,10 @@ class rating_service {
   // returns how many it queued; the database failing is logged (0). Blocks on one read.
   std::size_t settle_missed(std::size_t limit = 1000);
 
+  // A match's ratings as settled (ratings_json), or null while not settled, for an unrated
+  // match or when the database could not answer. Blocks on one read (call it off the I/O threads).
+  nlohmann::json read_match_ratings(const std::string& code);
+
   // Reads the profile of the account named username (any spelling username_key folds alike;
   // history: the last history_limit points of each rating): found, absent (no such account,
   // or disabled) or unavailable.

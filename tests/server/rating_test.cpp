@@ -123,6 +123,9 @@ TEST_CASE("ratings: a rated match's end moves both ratings: every viewer hears i
       else CHECK(r == shown);
     }
     CHECK(match_summary(port, code)["ratings"] == shown);
+    const json exported = http_call(port, "GET", "/api/matches/" + code + "/log").json_body();
+    CHECK(exported["rated"] == true);
+    CHECK(exported["ratings"] == shown);
     // The winner's profile, under any spelling of the name; the board leaves provisional ratings out.
     const auto profile = http_call(port, "GET", "/api/players/ANA");
     REQUIRE(profile.status == 200);
@@ -169,6 +172,7 @@ TEST_CASE("ratings: an aborted rated match and one whose second player never act
     t.at[1].ws->send({{"type", "abort"}, {"id", "a"}});
     const json r = until_applying(*t.at[2].ws, t.at[2].t, "ratings")["ratings"];
     CHECK(r == json{{"counted", false}, {"reason", "aborted"}});
+    CHECK(http_call(port, "GET", "/api/matches/" + t.code + "/log").json_body()["ratings"] == r);
   }
   {
     table t = seat_members(port, ana, bruno);
