@@ -28,14 +28,23 @@ const rule = (css, sel) => {
 };
 const prop = (decls, name) => decls.match(new RegExp(`(^|[;\\s])${name}\\s*:\\s*([^;]+)`))?.[2].trim();
 const hexOf = (v) => { assert.match(v, /^#[0-9a-f]{6}$/i, `an opaque #rrggbb colour: ${v}`); return v; };
+// The #rrggbb colour of an rgba(r, g, b, a) tint laid over the opaque colour bg.
+const over = (rgba, bg) => {
+  const m = rgba.match(/rgba\(\s*(\d+),\s*(\d+),\s*(\d+),\s*([\d.]+)\s*\)/);
+  assert.ok(m, `an rgba() tint: ${rgba}`);
+  const a = Number(m[4]);
+  return `#${[1, 2, 3].map((i) => Math.round(Number(m[i]) * a + parseInt(bg.slice(2 * i - 1, 2 * i + 1), 16) * (1 - a)).toString(16).padStart(2, '0')).join('')}`;
+};
 const vars = Object.fromEntries([...app.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1], m[2]]));
 
-test('board coordinates reach 4.5:1 on dark and light squares and sit above pieces', () => {
+test('board coordinates reach 4.5:1 on dark and light squares (tinted by the last turn too) and sit above pieces', () => {
   const coord = rule(taixu, '.coord');
   const fg = hexOf(prop(coord, 'color'));
   const dark = hexOf(prop(rule(taixu, '.sq'), 'background'));
   const light = hexOf(prop(rule(taixu, '.sq.light'), 'background'));
-  for (const bg of [dark, light]) assert.ok(ratio(fg, bg) >= 4.5, `${fg} on ${bg}: ${ratio(fg, bg).toFixed(2)}`);
+  // The other side's last turn tints its squares; the coordinates stay readable there too.
+  const last = prop(rule(taixu, '.sq.last::before'), 'background');
+  for (const bg of [dark, light, over(last, dark), over(last, light)]) assert.ok(ratio(fg, bg) >= 4.5, `${fg} on ${bg}: ${ratio(fg, bg).toFixed(2)}`);
   const pieceZ = Number(prop(rule(taixu, '.piece'), 'z-index'));
   const anomalyZ = Number(prop(taixu.match(/\n\.anomaly \{([^}]*)\}/)[1], 'z-index'));
   assert.ok(Number(prop(coord, 'z-index')) > Math.max(pieceZ, anomalyZ, 2), 'coordinates above pieces, anomalies and target marks');
@@ -54,13 +63,15 @@ test('"coming soon" cards keep their text at 4.5:1 (no opacity over the text)', 
   assert.ok(ratio(hexOf(prop(badge, 'color')), hexOf(prop(badge, 'background'))) >= 4.5, 'the badge');
 });
 
-test('Cyvasse coordinates reach 4.5:1 on both squares, unfaded, and on their chip over terrain', () => {
+test('Cyvasse coordinates reach 4.5:1 on both squares (tinted by the last turn too), unfaded, and on their chip over terrain', () => {
   const coord = rule(cyvasse, '.cy-sq .coord');
   const fg = hexOf(prop(coord, 'color'));
   assert.equal(prop(coord, 'opacity'), undefined, 'no opacity on the coordinates');
   const squares = [hexOf(prop(rule(cyvasse, '.cy-sq'), 'background')), hexOf(prop(rule(cyvasse, '.cy-sq.dark'), 'background'))];
   const chip = hexOf(prop(rule(cyvasse, '.cy-sq.mountain .coord, .cy-sq.water .coord'), 'background'));
-  for (const bg of [...squares, chip]) assert.ok(ratio(fg, bg) >= 4.5, `${fg} on ${bg}: ${ratio(fg, bg).toFixed(2)}`);
+  // The other side's last turn tints its squares under the coordinates.
+  const last = prop(rule(cyvasse, '.cy-sq.last .slot'), 'background');
+  for (const bg of [...squares, chip, ...squares.map((sq) => over(last, sq))]) assert.ok(ratio(fg, bg) >= 4.5, `${fg} on ${bg}: ${ratio(fg, bg).toFixed(2)}`);
   const confirm = hexOf(prop(rule(cyvasse, '#cy-confirm'), 'background'));
   assert.ok(ratio('#ffffff', confirm) >= 4.5, `Confirm set-up: white on ${confirm}: ${ratio('#ffffff', confirm).toFixed(2)}`);
 });
