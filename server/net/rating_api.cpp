@@ -48,11 +48,11 @@ void handle_rating_request(social::rating_service& ratings, const http::request<
   if (path.starts_with(players_prefix)) {
     const std::string_view name = path.substr(players_prefix.size());
     if (name.empty() || name.size() > 64 || name.find('/') != std::string_view::npos)
-      return answer({404, http_error("unknown_player", "no such player")});
+      return answer({404, http_error("unknown_player", "no rated games are known for this name")});
     return ratings.read_profile(std::string(name), history_points,
                                 [answer = std::move(answer)](read_status st, social::profile p) {
                                   if (st == read_status::unavailable) return answer(unavailable());
-                                  if (st == read_status::absent) return answer({404, http_error("unknown_player", "no such player")});
+                                  if (st == read_status::absent) return answer({404, http_error("unknown_player", "no rated games are known for this name")});
                                   answer(profile_answer(p));
                                 });
   }

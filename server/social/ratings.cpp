@@ -75,6 +75,7 @@ void rating_service::read_profile(std::string username, std::size_t history_limi
       const read_status who = read_player(db, accounts::username_key(username), p.player, error);
       if (who != read_status::found) return who;
       if (read_user_ratings(db, p.player.id, p.ratings, error) != read_status::found) return read_status::unavailable;
+      if (p.ratings.empty()) return read_status::absent;  // only a member who played rated has a profile
       p.history.assign(p.ratings.size(), {});
       for (std::size_t i = 0; i < p.ratings.size(); ++i)
         if (read_rating_history(db, p.player.id, p.ratings[i].game, p.ratings[i].speed, history_limit, p.history[i],

@@ -49,7 +49,8 @@ class rating_service {
 
   // Reads the profile of the account named username (any spelling username_key folds alike;
   // history: the last history_limit points of each rating): found, absent (no such account,
-  // or disabled) or unavailable.
+  // a disabled one, or one without a rated game: the same answer, so that profiles do not tell
+  // which names exist) or unavailable.
   void read_profile(std::string username, std::size_t history_limit,
                     std::function<void(read_status, profile)> done);
   // Reads the best limit accounts of game and speed with a rated game since since_ms, not

@@ -143,7 +143,13 @@ TEST_CASE("ratings: a rated match's end moves both ratings: every viewer hears i
     CHECK(r["history"][0]["score"] == 1.0);
     CHECK(r["history"][0]["opponent"] == "bruno");
     CHECK(http_call(port, "GET", "/api/players/bruno").json_body()["ratings"][0]["losses"] == 1);
-    CHECK(http_call(port, "GET", "/api/players/nobody").status == 404);
+    // An unknown name and a member without a rated game get the same answer.
+    const auto nobody = http_call(port, "GET", "/api/players/nobody");
+    CHECK(nobody.status == 404);
+    sign_up(port, "carla");
+    const auto carla = http_call(port, "GET", "/api/players/carla");
+    CHECK(carla.status == 404);
+    CHECK(carla.body == nobody.body);
     const auto board = http_call(port, "GET", "/api/leaderboard?game=taixu&speed=live");
     REQUIRE(board.status == 200);
     CHECK(board.json_body() == json{{"game", "taixu"}, {"speed", "live"}, {"lines", json::array()}});

@@ -263,7 +263,7 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await A.setViewportSize(SIZES.desktop);
     await A.goto(`${url}/players/nobody`);
     await A.waitForSelector('#player-error');
-    check((await A.textContent('#player-error')).includes('no such player'), await A.textContent('#player-error'));
+    check((await A.textContent('#player-error')).includes('No rated games are known for this name'), await A.textContent('#player-error'));
     check(!found.length, found.join(' | '));
   });
 

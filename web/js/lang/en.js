@@ -230,7 +230,7 @@ export const en = {
   'speed.live': 'Live',
   'speed.correspondence': 'Correspondence',
   'player.no_ratings': 'No rated games yet.',
-  'player.unknown': 'There is no such player.',
+  'player.unknown': 'No rated games are known for this name.',
   'player.record': 'Rated games: {games} · won {wins}, drawn {draws}, lost {losses}',
   'player.chart': 'Rating after each of {games} rated games, from {first} to {last}',
   'player.recent': 'Recent rated matches',

@@ -228,7 +228,7 @@ export const ptBR = {
   'speed.live': 'Ao vivo',
   'speed.correspondence': 'Por correspondência',
   'player.no_ratings': 'Nenhuma partida valendo rating ainda.',
-  'player.unknown': 'Não existe esse jogador.',
+  'player.unknown': 'Nenhuma partida valendo rating conhecida para este nome.',
   'player.record': 'Partidas valendo rating: {games} · vitórias {wins}, empates {draws}, derrotas {losses}',
   'player.chart': 'Rating após cada uma de {games} partidas, de {first} a {last}',
   'player.recent': 'Partidas recentes valendo rating',
