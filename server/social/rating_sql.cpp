@@ -11,11 +11,6 @@
 namespace tabuleiro::server::social {
 namespace {
 
-// limit as an SQL LIMIT value.
-std::int64_t sql_limit(std::size_t limit) {
-  return static_cast<std::int64_t>(std::min<std::size_t>(limit, std::numeric_limits<std::int64_t>::max()));
-}
-
 // The speed a match's stored clock option gives: correspondence for days per move (and, should a
 // rated match have none, for no clock), live for a Fischer clock.
 speed speed_of(const std::string& clock_text) {

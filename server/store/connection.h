@@ -3,9 +3,11 @@
 // (store_sqlite.h) and PostgreSQL (store_pg.h); internal to the store.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -24,6 +26,12 @@ using sql_params = std::vector<sql_value>;
 inline sql_value id_or_null(std::int64_t id) {
   if (id == 0) return nullptr;
   return id;
+}
+
+// limit as an SQL LIMIT parameter (a size_t beyond int64 reads as no limit at all).
+inline std::int64_t sql_limit(std::size_t limit) {
+  const auto max = static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max());
+  return static_cast<std::int64_t>(std::min(limit, max));
 }
 
 // One row of a query's result (columns 0-based), valid during the row callback only.

@@ -136,12 +136,6 @@ read_status collect_matches(sql_connection& db, const char* sql, const sql_param
   return read_status::found;
 }
 
-// limit as an SQL LIMIT value.
-std::int64_t sql_limit(std::size_t limit) {
-  const auto max = static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max());
-  return static_cast<std::int64_t>(std::min(limit, max));
-}
-
 }  // namespace
 
 write_work insert_match_work(const match_row& m) {
