@@ -39,7 +39,7 @@ server_fixture* make_fixture() {
   }
   f->time = std::make_unique<server::manual_time>(1'700'000'000'000);
   f->bots = std::make_unique<server::bot_pool>(1);
-  f->list_feed = std::make_unique<server::lobby>(f->ioc, *f->time, 1000);
+  f->list_feed = std::make_unique<server::match_list_feed>(f->ioc, *f->time, 1000);
   server::room_services svc{.db = f->db.get(), .stats = &f->stats, .cfg = &f->cfg,
                             .time = f->time.get(), .bots = f->bots.get()};
   svc.list_feed = [feed = f->list_feed.get()](server::list_entry e) { feed->changed(std::move(e)); };

@@ -36,7 +36,7 @@ struct server_fixture {
   std::unique_ptr<server::store> db;
   std::unique_ptr<server::manual_time> time;
   std::unique_ptr<server::bot_pool> bots;
-  std::unique_ptr<server::lobby> list_feed;
+  std::unique_ptr<server::match_list_feed> list_feed;
   std::unique_ptr<server::window_limiter> creations;  // POST /api/matches per address
   std::unique_ptr<server::window_limiter> publications;  // POST /api/matches/publish per address
   server::connection_set connections;

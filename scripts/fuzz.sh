@@ -2,6 +2,9 @@
 # Builds the libFuzzer targets (clang, ASan+UBSan) into build-fuzz/ and runs each for a
 # bounded time over its committed seed corpus (fuzz/corpus/<target>), failing on any crash,
 # leak or sanitizer report. New inputs go to a scratch corpus, not the committed one.
+# The same clang build of server/ is also the thread-safety check (-DTABULEIRO_THREAD_SAFETY=ON,
+# as scripts/thread-safety.sh): a locking violation fails the fuzz build, so CI compiles server/
+# with clang once for both.
 #   FUZZ_SECONDS   seconds per target (default 60)
 #   --corpus       regenerate the committed seed corpora from real play, then exit
 set -euo pipefail
@@ -10,15 +13,13 @@ bash scripts/setup.sh fuzz
 seconds=${FUZZ_SECONDS:-60}
 targets=(client_json_fuzz action_fuzz position_fuzz publish_fuzz ws_session_fuzz http_fuzz)
 
-if [[ ! -f build-fuzz/build.ninja ]]; then
-  CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DTABULEIRO_FUZZ=ON -DTABULEIRO_SANITIZE=ON \
-    -DTABULEIRO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-fi
+CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DTABULEIRO_FUZZ=ON -DTABULEIRO_SANITIZE=ON \
+  -DTABULEIRO_THREAD_SAFETY=ON -DTABULEIRO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 # The build's own status (see scripts/build.sh).
 status=0
 cmake --build build-fuzz --target "${targets[@]}" make_corpus -- -j"$(nproc)" \
   | grep -v -E '^\[[0-9]+/[0-9]+\] ' || status=${PIPESTATUS[0]}
-((status == 0)) || { echo "fuzz.sh: the fuzz build failed" >&2; exit "$status"; }
+((status == 0)) || { echo "fuzz.sh: the fuzz build failed (a -Wthread-safety error is a locking violation)" >&2; exit "$status"; }
 
 if [[ "${1:-}" == --corpus ]]; then
   # Regression inputs (crash-*) stay; the generated seeds are written afresh.

@@ -1,6 +1,8 @@
 // Client messages parsed into typed requests (protocol/core/request.h).
 #include "protocol/core/request.h"
 
+#include <initializer_list>
+#include <optional>
 #include <string_view>
 
 namespace tabuleiro::protocol {
@@ -95,6 +97,73 @@ bool is_room_type(std::string_view t) {
          t == "resync" || t == "history";
 }
 
+// A lobby request id: absent (null), a string or an integer.
+bool valid_lobby_id(const json& id) { return id.is_null() || id.is_string() || id.is_number_integer(); }
+
+// Copies the match fields a challenge or seek may carry (game, options, clock, rated) into a
+// creation request's shape; false when msg has any other field than those and extra.
+bool match_fields(const json& msg, std::initializer_list<const char*> extra, json& out) {
+  out = json::object();
+  for (const auto& [key, value] : msg.items()) {
+    if (key == "type" || key == "id") continue;
+    if (key == "game" || key == "options" || key == "clock" || key == "rated") {
+      out[key] = value;
+      continue;
+    }
+    bool known = false;
+    for (const char* k : extra) known = known || key == k;
+    if (!known) return false;
+  }
+  return true;
+}
+
+// An optional rating bound: absent, null or an integer from 0 to 4000.
+bool rating_bound(const json& msg, const char* key, std::optional<std::int64_t>& out) {
+  const json v = field(msg, key);
+  if (v.is_null()) return true;
+  if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > 4000) return false;
+  out = v.get<std::int64_t>();
+  return true;
+}
+
+// The lobby's requests (protocol/core/lobby_messages.h), or nullopt when type is not one.
+std::optional<parsed_request> parse_lobby_request(const std::string& type, const json& msg) {
+  const json id = field(msg, "id");
+  if (type == "watch_lobby") return client_request{lobby_request{watch_lobby_request{}}};
+  const bool op = type == "cancel_challenge" || type == "accept_challenge" || type == "decline_challenge";
+  if (type != "challenge" && type != "seek" && type != "cancel_seek" && !op) return std::nullopt;
+  if (!valid_lobby_id(id)) return error("bad_message", "id must be a string or an integer");
+  if (type == "cancel_seek") return client_request{lobby_request{cancel_seek_request{id}}};
+  if (op) {
+    const json c = field(msg, "challenge");
+    if (!c.is_string() || c.get_ref<const std::string&>().empty() || c.get_ref<const std::string&>().size() > 64)
+      return error("bad_message", type + " needs a challenge id", id);
+    const challenge_op o = type == "accept_challenge" ? challenge_op::accept
+                           : type == "decline_challenge" ? challenge_op::decline
+                                                         : challenge_op::cancel;
+    return client_request{lobby_request{challenge_op_request{id, o, c.get<std::string>()}}};
+  }
+  if (type == "seek") {
+    seek_request s{id, {}};
+    if (!match_fields(msg, {}, s.match))
+      return error("bad_message", "seek takes game, clock and rated", id);
+    if (s.match.contains("options")) return error("bad_message", "seek takes game, clock and rated", id);
+    return client_request{lobby_request{std::move(s)}};
+  }
+  challenge_request c{id, {}, std::nullopt, std::nullopt, std::nullopt};
+  if (!match_fields(msg, {"min_rating", "max_rating", "to"}, c.match))
+    return error("bad_message", "challenge takes game, options, clock, rated, min_rating, max_rating and to", id);
+  if (!rating_bound(msg, "min_rating", c.min_rating) || !rating_bound(msg, "max_rating", c.max_rating) ||
+      (c.min_rating && c.max_rating && *c.min_rating > *c.max_rating))
+    return error("bad_message", "min_rating and max_rating are integers from 0 to 4000, the least first", id);
+  const json to = field(msg, "to");
+  if (!(to.is_null() || to.is_string()) || (to.is_string() && (to.get_ref<const std::string&>().empty() ||
+                                                              to.get_ref<const std::string&>().size() > 64)))
+    return error("bad_message", "to is a member's user name", id);
+  if (to.is_string()) c.to = to.get<std::string>();
+  return client_request{lobby_request{std::move(c)}};
+}
+
 }  // namespace
 
 parsed_request parse_request(const json& msg) {
@@ -112,6 +181,7 @@ parsed_request parse_request(const json& msg) {
     if (!preview.is_boolean()) return error("bad_message", "watch_list takes preview: boolean");
     return client_request{watch_list_request{preview.get<bool>()}};
   }
+  if (auto lobby = parse_lobby_request(type, msg)) return std::move(*lobby);
   if (is_room_type(type)) {
     auto parsed = parse_room_request(type, msg);
     if (auto* e = std::get_if<request_error>(&parsed)) e->for_room = true;

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/core/lobby_messages.h"
+
 namespace tabuleiro::protocol {
 
 using json = nlohmann::json;
@@ -74,7 +76,7 @@ inline const json& request_id(const room_request& r) {
   return std::visit([](const auto& q) -> const json& { return q.id; }, r);
 }
 
-using client_request = std::variant<ping_request, join_request, watch_list_request, room_request>;
+using client_request = std::variant<ping_request, join_request, watch_list_request, room_request, lobby_request>;
 
 // A message refused as malformed: sent as an "error" message (code, message and, when not
 // null, id) or as a "reject" of the request id.
@@ -97,7 +99,7 @@ struct request_error {
 
 using parsed_request = std::variant<client_request, request_error>;
 
-// msg as a typed request, or its refusal. Malformed fields are refused with bad_message (not an object, no string type, bad join or watch_list fields,
+// msg as a typed request, or its refusal. Malformed fields are refused with bad_message (not an object, no string type, bad join, watch_list or lobby fields,
 // a missing id, a history from that is not an integer ≥ 0, a draw op or a rematch accept that
 // is not one of theirs), bad_action (act without an action object), unknown_message; a room
 // request's refusal keeps its place after the room's own checks (refused_after).

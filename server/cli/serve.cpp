@@ -22,6 +22,7 @@
 #include "server/net/shared_state.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
+#include "server/social/lobby.h"
 #include "server/social/ratings.h"
 #include "server/store/pg.h"
 #include "server/store/store.h"
@@ -129,7 +130,7 @@ int run_serve(const args& a) {
   }
   bot_pool bot_workers(cfg.bot_threads);
   // The match list feed pushes at most once a second; rooms post their summaries to it.
-  lobby list_feed(ioc, *time, 1000);
+  match_list_feed list_feed(ioc, *time, 1000);
   accounts::service_options account_options;
   account_options.invitation_required = cfg.access == access_mode::invite;
   accounts::account_service account_service(*db, *time, account_options);
@@ -181,6 +182,11 @@ int run_serve(const args& a) {
   }
   // The other nodes' matches reach this node's list feed from the database.
   if (!cfg.node.empty()) list_feed.refresh_every(5000);
+  // The lobby: its challenges are rows of the database, read by every node (PROTOCOL.md "Lobby").
+  social::lobby_settings lobby_settings;
+  lobby_settings.node = cfg.node.empty() ? "local" : cfg.node;
+  social::lobby_service lobby(ioc, *db, *time, registry, lobby_settings);
+  state.lobby = &lobby;
   cfg.sites = site_policy(cfg.public_url, own_origins(cfg.public_url, host, port, cfg.allowed_origins),
                           address.is_loopback());
   cfg.csp = content_security_policy(inline_script_hashes(read_file(cfg.web + "/index.html")));
@@ -208,6 +214,7 @@ int run_serve(const args& a) {
     state.stopping = true;
     bot_workers.stop();  // thinking ends now; shutdown never waits for a decision
     list_feed.shutdown();
+    lobby.shutdown();
     registry.shutdown();
     connections.close_all(1001, "server shutting down");
     drain_then_stop(ioc, connections, stats, acceptor, std::make_shared<net::steady_timer>(ioc), 60);

@@ -1,6 +1,6 @@
 // What every connection of one server shares: the rooms' services, the registry, the list
 // feed, the creation and publication limits, the open connections, the accounts, the
-// administration, the ratings, the start time and the stop flag.
+// administration, the ratings, the lobby, the start time and the stop flag.
 #pragma once
 
 #include <atomic>
@@ -11,6 +11,7 @@
 #include "server/preview/previews.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
+#include "server/social/lobby.h"
 #include "server/social/ratings.h"
 #include "server/util/clock.h"
 #include "server/util/rate_limit.h"
@@ -24,7 +25,7 @@ struct shared_state {
   room_services svc;
   rooms* registry = nullptr;
   manual_time* manual_clock = nullptr;  // set with --clock manual (tests): POST /api/test/clock
-  lobby* list_feed = nullptr;           // the match list feed (watch_list)
+  match_list_feed* list_feed = nullptr;          // the match list feed (watch_list)
   window_limiter* creations = nullptr;  // match creations per client address (--create-limit)
   connection_set* connections = nullptr;  // every open WebSocket (the shutdown closes them)
   accounts::account_service* accounts = nullptr;  // sign-up, sign-in, sessions (/api/account…)
@@ -33,6 +34,7 @@ struct shared_state {
   std::int64_t started_ms = 0;                    // when the server started (Unix ms)
   window_limiter* publications = nullptr;  // games published per client address (--publish-limit)
   social::rating_service* ratings = nullptr;  // profiles and leaderboards (/api/players/…, /api/leaderboard)
+  social::lobby_service* lobby = nullptr;     // challenges and quick pairing (the lobby's messages)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

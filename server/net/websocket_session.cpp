@@ -271,6 +271,15 @@ class websocket_session : public client,
     watching_ = true;
   }
 
+  // Hands a lobby request to the lobby, with this connection's member (a guest may only watch).
+  void on(protocol::lobby_request r) {
+    if (!state_.lobby) return protocol_error("unknown_message", "this server has no lobby");
+    std::optional<social::lobby_member> who;
+    if (account_) who = social::lobby_member{account_->id, account_->username, account_->display_name};
+    lobby_used_ = true;
+    state_.lobby->request(shared_from_this(), std::move(who), std::move(r));
+  }
+
   void protocol_error(const std::string& code, const std::string& message) {
     state_.svc.stats->rejected(code);
     on_send(share_text(protocol::messages::error(code, message)));
@@ -344,6 +353,7 @@ class websocket_session : public client,
     rtt_.cancel();
     if (room_) room_->leave(id_);
     if (watching_) state_.list_feed->unwatch(id_);
+    if (lobby_used_) state_.lobby->leave(id_);
     const auto reason = ws_.reason();
     spdlog::info("ws #{} closed: {} (close code {})", id_, ec.message(),
                  close_code_ ? close_code_ : static_cast<int>(reason.code));
@@ -363,6 +373,7 @@ class websocket_session : public client,
   phase phase_ = phase::handshake;
   bool join_requested_ = false;
   bool watching_ = false;
+  bool lobby_used_ = false;  // sent a lobby request: the lobby hears when it closes
   bool acks_in_patch_ = false;  // set by the join, before any room reads it
   bool wants_legal_ = true;     // the same
   int close_code_ = 0;

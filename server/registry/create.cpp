@@ -8,6 +8,7 @@
 #include "protocol/core/messages.h"
 #include "protocol/core/position_create.h"
 #include "server/registry/rooms.h"
+#include "server/store/sql.h"
 #include "server/util/secrets.h"
 #include "server/util/wire.h"
 
@@ -74,6 +75,53 @@ void rooms::create(create_request request, std::function<void(create_result)> do
       spdlog::info("match {} created: game {}, creator seat {}, {}", row.code, row.game, seat,
                    described(row));
       done(new_match{row.code, seat, token});
+    });
+  });
+}
+
+void rooms::create_between(create_request request, std::array<seat_holder, 2> holders, match_claim claim,
+                           std::function<void(paired_match)> done) {
+  net::post(pool_, [this, request = std::move(request), holders = std::move(holders), claim = std::move(claim),
+                    done = std::move(done)]() mutable {
+    const protocol::game_kind* kind = request.kind;
+    const std::uint64_t seed = random_seed();
+    auto created = kind->create(request.options, nullptr, seed);
+    if (auto* e = std::get_if<rule_error>(&created))
+      return done({write_status::conflict, "", request_error{e->code, e->message}});
+    auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
+    match_row row;
+    row.code = reserve_code();
+    if (row.code.empty()) return done({write_status::unavailable, "", std::nullopt});
+    const auto outcome = m->outcome();
+    row.game = std::string(kind->name());
+    row.options = std::move(request.options);
+    row.seed = std::to_string(seed);
+    row.visibility = "public";
+    row.guests_watch = true;
+    row.status = "waiting";
+    row.outcome = protocol::outcome_json(outcome);
+    row.created_ms = svc_.time->now_ms();
+    row.clock = clock_options_json(request.clock);
+    row.rated = request.rated;
+    for (int s = 0; s < 2; ++s) {  // each seat's token is given to nobody: its account resumes it
+      row.token_hash[s] = token_hash(new_seat_token());
+      row.seat_user[s] = holders[s].account_id;
+      row.seat_name[s] = holders[s].name;
+      row.seat_claimed_ms[s] = row.created_ms;
+    }
+    auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
+    write_work work = [insert = insert_match_work(row), claim = std::move(claim), code = row.code](
+                          sql_connection& db, std::string& error) {
+      const write_status s = claim(db, code, error);
+      return s == write_status::ok ? insert(db, error) : s;
+    };
+    svc_.db->queue_write(std::move(work), [this, r, row, done = std::move(done)](write_status st) {
+      const bool ok = st == write_status::ok;
+      finish_loading(row.code, ok && !leasing() ? r : nullptr, ok ? lookup::found : lookup::absent);
+      if (!ok) return done({st, "", std::nullopt});
+      svc_.stats->matches_created++;
+      spdlog::info("match {} made by the lobby: game {}, {}", row.code, row.game, described(row));
+      done({st, row.code, std::nullopt});
     });
   });
 }

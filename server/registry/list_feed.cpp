@@ -36,32 +36,32 @@ json with_preview(const list_entry& e) {
   return s;
 }
 
-lobby::lobby(net::io_context& ioc, time_source& time, std::int64_t interval_ms)
+match_list_feed::match_list_feed(net::io_context& ioc, time_source& time, std::int64_t interval_ms)
     : strand_(net::make_strand(ioc)), time_(time), interval_ms_(interval_ms) {}
 
-void lobby::set_source(snapshot_source source) { source_ = std::move(source); }
+void match_list_feed::set_source(snapshot_source source) { source_ = std::move(source); }
 
 // The room stored summary before calling; a watcher is counted before its snapshot is read, so
 // either this sees it or its snapshot sees the summary.
-void lobby::changed(list_entry e) {
+void match_list_feed::changed(list_entry e) {
   if (watching_.load() == 0) return;
   net::post(strand_, [this, e = std::move(e)]() mutable {
     do_changed(std::move(e));
   });
 }
 
-void lobby::watch(std::shared_ptr<client> c, bool preview) {
+void match_list_feed::watch(std::shared_ptr<client> c, bool preview) {
   net::post(strand_, [this, c = std::move(c), preview] { do_watch(c, preview); });
 }
 
-void lobby::unwatch(std::uint64_t client_id) {
+void match_list_feed::unwatch(std::uint64_t client_id) {
   net::post(strand_, [this, client_id] {
     watchers_.erase(client_id);
     count_watchers();
   });
 }
 
-void lobby::refresh_every(std::int64_t interval_ms) {
+void match_list_feed::refresh_every(std::int64_t interval_ms) {
   net::post(strand_, [this, interval_ms] {
     refresh_.every_ms = interval_ms;
     do_refresh();
@@ -69,7 +69,7 @@ void lobby::refresh_every(std::int64_t interval_ms) {
 }
 
 // Reads the list if anyone watches, then re-arms itself.
-void lobby::do_refresh() {
+void match_list_feed::do_refresh() {
   if (stopped_ || refresh_.every_ms <= 0) return;
   if (!watchers_.empty() && source_)
     source_([this](list_snapshot snap) {
@@ -79,7 +79,7 @@ void lobby::do_refresh() {
 }
 
 // Records (and so pushes) every entry of snap whose summary is not the one last recorded.
-void lobby::on_refresh(list_snapshot snap) {
+void match_list_feed::on_refresh(list_snapshot snap) {
   if (stopped_ || !snap.ok) return;
   for (auto* list : {&snap.matches, &snap.recent})
     for (auto& e : *list) {
@@ -88,7 +88,7 @@ void lobby::on_refresh(list_snapshot snap) {
     }
 }
 
-void lobby::shutdown() {
+void match_list_feed::shutdown() {
   net::post(strand_, [this] {
     stopped_ = true;
     if (push_.due) push_.due->cancel();
@@ -101,7 +101,7 @@ void lobby::shutdown() {
 }
 
 // Records the newest summary of a match and marks it for the next push.
-void lobby::do_changed(list_entry e) {
+void match_list_feed::do_changed(list_entry e) {
   if (stopped_) return;
   const std::string code = e.code;
   const bool finished = e.finished;
@@ -118,14 +118,14 @@ void lobby::do_changed(list_entry e) {
 
 // Keeps the finished entries of latest_ bounded: only the newest ones are needed (for the
 // recent list of watchers whose snapshot is on its way).
-void lobby::forget_old_finished() {
+void match_list_feed::forget_old_finished() {
   while (finished_.size() > 4 * recent_kept && !dirty_.contains(finished_.front())) {
     latest_.erase(finished_.front());
     finished_.pop_front();
   }
 }
 
-void lobby::do_watch(const std::shared_ptr<client>& c, bool preview) {
+void match_list_feed::do_watch(const std::shared_ptr<client>& c, bool preview) {
   if (stopped_) return;
   if (watchers_.count(c->id()))
     return c->send(share_text(msg::error("already_watching", "this connection already watches the list")));
@@ -140,7 +140,7 @@ void lobby::do_watch(const std::shared_ptr<client>& c, bool preview) {
 
 // A watcher's snapshot arrived: brings it up to date with every change recorded since the
 // watcher asked, sends it, and lets pushes reach the watcher from now on.
-void lobby::on_snapshot(std::uint64_t id, list_snapshot snap) {
+void match_list_feed::on_snapshot(std::uint64_t id, list_snapshot snap) {
   auto it = watchers_.find(id);
   if (it == watchers_.end()) return;
   auto c = it->second.c.lock();
@@ -170,7 +170,7 @@ void lobby::on_snapshot(std::uint64_t id, list_snapshot snap) {
 }
 
 // Arms the push timer: at once when the last push is an interval old, else when it will be.
-void lobby::schedule() {
+void match_list_feed::schedule() {
   if (push_.due || dirty_.empty() || stopped_) return;
   const std::int64_t at = std::max(time_.now_ms(), push_.last_ms + interval_ms_);
   push_.due = time_.call_at(at, strand_, [this] {
@@ -181,7 +181,7 @@ void lobby::schedule() {
 
 // Sends the summaries changed since the last push (at most max_per_push of them) to every
 // ready watcher: one text with previews, one without, each shared by all its watchers.
-void lobby::push() {
+void match_list_feed::push() {
   if (stopped_) return;
   push_.last_ms = time_.now_ms();
   std::vector<list_entry> batch;

@@ -1,7 +1,7 @@
 // The match list's push feed (PROTOCOL.md, "The match list feed"): public rooms post their
 // summaries here; a watching connection gets the whole list once, then the summaries that
 // changed, coalesced so that at most one push per interval leaves. A room only posts; it never
-// waits for the lobby or its watchers.
+// waits for the match_list_feed or its watchers.
 #pragma once
 
 #include <atomic>
@@ -40,7 +40,7 @@ using snapshot_source = std::function<void(std::function<void(list_snapshot)>)>;
 
 // Share codes in the order each was first added, each once (the summaries changed since the
 // last push).
-// Thread-safety: none (the lobby's strand).
+// Thread-safety: none (the match_list_feed's strand).
 class code_queue {
  public:
   // Adds code unless it is queued already.
@@ -64,15 +64,15 @@ class code_queue {
 
 // The feed. Rooms call changed(); connections call watch() and unwatch().
 // Thread-safety: every public method may be called from any thread; all state lives on the
-// lobby's strand.
-class lobby {
+// match_list_feed's strand.
+class match_list_feed {
  public:
   static constexpr std::size_t max_watchers = 1000;  // more watch_list requests get `busy`
   static constexpr std::size_t max_per_push = 200;   // summaries per push; the rest wait
   static constexpr std::size_t recent_kept = 10;     // recently finished matches listed
 
   // A feed that pushes at most once per interval_ms of time's clock.
-  lobby(net::io_context& ioc, time_source& time, std::int64_t interval_ms);
+  match_list_feed(net::io_context& ioc, time_source& time, std::int64_t interval_ms);
 
   // Where the whole list comes from (set once, before the first watch()).
   void set_source(snapshot_source source);

@@ -169,7 +169,7 @@ void rooms::read_list(std::function<void(list_snapshot)> done) {
     list_snapshot snap;
     const auto waiting = svc_.db->list_public("waiting", "", 100);
     const auto live = svc_.db->list_public("live", "", 100);
-    const auto finished = svc_.db->list_public("finished", "", lobby::recent_kept);
+    const auto finished = svc_.db->list_public("finished", "", match_list_feed::recent_kept);
     if (!waiting.found() || !live.found() || !finished.found()) {
       snap.ok = false;
       return done(std::move(snap));

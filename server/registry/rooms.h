@@ -1,6 +1,7 @@
 // The registry of hosted matches: creation, lookup with lazy restore, listing, housekeeping.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <deque>
@@ -36,6 +37,22 @@ enum class create_failure { no_free_code, storage_unavailable, storage_failed, b
 // What a creation ended with: the match, the game's refusal of its options or position, or
 // a failure of the server's own.
 using create_result = std::variant<new_match, request_error, create_failure>;
+
+// A member who takes a seat of a match the lobby makes: the account and the name its seat shows.
+struct seat_holder {
+  std::int64_t account_id = 0;
+  std::string name;
+};
+// What must hold for a match between two members to be made, checked in the match's own write
+// with its new code (the lobby takes its challenge): ok, else nothing is stored (error says why).
+using match_claim = std::function<write_status(sql_connection& db, const std::string& code, std::string& error)>;
+// A match made between two members: its code, or the write's status when it was not stored
+// (conflict: the claim was refused), or the game's refusal of the request.
+struct paired_match {
+  write_status status = write_status::unavailable;
+  std::string code;
+  std::optional<request_error> refused;
+};
 
 // A game played away from the server, published: its share code.
 struct published_match {
@@ -77,6 +94,13 @@ class rooms {
   // result once it is durable or refused.
   void create(create_request request, std::function<void(create_result)> done);
 
+  // Makes the match request describes between two members, holders[0] in seat 1 (the request's
+  // seat, bot and position are not used): both seats are taken by their accounts at once (each
+  // member's connections resume their seat), and the match is stored in one write after claim.
+  // done gets the code once it is durable, or why not.
+  void create_between(create_request request, std::array<seat_holder, 2> holders, match_claim claim,
+                      std::function<void(paired_match)> done);
+
   // Publications replayed or being stored at once on this node; more are refused as busy.
   static constexpr int max_publications = 2;
 
@@ -100,7 +124,7 @@ class rooms {
   void list(const std::string& status, const std::string& game, bool preview,
             std::function<void(registry_read)> done);
 
-  // The list feed's snapshot (lobby's source): unfinished public matches and the recently
+  // The list feed's snapshot (the match list feed's source): unfinished public matches and the recently
   // finished ones, read off the I/O threads.
   void read_list(std::function<void(list_snapshot)> done);
 

@@ -11,13 +11,13 @@
 namespace tabuleiro::server::social {
 namespace {
 
-// The speed a match's stored clock option gives: correspondence for days per move (and, should a
-// rated match have none, for no clock), live for a Fischer clock.
-speed speed_of(const std::string& clock_text) {
+// The speed a match's stored clock option gives (speed_of; no clock or an unreadable one:
+// correspondence).
+speed speed_of_text(const std::string& clock_text) {
   if (clock_text.empty()) return speed::correspondence;
   std::string error;
   const auto o = parse_clock_options(json::parse(clock_text, nullptr, false), error);
-  return o && o->type == clock_options::kind::fischer ? speed::live : speed::correspondence;
+  return o ? speed_of(*o) : speed::correspondence;
 }
 
 // The stored match a settling needs.
@@ -103,6 +103,10 @@ write_status settled_before(sql_connection& db, const std::string& code, const s
 
 }  // namespace
 
+speed speed_of(const clock_options& clock) {
+  return clock.type == clock_options::kind::fischer ? speed::live : speed::correspondence;
+}
+
 const char* speed_name(speed s) { return s == speed::live ? "live" : "correspondence"; }
 
 std::optional<speed> parse_speed(const std::string& n) {
@@ -150,7 +154,7 @@ write_work settle_work(const std::string& code, std::shared_ptr<settlement> out,
       }
       *out = settlement{};
       out->game = m.game;
-      out->speed = speed_of(m.clock);
+      out->speed = speed_of_text(m.clock);
       if (m.settled) return settled_before(db, code, *m.settled, *out, error);
       std::array<std::int64_t, 2> users{};
       bool failed = false;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "server/room/match_clock.h"
 #include "server/social/glicko2.h"
 #include "server/store/store.h"
 
@@ -21,6 +22,9 @@ enum class speed { live, correspondence };
 const char* speed_name(speed s);
 // The speed named n, if it is one.
 std::optional<speed> parse_speed(const std::string& n);
+// The speed a clock gives: live for a Fischer clock, correspondence for days per move (and, should
+// a rated match have none, for no clock).
+speed speed_of(const clock_options& clock);
 
 // One player's part of a rated match: the rating before it (the deviation grown by the idle
 // days), the score and the rating after.

@@ -4,6 +4,14 @@
 
 namespace tabuleiro::test {
 
+member sign_up(unsigned short port, const std::string& name) {
+  const auto up = http_call(port, "POST", "/api/account/signup",
+                            json{{"username", name}, {"password", name + "'s password"}}.dump());
+  REQUIRE(up.status == 201);
+  const std::string c = up.header("Set-Cookie");
+  return {c.substr(0, c.find(';')), up.json_body()["csrf"]};
+}
+
 json until_applying(ws_client& c, tracked_view& t, const std::string& type, double timeout_s) {
   for (int i = 0; i < 100; ++i) {
     auto m = c.recv(timeout_s);

@@ -9,6 +9,15 @@
 
 namespace tabuleiro::test {
 
+// A member signed up on a server: the session cookie and CSRF token.
+struct member {
+  std::string cookie;
+  std::string csrf;
+};
+
+// Signs up name (password "<name>'s password") on the server at port; REQUIREs it to succeed.
+member sign_up(unsigned short port, const std::string& name);
+
 // A client plus the view it keeps by applying what the server sends.
 struct seat_client {
   std::unique_ptr<ws_client> ws;

@@ -1,291 +1,253 @@
-// The match list: summaries (activity, to_act, progress, finished), the board preview, the
-// recently finished matches, and the push feed (watch_list), against the real server.
+// The lobby through the real server (PROTOCOL.md "Lobby"): open challenges seen live and taken,
+// the match they make, direct challenges, rating ranges, the author leaving, quick pairing, bad
+// input, and two nodes on one PostgreSQL database (a change seen on the other node within a
+// second; two members taking one challenge at once make one match).
+#include <chrono>
+
 #include <catch2/catch.hpp>
 
-#include "harness.h"
+#include "game_util.h"
+#include "pg_cluster.h"
 
 using namespace tabuleiro::test;
 
 namespace {
 
-const std::vector<std::string> manual = {"--clock", "manual", "--msg-rate", "100000", "--msg-burst", "100000"};
+const json live_clock = {{"initial_s", 300}, {"increment_s", 3}};
 
-// GET /api/matches/{code}; REQUIREs 200.
-json describe(unsigned short port, const std::string& code) {
-  auto a = http_call(port, "GET", "/api/matches/" + code);
-  REQUIRE(a.status == 200);
-  return a.json_body();
+// A WebSocket of member m (a guest's when m is null) that watches the lobby: its first list.
+std::unique_ptr<ws_client> lobby_socket(unsigned short port, const member* m, json* list = nullptr) {
+  auto ws = std::make_unique<ws_client>(port, "", "/ws", "", m ? m->cookie : "");
+  ws->send({{"type", "watch_lobby"}});
+  const json first = ws->until("lobby");
+  if (list) *list = first;
+  return ws;
 }
 
-// GET target; REQUIREs 200 and returns its "matches".
-json listing(unsigned short port, const std::string& target) {
-  auto a = http_call(port, "GET", target);
-  INFO(a.body);
-  REQUIRE(a.status == 200);
-  return a.json_body().at("matches");
+// Posts body as a challenge from ws; the challenge_posted answer.
+json post(ws_client& ws, json body) {
+  body["type"] = "challenge";
+  body["id"] = "post";
+  ws.send(body);
+  return ws.until("challenge_posted");
 }
 
-// The summary of code in a list of summaries, or null.
-json find_code(const json& list, const std::string& code) {
-  for (const json& s : list)
-    if (s.at("code") == code) return s;
-  return nullptr;
+// Sends a lobby request and returns the error it is refused with.
+json refused(ws_client& ws, json body) {
+  ws.send(body);
+  return ws.until("error");
 }
 
-// Moves the manual clock forward by ms.
-void advance(unsigned short port, std::int64_t ms) {
-  auto a = http_call(port, "POST", "/api/test/clock", json{{"advance_ms", ms}}.dump());
-  REQUIRE(a.status == 200);
-}
-
-// Reads c until a presence message arrives (skipping others); REQUIREs one.
-json next_presence(ws_client& c) { return c.until("presence"); }
-
-// Sends seat's first legal action and waits for its ack.
-void act_first(ws_client& c, tracked_view& t) {
-  REQUIRE(!t.legal.empty());
-  c.send({{"type", "act"}, {"id", "a"}, {"action", t.legal[0]}});
-  for (int i = 0; i < 20; ++i) {
-    auto m = c.recv(10);
-    REQUIRE(m.has_value());
-    if ((*m)["type"] == "patch") t.apply(*m);
-    if ((*m)["type"] == "ack") return;
-    REQUIRE((*m)["type"] != "reject");
-  }
-  FAIL("no ack");
-}
-
-// The next list feed push for code on w (skipping pushes about other matches); REQUIREs one.
-json next_push_for(ws_client& w, const std::string& code) {
-  for (int i = 0; i < 20; ++i) {
-    auto m = w.recv(10);
-    REQUIRE(m.has_value());
-    REQUIRE((*m)["type"] == "match_list_changed");
-    json s = find_code((*m)["matches"], code);
-    if (!s.is_null()) return s;
-  }
-  FAIL("no push for " << code);
-  return {};
+// The seat member m's signed-in join (no token) takes in match code.
+json join_as(unsigned short port, const member& m, const std::string& code) {
+  ws_client ws(port, "", "/ws", "", m.cookie);
+  ws.send({{"type", "join"}, {"code", code}});
+  return ws.until("joined");
 }
 
 }  // namespace
 
-TEST_CASE("lobby: a summary says open, ready, live, away, left and finished, with round and turn") {
+TEST_CASE("lobby: an open challenge shows live to everyone watching, and taking it makes one match for both") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", manual);
-  const auto m = create_match(srv.port(), {{"game", "taixu"}});
+  server_process srv(dir.path + "/l.db");
+  const unsigned short port = srv.port();
+  const member ana = sign_up(port, "ana");
+  const member bruno = sign_up(port, "bruno");
+  json first;
+  auto guest = lobby_socket(port, nullptr, &first);
+  CHECK(first["challenges"] == json::array());
+  CHECK(first["seek"].is_null());
+  auto author = lobby_socket(port, &ana);
+  auto taker = lobby_socket(port, &bruno);
 
-  json s = describe(srv.port(), m.code);
-  CHECK(s["activity"] == "open");
-  CHECK(s["to_act"] == json::array({1}));
-  CHECK(s["progress"] == json{{"round", 1}});
-  CHECK(s["finished"].is_null());
+  const json posted = post(*author, {{"game", "taixu"}, {"clock", live_clock}, {"rated", true}});
+  const json c = posted["challenge"];
+  CHECK(posted["id"] == "post");
+  CHECK(c["kind"] == "open");
+  CHECK(c["author"]["name"] == "ana");
+  CHECK(c["author"]["rating"] == 1500);
+  CHECK(c["author"]["provisional"] == true);
+  CHECK(c["speed"] == "live");
+  CHECK(c["rated"] == true);
+  const std::string id = c["id"];
+  for (auto* ws : {guest.get(), taker.get(), author.get()}) CHECK(ws->until("challenge_added")["challenge"]["id"] == id);
+  // A guest only watches; the author cannot take their own challenge.
+  CHECK(refused(*guest, {{"type", "accept_challenge"}, {"challenge", id}})["code"] == "sign_in_required");
+  CHECK(refused(*guest, {{"type", "challenge"}, {"game", "taixu"}})["code"] == "sign_in_required");
+  CHECK(refused(*author, {{"type", "accept_challenge"}, {"challenge", id}})["code"] == "own_challenge");
+  // A newcomer's list has it.
+  json later;
+  auto late = lobby_socket(port, nullptr, &later);
+  REQUIRE(later["challenges"].size() == 1);
+  CHECK(later["challenges"][0]["id"] == id);
 
-  ws_client watch(srv.port());
-  tracked_view tw;
-  join(watch, tw, m.code, {{"as", "spectator"}});
-  next_presence(watch);
-
-  auto a = std::make_unique<ws_client>(srv.port());
-  auto b = std::make_unique<ws_client>(srv.port());
-  tracked_view ta, tb;
-  join(*a, ta, m.code, {{"token", m.token}});
-  next_presence(watch);
-  CHECK(describe(srv.port(), m.code)["activity"] == "open");  // seat 2 is still free
-  join(*b, tb, m.code);
-  next_presence(watch);
-  s = describe(srv.port(), m.code);
-  CHECK(s["activity"] == "ready");  // both seats taken, no move yet: not "waiting for a player"
-  CHECK(s["status"] == "waiting");
-
-  act_first(*a, ta);
-  s = describe(srv.port(), m.code);
-  CHECK(s["activity"] == "live");
-  CHECK(s["version"] == 1);
-  CHECK(s["progress"]["round"] == 1);
-
-  // Play seat 1's turn to its end: the turn passes to seat 2.
-  while (ta.view["to_move"] == 1) act_first(*a, ta);
-  s = describe(srv.port(), m.code);
-  CHECK(s["to_act"] == json::array({2}));
-
-  a.reset();  // seat 1 leaves
-  next_presence(watch);
-  CHECK(describe(srv.port(), m.code)["activity"] == "away");
-  b.reset();  // and seat 2
-  next_presence(watch);
-  s = describe(srv.port(), m.code);
-  CHECK(s["activity"] == "left");  // both players left; the match is not over
-  CHECK(s["outcome"].is_null());
-
-  ws_client back(srv.port());
-  tracked_view tback;
-  join(back, tback, m.code, {{"token", m.token}});
-  back.send({{"type", "resign"}, {"id", "r"}});
-  back.until("game_over");
-  s = describe(srv.port(), m.code);
-  CHECK(s["activity"] == "finished");
-  CHECK(s["outcome"] == json{{"winner", 2}, {"reason", "resign"}});
-  CHECK(s["to_act"] == json::array());
-  REQUIRE(s["finished"].is_string());
-
-  const json finished = listing(srv.port(), "/api/matches?status=finished");
-  REQUIRE(!finished.empty());
-  CHECK(finished[0]["code"] == m.code);
-}
-
-TEST_CASE("lobby: GET /api/matches?preview=1 carries the spectator view, and the recent list is ordered by end") {
-  temp_dir dir;
-  server_process srv(dir.path + "/t.db", manual);
-  const auto first = create_match(srv.port(), {{"game", "taixu"}});
-  const auto second = create_match(srv.port(), {{"game", "taixu"}});
-  const auto hidden = create_match(srv.port(), {{"game", "taixu"}, {"visibility", "unlisted"}});
-
-  const json plain = listing(srv.port(), "/api/matches");
-  CHECK(!find_code(plain, first.code).contains("preview"));
-  CHECK(find_code(plain, hidden.code).is_null());
-  const json with = listing(srv.port(), "/api/matches?preview=1");
-  const json p = find_code(with, first.code);
-  REQUIRE(p.contains("preview"));
-  ws_client spec(srv.port());
-  tracked_view ts;
-  join(spec, ts, first.code, {{"as", "spectator"}});
-  CHECK(p["preview"] == ts.view);  // exactly what a spectator sees
-  CHECK(http_call(srv.port(), "GET", "/api/matches?preview=yes").status == 400);
-
-  // The second match ends first, the first one later: the recent list starts with the first.
-  for (const auto* mt : {&second, &first}) {
-    ws_client c(srv.port());
-    tracked_view t;
-    join(c, t, mt->code, {{"token", mt->token}});
-    c.send({{"type", "abort"}, {"id", "r"}});  // no opponent yet: the creator may abort
-    c.until("game_over");
-    advance(srv.port(), 5000);
+  taker->send({{"type", "accept_challenge"}, {"id", 7}, {"challenge", id}});
+  const json found = taker->until("match_found");
+  CHECK(found["id"] == 7);
+  const std::string code = found["code"];
+  CHECK(author->until("match_found")["code"] == code);
+  for (auto* ws : {guest.get(), late.get()}) {
+    const json removed = ws->until("challenge_removed");
+    CHECK(removed["challenge"] == id);
+    CHECK(removed["reason"] == "accepted");
   }
-  const json recent = listing(srv.port(), "/api/matches?status=finished");
-  REQUIRE(recent.size() == 2);
-  CHECK(recent[0]["code"] == first.code);
-  CHECK(recent[1]["code"] == second.code);
-  CHECK(recent[0]["finished"] != recent[1]["finished"]);
+  // Taken once: a second accept finds it gone.
+  CHECK(refused(*taker, {{"type", "accept_challenge"}, {"challenge", id}})["code"] == "challenge_gone");
+
+  // The match is public and rated, with the challenge's clock; each member's signed-in join
+  // takes their own seat, and the two seats are the two members.
+  const json sum = match_summary(port, code);
+  CHECK(sum["game"] == "taixu");
+  CHECK(sum["rated"] == true);
+  CHECK(sum["clock"]["initial_s"] == 300);
+  CHECK(sum["seats"][0]["taken"] == true);
+  CHECK(sum["seats"][1]["taken"] == true);
+  const int ana_seat = join_as(port, ana, code)["seat"];
+  const int bruno_seat = join_as(port, bruno, code)["seat"];
+  CHECK(ana_seat + bruno_seat == 3);
+  CHECK(sum["seats"][ana_seat - 1]["name"] == "ana");
 }
 
-TEST_CASE("lobby: watch_list sends the list, then pushes changes coalesced to one per second") {
+TEST_CASE("lobby: direct challenges, declines, rating ranges, withdrawals, bad input, and the author leaving") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", manual);
-  const auto m = create_match(srv.port(), {{"game", "taixu"}});
-  const auto unlisted = create_match(srv.port(), {{"game", "taixu"}, {"visibility", "unlisted"}});
+  server_process srv(dir.path + "/l.db");
+  const unsigned short port = srv.port();
+  const member ana = sign_up(port, "ana");
+  const member bruno = sign_up(port, "bruno");
+  const member carla = sign_up(port, "carla");
+  auto a = lobby_socket(port, &ana);
+  auto b = lobby_socket(port, &bruno);
+  auto c = lobby_socket(port, &carla);
 
-  ws_client w(srv.port());
-  w.send({{"type", "watch_list"}, {"preview", true}});
-  json list = w.expect("match_list");
-  json s = find_code(list["matches"], m.code);
-  REQUIRE(s.is_object());
-  CHECK(s["activity"] == "open");
-  CHECK(s["preview"]["game"] == "taixu");
-  CHECK(find_code(list["matches"], unlisted.code).is_null());
-  CHECK(list["recent"] == json::array());
-  w.send({{"type", "watch_list"}});
-  CHECK(w.expect("error")["code"] == "already_watching");
+  // A direct challenge: seen by its target and its author only, declined by the target.
+  const json direct = post(*a, {{"game", "quadri"}, {"to", "BRUNO"}})["challenge"];
+  CHECK(direct["kind"] == "direct");
+  CHECK(direct["to"]["name"] == "bruno");
+  CHECK(b->until("challenge_added")["challenge"]["id"] == direct["id"]);
+  CHECK(refused(*c, {{"type", "accept_challenge"}, {"challenge", direct["id"]}})["code"] == "challenge_gone");
+  CHECK(refused(*a, {{"type", "challenge"}, {"game", "quadri"}, {"to", "bruno"}})["code"] == "already_challenged");
+  CHECK(refused(*a, {{"type", "challenge"}, {"game", "quadri"}, {"to", "nobody"}})["code"] == "unknown_player");
+  CHECK(refused(*a, {{"type", "challenge"}, {"game", "quadri"}, {"to", "ana"}})["code"] == "own_challenge");
+  b->send({{"type", "decline_challenge"}, {"challenge", direct["id"]}});
+  CHECK(b->until("lobby_done")["challenge"] == direct["id"]);
+  const json declined = a->until("challenge_removed");
+  CHECK(declined["reason"] == "declined");
 
-  ws_client plain(srv.port());
-  plain.send({{"type", "watch_list"}});
-  CHECK(!find_code(plain.expect("match_list")["matches"], m.code).contains("preview"));
+  // A rating range: a newcomer (1500) is outside 1600–1800.
+  const json ranged = post(*a, {{"game", "taixu"}, {"min_rating", 1600}, {"max_rating", 1800}})["challenge"];
+  CHECK(ranged["min_rating"] == 1600);
+  CHECK(refused(*b, {{"type", "accept_challenge"}, {"challenge", ranged["id"]}})["code"] == "out_of_range");
+  // Withdrawn by its author; then nobody can take it, and only its author could withdraw it.
+  CHECK(refused(*b, {{"type", "cancel_challenge"}, {"challenge", ranged["id"]}})["code"] == "challenge_gone");
+  a->send({{"type", "cancel_challenge"}, {"challenge", ranged["id"]}});
+  a->until("lobby_done");
+  CHECK(c->until("challenge_removed")["reason"] == "cancelled");
 
-  // The first change after a quiet second is pushed at once (the creation was pushed when
-  // the match was made).
-  advance(srv.port(), 1000);
-  ws_client a(srv.port());
-  tracked_view ta;
-  join(a, ta, m.code, {{"token", m.token}});
-  s = next_push_for(w, m.code);
-  CHECK(s["seats"][0]["connected"] == true);
-  CHECK(next_push_for(plain, m.code)["seats"][0]["connected"] == true);
+  // At most three open challenges at once.
+  for (int i = 0; i < 3; ++i) post(*a, {{"game", "cyvasse"}});
+  CHECK(refused(*a, {{"type", "challenge"}, {"game", "cyvasse"}})["code"] == "too_many_challenges");
 
-  // Within the next second: a join, a spectator, two moves — and a change to the unlisted
-  // match. Nothing leaves until the clock passes the second, then one push with the latest.
-  ws_client b(srv.port()), spec(srv.port()), other(srv.port());
-  tracked_view tb, ts, to;
-  join(b, tb, m.code);
-  join(spec, ts, m.code, {{"as", "spectator"}});
-  join(other, to, unlisted.code, {{"token", unlisted.token}});
-  act_first(a, ta);
-  act_first(a, ta);
-  spec.until("presence");
-  CHECK(!w.recv(0.3).has_value());
-  advance(srv.port(), 1000);
-  auto push = w.recv(10);
-  REQUIRE(push.has_value());
-  REQUIRE((*push)["type"] == "match_list_changed");
-  REQUIRE((*push)["matches"].size() == 1);  // the unlisted match is never listed
-  s = (*push)["matches"][0];
-  CHECK(s["code"] == m.code);
-  CHECK(s["version"] == 2);
-  CHECK(s["activity"] == "live");
-  CHECK(s["spectators"] == 1);
-  CHECK(s["to_act"] == json::array({ta.view["to_move"]}));
-  CHECK(s["progress"]["round"] == ta.view["round"]);
-  CHECK(s["preview"] == ta.view);  // TAIXU: every viewer sees the same view
-  CHECK(!w.recv(0.3).has_value());  // one push only
+  // Bad input is refused with the creation's own codes, or bad_message.
+  CHECK(refused(*b, {{"type", "challenge"}, {"game", "chess"}})["code"] == "unknown_game");
+  CHECK(refused(*b, {{"type", "challenge"}, {"game", "taixu"}, {"rated", true}})["code"] == "bad_clock");
+  CHECK(refused(*b, {{"type", "challenge"}, {"game", "taixu"}, {"bot", "easy"}})["code"] == "bad_message");
+  CHECK(refused(*b, {{"type", "challenge"}, {"game", "taixu"}, {"min_rating", 1900}, {"max_rating", 1800}})["code"] ==
+        "bad_message");
+  CHECK(refused(*b, {{"type", "challenge"}, {"game", "taixu"}, {"to", "carla"}, {"min_rating", 1}})["code"] ==
+        "bad_request");
+  CHECK(refused(*b, {{"type", "accept_challenge"}})["code"] == "bad_message");
+  CHECK(refused(*b, {{"type", "accept_challenge"}, {"challenge", "NOSUCH"}})["code"] == "challenge_gone");
+  CHECK(refused(*b, {{"type", "seek"}, {"game", "taixu"}})["code"] == "bad_clock");
+  CHECK(refused(*b, {{"type", "watch_lobby"}})["code"] == "already_watching");
 
-  // The end: pushed with its result and time; a new watcher finds it among the recent ones.
-  advance(srv.port(), 1000);
-  a.send({{"type", "resign"}, {"id", "r"}});
-  s = next_push_for(w, m.code);
-  CHECK(s["activity"] == "finished");
-  CHECK(s["outcome"] == json{{"winner", 2}, {"reason", "resign"}});
-  CHECK(s["finished"].is_string());
-  ws_client late(srv.port());
-  late.send({{"type", "watch_list"}, {"preview", true}});
-  list = late.expect("match_list");
-  CHECK(find_code(list["matches"], m.code).is_null());
-  REQUIRE(!list["recent"].empty());
-  CHECK(list["recent"][0]["code"] == m.code);
-  CHECK(list["recent"][0]["preview"]["outcome"] == s["outcome"]);
-}
-
-TEST_CASE("lobby: a stored match not in memory is listed from its row, without replay") {
-  temp_dir dir;
-  const std::string db = dir.path + "/t.db";
-  std::string code;
-  {
-    server_process srv(db, manual);
-    const auto m = create_match(srv.port(), {{"game", "taixu"}});
-    code = m.code;
-    ws_client a(srv.port()), b(srv.port());
-    tracked_view ta, tb;
-    join(a, ta, m.code, {{"token", m.token}});
-    join(b, tb, m.code);
-    act_first(a, ta);
+  // The author leaves: every challenge they held here ends at once.
+  a.reset();
+  int removed = 0;
+  for (int i = 0; i < 3; ++i) {
+    const json r = c->until("challenge_removed");
+    removed += r["reason"] == "cancelled";
   }
-  server_process srv(db, manual);
-  const json s = find_code(listing(srv.port(), "/api/matches?preview=1"), code);
-  REQUIRE(s.is_object());
-  CHECK(s["status"] == "live");
-  CHECK(s["activity"] == "left");  // nobody is connected to a match that is not in memory
-  CHECK(s["to_act"].is_null());
-  CHECK(s["progress"].is_null());
-  CHECK(s["preview"].is_null());
-  CHECK(s["version"] == 1);
+  CHECK(removed == 3);
+  json list;
+  auto d = lobby_socket(port, nullptr, &list);
+  CHECK(list["challenges"] == json::array());
 }
 
-TEST_CASE("lobby: a Cyvasse match in set-up shows no set-up in its summary or preview") {
+TEST_CASE("lobby: quick pairing pairs two members seeking one game and clock, and a third waits") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", manual);
-  const auto m = create_match(srv.port(), {{"game", "cyvasse"}});
-  ws_client a(srv.port()), b(srv.port());
-  tracked_view ta, tb;
-  join(a, ta, m.code, {{"token", m.token}});
-  join(b, tb, m.code);
-  // Seat 1 submits a preset set-up; the other seat and spectators must not see it yet.
-  REQUIRE(!ta.legal.empty());
-  a.send({{"type", "act"}, {"id", "s"}, {"action", ta.legal[0]}});
-  a.until("ack");
-  ws_client w(srv.port());
-  w.send({{"type", "watch_list"}, {"preview", true}});
-  const json s = find_code(w.expect("match_list")["matches"], m.code);
-  REQUIRE(s.is_object());
-  CHECK(s["progress"] == json{{"phase", "setup"}});
-  CHECK(s["preview"]["pieces"] == json::object());
-  CHECK(s["preview"]["submitted"] == json::array({true, false}));
-  CHECK(s["to_act"] == json::array({2}));
+  server_process srv(dir.path + "/l.db");
+  const unsigned short port = srv.port();
+  const member ana = sign_up(port, "ana");
+  const member bruno = sign_up(port, "bruno");
+  const member carla = sign_up(port, "carla");
+  json list;
+  auto a = lobby_socket(port, &ana);
+  auto b = lobby_socket(port, &bruno);
+  auto c = lobby_socket(port, &carla);
+  a->send({{"type", "seek"}, {"game", "taixu"}, {"clock", live_clock}});
+  const json seek = a->until("challenge_posted")["challenge"];
+  CHECK(seek["kind"] == "seek");
+  // Carla seeks another clock: she is not paired with either.
+  c->send({{"type", "seek"}, {"game", "taixu"}, {"clock", {{"initial_s", 600}, {"increment_s", 0}}}});
+  c->until("challenge_posted");
+  b->send({{"type", "seek"}, {"game", "taixu"}, {"clock", live_clock}});
+  const std::string code = a->until("match_found")["code"];
+  CHECK(b->until("match_found")["code"] == code);
+  const json sum = match_summary(port, code);
+  CHECK(sum["clock"]["initial_s"] == 300);
+  CHECK(join_as(port, ana, code)["seat"].get<int>() + join_as(port, bruno, code)["seat"].get<int>() == 3);
+  // No match for carla; her own seek stays listed to her alone, and she can leave it.
+  while (const auto m = c->recv(0.7)) CHECK((*m)["type"] != "match_found");
+  auto again = lobby_socket(port, &carla, &list);
+  CHECK(list["seek"]["kind"] == "seek");
+  CHECK(list["challenges"] == json::array());
+  c->send({{"type", "cancel_seek"}});
+  c->until("lobby_done");
+}
+
+TEST_CASE("lobby: two nodes on PostgreSQL share the lobby within a second, and two accepts at once make one match") {
+  pg_cluster cluster;
+  const std::string url = cluster.create_database();
+  temp_dir dir;
+  server_process one(url, {"--node", "lobby-node-1"}, dir.path + "/one.log");
+  server_process two(url, {"--node", "lobby-node-2"}, dir.path + "/two.log");
+  const member ana = sign_up(one.port(), "ana");
+  const member bruno = sign_up(two.port(), "bruno");
+  const member carla = sign_up(two.port(), "carla");
+  auto a = lobby_socket(one.port(), &ana);
+  auto b = lobby_socket(one.port(), &bruno);
+  auto c = lobby_socket(two.port(), &carla);
+  for (int round = 0; round < 3; ++round) {
+    const auto start = std::chrono::steady_clock::now();
+    const json posted = post(*a, {{"game", "taixu"}})["challenge"];
+    const std::string id = posted["id"];
+    CHECK(c->until("challenge_added", 2)["challenge"]["id"] == id);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(seconds < 1.0);
+    // Bruno on node 1 and carla on node 2 take it at the same moment: one match.
+    b->send({{"type", "accept_challenge"}, {"challenge", id}});
+    c->send({{"type", "accept_challenge"}, {"challenge", id}});
+    int made = 0, gone = 0;
+    std::string code;
+    for (auto* ws : {b.get(), c.get()}) {
+      for (int i = 0; i < 10; ++i) {
+        const auto m = ws->recv(5);
+        REQUIRE(m.has_value());
+        if ((*m)["type"] == "match_found") {
+          ++made;
+          code = (*m)["code"];
+          break;
+        }
+        if ((*m)["type"] == "error") {
+          CHECK((*m)["code"] == "challenge_gone");
+          ++gone;
+          break;
+        }
+      }
+    }
+    CHECK(made == 1);
+    CHECK(gone == 1);
+    CHECK(a->until("match_found")["code"] == code);
+    CHECK(match_summary(one.port(), code)["seats"][1]["taken"] == true);
+  }
 }

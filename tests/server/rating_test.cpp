@@ -12,20 +12,6 @@ using namespace tabuleiro::test;
 
 namespace {
 
-// A member signed up on the server at port: the session cookie and CSRF token.
-struct member {
-  std::string cookie;
-  std::string csrf;
-};
-
-member sign_up(unsigned short port, const std::string& name) {
-  const auto up = http_call(port, "POST", "/api/account/signup",
-                            json{{"username", name}, {"password", name + "'s password"}}.dump());
-  REQUIRE(up.status == 201);
-  const std::string c = up.header("Set-Cookie");
-  return {c.substr(0, c.find(';')), up.json_body()["csrf"]};
-}
-
 http_answer create(unsigned short port, const json& body, const member* m) {
   header_list h;
   if (m) h = {{"Cookie", m->cookie}, {"X-CSRF-Token", m->csrf}};

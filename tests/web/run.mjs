@@ -16,7 +16,7 @@ import { clockScenario } from './clock_scenario.mjs';
 import { botsScenario } from './bots_scenario.mjs';
 import { accountsScenario } from './accounts_scenario.mjs';
 import { adminScenario } from './admin_scenario.mjs';
-import { lobbyScenario } from './lobby_scenario.mjs';
+import { liveListScenario } from './live_list_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
 import { pagesScenario } from './pages_scenario.mjs';
 import { engineScenario } from './engine_scenario.mjs';
@@ -106,9 +106,9 @@ async function main() {
   const browser = await launchBrowser();
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, lobby, clock, pages, accounts, admin, engine
+    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, livelist, clock, pages, accounts, admin, engine
     // (all by default) and offline (only when named: CTest runs it as web_offline, beside this suite's 20 minutes).
-    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,lobby,clock,pages,accounts,admin,engine';
+    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,livelist,clock,pages,accounts,admin,engine';
     results = [];
     if (only.includes('taixu')) {
       results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
@@ -158,7 +158,7 @@ async function main() {
     } else if (only.includes('admin')) {
       console.log('(admin steps not run: they need a server started here, whose database they write)');
     }
-    if (only.includes('lobby')) results.push(...await lobbyScenario({ browser, url: server.url, out: OUT }));
+    if (only.includes('livelist')) results.push(...await liveListScenario({ browser, url: server.url, out: OUT }));
     if (only.includes('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));
     if (only.includes('pages')) results.push(...await pagesScenario({ browser, url: server.url, out: OUT }));
     if (only.includes('engine')) results.push(...await engineScenario({ browser, url: server.url, out: OUT }));

@@ -43,9 +43,9 @@ function installDriver() {
   });
 }
 
-export async function lobbyScenario({ browser, url, out }) {
+export async function liveListScenario({ browser, url, out }) {
   const { results, step } = steps();
-  const shot = screenshots(out, { prefix: 'lobby-' });
+  const shot = screenshots(out, { prefix: 'live-list-' });
 
   const H = await newPage(browser, { viewport: { width: 1280, height: 1000 } });
   const D = await newPage(browser, { viewport: { width: 800, height: 600 } });
@@ -63,7 +63,7 @@ export async function lobbyScenario({ browser, url, out }) {
   }, code);
 
   try {
-    await step('lobby: the home page lists a new match as waiting for a player, without a reload', async () => {
+    await step('live list: the home page lists a new match as waiting for a player, without a reload', async () => {
       await H.goto(url);
       await H.evaluate(() => { window.__sameDocument = true; });
       await H.waitForSelector('#live-list');
@@ -80,7 +80,7 @@ export async function lobbyScenario({ browser, url, out }) {
       check((await itemText()).includes('Waiting for a player'), 'the item says waiting for a player');
     });
 
-    await step('lobby: both seats taken and no move yet is "both seated — no move yet"', async () => {
+    await step('live list: both seats taken and no move yet is "both seated — no move yet"', async () => {
       await D.evaluate(({ code, token }) => window.__open('one', { code, token }), { code, token });
       await D.evaluate((code) => window.__open('two', { code }), code);
       await waitStatus('ready');
@@ -90,7 +90,7 @@ export async function lobbyScenario({ browser, url, out }) {
       check(text.includes('Round 1') && text.includes('Player 1 to move'), `round and turn: ${text}`);
     });
 
-    await step('lobby: a move makes it live; the miniature board shows the move', async () => {
+    await step('live list: a move makes it live; the miniature board shows the move', async () => {
       const v = await D.evaluate(() => window.__act('one'));
       await waitStatus('live');
       await H.waitForSelector(`${item()} .li-preview[data-version="${v}"]`);
@@ -100,7 +100,7 @@ export async function lobbyScenario({ browser, url, out }) {
       await shot(H, 'live');
     });
 
-    await step('lobby: the turn passes to Player 2 and the list says so', async () => {
+    await step('live list: the turn passes to Player 2 and the list says so', async () => {
       for (let i = 0; i < 12; i++) {
         const toMove = await D.evaluate(async (code) => (await (await fetch(`/api/matches/${code}`)).json()).to_act[0], code);
         if (toMove === 2) break;
@@ -112,7 +112,7 @@ export async function lobbyScenario({ browser, url, out }) {
       check(await miniPieces() === server.pieces, 'the miniature follows every move');
     });
 
-    await step('lobby: both players leave and the list says so', async () => {
+    await step('live list: both players leave and the list says so', async () => {
       await D.evaluate(() => window.__close('two'));
       await waitStatus('away');
       await D.evaluate(() => window.__close('one'));
@@ -121,7 +121,7 @@ export async function lobbyScenario({ browser, url, out }) {
       await shot(H, 'left');
     });
 
-    await step('lobby: the match ends and moves to the recently finished list with its result', async () => {
+    await step('live list: the match ends and moves to the recently finished list with its result', async () => {
       await D.evaluate(({ code, token }) => window.__open('back', { code, token }), { code, token });
       await D.evaluate(() => {
         const ended = window.__next('back', 'game_over');
