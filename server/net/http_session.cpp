@@ -418,7 +418,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
                                  "only GET and HEAD serve files", version, keep));
     if (path.starts_with("/m/") && method == http::verb::get) return match_page(std::string(path.substr(3)), version, keep);
     if (path.starts_with("/m/") || path.starts_with("/players/") || path == "/signin" || path == "/signup" ||
-        path == "/games" || path == "/account" || path == "/reset" || path == "/admin" || path == "/leaderboard")
+        path == "/games" || path == "/account" || path == "/reset" || path == "/admin" || path == "/leaderboard" ||
+        path == "/lobby")
       return send_file("/index.html", version, keep, method, true);
     send_file(std::string(path), version, keep, method, false);
   }

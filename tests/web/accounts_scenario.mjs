@@ -164,7 +164,7 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await G.context().close();
   });
 
-  await step('A creates a rated match (it asks for a clock first), B plays it, B resigns: both pages show both new ratings, in both languages', async () => {
+  await step('a rated match asks for a clock first; A posts a rated challenge in the lobby, B sees it appear and accepts it, both pages open the match, B resigns: both pages show both new ratings, in both languages', async () => {
     await A.goto(url);
     await A.check('input[name="game"][value="taixu"]');
     await A.selectOption('#opt-opponent', 'friend');
@@ -181,14 +181,45 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await A.click('.lang-switch [data-lang="en"]');
     await A.selectOption('#opt-clock', '10+5');
     check((await A.textContent('#create-error')) === '', 'a new choice clears the refusal');
-    await A.click('#create-btn');
-    await A.click('#go-match');
-    await A.waitForURL(/\/m\/[A-Z0-9]{6}$/);
+    // They find each other in the lobby: B watches it, A posts a rated challenge, B sees it
+    // appear and accepts it, and both pages open the match, each in its own seat.
+    const found = [];
+    await B.goto(`${url}/lobby`);
+    await B.waitForSelector('#lobby-empty');
+    await A.goto(`${url}/lobby`);
+    await A.waitForSelector('#post-form');
+    await A.selectOption('#post-game', 'taixu');
+    await A.selectOption('#opt-clock', '10+5');
+    await A.check('#post-rated');
+    await A.click('#post-btn');
+    await A.waitForSelector('.challenge.mine');
+    await B.waitForSelector('.challenge:not(.mine) [data-op="accept_challenge"]');
+    check((await B.textContent('.challenge')).includes('Ana Maria (1500?)'), await B.textContent('.challenge'));
+    check((await B.textContent('.challenge-terms')).includes('TAIXU · 10 min + 5 s · rated'), await B.textContent('.challenge-terms'));
+    for (const lang of ['en', 'pt-BR']) {
+      await A.click(`.lang-switch [data-lang="${lang}"]`);
+      await B.click(`.lang-switch [data-lang="${lang}"]`);
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        await A.setViewportSize(viewport);
+        await shot(A, `lobby-${lang}-${size}`);
+        for (const p of await axeProblems(A)) found.push(`/lobby (${lang}, ${size}): ${p}`);
+      }
+      await shot(B, `lobby-other-${lang}-phone`);
+    }
+    check((await B.textContent('.challenge-terms')).includes('valendo rating'), await B.textContent('.challenge-terms'));
+    for (const P of [A, B]) await P.click('.lang-switch [data-lang="en"]');
+    await A.setViewportSize(SIZES.desktop);
+    await B.click('[data-op="accept_challenge"]');
+    await Promise.all([A, B].map((P) => P.waitForURL(/\/m\/[A-Z0-9]{6}$/)));
     const rated = A.url().match(/\/m\/([A-Z0-9]{6})$/)[1];
-    check((await (await fetch(`${url}/api/matches/${rated}`)).json()).rated === true, 'the summary says rated');
-    await B.goto(`${url}/m/${rated}`);
-    await (await B.waitForSelector('#join-player')).click();
-    await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
+    check(B.url().endsWith(`/m/${rated}`), `both pages open one match: ${A.url()} ${B.url()}`);
+    const summary = await (await fetch(`${url}/api/matches/${rated}`)).json();
+    check(summary.rated === true && summary.clock?.initial_s === 600, `the summary: ${JSON.stringify(summary).slice(0, 200)}`);
+    const aSeat = summary.seats.findIndex((x) => x.name === 'Ana Maria') + 1;
+    check(aSeat === 1 || aSeat === 2, `A holds a seat: ${JSON.stringify(summary.seats)}`);
+    await A.waitForFunction((n) => document.querySelector('#role')?.textContent.includes(`Player ${n}`), aSeat);
+    await B.waitForFunction((n) => document.querySelector('#role')?.textContent.includes(`Player ${n}`), 3 - aSeat);
+    check(!found.length, found.join(' | '));
     // One quiet action on the page whose turn it is (its End turn enabled): a summon, else
     // ending the turn; until B has acted.
     const version = (P) => P.evaluate(() => Number(document.querySelector('.board')?.dataset.version));
@@ -214,8 +245,8 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     for (const P of [A, B]) {
       await P.waitForFunction(() => document.querySelectorAll('#banner-ratings li').length === 2);
       const lines = await P.$$eval('#banner-ratings li', (els) => els.map((e) => e.textContent));
-      check(/^Ana Maria \(.+\): 1500 → \d+\? \(\+\d+\)$/.test(lines[0]), `A's line: ${lines[0]}`);
-      check(/^bruno \(.+\): 1500 → \d+\? \(−\d+\)$/.test(lines[1]), `B's line: ${lines[1]}`);
+      check(/^Ana Maria \(.+\): 1500 → \d+\? \(\+\d+\)$/.test(lines[aSeat - 1]), `A's line: ${lines[aSeat - 1]}`);
+      check(/^bruno \(.+\): 1500 → \d+\? \(−\d+\)$/.test(lines[2 - aSeat]), `B's line: ${lines[2 - aSeat]}`);
     }
     check(/· Ratings \d+\? \(\+\d+\)$/.test(await A.textContent('#result')), `A's result line: ${await A.textContent('#result')}`);
     await shot(A, 'rated-banner-en-desktop');

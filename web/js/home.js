@@ -64,7 +64,9 @@ export function renderHome(app) {
         h('section', { class: 'card live', 'aria-labelledby': 'live-title' },
           h('h2', { id: 'live-title' }, h('span', { class: 'live-dot', 'aria-hidden': 'true' }), h('span', { 'data-i18n': 'watch_title' }, t('watch_title'))),
           liveList, recentBox,
-          h('a', { class: 'board-link', href: '/leaderboard', id: 'leaderboard-link', 'data-i18n': 'board.title' }, t('board.title'))),
+          h('p', { class: 'home-links' },
+            h('a', { class: 'board-link', href: '/lobby', id: 'lobby-link', 'data-i18n': 'lobby.link' }, t('lobby.link')),
+            h('a', { class: 'board-link', href: '/leaderboard', id: 'leaderboard-link', 'data-i18n': 'board.title' }, t('board.title')))),
         offlineGames.el))));
 
   drawForm();

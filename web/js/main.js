@@ -1,6 +1,6 @@
 // Entry point: the service worker (offline use, updates), the language switch, the account
 // slot, then the page for the current path (/, /m/CODE, /signin, /signup, /games, /account,
-// /players/NAME, /leaderboard, /reset, /admin, a game's How to play page: /?how-to-play=ID, or a game played in this
+// /players/NAME, /leaderboard, /lobby, /reset, /admin, a game's How to play page: /?how-to-play=ID, or a game played in this
 // browser: /?offline=ID).
 import { setLang, lang, translatePage, t, onLangChange } from './i18n.js';
 import { renderHome } from './home.js';
@@ -12,6 +12,7 @@ import { loadAccount } from './account.js';
 import { getHeldSeats } from './api.js';
 import { renderMyGames } from './my-games.js';
 import { renderPlayer, renderLeaderboard } from './ratings-pages.js';
+import { renderLobby } from './lobby-page.js';
 import { renderAccountPage, renderAccountSlot } from './account-page.js';
 import { renderSettings } from './settings-page.js';
 import { renderReset } from './reset-page.js';
@@ -70,6 +71,8 @@ if (howTo != null) {
   renderPlayer(app, decodeURIComponent(location.pathname.slice('/players/'.length)));
 } else if (location.pathname === '/leaderboard') {
   renderLeaderboard(app);
+} else if (location.pathname === '/lobby') {
+  renderLobby(app);
 } else if (location.pathname === '/account') {
   renderSettings(app);
 } else if (location.pathname === '/reset') {

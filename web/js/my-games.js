@@ -39,7 +39,8 @@ export async function renderMyGames(app) {
   const { user } = account().user ? account() : await loadAccount();
   if (!user) { location.assign(`/signin?next=${encodeURIComponent('/games')}`); return () => {}; }
   app.querySelector('.settings-head').append(
-    h('a', { href: `/players/${encodeURIComponent(user.username)}`, id: 'mygames-ratings', 'data-i18n': 'player.mine' }, t('player.mine')));
+    h('a', { href: `/players/${encodeURIComponent(user.username)}`, id: 'mygames-ratings', 'data-i18n': 'player.mine' }, t('player.mine')),
+    h('a', { href: '/lobby', id: 'mygames-lobby', 'data-i18n': 'lobby.title' }, t('lobby.title')));
   let matches = [];
   try {
     matches = (await getHeldSeats()).matches || [];
