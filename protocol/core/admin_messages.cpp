@@ -77,4 +77,29 @@ json admin_server(const server_fields& f) {
 
 json admin_done() { return {{"ok", true}}; }
 
+namespace {
+
+json admin_chat_json(const admin_chat_fields& l) {
+  return {{"id", l.id}, {"seat", l.seat}, {"name", l.name}, {"text", l.text}, {"at", l.at}};
+}
+
+}  // namespace
+
+json admin_reports(const std::vector<chat_report_fields>& reports) {
+  json list = json::array();
+  for (const auto& r : reports) {
+    json conversation = json::array();
+    for (const auto& l : r.conversation) conversation.push_back(admin_chat_json(l));
+    list.push_back({{"id", r.id},
+                    {"code", r.code},
+                    {"channel", r.channel},
+                    {"line", admin_chat_json(r.line)},
+                    {"reporter", r.reporter},
+                    {"reason", r.reason},
+                    {"created", r.created},
+                    {"conversation", std::move(conversation)}});
+  }
+  return {{"reports", std::move(list)}};
+}
+
 }  // namespace tabuleiro::protocol::messages

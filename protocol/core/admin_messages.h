@@ -92,4 +92,26 @@ json admin_server(const server_fields& f);
 // The answer of a change that has nothing else to tell: {"ok":true}.
 json admin_done();
 
+// One chat line on the admin page.
+struct admin_chat_fields {
+  std::int64_t id = 0;
+  int seat = 0;
+  std::string name;
+  std::string text;
+  std::string at;
+};
+// A chat report waiting on the admin page.
+struct chat_report_fields {
+  std::int64_t id = 0;
+  std::string code;
+  std::string channel;
+  admin_chat_fields line;
+  std::string reporter;
+  std::string reason;
+  std::string created;
+  std::vector<admin_chat_fields> conversation;
+};
+// {"reports":[{"id","code","channel","line":{…},"reporter","reason","created","conversation":[{…}…]}…]}.
+json admin_reports(const std::vector<chat_report_fields>& reports);
+
 }  // namespace tabuleiro::protocol::messages

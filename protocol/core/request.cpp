@@ -76,6 +76,25 @@ parsed_request parse_room_request(const std::string& type, const json& msg) {
     return client_request{room_request{act_request{id, *action}}};
   }
   if (type == "resign") return client_request{room_request{resign_request{id}}};
+  if (type == "chat") {
+    const json text = field(msg, "text");
+    if (!text.is_string()) return reject(id, "bad_message", "chat needs text: a string", request_error::after::nothing);
+    return client_request{room_request{chat_request{id, text.get<std::string>()}}};
+  }
+  if (type == "chat_mute") {
+    const json mute = field(msg, "mute", true);
+    if (!mute.is_boolean()) return reject(id, "bad_message", "chat_mute takes mute: true|false", request_error::after::nothing);
+    return client_request{room_request{chat_mute_request{id, mute.get<bool>()}}};
+  }
+  if (type == "chat_report") {
+    const json message = field(msg, "message");
+    const json reason = field(msg, "reason", "");
+    if (!message.is_number_integer() || message.get<std::int64_t>() <= 0 || !reason.is_string() ||
+        reason.get_ref<const std::string&>().size() > 200)
+      return reject(id, "bad_message", "chat_report takes message: a line's id, reason: at most 200 bytes",
+                    request_error::after::nothing);
+    return client_request{room_request{chat_report_request{id, message.get<std::int64_t>(), reason.get<std::string>()}}};
+  }
   if (type == "abort") return client_request{room_request{abort_request{id}}};
   if (type == "draw") {
     const json op = field(msg, "op");
@@ -94,7 +113,7 @@ parsed_request parse_room_request(const std::string& type, const json& msg) {
 // True for the types of room_request.
 bool is_room_type(std::string_view t) {
   return t == "act" || t == "resign" || t == "draw" || t == "abort" || t == "rematch" ||
-         t == "resync" || t == "history";
+         t == "resync" || t == "history" || t == "chat" || t == "chat_mute" || t == "chat_report";
 }
 
 // A lobby request id: absent (null), a string or an integer.

@@ -68,8 +68,28 @@ struct history_request {
   std::int64_t from = 0;  // ≥ 0; the room refuses one beyond its version
 };
 
+// {"type":"chat","id":…,"text":"…"}: a line of the match's chat (the players' chat from a
+// seat, the spectators' chat from a spectator; the room checks who may write and how much).
+struct chat_request {
+  json id;
+  std::string text;  // as sent (valid UTF-8, at most the message size); cleaned by the room
+};
+// {"type":"chat_mute","id":…,"mute":true|false}: a seat stops (or starts again) hearing the
+// other seat's chat lines.
+struct chat_mute_request {
+  json id;
+  bool mute = true;
+};
+// {"type":"chat_report","id":…,"message":N,"reason":"…"?}: report a chat line the sender can
+// see to the server's administrators.
+struct chat_report_request {
+  json id;
+  std::int64_t message = 0;
+  std::string reason;  // at most 200 bytes
+};
 using room_request = std::variant<act_request, resign_request, draw_request, abort_request,
-                                  rematch_request, resync_request, history_request>;
+                                  rematch_request, resync_request, history_request, chat_request,
+                                  chat_mute_request, chat_report_request>;
 
 // The request id r carries.
 inline const json& request_id(const room_request& r) {

@@ -188,6 +188,23 @@ void admin_service::delete_match(const actor& by, std::string code, change_done 
   });
 }
 
+void admin_service::list_reports(std::function<void(std::optional<std::vector<chat_report_row>>)> done) {
+  read_rows<std::vector<chat_report_row>>(
+      "listing chat reports",
+      [](sql_connection& db, std::vector<chat_report_row>& rows, std::string& error) {
+        return read_chat_reports(db, 100, 8, rows, error);
+      },
+      std::move(done));
+}
+
+void admin_service::handle_report(const actor& by, std::int64_t id, change_done done) {
+  db_.queue_write(handle_report_work(id, by.id, time_.now_ms()), [this, by, id, done = std::move(done)](write_status s) {
+    if (s == write_status::conflict) return done(not_found("report"));
+    if (s != write_status::ok) return done(unavailable());
+    record(by, "handle_report", "chat report " + std::to_string(id), "", [done = std::move(done)](bool) { done(std::nullopt); });
+  });
+}
+
 void admin_service::maintenance(std::function<void(std::optional<bool>)> done) {
   const std::int64_t now = time_.now_ms();
   std::optional<bool> known;

@@ -74,6 +74,12 @@ class admin_service {
   // not_finished, unavailable.
   void delete_match(const actor& by, std::string code, change_done done);
 
+  // The chat reports nobody has handled, oldest first (at most 100, each with up to 8 lines of
+  // its conversation before and after it); nullopt when the database could not answer.
+  void list_reports(std::function<void(std::optional<std::vector<chat_report_row>>)> done);
+  // Marks report id handled (the line stays; the report leaves the list). Refused: not_found, unavailable.
+  void handle_report(const actor& by, std::int64_t id, change_done done);
+
   // Whether the server is in maintenance (no new matches; running ones go on), as the database
   // said within the last second (done(nullopt): it could not answer).
   void maintenance(std::function<void(std::optional<bool>)> done) EXCLUDES(mu_);

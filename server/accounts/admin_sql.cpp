@@ -1,6 +1,9 @@
 // The administration's SQL (see admin_sql.h).
 #include "server/accounts/admin_sql.h"
 
+#include <algorithm>
+#include <exception>
+
 #include "server/store/connection.h"
 
 namespace tabuleiro::server::accounts {
@@ -237,6 +240,8 @@ write_work delete_match_work(const std::string& code, std::shared_ptr<match_dele
     for (const char* sql : {"INSERT INTO match_deletions (match_id) VALUES (?1)", "DELETE FROM actions WHERE match_id = ?1",
                             "DELETE FROM seats WHERE match_id = ?1", "DELETE FROM bot_seats WHERE match_id = ?1",
                             "DELETE FROM leases WHERE match_id = ?1", "DELETE FROM rating_changes WHERE match_id = ?1",
+                            "DELETE FROM chat_reports WHERE message_id IN (SELECT id FROM chat_messages WHERE match_id = ?1)",
+                            "DELETE FROM chat_messages WHERE match_id = ?1", "DELETE FROM chat_mutes WHERE match_id = ?1",
                             "DELETE FROM matches WHERE id = ?1",
                             "DELETE FROM match_deletions WHERE match_id = ?1"}) {
       const write_status s = db.run(sql, {id}, error);
@@ -272,6 +277,65 @@ write_work set_setting_work(const std::string& name, const std::string& value, s
     if (s != write_status::ok || db.changes() == 1) return s;
     return db.run("INSERT INTO server_settings (name, value, updated_ms) VALUES (?1, ?2, ?3)", {name, value, now_ms},
                   error);
+  };
+}
+
+read_status read_chat_reports(sql_connection& db, std::size_t limit, std::size_t context,
+                              std::vector<chat_report_row>& out, std::string& error) {
+  out.clear();
+  std::vector<std::int64_t> match_ids;
+  try {
+    if (!db.query("SELECT r.id, m.code, c.channel, c.id, c.seat, c.name, c.body, c.at_ms, r.reporter, r.reason,"
+                  " r.created_ms, c.match_id FROM chat_reports r JOIN chat_messages c ON c.id = r.message_id"
+                  " JOIN matches m ON m.id = c.match_id WHERE r.handled_ms IS NULL ORDER BY r.created_ms, r.id LIMIT ?1",
+                  {sql_limit(limit)},
+                  [&](const sql_row& r) {
+                    chat_report_row row;
+                    row.id = r.int64(0);
+                    row.code = r.text(1);
+                    row.channel = r.text(2);
+                    row.line = {r.int64(3), static_cast<int>(r.int64(4)), r.text(5), r.text(6), r.int64(7)};
+                    row.reporter = r.text(8);
+                    row.reason = r.text(9);
+                    row.created_ms = r.int64(10);
+                    out.push_back(std::move(row));
+                    match_ids.push_back(r.int64(11));
+                  },
+                  error))
+      return read_status::unavailable;
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      auto& row = out[k];
+      const auto line = [&](const sql_row& r) {
+        row.conversation.push_back({r.int64(0), static_cast<int>(r.int64(1)), r.text(2), r.text(3), r.int64(4)});
+      };
+      // The lines before it (newest first, turned around), then it and the lines after it.
+      if (!db.query("SELECT id, seat, name, body, at_ms FROM chat_messages WHERE match_id = ?1 AND channel = ?2 AND id < ?3"
+                    " ORDER BY id DESC LIMIT ?4",
+                    {match_ids[k], row.channel, row.line.id, sql_limit(context)}, line, error))
+        return read_status::unavailable;
+      std::reverse(row.conversation.begin(), row.conversation.end());
+      if (!db.query("SELECT id, seat, name, body, at_ms FROM chat_messages WHERE match_id = ?1 AND channel = ?2 AND id >= ?3"
+                    " ORDER BY id LIMIT ?4",
+                    {match_ids[k], row.channel, row.line.id, sql_limit(context + 1)}, line, error))
+        return read_status::unavailable;
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+    return read_status::unavailable;
+  }
+  return read_status::found;
+}
+
+write_work handle_report_work(std::int64_t id, std::int64_t by_id, std::int64_t at_ms) {
+  return [id, by_id, at_ms](sql_connection& db, std::string& error) -> write_status {
+    const write_status s = db.run("UPDATE chat_reports SET handled_ms = ?2, handled_by = ?3 WHERE id = ?1 AND handled_ms IS NULL",
+                                  {id, at_ms, by_id}, error);
+    if (s != write_status::ok) return s;
+    if (db.changes() != 1) {
+      error = "no such waiting report";
+      return write_status::conflict;
+    }
+    return write_status::ok;
   };
 }
 

@@ -81,6 +81,33 @@ struct match_deletion {
 // Deletes the finished match code with its log, seats, bot seat and lease.
 write_work delete_match_work(const std::string& code, std::shared_ptr<match_deletion> out);
 
+// One line of a match's chat as the admin page shows it.
+struct admin_chat_line {
+  std::int64_t id = 0;
+  int seat = 0;        // 0: a spectator
+  std::string name;    // "" : none
+  std::string text;
+  std::int64_t at_ms = 0;
+};
+// A chat report waiting on the admin page: the line, who reported it and why, and the
+// conversation around it (the lines of its channel just before and after it, itself included).
+struct chat_report_row {
+  std::int64_t id = 0;
+  std::string code;     // the match
+  std::string channel;  // "players" | "spectators"
+  admin_chat_line line;
+  std::string reporter;  // "" : a guest without a name
+  std::string reason;
+  std::int64_t created_ms = 0;
+  std::vector<admin_chat_line> conversation;
+};
+// The reports nobody has handled yet, oldest first, at most limit, each with at most context
+// lines of its channel before and after the line.
+read_status read_chat_reports(sql_connection& db, std::size_t limit, std::size_t context,
+                              std::vector<chat_report_row>& out, std::string& error);
+// Marks report id handled by user by_id at at_ms; conflict when it is absent or handled already.
+write_work handle_report_work(std::int64_t id, std::int64_t by_id, std::int64_t at_ms);
+
 // Reads the database's size in bytes (SQLite: its pages; PostgreSQL: pg_database_size).
 read_status read_database_bytes(sql_connection& db, bool postgres, std::int64_t& out, std::string& error);
 

@@ -51,6 +51,15 @@ bool is_public_url(const std::string& url) {
 
 }  // namespace
 
+const char* chat_name(chat_mode m) {
+  switch (m) {
+    case chat_mode::members: return "members";
+    case chat_mode::off: return "off";
+    case chat_mode::on: break;
+  }
+  return "on";
+}
+
 const char* access_name(access_mode m) {
   switch (m) {
     case access_mode::members: return "members";
@@ -95,6 +104,15 @@ const std::vector<option_spec>& specs() {
          if (v == "open") c.access = access_mode::open;
          else if (v == "members") c.access = access_mode::members;
          else if (v == "invite") c.access = access_mode::invite;
+         else return false;
+         return true;
+       }},
+      {"--chat", "TABULEIRO_CHAT",
+       "the matches' chat: on (default), members (only signed-in members read and write it) or off",
+       [](config& c, const std::string& v) {
+         if (v == "on") c.chat = chat_mode::on;
+         else if (v == "members") c.chat = chat_mode::members;
+         else if (v == "off") c.chat = chat_mode::off;
          else return false;
          return true;
        }},

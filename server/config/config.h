@@ -16,6 +16,12 @@ enum class access_mode { open, members, invite };
 // The mode's name as --access takes it ("open", "members", "invite").
 const char* access_name(access_mode m);
 
+// Who may use the matches' chat (--chat): everyone, only signed-in members (guests neither
+// read nor write it), or nobody.
+enum class chat_mode { on, members, off };
+// The mode's name as --chat takes it ("on", "members", "off").
+const char* chat_name(chat_mode m);
+
 // Every setting of the match server. Plain value; read-only once the server runs.
 struct config {
   std::string bind = "127.0.0.1";         // --bind / TABULEIRO_BIND
@@ -24,6 +30,7 @@ struct config {
   std::string web = "./web";              // --web / TABULEIRO_WEB
   std::string public_url;                 // --public-url / TABULEIRO_PUBLIC_URL ("" = each request's own address)
   access_mode access = access_mode::open; // --access / TABULEIRO_ACCESS
+  chat_mode chat = chat_mode::on;         // --chat / TABULEIRO_CHAT
   std::string log_level = "info";         // --log-level / TABULEIRO_LOG_LEVEL
   int threads = 0;                        // --threads / TABULEIRO_THREADS (0 = hardware cores)
   double abandon_after_s = 600;           // --abandon-after / TABULEIRO_ABANDON_AFTER (seconds)

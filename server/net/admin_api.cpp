@@ -96,6 +96,21 @@ nlohmann::json admin_matches_json(const std::vector<accounts::admin_match_row>& 
   return protocol::messages::admin_matches(list);
 }
 
+// The waiting chat reports as the admin page reads them.
+nlohmann::json admin_reports_json(const std::vector<accounts::chat_report_row>& rows) {
+  const auto line = [](const accounts::admin_chat_line& l) {
+    return protocol::messages::admin_chat_fields{l.id, l.seat, l.name, l.text, iso_time(l.at_ms)};
+  };
+  std::vector<protocol::messages::chat_report_fields> list;
+  for (const auto& r : rows) {
+    protocol::messages::chat_report_fields f{r.id, r.code, r.channel, line(r.line), r.reporter, r.reason,
+                                             iso_time(r.created_ms), {}};
+    for (const auto& l : r.conversation) f.conversation.push_back(line(l));
+    list.push_back(std::move(f));
+  }
+  return protocol::messages::admin_reports(list);
+}
+
 // The host's reason as the players will read it: control characters made spaces, runs of
 // spaces made one, trimmed.
 std::string clean_host_reason(const std::string& raw) {
@@ -285,6 +300,19 @@ void dispatch(shared_state& state, const request& req, std::string_view path, st
     if (words.empty() || words.size() > protocol::max_host_note_bytes)
       return answer({400, http_error("bad_request", "say why in 1 to 200 bytes (UTF-8): the players read it")});
     return abort_match(state, by, *code, std::move(words), 5, std::move(answer));
+  }
+  if (rest == "reports") {
+    if (!get) return method_not_allowed("GET");
+    return admin.list_reports([answer](std::optional<std::vector<accounts::chat_report_row>> rows) {
+      if (!rows) return answer(unavailable("chat reports"));
+      answer(fresh(admin_reports_json(*rows)));
+    });
+  }
+  if (rest.starts_with("reports/") && rest.ends_with("/handled")) {
+    const std::int64_t id = positive(rest.substr(8, rest.size() - 8 - 8));
+    if (id <= 0) return answer({404, http_error("not_found", "no such admin route")});
+    if (get) return method_not_allowed("POST");
+    return admin.handle_report(by, id, changed(std::move(answer)));
   }
   if (rest == "backup") {
     if (!get) return method_not_allowed("GET");

@@ -63,6 +63,8 @@ class websocket_session : public client,
 
   std::int64_t account_id() const override { return account_ ? account_->id : 0; }
 
+  std::string account_name() const override { return account_ ? account_->display_name : ""; }
+
   void send(shared_text msg) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), msg = std::move(msg)] {
       self->on_send(std::move(msg));

@@ -57,6 +57,7 @@ void rooms::create(create_request request, std::function<void(create_result)> do
     row.token_hash[seat - 1] = token_hash(token);
     row.seat_user[seat - 1] = request.account_id;
     row.rated = request.rated;
+    row.chat = request.chat;
     if (request.bot_level) {
       // The bot's seat is taken by a token nobody is given; the bot's own seed is a fresh draw.
       row.token_hash[2 - seat] = token_hash(new_seat_token());
@@ -103,6 +104,7 @@ void rooms::create_between(create_request request, std::array<seat_holder, 2> ho
     row.created_ms = svc_.time->now_ms();
     row.clock = clock_options_json(request.clock);
     row.rated = request.rated;
+    row.chat = request.chat;
     for (int s = 0; s < 2; ++s) {  // each seat's token is given to nobody: its account resumes it
       row.token_hash[s] = token_hash(new_seat_token());
       row.seat_user[s] = holders[s].account_id;

@@ -31,7 +31,7 @@ std::optional<std::string> bot_level_of(const json& opponent, std::string& why) 
 
 std::variant<create_request, request_error> parse_create_request(const json& body) {
   if (!body.is_object()) return request_error{"bad_request", "the body must be a JSON object"};
-  if (auto k = protocol::first_unknown_key(body, {"game", "opponent", "options", "position", "seat", "visibility", "clock", "guests_watch", "rated"}))
+  if (auto k = protocol::first_unknown_key(body, {"game", "opponent", "options", "position", "seat", "visibility", "clock", "guests_watch", "rated", "chat"}))
     return request_error{"bad_request", "unknown field '" + *k + "'"};
   create_request r;
   const json game = body.value("game", json());
@@ -67,6 +67,9 @@ std::variant<create_request, request_error> parse_create_request(const json& bod
     if (!bots::plays(r.kind->name()))
       return request_error{"bad_request", "there is no computer opponent for " + std::string(r.kind->name())};
   }
+  const json chat = body.value("chat", json(true));
+  if (!chat.is_boolean()) return request_error{"bad_request", "chat must be true or false"};
+  r.chat = chat.get<bool>();
   const json rated = body.value("rated", json(false));
   if (!rated.is_boolean()) return request_error{"bad_request", "rated must be true or false"};
   r.rated = rated.get<bool>();

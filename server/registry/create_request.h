@@ -26,6 +26,7 @@ struct create_request {
   clock_options clock;
   std::optional<std::string> bot_level;  // "easy", "medium" or "hard": the computer opponent
   bool rated = false;  // both players' ratings change when it ends (two members; never the computer)
+  bool chat = true;    // the match has a chat (the server's --chat aside); false: its creator turned it off
   std::int64_t account_id = 0;  // the signed-in creator's account (set by the server, not the body)
 };
 

@@ -30,6 +30,8 @@ class client {
   virtual bool wants_legal() const { return true; }
   // The account the connection signed in with (0: a guest). Fixed for the connection's life.
   virtual std::int64_t account_id() const { return 0; }
+  // The display name of the account the connection signed in with ("" for a guest).
+  virtual std::string account_name() const { return ""; }
 };
 
 }  // namespace tabuleiro::server

@@ -95,8 +95,18 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
   if (seated && !seated_told) clock.on_seated(seated_ms, m->seats_to_act());
   if (!outcome) outcome = msg::parse_outcome(row.outcome);
   if (outcome) clock.on_end(row.finished_ms);
+  // The chat's last lines and mutes: a chat that cannot be read leaves the match unread too.
+  std::vector<chat_line> chat_lines;
+  std::array<bool, 2> muted{};
+  if (services.db->run_read("reading a match's chat", [&](sql_connection& db, std::string& e) {
+        return read_chat(db, row.code, match_chat::kept, chat_lines, muted, e);
+      }) != read_status::found) {
+    error = "the match's chat cannot be read";
+    return nullptr;
+  }
   auto r = std::make_shared<room>(ioc, services, row, std::move(m), version, std::move(outcome),
                                   std::move(clock));
+  r->chat_.restore(std::move(chat_lines), muted);
   for (const action_row& a : log)
     if (a.change.is_null() && (a.seat == 1 || a.seat == 2)) r->seats_.mark_moved(a.seat);
   // A deadline that passed while the match was not held (e.g. the server was down) is
@@ -308,6 +318,7 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
   if (!ratings_.is_null()) c->send(share_text(msg::ratings_message(ratings_)));
   if (seat != 0 && draws_.stands_against(seat)) c->send(share_text(msg::draw_offered(draws_.offered_by())));
   if (const int by = rematches_.offered_by(); by != 0) c->send(share_text(msg::rematch_offered(by)));
+  send_chat_history(c, seat);
   send_presence();
 }
 
@@ -316,6 +327,7 @@ void room::do_leave(std::uint64_t client_id) {
   if (it == members_.end()) return;
   const int seat = it->second.seat;
   members_.erase(it);
+  chat_.forget(client_id);
   if (seat != 0 && seats_.stand(seat, client_id, svc_.time->now_ms()) && rematches_.left(seat))
     send_to_all(share_text(msg::rematch_withdrawn(seat)));
   broadcast_presence();
@@ -446,6 +458,10 @@ void room::announce_end() {
   const json outcome = outcome_json();
   spdlog::info("match {} finished at version {}: {}", code(), seq_.version(), outcome.dump());
   send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
+  // The players read the spectators' chat from now on (sent when it has lines).
+  if (chat_.has_spectator_lines())
+    for (const auto& [id, m] : members_)
+      if (auto c = m.c.lock(); c && m.seat != 0) send_chat_history(c, m.seat);
   settle_ratings();
 }
 

@@ -20,6 +20,7 @@
 #include "server/bots/pool.h"
 #include "server/bots/seat.h"
 #include "server/config/config.h"
+#include "server/room/chat.h"
 #include "server/room/client.h"
 #include "server/room/clock_timer.h"
 #include "server/room/draw_offers.h"
@@ -175,6 +176,18 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::rematch_request& r);
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::resync_request& r);
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::history_request& r);
+  // The chat (chat.cpp).
+  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::chat_request& r);
+  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::chat_mute_request& r);
+  void on_request(const std::shared_ptr<client>& c, int seat, const protocol::chat_report_request& r);
+  // Whether connection c may write in the chat ("on"), only read it... or neither: "off" (the
+  // server or the match's creator turned it off) or "members" (only members; c is a guest).
+  std::string chat_state(const client& c) const;
+  // Sends c (in seat) the chat lines it reads now: always, or only when there is something to say
+  // (a line, a chat not open to c, a mute).
+  void send_chat_history(const std::shared_ptr<client>& c, int seat, bool always = false);
+  // A line stored: kept, and sent to every connection that reads it.
+  void on_chat_stored(const chat_line& line);
   void do_refuse(const std::shared_ptr<client>& c, const protocol::request_error& e);
   // The refusal of a change by seat before anything else is checked, if any: a spectator,
   // a match over, or (when needs_start) a match not started.
@@ -243,6 +256,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   std::unique_ptr<bot_seat> bot_;            // the computer player's seat, if any
   room_listing listing_;
   nlohmann::json ratings_;                   // a rated match's ratings once settled (match_ratings), else null
+  match_chat chat_;
   phase phase_ = phase::open;
 };
 

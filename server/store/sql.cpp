@@ -84,7 +84,7 @@ constexpr const char* match_columns =
     " rematch,"
     " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
     " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
-    " guests_watch, offline, rated"
+    " guests_watch, offline, rated, chat"
     " FROM matches m ";
 
 // Decodes one row selected with match_columns. May throw on corrupt JSON.
@@ -117,6 +117,7 @@ match_row decode_match(const sql_row& st) {
   m.guests_watch = st.int64(25) != 0;
   m.offline = st.int64(26) != 0;
   m.rated = st.int64(27) != 0;
+  m.chat = st.int64(28) != 0;
   return m;
 }
 
@@ -150,12 +151,13 @@ write_work insert_match_work(const match_row& m) {
   }
   sql_params match = {m.code, m.game, std::move(options), m.seed, std::move(start), m.visibility,
                       m.status, std::move(outcome), m.created_ms, m.finished_ms, std::move(clock),
-                      std::int64_t{m.guests_watch}, std::int64_t{m.offline}, std::int64_t{m.rated}};
+                      std::int64_t{m.guests_watch}, std::int64_t{m.offline}, std::int64_t{m.rated},
+                      std::int64_t{m.chat}};
   return [m, match = std::move(match)](sql_connection& db, std::string& error) {
     write_status s = db.run(
         "INSERT INTO matches (code, game, options, seed, start_position, visibility, status,"
-        " outcome, created_ms, updated_ms, finished_ms, clock, guests_watch, offline, rated)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14)",
+        " outcome, created_ms, updated_ms, finished_ms, clock, guests_watch, offline, rated, chat)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
         match, error);
     for (int seat = 1; seat <= 2 && s == write_status::ok; ++seat) {
       const std::string& hash = m.token_hash[static_cast<std::size_t>(seat - 1)];

@@ -49,6 +49,7 @@ struct match_row {
   bool guests_watch = true;     // guests may watch (where only members play; else everyone may)
   bool offline = false;         // played away from the server and published finished (schema/010)
   bool rated = false;           // its end changes both players' ratings (schema/011)
+  bool chat = true;             // its creator left its chat on (schema/013)
 };
 
 // One logged state change: either a game action (action, the game's canonical action JSON;

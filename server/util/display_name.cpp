@@ -31,11 +31,14 @@ bool space(std::uint32_t cp) {
 
 }  // namespace
 
-std::string clean_display_name(std::string_view raw) {
+std::string clean_display_name(std::string_view raw) { return clean_text(raw, display_name_max); }
+
+std::string clean_text(std::string_view raw, std::size_t max, bool* cut) {
   std::string out;
   std::size_t kept = 0;
   bool pending_space = false;
-  for (std::size_t i = 0; i < raw.size() && kept < display_name_max;) {
+  if (cut) *cut = false;
+  for (std::size_t i = 0; i < raw.size();) {
     const auto [cp, len] = decode(raw, i);
     const std::string_view bytes = raw.substr(i, len);
     i += len;
@@ -45,9 +48,13 @@ std::string clean_display_name(std::string_view raw) {
       continue;
     }
     if (removed(cp)) continue;
+    if (kept + (pending_space ? 2 : 1) > max) {  // one code point more than max holds
+      if (cut) *cut = true;
+      break;
+    }
     if (pending_space) {
-      if (++kept == display_name_max) break;
       out += ' ';
+      ++kept;
       pending_space = false;
     }
     out += bytes;

@@ -17,4 +17,8 @@ inline constexpr std::size_t display_name_max = 24;
 // into one space, trimmed, then cut to display_name_max code points. "" means no name.
 std::string clean_display_name(std::string_view raw);
 
+// raw (valid UTF-8) cleaned as a display name is, but cut to max code points; *cut (when given)
+// says whether anything was cut off. A chat line is cleaned so (400 code points).
+std::string clean_text(std::string_view raw, std::size_t max, bool* cut = nullptr);
+
 }  // namespace tabuleiro::server

@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "game_util.h"
 #include "harness.h"
 
 using namespace tabuleiro::test;
@@ -479,4 +480,50 @@ TEST_CASE("admin: the backup download is an online copy of the whole database, f
   const auto back = signed_in(post(restored.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}));
   CHECK(back.user["username"] == "ana");
   CHECK(get(s.port(), "/api/admin/audit", s.root).json_body()["entries"][0]["action"] == "backup");
+}
+
+TEST_CASE("admin: a reported chat line waits on the admin page with the conversation around it until handled") {
+  admin_server s;
+  table t = table::open(s.port());
+  // Three lines of the players' chat, one of the spectators'; the middle players' line is reported.
+  std::int64_t rude = 0;
+  for (const auto& [seat, text] : std::vector<std::pair<int, std::string>>{{1, "hello"}, {2, "you will lose"}, {1, "we will see"}}) {
+    t.at[seat].ws->send({{"type", "chat"}, {"id", text}, {"text", text}});
+    json own = t.at[seat].ws->until("chat")["line"];  // the writer hears its line before the ack
+    while (own["text"] != text) own = t.at[seat].ws->until("chat")["line"];
+    if (text == "you will lose") rude = own["id"];
+    t.at[seat].ws->until("ack");
+  }
+  t.at[0].ws->send({{"type", "chat"}, {"id", "s"}, {"text", "spectating"}});
+  t.at[0].ws->until("ack");
+  REQUIRE(rude > 0);
+  t.at[1].ws->send({{"type", "chat_report"}, {"id", "r"}, {"message", rude}, {"reason", "unkind"}});
+  CHECK(t.at[1].ws->until("ack")["id"] == "r");
+  const json listed = get(s.port(), "/api/admin/reports", s.root).json_body();
+  REQUIRE(listed["reports"].size() == 1);
+  const json r = listed["reports"][0];
+  CHECK(r["code"] == t.code);
+  CHECK(r["channel"] == "players");
+  CHECK(r["line"]["text"] == "you will lose");
+  CHECK(r["line"]["seat"] == 2);
+  CHECK(r["reason"] == "unkind");
+  REQUIRE(r["conversation"].size() == 3);  // the players' lines only, in order
+  CHECK(r["conversation"][0]["text"] == "hello");
+  CHECK(r["conversation"][2]["text"] == "we will see");
+  // Members are not answered; handling needs the CSRF token; then the report leaves the list.
+  const auto ana = s.member("ana");
+  CHECK(get(s.port(), "/api/admin/reports", ana).status == 403);
+  const std::string handled = "/api/admin/reports/" + std::to_string(r["id"].get<std::int64_t>()) + "/handled";
+  CHECK(post(s.port(), handled, json::object(), {{"Cookie", s.root.cookie}}).status == 403);
+  CHECK(post(s.port(), handled, json::object(), s.root.headers()).status == 200);
+  CHECK(post(s.port(), handled, json::object(), s.root.headers()).status == 404);
+  CHECK(get(s.port(), "/api/admin/reports", s.root).json_body()["reports"].empty());
+  const json audit = get(s.port(), "/api/admin/audit", s.root).json_body();
+  CHECK(audit["entries"][0]["action"] == "handle_report");
+  // A finished match is deleted with its chat.
+  t.at[1].ws->send({{"type", "resign"}, {"id", "x"}});
+  t.at[1].ws->until("game_over");
+  t = table{};
+  CHECK(post(s.port(), "/api/admin/matches/" + listed["reports"][0]["code"].get<std::string>() + "/delete", json::object(),
+             s.root.headers()).status == 200);
 }

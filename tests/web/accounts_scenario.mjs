@@ -220,6 +220,43 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await A.waitForFunction((n) => document.querySelector('#role')?.textContent.includes(`Player ${n}`), aSeat);
     await B.waitForFunction((n) => document.querySelector('#role')?.textContent.includes(`Player ${n}`), 3 - aSeat);
     check(!found.length, found.join(' | '));
+    // They talk during it: A's line reaches B; B's markup reaches A as the very text, never as
+    // markup (no element made, no script run); a guest watching has the spectators' chat, which
+    // the players do not read while they play.
+    await A.fill('#chat-input', 'good luck, bruno');
+    await A.press('#chat-input', 'Enter');
+    await B.waitForFunction(() => [...document.querySelectorAll('#chat-lines .chat-text')].some((e) => e.textContent === 'good luck, bruno'));
+    const payloads = ['<img src=x onerror="window.__xss=1">', '<script>window.__xss=2</script>', '"><svg onload=window.__xss=3>',
+      'javascript:window.__xss=4', '<a href="javascript:window.__xss=5">click</a> &amp; &lt;b&gt; <iframe srcdoc="<b>x</b>">'];
+    for (const text of payloads) {
+      await B.fill('#chat-input', text);
+      await B.click('#chat-send');
+      await B.waitForFunction((x) => [...document.querySelectorAll('#chat-lines .chat-text')].some((e) => e.textContent === x), text);
+    }
+    await A.waitForFunction((n) => document.querySelectorAll('#chat-lines .chat-line').length === n, payloads.length + 1);
+    const shown = await A.$$eval('#chat-lines .chat-text', (els) => els.map((e) => e.textContent));
+    check(JSON.stringify(shown) === JSON.stringify(['good luck, bruno', ...payloads]), `the lines as text: ${JSON.stringify(shown)}`);
+    for (const P of [A, B]) {
+      const made = await P.evaluate(() => ({ xss: window.__xss ?? null,
+        elements: document.querySelectorAll('#chat-lines img, #chat-lines script, #chat-lines svg:not(.icon), #chat-lines a, #chat-lines iframe').length }));
+      check(made.xss === null && made.elements === 0, `no markup from the chat: ${JSON.stringify(made)}`);
+    }
+    const W = await open('W', SIZES.phone);
+    await W.goto(`${url}/m/${rated}?watch`);
+    await W.waitForFunction(() => document.querySelector('#chat-title')?.textContent === "Spectators' chat");
+    check(await W.$$eval('#chat-lines .chat-line', (els) => els.length) === 0, 'a spectator reads none of the players\' lines');
+    await W.fill('#chat-input', 'go Ana!');
+    await W.press('#chat-input', 'Enter');
+    await W.waitForFunction(() => [...document.querySelectorAll('#chat-lines .chat-text')].some((e) => e.textContent === 'go Ana!'));
+    await shot(W, 'chat-spectator-en-phone');
+    await shot(A, 'chat-en-desktop');
+    await B.click('.lang-switch [data-lang="pt-BR"]');
+    await shot(B, 'chat-pt-BR-phone');
+    for (const p of await axeProblems(B)) found.push(`/m chat (pt-BR, phone): ${p}`);
+    await B.click('.lang-switch [data-lang="en"]');
+    check(!(await A.$$eval('#chat-lines .chat-text', (els) => els.map((e) => e.textContent))).includes('go Ana!'), 'the players do not read the spectators while they play');
+    await W.context().close();
+    check(!found.length, found.join(' | '));
     // One quiet action on the page whose turn it is (its End turn enabled): a summon, else
     // ending the turn; until B has acted.
     const version = (P) => P.evaluate(() => Number(document.querySelector('.board')?.dataset.version));
@@ -249,6 +286,9 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
       check(/^bruno \(.+\): 1500 → \d+\? \(−\d+\)$/.test(lines[2 - aSeat]), `B's line: ${lines[2 - aSeat]}`);
     }
     check(/· Ratings \d+\? \(\+\d+\)$/.test(await A.textContent('#result')), `A's result line: ${await A.textContent('#result')}`);
+    // Over: the players read the spectators' chat too.
+    await A.waitForFunction(() => [...document.querySelectorAll('#chat-lines .chat-text')].some((e) => e.textContent === 'go Ana!'));
+    check((await A.textContent('#chat-lines .from-spectators .chat-name')).includes('(spectators)'), await A.textContent('#chat-lines .from-spectators'));
     await shot(A, 'rated-banner-en-desktop');
     await shot(B, 'rated-banner-en-phone');
     await B.click('.lang-switch [data-lang="pt-BR"]');

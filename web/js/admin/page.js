@@ -1,6 +1,7 @@
 // The administration page (/admin, protocol/PROTOCOL.md "Administration"): for a signed-in
-// administrator, five tabs — Server (server.js), Users (users.js), Invitations
-// (invitations.js), Matches (matches.js) and Audit log (audit.js) —, the one shown named in the
+// administrator, six tabs — Server (server.js), Users (users.js), Invitations
+// (invitations.js), Matches (matches.js), Reports (reports.js: reported chat lines) and Audit
+// log (audit.js) —, the one shown named in the
 // address's #hash; a member is told the page is for administrators only, a guest is sent to
 // sign in first.
 import { h, fill } from '../dom.js';
@@ -11,9 +12,10 @@ import { usersSection } from './users.js';
 import { invitationsSection } from './invitations.js';
 import { matchesSection } from './matches.js';
 import { auditSection } from './audit.js';
+import { reportsSection } from './reports.js';
 
 const SECTIONS = [['server', serverSection], ['users', usersSection], ['invitations', invitationsSection],
-  ['matches', matchesSection], ['audit', auditSection]];
+  ['matches', matchesSection], ['reports', reportsSection], ['audit', auditSection]];
 const SIGNIN = `/signin?next=${encodeURIComponent('/admin')}`;
 
 // "Administrators only": what a signed-in member sees.

@@ -21,7 +21,7 @@ import { seatNames } from './state.js';
 // onExport(): the move list's intents; onDrawn(): after the board was redrawn live;
 // precheck(action): resolves when the action may be sent, rejects with the refusal to show.
 // Returns the elements to place and the drawing functions named by messages.js effects.
-export function boardArea({ state, local, primary, controls, banner, top = [], onStep, onExport, onDrawn, precheck = async () => {} }) {
+export function boardArea({ state, local, primary, controls, banner, top = [], below = [], onStep, onExport, onDrawn, precheck = async () => {} }) {
   const tableEl = h('div', { class: 'table-host', id: 'table' });
   // Shown while the board shows a past version: the match goes on meanwhile.
   const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
@@ -48,8 +48,9 @@ export function boardArea({ state, local, primary, controls, banner, top = [], o
     panel.el.hidden = true;
     document.addEventListener('keydown', panel.onKey);
     // The game-over banner beside the board (never over it) and the players first; the game's
-    // own turn card and actions next; then rules, room controls, move list and log.
-    const sides = { top: [banner, ...top], bottom: [rules.el, controls.el, panel.el, logBox] };
+    // own turn card and actions next; then rules, room controls, what the page adds (the chat),
+    // move list and log.
+    const sides = { top: [banner, ...top], bottom: [rules.el, controls.el, ...below, panel.el, logBox] };
     table.sideEl.prepend(...sides.top);
     table.sideEl.append(...sides.bottom);
     local?.setSides(sides);

@@ -19,8 +19,12 @@
 //   signInRequired     only signed-in members watch (or play) here: this guest is refused
 //   past {v} / live    show version v of the record / the live view
 //   publish            put the finished offline match on the server and open its page
+//   chat {line?}       redraw the chat (line: the one new line, read out)
 import { gameById } from '../games.js';
 import { actorOf, seatFree, seatNames } from './state.js';
+
+// Chat lines kept on the page (the server sends at most as many on a join).
+const CHAT_KEPT = 200;
 
 // The effects of one server message.
 export function receive(state, msg) {
@@ -98,6 +102,17 @@ const HANDLERS = {
     state.sync.finish(msg.outcome);
     fx.push({ do: 'title' }, ...clearDraw(state), ...setOutcome(state, msg.outcome));
     return fx;
+  },
+  // The chat: a new line, or the whole chat as this connection reads it now (on a join, a mute,
+  // the end of the match).
+  chat(state, msg) {
+    if (!msg.line || state.chat.lines.some((l) => l.id === msg.line.id)) return [];
+    state.chat.lines = [...state.chat.lines, msg.line].slice(-CHAT_KEPT);
+    return [{ do: 'chat', line: msg.line }];
+  },
+  chat_history(state, msg) {
+    state.chat = { lines: (msg.lines || []).slice(-CHAT_KEPT), mode: msg.chat || 'on', muted: !!msg.muted };
+    return [{ do: 'chat' }];
   },
   // A rated match's ratings, settled after its end: shown in the result line and the banner.
   ratings(state, msg) {

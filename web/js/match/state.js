@@ -38,6 +38,10 @@ export function createState({ code, spectate = false, replay = false, oneDevice 
     endPlayed: false,            // the end sound was played
     bannerShown: false,          // the game-over banner was opened once
     replayStarted: false,        // a replay link's first position was shown
+    // The match's chat as this connection reads it: its lines (oldest first), whether this
+    // connection may write ("on"; "off": turned off; "members": members only) and whether this
+    // seat muted the other.
+    chat: { lines: [], mode: 'on', muted: false },
   };
 }
 

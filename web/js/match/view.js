@@ -19,6 +19,7 @@ import { boardArea } from './board.js';
 import { howToPlayHref } from '../how-to-play.js';
 import { signInToWatch } from '../join-step.js';
 import { myTurn, waiting, seatFree, seatNames } from './state.js';
+import { chatPanel } from './chat-panel.js';
 
 // Builds the match page into app. state: the page's state (read only); local: the DevicePlay
 // on one device, else null; primary: seat 1's connection (the tables act on it); act(name), onStep(v):
@@ -45,9 +46,11 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
   const clocks = new MatchClocks({ seatName: (n) => seatName(n, state.seat), slots: players.slots });
   players.el.append(clocks.el);   // the set-up timer and a correspondence deadline
   const controls = matchControls({ state, act, seatName });
+  // The chat goes through this page's own connection (on one device: seat 1's).
+  const chat = chatPanel({ state, request: (body) => primary.request(body) });
   let board = null;
   const gameOver = gameOverBanner({ state, act, seatName, history: state.history, onReplay: () => board.go(state.history.from), log: { add: (...a) => board.logList.add(...a) } });
-  board = boardArea({ state, local, primary, controls, banner: gameOver.banner, top: [players.el, waitingEl, inviteEl], onStep,
+  board = boardArea({ state, local, primary, controls, banner: gameOver.banner, top: [players.el, waitingEl, inviteEl], below: [chat.el], onStep,
     onExport: state.offline ? null : () => downloadLog(code), onDrawn: () => drawAround(), precheck });
   const { tableEl } = board;
 
@@ -174,6 +177,7 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
     statusEl.textContent = statusText();
     if (!inviteEl.hidden) inviteEl.replaceChildren();
     presence();
+    chat.draw();
   }
 
   return {
@@ -188,6 +192,7 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
     replay: () => { gameOver.banner.hidden = true; board.go(state.history.from); },
     deviceChanged: board.deviceChanged,
     clock: ({ clock }) => clocks.update(clock),
+    chat: ({ line }) => chat.draw(line),
     outcome,
     presence,
     title,
