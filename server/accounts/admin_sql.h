@@ -78,7 +78,7 @@ struct match_deletion {
   bool absent = false;   // no such match (conflict)
   bool running = false;  // not finished (conflict)
 };
-// Deletes the finished match code with its log, seats, bot seat and lease.
+// Deletes the finished match code with its log, seats, bot seat, lease, rating changes and chat.
 write_work delete_match_work(const std::string& code, std::shared_ptr<match_deletion> out);
 
 // One line of a match's chat as the admin page shows it.

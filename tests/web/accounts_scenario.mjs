@@ -131,11 +131,13 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await C.context().close();
   });
 
-  await step('A creates a match that guests may not watch: a guest opening its link is asked to sign in', async () => {
+  await step('A creates a match that guests may not watch, and without chat: a guest opening its link is asked to sign in; its page says it has no chat', async () => {
     await A.goto(url);
     await A.waitForSelector('#guests-watch-field:not([hidden])');
     check(await A.isChecked('#opt-guests-watch'), 'guests may watch by default');
     await A.uncheck('#opt-guests-watch');
+    check(await A.isChecked('#opt-chat'), 'a match has chat by default');
+    await A.uncheck('#opt-chat');
     await A.check('input[name="game"][value="taixu"]');
     await A.click('#create-btn');
     await A.waitForSelector('#go-match');
@@ -161,6 +163,8 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await G.waitForURL(`${url}/m/${closed}`);
     await (await G.waitForSelector('#join-watch')).click();
     await G.waitForSelector('.board');
+    await G.waitForFunction(() => document.querySelector('#chat-note')?.textContent === 'This match has no chat.');
+    check(await G.isHidden('#chat-form'), 'no line to write where the chat is off');
     await G.context().close();
   });
 
@@ -258,10 +262,11 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
     await W.context().close();
     check(!found.length, found.join(' | '));
     // One quiet action on the page whose turn it is (its End turn enabled): a summon, else
-    // ending the turn; until B has acted.
+    // ending the turn.
     const version = (P) => P.evaluate(() => Number(document.querySelector('.board')?.dataset.version));
-    let bActed = false;
-    for (let i = 0; i < 12 && !bActed; i++) {
+    // Until both have acted (the seats were drawn: either may move first).
+    const acted = new Set();
+    for (let i = 0; i < 12 && acted.size < 2; i++) {
       const myTurn = () => { const b = document.querySelector('#act-end_turn'); return !!b && !b.disabled; };
       const waits = [A, B].map((p) => p.waitForFunction(myTurn).then(() => p));
       for (const w of waits) w.catch(() => {});  // the other page's wait ends by its timeout
@@ -274,9 +279,9 @@ export async function accountsScenario({ browser, url, out, binary, db }) {
         await P.click('#act-end_turn');
       }
       await P.waitForFunction((v) => Number(document.querySelector('.board')?.dataset.version) > v, v);
-      bActed = P === B;
+      acted.add(P);
     }
-    check(bActed, 'B acted');
+    check(acted.size === 2, 'both acted');
     await B.click('#resign');
     await B.click('#resign-yes');
     for (const P of [A, B]) {

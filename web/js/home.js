@@ -123,13 +123,17 @@ export function renderHome(app) {
     const rated = h('input', { type: 'checkbox', name: 'rated', id: 'opt-rated', checked: controls?.rated?.checked ?? false });
     const ratedField = field('opt.rated', rated);
     ratedField.id = 'rated-field';
-    controls = { fields, opponent, seat, visibility, position, clock, name, guestsWatch, here, rated };
+    // Against a friend, the match's chat may be left off (it is on unless unticked).
+    const chat = h('input', { type: 'checkbox', name: 'chat', id: 'opt-chat', checked: controls?.chat?.checked ?? true });
+    const chatField = field('opt.chat', chat);
+    chatField.id = 'chat-field';
+    controls = { fields, opponent, seat, visibility, position, clock, name, guestsWatch, here, rated, chat };
     const hintArgs = { game: gameTitle(game.id) };
     form.replaceChildren(picker, summary,
       h('fieldset', { class: 'options' }, h('legend', { 'data-i18n': 'options' }, t('options')),
         h('p', { class: 'hint offline-note', id: 'offline-note', 'data-i18n': 'offline.note' }, t('offline.note')),
         h('div', { class: 'opt-grid' }, field('opt.opponent', opponent), hereField, fields.nodes, field('opt.seat', seat),
-          h('div', { class: 'server-only', id: 'server-only' }, field('opt.visibility', visibility), guestsWatchField, ratedField, clock.nodes),
+          h('div', { class: 'server-only', id: 'server-only' }, field('opt.visibility', visibility), guestsWatchField, ratedField, chatField, clock.nodes),
           field('your_name', name))),
       h('details', { class: 'advanced server-only' },
         h('summary', { 'data-i18n': 'opt.position' }, t('opt.position')),
@@ -162,6 +166,7 @@ export function renderHome(app) {
     if (offline && opponent.value === 'friend') opponent.value = 'bot.easy';
     form.querySelector('#here-field').hidden = opponent.value === 'friend';
     form.querySelector('#rated-field').hidden = !account().user || opponent.value !== 'friend';
+    form.querySelector('#chat-field').hidden = opponent.value !== 'friend';
     here.disabled = offline;
     if (offline) here.checked = true;
     const inBrowser = here.checked && opponent.value !== 'friend';
@@ -192,6 +197,7 @@ export function renderHome(app) {
     if (opponent.startsWith('bot.')) req.opponent = { bot: opponent.slice(4) };
     if (opponent === 'local') req.seat = 1;
     if (membersOnly()) req.guests_watch = controls.guestsWatch.checked;
+    if (!form.querySelector('#chat-field').hidden && !controls.chat.checked) req.chat = false;
     if (!form.querySelector('#rated-field').hidden && controls.rated.checked) {
       if (!req.clock) { showError('', 'opt.rated.needs_clock'); return; }
       req.rated = true;

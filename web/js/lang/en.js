@@ -557,4 +557,5 @@ export const en = {
   'admin.reports.handled': 'Handled',
   'admin.reports.done': 'The report is handled.',
   'admin.audit.did.handle_report': 'Handled {target}',
+  'opt.chat': 'Chat in this match',
 };

@@ -554,4 +554,5 @@ export const ptBR = {
   'admin.reports.handled': 'Resolvida',
   'admin.reports.done': 'A denúncia foi resolvida.',
   'admin.audit.did.handle_report': 'Resolveu a {target}',
+  'opt.chat': 'Conversa nesta partida',
 };
