@@ -73,6 +73,29 @@ export async function adminMatchSteps({ step, open, A, url, SIZES, shot, textOf,
     check(sum.status === 'live' && sum.seats.every((s) => s.taken), `live with both seats taken: ${JSON.stringify(sum)}`);
   });
 
+  await step('carla reports a line dario wrote in their chat; the Reports tab shows it with the conversation around it, and Handled takes it off the list', async () => {
+    for (const [P, text] of [[P1, 'good luck'], [P2, 'you play like a <b>potato</b>'], [P1, 'let us see']]) {
+      await P.fill('#chat-input', text);
+      await P.press('#chat-input', 'Enter');
+      await P1.waitForFunction((x) => [...document.querySelectorAll('#chat-lines .chat-text')].some((e) => e.textContent === x), text);
+    }
+    await P1.click('#chat-lines .chat-line[data-seat="2"] .chat-report');
+    await P1.waitForFunction(() => [...document.querySelectorAll('.toast.ok')].some((e) => e.textContent.startsWith('Reported')));
+    await tab(A, 'reports');
+    await A.waitForSelector('#report-list .report');
+    const report = await textOf(A, '#report-list .report');
+    check(report.includes(code) && report.includes('Reported by carla'), report);
+    const conversation = await A.$$eval('#report-list .report-conversation li', (els) => els.map((e) => e.textContent));
+    check(conversation.length === 3 && conversation[1].includes('you play like a <b>potato</b>') && conversation[1].includes('(reported)'),
+      JSON.stringify(conversation));
+    check(!(await A.$('#report-list b')), 'the line is text on the admin page too');
+    await shot(A, 'report-waiting-en-desktop');
+    await A.click('#report-list [data-handle]');
+    await A.waitForSelector('#reports-none');
+    await tab(A, 'audit');
+    await A.waitForFunction(() => document.querySelector('#audit-table tbody tr')?.textContent.includes('Handled'));
+  });
+
   await step('the Matches tab finds the live match by status, game and player, with both players and a link to it', async () => {
     await tab(A, 'matches');
     await filter({ status: 'live', game: 'taixu', player: 'carl' });
