@@ -1,6 +1,8 @@
 // The lobby of one node (see lobby.h).
 #include "server/social/lobby.h"
 
+#include <cmath>
+
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
@@ -17,14 +19,12 @@ using nlohmann::json;
 
 namespace {
 
-// The creation request a challenge's match fields make (a public match, no computer, no
-// position), or the error to answer.
-std::variant<create_request, request_error> parse_match(const json& match) {
-  return parse_create_request(match);
+// The clock a challenge's stored creation request (parsed) names; none when it names none.
+clock_options clock_in(const json& request) {
+  std::string error;
+  return parse_clock_options(request.is_object() ? request.value("clock", json()) : json(), error)
+      .value_or(clock_options{});
 }
-
-// A rating rounded to whole points, as the lobby shows it.
-std::int64_t shown(double rating) { return static_cast<std::int64_t>(rating < 0 ? rating - 0.5 : rating + 0.5); }
 
 }  // namespace
 
@@ -122,7 +122,7 @@ void lobby_service::on(const std::shared_ptr<client>& c, const lobby_member* who
 void lobby_service::do_post(std::shared_ptr<client> c, lobby_member who, json id, std::string kind, json match,
                             std::optional<std::string> to, std::optional<std::int64_t> min_rating,
                             std::optional<std::int64_t> max_rating) {
-  auto parsed = parse_match(match);
+  auto parsed = parse_create_request(match);
   if (auto* e = std::get_if<request_error>(&parsed)) return send_error(c, e->code, e->message, id);
   const create_request req = std::get<create_request>(parsed);
   if (kind == "seek" && req.clock.type == clock_options::kind::none)
@@ -191,9 +191,8 @@ void lobby_service::do_accept(std::shared_ptr<client> c, lobby_member who, json 
     const read_status st = db_.run_read("reading a challenge", [&](sql_connection& db, std::string& error) {
       const read_status found = read_challenge(db, challenge, row, error);
       if (found != read_status::found) return found;
-      std::string clock_error;
-      const auto clock = parse_clock_options(json::parse(row.request, nullptr, false).value("clock", json()), clock_error);
-      return read_member_rating(db, who.id, row.game, speed_of(clock.value_or(clock_options{})), now, r, error);
+      const speed s = speed_of(clock_in(json::parse(row.request, nullptr, false)));
+      return read_member_rating(db, who.id, row.game, s, now, r, error);
     });
     net::post(strand_, [this, c, who, id, row, r, st, now] {
       if (st == read_status::unavailable)
@@ -203,7 +202,7 @@ void lobby_service::do_accept(std::shared_ptr<client> c, lobby_member who, json 
           (row.kind == "direct" && row.target_id != who.id))
         return send_error(c, "challenge_gone", "that challenge is no longer open to you", id);
       if (row.author_id == who.id) return send_error(c, "own_challenge", "you cannot accept your own challenge", id);
-      const std::int64_t mine = shown(r.value);
+      const std::int64_t mine = std::llround(r.value);
       if ((row.min_rating && mine < *row.min_rating) || (row.max_rating && mine > *row.max_rating))
         return send_error(c, "out_of_range", "your rating is outside the range this challenge asks for", id);
       std::array<seat_holder, 2> holders{seat_holder{row.author_id, row.author_display},
@@ -223,7 +222,7 @@ void lobby_service::do_accept(std::shared_ptr<client> c, lobby_member who, json 
 void lobby_service::make_match(const challenge_row& first, std::vector<std::string> taken,
                                std::array<seat_holder, 2> holders, std::int64_t accepted_by,
                                std::function<void(paired_match)> answer) {
-  auto parsed = parse_match(json::parse(first.request, nullptr, false));
+  auto parsed = parse_create_request(json::parse(first.request, nullptr, false));
   if (auto* e = std::get_if<request_error>(&parsed)) return answer({write_status::conflict, "", *e});
   create_request req = std::get<create_request>(std::move(parsed));
   const std::vector<std::int64_t> players{holders[0].account_id, holders[1].account_id};
@@ -393,10 +392,8 @@ protocol::challenge_view lobby_service::view_of(const challenge_row& c) const {
   v.options = request.is_object() ? request.value("options", json::object()) : json::object();
   v.clock = request.is_object() ? request.value("clock", json()) : json();
   v.rated = c.rated;
-  std::string error;
-  const auto clock = parse_clock_options(v.clock, error);
-  v.speed = speed_name(speed_of(clock.value_or(clock_options{})));
-  v.author = {c.author_name, c.author_display, shown(c.rating), c.provisional};
+  v.speed = speed_name(speed_of(clock_in(request)));
+  v.author = {c.author_name, c.author_display, std::llround(c.rating), c.provisional};
   v.min_rating = c.min_rating;
   v.max_rating = c.max_rating;
   if (c.target_id != 0) v.to = protocol::lobby_player{c.target_name, c.target_display, 0, false};
