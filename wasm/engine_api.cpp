@@ -100,7 +100,9 @@ std::string engine_api::do_new(const json& req) {
   if (!seed) return refuse("bad_request", "seed must be an unsigned 64-bit integer in a string");
   if (matches_.size() >= max_matches) return refuse("too_many_matches", "free a match first");
   const json& options = member(req, "options");
-  auto made = kind->create(options.is_null() ? json::object() : options, nullptr, *seed);
+  // A starting position (the game's persistence form, as a lesson gives it), else the game's own.
+  const json& position = member(req, "position");
+  auto made = kind->create(options.is_null() ? json::object() : options, position, *seed);
   if (auto* err = std::get_if<protocol::rule_error>(&made)) return refuse(*err);
   const int id = next_id_++;
   matches_.emplace(id, std::move(std::get<std::unique_ptr<protocol::match>>(made)));

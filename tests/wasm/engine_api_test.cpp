@@ -72,6 +72,25 @@ TEST_CASE("engine api - a resignation ends a hosted game, and a refused action c
   CHECK(ask(api, {{"op", "state"}, {"match", id}, {"viewer", 1}})["to_act"] == json::array());
 }
 
+TEST_CASE("engine api - a hosted game starts from a given position, and a bad one is refused") {
+  wasm::engine_api api;
+  const json position = {{"game", "taixu"}, {"options", {{"reserve", 8}, {"destroyed_pieces", "reserve"}}},
+                         {"to_move", 1}, {"round", 3}, {"pc", 4}, {"bonus", {0, 0}}, {"reserve", {7, 8}},
+                         {"pieces", {{{"at", "d6"}, {"owner", 1}, {"charge", 2}, {"idle", 0}}}},
+                         {"anomalies", json::array()}};
+  const json made = ask(api, {{"op", "new"}, {"game", "taixu"}, {"position", position}, {"seed", "1"}});
+  REQUIRE(made["ok"] == true);
+  const json st = ask(api, {{"op", "state"}, {"match", made["match"]}, {"viewer", 1}});
+  CHECK(st["view"]["round"] == 3);
+  CHECK(st["view"]["pc"] == 4);
+  CHECK(st["view"]["pieces"]["d6"]["charge"] == 2);
+  CHECK(st["view"]["reserve"] == json{7, 8});
+  json broken = position;
+  broken["reserve"] = {8, 8};   // nine pieces of player 1 where the option says eight
+  CHECK(refused(ask(api, {{"op", "new"}, {"game", "taixu"}, {"position", broken}, {"seed", "1"}})) == "bad_position");
+  CHECK(refused(ask(api, {{"op", "new"}, {"game", "taixu"}, {"position", "d6"}, {"seed", "1"}})) == "bad_position");
+}
+
 TEST_CASE("engine api - legality from a view: the seat's own list and the server's refusal codes") {
   wasm::engine_api api;
   auto m = std::get<std::unique_ptr<protocol::match>>(protocol::find_game("quadri")->create(json::object(), nullptr, 3));

@@ -1,6 +1,7 @@
 // The installed app: the manifest is read (in the page's language) and the app is installable
 // in a browser profile of its own; the service worker controls the page and serves the start
-// URL, the rules pages and the shell with the network off, and never the API; a new version
+// URL, the rules pages, the shell and the lessons (the first of each game solved) with the
+// network off, and never the API; a new version
 // deployed on a copy of the client is installed whole and serves the next page loaded, while
 // the open page keeps its own version's files; the old version's cache then goes. Then offline play
 // (offline_play.mjs). Every page stays free of console errors and uncaught exceptions.
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { check, steps, screenshots, freePort, setTimeouts } from './steps.mjs';
 import { offlinePlay } from './offline_play.mjs';
+import { solveFirstLesson } from './learn_scenario.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const STEP_TIMEOUT_MS = 20_000;
@@ -47,7 +49,7 @@ export async function offlineScenario({ browser, url, out, binary }) {
   const expected = new Set();
   const watch = (page, label) => {
     page.on('console', (m) => {
-      if (m.type() === 'error' && !expected.has(m.location()?.url)) problems.push(`${label} console: ${m.text().slice(0, 200)}`);
+      if (m.type() === 'error' && !expected.has(m.location()?.url)) problems.push(`${label} console: ${m.text().slice(0, 200)} (${m.location()?.url ?? '?'})`);
     });
     page.on('pageerror', (e) => problems.push(`${label} exception: ${e.message}`));
     return page;
@@ -87,7 +89,7 @@ export async function offlineScenario({ browser, url, out, binary }) {
   const page = watch(await ctx.newPage(), 'offline');
   setTimeouts(page, STEP_TIMEOUT_MS);
 
-  await step('with the network off, the start URL, the rules pages and a reload are served by the service worker', async () => {
+  await step('with the network off, the start URL, the rules pages, a reload and the lessons are served by the service worker', async () => {
     await page.goto(url);
     await page.waitForSelector('#create-btn');
     await controlled(page);
@@ -108,6 +110,9 @@ export async function offlineScenario({ browser, url, out, binary }) {
     expected.add(`${url}/api/matches`);
     const api = await page.evaluate(() => fetch('/api/matches').then(() => 'answered', () => 'failed'));
     check(api === 'failed', `the API is never answered from a cache: ${api}`);
+    // The lessons: their pages, data and the engine come from the service worker too.
+    for (const id of ['taixu', 'cyvasse', 'quadri']) await solveFirstLesson(page, url, id);
+    await shot(page, 'lesson-offline');
     await ctx.setOffline(false);
   });
 

@@ -5,7 +5,7 @@
 // here) and the replay of a finished match; then the home page, whose live list shows each
 // game's match with a miniature board. One match per kind is made and
 // each page is loaded in English and in Portuguese, and drawn at 1280×800 and 390×844;
-// screenshots of every page at both sizes land in test-output/web/pages-*.png. Every board
+// screenshots of every page at both sizes land in pages-*.png of the run's screenshots directory. Every board
 // shown has its file and rank labels, none covered by a piece, and lies inside the viewport
 // (nothing scrolls the page by itself), also on the page waiting for an opponent with its
 // invitation. Every game has the same frame: at 1280×800 the column beside the board holds
@@ -17,7 +17,7 @@
 // home page's cards, the create form and the match page are followed. Every page state (each
 // page, language and size) is checked with axe-core and for its board coordinates' contrast
 // (axe.mjs): a step per page fails on any serious or critical WCAG 2 A/AA violation.
-import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS } from './steps.mjs';
+import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS, NAVIGATION_TIMEOUT_MS } from './steps.mjs';
 import { axeProblems } from './axe.mjs';
 
 const GAMES = ['taixu', 'cyvasse', 'quadri'];
@@ -56,11 +56,13 @@ export async function pagesScenario({ browser, url, out }) {
   const keepSeat = async ({ code, seat, token }) => {
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`tabuleiro.seat.${code}`, JSON.stringify({ seat, token })]);
   };
-  // The page has drawn a match: a board at some version, styled (the game's sheet loaded).
+  // The page has drawn a match: a board at some version, styled (the game's sheet loaded). It
+  // follows a navigation (the page's modules, its connection, the joined view): that wait has
+  // a navigation's time.
   const matchDrawn = () => page.waitForFunction(() => {
     const host = document.querySelector('#table');
     return host && !host.hidden && host.querySelector('[data-version]') && document.querySelectorAll('link.game-stylesheet').length > 0;
-  });
+  }, null, { timeout: NAVIGATION_TIMEOUT_MS });
   // The problems reported under labels starting with prefix, as one line each.
   const problemsOf = (match) => [...problems.entries()].filter(([k]) => match(k))
     .map(([k, v]) => `${k}: ${v.slice(0, 5).join(' | ')}${v.length > 5 ? ` (+${v.length - 5} more)` : ''}`);
@@ -195,8 +197,9 @@ export async function pagesScenario({ browser, url, out }) {
   // A game's How to play page is drawn: its title names the game, its sections and legend are
   // there, and its diagrams are boards drawn by the game's own table (each with squares, at
   // least one with a piece selected and where it may go), each with a caption.
+  // It may follow a click on a link, a navigation: that wait has a navigation's time.
   const howToShown = async (game) => {
-    await page.waitForSelector(`#howto[data-game="${game}"] .howto-diagram [data-version]`);
+    await page.waitForSelector(`#howto[data-game="${game}"] .howto-diagram [data-version]`, { timeout: NAVIGATION_TIMEOUT_MS });
     const p = await page.evaluate(() => ({
       title: document.querySelector('#howto-title')?.textContent ?? '',
       name: document.querySelector('.howto-game[aria-current="page"]')?.textContent ?? '',

@@ -2,7 +2,10 @@
 // Debian's chromium through playwright-core.
 //   node tests/web/run.mjs build/tabuleiro        start the server (temp DB, --web web) and test
 //   node tests/web/run.mjs --url http://127.0.0.1:8080   test an already running server
-// Screenshots go to test-output/web/. Prints "N passed, N failed"; exit code 1 on any failure.
+//   WEB_SCENARIOS=pages,engine node tests/web/run.mjs build/tabuleiro   only the scenarios named
+// Screenshots go to test-output/web/ (WEB_OUT names another directory: CTest runs the scenarios
+// in groups side by side, each group in its own). Prints "N passed, N failed"; exit code 1 on
+// any failure.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,12 +23,13 @@ import { liveListScenario } from './live_list_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
 import { pagesScenario } from './pages_scenario.mjs';
 import { engineScenario } from './engine_scenario.mjs';
+import { learnScenario } from './learn_scenario.mjs';
 import { offlineScenario } from './offline_scenario.mjs';
 import { freePort, launchBrowser, reportFailures } from './steps.mjs';
 import { axeStats } from './axe.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const OUT = join(ROOT, 'test-output', 'web');
+const OUT = process.env.WEB_OUT ? resolve(ROOT, process.env.WEB_OUT) : join(ROOT, 'test-output', 'web');
 // The whole run's bound: WEB_TEST_TIMEOUT_MS (CTest sets it below its own timeout), else 20 minutes
 // (the scenarios take 6-10 minutes alone on a 2-core machine, more beside other work).
 const TOTAL_TIMEOUT_MS = Number(process.env.WEB_TEST_TIMEOUT_MS) || 1_200_000;
@@ -95,8 +99,26 @@ async function startServer(binary, extra = []) {
 const live = new Set();
 process.on('exit', () => { for (const p of live) p.kill('SIGKILL'); });
 
+// Every scenario, in the order they run; all but offline run by default (CTest runs offline as
+// web_offline, alone).
+const SCENARIOS = ['taixu', 'cyvasse', 'quadri', 'bots', 'clock', 'accounts', 'admin', 'livelist', 'lifecycle', 'pages', 'engine', 'learn', 'offline'];
+
+// The set of scenarios a WEB_SCENARIOS value names (comma-separated; every one but offline when
+// empty); exits with a message naming any it does not know.
+function chosenScenarios(value) {
+  if (!value) return new Set(SCENARIOS.filter((s) => s !== 'offline'));
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((s) => !SCENARIOS.includes(s));
+  if (unknown.length) {
+    console.error(`WEB_SCENARIOS: unknown scenario ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`);
+    process.exit(2);
+  }
+  return new Set(names);
+}
+
 async function main() {
   const args = process.argv.slice(2);
+  const only = chosenScenarios(process.env.WEB_SCENARIOS);
   const urlArg = args.indexOf('--url');
   rmSync(OUT, { recursive: true, force: true });   // only this run's screenshots
   mkdirSync(OUT, { recursive: true });
@@ -106,11 +128,8 @@ async function main() {
   const browser = await launchBrowser();
   let results;
   try {
-    // WEB_SCENARIOS picks some of taixu, cyvasse, quadri, lifecycle, bots, livelist, clock, pages, accounts, admin, engine
-    // (all by default) and offline (only when named: CTest runs it as web_offline, beside this suite's 20 minutes).
-    const only = process.env.WEB_SCENARIOS || 'taixu,cyvasse,quadri,lifecycle,bots,livelist,clock,pages,accounts,admin,engine';
     results = [];
-    if (only.includes('taixu')) {
+    if (only.has('taixu')) {
       results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
       if (await serverHasHistory(server.url)) {
         results.push(...await historyScenario({ browser, url: server.url, out: OUT, binary: urlArg >= 0 ? null : (args[0] || 'build/tabuleiro') }));
@@ -118,11 +137,11 @@ async function main() {
         console.log('(history steps not run: this server has no match log)');
       }
     }
-    if (only.includes('cyvasse')) results.push(...await cyvasseScenario({ browser, url: server.url, out: OUT }));
-    if (only.includes('quadri')) results.push(...await quadriScenario({ browser, url: server.url, out: OUT }));
-    if (only.includes('bots')) results.push(...await botsScenario({ browser, url: server.url, out: OUT }));
+    if (only.has('cyvasse')) results.push(...await cyvasseScenario({ browser, url: server.url, out: OUT }));
+    if (only.has('quadri')) results.push(...await quadriScenario({ browser, url: server.url, out: OUT }));
+    if (only.has('bots')) results.push(...await botsScenario({ browser, url: server.url, out: OUT }));
     // The clock scenario moves the server's time: a server of its own, run with --clock manual.
-    if (only.includes('clock') && urlArg < 0) {
+    if (only.has('clock') && urlArg < 0) {
       const timed = await startServer(args[0] || 'build/tabuleiro', ['--clock', 'manual']);
       servers.push(timed);
       try {
@@ -130,11 +149,11 @@ async function main() {
       } finally {
         await timed.stop();
       }
-    } else if (only.includes('clock')) {
+    } else if (only.has('clock')) {
       console.log('(clock steps not run: they need a server started here with --clock manual)');
     }
     // Accounts on a server of their own, where only invited members play.
-    if (only.includes('accounts') && urlArg < 0) {
+    if (only.has('accounts') && urlArg < 0) {
       const binary = args[0] || 'build/tabuleiro';
       const members = await startServer(binary, ['--access', 'invite']);
       servers.push(members);
@@ -146,7 +165,7 @@ async function main() {
     }
     // Administration on a server of its own (invited members only), whose first administrator
     // the scenario makes with `tabuleiro admin create-user --admin` on its database.
-    if (only.includes('admin') && urlArg < 0) {
+    if (only.has('admin') && urlArg < 0) {
       const binary = args[0] || 'build/tabuleiro';
       const administered = await startServer(binary, ['--access', 'invite']);
       servers.push(administered);
@@ -155,15 +174,16 @@ async function main() {
       } finally {
         await administered.stop();
       }
-    } else if (only.includes('admin')) {
+    } else if (only.has('admin')) {
       console.log('(admin steps not run: they need a server started here, whose database they write)');
     }
-    if (only.includes('livelist')) results.push(...await liveListScenario({ browser, url: server.url, out: OUT }));
-    if (only.includes('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));
-    if (only.includes('pages')) results.push(...await pagesScenario({ browser, url: server.url, out: OUT }));
-    if (only.includes('engine')) results.push(...await engineScenario({ browser, url: server.url, out: OUT }));
+    if (only.has('livelist')) results.push(...await liveListScenario({ browser, url: server.url, out: OUT }));
+    if (only.has('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));
+    if (only.has('pages')) results.push(...await pagesScenario({ browser, url: server.url, out: OUT }));
+    if (only.has('engine')) results.push(...await engineScenario({ browser, url: server.url, out: OUT }));
+    if (only.has('learn')) results.push(...await learnScenario({ browser, url: server.url, out: OUT }));
     // The installed app; its update steps serve a copy of the client from a server of their own.
-    if (only.includes('offline')) results.push(...await offlineScenario({ browser, url: server.url, out: OUT, binary: urlArg >= 0 ? null : resolve(args[0] || 'build/tabuleiro') }));
+    if (only.has('offline')) results.push(...await offlineScenario({ browser, url: server.url, out: OUT, binary: urlArg >= 0 ? null : resolve(args[0] || 'build/tabuleiro') }));
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

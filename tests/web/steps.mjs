@@ -64,7 +64,12 @@ export async function newPage(browser, opts = {}, { timeout = STEP_TIMEOUT_MS, p
 
 // shot(page, name, opts): saves out/<prefix><name>.png, the full page with animations disabled
 // unless the screenshot options opts say otherwise; a failure is logged, never thrown.
+// Screenshots are for people to look at; CI (CI=true), where nobody does, skips them unless
+// WEB_SCREENSHOTS=on, and WEB_SCREENSHOTS=off skips them anywhere. A full-page PNG costs the
+// renderer and the encoder a few hundred milliseconds on a 2-core machine, hundreds of times a run.
+export const SCREENSHOTS = process.env.WEB_SCREENSHOTS ? process.env.WEB_SCREENSHOTS !== 'off' : process.env.CI !== 'true';
 export function screenshots(out, { prefix = '', timeout = STEP_TIMEOUT_MS } = {}) {
+  if (!SCREENSHOTS) return async () => {};
   return (page, name, opts = {}) => page.screenshot({ path: join(out, `${prefix}${name}.png`), fullPage: true, timeout, animations: 'disabled', ...opts })
     .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
 }

@@ -28,6 +28,7 @@
 //   strings       {en: {...}, 'pt-BR': {...}}, keys local to the game (i18n.js namespaces them;
 //                 'name', 'blurb' and 'seat.<n>' are required, 'opt.seat.<n>' optional)
 //   stylesheet    URL of the game's CSS, loaded when the shell shows the game
+//   lessons       URL of the game's lessons (lessons.json beside it: learn/learn-page.js); optional
 //   seats         the seat numbers; seatName(seat, lang) → that seat's name
 //   art           SVG markup for the home page's game card
 // Games still being written are plain data here: {id, available: false, strings, art}.

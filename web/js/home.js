@@ -15,6 +15,7 @@ import { clockChoice } from './clock.js';
 import { account, onAccountChange, membersOnly } from './account.js';
 import { showAccountDisabled } from './account-banner.js';
 import { howToPlayHref } from './how-to-play.js';
+import { learnHref } from './learn/routes.js';
 import { startOffline } from './offline/offline-page.js';
 import { offlineGamesCard } from './offline/offline-list.js';
 import { network } from './network.js';
@@ -94,7 +95,9 @@ export function renderHome(app) {
           h('strong', {}, gameTitle(g.id)),
           h('small', { 'data-i18n': `${g.id}.blurb` }, t(`${g.id}.blurb`))),
         g.available ? null : h('span', { class: 'badge', 'data-i18n': 'soon' }, t('soon')),
-        g.howToPlay ? h('a', { class: 'card-howto', href: howToPlayHref(g.id), 'data-i18n': 'how_to_play' }, t('how_to_play')) : null)));
+        g.available && (g.howToPlay || g.lessons) ? h('span', { class: 'card-links' },
+          g.howToPlay ? h('a', { class: 'card-howto', href: howToPlayHref(g.id), 'data-i18n': 'how_to_play' }, t('how_to_play')) : null,
+          g.lessons ? h('a', { class: 'card-learn', href: learnHref(g.id), 'data-i18n': 'learn.link' }, t('learn.link')) : null) : null)));
     // The chosen game in one paragraph, with its How to play page.
     const summary = game.howToPlay ? h('div', { class: 'game-summary', id: 'game-summary' },
       h('p', { 'data-i18n': gameKey(game.id, game.howToPlay.summary) }, t(gameKey(game.id, game.howToPlay.summary))),

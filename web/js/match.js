@@ -29,10 +29,10 @@ import { network } from './network.js';
 // null), publish() → Promise of {code, link}, publishedAs (the code once published, else null)};
 // its page has no code to share and no offers.
 // Returns the page's teardown.
-export function renderMatch(app, code, { spectate = false, replay = false, source = null } = {}) {
+export function renderMatch(app, code, { spectate = false, replay = false, source = null, lesson = false } = {}) {
   code = code.toUpperCase();
   const localTokens = spectate || replay ? null : source ? source.tokens : loadLocal(code);
-  const state = createState({ code, spectate, replay, oneDevice: !!localTokens, offline: !!source, publishedAs: source?.publishedAs ?? null });
+  const state = createState({ code, spectate, replay, oneDevice: !!localTokens, offline: !!source, lesson, publishedAs: source?.publishedAs ?? null });
   const run = (effects) => { for (const e of effects) (WIRING[e.do] ?? view[e.do])(e); };
   let legality = engineLegality(null);
   // A connection to the match for seat (one device: 1 or 2; null: this page's own).

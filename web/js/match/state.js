@@ -8,14 +8,16 @@ import { MatchHistory } from '../history.js';
 // A new page's state for share code `code`. spectate: joins as a spectator; replay: a finished
 // match's link opened to replay it; oneDevice: this browser holds both seats (device-play.js);
 // offline: the match is played in this browser (offline/local-match.js), not on the server;
-// publishedAs: the server's code of an offline match already published.
-export function createState({ code, spectate = false, replay = false, oneDevice = false, offline = false, publishedAs = null }) {
+// publishedAs: the server's code of an offline match already published; lesson: the board of a
+// lesson (learn/learn-page.js: no room controls, nothing to publish).
+export function createState({ code, spectate = false, replay = false, oneDevice = false, offline = false, lesson = false, publishedAs = null }) {
   return {
     code,
     spectate,
     replay,
     oneDevice,
     offline,
+    lesson,
     online: true,                // the browser has a network (an offline match may be published)
     publishing: false,           // an offline match is being published
     publishedAs,                 // the code an offline match was published as (then never again)
@@ -78,21 +80,21 @@ export function movedSeats(state) {
 // Which room controls show and which are enabled: {shown, abort, resign, draw (hidden on one
 // device, where no offers go between the seats), drawEnabled, rematch, rematchEnabled,
 // publish, publishEnabled, publishedAs}. A match played offline has only resign, and publish
-// once over (or, once published, the link to its page on the server).
+// once over (or, once published, the link to its page on the server); a lesson has none.
 export function controlsModel(state) {
   const over = !!state.outcome;
   const seated = !seatFree(state);
   const moved = movedSeats(state);
   const room = !state.offline;
   return {
-    shown: !!state.seat,
+    shown: !!state.seat && !state.lesson,
     abort: room && !over && !!state.seat && !(state.history.loaded ? moved.size >= 2 : state.sync.version > 0),
     resignEnabled: !over && seated,
     draw: room && !state.oneDevice,
     drawEnabled: !over && seated && state.drawBy !== state.seat,
     rematch: canRematch(state),
     rematchEnabled: state.rematchBy !== state.seat,
-    publish: state.offline && over && state.online && !state.publishedAs,
+    publish: state.offline && !state.lesson && over && state.online && !state.publishedAs,
     publishEnabled: !state.publishing,
     publishedAs: state.offline ? state.publishedAs : null,
   };

@@ -25,15 +25,17 @@ async function ask(engine, req) {
 }
 
 export class LocalMatch {
-  // engine: the engine client ({call(request) → Promise of answer}); record: the stored game;
-  // store(record) → Promise: keeps the record (store.js putGame by default).
+  // engine: the engine client ({call(request) → Promise of answer}); record: the stored game
+  // (mode 'bot', 'hotseat', or 'lesson': one seat, human, played from record.position, nobody
+  // playing the other); store(record) → Promise: keeps the record (store.js putGame by default).
   constructor(engine, record, store = putGame) {
     this.engine = engine;
     this.record = record;
     this.store = store;
     this.bot = record.mode === 'bot' ? { seat: 3 - record.human, level: record.level } : null;
-    this.viewers = this.bot ? [record.human] : [1, 2];   // the seats whose views the page shows
-    this.tokens = this.bot ? null : { 1: 'local', 2: 'local' };   // both seats here: one device
+    const oneSeat = this.bot || record.mode === 'lesson';
+    this.viewers = oneSeat ? [record.human] : [1, 2];   // the seats whose views the page shows
+    this.tokens = oneSeat ? null : { 1: 'local', 2: 'local' };   // both seats here: one device
     this.version = 0;
     this.now = {};      // viewer → the engine's latest state answer for it
     this.past = {};     // viewer → {view: at version 0, changes: [{version, seat, ops, events}]}
@@ -44,11 +46,11 @@ export class LocalMatch {
     this.onError = () => {};   // told what went wrong outside a request (the computer's move)
   }
 
-  // Opens a stored game: a new engine match from its game, options and seed, with every
-  // recorded action (and a resignation) replayed.
+  // Opens a stored game (as this class): a new engine match from its game, options (or
+  // position) and seed, with every recorded action (and a resignation) replayed.
   static async open(engine, record, store = putGame) {
-    const m = new LocalMatch(engine, record, store);
-    m.id = (await ask(engine, { op: 'new', game: record.game, options: record.options, seed: record.seed })).match;
+    const m = new this(engine, record, store);
+    m.id = (await ask(engine, { op: 'new', game: record.game, options: record.options, position: record.position ?? null, seed: record.seed })).match;
     for (const v of m.viewers) {
       m.now[v] = await m.state(v);
       m.past[v] = { view: m.now[v].view, changes: [] };
