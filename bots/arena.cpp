@@ -11,22 +11,21 @@
 
 namespace tabuleiro::bots {
 
-namespace {
-
-// splitmix64: derives independent seeds from (base, salt).
-std::uint64_t mix(std::uint64_t base, std::uint64_t salt) {
+std::uint64_t derive_seed(std::uint64_t base, std::uint64_t salt) {
   std::uint64_t z = base + 0x9e3779b97f4a7c15ULL * (salt + 1);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
 }
 
+namespace {
+
 // Plays game index of config; appends each decision time (ms) of A and B to the given lists.
 arena_game play_one(const arena_config& c, const protocol::game_kind& kind, int index, std::vector<double>& times_a,
                     std::vector<double>& times_b) {
   arena_game g;
   g.index = index;
-  g.seed = mix(c.seed, static_cast<std::uint64_t>(index));
+  g.seed = derive_seed(c.seed, static_cast<std::uint64_t>(index));
   g.a_seat = index % 2 == 0 ? 1 : 2;
   auto created = kind.create(protocol::json::object(), nullptr, g.seed);
   if (auto* err = std::get_if<protocol::rule_error>(&created)) {
@@ -45,7 +44,7 @@ arena_game play_one(const arena_config& c, const protocol::game_kind& kind, int 
       limits lim;
       lim.iterations = c.iterations ? *c.iterations : default_iterations(kind.name(), l);
       const auto t0 = std::chrono::steady_clock::now();
-      auto act = choose(m, s, l, lim, mix(g.seed, static_cast<std::uint64_t>(g.actions) * 2 + s), never);
+      auto act = choose(m, s, l, lim, derive_seed(g.seed, static_cast<std::uint64_t>(g.actions) * 2 + s), never);
       const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       (is_a ? times_a : times_b).push_back(ms);
       std::optional<protocol::rule_error> refused;

@@ -54,6 +54,10 @@ struct arena_report {
   std::vector<arena_timing> timing;  // per level that played (A's first)
 };
 
+// An independent seed derived from (base, salt) by splitmix64: game i of a run plays seed
+// derive_seed(run seed, i). Thread-safety: a pure function.
+std::uint64_t derive_seed(std::uint64_t base, std::uint64_t salt);
+
 // Plays config.games games (the game must be registered; levels as given). Throws
 // std::invalid_argument for an unknown game or a count out of range.
 // Thread-safety: starts and joins its own threads; callable from any thread.

@@ -26,4 +26,7 @@ int run_admin(const args& a);
 // `tabuleiro arena`: bot against bot through the rules engine; prints the score per level.
 int run_arena(const args& a);
 
+// `tabuleiro puzzles`: mines puzzles from arena games and a database; writes them as JSON.
+int run_puzzles(const args& a);
+
 }  // namespace tabuleiro

@@ -19,6 +19,7 @@ constexpr std::string_view usage =
     "  backup       online copy of the database (tabuleiro backup --help)\n"
     "  admin        the owner's operations: create-user (tabuleiro admin --help)\n"
     "  arena        bot against bot, score and decision times (tabuleiro arena --help)\n"
+    "  puzzles      mine puzzles from games, as JSON (tabuleiro puzzles --help)\n"
     "  --help       show this help\n"
     "  --version    print the version\n";
 
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
   if (cmd == "backup") return tabuleiro::run_backup(rest);
   if (cmd == "admin") return tabuleiro::run_admin(rest);
   if (cmd == "arena") return tabuleiro::run_arena(rest);
+  if (cmd == "puzzles") return tabuleiro::run_puzzles(rest);
   std::cerr << "tabuleiro: unknown command '" << cmd << "'\n\n" << usage;
   return 2;
 }

@@ -1,26 +1,15 @@
 // `tabuleiro arena` through the built executable: JSON output parsed and checked.
-#include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "tests/test_paths.h"
+#include "tests/bots/run_tabuleiro.h"
 
 namespace {
 
 // Runs the arena with args; returns (exit status, stdout).
-std::pair<int, std::string> arena(const std::string& args) {
-  const std::string cmd = std::string(TABULEIRO_BIN) + " arena " + args;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe);
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+std::pair<int, std::string> arena(const std::string& args) { return tabuleiro::test::run_tabuleiro("arena " + args); }
 
 }  // namespace
 

@@ -6,7 +6,8 @@
 //     action, not before);
 //   - each of its wrong tries does not reach the goal;
 //   - each of its refused actions is refused with its rule error code;
-// and the lessons of a game together teach every section of its rules file (RULES below).
+// and the lessons of a game together teach every section of its rules file (RULES below). Then
+// the puzzles (below).
 //   node tests/wasm/lessons.mjs
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -118,6 +119,38 @@ for (const game of Object.keys(RULES)) {
   const missing = RULES[game].filter((r) => !taught.has(r));
   expect(!missing.length, `${game}: every section of the rules is taught (missing: ${missing.join(', ')})`);
   console.log(`${game}: ${track.lessons.length} lessons`);
+}
+// The puzzles (web/js/games/<game>/puzzles.json, written by `tabuleiro puzzles`): at least
+// MIN_PUZZLES per game, each opening with its side to act and its goal not yet reached; every
+// solution reaches the goal at its last action, and none of its wrong first actions does.
+const MIN_PUZZLES = 50;
+for (const game of Object.keys(RULES)) {
+  const set = JSON.parse(readFileSync(join(ROOT, 'web', 'js', 'games', game, 'puzzles.json'), 'utf8'));
+  expect(set.game === game, `puzzles of ${game}: the set names its game (${set.game})`);
+  expect(set.puzzles.length >= MIN_PUZZLES, `${game}: at least ${MIN_PUZZLES} puzzles (${set.puzzles.length})`);
+  const levels = new Set();
+  for (const p of set.puzzles) {
+    const name = `${game}/${p.id}`;
+    const problems = goalProblems(p.goal);
+    expect(!problems.length, `${name}: a well-formed goal (${problems.join('; ')})`);
+    expect([1, 2, 3, 4].includes(p.difficulty), `${name}: a difficulty 1-4 (${p.difficulty})`);
+    levels.add(p.difficulty);
+    const lesson = { seat: p.side, position: p.position, done: p.goal };
+    let m;
+    try { m = open(game, lesson); } catch (e) { expect(false, `${name}: ${e.message}`); continue; }
+    const start = seen(m, p.side, []);
+    call({ op: 'free', match: m });
+    expect(start.toAct.includes(p.side) && !holds(p.goal, start.seen), `${name}: its side is to act and the goal is not reached yet`);
+    for (const sol of p.solutions) {
+      const got = play(game, lesson, sol);
+      expect(got.length === sol.length && got[got.length - 1] === 'solved', `${name}: the solution ${JSON.stringify(sol)} reaches the goal (${got.join(', ')})`);
+    }
+    for (const w of p.wrong) {
+      const got = play(game, lesson, [w]);
+      expect(got.length === 1 && got[0] !== 'solved', `${name}: the wrong first action ${JSON.stringify(w)} does not (${got[0]})`);
+    }
+  }
+  console.log(`${game}: ${set.puzzles.length} puzzles, difficulties ${[...levels].sort().join(' ')}`);
 }
 console.log(`${passed} passed, ${failures} failed`);
 process.exit(failures ? 1 : 0);

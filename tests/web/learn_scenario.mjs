@@ -3,9 +3,12 @@
 // the list then marks as solved; a refused move is explained on the board before anything
 // changes; the hint is one click away; a wrong try fails the lesson and Start again sets it up
 // anew; the lesson's texts follow the language switch. No console error, uncaught exception or
-// CSP violation on any of these pages. Screenshots at 1280 × 800 and 390 × 844 in both languages.
+// CSP violation on any of these pages. Puzzles: a right answer counts in the streak, a wrong one
+// ends the puzzle and its solution is played on the board. Screenshots at 1280 × 800 and
+// 390 × 844 in both languages.
 // solveFirstLesson is also the offline scenario's (with the network off).
 import { check, steps, newPage, screenshots, noticeFor, NAVIGATION_TIMEOUT_MS } from './steps.mjs';
+import { axeProblems } from './axe.mjs';
 
 const GAMES = ['taixu', 'cyvasse', 'quadri'];
 // The clicks that solve each game's first lesson (web/js/games/<game>/lessons.json).
@@ -123,12 +126,57 @@ export async function learnScenario({ browser, url, out }) {
     await phone.context().close();
   });
 
+  await step('puzzles: a right answer counts in the streak; a wrong one is refused with the solution played on the board', async () => {
+    await page.goto(`${url}/?puzzles=cyvasse`);
+    await statusIs(page, 'playing');
+    await page.waitForSelector(BOARD.cyvasse);
+    const set = await page.evaluate(() => fetch('/js/games/cyvasse/puzzles.json').then((r) => r.json()));
+    const lowest = Math.min(...set.puzzles.map((p) => p.difficulty));
+    const easy = set.puzzles.filter((p) => p.difficulty === lowest);
+    check(easy.length >= 2 && set.puzzles.length >= 50, `50 puzzles, two of the easiest at least: ${set.puzzles.length}, ${easy.length}`);
+    check(await page.inputValue('#puzzle-level') === String(lowest), 'the page opens at the easiest difficulty');
+    check(await page.textContent('#puzzle-title') === `Puzzle ${easy[0].id.split('-').pop()}`, 'the first of the easiest puzzles is shown');
+    check((await page.textContent('#lesson-goal')).includes('win the game with one move'), 'the goal is said');
+    const [right] = easy[0].solutions[0];
+    await page.click(`.cy-sq[data-sq="${right.from}"]`);
+    await page.click(`.cy-sq[data-sq="${right.to}"]`);
+    await statusIs(page, 'solved');
+    check((await page.textContent('#puzzle-streak')).startsWith('Solved in a row: 1'), 'the streak counts it');
+    check(!(await page.isVisible('#puzzle-show')), 'no solution to show once solved');
+    await shot(page, 'puzzle-solved-en');
+    await page.click('#puzzle-next');
+    await statusIs(page, 'playing');
+    check(await page.textContent('#puzzle-title') === `Puzzle ${easy[1].id.split('-').pop()}`, 'the next easy puzzle');
+    await page.waitForSelector('.cy-board[data-version="0"]');
+    const [wrong] = easy[1].wrong;
+    await page.click(`.cy-sq[data-sq="${wrong.from}"]`);
+    await page.click(`.cy-sq[data-sq="${wrong.to}"]`);
+    await statusIs(page, 'shown');
+    check((await page.textContent('#lesson-status')).includes('solution'), 'the page says the solution is shown');
+    check((await page.textContent('#puzzle-streak')).startsWith('Solved in a row: 0'), 'the streak starts again');
+    await page.waitForSelector('.cy-board[data-version="1"]');
+    await page.waitForSelector('#banner-title');
+    check((await page.textContent('#banner-title')).includes('win'), `the solution played wins: ${await page.textContent('#banner-title')}`);
+    await shot(page, 'puzzle-shown-en');
+  });
+
   await step('an unknown game or lesson says so and links the games that have lessons', async () => {
     await page.goto(`${url}/?learn=chess`);
     await page.waitForSelector('#learn-notice');
     check(await page.$$eval('.howto-nav a', (a) => a.length) === 3, 'the three games are linked');
     await page.goto(`${url}/?learn=taixu&lesson=nope`);
     await page.waitForSelector('#learn-notice');
+  });
+
+  await step('no serious or critical accessibility violation (axe-core) on the lessons, a lesson and the puzzles', async () => {
+    const found = [];
+    for (const [label, path, ready] of [['list', '/?learn=taixu', '#lesson-list li'], ['lesson', '/?learn=cyvasse&lesson=armor', BOARD.cyvasse],
+      ['puzzles', '/?puzzles=quadri', BOARD.quadri]]) {
+      await page.goto(`${url}${path}`);
+      await page.waitForSelector(ready, { timeout: NAVIGATION_TIMEOUT_MS });
+      for (const p of await axeProblems(page)) found.push(`${label}: ${p}`);
+    }
+    check(!found.length, found.join('; '));
   });
 
   await step('no console error, exception or CSP violation on the lesson pages', async () => {

@@ -29,6 +29,8 @@
 //                 'name', 'blurb' and 'seat.<n>' are required, 'opt.seat.<n>' optional)
 //   stylesheet    URL of the game's CSS, loaded when the shell shows the game
 //   lessons       URL of the game's lessons (lessons.json beside it: learn/learn-page.js); optional
+//   puzzles       URL of the game's puzzles (puzzles.json, written by `tabuleiro puzzles`:
+//                 learn/puzzles-page.js); optional
 //   seats         the seat numbers; seatName(seat, lang) → that seat's name
 //   art           SVG markup for the home page's game card
 // Games still being written are plain data here: {id, available: false, strings, art}.

@@ -1,7 +1,7 @@
 // Entry point: the service worker (offline use, updates), the language switch, the account
 // slot, then the page for the current path (/, /m/CODE, /signin, /signup, /games, /account,
 // /players/NAME, /leaderboard, /lobby, /reset, /admin, a game's How to play page: /?how-to-play=ID, its
-// lessons: /?learn=ID (one lesson: &lesson=LESSON), or a game played in this browser: /?offline=ID).
+// lessons: /?learn=ID (one lesson: &lesson=LESSON), its puzzles: /?puzzles=ID, or a game played in this browser: /?offline=ID).
 import { setLang, lang, translatePage, t, onLangChange } from './i18n.js';
 import { renderHome } from './home.js';
 import { renderMatch } from './match.js';
@@ -20,7 +20,8 @@ import { renderAdmin } from './admin/page.js';
 import { renderHowToPlay, howToPlayRoute } from './how-to-play.js';
 import { renderOffline, offlineRoute } from './offline/offline-page.js';
 import { renderLearn } from './learn/learn-page.js';
-import { learnRoute } from './learn/routes.js';
+import { renderPuzzles } from './learn/puzzles-page.js';
+import { learnRoute, puzzlesRoute } from './learn/routes.js';
 import { startServiceWorker } from './offline/service-worker.js';
 
 startServiceWorker();
@@ -62,10 +63,13 @@ const m = location.pathname.match(/^\/m\/([A-Za-z0-9]{4,12})\/?$/);
 const howTo = howToPlayRoute(location);
 const offlineId = offlineRoute(location);
 const learn = learnRoute(location);
+const puzzles = puzzlesRoute(location);
 if (howTo != null) {
   renderHowToPlay(app, howTo);
 } else if (learn != null) {
   renderLearn(app, learn);
+} else if (puzzles != null) {
+  renderPuzzles(app, puzzles);
 } else if (offlineId != null) {
   renderOffline(app, offlineId);
 } else if (location.pathname === '/signin' || location.pathname === '/signup') {

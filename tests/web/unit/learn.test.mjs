@@ -31,6 +31,9 @@ test('conditions: events seen, the view now, the outcome, and all / any / not', 
   assert.ok(holds({ all: [{ view: { round: 3 } }, { not: { event: { type: 'exploded' } } }] }, seen));
   assert.ok(!holds({ all: [{ view: { round: 3 } }, { event: { type: 'exploded' } }] }, seen));
   assert.ok(holds({ any: [{ event: { type: 'exploded' } }, { view: { round: 3 } }] }, seen));
+  assert.ok(holds({ count: { event: {}, at_least: 2 } }, seen), 'two events seen');
+  assert.ok(holds({ count: { event: { type: 'moved' }, at_least: 1 } }, seen));
+  assert.ok(!holds({ count: { event: { type: 'moved' }, at_least: 2 } }, seen), 'one move only');
   assert.throws(() => holds({ square: 'c6' }, seen), /unknown goal condition/);
 });
 
@@ -50,6 +53,8 @@ test('a malformed goal is named, a well-formed one has no problem', () => {
   assert.match(goalProblems({ all: [] })[0], /goal\.all is not a non-empty list/);
   assert.match(goalProblems({ any: [{ view: 3 }] })[0], /goal\.any\[0\]\.view is not a pattern/);
   assert.match(goalProblems({ square: 'c6' })[0], /unknown condition square/);
+  assert.deepEqual(goalProblems({ count: { event: { type: 'captured' }, at_least: 2 } }), []);
+  assert.match(goalProblems({ count: { event: { type: 'captured' }, at_least: 0 } })[0], /goal\.count is not/);
 });
 
 test('lesson addresses: a game\'s list and one lesson, read back from a location', () => {

@@ -3,6 +3,7 @@
 // outcome or null). Conditions:
 //   {"all": [c, …]}, {"any": [c, …]}, {"not": c}
 //   {"event": pattern}    some event seen matches pattern
+//   {"count": {"event": pattern, "at_least": n}}   at least n events seen match pattern
 //   {"view": pattern}     the view now matches pattern
 //   {"outcome": pattern}  the match is over and its outcome matches pattern
 // A pattern matches a value when: an object — each of its fields matches the value's field of
@@ -25,6 +26,7 @@ export function holds(cond, seen) {
   if (cond.any) return cond.any.some((c) => holds(c, seen));
   if (cond.not) return !holds(cond.not, seen);
   if (cond.event) return seen.events.some((e) => matches(e, cond.event));
+  if (cond.count) return seen.events.filter((e) => matches(e, cond.count.event)).length >= cond.count.at_least;
   if (cond.view) return matches(seen.view, cond.view);
   if (cond.outcome) return seen.outcome != null && matches(seen.outcome, cond.outcome);
   throw new Error(`unknown goal condition ${JSON.stringify(cond)}`);
@@ -42,6 +44,11 @@ export function goalProblems(cond, where = 'goal') {
     return cond[k].flatMap((c, i) => goalProblems(c, `${where}.${k}[${i}]`));
   }
   if (k === 'not') return goalProblems(cond.not, `${where}.not`);
+  if (k === 'count') {
+    const c = cond.count;
+    const ok = c !== null && typeof c === 'object' && c.event !== null && typeof c.event === 'object' && Number.isInteger(c.at_least) && c.at_least >= 1;
+    return ok ? [] : [`${where}.count is not {event: pattern, at_least: a positive integer}`];
+  }
   if (k === 'event' || k === 'view' || k === 'outcome') {
     return cond[k] !== null && typeof cond[k] === 'object' ? [] : [`${where}.${k} is not a pattern object`];
   }

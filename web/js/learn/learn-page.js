@@ -11,7 +11,8 @@ import { GAMES, gameById, gameTitle } from '../games.js';
 import { loadStylesheet } from '../stylesheets.js';
 import { renderMatch } from '../match.js';
 import { LessonMatch } from './lesson-match.js';
-import { learnHref } from './routes.js';
+import { loadJson, loadEngine } from './load.js';
+import { learnHref, puzzlesHref } from './routes.js';
 
 const PROGRESS_KEY = (game) => `tabuleiro.learn.${game}`;
 
@@ -36,25 +37,6 @@ function markSolved(game, id) {
 // A lesson text in the page's language (English when it has none).
 const text = (field) => field?.[lang()] ?? field?.en;
 
-// The track of game (its lessons.json), fetched once.
-const tracks = new Map();
-function loadTrack(game) {
-  if (!tracks.has(game.id)) {
-    tracks.set(game.id, fetch(game.lessons).then((res) => {
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return res.json();
-    }).catch((e) => { tracks.delete(game.id); throw e; }));
-  }
-  return tracks.get(game.id);
-}
-
-// The engine client (loaded on first use; the service worker keeps it for offline visits).
-let engine = null;
-function loadEngine() {
-  engine ??= import('../engine/engine-client.js').then((m) => m.engineClient()).catch((e) => { engine = null; throw e; });
-  return engine;
-}
-
 // Draws the page route asks for into app; returns its teardown.
 export function renderLearn(app, route) {
   const game = gameById(route.game);
@@ -67,7 +49,7 @@ export function renderLearn(app, route) {
   if (!game?.lessons) { notice('learn.unknown'); offLang = onLangChange(() => notice('learn.unknown')); return () => offLang(); }
   app.replaceChildren(h('p', { class: 'notice', role: 'status' }, t('learn.loading')));
   let stopped = false;
-  Promise.all([loadTrack(game), loadStylesheet(game.stylesheet)]).then(([track]) => {
+  Promise.all([loadJson(game.lessons), loadStylesheet(game.stylesheet)]).then(([track]) => {
     if (stopped) return;
     const index = route.lesson ? track.lessons.findIndex((l) => l.id === route.lesson) : -1;
     if (route.lesson && index < 0) { notice('learn.no_lesson'); return; }
@@ -102,7 +84,8 @@ function trackPage(game, track) {
     h('ol', { class: 'lesson-list', id: 'lesson-list' }, track.lessons.map((l) => h('li', { class: done.has(l.id) ? 'done' : null },
       h('a', { href: learnHref(game.id, l.id) }, h('span', { class: 'lesson-name' }, text(l.title)),
         done.has(l.id) ? h('span', { class: 'badge ok' }, t('learn.done')) : null)))),
-    h('p', {}, h('a', { href: `/?how-to-play=${encodeURIComponent(game.id)}` }, t('howto.read', { game: gameTitle(game.id) }))));
+    h('p', { class: 'learn-more' }, h('a', { href: `/?how-to-play=${encodeURIComponent(game.id)}` }, t('howto.read', { game: gameTitle(game.id) })),
+      game.puzzles ? h('a', { href: puzzlesHref(game.id), id: 'learn-puzzles' }, t('puzzles.title', { game: gameTitle(game.id) })) : null));
 }
 
 // One lesson: its panel (text, goal, hint, status, start again, next) and its board (the match

@@ -54,7 +54,7 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
       h('p', { class: 'banner-reason' }, detail),
       ratings.el,
       h('div', { class: 'row-btns' },
-        h('a', { class: 'btn', href: '/' }, t('back_home')),
+        state.lesson ? null : h('a', { class: 'btn', href: '/' }, t('back_home')),
         canRematch(state) ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { hide(); act('rematch'); } }, t('rematch')) : null,
         history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { hide(); onReplay(); } }, t('replay')) : null,
         h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => hide(true) }, t('close')))));

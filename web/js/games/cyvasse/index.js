@@ -29,6 +29,7 @@ export const cyvasse = {
   strings: STRINGS,
   stylesheet: new URL('./cyvasse.css', import.meta.url).href,
   lessons: new URL('./lessons.json', import.meta.url).href,
+  puzzles: new URL('./puzzles.json', import.meta.url).href,
   seats: [1, 2],
   // The live list's progress line: "Setting up", or the pieces left on each side.
   progressText: (p) => (p.phase === 'setup' ? tx('list.setup') : p.pieces ? tx('list.pieces', { a: p.pieces[0], b: p.pieces[1] }) : ''),

@@ -33,6 +33,7 @@ export const quadri = {
   strings: STRINGS,
   stylesheet: new URL('./quadri.css', import.meta.url).href,
   lessons: new URL('./lessons.json', import.meta.url).href,
+  puzzles: new URL('./puzzles.json', import.meta.url).href,
   seats: [1, 2],
   // The live list's progress line: each side's energy.
   progressText: (p) => (p.energy ? tx('list.energy', { a: p.energy[0], b: p.energy[1] }) : ''),

@@ -46,6 +46,7 @@ export const taixu = {
   strings: STRINGS,
   stylesheet: new URL('./taixu.css', import.meta.url).href,
   lessons: new URL('./lessons.json', import.meta.url).href,
+  puzzles: new URL('./puzzles.json', import.meta.url).href,
   seats: [1, 2],
   // The name of a seat ("Player 1" / "Jogador 1") in lang (a key of strings).
   seatName: (seat, lang = 'en') => (STRINGS[lang] || STRINGS.en)[`seat.${seat}`] ?? String(seat),
