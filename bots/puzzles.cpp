@@ -15,8 +15,9 @@ namespace {
 using protocol::json;
 using line = std::vector<json>;
 
-// The longest winning line looked for: TAIXU's turn may hold several actions; one action elsewhere.
-int line_length(std::string_view game) { return game == "taixu" ? 2 : 1; }
+// The longest winning line looked for, all in the side's one turn (a game whose turn is one
+// action never gets past the first).
+constexpr int max_line = 2;
 // Actions tried per position at most (TAIXU's second actions included).
 constexpr int try_budget = 20000;
 // Hidden parts drawn anew this many times; a win must hold in every draw.
@@ -65,6 +66,12 @@ int captures(const protocol::match& m, engine::seat s, const json& a) {
   return static_cast<int>(std::count_if(events.begin(), events.end(), [](const json& e) { return e.value("type", "") == "captured"; }));
 }
 
+// Whether seat s is still to act (alone) after playing action a in m.
+bool acts_again(const protocol::match& m, engine::seat s, const json& a) {
+  auto next = m.clone();
+  return !next->advance(s, a) && next->seats_to_act() == std::vector<engine::seat>{s};
+}
+
 // Whether seat s playing action a in m opens a line of at most depth actions that wins.
 bool opens_win(const protocol::match& m, engine::seat s, const json& a, int depth) {
   auto next = m.clone();
@@ -85,19 +92,21 @@ std::optional<puzzle> puzzle_at(const protocol::game_kind& kind, const protocol:
   const auto legal = m.legal(s);
   // Two choices at least (a capture must be chosen among others); four for a win.
   if (!legal.complete || legal.actions.size() < 2) return std::nullopt;
-  const int depth = line_length(kind.name());
+  const int depth = max_line;
   std::vector<line> found;
   line prefix;
   int budget = try_budget;
   if (static_cast<int>(legal.actions.size()) >= min_legal) winning_lines(m, s, depth, prefix, found, budget);
-  // Otherwise, one action that captures more than any other (two pieces at least).
+  // Otherwise, one action that captures more than any other (two pieces at least) and ends the
+  // turn (where a turn goes on, the next action could change the count).
   int most = 0;
-  if (found.empty() && depth == 1) {
+  if (found.empty()) {
     std::vector<int> taken;
     for (const json& a : legal.actions) taken.push_back(captures(m, s, a));
     most = taken.empty() ? 0 : *std::max_element(taken.begin(), taken.end());
-    if (most >= 2 && std::count(taken.begin(), taken.end(), most) == 1)
-      found.push_back({legal.actions[std::max_element(taken.begin(), taken.end()) - taken.begin()]});
+    const json& best = legal.actions[std::max_element(taken.begin(), taken.end()) - taken.begin()];
+    if (most >= 2 && std::count(taken.begin(), taken.end(), most) == 1 && !acts_again(m, s, best))
+      found.push_back({best});
     else
       most = 0;
   }

@@ -1,14 +1,15 @@
 // Learn to play: the home page links each game's lessons; the first lesson of each game is solved
 // by clicks on its real board (the rules engine in the page's worker checks every move), which
-// the list then marks as solved; a refused move is explained on the board before anything
-// changes; the hint is one click away; a wrong try fails the lesson and Start again sets it up
-// anew; the lesson's texts follow the language switch. No console error, uncaught exception or
-// CSP violation on any of these pages. Puzzles: a right answer counts in the streak, a wrong one
-// ends the puzzle and its solution is played on the board. Screenshots at 1280 × 800 and
-// 390 × 844 in both languages.
+// the list then marks as solved, and one with the keyboard alone; a refused move is explained on
+// the board before anything changes; the hint is one click away; a wrong try fails the lesson
+// and Start again sets it up anew; the lesson's texts follow the language switch. Puzzles: a
+// right answer counts in the streak, a wrong one ends the puzzle and its solution is played on
+// the board. axe-core's checks of the pages, and no console error, uncaught exception or CSP
+// violation on any of them. Screenshots at 1280 × 800 and 390 × 844 in both languages.
 // solveFirstLesson is also the offline scenario's (with the network off).
 import { check, steps, newPage, screenshots, noticeFor, NAVIGATION_TIMEOUT_MS } from './steps.mjs';
 import { axeProblems } from './axe.mjs';
+import { cursorTo, tabTo } from './keys.mjs';
 
 const GAMES = ['taixu', 'cyvasse', 'quadri'];
 // The clicks that solve each game's first lesson (web/js/games/<game>/lessons.json).
@@ -76,6 +77,18 @@ export async function learnScenario({ browser, url, out }) {
       check((await page.getAttribute('#learn-go', 'href')).includes('&lesson='), 'continue opens the next lesson');
     });
   }
+
+  await step('a lesson is played with the keyboard alone, as a match is', async () => {
+    await page.goto(`${url}/?learn=cyvasse&lesson=moving`);
+    await statusIs(page, 'playing');
+    await page.waitForSelector(BOARD.cyvasse);
+    await tabTo(page, '.cy-sq');
+    await cursorTo(page, 'c3');
+    await page.keyboard.press('Enter');
+    await cursorTo(page, 'f4');
+    await page.keyboard.press('Enter');
+    await statusIs(page, 'solved');
+  });
 
   await step('a refused move is explained on the board and changes nothing; the hint is one click away', async () => {
     await page.goto(`${url}/?learn=taixu&lesson=shift`);
