@@ -85,8 +85,9 @@ bool opens_win(const protocol::match& m, engine::seat s, const json& a, int dept
   return !found.empty();
 }
 
-// The puzzle at m (seat s to move), or nullopt when m is none: no win, too many winning first
-// actions, too few actions, or a win that depends on what s cannot see.
+// The puzzle at m (seat s to move), or nullopt when m is none: neither a win nor a single best
+// capture, too many winning first actions, too few actions, or a result that depends on what s
+// cannot see.
 std::optional<puzzle> puzzle_at(const protocol::game_kind& kind, const protocol::match& m, engine::seat s,
                                 std::uint64_t seed) {
   const auto legal = m.legal(s);
