@@ -85,11 +85,11 @@ bool opens_win(const protocol::match& m, engine::seat s, const json& a, int dept
   return !found.empty();
 }
 
-// The puzzle at m (seat s to move), or nullopt when m is none: neither a win nor a single best
-// capture, too many winning first actions, too few actions, or a result that depends on what s
-// cannot see.
+// The puzzle at m (seat s to move; view: s's view of m), or nullopt when m is none: neither a
+// win nor a single best capture, too many winning first actions, too few actions, or a result
+// that depends on what s cannot see.
 std::optional<puzzle> puzzle_at(const protocol::game_kind& kind, const protocol::match& m, engine::seat s,
-                                std::uint64_t seed) {
+                                const json& view, std::uint64_t seed) {
   const auto legal = m.legal(s);
   // Two choices at least (a capture must be chosen among others); four for a win.
   if (!legal.complete || legal.actions.size() < 2) return std::nullopt;
@@ -113,7 +113,6 @@ std::optional<puzzle> puzzle_at(const protocol::game_kind& kind, const protocol:
   }
   if (found.empty()) return std::nullopt;
   // The result must not depend on hidden parts: it holds in matches drawn from s's view alone.
-  const json view = m.observe().view_of(s);
   std::vector<std::unique_ptr<protocol::match>> drawn;
   for (int k = 0; k < draws; ++k) {
     auto d = kind.from_view(view, engine::viewer_of(s), derive_seed(seed, static_cast<std::uint64_t>(k)));
@@ -222,9 +221,10 @@ puzzle_set mine_puzzles(const puzzle_config& c, const std::vector<game_log>& log
     replay(*kind, all[g], [&](const protocol::match& m, engine::seat s, int i) {
       if (m.seats_to_act() != std::vector<engine::seat>{s}) return;
       ++set.positions;
-      const std::string key = m.observe().view_of(s).dump();
+      const json view = m.observe().view_of(s);
+      const std::string key = view.dump();
       if (seen.count(key)) return;
-      auto p = puzzle_at(*kind, m, s, derive_seed(c.seed, (static_cast<std::uint64_t>(g) << 20) + static_cast<std::uint64_t>(i)));
+      auto p = puzzle_at(*kind, m, s, view, derive_seed(c.seed, (static_cast<std::uint64_t>(g) << 20) + static_cast<std::uint64_t>(i)));
       if (!p) return;
       seen.insert(key);
       p->source = all[g].source + ", before action " + std::to_string(i + 1);

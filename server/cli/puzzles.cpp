@@ -9,6 +9,7 @@
 #include "bots/puzzles.h"
 #include "protocol/core/json_util.h"
 #include "server/cli/commands.h"
+#include "server/store/pg.h"
 #include "server/store/store.h"
 
 namespace tabuleiro {
@@ -35,8 +36,7 @@ constexpr std::string_view help =
 // The finished public matches of game in the database at db, as logs; throws
 // std::runtime_error when it cannot be read.
 std::vector<bots::game_log> database_logs(const std::string& db, const std::string& game) {
-  const bool url = db.rfind("postgres://", 0) == 0 || db.rfind("postgresql://", 0) == 0;
-  if (!url && !std::filesystem::is_regular_file(db)) throw std::runtime_error("no database file at " + db);
+  if (!server::is_postgres_url(db) && !std::filesystem::is_regular_file(db)) throw std::runtime_error("no database file at " + db);
   std::string error;
   auto store = server::store::open(db, error);
   if (!store) throw std::runtime_error("cannot open database " + server::loggable_db_target(db) + ": " + error);

@@ -16,9 +16,6 @@ import { learnHref, puzzlesHref } from './routes.js';
 
 const PROGRESS_KEY = (game) => `tabuleiro.learn.${game}`;
 
-// The games that have lessons.
-const teaching = () => GAMES.filter((g) => g.available && g.lessons);
-
 // The ids of game's lessons solved in this browser.
 export function solvedLessons(game) {
   try {
@@ -44,7 +41,7 @@ export function renderLearn(app, route) {
   let offLang = () => {};
   const notice = (key, params) => {
     app.replaceChildren(h('section', { class: 'learn-page' },
-      h('h1', {}, t('learn.heading')), h('p', { class: 'notice', id: 'learn-notice' }, t(key, params)), gameLinks(null)));
+      h('h1', {}, t('learn.heading')), h('p', { class: 'notice', id: 'learn-notice' }, t(key, params)), gameNav(null)));
   };
   if (!game?.lessons) { notice('learn.unknown'); offLang = onLangChange(() => notice('learn.unknown')); return () => offLang(); }
   app.replaceChildren(h('p', { class: 'notice', role: 'status' }, t('learn.loading')));
@@ -64,10 +61,12 @@ export function renderLearn(app, route) {
   return () => { stopped = true; stop(); offLang(); };
 }
 
-// The links to every game's lessons (the current one marked).
-function gameLinks(current) {
+// The links to every game that has field ('lessons' or 'puzzles'), each to href(id), the
+// current one marked.
+export function gameNav(current, field = 'lessons', href = learnHref) {
   return h('nav', { class: 'howto-nav', 'aria-label': t('learn.games') },
-    teaching().map((g) => h('a', { href: learnHref(g.id), class: 'howto-game', 'aria-current': g.id === current ? 'page' : null }, gameTitle(g.id))));
+    GAMES.filter((g) => g.available && g[field]).map((g) =>
+      h('a', { href: href(g.id), class: 'howto-game', 'aria-current': g.id === current ? 'page' : null }, gameTitle(g.id))));
 }
 
 // The list of game's lessons, each marked when solved, with where to go on.
@@ -76,7 +75,7 @@ function trackPage(game, track) {
   const next = track.lessons.find((l) => !done.has(l.id)) ?? track.lessons[0];
   const all = track.lessons.every((l) => done.has(l.id));
   return h('section', { class: 'learn-page learn-track', id: 'learn', dataset: { game: game.id } },
-    gameLinks(game.id),
+    gameNav(game.id),
     h('header', { class: 'learn-head' },
       h('h1', { id: 'learn-title' }, t('learn.title', { game: gameTitle(game.id) })),
       h('p', { class: 'lead' }, t(all ? 'learn.all_done' : 'learn.lead', { game: gameTitle(game.id), n: track.lessons.length })),

@@ -5,12 +5,13 @@
 // solution played on the board; the streak of puzzles solved in a row is kept in this browser.
 import { h } from '../dom.js';
 import { t, onLangChange } from '../i18n.js';
-import { GAMES, gameById, gameTitle, seatLabel } from '../games.js';
+import { gameById, gameTitle, seatLabel } from '../games.js';
 import { loadStylesheet } from '../stylesheets.js';
 import { renderMatch } from '../match.js';
 import { LessonMatch } from './lesson-match.js';
 import { loadJson, loadEngine } from './load.js';
 import { puzzlesHref } from './routes.js';
+import { gameNav } from './learn-page.js';
 
 const STREAK_KEY = (game) => `tabuleiro.puzzles.${game}`;
 const LEVELS = [1, 2, 3, 4];
@@ -44,8 +45,7 @@ export function renderPuzzles(app, route) {
   let offLang = () => {};
   const notice = (key, params) => app.replaceChildren(h('section', { class: 'learn-page' },
     h('h1', {}, t('puzzles.heading')), h('p', { class: 'notice', id: 'puzzles-notice' }, t(key, params)),
-    h('nav', { class: 'howto-nav', 'aria-label': t('learn.games') }, GAMES.filter((g) => g.available && g.puzzles)
-      .map((g) => h('a', { class: 'howto-game', href: puzzlesHref(g.id) }, gameTitle(g.id))))));
+    gameNav(null, 'puzzles', puzzlesHref)));
   if (!game?.puzzles) { notice('puzzles.unknown'); return () => {}; }
   app.replaceChildren(h('p', { class: 'notice', role: 'status' }, t('learn.loading')));
   Promise.all([loadJson(game.puzzles), loadStylesheet(game.stylesheet)]).then(([set]) => {
