@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config ccache
   libboost1.81-dev libboost-program-options1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libssl-dev libjemalloc-dev catch2
-  libpq-dev libsodium-dev libcairo2-dev fonts-dejavu-core
+  libpq-dev libsodium-dev libcairo2-dev libutf8proc-dev fonts-dejavu-core
   emscripten  # the browser's engine, WebAssembly (scripts/build.sh: build-wasm)
   sqlite3 curl ca-certificates
 )

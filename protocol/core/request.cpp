@@ -33,25 +33,25 @@ json field(const json& msg, const char* key, json fallback = nullptr) {
 parsed_request parse_join(const json& msg) {
   if (!msg.contains("code") || !msg["code"].is_string())
     return error("bad_message", "join needs a string code");
+  // An optional field may be absent; present, it has its type (null is not absent).
   const json as = field(msg, "as", "player");
-  const json token = field(msg, "token");
-  const json version = field(msg, "version");
-  const json name = field(msg, "name");
+  const json token = field(msg, "token", "");
+  const json version = field(msg, "version", 0);
+  const json name = field(msg, "name", "");
   const json acks = field(msg, "acks", "message");
   const json legal = field(msg, "legal", true);
-  if ((as != "player" && as != "spectator") || !(token.is_null() || token.is_string()) ||
-      !(version.is_null() || (version.is_number_integer() && version >= 0)) ||
-      !(name.is_null() || name.is_string()) || (acks != "message" && acks != "in_patch") ||
-      !legal.is_boolean())
+  if ((as != "player" && as != "spectator") || !token.is_string() ||
+      !(version.is_number_integer() && version >= 0) || !name.is_string() ||
+      (acks != "message" && acks != "in_patch") || !legal.is_boolean())
     return error("bad_message",
                  "join takes as: player|spectator, token: string, version: integer, name: string,"
                  " acks: message|in_patch, legal: boolean");
   join_request j;
   j.code = msg["code"].get<std::string>();
   j.spectator = as == "spectator";
-  if (token.is_string()) j.token = token.get<std::string>();
-  if (!version.is_null()) j.version = version.get<std::int64_t>();
-  if (name.is_string()) j.name = name.get<std::string>();
+  if (msg.contains("token")) j.token = token.get<std::string>();
+  if (msg.contains("version")) j.version = version.get<std::int64_t>();
+  if (msg.contains("name")) j.name = name.get<std::string>();
   j.acks_in_patch = acks == "in_patch";
   j.legal = legal.get<bool>();
   return client_request{std::move(j)};

@@ -8,6 +8,7 @@
 
 #include "protocol/core/messages.h"
 #include "protocol/core/request.h"
+#include "server/net/frame_guard.h"
 #include "server/net/net.h"
 #include "server/net/rtt_meter.h"
 #include "server/util/display_name.h"
@@ -37,7 +38,7 @@ std::chrono::steady_clock::duration seconds(double s) {
 
 // One WebSocket connection speaking the match protocol over NextLayer (a plain tcp::socket:
 // the WebSocket's own timeouts replace tcp_stream's, whose state an idle connection would
-// otherwise carry; the fuzz build adds beast::test::stream).
+// otherwise carry; the fuzz build adds beast::test::stream), read through a frame_guard.
 // Thread-safety: all state lives on the stream's strand; send/close post onto it.
 template <class NextLayer>
 class websocket_session : public client,
@@ -46,7 +47,9 @@ class websocket_session : public client,
 
  public:
   websocket_session(NextLayer&& stream, shared_state& state, peer_identity who)
-      : ws_(std::move(stream)),
+      : ws_(std::move(stream),
+            frame_scanner(max_message_bytes, static_cast<std::int64_t>(state.svc.cfg->handshake_timeout_s * 1000)),
+            *state.svc.time),
         state_(state),
         address_(std::move(who.address)),
         account_(std::move(who.account)),
@@ -88,6 +91,12 @@ class websocket_session : public client,
     // The size limit is ours (see do_read): Beast's own would end the connection by closing the
     // socket under unread data, which resets it instead of completing the close handshake.
     ws_.read_message_max(0);
+    // A frame header that announces too much, or a message that takes too long, is refused
+    // as soon as its bytes arrive (frame_guard.h).
+    ws_.next_layer().on_refusal([weak = std::weak_ptr<websocket_session>(shared_from_this())](frame_refusal r) {
+      if (auto self = weak.lock())
+        net::post(self->ws_.get_executor(), [self, r = std::move(r)] { self->on_frame_refused(r); });
+    });
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
       res.set(http::field::server, "tabuleiro");
     }));
@@ -147,6 +156,14 @@ class websocket_session : public client,
                                       : std::min(in_.chunk.size(), max_message_bytes + 1 - in_.message.size());
     ws_.async_read_some(net::buffer(in_.chunk.data(), room),
                         beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
+  }
+
+  // Closes with the frame guard's refusal (before the frame's payload arrived).
+  void on_frame_refused(const frame_refusal& r) {
+    if (phase_ != phase::open) return;
+    state_.svc.stats->rejected(r.counter);
+    spdlog::info("ws #{} refused: {}", id_, r.reason);
+    on_close_request(r.code, r.reason);
   }
 
   // Forgets the message being read, and its memory.
@@ -340,7 +357,7 @@ class websocket_session : public client,
   void close_transport() {
     if constexpr (std::is_same_v<NextLayer, tcp::socket>) {
       beast::error_code ec;
-      ws_.next_layer().close(ec);
+      beast::get_lowest_layer(ws_).close(ec);
     } else {
       beast::get_lowest_layer(ws_).close();
     }
@@ -361,7 +378,7 @@ class websocket_session : public client,
                  close_code_ ? close_code_ : static_cast<int>(reason.code));
   }
 
-  websocket::stream<NextLayer> ws_;
+  websocket::stream<frame_guard<NextLayer>> ws_;
   struct {
     std::array<char, 128> chunk;  // each read's landing place (an action fits in one)
     std::string message;          // the message read so far

@@ -1,32 +1,82 @@
-// Display-name cleaning (display_name.h).
+// Display-name cleaning (display_name.h), on the Unicode Character Database as utf8proc holds it.
 #include "server/util/display_name.h"
 
-#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+#include <utf8proc.h>
 
 namespace tabuleiro::server {
 
 namespace {
 
-// The code point starting at text[i] and its length in bytes; text is valid UTF-8.
-std::pair<std::uint32_t, std::size_t> decode(std::string_view text, std::size_t i) {
-  const auto b = static_cast<unsigned char>(text[i]);
-  std::size_t len = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : 4;
-  if (i + len > text.size()) len = text.size() - i;
-  std::uint32_t cp = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
-  for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-  return {cp, len};
+// The code points of valid UTF-8 text (an invalid sequence ends it).
+std::vector<utf8proc_int32_t> code_points(std::string_view text) {
+  std::vector<utf8proc_int32_t> out;
+  const auto* p = reinterpret_cast<const utf8proc_uint8_t*>(text.data());
+  auto left = static_cast<utf8proc_ssize_t>(text.size());
+  while (left > 0) {
+    utf8proc_int32_t cp = 0;
+    const utf8proc_ssize_t n = utf8proc_iterate(p, left, &cp);
+    if (n <= 0) break;
+    out.push_back(cp);
+    p += n;
+    left -= n;
+  }
+  return out;
 }
 
-// True for characters a name may not hold at all.
-bool removed(std::uint32_t cp) {
-  return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x200E || cp == 0x200F ||
-         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+// True for a character that separates words: kept as one plain space.
+bool is_space(utf8proc_int32_t cp) {
+  if (cp == '\t' || cp == '\n' || cp == '\r' || cp == 0x0B || cp == 0x0C || cp == 0x85) return true;
+  const auto c = utf8proc_category(cp);
+  return c == UTF8PROC_CATEGORY_ZS || c == UTF8PROC_CATEGORY_ZL || c == UTF8PROC_CATEGORY_ZP;
 }
 
-// True for the whitespace a name keeps as one plain space.
-bool space(std::uint32_t cp) {
-  return cp == ' ' || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
-         cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
+// True for a pictograph that an emoji ZWJ sequence joins (Unicode's Extended_Pictographic).
+bool is_pictograph(utf8proc_int32_t cp) {
+  return utf8proc_get_property(cp)->boundclass == UTF8PROC_BOUNDCLASS_EXTENDED_PICTOGRAPHIC;
+}
+
+// True when text ends with a pictograph, perhaps followed by what extends it (a skin tone).
+bool follows_pictograph(const std::vector<utf8proc_int32_t>& text) {
+  for (auto it = text.rbegin(); it != text.rend(); ++it) {
+    if (is_pictograph(*it)) return true;
+    if (utf8proc_get_property(*it)->boundclass != UTF8PROC_BOUNDCLASS_EXTEND) return false;
+  }
+  return false;
+}
+
+// True for a character that shows nothing, or nothing reliably: controls, format characters
+// (bidirectional controls, zero-width spaces and joiners), surrogates, private-use and
+// unassigned code points, and every other default-ignorable one (variation selectors, fillers,
+// tags).
+bool is_invisible(utf8proc_int32_t cp) {
+  switch (utf8proc_category(cp)) {
+    case UTF8PROC_CATEGORY_CC:
+    case UTF8PROC_CATEGORY_CF:
+    case UTF8PROC_CATEGORY_CS:
+    case UTF8PROC_CATEGORY_CO:
+    case UTF8PROC_CATEGORY_CN:
+      return true;
+    default:
+      return utf8proc_get_property(cp)->ignorable;
+  }
+}
+
+// text in Normalization Form C (text itself if utf8proc refuses it).
+std::vector<utf8proc_int32_t> nfc(const std::vector<utf8proc_int32_t>& text) {
+  std::string bytes;
+  utf8proc_uint8_t buf[4];
+  for (const auto cp : text) bytes.append(reinterpret_cast<const char*>(buf), utf8proc_encode_char(cp, buf));
+  utf8proc_uint8_t* composed = nullptr;
+  const utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(bytes.data()),
+                                          static_cast<utf8proc_ssize_t>(bytes.size()), &composed,
+                                          static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+  const std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(composed, &std::free);
+  if (n < 0) return text;
+  return code_points(std::string_view(reinterpret_cast<const char*>(composed), static_cast<std::size_t>(n)));
 }
 
 }  // namespace
@@ -34,32 +84,43 @@ bool space(std::uint32_t cp) {
 std::string clean_display_name(std::string_view raw) { return clean_text(raw, display_name_max); }
 
 std::string clean_text(std::string_view raw, std::size_t max, bool* cut) {
-  std::string out;
-  std::size_t kept = 0;
-  bool pending_space = false;
   if (cut) *cut = false;
-  for (std::size_t i = 0; i < raw.size();) {
-    const auto [cp, len] = decode(raw, i);
-    const std::string_view bytes = raw.substr(i, len);
-    i += len;
-    // Tabs and newlines are control characters, but they separate words: keep a space.
-    if (space(cp) || cp == '\t' || cp == '\n' || cp == '\r') {
-      pending_space = !out.empty();
+  // Invisible characters out (a zero-width joiner stays only between two pictographs, where it
+  // makes one emoji of them), each run of spaces one space, no space at either end.
+  const std::vector<utf8proc_int32_t> in = code_points(raw);
+  std::vector<utf8proc_int32_t> kept;
+  bool pending_space = false;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const auto cp = in[i];
+    if (is_space(cp)) {
+      pending_space = !kept.empty();
       continue;
     }
-    if (removed(cp)) continue;
-    if (kept + (pending_space ? 2 : 1) > max) {  // one code point more than max holds
+    const bool joins_pictographs = cp == 0x200D && !pending_space && follows_pictograph(kept) &&
+                                   i + 1 < in.size() && is_pictograph(in[i + 1]);
+    if (is_invisible(cp) && !joins_pictographs) continue;
+    if (pending_space) kept.push_back(' ');
+    pending_space = false;
+    kept.push_back(cp);
+  }
+  // One spelling for one look, then at most max code points, cut between graphemes (a letter
+  // keeps its accents, an emoji its parts).
+  const std::vector<utf8proc_int32_t> text = nfc(kept);
+  std::size_t end = 0;
+  utf8proc_int32_t state = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const bool boundary = i == 0 || i == text.size() || utf8proc_grapheme_break_stateful(text[i - 1], text[i], &state);
+    if (!boundary) continue;
+    if (i > max) {
       if (cut) *cut = true;
       break;
     }
-    if (pending_space) {
-      out += ' ';
-      ++kept;
-      pending_space = false;
-    }
-    out += bytes;
-    ++kept;
+    end = i;
   }
+  while (end > 0 && text[end - 1] == ' ') --end;  // a cut can leave a space last
+  std::string out;
+  utf8proc_uint8_t buf[4];
+  for (std::size_t i = 0; i < end; ++i) out.append(reinterpret_cast<const char*>(buf), utf8proc_encode_char(text[i], buf));
   return out;
 }
 

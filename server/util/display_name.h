@@ -11,10 +11,13 @@ namespace tabuleiro::server {
 // The most code points a cleaned display name keeps.
 inline constexpr std::size_t display_name_max = 24;
 
-// The cleaned form of a display name given in valid UTF-8 (as every parsed JSON string is):
-// control characters (U+0000–U+001F, U+007F–U+009F) and bidirectional formatting characters
-// (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) removed, every run of whitespace turned
-// into one space, trimmed, then cut to display_name_max code points. "" means no name.
+// The cleaned form of a display name given in valid UTF-8 (as every parsed JSON string is), so
+// that two names that look the same are the same: invisible characters removed (controls,
+// format characters such as bidirectional controls and zero-width spaces, private-use and
+// unassigned code points, and every other default-ignorable one; a zero-width joiner stays
+// between two pictographs, where it makes one emoji), every run of whitespace turned into one
+// space, trimmed, normalised to NFC (utf8proc), then cut to display_name_max code points at a
+// grapheme boundary. "" means no name.
 std::string clean_display_name(std::string_view raw);
 
 // raw (valid UTF-8) cleaned as a display name is, but cut to max code points; *cut (when given)

@@ -95,7 +95,11 @@ TEST_CASE("request: malformed messages get the documented code, message and enve
   for (const char* bad : {R"({"type":"join","code":"A","as":"king"})", R"({"type":"join","code":"A","token":1})",
                           R"({"type":"join","code":"A","version":-1})", R"({"type":"join","code":"A","name":2})",
                           R"({"type":"join","code":"A","acks":"never"})", R"({"type":"join","code":"A","legal":"no"})",
-                          R"({"type":"join","code":"A","legal":0})", R"({"type":"join","code":"A","legal":null})"}) {
+                          R"({"type":"join","code":"A","legal":0})", R"({"type":"join","code":"A","legal":null})",
+                          // An optional field present as null is not absent.
+                          R"({"type":"join","code":"A","name":null})", R"({"type":"join","code":"A","token":null})",
+                          R"({"type":"join","code":"A","version":null})", R"({"type":"join","code":"A","as":null})",
+                          R"({"type":"join","code":"A","acks":null})"}) {
     e = refusal(bad);
     CHECK(e.code == "bad_message");
     CHECK(e.message ==

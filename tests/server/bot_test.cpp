@@ -86,19 +86,6 @@ void act_once(solo& s, const std::string& game, std::mt19937& rng) {
   until_applying(*s.ws, s.t, "ack");
 }
 
-// One counter of GET /metrics (-1 when absent).
-long metric(unsigned short port, const std::string& name) {
-  const std::string text = http_call(port, "GET", "/metrics").body;
-  const auto at = text.find("\n" + name + " ");
-  if (at == std::string::npos) return -1;
-  return std::stol(text.substr(at + name.size() + 2));
-}
-
-// Moves a --clock manual server's clock.
-void advance(unsigned short port, int ms) {
-  REQUIRE(http_call(port, "POST", "/api/test/clock", json{{"advance_ms", ms}}.dump()).status == 200);
-}
-
 // The log of a match as GET /api/matches/{code}/log answers it, every page's changes merged.
 json match_log(unsigned short port, const std::string& code) {
   json all;
@@ -223,7 +210,7 @@ TEST_CASE("bots: after a restart mid-match the bot resumes its seat and thinks a
         if (!s.t.legal.empty()) {
           act_once(s, game, rng);
         } else {
-          advance(srv.port(), 1000);  // the bot's time comes: it answers
+          advance_clock(srv.port(), 1000);  // the bot's time comes: it answers
           until_applying(*s.ws, s.t, "patch", 10);
         }
       }
@@ -261,7 +248,7 @@ TEST_CASE("bots: resigning while the bot thinks stops it, nothing is appended af
   json over = until_applying(*s.ws, s.t, "game_over");
   CHECK(over["outcome"] == json({{"winner", 1}, {"reason", "resign"}}));
   CHECK(metric(srv.port(), "tabuleiro_bot_cancelled_total") == 1);
-  advance(srv.port(), 60000);  // the bot's time comes: it no longer thinks
+  advance_clock(srv.port(), 60000);  // the bot's time comes: it no longer thinks
   const json log = match_log(srv.port(), s.code);
   REQUIRE(log["changes"].size() == 1);
   CHECK(log["changes"][0]["change"]["type"] == "resign");
@@ -269,7 +256,7 @@ TEST_CASE("bots: resigning while the bot thinks stops it, nothing is appended af
   CHECK(metric(srv.port(), "tabuleiro_bot_actions_total") == 0);
   // Another match shows the same clock does start a decision when nobody ended the match.
   solo t = open_solo(srv.port(), {{"game", "taixu"}, {"seat", 2}, {"opponent", {{"bot", "hard"}}}});
-  advance(srv.port(), 5000);
+  advance_clock(srv.port(), 5000);
   json p = until_applying(*t.ws, t.t, "patch", 10);
   CHECK(p["version"] == 1);
   CHECK(metric(srv.port(), "tabuleiro_bot_actions_total") == 1);
@@ -286,7 +273,7 @@ TEST_CASE("bots: a decision for a version that moved on is stopped, and the bot 
   CHECK(until_applying(*s.ws, s.t, "ack")["version"] == 1);
   CHECK(metric(srv.port(), "tabuleiro_bot_cancelled_total") == 1);  // the version-0 decision
   CHECK(s.t.view["phase"] == "setup");
-  advance(srv.port(), 1000);
+  advance_clock(srv.port(), 1000);
   until_applying(*s.ws, s.t, "patch", 10);
   CHECK(s.t.version == 2);
   CHECK(s.t.view["phase"] == "play");
@@ -317,7 +304,7 @@ TEST_CASE("bots: a bot is never away - a person who leaves the bot loses by aban
     wt.apply(*m);
     gone = (*m)["type"] == "presence" && (*m)["seats"][0]["connected"] == false;
   }
-  advance(srv.port(), 599'000);
+  advance_clock(srv.port(), 599'000);
   bool ended = false;
   while (auto m = watcher.recv(0.5)) {
     wt.apply(*m);
@@ -326,7 +313,7 @@ TEST_CASE("bots: a bot is never away - a person who leaves the bot loses by aban
   CHECK_FALSE(ended);
   // Past the limit (a second at a time, so a late housekeeping tick still fires): the bot wins.
   for (int i = 0; i < 10 && !ended; ++i) {
-    advance(srv.port(), 1'000);
+    advance_clock(srv.port(), 1'000);
     while (auto m = watcher.recv(1)) {
       wt.apply(*m);
       if ((*m)["type"] == "game_over") ended = true;

@@ -38,10 +38,6 @@ std::vector<json> lines_heard(ws_client& c, double timeout_s = 0.5) {
   return out;
 }
 
-void advance(unsigned short port, std::int64_t ms) {
-  REQUIRE(http_call(port, "POST", "/api/test/clock", json{{"advance_ms", ms}}.dump()).status == 200);
-}
-
 }  // namespace
 
 TEST_CASE("chat: the players talk, the spectators talk apart, and the players read the spectators once it is over") {
@@ -108,7 +104,7 @@ TEST_CASE("chat: 400 characters, one line a second with five at once, mutes, rep
   // Four more lines fill the burst of five; the sixth waits for the clock to move a second.
   for (int i = 0; i < 4; ++i) CHECK(say(one, "line " + std::to_string(i), "l" + std::to_string(i))["type"] == "ack");
   CHECK(say(one, "too fast", "f")["error"]["code"] == "chat_rate");
-  advance(port, 1000);
+  advance_clock(port, 1000);
   CHECK(say(one, "in time", "t")["type"] == "ack");
   // Seat 2 mutes seat 1: it no longer hears seat 1, the spectator cannot mute anyone.
   lines_heard(two);
@@ -116,7 +112,7 @@ TEST_CASE("chat: 400 characters, one line a second with five at once, mutes, rep
   const json muted = two.until("chat_history");
   CHECK(muted["muted"] == true);
   for (const auto& l : muted["lines"]) CHECK(l["seat"] != 1);
-  advance(port, 5000);
+  advance_clock(port, 5000);
   CHECK(say(one, "are you there?", "q")["type"] == "ack");
   CHECK(lines_heard(two).empty());
   spectator.send({{"type", "chat_mute"}, {"id", "sm"}});

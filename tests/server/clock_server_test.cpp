@@ -17,12 +17,6 @@ namespace {
 const std::vector<std::string> flags = {"--msg-rate", "100000", "--msg-burst", "100000",
                                         "--clock", "manual"};
 
-// Moves the server's manual clock forward by ms.
-void advance(unsigned short port, std::int64_t ms) {
-  auto a = http_call(port, "POST", "/api/test/clock", json{{"advance_ms", ms}}.dump());
-  REQUIRE(a.status == 200);
-}
-
 // The first legal entry of t's list whose type is (or, with other, is not) type.
 json legal_of(const tracked_view& t, const std::string& type, bool other = false) {
   for (const json& a : t.legal)
@@ -95,16 +89,16 @@ TEST_CASE("clock: TAIXU runs per turn - several actions, the increment once, the
   server_process srv(dir.path + "/t.db", flags);
   table tb = table::open(srv.port(), {{"clock", {{"initial_s", 60}, {"increment_s", 5}}}});
   // Before anyone has moved there is no clock pressure: a long wait changes nothing.
-  advance(srv.port(), 3'600'000);
+  advance_clock(srv.port(), 3'600'000);
   CHECK(http_call(srv.port(), "GET", "/api/matches/" + tb.code).json_body()["outcome"].is_null());
   play_first_turns(tb);
-  advance(srv.port(), 10'000);
+  advance_clock(srv.port(), 10'000);
   tb.act(1, legal_of(tb.at[1].t, "end_turn", true));  // an action that does not end the turn
   json c = last_clock(tb, 2);
   CHECK(c["running"] == 1);
   CHECK(c["remaining_ms"] == json::array({50'000, 60'000}));  // charged, no increment yet
   REQUIRE(tb.at[1].t.legal.size() > 0);
-  advance(srv.port(), 5'000);
+  advance_clock(srv.port(), 5'000);
   tb.act(1, legal_of(tb.at[1].t, "end_turn"));
   c = last_clock(tb, 2);
   CHECK(c["running"] == 2);
@@ -115,14 +109,14 @@ TEST_CASE("clock: TAIXU runs per turn - several actions, the increment once, the
   CHECK(summary_clock["running"] == 2);
   CHECK(summary_clock["at"].is_number_integer());
   // A resync is built now: seat 2's time has been running for 20 s.
-  advance(srv.port(), 20'000);
+  advance_clock(srv.port(), 20'000);
   tb.at[2].ws->send({{"type", "resync"}});
   json snap = until_applying(*tb.at[2].ws, tb.at[2].t, "snapshot");
   CHECK(snap["clock"]["remaining_ms"] == json::array({50'000, 40'000}));
   // Seat 2 lets its time run out; the room's timer flags it (after the grace) unasked.
-  advance(srv.port(), 40'000);
+  advance_clock(srv.port(), 40'000);
   CHECK(tb.at[0].ws->recv(0.3) == std::nullopt);  // at the deadline itself, still within grace
-  advance(srv.port(), 1'300);
+  advance_clock(srv.port(), 1'300);
   json over = wait_over(*tb.at[0].ws, tb.at[0].t);
   CHECK(over["outcome"] == json{{"winner", 1}, {"reason", "timeout"}});
   const json& flag = tb.at[0].t.patches.back();
@@ -138,7 +132,7 @@ TEST_CASE("clock: a late action flags instead of being applied") {
   table tb = table::open(srv.port(), {{"clock", {{"initial_s", 30}, {"increment_s", 0}}}});
   play_first_turns(tb);
   // Past the deadline but before the timer's grace ends: the action itself finds the flag.
-  advance(srv.port(), 30'100);
+  advance_clock(srv.port(), 30'100);
   const std::int64_t before = tb.at[1].t.version;
   tb.at[1].ws->send({{"type", "act"}, {"id", "late"}, {"action", legal_of(tb.at[1].t, "end_turn")}});
   json r = until_applying(*tb.at[1].ws, tb.at[1].t, "reject");
@@ -148,6 +142,26 @@ TEST_CASE("clock: a late action flags instead of being applied") {
   CHECK(over["outcome"] == json{{"winner", 2}, {"reason", "timeout"}});
   CHECK(tb.at[1].t.version == before + 1);  // the flag, not the action
   CHECK(tb.at[1].t.patches.back()["events"] == json::array({{{"type", "timeout"}, {"seat", 1}}}));
+}
+
+TEST_CASE("clock: an action that arrives with exactly 0 ms left is applied, 1 ms later it flags") {
+  for (const std::int64_t late : {0, 1}) {
+    INFO("ms past the deadline: " << late);
+    temp_dir dir;
+    server_process srv(dir.path + "/t.db", flags);
+    table tb = table::open(srv.port(), {{"clock", {{"initial_s", 30}, {"increment_s", 0}}}});
+    play_first_turns(tb);
+    advance_clock(srv.port(), 30'000 + late);
+    tb.at[1].ws->send({{"type", "act"}, {"id", "edge"}, {"action", legal_of(tb.at[1].t, "end_turn")}});
+    if (late == 0) {
+      CHECK(until_applying(*tb.at[1].ws, tb.at[1].t, "ack")["id"] == "edge");
+      const json& p = tb.at[1].t.patches.back();
+      CHECK(p["clock"]["remaining_ms"][0] == 0);
+      CHECK(p["clock"]["running"] == 2);
+    } else {
+      CHECK(until_applying(*tb.at[1].ws, tb.at[1].t, "reject")["error"]["code"] == "out_of_time");
+    }
+  }
 }
 
 TEST_CASE("clock: Cyvasse's set-up runs one timer for both seats") {
@@ -166,11 +180,11 @@ TEST_CASE("clock: Cyvasse's set-up runs one timer for both seats") {
   while (presence["seats"][1]["taken"] != true) presence = until_applying(a, ta, "presence");
   CHECK(presence["clock"]["setup_remaining_ms"] == 30'000);
   // Seat 1 sets up 10 s in (a preset); seat 2 never does.
-  advance(srv.port(), 10'000);
+  advance_clock(srv.port(), 10'000);
   a.send({{"type", "act"}, {"id", "s1"}, {"action", ta.legal[0]}});
   until_applying(a, ta, "ack");
   CHECK(ta.patches.back()["clock"]["setup_remaining_ms"] == 20'000);
-  advance(srv.port(), 21'300);
+  advance_clock(srv.port(), 21'300);
   json over = until_applying(b, tb, "game_over", 10);
   CHECK(over["outcome"] == json{{"winner", 1}, {"reason", "timeout"}});
   CHECK(tb.patches.back()["events"] == json::array({{{"type", "timeout"}, {"seat", 2}}}));
@@ -200,7 +214,7 @@ TEST_CASE("clock: the set-up timer survives a restart - it counts from when the 
   const std::int64_t now = j["clock"]["at"];
   if (now - seated_at < 30'000) {  // (a very slow restart would already have passed it)
     CHECK(j["clock"]["setup_remaining_ms"] == 30'000 - (now - seated_at));
-    advance(srv->port(), 31'300);
+    advance_clock(srv->port(), 31'300);
   }
   json over = wait_over(w, t);
   CHECK(over["outcome"] == json{{"winner", 1}, {"reason", "timeout"}});
@@ -230,7 +244,7 @@ TEST_CASE("clock: across a restart - remaining time from the log, a deadline pas
   // Down past the deadline: nobody is connected; the next look at the match decides it, and
   // the timeout is logged at the deadline, not at the recovery.
   srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
-  advance(srv->port(), 120'000);
+  advance_clock(srv->port(), 120'000);
   ws_client w(srv->port());
   tracked_view t;
   join(w, t, code, {{"as", "spectator"}});  // loads the room: the passed deadline is decided
@@ -258,12 +272,12 @@ TEST_CASE("clock: correspondence shows the deadline and is not abandoned") {
   CHECK(c["remaining_ms"][0] == 2 * 86'400'000LL);
   CHECK(c["deadline"].is_string());
   tb.at = {};  // everyone leaves for a day: the clock decides, not presence
-  for (int i = 0; i < 24; ++i) advance(srv.port(), 3'600'000);
+  for (int i = 0; i < 24; ++i) advance_clock(srv.port(), 3'600'000);
   CHECK(http_call(srv.port(), "GET", "/api/matches/" + tb.code).json_body()["outcome"].is_null());
   ws_client w(srv.port());
   tracked_view t;
   join(w, t, tb.code, {{"as", "spectator"}});
-  advance(srv.port(), 86'400'000 + 2'000);
+  advance_clock(srv.port(), 86'400'000 + 2'000);
   json over = wait_over(w, t);
   CHECK(over["outcome"] == json{{"winner", 2}, {"reason", "timeout"}});
 }

@@ -17,3 +17,44 @@ TEST_CASE("display names: control and bidi characters removed, whitespace collap
   CHECK(clean_display_name(accents) == accents.substr(0, 48));
   CHECK(clean_display_name("\x01\x02 \t") == "");
 }
+
+TEST_CASE("display names: invisible characters removed, so look-alike names are one name") {
+  using tabuleiro::server::clean_display_name;
+  // Zero-width space, zero-width non-joiner, word joiner, soft hyphen, BOM, Hangul filler,
+  // a variation selector, a tag character, a private-use character, an unassigned code point.
+  for (const char* hidden : {"\xE2\x80\x8B", "\xE2\x80\x8C", "\xE2\x81\xA0", "\xC2\xAD", "\xEF\xBB\xBF",
+                             "\xE3\x85\xA4", "\xEF\xB8\x8F", "\xF3\xA0\x80\x81", "\xEE\x80\x80", "\xCD\xB8"}) {
+    INFO("hidden: " << hidden);
+    CHECK(clean_display_name(std::string("An") + hidden + "a") == "Ana");
+    CHECK(clean_display_name(std::string(hidden) + "Ana" + hidden) == "Ana");
+    CHECK(clean_display_name(hidden) == "");
+  }
+  // Bidirectional controls and isolates, as before.
+  CHECK(clean_display_name("\xE2\x81\xA6" "Ana\xE2\x81\xA9 \xE2\x80\x8F") == "Ana");
+  // A zero-width joiner outside an emoji is removed; inside one (a skin tone too) it stays.
+  CHECK(clean_display_name("A\xE2\x80\x8Dna") == "Ana");
+  const std::string technologist = "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB";                   // 👩‍💻
+  const std::string toned = "\xF0\x9F\x91\xA9\xF0\x9F\x8F\xBD\xE2\x80\x8D\xF0\x9F\x92\xBB";           // 👩🏽‍💻
+  CHECK(clean_display_name(technologist) == technologist);
+  CHECK(clean_display_name(toned) == toned);
+  CHECK(clean_display_name("\xF0\x9F\x91\xA9 \xE2\x80\x8D\xF0\x9F\x92\xBB") == "\xF0\x9F\x91\xA9 \xF0\x9F\x92\xBB");
+}
+
+TEST_CASE("display names: one spelling per look (NFC), cut between graphemes") {
+  using tabuleiro::server::clean_display_name;
+  // "José" with a precomposed é and with e + combining acute accent are one name.
+  CHECK(clean_display_name("Jos\xC3\xA9") == "Jos\xC3\xA9");
+  CHECK(clean_display_name("Jose\xCC\x81") == "Jos\xC3\xA9");
+  // Removing an invisible character between a letter and its accent still composes them.
+  CHECK(clean_display_name("Jose\xE2\x80\x8B\xCC\x81") == "Jos\xC3\xA9");
+  // Compatibility characters keep their look (NFC, not NFKC): the ligature ﬁ stays.
+  CHECK(clean_display_name("\xEF\xAC\x81sh") == "\xEF\xAC\x81sh");
+  // 23 letters and a letter with two accents that NFC cannot compose: the cut keeps no half.
+  const std::string base(23, 'a');
+  CHECK(clean_display_name(base + "q\xCC\x81\xCC\x83") == base);
+  CHECK(clean_display_name(base + "b") == base + "b");
+  // A cut that would end on a space drops it.
+  bool cut = false;
+  CHECK(tabuleiro::server::clean_text("abc def", 4, &cut) == "abc");
+  CHECK(cut);
+}

@@ -175,17 +175,6 @@ long rss_kib(int pid) {
   return 0;
 }
 
-// The value of an unlabelled counter in GET /metrics.
-long metric(unsigned short port, const std::string& name) {
-  auto a = http_call(port, "GET", "/metrics");
-  std::istringstream in(a.body);
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind(name + " ", 0) == 0) return std::stol(line.substr(name.size() + 1));
-  FAIL("no metric " << name);
-  return 0;
-}
-
 // A plain TCP connection to the loopback port (-1 on failure), with a small receive buffer
 // when rcvbuf > 0 (set before connecting, so the advertised window stays small).
 int raw_connect(unsigned short port, int rcvbuf = 0) {

@@ -154,6 +154,17 @@ bool http_answer::has_header(const std::string& name) const {
   return false;
 }
 
+void advance_clock(unsigned short port, std::int64_t ms) {
+  REQUIRE(http_call(port, "POST", "/api/test/clock", nlohmann::json{{"advance_ms", ms}}.dump()).status == 200);
+}
+
+long metric(unsigned short port, const std::string& name) {
+  const std::string text = "\n" + http_call(port, "GET", "/metrics").body;
+  const auto at = text.find("\n" + name + " ");
+  if (at == std::string::npos) return -1;
+  return std::stol(text.substr(at + name.size() + 2));
+}
+
 http_answer http_call(unsigned short port, const std::string& method, const std::string& target,
                       const std::string& body, const header_list& headers) {
   net::io_context ioc;

@@ -72,6 +72,12 @@ struct http_answer {
 http_answer http_call(unsigned short port, const std::string& method, const std::string& target,
                       const std::string& body = "", const header_list& headers = {});
 
+// Moves the clock of a server started with --clock manual by ms; REQUIREs that it moved.
+void advance_clock(unsigned short port, std::int64_t ms);
+
+// The value of a sample of GET /metrics, named in full (labels included), or -1 when absent.
+long metric(unsigned short port, const std::string& name);
+
 // Opens a TCP connection that sends nothing; true if the server closes it within timeout_s.
 bool silent_connection_closed(unsigned short port, double timeout_s);
 

@@ -1,4 +1,11 @@
 // The real server over HTTP: health, metrics, static files, API errors, --help.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <fstream>
 
 #include <catch2/catch.hpp>
@@ -6,6 +13,46 @@
 #include "harness.h"
 
 using namespace tabuleiro::test;
+
+namespace {
+
+// How the server ended a connection that sent bytes piece by piece.
+struct ending {
+  double after_s = -1;  // seconds from the first piece to the server's end (-1: it did not end)
+  std::string answer;   // everything it sent before
+};
+
+// Connects to 127.0.0.1:port and writes pieces one every gap_s (then nothing), until the server
+// ends the connection or limit_s passes.
+ending send_in_pieces(unsigned short port, const std::vector<std::string>& pieces, double gap_s, double limit_s) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  REQUIRE(fd >= 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(port);
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+  ending out;
+  const auto start = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  std::size_t next = 0;
+  while (elapsed() < limit_s) {
+    if (next < pieces.size()) ::send(fd, pieces[next].data(), pieces[next].size(), MSG_NOSIGNAL), ++next;
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(gap_s * 1000)) <= 0) continue;
+    char buf[4096];
+    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) {
+      out.after_s = elapsed();
+      break;
+    }
+    out.answer.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+}  // namespace
 
 TEST_CASE("http: health, metrics, static files with MIME types, match page") {
   temp_dir dir;
@@ -108,4 +155,41 @@ TEST_CASE("cli: serve --help lists every flag with its environment variable") {
                            "TABULEIRO_PUBLISH_LIMIT"})
     CHECK(text.find(flag) != std::string::npos);
   CHECK(std::system((std::string(TABULEIRO_BIN) + " serve --port nope 2>/dev/null").c_str()) != 0);
+}
+
+TEST_CASE("http: a request still unfinished after the handshake timeout is dropped, however it drips") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", {"--handshake-timeout", "1"});
+  SECTION("a header that never ends") {
+    std::vector<std::string> pieces{"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"};
+    for (int i = 0; i < 40; ++i) pieces.push_back("X-Drip: " + std::to_string(i) + "\r\n");
+    const ending e = send_in_pieces(srv.port(), pieces, 0.1, 4);
+    CHECK(e.answer.empty());
+    CHECK(e.after_s > 0.9);
+    CHECK(e.after_s < 2.5);
+  }
+  SECTION("a body that never ends") {
+    std::vector<std::string> pieces{"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                                    "Content-Length: 100\r\n\r\n{"};
+    for (int i = 0; i < 40; ++i) pieces.push_back(" ");
+    const ending e = send_in_pieces(srv.port(), pieces, 0.1, 4);
+    CHECK(e.answer.empty());
+    CHECK(e.after_s > 0.9);
+    CHECK(e.after_s < 2.5);
+  }
+}
+
+TEST_CASE("http: malformed framing ends the connection without an answer") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", {});
+  for (const std::string bad : {"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n",
+                                "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+                                "NOT HTTP AT ALL\r\n\r\n",
+                                "GET / HTTP/1.1\r\nBad Header\r\n\r\n"}) {
+    INFO(bad);
+    const ending e = send_in_pieces(srv.port(), {bad}, 0.1, 3);
+    CHECK(e.answer.empty());
+    CHECK(e.after_s >= 0);
+    CHECK(e.after_s < 1);
+  }
 }

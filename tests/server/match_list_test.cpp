@@ -32,12 +32,6 @@ json find_code(const json& list, const std::string& code) {
   return nullptr;
 }
 
-// Moves the manual clock forward by ms.
-void advance(unsigned short port, std::int64_t ms) {
-  auto a = http_call(port, "POST", "/api/test/clock", json{{"advance_ms", ms}}.dump());
-  REQUIRE(a.status == 200);
-}
-
 // Reads c until a presence message arrives (skipping others); REQUIREs one.
 json next_presence(ws_client& c) { return c.until("presence"); }
 
@@ -160,7 +154,7 @@ TEST_CASE("match list: GET /api/matches?preview=1 carries the spectator view, an
     join(c, t, mt->code, {{"token", mt->token}});
     c.send({{"type", "abort"}, {"id", "r"}});  // no opponent yet: the creator may abort
     c.until("game_over");
-    advance(srv.port(), 5000);
+    advance_clock(srv.port(), 5000);
   }
   const json recent = listing(srv.port(), "/api/matches?status=finished");
   REQUIRE(recent.size() == 2);
@@ -193,7 +187,7 @@ TEST_CASE("match list: watch_list sends the list, then pushes changes coalesced 
 
   // The first change after a quiet second is pushed at once (the creation was pushed when
   // the match was made).
-  advance(srv.port(), 1000);
+  advance_clock(srv.port(), 1000);
   ws_client a(srv.port());
   tracked_view ta;
   join(a, ta, m.code, {{"token", m.token}});
@@ -212,7 +206,7 @@ TEST_CASE("match list: watch_list sends the list, then pushes changes coalesced 
   act_first(a, ta);
   spec.until("presence");
   CHECK(!w.recv(0.3).has_value());
-  advance(srv.port(), 1000);
+  advance_clock(srv.port(), 1000);
   auto push = w.recv(10);
   REQUIRE(push.has_value());
   REQUIRE((*push)["type"] == "match_list_changed");
@@ -228,7 +222,7 @@ TEST_CASE("match list: watch_list sends the list, then pushes changes coalesced 
   CHECK(!w.recv(0.3).has_value());  // one push only
 
   // The end: pushed with its result and time; a new watcher finds it among the recent ones.
-  advance(srv.port(), 1000);
+  advance_clock(srv.port(), 1000);
   a.send({{"type", "resign"}, {"id", "r"}});
   s = next_push_for(w, m.code);
   CHECK(s["activity"] == "finished");

@@ -24,6 +24,28 @@ namespace {
 constexpr unsigned char fin = 0x80, rsv1 = 0x40, rsv2 = 0x20, rsv3 = 0x10;
 constexpr unsigned char op_cont = 0x0, op_text = 0x1, op_close = 0x8, op_ping = 0x9, op_pong = 0xA;
 
+// A client frame's bytes: first byte (FIN, RSV bits, opcode), the shortest length form, the
+// mask key and the payload (masked unless told).
+std::string frame_bytes(unsigned char first, const std::string& payload, bool masked = true) {
+  std::string f(1, static_cast<char>(first));
+  const unsigned char mask_bit = masked ? 0x80 : 0;
+  const std::size_t n = payload.size();
+  if (n < 126) {
+    f += static_cast<char>(mask_bit | n);
+  } else if (n < 65536) {
+    f += static_cast<char>(mask_bit | 126);
+    f += static_cast<char>(n >> 8);
+    f += static_cast<char>(n & 0xff);
+  } else {
+    f += static_cast<char>(mask_bit | 127);
+    for (int i = 7; i >= 0; --i) f += static_cast<char>((n >> (8 * i)) & 0xff);
+  }
+  const unsigned char key[4] = {0x37, 0xfa, 0x21, 0x3d};
+  if (masked) f.append(reinterpret_cast<const char*>(key), 4);
+  for (std::size_t i = 0; i < n; ++i) f += masked ? static_cast<char>(payload[i] ^ key[i % 4]) : payload[i];
+  return f;
+}
+
 // One frame as the server sent it.
 struct frame {
   unsigned char opcode = 0;
@@ -52,25 +74,7 @@ class raw_ws {
 
   // Sends one frame: first byte (FIN, RSV bits, opcode), payload, masked unless told.
   void send(unsigned char first, const std::string& payload, bool masked = true) {
-    std::string f(1, static_cast<char>(first));
-    const unsigned char mask_bit = masked ? 0x80 : 0;
-    const std::size_t n = payload.size();
-    if (n < 126) {
-      f += static_cast<char>(mask_bit | n);
-    } else if (n < 65536) {
-      f += static_cast<char>(mask_bit | 126);
-      f += static_cast<char>(n >> 8);
-      f += static_cast<char>(n & 0xff);
-    } else {
-      f += static_cast<char>(mask_bit | 127);
-      for (int i = 7; i >= 0; --i) f += static_cast<char>((n >> (8 * i)) & 0xff);
-    }
-    const unsigned char key[4] = {0x37, 0xfa, 0x21, 0x3d};
-    if (masked) f.append(reinterpret_cast<const char*>(key), 4);
-    for (std::size_t i = 0; i < n; ++i)
-      f += masked ? static_cast<char>(payload[i] ^ key[i % 4]) : payload[i];
-    boost::system::error_code ec;
-    net::write(socket_, net::buffer(f), ec);  // may fail once the server has given up
+    send_raw(frame_bytes(first, payload, masked));
   }
 
   // The next frame from the server, or nullopt when the connection ends or timeout passes.
@@ -123,6 +127,32 @@ class raw_ws {
 
   const std::string& close_payload() const { return close_payload_; }
 
+  // Sends bytes as they are (a frame's header without its payload, a frame in pieces).
+  void send_raw(const std::string& bytes) {
+    boost::system::error_code ec;
+    net::write(socket_, net::buffer(bytes), ec);  // may fail once the server has given up
+  }
+
+  // Sends bytes after a ping frame, and waits for its pong: the server has then read them (a
+  // small write arrives in one piece on loopback, and the server reads what arrived at once).
+  void send_read(const std::string& bytes) {
+    send_raw(frame_bytes(fin | op_ping, "sync") + bytes);
+    auto pong = read_frame();
+    REQUIRE(pong);
+    REQUIRE(pong->opcode == op_pong);
+  }
+
+  // Whether the server ends the TCP connection within timeout_s (what it sends first is dropped).
+  bool ends_within(double timeout_s) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+    while (std::chrono::steady_clock::now() < deadline) {
+      const double left = std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+      if (!fill(input_.size() + 1, left)) return !timed_out_;
+      input_.clear();
+    }
+    return false;
+  }
+
  private:
   // Reads until input_ holds n bytes; false on EOF, error or timeout (timed_out_ says which).
   bool fill(std::size_t n, double timeout_s) {
@@ -161,6 +191,13 @@ class raw_ws {
 // A close payload: the 2-byte code then the reason.
 std::string close_body(unsigned code, const std::string& reason = "") {
   return std::string{static_cast<char>(code >> 8), static_cast<char>(code & 0xff)} + reason;
+}
+
+// The header of a masked client frame announcing length payload bytes in the 64-bit form.
+std::string long_header(unsigned char first, std::uint64_t length) {
+  std::string h{static_cast<char>(first), static_cast<char>(0x80 | 127)};
+  for (int i = 7; i >= 0; --i) h += static_cast<char>((length >> (8 * i)) & 0xff);
+  return h + "\x37\xfa\x21\x3d";
 }
 
 // The server's close code after frames are sent (each a first byte and payload), REQUIRing
@@ -320,4 +357,59 @@ TEST_CASE("rfc6455: a fragmented message is one message, UTF-8 split inside a ch
   c.send(fin | op_close, close_body(1000));
   CHECK(c.read_close() == 1000);
   CHECK(c.closes_tcp());
+}
+
+TEST_CASE("rfc6455: a header announcing more than 16 KiB closes with 1009 before its payload arrives") {
+  temp_dir dir;
+  // The handshake timeout also bounds the close handshake the peer never finishes.
+  server_process srv(dir.path + "/t.db", {"--clock", "manual", "--handshake-timeout", "2"});
+  raw_ws c(srv.port());
+  c.send_raw(long_header(fin | op_text, 1ull << 30));  // 1 GiB announced; not one payload byte sent
+  CHECK(c.read_close(1) == 1009);                    // at once, well inside the timeout
+  CHECK(c.ends_within(5));  // the peer is inside its frame and cannot answer: the timeout ends it
+  CHECK(metric(srv.port(), "tabuleiro_actions_rejected_total{code=\"too_large\"}") == 1);
+}
+
+TEST_CASE("rfc6455: a 64-bit payload length with its top bit set closes with 1002") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", {"--clock", "manual", "--handshake-timeout", "2"});
+  raw_ws c(srv.port());
+  c.send_raw(long_header(fin | op_text, 0x8000000000000005ull) + "abcde");
+  CHECK(c.read_close(1) == 1002);
+  CHECK(c.ends_within(5));
+}
+
+TEST_CASE("rfc6455: a message must arrive whole within the handshake timeout (here 2 s) of its first byte") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", {"--clock", "manual", "--handshake-timeout", "2"});
+  const std::string ping = R"({"type":"ping","t":1})";
+  const std::string whole = frame_bytes(fin | op_text, ping);
+  SECTION("a frame finished 1.9 s after its first byte is answered") {
+    raw_ws c(srv.port());
+    c.send_read(whole.substr(0, 3));
+    advance_clock(srv.port(), 1900);
+    c.send_raw(whole.substr(3));
+    auto f = c.read_frame();
+    REQUIRE(f);
+    CHECK(json::parse(f->payload)["type"] == "pong");
+  }
+  SECTION("a frame dripped past the timeout closes with 1008") {
+    raw_ws c(srv.port());
+    c.send_read(whole.substr(0, 3));
+    advance_clock(srv.port(), 2001);
+    c.send_raw(whole.substr(3, 1));
+    CHECK(c.read_close() == 1008);
+    CHECK(c.close_payload().substr(2) == "message not finished in time");
+    CHECK(c.ends_within(5));  // inside its frame, the peer cannot answer the close
+    CHECK(metric(srv.port(), "tabuleiro_actions_rejected_total{code=\"message_timeout\"}") == 1);
+  }
+  SECTION("a fragmented message whose last frame never comes closes with 1008") {
+    raw_ws c(srv.port());
+    c.send_read(frame_bytes(op_text, R"({"type":)"));
+    advance_clock(srv.port(), 1200);
+    c.send_read(frame_bytes(op_cont, R"("ping")"));
+    advance_clock(srv.port(), 1200);
+    c.send(op_cont, ",");
+    CHECK(c.read_close() == 1008);
+  }
 }

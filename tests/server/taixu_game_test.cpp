@@ -309,12 +309,6 @@ TEST_CASE("game: draw offers, decline and agreement - finished matches stay view
   CHECK(late.until("game_over")["outcome"] == agreed);
 }
 
-// Moves the server's manual clock (--clock manual) forward by ms.
-void advance(unsigned short port, std::int64_t ms) {
-  auto a = http_call(port, "POST", "/api/test/clock", json{{"advance_ms", ms}}.dump());
-  REQUIRE(a.status == 200);
-}
-
 TEST_CASE("game: abandonment after the configured time, also for matches nobody reopens") {
   temp_dir dir;
   // Time is the server's injected clock, moved by the test: nothing here waits 600 s.
@@ -332,7 +326,7 @@ TEST_CASE("game: abandonment after the configured time, also for matches nobody 
   REQUIRE(away["seats"][1]["connected"] == false);
   CHECK(away["seats"][1]["abandon_in_ms"] == 600'000);
   // One second short of the limit: the match goes on.
-  advance(srv->port(), 599'000);
+  advance_clock(srv->port(), 599'000);
   bool ended = false;
   while (auto m = ab.at[0].ws->recv(0.5)) ended = ended || (*m)["type"] == "game_over";
   CHECK_FALSE(ended);
@@ -341,7 +335,7 @@ TEST_CASE("game: abandonment after the configured time, also for matches nobody 
   // clock moves a second at a time so that a tick re-armed late on a loaded machine still fires.
   bool over = false;
   for (int i = 0; i < 10 && !over; ++i) {
-    advance(srv->port(), 1'000);
+    advance_clock(srv->port(), 1'000);
     while (auto m = ab.at[1].ws->recv(1)) {
       ab.at[1].t.apply(*m);
       if ((*m)["type"] == "game_over") over = true;
@@ -360,7 +354,7 @@ TEST_CASE("game: abandonment after the configured time, also for matches nobody 
   srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
   bool abandoned = false;
   for (int i = 0; i < 20 && !abandoned; ++i) {
-    advance(srv->port(), 601'000);
+    advance_clock(srv->port(), 601'000);
     for (int poll = 0; poll < 10 && !abandoned; ++poll) {
       json list = http_call(srv->port(), "GET", "/api/matches?status=finished").json_body();
       for (const json& x : list["matches"])
