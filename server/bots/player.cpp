@@ -43,9 +43,15 @@ void bot_player::consider(const protocol::match& m, std::int64_t version, bool o
                 strand = strand_, &stats = stats_] {
     if (ticket->stop) return;
     stats.bot_decisions++;
-    pool.run(ticket, [ticket, copy, version, deliver, seat, level, limits, seed, strand] {
+    pool.run(ticket, [ticket, copy, version, deliver, seat, level, limits, seed, strand, &pool, &stats] {
       if (ticket->stop) return;
-      auto action = bots::choose(*copy, seat, level, limits, seed, ticket->stop);
+      // The level's time counts from here, shrunk while the workers are behind (pool.h).
+      bots::limits now = limits;
+      if (!now.iterations) {
+        now.time_limit = pool.budget(limits.time_limit);
+        if (now.time_limit < limits.time_limit) stats.bot_budget_shrunk++;
+      }
+      auto action = bots::choose(*copy, seat, level, now, seed, ticket->stop);
       if (!action) {
         if (!ticket->stop) spdlog::warn("bot (seat {}) found no action at version {}", seat, version);
         return;

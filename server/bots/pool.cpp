@@ -6,7 +6,7 @@
 
 namespace tabuleiro::server {
 
-bot_pool::bot_pool(int threads) : pool_(static_cast<std::size_t>(std::max(1, threads))) {}
+bot_pool::bot_pool(int threads) : threads_(static_cast<std::size_t>(std::max(1, threads))), pool_(threads_) {}
 
 bot_pool::~bot_pool() {
   stop();
@@ -35,6 +35,13 @@ std::size_t bot_pool::busy() const {
   for (const auto& w : live_)
     if (auto t = w.lock(); t && !t->done.load()) ++n;
   return n;
+}
+
+std::chrono::milliseconds bot_pool::budget(std::chrono::milliseconds base) const {
+  const std::size_t decisions = busy();
+  if (decisions <= threads_) return base;
+  const auto share = base * static_cast<std::int64_t>(threads_) / static_cast<std::int64_t>(decisions);
+  return std::max(share, base / 10);
 }
 
 void bot_pool::stop() {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -38,6 +39,13 @@ class bot_pool {
   // How many decisions are queued or running now.
   std::size_t busy() const EXCLUDES(mu_);
 
+  // The time a decision starting now may take, for a level whose own budget is base: base
+  // while there are no more decisions queued or running than workers; past that, each gets its
+  // share of the workers (base × workers / decisions), so that the queue drains in about base,
+  // but never less than a tenth of base. Decisions are served in the order they were queued,
+  // and a match has at most one at a time: the order is round-robin by match.
+  std::chrono::milliseconds budget(std::chrono::milliseconds base) const EXCLUDES(mu_);
+
   // Sets the stop flag of every decision queued or running, and of every later one. Does not
   // wait.
   void stop() EXCLUDES(mu_);
@@ -46,6 +54,7 @@ class bot_pool {
   void join();
 
  private:
+  const std::size_t threads_;
   net::thread_pool pool_;
   mutable mutex mu_;
   std::vector<std::weak_ptr<bot_ticket>> live_ GUARDED_BY(mu_);  // pruned as decisions end

@@ -6,17 +6,30 @@
 
 namespace tabuleiro::server {
 
-bot_seat::bot_seat(std::unique_ptr<bot_player> player, metrics& stats, time_source& time, room_strand strand)
-    : player_(std::move(player)), stats_(stats), time_(time), strand_(std::move(strand)) {}
+bot_seat::bot_seat(std::unique_ptr<bot_player> player, metrics& stats, time_source& time, room_strand strand,
+                   bot_capacity* capacity, std::string code, bool running)
+    : player_(std::move(player)),
+      stats_(stats),
+      time_(time),
+      strand_(std::move(strand)),
+      capacity_(running ? capacity : nullptr),
+      code_(std::move(code)) {
+  if (capacity_) capacity_->hold(code_);
+}
 
 bot_seat::~bot_seat() {
   if (retry_) retry_->cancel();
+  if (capacity_) capacity_->release(code_);
 }
 
 std::string bot_seat::level_name() const { return std::string(bots::level_name(player_->level())); }
 
 void bot_seat::consider(const protocol::match& m, std::int64_t version, bool over,
                         bot_player::deliver_fn deliver) {
+  if (over && capacity_) {
+    capacity_->release(code_);
+    capacity_ = nullptr;
+  }
   player_->consider(m, version, over, std::move(deliver));
 }
 
@@ -46,7 +59,8 @@ void bot_seat::retry(std::function<void()> again) {
 }
 
 std::unique_ptr<bot_seat> stored_bot_seat(const match_row& row, const config& cfg, bot_pool* pool,
-                                          time_source& time, room_strand strand, metrics& stats) {
+                                          bot_capacity* capacity, time_source& time, room_strand strand,
+                                          metrics& stats) {
   if (!row.bot || !pool) return nullptr;
   const auto level = bots::parse_level(row.bot->level);
   const auto seed = protocol::parse_seed(json(row.bot->seed));
@@ -60,7 +74,8 @@ std::unique_ptr<bot_seat> stored_bot_seat(const match_row& row, const config& cf
                  .time_limit = std::chrono::milliseconds(cfg.bot_time_ms)},
       .delay_ms = cfg.bot_delay_ms};
   auto player = std::make_unique<bot_player>(row.bot->seat, *level, *seed, settings, *pool, time, strand, stats);
-  return std::make_unique<bot_seat>(std::move(player), stats, time, std::move(strand));
+  return std::make_unique<bot_seat>(std::move(player), stats, time, std::move(strand), capacity, row.code,
+                                    row.status != "finished");
 }
 
 }  // namespace tabuleiro::server

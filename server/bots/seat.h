@@ -9,6 +9,7 @@
 #include <string>
 
 #include "protocol/core/game.h"
+#include "server/bots/capacity.h"
 #include "server/bots/player.h"
 #include "server/config/config.h"
 #include "server/store/store.h"
@@ -19,8 +20,11 @@ namespace tabuleiro::server {
 // Thread-safety: none; the owning room's strand (answers and retries are posted to it).
 class bot_seat {
  public:
-  bot_seat(std::unique_ptr<bot_player> player, metrics& stats, time_source& time, room_strand strand);
-  // Stops its thinking and its retry.
+  // code's match, running (not over) when running is true, then takes one of capacity's places
+  // (when capacity is given) until it ends.
+  bot_seat(std::unique_ptr<bot_player> player, metrics& stats, time_source& time, room_strand strand,
+           bot_capacity* capacity, std::string code, bool running);
+  // Stops its thinking and its retry, and frees its place.
   ~bot_seat();
   bot_seat(const bot_seat&) = delete;
   bot_seat& operator=(const bot_seat&) = delete;
@@ -30,7 +34,8 @@ class bot_seat {
   std::string level_name() const;
 
   // Thinks about the committed state m at version unless over (the match ended or the room
-  // closes: any thinking stops); deliver gets the answer on the strand.
+  // closes: any thinking stops, and the match's place is freed); deliver gets the answer on the
+  // strand.
   void consider(const protocol::match& m, std::int64_t version, bool over, bot_player::deliver_fn deliver);
   // The answer chosen at version reached the room, whose committed version is now current:
   // true when it is to be submitted (the match has not moved on, and is not over); it is then
@@ -54,11 +59,15 @@ class bot_seat {
   room_strand strand_;
   std::int64_t sent_version_ = -1;  // the version the last sent action was chosen at
   std::shared_ptr<timer> retry_;
+  bot_capacity* capacity_;  // null when the match holds no place (it ended, or no limits)
+  const std::string code_;
 };
 
-// The computer player of row's bot seat, thinking on pool with cfg's limits; null when the
-// row has none, the server runs no bots (pool null), or the stored seat is not valid (logged).
+// The computer player of row's bot seat, thinking on pool with cfg's limits and holding a place
+// of capacity (when given) while the match runs; null when the row has none, the server runs no
+// bots (pool null), or the stored seat is not valid (logged).
 std::unique_ptr<bot_seat> stored_bot_seat(const match_row& row, const config& cfg, bot_pool* pool,
-                                          time_source& time, room_strand strand, metrics& stats);
+                                          bot_capacity* capacity, time_source& time, room_strand strand,
+                                          metrics& stats);
 
 }  // namespace tabuleiro::server

@@ -129,6 +129,7 @@ int run_serve(const args& a) {
     time = system_time();
   }
   bot_pool bot_workers(cfg.bot_threads);
+  bot_capacity bot_matches(static_cast<std::size_t>(cfg.bot_matches), static_cast<std::size_t>(cfg.bot_matches_per_address));
   // The match list feed pushes at most once a second; rooms post their summaries to it.
   match_list_feed list_feed(ioc, *time, 1000);
   accounts::service_options account_options;
@@ -141,6 +142,7 @@ int run_serve(const args& a) {
   svc.cfg = &cfg;
   svc.time = time.get();
   svc.bots = &bot_workers;
+  svc.bot_matches = &bot_matches;
   svc.list_feed = [&list_feed](list_entry e) { list_feed.changed(std::move(e)); };
   svc.new_matches_paused = [&admin](std::function<void(std::optional<bool>)> done) { admin.maintenance(std::move(done)); };
   social::rating_service ratings(*db);
@@ -195,14 +197,14 @@ int run_serve(const args& a) {
   for (auto g : protocol::game_names()) games += (games.empty() ? "" : ",") + std::string(g);
   spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
                "abandon-after={}s create-limit={}/min publish-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
-               "origins={} trusted-proxy={} bot-threads={} bot-time-ms={} bot-iterations={} node={} "
+               "origins={} trusted-proxy={} bot-threads={} bot-matches={} (per address {}) bot-time-ms={} bot-iterations={} node={} "
                "lease-ms={} games={}",
                cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web,
                cfg.public_url.empty() ? "(none)" : cfg.public_url,
                cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute, cfg.publish_per_minute,
                cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.sites.fixed_origins(), ","),
                cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,
-               cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,
+               cfg.bot_matches, cfg.bot_matches_per_address, cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,
                cfg.lease_ms, games.empty() ? "(none)" : games);
 
   net::signal_set signals(ioc, SIGINT, SIGTERM);

@@ -1,6 +1,8 @@
 #include "server/config/config.h"
 
+#include <algorithm>
 #include <charconv>
+#include <thread>
 
 #include <boost/program_options.hpp>
 #include <functional>
@@ -176,6 +178,24 @@ const std::vector<option_spec>& specs() {
          c.bot_threads = static_cast<int>(n);
          return true;
        }},
+      {"--bot-matches", "TABULEIRO_BOT_MATCHES",
+       "matches against the computer running at once on this node; past it, creating one is refused "
+       "(503 bots_busy) (default 16 per core)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 1, 100000, n)) return false;
+         c.bot_matches = static_cast<int>(n);
+         return true;
+       }},
+      {"--bot-matches-per-address", "TABULEIRO_BOT_MATCHES_PER_ADDRESS",
+       "matches against the computer one client address may run at once (429 too_many_bot_matches) "
+       "(default 8)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 1, 100000, n)) return false;
+         c.bot_matches_per_address = static_cast<int>(n);
+         return true;
+       }},
       {"--bot-time-ms", "TABULEIRO_BOT_TIME_MS",
        "milliseconds a computer player may think per decision (default 1000)",
        [](config& c, const std::string& v) {
@@ -302,6 +322,7 @@ std::optional<config> parse_config(const std::vector<std::string>& args, std::st
       return std::nullopt;
     }
   }
+  if (c.bot_matches == 0) c.bot_matches = 16 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   return c;
 }
 

@@ -270,11 +270,40 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       return send(error_response(http::status::unauthorized, "sign_in_required",
                                  "only signed-in members play rated matches; sign in first", version, keep));
     if (member) request.account_id = a.s.who.id;  // the creator's seat is the account's
+    // A match against the computer takes a place of the node's bot capacity, bound to its code
+    // once it is created (freed if it is not).
+    std::shared_ptr<bot_reservation> place;
+    if (request.bot_level && state_.svc.bot_matches) {
+      auto admitted = state_.svc.bot_matches->admit(address_);
+      if (const auto* refusal = std::get_if<bot_refusal>(&admitted)) return send(bot_refused(*refusal, version, keep));
+      place = std::make_shared<bot_reservation>(std::move(std::get<bot_reservation>(admitted)));
+    }
     auto answer = answer_later(version, keep);
-    unless_maintenance(state_, answer, [registry = state_.registry, request = std::move(request), answer,
+    unless_maintenance(state_, answer, [registry = state_.registry, request = std::move(request), answer, place,
                                         link_base = state_.svc.cfg->sites.link_base(site_)]() mutable {
-      registry->create(std::move(request), [answer, link_base](create_result r) { answer(creation_answer(r, link_base)); });
+      registry->create(std::move(request), [answer, link_base, place](create_result r) {
+        if (const auto* m = std::get_if<new_match>(&r); m && place) place->bind(m->code);
+        answer(creation_answer(r, link_base));
+      });
     });
+  }
+
+  // The answer to a match against the computer that the node's bot capacity refuses: 503 when
+  // every place is taken, 429 when this address holds its share; both say when to try again.
+  http::response<http::string_body> bot_refused(bot_refusal why, unsigned version, bool keep) {
+    const config& cfg = *state_.svc.cfg;
+    state_.svc.stats->rejected(why == bot_refusal::busy ? "bots_busy" : "too_many_bot_matches");
+    auto res = why == bot_refusal::busy
+                   ? error_response(http::status::service_unavailable, "bots_busy",
+                                    "the computer is busy with " + std::to_string(cfg.bot_matches) +
+                                        " matches; try again in a minute",
+                                    version, keep)
+                   : error_response(http::status::too_many_requests, "too_many_bot_matches",
+                                    "this address already plays " + std::to_string(cfg.bot_matches_per_address) +
+                                        " matches against the computer; finish one first",
+                                    version, keep);
+    res.set(http::field::retry_after, "60");
+    return res;
   }
 
   // Publishes a game played offline (POST /api/matches/publish), once the request's session is

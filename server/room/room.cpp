@@ -25,7 +25,7 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       seats_(row_.token_hash, row_.seat_name, row_.seat_user, svc_.time->now_ms()),
       rematches_(row_.rematch),
       clock_(clock ? std::move(*clock) : stored_clock(row_), *svc_.time, strand_, seq_.match().seats_to_act()),
-      bot_(stored_bot_seat(row_, *svc_.cfg, svc_.bots, *svc_.time, strand_, *svc_.stats)),
+      bot_(stored_bot_seat(row_, *svc_.cfg, svc_.bots, svc_.bot_matches, *svc_.time, strand_, *svc_.stats)),
       listing_(row_.code, row_.visibility == "public" && row_.guests_watch, row_.options, svc_.list_feed) {
   // A match created with both seats taken (a bot opponent) is seated from its creation.
   if (!clock && seats_.both_taken()) clock_.on_seated(row_.created_ms);

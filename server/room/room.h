@@ -59,6 +59,7 @@ struct room_services {
   time_source* time = nullptr;
   net::any_io_executor blocking;  // where blocking work (store reads, replays) runs
   bot_pool* bots = nullptr;       // where computer players think (null: bot seats stay idle)
+  bot_capacity* bot_matches = nullptr;  // the places of matches with a computer player (null: no limit)
   list_sink list_feed;            // where public rooms post their summaries (empty: nowhere)
   rematch_maker make_rematch;     // set by the registry
   // Asks whether new matches are paused (maintenance, set by an administrator); answers on any

@@ -50,6 +50,8 @@ std::string metrics::render() const {
           bot_actions.load());
   counter("tabuleiro_bot_cancelled_total", "Bot decisions stopped before they answered.", "counter",
           bot_cancelled.load());
+  counter("tabuleiro_bot_budget_shrunk_total", "Bot decisions given less time because the bot workers were behind.",
+          "counter", bot_budget_shrunk.load());
   counter("tabuleiro_bot_stale_total", "Bot answers dropped because the match moved on.", "counter",
           bot_stale.load());
   mutex_lock lock(mu_);

@@ -33,6 +33,7 @@ class metrics {
   std::atomic<std::uint64_t> bot_decisions{0};   // bot decisions started
   std::atomic<std::uint64_t> bot_actions{0};     // bot actions handed to the sequencer
   std::atomic<std::uint64_t> bot_cancelled{0};   // bot decisions stopped before they answered
+  std::atomic<std::uint64_t> bot_budget_shrunk{0};  // bot decisions given less time, the workers being behind
   std::atomic<std::uint64_t> bot_stale{0};       // bot answers dropped: the version moved on
 
   // Counts one refused request under its error code.

@@ -364,3 +364,36 @@ TEST_CASE("bots: a rematch against the bot starts at once, seats swapped, and th
   for (const json& c : log["changes"]) bot_moved = bot_moved || c["seat"] == 2;
   CHECK(bot_moved);
 }
+
+TEST_CASE("bots: matches against the computer are limited per node and per address, and a finished one frees its place") {
+  temp_dir dir;
+  server_process srv(dir.path + "/t.db", {"--clock", "manual", "--bot-matches", "2", "--bot-matches-per-address",
+                                          "1", "--trusted-proxy", "127.0.0.1"});
+  const json bot_match = {{"game", "taixu"}, {"seat", 1}, {"opponent", {{"bot", "easy"}}}};
+  auto create_as = [&](const std::string& address, const json& body) {
+    return http_call(srv.port(), "POST", "/api/matches", body.dump(), {{"X-Forwarded-For", address}});
+  };
+  const http_answer first = create_as("203.0.113.1", bot_match);
+  REQUIRE(first.status == 201);
+  const http_answer again = create_as("203.0.113.1", bot_match);
+  CHECK(again.status == 429);
+  CHECK(again.json_body()["error"]["code"] == "too_many_bot_matches");
+  CHECK(again.header("Retry-After") == "60");
+  CHECK(create_as("203.0.113.2", bot_match).status == 201);
+  const http_answer busy = create_as("203.0.113.3", bot_match);
+  CHECK(busy.status == 503);
+  CHECK(busy.json_body()["error"]["code"] == "bots_busy");
+  CHECK(busy.header("Retry-After") == "60");
+  // A match between people takes no place.
+  CHECK(create_as("203.0.113.3", {{"game", "taixu"}}).status == 201);
+  // The first creator resigns: its place is free, for anyone.
+  const json made = first.json_body();
+  ws_client ws(srv.port());
+  tracked_view t;
+  join(ws, t, made["code"].get<std::string>(), {{"token", made["token"]}});
+  ws.send({{"type", "resign"}, {"id", "r"}});
+  until_applying(ws, t, "game_over");
+  CHECK(create_as("203.0.113.3", bot_match).status == 201);
+  CHECK(metric(srv.port(), "tabuleiro_actions_rejected_total{code=\"bots_busy\"}") == 1);
+  CHECK(metric(srv.port(), "tabuleiro_actions_rejected_total{code=\"too_many_bot_matches\"}") == 1);
+}

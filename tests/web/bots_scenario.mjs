@@ -4,6 +4,7 @@
 // is entered behind a "pass the device" screen (the other player's placement is never on
 // screen), the board follows the side to move, a reload resumes both seats, and the match can
 // be watched like any other; TAIXU on one device hands the turn over without a pass screen.
+// Last, A's address fills its share of matches against the computer and the home page says so.
 import { Failure, check, steps, newPage, screenshots } from './steps.mjs';
 
 const STEP_TIMEOUT_MS = 15_000;
@@ -136,6 +137,32 @@ export async function botsScenario({ browser, url, out }) {
     check(await L.isHidden('.local-seat[data-seat="1"]'), 'seat 1\'s table is put away');
     check(await L.isEnabled('.local-seat[data-seat="2"] #act-end_turn'), 'seat 2 may act');
     check((await L.textContent('#role')).includes('2'), `the label names the side to move: ${await L.textContent('#role')}`);
+  });
+
+  await step('when this address holds its share of matches against the computer, the home page says so, in both languages', async () => {
+    // The address fills its share (A's match above holds one place) through the API.
+    const statuses = await A.evaluate(async () => {
+      const out = [];
+      for (let i = 0; i < 20 && !out.includes(429); ++i) {
+        const r = await fetch('/api/matches', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ game: 'taixu', opponent: { bot: 'easy' } }) });
+        out.push(r.status);
+      }
+      return out;
+    });
+    check(statuses.at(-1) === 429 && statuses.slice(0, -1).every((x) => x === 201), `creations: ${statuses}`);
+    const expected = { en: 'finish one first', 'pt-BR': 'termine uma antes' };
+    for (const lang of ['en', 'pt-BR']) {
+      await A.evaluate((l) => localStorage.setItem('tabuleiro.lang', l), lang);
+      await A.goto(url);
+      await A.waitForSelector('#create-btn');
+      await A.selectOption('#opt-opponent', 'bot.easy');
+      await A.click('#create-btn');
+      await A.waitForFunction((text) => document.querySelector('#create-error')?.textContent.includes(text), expected[lang]);
+      check(/\/$/.test(A.url()), `no match page: ${A.url()}`);
+      await shot(A, `bot-limit-${lang}`);
+    }
+    await A.evaluate(() => localStorage.setItem('tabuleiro.lang', 'en'));
   });
 
   for (const p of [A, L, S]) await p.context().close().catch(() => {});

@@ -168,6 +168,8 @@ export const en = {
   'err.disconnected': 'Not connected to the server — try again in a moment.',
   'err.timeout': 'The server did not answer in time.',
   'err.busy': 'The server is busy — try again.',
+  'err.bots_busy': 'The computer is busy — try again in a minute.',
+  'err.too_many_bot_matches': 'You already have as many games against the computer as this server allows — finish one first.',
   'err.storage_error': 'The server could not save that — try again.',
   'err.no_draw_offer': 'There is no draw offer to answer.',
   'err.unknown_message': 'The server does not know this request.',

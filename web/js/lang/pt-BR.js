@@ -165,6 +165,8 @@ export const ptBR = {
   'err.disconnected': 'Sem conexão com o servidor — tente de novo em instantes.',
   'err.timeout': 'O servidor não respondeu a tempo.',
   'err.busy': 'O servidor está ocupado — tente de novo.',
+  'err.bots_busy': 'O computador está ocupado — tente de novo em um minuto.',
+  'err.too_many_bot_matches': 'Você já tem tantas partidas contra o computador quanto este servidor permite — termine uma antes.',
   'err.storage_error': 'O servidor não conseguiu salvar isso — tente de novo.',
   'err.no_draw_offer': 'Não há proposta de empate para responder.',
   'err.unknown_message': 'O servidor não conhece este pedido.',
