@@ -22,11 +22,19 @@
 #   4. a sampling profile (perf, cpu-clock, DWARF call graphs) of one Tabuleiro run of the
 #      first game at the largest load that ran;
 #   4b. one more run of each target at the first load, its CPU split by what it was doing
-#      (sending, receiving, durable writes, waiting, other kernel work, user space).
+#      (sending, receiving, durable writes, waiting, other kernel work, user space);
+#   5. computer players at scale: for each N of BOT_COUNTS (0: the players alone), a fresh server (its default
+#      --bot-matches, 16 per bot thread; no per-address limit) asked for N matches against the
+#      computer (BOT_LEVEL) beside BOT_HUMANS matches between players paced at 1 action/s,
+#      BOT_DURATION seconds measured, BOT_RUNS runs each (medians): the computer's decision
+#      latency, the players' act→ack,
+#      the refusals past the limit and the server's memory ("Computer players at scale").
+#      BOTS_ONLY=1 runs this step alone and rewrites only its section.
 # Knobs (environment): RUNS=3 RUNS_LARGE=1 DURATION=5 LOADS="100 1000 5000" SPECTATORS=2
 #   GAMES="taixu cyvasse quadri" IDLE_MAX=50000 PROFILE=1 SERVER_PORT=18480 RELAY_PORT=18490
-#   SOURCES=4 TARGETS="tabuleiro relay" LEGAL=server. --quick: RUNS=1 DURATION=2 LOADS=100
-#   IDLE_MAX=2000.
+#   SOURCES=4 TARGETS="tabuleiro relay" LEGAL=server BOT_COUNTS="0 10 50 200" BOT_HUMANS=100
+#   BOT_LEVEL=hard BOT_DURATION=20 BOT_RUNS=3 BOTS_ONLY=0. --quick: RUNS=1 DURATION=2 LOADS=100
+#   IDLE_MAX=2000 BOT_COUNTS=10 BOT_DURATION=3 BOT_RUNS=1.
 # LEGAL says where Tabuleiro's players get their legal lists (tabuleiro-load --legal): "server"
 #   (the `legal` the server sends), "local" (every connection joins with "legal": false and each
 #   seat computes its list with the game's rules engine from its own view, as a client carrying
@@ -40,12 +48,19 @@ quick=0
 [[ "${1:-}" == --quick ]] && quick=1
 # The exact command, with the knobs the caller set.
 command_line="bash bench/run.sh $*"
-for v in LEGAL TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS GAMES LOADS DURATION RUNS_LARGE RUNS; do
+for v in BOTS_ONLY BOT_RUNS BOT_DURATION BOT_LEVEL BOT_HUMANS BOT_COUNTS LEGAL TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS GAMES LOADS DURATION RUNS_LARGE RUNS; do
   [[ -n "${!v:-}" ]] && command_line="$v=\"${!v}\" $command_line"
 done
 if ((quick)); then
   RUNS=${RUNS:-1} DURATION=${DURATION:-2} LOADS=${LOADS:-100} IDLE_MAX=${IDLE_MAX:-2000}
+  BOT_COUNTS=${BOT_COUNTS:-10} BOT_DURATION=${BOT_DURATION:-3} BOT_RUNS=${BOT_RUNS:-1}
 fi
+BOT_RUNS=${BOT_RUNS:-3}
+BOT_COUNTS=${BOT_COUNTS-"0 10 50 200"}
+BOT_HUMANS=${BOT_HUMANS:-100}
+BOT_LEVEL=${BOT_LEVEL:-hard}
+BOT_DURATION=${BOT_DURATION:-20}
+BOTS_ONLY=${BOTS_ONLY:-0}
 RUNS=${RUNS:-3}
 RUNS_LARGE=${RUNS_LARGE:-1}
 DURATION=${DURATION:-5}
@@ -112,13 +127,14 @@ wait_ready() {
   exit 1
 }
 
-# Starts target (tabuleiro | relay) fresh, with a new database; sets server_pid and port.
+# Starts target (tabuleiro | relay) fresh, with a new database; sets server_pid and port. More
+# arguments go to `tabuleiro serve`.
 start_target() {
   rm -rf "$work/data"
   if [[ "$1" == tabuleiro ]]; then
     port=$SERVER_PORT
     ./build/tabuleiro serve --bind 127.0.0.1 --port "$port" --db "$work/data/bench.db" \
-      --log-level warn --create-limit 1000000 --msg-rate 1000000 --msg-burst 1000000 \
+      --log-level warn --create-limit 1000000 --msg-rate 1000000 --msg-burst 1000000 "${@:2}" \
       >"$work/server.log" 2>&1 &
   else
     port=$RELAY_PORT
@@ -142,6 +158,53 @@ stop_target() {
   wait "$server_pid" 2>/dev/null || true
   server_pid=""
 }
+
+# --- 5. computer players at scale (run last, or alone with BOTS_ONLY=1) -----------------
+: >"$work/bots.jsonl"
+bots_step() {
+  [[ " $TARGETS " == *" tabuleiro "* && -n "$BOT_COUNTS" ]] || return 0
+  local load_before n run
+  load_before=$(cut -d' ' -f1 /proc/loadavg)
+  for run in $(seq "$BOT_RUNS"); do
+    for n in $BOT_COUNTS; do
+      log "bots: $n matches against the computer ($BOT_LEVEL) beside $BOT_HUMANS paced matches, $BOT_DURATION s, run $run/$BOT_RUNS"
+      start_target tabuleiro --bot-matches-per-address 100000
+      ./build/tabuleiro-load --mode play --port "$port" --target tabuleiro --game "${GAMES%% *}" \
+        --matches "$BOT_HUMANS" --spectators "$SPECTATORS" --rate 1 --bots "$n" --bot-level "$BOT_LEVEL" \
+        --duration "$BOT_DURATION" --sources "$SOURCES" --server-pid "$server_pid" --seed "$run" --label "bots/$n/$run" \
+        --setup-timeout 120 --quiet >>"$work/bots.jsonl" || log "tabuleiro-load exited with $?"
+      stop_target
+    done
+  done
+  {
+    echo "command=$command_line"
+    echo "commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo '+dirty')"
+    echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+    echo "cores=$(nproc)"
+    echo "loadavg=$load_before"
+    echo "bot_threads=$(( $(nproc) / 2 > 1 ? $(nproc) / 2 : 1 ))"
+    echo "bot_matches=$((16 * ( $(nproc) / 2 > 1 ? $(nproc) / 2 : 1 )))"
+    echo "bot_time_ms=1000"
+    echo "humans=$BOT_HUMANS"
+    echo "spectators=$SPECTATORS"
+    echo "rate=1"
+    echo "duration=$BOT_DURATION"
+    echo "level=$BOT_LEVEL"
+    echo "runs=$BOT_RUNS"
+  } >"$work/bots_meta.txt"
+}
+if ((BOTS_ONLY)); then
+  bots_step
+  mkdir -p build/bench-last && cp "$work/bots.jsonl" "$work/bots_meta.txt" build/bench-last/
+  if ((quick)); then node bench/load/summarize_bots.cjs "$work"
+  else
+    node bench/load/summarize_bots.cjs "$work" --write bench/RESULTS.md
+    node bench/load/summarize_bots.cjs "$work"
+    log "bench/RESULTS.md: Computer players at scale section regenerated"
+  fi
+  exit 0
+fi
 
 # --- 1. other benchmarks ----------------------------------------------------------------
 : >"$work/other.txt"
@@ -321,6 +384,8 @@ if ((have_perf)); then
   done
 fi
 
+bots_step
+
 # --- report -----------------------------------------------------------------------------
 {
   echo "command=$command_line"
@@ -347,9 +412,14 @@ fi
 rm -rf build/bench-last && mkdir -p build/bench-last
 cp -r "$work"/*.txt "$work"/*.jsonl "$work/metrics" build/bench-last/ 2>/dev/null || true
 section=$(node bench/load/summarize.cjs "$work")
+bots_section=$(node bench/load/summarize_bots.cjs "$work")
 if ((quick)); then
   echo "$section"
+  echo
+  echo "$bots_section"
 else
   node bench/load/summarize.cjs "$work" --write bench/RESULTS.md --chart bench/load.svg
-  log "bench/RESULTS.md: Server load section regenerated (chart: bench/load.svg)"
+  node bench/load/summarize_bots.cjs "$work" --write bench/RESULTS.md
+  echo "$bots_section"
+  log "bench/RESULTS.md: Server load and Computer players at scale sections regenerated (chart: bench/load.svg)"
 fi

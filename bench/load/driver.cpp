@@ -72,8 +72,9 @@ json driver::run() {
 
 void driver::start_setup() {
   if (opt_.mode == "play") {
-    create_cap_ = static_cast<std::uint64_t>(opt_.matches) * 4 + 100;
+    create_cap_ = static_cast<std::uint64_t>(opt_.matches + opt_.bots) * 4 + 100;
     for (int i = 0; i < opt_.matches; ++i) new_match(i, 2, opt_.spectators);
+    for (int i = 0; i < opt_.bots; ++i) new_match(opt_.matches + i, 1, 0, true);
   } else {
     const int n = (opt_.connections + opt_.per_match - 1) / opt_.per_match;
     create_cap_ = static_cast<std::uint64_t>(n);
@@ -84,9 +85,10 @@ void driver::start_setup() {
 }
 
 // Queues the creation of a match in slot with the given players (0 or 2) and spectators.
-void driver::new_match(int slot, int players, int spectators) {
+void driver::new_match(int slot, int players, int spectators, bool bot) {
   auto m = std::make_shared<match_state>(io_);
   m->slot = slot;
+  m->bot = bot;
   for (int s = 1; s <= players; ++s) {
     m->conns.emplace_back();
     m->conns.back().seat = s;
@@ -103,20 +105,35 @@ void driver::pump_creates() {
     create_queue_.pop_front();
     ++creating_;
     ++created_;
-    create_match(io_, target_, next_source(), opt_.game,
+    create_match(io_, target_, next_source(), create_body(*m),
                  [this, m](created_match c) { on_created(m, std::move(c), 1); });
   }
+}
+
+json driver::create_body(const match_state& m) const {
+  json body{{"game", opt_.game}};
+  if (m.bot) {
+    body["seat"] = 1;
+    body["opponent"] = {{"bot", opt_.bot_level}};
+  }
+  return body;
+}
+
+void driver::maybe_start() {
+  if (phase_ == phase::setup && opt_.mode == "play" && ready_ + lost_in_setup_ >= opt_.matches + opt_.bots)
+    start_measure();
 }
 
 void driver::on_created(const match_ptr& m, created_match c, int attempt) {
   if (phase_ == phase::done) return;
   if (!c.error.empty()) {
-    count(create_errors_, c.error);
-    // A rate-limited creation is retried a few times with a growing pause.
-    if (attempt < 4 && c.error.rfind("http_429", 0) == 0) {
+    count(m->bot ? bot_create_errors_ : create_errors_, c.error);
+    // A rate-limited creation is retried a few times with a growing pause (not a match against
+    // the computer: its 429 is the per-address limit, not a window).
+    if (attempt < 4 && c.error.rfind("http_429", 0) == 0 && !m->bot) {
       auto t = std::make_shared<net::steady_timer>(io_, std::chrono::milliseconds(250 * attempt));
       t->async_wait([this, m, t, attempt](beast::error_code) {
-        create_match(io_, target_, next_source(), opt_.game,
+        create_match(io_, target_, next_source(), create_body(*m),
                      [this, m, attempt](created_match c2) { on_created(m, std::move(c2), attempt + 1); });
       });
       return;
@@ -126,6 +143,9 @@ void driver::on_created(const match_ptr& m, created_match c, int attempt) {
     if (opt_.mode == "idle") {
       m->settled = static_cast<int>(m->conns.size());
       on_settled(m);
+    } else if (phase_ == phase::setup) {
+      ++lost_in_setup_;
+      maybe_start();
     }
     return pump_creates();
   }
@@ -212,6 +232,7 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
   if (type == "patch") {
     if (version) m->version = std::max(m->version, *version);
     if (c.seat) keep_choices(c, type, members);
+    if (m->bot_turn && !m->pending && m->version > m->bot_from) return on_bot_moved(m);
     if (m->pending && i != m->actor && c.delivered_seq != m->seq && version.value_or(0) == m->expected_version)
       deliver(m, i);
     else if (m->pending && i == m->actor && id_is_seq("ack"))  // the actor's patch acknowledges
@@ -283,8 +304,18 @@ void driver::on_settled(const match_ptr& m) {
     return;
   }
   ++ready_;
-  if (phase_ == phase::setup && ready_ >= opt_.matches) start_measure();
+  if (phase_ == phase::setup) maybe_start();
   else if (phase_ == phase::running) schedule_act(m);
+}
+
+void driver::on_bot_moved(const match_ptr& m) {
+  m->bot_turn = false;
+  if (phase_ == phase::running) {
+    bot_latency_us_.record(micros(m->bot_t0, clock_type::now()));
+    ++bot_decisions_;
+  }
+  if (m->over) return;  // game_over follows
+  schedule_act(m);
 }
 
 void driver::deliver(const match_ptr& m, int i) {
@@ -294,7 +325,7 @@ void driver::deliver(const match_ptr& m, int i) {
   m->rejects_in_row = 0;
   m->resynced = false;
   if (phase_ == phase::running) {
-    latency_us_.record(micros(m->t0, clock_type::now()));
+    (m->bot ? bot_match_ack_us_ : latency_us_).record(micros(m->t0, clock_type::now()));
     ++acked_;
     if (opt_.max_actions && acked_ >= opt_.max_actions) return stop_measure();
   }
@@ -308,7 +339,7 @@ void driver::deliver(const match_ptr& m, int i) {
 // Sends m's next action now, or at the paced time when --rate is set.
 void driver::schedule_act(const match_ptr& m) {
   if (phase_ != phase::running || m->dead || m->pending) return;
-  if (opt_.rate > 0) {
+  if (opt_.rate > 0 && !m->bot) {  // the player against the computer acts as soon as it may
     const auto due = m->last_send + std::chrono::duration_cast<clock_type::duration>(
                                         std::chrono::duration<double>(1.0 / opt_.rate));
     if (due > clock_type::now()) {
@@ -372,6 +403,12 @@ void driver::act(const match_ptr& m) {
     // The seat that may act (the later one when both may, as in a simultaneous set-up).
     for (int s = 0; s < 2 && s < static_cast<int>(m->conns.size()); ++s)
       if (m->conns[s].has_choices) actor = s;
+    if (actor < 0 && m->bot) {  // the computer's turn: its move's patch brings the player's list
+      m->bot_turn = true;
+      m->bot_from = m->version;
+      m->bot_t0 = clock_type::now();
+      return;
+    }
     if (actor < 0) {
       // Nobody holds a legal list (e.g. seat 1 joined before the match was live): ask both
       // players for a snapshot once; a patch or that snapshot brings the list.
@@ -431,7 +468,8 @@ void driver::retire(const match_ptr& m, bool replace) {
   pump_connects();
   if (replace && phase_ != phase::done && opt_.mode == "play" && created_ < create_cap_) {
     ++replaced_;
-    new_match(m->slot, 2, opt_.spectators);
+    if (m->bot) new_match(m->slot, 1, 0, true);
+    else new_match(m->slot, 2, opt_.spectators);
     pump_creates();
   }
 }

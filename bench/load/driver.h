@@ -62,6 +62,10 @@ class driver {
     std::vector<conn_slot> conns;
     int joined = 0, settled = 0;
     bool ready = false, dead = false, over = false, resynced = false;
+    bool bot = false;       // against the computer: one player (seat 1), the computer in seat 2
+    bool bot_turn = false;  // the computer is deciding, since bot_t0, from version bot_from
+    std::uint64_t bot_from = 0;
+    clock_type::time_point bot_t0;
     std::uint64_t version = 0, seq = 0, expected_version = 0;
     bool pending = false;
     int actor = 0, remaining = 0, relay_turn = 0, rejects_in_row = 0;
@@ -73,8 +77,16 @@ class driver {
   // Queues every match of the mode (play: M matches of 2 players + S spectators; idle: N
   // spectators in matches of --per-match) and starts creating them.
   void start_setup();
-  // Queues the creation of a match in slot with players (0 or 2) and spectators.
-  void new_match(int slot, int players, int spectators);
+  // Queues the creation of a match in slot with players (0 or 2) and spectators, or (bot) of a
+  // match against the computer with one player.
+  void new_match(int slot, int players, int spectators, bool bot = false);
+  // The creation request of m.
+  json create_body(const match_state& m) const;
+  // Starts the measured phase once every match of the set-up is ready or lost.
+  void maybe_start();
+  // m's computer moved (a patch after its turn began): records the decision, starts the next
+  // one if its turn goes on, else lets the player act.
+  void on_bot_moved(const match_ptr& m);
   // Starts queued HTTP creations up to --create-parallel.
   void pump_creates();
   // A creation finished: retries a rate-limited one, else queues the match's connections.
@@ -93,7 +105,7 @@ class driver {
   void on_settled(const match_ptr& m);
   // Connection i has m's pending action; the last delivery records the latency.
   void deliver(const match_ptr& m, int i);
-  // Sends m's next action now, or when --rate allows.
+  // Sends m's next action now, or when --rate allows (a match against the computer: now).
   void schedule_act(const match_ptr& m);
   // Chooses and sends m's next action (one the game allows, or the fixed relay action).
   void act(const match_ptr& m);
@@ -135,12 +147,16 @@ class driver {
   std::vector<match_ptr> matches_;
   std::deque<match_ptr> create_queue_;
   std::deque<std::shared_ptr<ws_conn>> connect_queue_;
-  int creating_ = 0, connecting_ = 0, ready_ = 0, settled_matches_ = 0;
+  int creating_ = 0, connecting_ = 0, ready_ = 0, settled_matches_ = 0, lost_in_setup_ = 0;
   std::uint64_t created_ = 0, create_cap_ = 0, replaced_ = 0, games_finished_ = 0;
   std::uint64_t sent_ = 0, acked_ = 0, conns_opened_ = 0;
   std::uint64_t legal_computed_ = 0, legal_mismatches_ = 0;  // --legal local|check
   std::map<std::string, std::uint64_t> errors_, rejects_, create_errors_;
-  histogram latency_us_;
+  histogram latency_us_;          // act → ack of the matches between players
+  histogram bot_latency_us_;      // the computer's decisions (--bots)
+  histogram bot_match_ack_us_;    // act → ack of the players in matches against the computer
+  std::uint64_t bot_decisions_ = 0;
+  std::map<std::string, std::uint64_t> bot_create_errors_;
   wire_stats wire_;
   net::steady_timer phase_timer_;
   clock_type::time_point t_setup_, t_start_, t_end_;

@@ -132,14 +132,14 @@ namespace {
 class create_op : public std::enable_shared_from_this<create_op> {
  public:
   create_op(net::io_context& io, tcp::endpoint target, std::optional<net::ip::address> source,
-            const std::string& game, std::function<void(created_match)> done)
+            const nlohmann::json& body, std::function<void(created_match)> done)
       : stream_(io), target_(target), source_(std::move(source)), done_(std::move(done)) {
     req_.method(http::verb::post);
     req_.target("/api/matches");
     req_.version(11);
     req_.set(http::field::host, host_header(target));
     req_.set(http::field::content_type, "application/json");
-    req_.body() = nlohmann::json{{"game", game}}.dump();
+    req_.body() = body.dump();
     req_.prepare_payload();
   }
 
@@ -197,8 +197,8 @@ class create_op : public std::enable_shared_from_this<create_op> {
 }  // namespace
 
 void create_match(net::io_context& io, tcp::endpoint target, std::optional<net::ip::address> source,
-                  const std::string& game, std::function<void(created_match)> done) {
-  std::make_shared<create_op>(io, target, std::move(source), game, std::move(done))->run();
+                  const nlohmann::json& body, std::function<void(created_match)> done) {
+  std::make_shared<create_op>(io, target, std::move(source), body, std::move(done))->run();
 }
 
 }  // namespace tabuleiro::bench

@@ -5,6 +5,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -70,8 +71,8 @@ struct created_match {
   std::string error;  // empty on success; else "http_429:rate_limited", "connect:…", …
 };
 
-// POSTs {"game":game} to /api/matches and calls done with the result (once).
+// POSTs body (e.g. {"game":"taixu"}) to /api/matches and calls done with the result (once).
 void create_match(net::io_context& io, tcp::endpoint target, std::optional<net::ip::address> source,
-                  const std::string& game, std::function<void(created_match)> done);
+                  const nlohmann::json& body, std::function<void(created_match)> done);
 
 }  // namespace tabuleiro::bench

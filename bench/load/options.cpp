@@ -39,6 +39,11 @@ play (the report's "wire" holds the payload bytes each role received per message
 with each top-level field's bytes, and the act frames sent, during the measured time):
   --matches M          100
   --spectators S       2
+  --bots B             also B matches against the computer (0): one player each (seat 1), no
+                       spectators; the report's "bots" gives the computer's decision latency
+                       (from the player's acknowledged action, or the computer's previous move,
+                       to the patch of its move: queue and think) and how many were refused
+  --bot-level L        easy | medium | hard (hard): the computer's level in those
   --duration S         measured seconds (10)
   --actions N          also stop after N acknowledged actions (0 = no count bound)
   --rate R             actions per second per match (0 = as fast as allowed)
@@ -94,6 +99,8 @@ std::optional<options> parse_options(const std::vector<std::string>& args, int* 
       else if (a == "--game") o.game = v;
       else if (a == "--label") o.label = v;
       else if (a == "--matches") o.matches = std::stoi(v);
+      else if (a == "--bots") o.bots = std::stoi(v);
+      else if (a == "--bot-level") o.bot_level = v;
       else if (a == "--spectators") o.spectators = std::stoi(v);
       else if (a == "--duration") o.duration_s = std::stod(v);
       else if (a == "--actions") o.max_actions = std::stoull(v);
@@ -125,6 +132,8 @@ std::optional<options> parse_options(const std::vector<std::string>& args, int* 
   if (o.host == "localhost") o.host = "127.0.0.1";
   if (o.matches < 1 || o.matches > 100000 || o.spectators < 0 || o.spectators > 1000)
     return fail("--matches must be 1..100000 and --spectators 0..1000");
+  if (o.bots < 0 || o.bots > 100000 || (o.bot_level != "easy" && o.bot_level != "medium" && o.bot_level != "hard"))
+    return fail("--bots must be 0..100000 and --bot-level easy, medium or hard");
   if (o.connections < 1 || o.connections > 1000000 || o.per_match < 1)
     return fail("--connections must be 1..1000000 and --per-match ≥ 1");
   if (!(o.duration_s > 0 && o.duration_s <= 3600) || !(o.hold_s >= 0 && o.hold_s <= 3600) ||

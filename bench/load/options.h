@@ -17,6 +17,8 @@ struct options {
   std::string label;                // free text copied into the JSON report
   int matches = 100;                // play: concurrent matches
   int spectators = 2;               // play: spectators per match
+  int bots = 0;                     // play: matches against the computer beside them (1 player each)
+  std::string bot_level = "hard";   // play: the computer's level in those
   double duration_s = 10;           // play: measured duration
   std::uint64_t max_actions = 0;    // play: stop after this many acknowledged actions (0 = none)
   double rate = 0;                  // play: actions/s per match (0 = as fast as allowed)

@@ -86,6 +86,22 @@ json driver::make_report() const {
     r["latency_us"] = {{"count", latency_us_.count()},   {"p50", latency_us_.quantile(0.50)},
                        {"p95", latency_us_.quantile(0.95)}, {"p99", latency_us_.quantile(0.99)},
                        {"max", latency_us_.max()},       {"mean", latency_us_.mean()}};
+    {  // matches against the computer (--bots; none asked: the floor the others compare with)
+      int running = 0;
+      for (const auto& m : matches_)
+        if (m && m->bot && m->ready && !m->dead) ++running;
+      const auto quantiles = [](const histogram& h) {
+        return json{{"count", h.count()}, {"p50", h.quantile(0.50)}, {"p95", h.quantile(0.95)},
+                    {"p99", h.quantile(0.99)}, {"max", h.max()}, {"mean", h.mean()}};
+      };
+      r["bots"] = {{"requested", opt_.bots},
+                   {"level", opt_.bot_level},
+                   {"running_at_end", running},
+                   {"create_errors", bot_create_errors_},
+                   {"decisions", bot_decisions_},
+                   {"decision_us", quantiles(bot_latency_us_)},
+                   {"player_ack_us", quantiles(bot_match_ack_us_)}};
+    }
     r["wire"] = wire_.to_json();
     r["legal"] = {{"source", opt_.legal}, {"computed", legal_computed_}, {"mismatches", legal_mismatches_}};
     r["server"]["cpu_us_per_action"] =

@@ -18,7 +18,8 @@ class bot_capacity;
 enum class bot_refusal { busy, per_address };
 
 // A place taken for a match being created from an address, until the creation binds it to the
-// match's code (then it is held until the match ends) or gives up (then it is freed).
+// match's code as soon as it draws one, before the match's room holds it (then it is held until
+// the match ends or its room closes), or gives up (then it is freed).
 // Thread-safety: one owner; its capacity is thread-safe.
 class bot_reservation {
  public:

@@ -1,10 +1,28 @@
 #include "server/bots/pool.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
 
 #include <boost/asio/post.hpp>
 
 namespace tabuleiro::server {
+
+namespace {
+
+// Lowers the calling worker thread's priority once (nice 10: Linux gives each thread its own),
+// so that the I/O threads, which acknowledge players' actions, come first when the cores are
+// busy with decisions.
+void lower_this_thread() {
+  thread_local bool lowered = false;
+  if (lowered) return;
+  lowered = true;
+  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+}
+
+}  // namespace
 
 bot_pool::bot_pool(int threads) : threads_(static_cast<std::size_t>(std::max(1, threads))), pool_(threads_) {}
 
@@ -24,6 +42,7 @@ void bot_pool::run(const std::shared_ptr<bot_ticket>& t, std::function<void()> j
     else live_.push_back(t);
   }
   net::post(pool_, [t, job = std::move(job)] {
+    lower_this_thread();
     job();
     t->done = true;
   });

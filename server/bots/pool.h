@@ -23,7 +23,7 @@ struct bot_ticket {
   std::atomic<bool> done{false};
 };
 
-// A fixed number of worker threads running bot decisions.
+// A fixed number of worker threads running bot decisions, each at nice 10.
 // Thread-safety: every method may be called from any thread.
 class bot_pool {
  public:

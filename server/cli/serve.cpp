@@ -117,6 +117,9 @@ int run_serve(const args& a) {
     return 1;
   }
 
+  // Before the io_context: a room that its handlers still hold when it is destroyed frees its
+  // place here.
+  bot_capacity bot_matches(static_cast<std::size_t>(cfg.bot_matches), static_cast<std::size_t>(cfg.bot_matches_per_address));
   net::io_context ioc(cfg.threads);
   std::unique_ptr<time_source> time;
   manual_time* manual = nullptr;
@@ -129,7 +132,6 @@ int run_serve(const args& a) {
     time = system_time();
   }
   bot_pool bot_workers(cfg.bot_threads);
-  bot_capacity bot_matches(static_cast<std::size_t>(cfg.bot_matches), static_cast<std::size_t>(cfg.bot_matches_per_address));
   // The match list feed pushes at most once a second; rooms post their summaries to it.
   match_list_feed list_feed(ioc, *time, 1000);
   accounts::service_options account_options;

@@ -171,7 +171,8 @@ const std::vector<option_spec>& specs() {
          return v == "manual" || v == "system";
        }},
       {"--bot-threads", "TABULEIRO_BOT_THREADS",
-       "worker threads the computer players think on, off the I/O threads (default 1)",
+       "worker threads the computer players think on, off the I/O threads and at a lower priority "
+       "(default half the cores, at least 1)",
        [](config& c, const std::string& v) {
          long n;
          if (!parse_int(v, 1, 64, n)) return false;
@@ -180,7 +181,7 @@ const std::vector<option_spec>& specs() {
        }},
       {"--bot-matches", "TABULEIRO_BOT_MATCHES",
        "matches against the computer running at once on this node; past it, creating one is refused "
-       "(503 bots_busy) (default 16 per core)",
+       "(503 bots_busy) (default 16 per bot thread)",
        [](config& c, const std::string& v) {
          long n;
          if (!parse_int(v, 1, 100000, n)) return false;
@@ -322,7 +323,11 @@ std::optional<config> parse_config(const std::vector<std::string>& args, std::st
       return std::nullopt;
     }
   }
-  if (c.bot_matches == 0) c.bot_matches = 16 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  // The computer players get half the cores (the I/O threads keep the rest), and each bot
+  // thread serves 16 matches: past 10 a decision gets the floor of its budget (a tenth), so a
+  // queue of 16 is served within about 1.6 budgets (bot_pool::budget).
+  if (c.bot_threads == 0) c.bot_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency() / 2));
+  if (c.bot_matches == 0) c.bot_matches = 16 * c.bot_threads;
   return c;
 }
 

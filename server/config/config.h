@@ -42,8 +42,8 @@ struct config {
   double handshake_timeout_s = 10;        // --handshake-timeout / TABULEIRO_HANDSHAKE_TIMEOUT
   bool manual_clock = false;              // --clock manual / TABULEIRO_CLOCK (tests only)
   std::vector<std::string> allowed_origins; // --allowed-origins / TABULEIRO_ALLOWED_ORIGINS (extra)
-  int bot_threads = 1;                    // --bot-threads / TABULEIRO_BOT_THREADS
-  int bot_matches = 0;                    // --bot-matches / TABULEIRO_BOT_MATCHES (parsing sets 16 per core)
+  int bot_threads = 0;                    // --bot-threads / TABULEIRO_BOT_THREADS (parsing sets half the cores, ≥ 1)
+  int bot_matches = 0;                    // --bot-matches / TABULEIRO_BOT_MATCHES (parsing sets 16 per bot thread)
   int bot_matches_per_address = 8;        // --bot-matches-per-address / TABULEIRO_BOT_MATCHES_PER_ADDRESS
   int bot_time_ms = 1000;                 // --bot-time-ms / TABULEIRO_BOT_TIME_MS (per decision)
   int bot_iterations = 0;                 // --bot-iterations / TABULEIRO_BOT_ITERATIONS (0 = time)

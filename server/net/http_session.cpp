@@ -271,20 +271,16 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
                                  "only signed-in members play rated matches; sign in first", version, keep));
     if (member) request.account_id = a.s.who.id;  // the creator's seat is the account's
     // A match against the computer takes a place of the node's bot capacity, bound to its code
-    // once it is created (freed if it is not).
-    std::shared_ptr<bot_reservation> place;
+    // when the code is drawn (freed if the creation stops before).
     if (request.bot_level && state_.svc.bot_matches) {
       auto admitted = state_.svc.bot_matches->admit(address_);
       if (const auto* refusal = std::get_if<bot_refusal>(&admitted)) return send(bot_refused(*refusal, version, keep));
-      place = std::make_shared<bot_reservation>(std::move(std::get<bot_reservation>(admitted)));
+      request.bot_place = std::make_shared<bot_reservation>(std::move(std::get<bot_reservation>(admitted)));
     }
     auto answer = answer_later(version, keep);
-    unless_maintenance(state_, answer, [registry = state_.registry, request = std::move(request), answer, place,
+    unless_maintenance(state_, answer, [registry = state_.registry, request = std::move(request), answer,
                                         link_base = state_.svc.cfg->sites.link_base(site_)]() mutable {
-      registry->create(std::move(request), [answer, link_base, place](create_result r) {
-        if (const auto* m = std::get_if<new_match>(&r); m && place) place->bind(m->code);
-        answer(creation_answer(r, link_base));
-      });
+      registry->create(std::move(request), [answer, link_base](create_result r) { answer(creation_answer(r, link_base)); });
     });
   }
 

@@ -62,6 +62,7 @@ void rooms::create(create_request request, std::function<void(create_result)> do
       // The bot's seat is taken by a token nobody is given; the bot's own seed is a fresh draw.
       row.token_hash[2 - seat] = token_hash(new_seat_token());
       row.bot = bot_seat_row{3 - seat, *request.bot_level, std::to_string(random_seed())};
+      if (request.bot_place) request.bot_place->bind(row.code);
     }
     auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
     svc_.db->insert_match(row, [this, r, row, seat, token, done = std::move(done)](write_status st) {

@@ -3,6 +3,7 @@
 // visibility, clock and computer opponent. No HTTP and no state: the registry creates from it.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/core/game.h"
+#include "server/bots/capacity.h"
 #include "server/room/match_clock.h"
 
 namespace tabuleiro::server {
@@ -28,6 +30,9 @@ struct create_request {
   bool rated = false;  // both players' ratings change when it ends (two members; never the computer)
   bool chat = true;    // the match has a chat (the server's --chat aside); false: its creator turned it off
   std::int64_t account_id = 0;  // the signed-in creator's account (set by the server, not the body)
+  // With bot_level: the place of the node's bot capacity admitted for it (set by the server),
+  // bound to the match's code as soon as the code is drawn, before its room holds it.
+  std::shared_ptr<bot_reservation> bot_place;
 };
 
 // Why a request was refused: a documented error code (protocol/PROTOCOL.md) and a message.

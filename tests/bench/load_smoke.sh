@@ -7,10 +7,14 @@
 # joining (any number of games can finish in the run's last moments).
 # With legal local the players join with "legal": false and compute their legal lists from
 # their views: no legal list may reach them, and as many lists computed as actions sent.
+# With bots, 3 matches against the computer (easy) are asked for beside them from a server that
+# admits 2: one is refused (503), and the computer's decisions are timed.
 # $1 = build/tabuleiro, $2 = build/tabuleiro-load, $3 = game (default taixu), $4 = --legal
-# (default server).
+# (default server), $5 = bots (optional).
 set -u
-server=$1 load=$2 game=${3:-taixu} legal=${4:-server}
+server=$1 load=$2 game=${3:-taixu} legal=${4:-server} bots=${5:-}
+serve_bots=() load_bots=()
+if [ "$bots" = bots ]; then serve_bots=(--bot-matches 2); load_bots=(--bots 3 --bot-level easy); fi
 work=$(mktemp -d)
 pid=""
 # Stops the server this script started (by pid) and removes its scratch directory.
@@ -28,7 +32,7 @@ port=""
 for try in 1 2 3 4 5; do
   p=$((20000 + (RANDOM % 20000)))
   "$server" serve --bind 127.0.0.1 --port "$p" --db "$work/t$try.db" --log-level warn \
-    --msg-rate 100000 --msg-burst 100000 --create-limit 100000 >"$work/server.log" 2>&1 &
+    --msg-rate 100000 --msg-burst 100000 --create-limit 100000 "${serve_bots[@]}" >"$work/server.log" 2>&1 &
   pid=$!
   for _ in $(seq 50); do
     curl -sf -o /dev/null "http://127.0.0.1:$p/healthz" && { port=$p; break; }
@@ -40,7 +44,7 @@ for try in 1 2 3 4 5; do
 done
 [ -n "$port" ] || { echo "server did not start"; cat "$work/server.log"; exit 1; }
 out=$(timeout 60 "$load" --port "$port" --game "$game" --matches 4 --spectators 1 --duration 2 --sources 2 \
-      --legal "$legal" --server-pid "$pid" --quiet)
+      --legal "$legal" --server-pid "$pid" "${load_bots[@]}" --quiet)
 rc=$?
 echo "$out"
 [ "$rc" -eq 0 ] || { echo "tabuleiro-load exit code $rc"; exit 1; }
@@ -53,9 +57,17 @@ acked=$(printf '%s' "$out" | sed -n 's/.*"actions_acked":\([0-9]*\).*/\1/p')
 [ "${acked:-0}" -ge 20 ] || { echo "only ${acked:-0} actions acknowledged"; fail=1; }
 field() { printf '%s' "$out" | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
 held=$(field connections_held) ready=$(field matches_ready_at_end) joining=$(field matches_joining_at_end)
-[ $(( ${ready:-0} + ${joining:-0} )) -eq 4 ] || { echo "match slots: ${ready:-0} ready + ${joining:-0} joining, not 4"; fail=1; }
+# Against the computer: 2 of the 3 asked run (one player's connection each), one is refused.
+with_bots=0
+if [ "$bots" = bots ]; then
+  with_bots=2
+  [ "$(field running_at_end)" = 2 ] || { echo "matches against the computer running: $(field running_at_end), not 2"; fail=1; }
+  printf '%s' "$out" | grep -q '"create_errors":{"http_503' || { echo "no creation refused with 503"; fail=1; }
+  [ "$(field decisions)" -ge 1 ] 2>/dev/null || { echo "no decision of the computer timed"; fail=1; }
+fi
+[ $(( ${ready:-0} + ${joining:-0} )) -eq $(( 4 + with_bots )) ] || { echo "match slots: ${ready:-0} ready + ${joining:-0} joining, not $(( 4 + with_bots ))"; fail=1; }
 [ "${ready:-0}" -ge 1 ] || { echo "no match ready at the end"; fail=1; }
-[ "${held:-0}" -ge $(( 3 * ${ready:-0} )) ] || { echo "only ${held:-0} connections held for ${ready:-0} ready matches"; fail=1; }
+[ "${held:-0}" -ge $(( 3 * (${ready:-0} - with_bots) + with_bots )) ] || { echo "only ${held:-0} connections held for ${ready:-0} ready matches"; fail=1; }
 p99=$(printf '%s' "$out" | sed -n 's/.*"p99":\([0-9]*\).*/\1/p')
 [ "${p99:-0}" -gt 0 ] || { echo "no latency recorded"; fail=1; }
 if [ "$legal" = local ]; then
