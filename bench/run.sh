@@ -29,11 +29,18 @@
 #      BOT_DURATION seconds measured, BOT_RUNS runs each (medians): the computer's decision
 #      latency, the players' act→ack,
 #      the refusals past the limit and the server's memory ("Computer players at scale").
-#      BOTS_ONLY=1 runs this step alone and rewrites only its section.
+#      BOTS_ONLY=1 runs this step alone and rewrites only its section;
+#   6. side by side with the peers: for each load of PEER_LOADS, PEER_RUNS runs alternating
+#      Tabuleiro (durable on SQLite, tabuleiro-load) and the frameworks of PEERS (bench/peers:
+#      Colyseus 0.16 and boardgame.io 0.50, in memory, the smallest fair two-player game, each
+#      driven by bench/peers/load.cjs with its own client library), same matches, spectators,
+#      one action in flight per match, DURATION seconds measured ("Side by side with the peers",
+#      chart bench/peers.svg). PEERS_ONLY=1 runs this step alone and rewrites only its section.
 # Knobs (environment): RUNS=3 RUNS_LARGE=1 DURATION=5 LOADS="100 1000 5000" SPECTATORS=2
 #   GAMES="taixu cyvasse quadri" IDLE_MAX=50000 PROFILE=1 SERVER_PORT=18480 RELAY_PORT=18490
 #   SOURCES=4 TARGETS="tabuleiro relay" LEGAL=server BOT_COUNTS="0 10 50 200" BOT_HUMANS=100
-#   BOT_LEVEL=hard BOT_DURATION=20 BOT_RUNS=3 BOTS_ONLY=0. --quick: RUNS=1 DURATION=2 LOADS=100
+#   BOT_LEVEL=hard BOT_DURATION=20 BOT_RUNS=3 BOTS_ONLY=0 PEERS="colyseus boardgame.io"
+#   PEER_LOADS="100 1000" PEER_RUNS=3 PEERS_ONLY=0 COLYSEUS_PORT=18500 BGIO_PORT=18510. --quick: RUNS=1 DURATION=2 LOADS=100
 #   IDLE_MAX=2000 BOT_COUNTS=10 BOT_DURATION=3 BOT_RUNS=1.
 # LEGAL says where Tabuleiro's players get their legal lists (tabuleiro-load --legal): "server"
 #   (the `legal` the server sends), "local" (every connection joins with "legal": false and each
@@ -48,13 +55,20 @@ quick=0
 [[ "${1:-}" == --quick ]] && quick=1
 # The exact command, with the knobs the caller set.
 command_line="bash bench/run.sh $*"
-for v in BOTS_ONLY BOT_RUNS BOT_DURATION BOT_LEVEL BOT_HUMANS BOT_COUNTS LEGAL TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS GAMES LOADS DURATION RUNS_LARGE RUNS; do
+for v in PEERS_ONLY PEER_RUNS PEER_LOADS PEERS BOTS_ONLY BOT_RUNS BOT_DURATION BOT_LEVEL BOT_HUMANS BOT_COUNTS LEGAL TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS GAMES LOADS DURATION RUNS_LARGE RUNS; do
   [[ -n "${!v:-}" ]] && command_line="$v=\"${!v}\" $command_line"
 done
 if ((quick)); then
   RUNS=${RUNS:-1} DURATION=${DURATION:-2} LOADS=${LOADS:-100} IDLE_MAX=${IDLE_MAX:-2000}
   BOT_COUNTS=${BOT_COUNTS:-10} BOT_DURATION=${BOT_DURATION:-3} BOT_RUNS=${BOT_RUNS:-1}
+  PEER_LOADS=${PEER_LOADS:-100} PEER_RUNS=${PEER_RUNS:-1}
 fi
+PEERS=${PEERS-"colyseus boardgame.io"}
+PEER_LOADS=${PEER_LOADS:-"100 1000"}
+PEER_RUNS=${PEER_RUNS:-3}
+PEERS_ONLY=${PEERS_ONLY:-0}
+COLYSEUS_PORT=${COLYSEUS_PORT:-18500}
+BGIO_PORT=${BGIO_PORT:-18510}
 BOT_RUNS=${BOT_RUNS:-3}
 BOT_COUNTS=${BOT_COUNTS-"0 10 50 200"}
 BOT_HUMANS=${BOT_HUMANS:-100}
@@ -91,6 +105,11 @@ if [[ " $TARGETS " == *" relay "* && ! -d bench/relay/node_modules/ws ]]; then
   log "installing the relay's pinned packages (npm ci)"
   npm ci --prefix bench/relay --no-audit --no-fund >/dev/null
 fi
+if [[ -n "$PEERS" ]] && ! cmp -s bench/peers/package-lock.json bench/peers/node_modules/.tabuleiro-lock; then
+  log "installing the peers' pinned packages (npm ci)"
+  npm ci --prefix bench/peers --no-audit --no-fund --loglevel=error >/dev/null
+  cp bench/peers/package-lock.json bench/peers/node_modules/.tabuleiro-lock
+fi
 
 # One descriptor per connection: take the hard open-file limit (both servers inherit it).
 ulimit -n "$(ulimit -Hn)"
@@ -115,10 +134,14 @@ for port in "$SERVER_PORT" "$RELAY_PORT"; do
   fi
 done
 
-# Waits (at most 10 s) until the server on port answers /healthz.
+# Waits (at most 10 s) until the server on port answers /healthz (a peer: accepts connections).
 wait_ready() {
   for _ in $(seq 100); do
-    curl -sf -o /dev/null "http://127.0.0.1:$1/healthz" && return 0
+    if [[ "$1" == "$COLYSEUS_PORT" || "$1" == "$BGIO_PORT" ]]; then
+      (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+    else
+      curl -sf --max-time 2 -o /dev/null "http://127.0.0.1:$1/healthz" && return 0
+    fi
     kill -0 "$server_pid" 2>/dev/null || break
     sleep 0.1
   done
@@ -136,9 +159,15 @@ start_target() {
     ./build/tabuleiro serve --bind 127.0.0.1 --port "$port" --db "$work/data/bench.db" \
       --log-level warn --create-limit 1000000 --msg-rate 1000000 --msg-burst 1000000 "${@:2}" \
       >"$work/server.log" 2>&1 &
-  else
+  elif [[ "$1" == relay ]]; then
     port=$RELAY_PORT
     node bench/relay/relay.js --bind 127.0.0.1 --port "$port" >"$work/server.log" 2>&1 &
+  elif [[ "$1" == colyseus ]]; then
+    port=$COLYSEUS_PORT
+    node bench/peers/colyseus_server.cjs --bind 127.0.0.1 --port "$port" >"$work/server.log" 2>&1 &
+  else
+    port=$BGIO_PORT
+    node bench/peers/bgio_server.cjs --bind 127.0.0.1 --port "$port" >"$work/server.log" 2>&1 &
   fi
   server_pid=$!
   wait_ready "$port"
@@ -159,6 +188,17 @@ stop_target() {
   server_pid=""
 }
 
+# The key=value lines every step's summary starts from: the command, commit, date, machine and
+# the load average $1 taken before the step.
+step_meta() {
+  echo "command=$command_line"
+  echo "commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo '+dirty')"
+  echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+  echo "cores=$(nproc)"
+  echo "loadavg=$1"
+}
+
 # --- 5. computer players at scale (run last, or alone with BOTS_ONLY=1) -----------------
 : >"$work/bots.jsonl"
 bots_step() {
@@ -177,12 +217,7 @@ bots_step() {
     done
   done
   {
-    echo "command=$command_line"
-    echo "commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo '+dirty')"
-    echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
-    echo "cores=$(nproc)"
-    echo "loadavg=$load_before"
+    step_meta "$load_before"
     echo "bot_threads=$(( $(nproc) / 2 > 1 ? $(nproc) / 2 : 1 ))"
     echo "bot_matches=$((16 * ( $(nproc) / 2 > 1 ? $(nproc) / 2 : 1 )))"
     echo "bot_time_ms=1000"
@@ -194,6 +229,52 @@ bots_step() {
     echo "runs=$BOT_RUNS"
   } >"$work/bots_meta.txt"
 }
+# --- 6. side by side with the peers (alone with PEERS_ONLY=1) -----------------------------
+: >"$work/peers.jsonl"
+peers_step() {
+  [[ -n "$PEERS" ]] || return 0
+  local load run target load_before
+  load_before=$(cut -d' ' -f1 /proc/loadavg)
+  for load in $PEER_LOADS; do
+    for run in $(seq "$PEER_RUNS"); do
+      for target in tabuleiro $PEERS; do
+        log "peers: $target, $load matches, run $run/$PEER_RUNS"
+        start_target "$target"
+        if [[ "$target" == tabuleiro ]]; then
+          ./build/tabuleiro-load --mode play --port "$port" --target tabuleiro --game "${GAMES%% *}" \
+            --matches "$load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
+            --server-pid "$server_pid" --seed "$run" --label "peers/$load/$run" --setup-timeout 120 --quiet \
+            >>"$work/peers.jsonl" || log "tabuleiro-load exited with $?"
+        else
+          timeout 600 node bench/peers/load.cjs --target "$target" --port "$port" --matches "$load" \
+            --spectators "$SPECTATORS" --duration "$DURATION" --server-pid "$server_pid" --seed "$run" \
+            --label "peers/$load/$run" --setup-timeout 300 >>"$work/peers.jsonl" || log "load.cjs exited with $?"
+        fi
+        stop_target
+      done
+    done
+  done
+  {
+    step_meta "$load_before"
+    echo "node=$(node --version)"
+    echo "game=${GAMES%% *}"
+    echo "spectators=$SPECTATORS"
+    echo "duration=$DURATION"
+    echo "runs=$PEER_RUNS"
+    echo "versions=$(node -e 'const l=require("./bench/peers/package-lock.json").packages; console.log(["@colyseus/core","boardgame.io","colyseus.js"].map((n)=>n+" "+l["node_modules/"+n].version).join(", "))')"
+  } >"$work/peers_meta.txt"
+}
+if ((PEERS_ONLY)); then
+  peers_step
+  mkdir -p build/bench-last && cp "$work/peers.jsonl" "$work/peers_meta.txt" build/bench-last/
+  if ((quick)); then node bench/load/summarize_peers.cjs "$work"
+  else
+    node bench/load/summarize_peers.cjs "$work" --write bench/RESULTS.md --chart bench/peers.svg
+    node bench/load/summarize_peers.cjs "$work"
+    log "bench/RESULTS.md: Side by side with the peers section regenerated (chart: bench/peers.svg)"
+  fi
+  exit 0
+fi
 if ((BOTS_ONLY)); then
   bots_step
   mkdir -p build/bench-last && cp "$work/bots.jsonl" "$work/bots_meta.txt" build/bench-last/
@@ -385,6 +466,7 @@ if ((have_perf)); then
 fi
 
 bots_step
+peers_step
 
 # --- report -----------------------------------------------------------------------------
 {
@@ -413,13 +495,18 @@ rm -rf build/bench-last && mkdir -p build/bench-last
 cp -r "$work"/*.txt "$work"/*.jsonl "$work/metrics" build/bench-last/ 2>/dev/null || true
 section=$(node bench/load/summarize.cjs "$work")
 bots_section=$(node bench/load/summarize_bots.cjs "$work")
+peers_section=$(node bench/load/summarize_peers.cjs "$work")
 if ((quick)); then
   echo "$section"
   echo
   echo "$bots_section"
+  echo
+  echo "$peers_section"
 else
   node bench/load/summarize.cjs "$work" --write bench/RESULTS.md --chart bench/load.svg
   node bench/load/summarize_bots.cjs "$work" --write bench/RESULTS.md
+  node bench/load/summarize_peers.cjs "$work" --write bench/RESULTS.md --chart bench/peers.svg
+  echo "$peers_section"
   echo "$bots_section"
   log "bench/RESULTS.md: Server load and Computer players at scale sections regenerated (chart: bench/load.svg)"
 fi

@@ -320,6 +320,7 @@ void driver::on_bot_moved(const match_ptr& m) {
 
 void driver::deliver(const match_ptr& m, int i) {
   m->conns[i].delivered_seq = m->seq;
+  if (i == m->actor && phase_ == phase::running && !m->bot) ack_us_.record(micros(m->t0, clock_type::now()));
   if (--m->remaining > 0) return;
   m->pending = false;
   m->rejects_in_row = 0;

@@ -152,7 +152,8 @@ class driver {
   std::uint64_t sent_ = 0, acked_ = 0, conns_opened_ = 0;
   std::uint64_t legal_computed_ = 0, legal_mismatches_ = 0;  // --legal local|check
   std::map<std::string, std::uint64_t> errors_, rejects_, create_errors_;
-  histogram latency_us_;          // act → ack of the matches between players
+  histogram latency_us_;          // act → the last connection of the matches between players
+  histogram ack_us_;              // act → the actor's acknowledgement, in those
   histogram bot_latency_us_;      // the computer's decisions (--bots)
   histogram bot_match_ack_us_;    // act → ack of the players in matches against the computer
   std::uint64_t bot_decisions_ = 0;

@@ -102,6 +102,8 @@ json driver::make_report() const {
                    {"decision_us", quantiles(bot_latency_us_)},
                    {"player_ack_us", quantiles(bot_match_ack_us_)}};
     }
+    r["ack_us"] = {{"count", ack_us_.count()}, {"p50", ack_us_.quantile(0.50)}, {"p95", ack_us_.quantile(0.95)},
+                   {"p99", ack_us_.quantile(0.99)}, {"max", ack_us_.max()}, {"mean", ack_us_.mean()}};
     r["wire"] = wire_.to_json();
     r["legal"] = {{"source", opt_.legal}, {"computed", legal_computed_}, {"mismatches", legal_mismatches_}};
     r["server"]["cpu_us_per_action"] =
