@@ -11,6 +11,12 @@ double span(clock_type::time_point a, clock_type::time_point b) {
 }
 
 // {"ok", "rss_kb", "hwm_kb", "cpu_s", "threads", "fds"} of one sample.
+// A latency histogram's count, quantiles, maximum and mean (µs).
+json quantiles_json(const histogram& h) {
+  return json{{"count", h.count()}, {"p50", h.quantile(0.50)}, {"p95", h.quantile(0.95)},
+              {"p99", h.quantile(0.99)}, {"max", h.max()}, {"mean", h.mean()}};
+}
+
 json sample_json(const proc_sample& s) {
   return {{"ok", s.ok}, {"rss_kb", s.rss_kb}, {"hwm_kb", s.hwm_kb},
           {"cpu_s", s.cpu_user_s + s.cpu_sys_s}, {"threads", s.threads}, {"fds", s.fds}};
@@ -83,27 +89,20 @@ json driver::make_report() const {
     r["acked_per_s"] = measured > 0 ? static_cast<double>(acked_) / measured : 0.0;
     r["rejects"] = rejects_;
     r["rejects_total"] = total(rejects_);
-    r["latency_us"] = {{"count", latency_us_.count()},   {"p50", latency_us_.quantile(0.50)},
-                       {"p95", latency_us_.quantile(0.95)}, {"p99", latency_us_.quantile(0.99)},
-                       {"max", latency_us_.max()},       {"mean", latency_us_.mean()}};
+    r["latency_us"] = quantiles_json(latency_us_);
     {  // matches against the computer (--bots; none asked: the floor the others compare with)
       int running = 0;
       for (const auto& m : matches_)
         if (m && m->bot && m->ready && !m->dead) ++running;
-      const auto quantiles = [](const histogram& h) {
-        return json{{"count", h.count()}, {"p50", h.quantile(0.50)}, {"p95", h.quantile(0.95)},
-                    {"p99", h.quantile(0.99)}, {"max", h.max()}, {"mean", h.mean()}};
-      };
       r["bots"] = {{"requested", opt_.bots},
                    {"level", opt_.bot_level},
                    {"running_at_end", running},
                    {"create_errors", bot_create_errors_},
                    {"decisions", bot_decisions_},
-                   {"decision_us", quantiles(bot_latency_us_)},
-                   {"player_ack_us", quantiles(bot_match_ack_us_)}};
+                   {"decision_us", quantiles_json(bot_latency_us_)},
+                   {"player_ack_us", quantiles_json(bot_match_ack_us_)}};
     }
-    r["ack_us"] = {{"count", ack_us_.count()}, {"p50", ack_us_.quantile(0.50)}, {"p95", ack_us_.quantile(0.95)},
-                   {"p99", ack_us_.quantile(0.99)}, {"max", ack_us_.max()}, {"mean", ack_us_.mean()}};
+    r["ack_us"] = quantiles_json(ack_us_);
     r["wire"] = wire_.to_json();
     r["legal"] = {{"source", opt_.legal}, {"computed", legal_computed_}, {"mismatches", legal_mismatches_}};
     r["server"]["cpu_us_per_action"] =

@@ -44,7 +44,7 @@ std::size_t bot_capacity::in_use() const {
 
 void bot_capacity::bind(const std::string& address, const std::string& code) {
   mutex_lock lock(mu_);
-  running_[code] = address;  // the room may have held it already, under no address
+  running_[code] = address;  // (an assignment: were the code held already, it is now under address)
   if (--creating_[address] == 0) creating_.erase(address);
   --creating_total_;
 }

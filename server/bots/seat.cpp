@@ -19,17 +19,19 @@ bot_seat::bot_seat(std::unique_ptr<bot_player> player, metrics& stats, time_sour
 
 bot_seat::~bot_seat() {
   if (retry_) retry_->cancel();
+  free_place();
+}
+
+void bot_seat::free_place() {
   if (capacity_) capacity_->release(code_);
+  capacity_ = nullptr;
 }
 
 std::string bot_seat::level_name() const { return std::string(bots::level_name(player_->level())); }
 
 void bot_seat::consider(const protocol::match& m, std::int64_t version, bool over,
                         bot_player::deliver_fn deliver) {
-  if (over && capacity_) {
-    capacity_->release(code_);
-    capacity_ = nullptr;
-  }
+  if (over) free_place();
   player_->consider(m, version, over, std::move(deliver));
 }
 

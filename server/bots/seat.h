@@ -53,6 +53,9 @@ class bot_seat {
   static constexpr std::int64_t storage_retry_ms = 1000;
 
  private:
+  // Frees the match's place, once.
+  void free_place();
+
   std::unique_ptr<bot_player> player_;
   metrics& stats_;
   time_source& time_;

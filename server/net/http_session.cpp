@@ -287,15 +287,15 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   // The answer to a match against the computer that the node's bot capacity refuses: 503 when
   // every place is taken, 429 when this address holds its share; both say when to try again.
   http::response<http::string_body> bot_refused(bot_refusal why, unsigned version, bool keep) {
-    const config& cfg = *state_.svc.cfg;
+    const bot_capacity& places = *state_.svc.bot_matches;
     state_.svc.stats->rejected(why == bot_refusal::busy ? "bots_busy" : "too_many_bot_matches");
     auto res = why == bot_refusal::busy
                    ? error_response(http::status::service_unavailable, "bots_busy",
-                                    "the computer is busy with " + std::to_string(cfg.bot_matches) +
+                                    "the computer is busy with " + std::to_string(places.global_limit()) +
                                         " matches; try again in a minute",
                                     version, keep)
                    : error_response(http::status::too_many_requests, "too_many_bot_matches",
-                                    "this address already plays " + std::to_string(cfg.bot_matches_per_address) +
+                                    "this address already plays " + std::to_string(places.per_address_limit()) +
                                         " matches against the computer; finish one first",
                                     version, keep);
     res.set(http::field::retry_after, "60");
