@@ -45,6 +45,17 @@ export async function pagesScenario({ browser, url, out }) {
   });
   page.on('console', (m) => { if (m.type() === 'error') report(`console: ${m.text().slice(0, 200)}`); });
   page.on('pageerror', (e) => report(`exception: ${e.message}`));
+  // The page's last WebSocket events (opened, frames each way, closed), told when a match page
+  // does not draw in time.
+  const sockets = [];
+  const heard = (what) => { sockets.push(`${new Date().toISOString().slice(11, 23)} ${what}`); if (sockets.length > 12) sockets.shift(); };
+  page.on('websocket', (ws) => {
+    heard(`open ${ws.url()}`);
+    ws.on('framesent', (f) => heard(`sent ${String(f.payload).slice(0, 80)}`));
+    ws.on('framereceived', (f) => heard(`received ${String(f.payload).slice(0, 80)}`));
+    ws.on('socketerror', (e) => heard(`error ${e}`));
+    ws.on('close', () => heard('closed'));
+  });
 
   // POST /api/matches with req; {code, seat, token}.
   const create = async (req) => {
@@ -59,10 +70,22 @@ export async function pagesScenario({ browser, url, out }) {
   // The page has drawn a match: a board at some version, styled (the game's sheet loaded). It
   // follows a navigation (the page's modules, its connection, the joined view): that wait has
   // a navigation's time.
-  const matchDrawn = () => page.waitForFunction(() => {
-    const host = document.querySelector('#table');
-    return host && !host.hidden && host.querySelector('[data-version]') && document.querySelectorAll('link.game-stylesheet').length > 0;
-  }, null, { timeout: NAVIGATION_TIMEOUT_MS });
+  // When it does not, the failure says what the page showed and what its socket heard.
+  const matchDrawn = async () => {
+    try {
+      await page.waitForFunction(() => {
+        const host = document.querySelector('#table');
+        return host && !host.hidden && host.querySelector('[data-version]') && document.querySelectorAll('link.game-stylesheet').length > 0;
+      }, null, { timeout: NAVIGATION_TIMEOUT_MS });
+    } catch (e) {
+      const shown = await page.evaluate(() => ({
+        status: document.querySelector('#conn-status')?.textContent ?? null,
+        table: document.querySelector('#table') ? { hidden: document.querySelector('#table').hidden, drawn: !!document.querySelector('#table [data-version]') } : null,
+        stylesheets: document.querySelectorAll('link.game-stylesheet').length,
+      })).catch((err) => `unreadable: ${err.message}`);
+      throw new Error(`${current}: the match was not drawn within ${NAVIGATION_TIMEOUT_MS} ms (${e.message.split('\n')[0]}); the page: ${JSON.stringify(shown)}; its socket: ${sockets.join(' | ')}`);
+    }
+  };
   // The problems reported under labels starting with prefix, as one line each.
   const problemsOf = (match) => [...problems.entries()].filter(([k]) => match(k))
     .map(([k, v]) => `${k}: ${v.slice(0, 5).join(' | ')}${v.length > 5 ? ` (+${v.length - 5} more)` : ''}`);
