@@ -35,12 +35,14 @@
 #      Colyseus 0.16 and boardgame.io 0.50, in memory, the smallest fair two-player game, each
 #      driven by bench/peers/load.cjs with its own client library), same matches, spectators,
 #      one action in flight per match, DURATION seconds measured ("Side by side with the peers",
-#      chart bench/peers.svg). PEERS_ONLY=1 runs this step alone and rewrites only its section.
+#      chart bench/peers.svg); Tabuleiro once per wire mode of PEER_LEGAL (server: today's
+#      messages with `legal` lists; local: the project's browser client's, without them).
+#      PEERS_ONLY=1 runs this step alone and rewrites only its section.
 # Knobs (environment): RUNS=3 RUNS_LARGE=1 DURATION=5 LOADS="100 1000 5000" SPECTATORS=2
 #   GAMES="taixu cyvasse quadri" IDLE_MAX=50000 PROFILE=1 SERVER_PORT=18480 RELAY_PORT=18490
 #   SOURCES=4 TARGETS="tabuleiro relay" LEGAL=server BOT_COUNTS="0 10 50 200" BOT_HUMANS=100
 #   BOT_LEVEL=hard BOT_DURATION=20 BOT_RUNS=3 BOTS_ONLY=0 PEERS="colyseus boardgame.io"
-#   PEER_LOADS="100 1000" PEER_RUNS=3 PEERS_ONLY=0 COLYSEUS_PORT=18500 BGIO_PORT=18510. --quick: RUNS=1 DURATION=2 LOADS=100
+#   PEER_LOADS="100 1000" PEER_RUNS=3 PEER_LEGAL="server local" PEERS_ONLY=0 COLYSEUS_PORT=18500 BGIO_PORT=18510. --quick: RUNS=1 DURATION=2 LOADS=100
 #   IDLE_MAX=2000 BOT_COUNTS=10 BOT_DURATION=3 BOT_RUNS=1.
 # LEGAL says where Tabuleiro's players get their legal lists (tabuleiro-load --legal): "server"
 #   (the `legal` the server sends), "local" (every connection joins with "legal": false and each
@@ -55,7 +57,7 @@ quick=0
 [[ "${1:-}" == --quick ]] && quick=1
 # The exact command, with the knobs the caller set.
 command_line="bash bench/run.sh $*"
-for v in PEERS_ONLY PEER_RUNS PEER_LOADS PEERS BOTS_ONLY BOT_RUNS BOT_DURATION BOT_LEVEL BOT_HUMANS BOT_COUNTS LEGAL TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS GAMES LOADS DURATION RUNS_LARGE RUNS; do
+for v in PEERS_ONLY PEER_RUNS PEER_LOADS PEER_LEGAL PEERS BOTS_ONLY BOT_RUNS BOT_DURATION BOT_LEVEL BOT_HUMANS BOT_COUNTS LEGAL TARGETS SOURCES PROFILE IDLE_MAX SPECTATORS GAMES LOADS DURATION RUNS_LARGE RUNS; do
   [[ -n "${!v:-}" ]] && command_line="$v=\"${!v}\" $command_line"
 done
 if ((quick)); then
@@ -66,6 +68,7 @@ fi
 PEERS=${PEERS-"colyseus boardgame.io"}
 PEER_LOADS=${PEER_LOADS:-"100 1000"}
 PEER_RUNS=${PEER_RUNS:-3}
+PEER_LEGAL=${PEER_LEGAL:-"server local"}
 PEERS_ONLY=${PEERS_ONLY:-0}
 COLYSEUS_PORT=${COLYSEUS_PORT:-18500}
 BGIO_PORT=${BGIO_PORT:-18510}
@@ -91,6 +94,9 @@ LEGAL=${LEGAL:-server}
 first_legal=${LEGAL%% *}
 for legal in $LEGAL; do
   [[ "$legal" == server || "$legal" == local ]] || { echo "bench/run.sh: LEGAL takes server and/or local" >&2; exit 2; }
+done
+for legal in $PEER_LEGAL; do
+  [[ "$legal" == server || "$legal" == local ]] || { echo "bench/run.sh: PEER_LEGAL takes server and/or local" >&2; exit 2; }
 done
 
 log() { printf '[bench] %s\n' "$*" >&2; }
@@ -233,15 +239,18 @@ bots_step() {
 : >"$work/peers.jsonl"
 peers_step() {
   [[ -n "$PEERS" ]] || return 0
-  local load run target load_before
+  local load run target legal load_before
   load_before=$(cut -d' ' -f1 /proc/loadavg)
   for load in $PEER_LOADS; do
     for run in $(seq "$PEER_RUNS"); do
-      for target in tabuleiro $PEERS; do
+      # Tabuleiro once per wire mode (tabuleiro:server, tabuleiro:local), then each peer.
+      for target in $(for l in $PEER_LEGAL; do echo "tabuleiro:$l"; done) $PEERS; do
         log "peers: $target, $load matches, run $run/$PEER_RUNS"
+        legal=${target#tabuleiro:}
+        target=${target%%:*}
         start_target "$target"
         if [[ "$target" == tabuleiro ]]; then
-          ./build/tabuleiro-load --mode play --port "$port" --target tabuleiro --game "${GAMES%% *}" \
+          ./build/tabuleiro-load --mode play --port "$port" --target tabuleiro --game "${GAMES%% *}" --legal "$legal" \
             --matches "$load" --spectators "$SPECTATORS" --duration "$DURATION" --sources "$SOURCES" \
             --server-pid "$server_pid" --seed "$run" --label "peers/$load/$run" --setup-timeout 120 --quiet \
             >>"$work/peers.jsonl" || log "tabuleiro-load exited with $?"

@@ -22,6 +22,8 @@
 #include "server/net/shared_state.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
+#include "server/notify/push_service.h"
+#include "server/notify/vapid_key.h"
 #include "server/social/lobby.h"
 #include "server/social/ratings.h"
 #include "server/store/pg.h"
@@ -116,6 +118,12 @@ int run_serve(const args& a) {
     spdlog::critical("cannot open database {}: {}", loggable_db_target(cfg.db), error);
     return 1;
   }
+  // The Web Push key pair every node shares (server/notify/), made on the first start.
+  const auto vapid = notify::load_vapid_key(*db, system_time()->now_ms(), error);
+  if (!vapid) {
+    spdlog::critical("cannot keep the Web Push key in {}: {}", loggable_db_target(cfg.db), error);
+    return 1;
+  }
 
   // Before the io_context: a room that its handlers still hold when it is destroyed frees its
   // place here.
@@ -191,6 +199,9 @@ int run_serve(const args& a) {
   lobby_settings.node = cfg.node.empty() ? "local" : cfg.node;
   social::lobby_service lobby(ioc, *db, *time, registry, lobby_settings);
   state.lobby = &lobby;
+  state.vapid = &*vapid;
+  notify::push_service push(*db, *time);
+  state.push = &push;
   cfg.sites = site_policy(cfg.public_url, own_origins(cfg.public_url, host, port, cfg.allowed_origins),
                           address.is_loopback());
   cfg.csp = content_security_policy(inline_script_hashes(read_file(cfg.web + "/index.html")));

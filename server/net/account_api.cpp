@@ -47,15 +47,6 @@ nlohmann::json state_of(const accounts::session& s, std::string_view access) {
 // The answer's body for a browser that is not signed in.
 nlohmann::json signed_out(std::string_view access) { return protocol::messages::account_state(nullptr, "", access); }
 
-// The string member key of body ("" when absent); false when present but not a string.
-bool string_member(const nlohmann::json& body, const char* key, std::string& out) {
-  const auto it = body.find(key);
-  if (it == body.end()) return true;
-  if (!it->is_string()) return false;
-  out = it->get<std::string>();
-  return true;
-}
-
 // Answers a sign-up or sign-in: the new session's cookie (the old session, if any, ended) and
 // its state, or the refusal.
 std::function<void(accounts::sign_result)> signing(account_service& service, std::string old_id, int status,

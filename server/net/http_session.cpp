@@ -18,6 +18,7 @@
 #include "server/net/match_routes.h"
 #include "server/net/net.h"
 #include "server/net/preview_routes.h"
+#include "server/net/push_api.h"
 #include "server/net/websocket_session.h"
 
 #ifdef TABULEIRO_TEST_STREAMS
@@ -431,6 +432,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (is_admin_route(path))
       return handle_admin_request(state_, req, path, query, {address_, state_.svc.cfg->sites.link_base(site_)},
                                   answer_later(version, keep));
+    if (is_push_route(path) && state_.vapid)
+      return handle_push_request({state_.accounts, state_.push, state_.vapid}, req, path, answer_later(version, keep));
     if (path == "/api/test/clock" && method == http::verb::post && state_.manual_clock)
       return send(advance_clock(req.body(), version, keep));
     if (path.starts_with("/api/"))
@@ -473,6 +476,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     else if (is_account_route(path) && state_.accounts) allow = "POST, OPTIONS";
     else if (is_admin_route(path) && state_.admin) allow = "GET, POST, OPTIONS";
     else if (is_rating_route(path) && state_.ratings) allow = "GET, OPTIONS";
+    else if (is_push_route(path) && state_.vapid) allow = push_route_methods(path) == "POST" ? "POST, OPTIONS" : "GET, OPTIONS";
     else return error_response(http::status::not_found, "not_found", "no such API route", version, keep);
     http::response<http::string_body> res{http::status::no_content, version};
     res.set(http::field::allow, allow);

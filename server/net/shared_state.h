@@ -1,6 +1,6 @@
 // What every connection of one server shares: the rooms' services, the registry, the list
 // feed, the creation and publication limits, the open connections, the accounts, the
-// administration, the ratings, the lobby, the start time and the stop flag.
+// administration, the ratings, the lobby, the Web Push key, the start time and the stop flag.
 #pragma once
 
 #include <atomic>
@@ -8,6 +8,8 @@
 #include "server/accounts/accounts.h"
 #include "server/accounts/admin.h"
 #include "server/net/connections.h"
+#include "server/notify/push_crypto.h"
+#include "server/notify/push_service.h"
 #include "server/preview/previews.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
@@ -35,6 +37,8 @@ struct shared_state {
   window_limiter* publications = nullptr;  // games published per client address (--publish-limit)
   social::rating_service* ratings = nullptr;  // profiles and leaderboards (/api/players/…, /api/leaderboard)
   social::lobby_service* lobby = nullptr;     // challenges and quick pairing (the lobby's messages)
+  const notify::p256_key* vapid = nullptr;    // the Web Push key pair (GET /api/push/key)
+  notify::push_service* push = nullptr;       // members' notification settings (/api/push…)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

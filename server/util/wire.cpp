@@ -26,6 +26,14 @@ std::size_t json_depth(std::string_view text) {
   return deepest;
 }
 
+bool string_member(const json& o, const char* key, std::string& out) {
+  const auto it = o.find(key);
+  if (it == o.end()) return true;
+  if (!it->is_string()) return false;
+  out = it->get<std::string>();
+  return true;
+}
+
 std::optional<json> parse_client_json(std::string_view text, std::string& why, std::size_t max_bytes) {
   if (text.size() > max_bytes) {
     why = "message larger than " + std::to_string(max_bytes / 1024) + " KiB";

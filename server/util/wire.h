@@ -31,6 +31,9 @@ std::size_t json_depth(std::string_view text);
 // reason) on failure.
 std::optional<json> parse_client_json(std::string_view text, std::string& why,
                                       std::size_t max_bytes = max_message_bytes);
+// Reads the string member key of object o into out (left as it is when absent); false when
+// the member is present but not a string.
+bool string_member(const json& o, const char* key, std::string& out);
 
 // A serialized message shared by every connection that sends it.
 using shared_text = std::shared_ptr<const std::string>;

@@ -17,17 +17,11 @@ namespace {
 
 constexpr std::int64_t t0 = 1'790'000'000'000;
 
-write_status run(store& s, write_work work) {
-  result r;
-  s.queue_write(std::move(work), r.done());
-  return r.get();
-}
-
 // Stores a line of match code; its id.
 std::int64_t say(store& s, const std::string& code, const std::string& channel, int seat, std::int64_t user,
                  const std::string& text, std::int64_t at) {
   auto line = std::make_shared<chat_line>(chat_line{0, channel, seat, user, seat ? "P" + std::to_string(seat) : "", text, at});
-  REQUIRE(run(s, insert_chat_work(code, line)) == write_status::ok);
+  REQUIRE(run_write(s, insert_chat_work(code, line)) == write_status::ok);
   REQUIRE(line->id > 0);
   return line->id;
 }
@@ -54,10 +48,10 @@ TEST_CASE("chat rows: lines, mutes and reports are stored and read back, and a d
   say(*s, m.code, "players", 1, ana, "we will see", t0 + 4);
   const std::int64_t elsewhere = say(*s, other.code, "players", 1, 0, "another match", t0 + 5);
   auto missing = std::make_shared<chat_line>(chat_line{0, "players", 1, 0, "", "x", t0});
-  CHECK(run(*s, insert_chat_work("NOSUCH", missing)) == write_status::conflict);
+  CHECK(run_write(*s, insert_chat_work("NOSUCH", missing)) == write_status::conflict);
 
-  REQUIRE(run(*s, set_chat_mute_work(m.code, 1, true)) == write_status::ok);
-  REQUIRE(run(*s, set_chat_mute_work(m.code, 1, true)) == write_status::ok);  // twice is once
+  REQUIRE(run_write(*s, set_chat_mute_work(m.code, 1, true)) == write_status::ok);
+  REQUIRE(run_write(*s, set_chat_mute_work(m.code, 1, true)) == write_status::ok);  // twice is once
   std::vector<chat_line> lines;
   std::array<bool, 2> muted{};
   auto read = [&](std::size_t limit) {
@@ -75,13 +69,13 @@ TEST_CASE("chat rows: lines, mutes and reports are stored and read back, and a d
   read(2);  // the last two, in order
   REQUIRE(lines.size() == 2);
   CHECK(lines[1].text == "we will see");
-  REQUIRE(run(*s, set_chat_mute_work(m.code, 1, false)) == write_status::ok);
+  REQUIRE(run_write(*s, set_chat_mute_work(m.code, 1, false)) == write_status::ok);
   read(10);
   CHECK(muted == std::array<bool, 2>{false, false});
 
   // A report names a line of its own match only; the admin page reads it with its channel around it.
-  CHECK(run(*s, report_chat_work(m.code, elsewhere, 0, "", "", t0 + 6)) == write_status::conflict);
-  REQUIRE(run(*s, report_chat_work(m.code, rude, ana, "Ana", "unkind", t0 + 7)) == write_status::ok);
+  CHECK(run_write(*s, report_chat_work(m.code, elsewhere, 0, "", "", t0 + 6)) == write_status::conflict);
+  REQUIRE(run_write(*s, report_chat_work(m.code, rude, ana, "Ana", "unkind", t0 + 7)) == write_status::ok);
   std::vector<accounts::chat_report_row> reports;
   auto reports_now = [&] {
     REQUIRE(s->run_read("test", [&](sql_connection& c, std::string& e) { return accounts::read_chat_reports(c, 10, 8, reports, e); }) ==
@@ -96,8 +90,8 @@ TEST_CASE("chat rows: lines, mutes and reports are stored and read back, and a d
   REQUIRE(reports[0].conversation.size() == 3);  // the players' lines, not the spectators'
   CHECK(reports[0].conversation[0].text == "hello");
   CHECK(reports[0].conversation[2].text == "we will see");
-  CHECK(run(*s, accounts::handle_report_work(reports[0].id, ana, t0 + 8)) == write_status::ok);
-  CHECK(run(*s, accounts::handle_report_work(reports[0].id, ana, t0 + 9)) == write_status::conflict);
+  CHECK(run_write(*s, accounts::handle_report_work(reports[0].id, ana, t0 + 8)) == write_status::ok);
+  CHECK(run_write(*s, accounts::handle_report_work(reports[0].id, ana, t0 + 9)) == write_status::conflict);
   reports_now();
   CHECK(reports.empty());
 
@@ -107,7 +101,7 @@ TEST_CASE("chat rows: lines, mutes and reports are stored and read back, and a d
                        {{"winner", 2}, {"reason", "resign"}}, end.done());
   REQUIRE(end.get() == write_status::ok);
   auto deleted = std::make_shared<accounts::match_deletion>();
-  REQUIRE(run(*s, accounts::delete_match_work(m.code, deleted)) == write_status::ok);
+  REQUIRE(run_write(*s, accounts::delete_match_work(m.code, deleted)) == write_status::ok);
   CHECK(db.scalar("SELECT COUNT(*) FROM chat_messages") == 1);  // the other match's line
   CHECK(db.scalar("SELECT COUNT(*) FROM chat_reports") == 0);
   CHECK(db.scalar("SELECT COUNT(*) FROM chat_mutes") == 0);

@@ -129,6 +129,13 @@ struct result {
   write_status get() { return f.get(); }
 };
 
+// Queues work on s and waits for its status.
+inline write_status run_write(store& s, write_work work) {
+  result r;
+  s.queue_write(std::move(work), r.done());
+  return r.get();
+}
+
 // A raw SQLite connection to path, opened afresh (sees only committed data). Not copyable.
 struct raw_db {
   sqlite3* db = nullptr;

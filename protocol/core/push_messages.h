@@ -1,0 +1,43 @@
+// Web Push's answers (/api/push…, PROTOCOL.md "Notifications"): the server's VAPID public key,
+// which a browser subscribes with, and a member's settings. Never the private key, and never a
+// subscription's keys or full endpoint (only its push service's origin).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tabuleiro::protocol::messages {
+
+// GET /api/push/key: {"public_key": the uncompressed P-256 point, base64url}.
+nlohmann::json push_key(std::string_view public_key);
+
+// Which notifications a member wants, by name.
+struct notify_choice {
+  bool turn = true;       // your turn in a correspondence match
+  bool started = true;    // a match started
+  bool low_time = true;   // low time
+  bool challenge = true;  // a challenge received
+  bool result = true;     // a match result
+};
+
+// One subscription as its member sees it listed.
+struct push_subscription_fields {
+  std::int64_t id = 0;
+  std::string_view label;
+  std::string_view origin;   // the push service ("https://fcm.googleapis.com")
+  std::string_view created;  // ISO 8601
+};
+
+// GET /api/push and the answers of its changes: {"public_key", "notify": {turn, started,
+// low_time, challenge, result}, "subscriptions": [{id, label, origin, created}…]}.
+nlohmann::json push_settings(std::string_view public_key, const notify_choice& notify,
+                             const std::vector<push_subscription_fields>& subscriptions);
+
+// A choice read from a request's object: each known name that is present must be a boolean
+// and changes base; false when a member is not one (unknown names are refused too).
+bool read_notify_choice(const nlohmann::json& body, notify_choice& base);
+
+}  // namespace tabuleiro::protocol::messages
