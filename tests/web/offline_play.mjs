@@ -41,7 +41,17 @@ export async function offlinePlay({ ctx, url, out, watch }) {
   // page shows a board.
   async function start(game, opponent, opts = {}) {
     await page.goto(url);
-    await page.waitForSelector('#create-btn');
+    await page.waitForSelector('#create-btn').catch(async (e) => {
+      // What the page showed instead, for a failure that only load has caused so far.
+      const shown = await page.evaluate(() => {
+        const btn = document.querySelector('#create-btn');
+        const hidden = [];
+        for (let el = btn; el; el = el.parentElement) if (el.hidden || getComputedStyle(el).display === 'none') hidden.push(el.id || el.className || el.tagName);
+        return { url: location.href, ready: document.readyState, title: document.title, button: !!btn, hidden,
+          app: document.querySelector('#app')?.children.length ?? -1, worker: navigator.serviceWorker?.controller?.scriptURL ?? null };
+      }).catch((err) => `unreadable: ${err.message}`);
+      throw new Error(`${e.message.split('\n')[0]}; the page: ${JSON.stringify(shown)}`);
+    });
     await page.evaluate(() => window.scrollTo(0, 0));   // no card under the sticky top bar
     await page.check(`input[name="game"][value="${game}"]`);
     await page.selectOption('#opt-opponent', opponent);
