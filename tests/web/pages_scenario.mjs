@@ -45,10 +45,12 @@ export async function pagesScenario({ browser, url, out }) {
   });
   page.on('console', (m) => { if (m.type() === 'error') report(`console: ${m.text().slice(0, 200)}`); });
   page.on('pageerror', (e) => report(`exception: ${e.message}`));
-  // The page's last WebSocket events (opened, frames each way, closed), told when a match page
-  // does not draw in time.
+  // The page's last navigations and WebSocket events (opened, frames each way, closed), told
+  // when a match page does not draw in time.
   const sockets = [];
-  const heard = (what) => { sockets.push(`${new Date().toISOString().slice(11, 23)} ${what}`); if (sockets.length > 12) sockets.shift(); };
+  const heard = (what) => { sockets.push(`${new Date().toISOString().slice(11, 23)} ${what}`); if (sockets.length > 16) sockets.shift(); };
+  // The page's own navigations (a reload or a new address nobody asked for shows here).
+  page.on('framenavigated', (f) => { if (f === page.mainFrame()) heard(`navigated ${f.url()}`); });
   page.on('websocket', (ws) => {
     heard(`open ${ws.url()}`);
     ws.on('framesent', (f) => heard(`sent ${String(f.payload).slice(0, 80)}`));
@@ -79,6 +81,9 @@ export async function pagesScenario({ browser, url, out }) {
       }, null, { timeout: NAVIGATION_TIMEOUT_MS });
     } catch (e) {
       const shown = await page.evaluate(() => ({
+        url: location.href,
+        title: document.title,
+        app: [...(document.querySelector('#app')?.children ?? [])].map((e) => `${e.tagName.toLowerCase()}.${e.className}`).join(' '),
         status: document.querySelector('#conn-status')?.textContent ?? null,
         table: document.querySelector('#table') ? { hidden: document.querySelector('#table').hidden, drawn: !!document.querySelector('#table [data-version]') } : null,
         stylesheets: document.querySelectorAll('link.game-stylesheet').length,
