@@ -49,6 +49,15 @@ export async function pagesScenario({ browser, url, out }) {
   // when a match page does not draw in time.
   const sockets = [];
   const heard = (what) => { sockets.push(`${new Date().toISOString().slice(11, 23)} ${what}`); if (sockets.length > 16) sockets.shift(); };
+  // Requests not finished yet (the page's and its service worker's), told with their age when a
+  // match page does not draw in time.
+  const pending = new Map();
+  const track = (r) => pending.set(r, Date.now());
+  const done = (r) => pending.delete(r);
+  page.context().on('request', track);
+  page.context().on('requestfinished', done);
+  page.context().on('requestfailed', done);
+  const unfinished = () => [...pending].map(([r, at]) => `${r.method()} ${r.url().replace(url, '')}${r.serviceWorker() ? ' (service worker)' : ''} ${Date.now() - at} ms`).slice(0, 12);
   // The page's own navigations (a reload or a new address nobody asked for shows here).
   page.on('framenavigated', (f) => { if (f === page.mainFrame()) heard(`navigated ${f.url()}`); });
   page.on('websocket', (ws) => {
@@ -88,7 +97,7 @@ export async function pagesScenario({ browser, url, out }) {
         table: document.querySelector('#table') ? { hidden: document.querySelector('#table').hidden, drawn: !!document.querySelector('#table [data-version]') } : null,
         stylesheets: document.querySelectorAll('link.game-stylesheet').length,
       })).catch((err) => `unreadable: ${err.message}`);
-      throw new Error(`${current}: the match was not drawn within ${NAVIGATION_TIMEOUT_MS} ms (${e.message.split('\n')[0]}); the page: ${JSON.stringify(shown)}; its socket: ${sockets.join(' | ')}`);
+      throw new Error(`${current}: the match was not drawn within ${NAVIGATION_TIMEOUT_MS} ms (${e.message.split('\n')[0]}); the page: ${JSON.stringify(shown)}; unfinished requests: ${unfinished().join(', ') || 'none'}; its socket: ${sockets.join(' | ')}`);
     }
   };
   // The problems reported under labels starting with prefix, as one line each.
