@@ -81,25 +81,29 @@ export async function pagesScenario({ browser, url, out }) {
   // The page has drawn a match: a board at some version, styled (the game's sheet loaded). It
   // follows a navigation (the page's modules, its connection, the joined view): that wait has
   // a navigation's time.
-  // When it does not, the failure says what the page showed and what its socket heard.
-  const matchDrawn = async () => {
-    try {
-      await page.waitForFunction(() => {
-        const host = document.querySelector('#table');
-        return host && !host.hidden && host.querySelector('[data-version]') && document.querySelectorAll('link.game-stylesheet').length > 0;
-      }, null, { timeout: NAVIGATION_TIMEOUT_MS });
-    } catch (e) {
-      const shown = await page.evaluate(() => ({
-        url: location.href,
-        title: document.title,
-        app: [...(document.querySelector('#app')?.children ?? [])].map((e) => `${e.tagName.toLowerCase()}.${e.className}`).join(' '),
-        status: document.querySelector('#conn-status')?.textContent ?? null,
-        table: document.querySelector('#table') ? { hidden: document.querySelector('#table').hidden, drawn: !!document.querySelector('#table [data-version]') } : null,
-        stylesheets: document.querySelectorAll('link.game-stylesheet').length,
-      })).catch((err) => `unreadable: ${err.message}`);
-      throw new Error(`${current}: the match was not drawn within ${NAVIGATION_TIMEOUT_MS} ms (${e.message.split('\n')[0]}); the page: ${JSON.stringify(shown)}; unfinished requests: ${unfinished().join(', ') || 'none'}; its socket: ${sockets.join(' | ')}`);
-    }
+  // What the page shows and what it waits for, for a failure after a navigation: its address,
+  // title and what #app holds, the connection status, the table, the game's stylesheets, the
+  // requests not finished yet, and its last navigations and socket events.
+  const describePage = async () => {
+    const shown = await page.evaluate(() => ({
+      url: location.href,
+      title: document.title,
+      app: [...(document.querySelector('#app')?.children ?? [])].map((e) => `${e.tagName.toLowerCase()}.${e.className}`).join(' '),
+      status: document.querySelector('#conn-status')?.textContent ?? null,
+      table: document.querySelector('#table') ? { hidden: document.querySelector('#table').hidden, drawn: !!document.querySelector('#table [data-version]') } : null,
+      stylesheets: document.querySelectorAll('link.game-stylesheet').length,
+    })).catch((err) => `unreadable: ${err.message}`);
+    return `the page: ${JSON.stringify(shown)}; unfinished requests: ${unfinished().join(', ') || 'none'}; its socket and navigations: ${sockets.join(' | ')}`;
   };
+  // Runs a wait that follows a navigation; when it fails, the failure describes the page.
+  const afterNavigation = (wait) => wait.catch(async (e) => {
+    throw new Error(`${current}: ${e.message.split('\n')[0]}; ${await describePage()}`);
+  });
+  // When it does not, the failure says what the page showed and what it waited for.
+  const matchDrawn = () => afterNavigation(page.waitForFunction(() => {
+    const host = document.querySelector('#table');
+    return host && !host.hidden && host.querySelector('[data-version]') && document.querySelectorAll('link.game-stylesheet').length > 0;
+  }, null, { timeout: NAVIGATION_TIMEOUT_MS }));
   // The problems reported under labels starting with prefix, as one line each.
   const problemsOf = (match) => [...problems.entries()].filter(([k]) => match(k))
     .map(([k, v]) => `${k}: ${v.slice(0, 5).join(' | ')}${v.length > 5 ? ` (+${v.length - 5} more)` : ''}`);
@@ -236,7 +240,7 @@ export async function pagesScenario({ browser, url, out }) {
   // least one with a piece selected and where it may go), each with a caption.
   // It may follow a click on a link, a navigation: that wait has a navigation's time.
   const howToShown = async (game) => {
-    await page.waitForSelector(`#howto[data-game="${game}"] .howto-diagram [data-version]`, { timeout: NAVIGATION_TIMEOUT_MS });
+    await afterNavigation(page.waitForSelector(`#howto[data-game="${game}"] .howto-diagram [data-version]`, { timeout: NAVIGATION_TIMEOUT_MS }));
     const p = await page.evaluate(() => ({
       title: document.querySelector('#howto-title')?.textContent ?? '',
       name: document.querySelector('.howto-game[aria-current="page"]')?.textContent ?? '',
@@ -321,7 +325,7 @@ export async function pagesScenario({ browser, url, out }) {
       // One device, the way a player makes it: the home page's form.
       await page.setViewportSize(SIZES.desktop);
       await page.goto(url);
-      await page.check(`input[name="game"][value="${game}"]`);
+      await afterNavigation(page.check(`input[name="game"][value="${game}"]`, { timeout: NAVIGATION_TIMEOUT_MS }));
       await page.selectOption('#opt-opponent', 'local');
       await page.click('#create-btn');
       await page.waitForURL(/\/m\/[A-Z0-9]{6}$/);
@@ -366,7 +370,7 @@ export async function pagesScenario({ browser, url, out }) {
     await page.evaluate(() => localStorage.setItem('tabuleiro.lang', 'en'));
     for (const game of GAMES) {
       await page.goto(url);
-      await page.check(`input[name="game"][value="${game}"]`);
+      await afterNavigation(page.check(`input[name="game"][value="${game}"]`, { timeout: NAVIGATION_TIMEOUT_MS }));
       const summary = (await page.textContent('#game-summary p')).trim();
       check(summary.length > 150 && !/howto\./.test(summary), `the create form sums ${game} up in a paragraph: ${summary}`);
       const [card, form] = await Promise.all([page.getAttribute(`.game-card.g-${game} .card-howto`, 'href'), page.getAttribute('#summary-howto', 'href')]);
