@@ -1,8 +1,6 @@
 // The notification routes (see push_api.h).
 #include "server/net/push_api.h"
 
-#include <charconv>
-
 #include "protocol/core/messages.h"
 #include "protocol/core/push_messages.h"
 #include "server/net/account_api.h"

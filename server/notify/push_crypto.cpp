@@ -127,6 +127,8 @@ std::optional<std::string> from_base64url(std::string_view text) {
   return std::nullopt;
 }
 
+bool p256_point(std::string_view point) { return public_key_of(point) != nullptr; }
+
 p256_key p256_key::generate() {
   EVP_PKEY* key = EVP_EC_gen("prime256v1");
   if (!key) throw std::runtime_error("could not make a P-256 key");

@@ -19,6 +19,10 @@ std::string base64url(std::string_view bytes);
 // The bytes of unpadded (or padded) base64url text; nullopt if text is not that.
 std::optional<std::string> from_base64url(std::string_view text);
 
+// Whether point is an uncompressed P-256 point on the curve (65 bytes), as a subscription's
+// p256dh must be.
+bool p256_point(std::string_view point);
+
 // A P-256 key pair: the server's VAPID key, or the one-time key of one encrypted message.
 // Thread-safety: an immutable value; its const methods may be called from any thread.
 class p256_key {

@@ -29,7 +29,7 @@ std::optional<push_refusal> check_subscription(std::string_view endpoint, std::s
     return push_refusal{"bad_endpoint", "the endpoint is an https URL of at most 1024 bytes"};
   const auto point = from_base64url(p256dh);
   const auto secret = from_base64url(auth);
-  if (!point || !secret || secret->size() != 16 || !p256_key::generate().shared_secret(*point))
+  if (!point || !secret || secret->size() != 16 || !p256_point(*point))
     return push_refusal{"bad_keys", "keys.p256dh is a P-256 public key and keys.auth 16 bytes, both base64url"};
   return std::nullopt;
 }
@@ -54,7 +54,7 @@ void push_service::settings(std::int64_t user_id, std::function<void(std::option
 
 void push_service::subscribe(std::int64_t user_id, std::string endpoint, std::string p256dh, std::string auth,
                              std::string label, std::function<void(std::variant<push_settings, push_refusal>)> done) {
-  // The check makes a key pair: on the worker, like the reads.
+  // The check reads a curve point: on the worker, like the reads.
   net::post(workers_, [this, user_id, endpoint = std::move(endpoint), p256dh = std::move(p256dh),
                        auth = std::move(auth), label = std::move(label), done = std::move(done)]() mutable {
     if (auto no = check_subscription(endpoint, p256dh, auth)) return done(std::move(*no));

@@ -70,7 +70,9 @@ TEST_CASE("a subscription's keys are checked: a point off the curve, a short aut
   std::string point = b64(rfc_ua_public);
   const push_keys good{point, b64(rfc_auth)};
   CHECK(encrypt_push("x", good, sender, salt));
+  CHECK(p256_point(point));
   point[40] ^= 1;  // y no longer matches x
+  CHECK_FALSE(p256_point(point));
   CHECK_FALSE(sender.shared_secret(point));
   CHECK_FALSE(encrypt_push("x", push_keys{point, b64(rfc_auth)}, sender, salt));
   CHECK_FALSE(encrypt_push("x", push_keys{b64(rfc_ua_public).substr(1), b64(rfc_auth)}, sender, salt));
