@@ -119,3 +119,32 @@ self.addEventListener('fetch', (e) => {
   e.respondWith(answer(e));
   if (e.request.mode === 'navigate') e.waitUntil(prune(e.resultingClientId));
 });
+
+// A Web Push message (server/notify/push_sender.cpp): a notice already worded in the member's
+// language, {kind, title, body, url, tag}, shown as a notification; a later one with the same
+// tag (the same match) replaces it. A payload that is not one shows nothing.
+self.addEventListener('push', (e) => {
+  let n = null;
+  try { n = e.data ? e.data.json() : null; } catch { n = null; }
+  if (!n || typeof n.title !== 'string' || typeof n.url !== 'string') return;
+  e.waitUntil(self.registration.showNotification(n.title, {
+    body: typeof n.body === 'string' ? n.body : '',
+    tag: typeof n.tag === 'string' ? n.tag : undefined,
+    icon: '/icons/icon-192.png',
+    data: { url: n.url },
+  }));
+});
+
+// A notification clicked: its page (this site's only) comes to the front, in the window that
+// shows it already or a new one.
+self.addEventListener('notificationclick', (e) => {
+  e.notification.close();
+  const url = new URL(e.notification.data?.url || '/', self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  e.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((w) => new URL(w.url).pathname === url.pathname);
+    if (open) return open.focus();
+    return self.clients.openWindow(url.href);
+  })());
+});

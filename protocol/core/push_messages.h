@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -39,5 +40,22 @@ nlohmann::json push_settings(std::string_view public_key, const notify_choice& n
 // A choice read from a request's object: each known name that is present must be a boolean
 // and changes base; false when a member is not one (unknown names are refused too).
 bool read_notify_choice(const nlohmann::json& body, notify_choice& base);
+
+// What a notification tells, before it is put in words: only what its member's own view of
+// the match shows (the game, the opponent's name, whose turn, the result, their own clock).
+struct push_notice_fields {
+  std::string_view kind;      // "turn" | "reminder" (of a turn) | "started" | "low_time" | "challenge" | "result"
+  std::string_view code;      // the match (challenge: the challenge's id)
+  std::string_view game;      // "taixu" | "cyvasse" | "quadri"
+  std::string_view opponent;  // the other player's name ("" when they have none; challenge: the challenger)
+  std::string_view outcome;   // result: "won" | "lost" | "drawn" | "ended"
+  std::int64_t left_s = 0;    // low_time, reminder: the member's time left
+};
+
+// The payload a member's browsers receive (encrypted; PROTOCOL.md "Notifications"), worded in
+// language ("pt-BR", else English): {"kind","title","body","url":"/m/CODE","tag":"CODE"} (a
+// challenge: "url":"/lobby"). A later notification of the same match replaces the one shown
+// (its tag).
+nlohmann::json push_payload(const push_notice_fields& n, std::string_view language);
 
 }  // namespace tabuleiro::protocol::messages

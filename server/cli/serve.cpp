@@ -22,6 +22,7 @@
 #include "server/net/shared_state.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
+#include "server/notify/push_sender.h"
 #include "server/notify/push_service.h"
 #include "server/notify/vapid_key.h"
 #include "server/social/lobby.h"
@@ -160,6 +161,15 @@ int run_serve(const args& a) {
     ratings.settle(code, std::move(shown));
   };
   svc.read_ratings = [&ratings](const std::string& code) { return ratings.read_match_ratings(code); };
+  // Players' notices go out as Web Push messages, on the sender's own threads.
+  notify::outbound_policy outbound;
+  outbound.allow_private = cfg.outbound_allow_private;
+  outbound.ca_file = cfg.outbound_ca_file;
+  const std::string push_contact = !cfg.push_contact.empty() ? cfg.push_contact
+                                   : cfg.public_url.rfind("https://", 0) == 0 ? cfg.public_url
+                                                                            : "mailto:admin@localhost";
+  notify::push_sender push_out(*db, outbound, *vapid, push_contact, *time, stats);
+  svc.notify = [&push_out](notify::match_notice n) { push_out.send(std::move(n)); };
   rooms registry(ioc, svc);
   list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
     registry.read_list(std::move(done));
@@ -197,6 +207,7 @@ int run_serve(const args& a) {
   // The lobby: its challenges are rows of the database, read by every node (PROTOCOL.md "Lobby").
   social::lobby_settings lobby_settings;
   lobby_settings.node = cfg.node.empty() ? "local" : cfg.node;
+  lobby_settings.notify = svc.notify;
   social::lobby_service lobby(ioc, *db, *time, registry, lobby_settings);
   state.lobby = &lobby;
   state.vapid = &*vapid;
@@ -211,14 +222,14 @@ int run_serve(const args& a) {
   spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
                "abandon-after={}s create-limit={}/min publish-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
                "origins={} trusted-proxy={} bot-threads={} bot-matches={} (per address {}) bot-time-ms={} bot-iterations={} node={} "
-               "lease-ms={} games={}",
+               "lease-ms={} outbound-allow-private={} games={}",
                cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web,
                cfg.public_url.empty() ? "(none)" : cfg.public_url,
                cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute, cfg.publish_per_minute,
                cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.sites.fixed_origins(), ","),
                cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,
                cfg.bot_matches, cfg.bot_matches_per_address, cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,
-               cfg.lease_ms, games.empty() ? "(none)" : games);
+               cfg.lease_ms, cfg.outbound_allow_private ? "yes" : "no", games.empty() ? "(none)" : games);
 
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code e, int sig) {

@@ -255,6 +255,38 @@ const std::vector<option_spec>& specs() {
          c.lease_ms = n;
          return true;
        }},
+      {"--remind-before", "TABULEIRO_REMIND_BEFORE",
+       "hours before a correspondence turn ends that its player, not having moved, gets one "
+       "reminder (1-336; default 24; turns this short or shorter get none)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 1, 336, n)) return false;
+         c.remind_before_h = static_cast<int>(n);
+         return true;
+       }},
+      {"--push-contact", "TABULEIRO_PUSH_CONTACT",
+       "the contact push services may write to about this server's notifications, a mailto: or "
+       "https: URL (default: --public-url when it is https, else mailto:admin@localhost)",
+       [](config& c, const std::string& v) {
+         c.push_contact = v;
+         return v.empty() || ((v.rfind("mailto:", 0) == 0 || v.rfind("https://", 0) == 0) && v.size() <= 200 &&
+                              v.find_first_of(" \"\t\r\n") == std::string::npos);
+       }},
+      {"--outbound-ca-file", "TABULEIRO_OUTBOUND_CA_FILE",
+       "a PEM file of the certificate authorities outbound HTTPS requests (Web Push) trust "
+       "(default: the system's store)",
+       [](config& c, const std::string& v) {
+         c.outbound_ca_file = v;
+         return true;
+       }},
+      {"--outbound-allow-private", "TABULEIRO_OUTBOUND_ALLOW_PRIVATE",
+       "yes: outbound requests may reach loopback, private and link-local addresses (an "
+       "intranet's push service, tests); default no",
+       [](config& c, const std::string& v) {
+         if (v != "yes" && v != "no") return false;
+         c.outbound_allow_private = v == "yes";
+         return true;
+       }},
       {"--trusted-proxy", "TABULEIRO_TRUSTED_PROXY",
        "comma-separated proxy addresses/CIDRs whose X-Forwarded-For names the client",
        [](config& c, const std::string& v) {

@@ -51,6 +51,12 @@ struct config {
   std::string node;                       // --node / TABULEIRO_NODE: this node's name in a cluster
                                           // ("" = <hostname>:<port> on PostgreSQL; unused on SQLite)
   std::int64_t lease_ms = 3000;           // --lease-ms / TABULEIRO_LEASE_MS (cluster leases)
+  int remind_before_h = 24;               // --remind-before / TABULEIRO_REMIND_BEFORE (hours before a
+                                          // correspondence turn ends that its player is reminded)
+  std::string push_contact;               // --push-contact / TABULEIRO_PUSH_CONTACT: the VAPID subject
+                                          // ("" = the https public URL, else mailto:admin@localhost)
+  std::string outbound_ca_file;           // --outbound-ca-file / TABULEIRO_OUTBOUND_CA_FILE ("" = system store)
+  bool outbound_allow_private = false;    // --outbound-allow-private / TABULEIRO_OUTBOUND_ALLOW_PRIVATE
   std::string trusted_proxy;              // --trusted-proxy / TABULEIRO_TRUSTED_PROXY (as given)
   trusted_proxies proxies;                // trusted_proxy parsed
   // Derived at start-up by `serve` (not flags): how the server names itself (the Host values

@@ -7,6 +7,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
@@ -75,10 +76,12 @@ class exchange : public std::enable_shared_from_this<exchange> {
  public:
   exchange(net::io_context& ioc, ssl::context& ctx, const outbound_policy& policy, https_url url,
            outbound_request r, std::function<void(outbound_answer)> done)
-      : resolver_(ioc), stream_(ioc, ctx), policy_(policy), url_(std::move(url)), done_(std::move(done)) {
+      : resolver_(ioc), resolve_deadline_(ioc), stream_(ioc, ctx), policy_(policy), url_(std::move(url)), done_(std::move(done)) {
     req_.method(http::verb::post);
     req_.target(url_.target);
-    req_.set(http::field::host, url_.port == "443" ? url_.host : url_.host + ":" + url_.port);
+    // An IPv6 literal is written in brackets (RFC 9110 section 7.2).
+    const std::string host = url_.host.find(':') != std::string::npos ? "[" + url_.host + "]" : url_.host;
+    req_.set(http::field::host, url_.port == "443" ? host : host + ":" + url_.port);
     req_.set(http::field::user_agent, "Tabuleiro");
     for (auto& [name, value] : r.headers) req_.set(name, value);
     req_.body() = std::move(r.body);
@@ -96,11 +99,18 @@ class exchange : public std::enable_shared_from_this<exchange> {
     stream_.set_verify_mode(ssl::verify_peer);
     stream_.set_verify_callback(ssl::host_name_verification(url_.host));
     beast::get_lowest_layer(stream_).expires_after(policy_.timeout);
+    // The stream's deadline does not cover resolving: this timer does (cancelling the resolver
+    // ends its wait with operation_aborted).
+    resolve_deadline_.expires_after(policy_.timeout);
+    resolve_deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->resolver_.cancel();
+    });
     resolver_.async_resolve(url_.host, url_.port, beast::bind_front_handler(&exchange::on_resolve, shared_from_this()));
   }
 
  private:
   void on_resolve(beast::error_code ec, tcp::resolver::results_type results) {
+    resolve_deadline_.cancel();
     if (ec) return fail("cannot resolve " + url_.host + ": " + ec.message());
     std::vector<tcp::endpoint> allowed;
     for (const auto& e : results)
@@ -151,6 +161,7 @@ class exchange : public std::enable_shared_from_this<exchange> {
   }
 
   tcp::resolver resolver_;
+  net::steady_timer resolve_deadline_;
   beast::ssl_stream<beast::tcp_stream> stream_;
   const outbound_policy& policy_;
   https_url url_;

@@ -45,7 +45,7 @@ void push_service::settings(std::int64_t user_id, std::function<void(std::option
   net::post(workers_, [this, user_id, done = std::move(done)] {
     push_settings out;
     const read_status s = db_.run_read("reading push settings", [&](sql_connection& db, std::string& error) {
-      return read_push_settings(db, user_id, out.subscriptions, out.notify, error);
+      return read_push_settings(db, user_id, out.subscriptions, out.notify, out.language, error);
     });
     if (s != read_status::found) return done(std::nullopt);
     done(std::move(out));

@@ -30,6 +30,7 @@ struct push_refusal {
 // A member's settings: their choice (a mask of notify_kind) and subscriptions, newest first.
 struct push_settings {
   int notify = notify_all;
+  std::string language = "en";  // the member's, for the notifications' words
   std::vector<push_subscription> subscriptions;
 };
 

@@ -106,11 +106,12 @@ write_work set_notify_work(std::int64_t user_id, int mask) {
 }
 
 read_status read_push_settings(sql_connection& db, std::int64_t user_id, std::vector<push_subscription>& subs,
-                               int& mask, std::string& error) {
+                               int& mask, std::string& language, std::string& error) {
   bool found = false;
-  if (!db.query("SELECT notify FROM users WHERE id = ?1", {user_id},
+  if (!db.query("SELECT notify, language FROM users WHERE id = ?1", {user_id},
                 [&](const sql_row& r) {
                   mask = static_cast<int>(r.int64(0));
+                  language = r.text(1);
                   found = true;
                 },
                 error))

@@ -57,8 +57,9 @@ write_work forget_push_endpoint_work(std::string endpoint);
 // Sets member user_id's choice of notifications (a mask of notify_kind); conflict: no such member.
 write_work set_notify_work(std::int64_t user_id, int mask);
 
-// Member user_id's subscriptions, newest first, and their choice of notifications.
+// Member user_id's subscriptions, newest first, their choice of notifications and their
+// language ("en" | "pt-BR").
 read_status read_push_settings(sql_connection& db, std::int64_t user_id, std::vector<push_subscription>& subs,
-                               int& mask, std::string& error);
+                               int& mask, std::string& language, std::string& error);
 
 }  // namespace tabuleiro::server::notify

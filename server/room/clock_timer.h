@@ -37,6 +37,8 @@ class clock_timer {
   clock_timer& operator=(const clock_timer&) = delete;
 
   const clock_options& options() const { return clock_.options(); }
+  // The seats to act in the last committed state.
+  const std::vector<int>& to_act() const { return to_act_; }
   bool correspondence() const { return clock_.options().type == clock_options::kind::correspondence; }
 
   // Both seats are taken since at_ms: the clock may start.
@@ -67,6 +69,8 @@ class clock_timer {
   std::string text() const { return clock_field(clock_, time_.now_ms()); }
   // The clocks' reading now (clock_json), null without a clock.
   nlohmann::json reading() const { return clock_json(clock_, time_.now_ms()); }
+  // The clocks as of at_ms.
+  clock_reading read(std::int64_t at_ms) const { return clock_.read(at_ms); }
 
   // How long a timeout the store refused waits before it is written again.
   static constexpr std::int64_t storage_retry_ms = 1000;

@@ -26,7 +26,8 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       rematches_(row_.rematch),
       clock_(clock ? std::move(*clock) : stored_clock(row_), *svc_.time, strand_, seq_.match().seats_to_act()),
       bot_(stored_bot_seat(row_, *svc_.cfg, svc_.bots, svc_.bot_matches, *svc_.time, strand_, *svc_.stats)),
-      listing_(row_.code, row_.visibility == "public" && row_.guests_watch, row_.options, svc_.list_feed) {
+      listing_(row_.code, row_.visibility == "public" && row_.guests_watch, row_.options, svc_.list_feed),
+      notices_(row_.code, row_.game, clock_.correspondence(), svc_.notify) {
   // A match created with both seats taken (a bot opponent) is seated from its creation.
   if (!clock && seats_.both_taken()) clock_.on_seated(row_.created_ms);
   if (seq_.outcome()) listing_.ended(row_.finished_ms ? row_.finished_ms : row_.created_ms);
@@ -34,7 +35,10 @@ room::room(net::io_context& ioc, room_services services, match_row row,
   update_summary();
 }
 
-room::~room() { svc_.stats->rooms--; }
+room::~room() {
+  if (notice_timer_) notice_timer_->cancel();
+  svc_.stats->rooms--;
+}
 
 std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services,
                                     const match_row& row, const std::vector<action_row>& log,
@@ -265,6 +269,7 @@ void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int 
   if (seats_.end_claim(seat, hash, user_id)) {  // the match starts: its clock may run
     clock_.on_seated(at_ms);
     arm_clock();
+    notices_.started(seats_, seat, c ? c->account_name() : "");
   }
   if (c) admit(c, seat, token, version);
   else update_summary();
@@ -361,6 +366,20 @@ void room::arm_clock() {
   clock_.arm(seq_.outcome().has_value(), [weak] {
     if (auto self = weak.lock()) self->on_clock_due();
   });
+  watch_time();
+}
+
+void room::watch_time() {
+  if (notice_timer_) notice_timer_->cancel();
+  notice_timer_.reset();
+  if (phase_ != phase::open) return;
+  const std::int64_t now = svc_.time->now_ms();
+  const auto next = notices_.watch_time(seats_, clock_.options(), clock_.read(now), now,
+                                        std::int64_t{svc_.cfg->remind_before_h} * 3'600'000, seq_.outcome().has_value());
+  if (!next) return;
+  notice_timer_ = svc_.time->call_at(*next, strand_, [weak = std::weak_ptr<room>(shared_from_this())] {
+    if (auto self = weak.lock()) self->watch_time();
+  });
 }
 
 // Flags the seat whose time is out (even with any credit still possible), else re-arms.
@@ -413,6 +432,8 @@ void room::on_committed(const change_request& r, protocol::publication pub) {
   consider_bot();  // first: an ended match stops the bot before anyone hears of the end
   if (!r.room_change() && (r.seat == 1 || r.seat == 2)) seats_.mark_moved(r.seat);
   svc_.stats->actions_accepted++;
+  // Whose turn began is told before the clock's watch is armed for it (update_clock).
+  if (!seq_.outcome()) notices_.turns(seats_, clock_.to_act(), seq_.match().seats_to_act());
   update_clock(r);
   publish(r, std::move(pub));
   if (seq_.outcome()) announce_end();
@@ -458,6 +479,7 @@ void room::announce_end() {
   const json outcome = outcome_json();
   spdlog::info("match {} finished at version {}: {}", code(), seq_.version(), outcome.dump());
   send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
+  notices_.ended(seats_, *seq_.outcome());
   // The players read the spectators' chat from now on (sent when it has lines).
   if (chat_.has_spectator_lines())
     for (const auto& [id, m] : members_)

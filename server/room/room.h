@@ -27,6 +27,7 @@
 #include "server/room/feed.h"
 #include "server/room/listing.h"
 #include "server/room/match_clock.h"
+#include "server/room/notices.h"
 #include "server/room/rematch_offers.h"
 #include "server/room/seats.h"
 #include "server/room/sequencer.h"
@@ -75,6 +76,8 @@ struct room_services {
   // Set by the registry in a cluster: a room whose lease the fence refused calls it with its
   // code (from its strand) so that the registry forgets the room.
   std::function<void(const std::string& code)> lease_lost;
+  // Where the players' notices go (server/notify/: Web Push); empty: nowhere.
+  notify::notice_sink notify;
 };
 
 // Tells c that its match is served by another node now and closes it with 4001 (it
@@ -203,7 +206,10 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   // The server's own changes (room.cpp): the clock's flag, the bot's actions.
   void on_clock_due();
   void submit_flag(int seat);
+  // Arms the clock's timer, and the notices' watch on the running time (watch_time).
   void arm_clock();
+  // Tells the running seat the time thresholds it passed, and looks again at the next one.
+  void watch_time();
   void consider_bot();
   void on_bot_action(std::int64_t version, json action);
   bool is_bot(int seat) const { return bot_ && bot_->seat() == seat; }
@@ -258,6 +264,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   room_listing listing_;
   nlohmann::json ratings_;                   // a rated match's ratings once settled (match_ratings), else null
   match_chat chat_;
+  match_notices notices_;
+  std::shared_ptr<timer> notice_timer_;      // when notices_ looks at the clocks next, or null
   phase phase_ = phase::open;
 };
 

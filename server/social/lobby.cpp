@@ -8,6 +8,7 @@
 
 #include "protocol/core/messages.h"
 #include "server/accounts/credentials.h"
+#include "server/notify/push_sql.h"
 #include "server/room/summary.h"
 #include "server/social/pairing.h"
 #include "server/util/secrets.h"
@@ -172,7 +173,13 @@ void lobby_service::do_post(std::shared_ptr<client> c, lobby_member who, json id
       row.provisional = provisional(r);
       auto why = std::make_shared<std::string>();
       write(post_challenge_work(row, settings_.max_open, why), [this, c, id, row, why](write_status w) {
-        if (w == write_status::ok) return c->send(share_text(lm::challenge_posted(id, view_of(row))));
+        if (w == write_status::ok) {
+          // The member challenged hears of it where they are not watching the lobby.
+          if (row.kind == "direct" && settings_.notify)
+            settings_.notify({row.target_id, notify::notify_challenge, row.id, row.game,
+                              row.author_display.empty() ? row.author_name : row.author_display, {}, 0, false});
+          return c->send(share_text(lm::challenge_posted(id, view_of(row))));
+        }
         if (w == write_status::conflict && *why == "too_many_challenges")
           return send_error(c, *why, "you have as many open challenges as you may; withdraw one first", id);
         if (w == write_status::conflict && *why == "already_challenged")
@@ -208,8 +215,13 @@ void lobby_service::do_accept(std::shared_ptr<client> c, lobby_member who, json 
       std::array<seat_holder, 2> holders{seat_holder{row.author_id, row.author_display},
                                          seat_holder{who.id, who.display_name}};
       if (random_seed() & 1) std::swap(holders[0], holders[1]);  // who plays first is drawn
-      make_match(row, {row.id}, holders, who.id, [this, c, id, challenge = row.id](paired_match m) {
-        if (m.status == write_status::ok) return c->send(share_text(lm::match_found(id, challenge, m.code)));
+      make_match(row, {row.id}, holders, who.id, [this, c, id, who, row](paired_match m) {
+        if (m.status == write_status::ok) {
+          // The challenge's author may have left the lobby: their match started.
+          if (settings_.notify)
+            settings_.notify({row.author_id, notify::notify_started, m.code, row.game, who.display_name, {}, 0, false});
+          return c->send(share_text(lm::match_found(id, row.id, m.code)));
+        }
         if (m.refused) return send_error(c, m.refused->code, m.refused->message, id);
         if (m.status == write_status::conflict)
           return send_error(c, "challenge_gone", "that challenge is no longer open to you", id);

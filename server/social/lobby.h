@@ -18,6 +18,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "protocol/core/lobby_messages.h"
+#include "server/notify/notice.h"
 #include "server/registry/rooms.h"
 #include "server/room/client.h"
 #include "server/social/lobby_sql.h"
@@ -43,6 +44,8 @@ struct lobby_settings {
   std::size_t max_open = 3;             // open and direct challenges one member may have at once
   std::size_t max_read = 2000;          // rows one read takes
   std::size_t max_connections = 2000;   // connections using this node's lobby
+  notify::notice_sink notify;           // where the members' notices go (a direct challenge, a
+                                        // challenge accepted); empty: nowhere
 };
 
 // The lobby of one node.

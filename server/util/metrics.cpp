@@ -54,6 +54,14 @@ std::string metrics::render() const {
           "counter", bot_budget_shrunk.load());
   counter("tabuleiro_bot_stale_total", "Bot answers dropped because the match moved on.", "counter",
           bot_stale.load());
+  counter("tabuleiro_push_sent_total", "Web Push messages a push service accepted.", "counter", push_sent.load());
+  counter("tabuleiro_push_retried_total", "Web Push messages tried again after 429, a 5xx or no answer.", "counter",
+          push_retried.load());
+  counter("tabuleiro_push_gone_total", "Push subscriptions deleted because their push service said 404 or 410.",
+          "counter", push_gone.load());
+  counter("tabuleiro_push_failed_total", "Web Push messages given up.", "counter", push_failed.load());
+  counter("tabuleiro_push_dropped_total", "Notices dropped because too many deliveries were pending.", "counter",
+          push_dropped.load());
   mutex_lock lock(mu_);
   o << "# HELP tabuleiro_actions_rejected_total Requests refused, by error code.\n"
        "# TYPE tabuleiro_actions_rejected_total counter\n";

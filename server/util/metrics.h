@@ -35,6 +35,11 @@ class metrics {
   std::atomic<std::uint64_t> bot_cancelled{0};   // bot decisions stopped before they answered
   std::atomic<std::uint64_t> bot_budget_shrunk{0};  // bot decisions given less time, the workers being behind
   std::atomic<std::uint64_t> bot_stale{0};       // bot answers dropped: the version moved on
+  std::atomic<std::uint64_t> push_sent{0};       // Web Push messages a push service accepted
+  std::atomic<std::uint64_t> push_retried{0};    // Web Push messages tried again (429, 5xx, no answer)
+  std::atomic<std::uint64_t> push_gone{0};       // subscriptions deleted: their push service said 404 or 410
+  std::atomic<std::uint64_t> push_failed{0};     // Web Push messages given up
+  std::atomic<std::uint64_t> push_dropped{0};    // notices dropped: too many deliveries pending
 
   // Counts one refused request under its error code.
   void rejected(const std::string& code) EXCLUDES(mu_);

@@ -4,11 +4,12 @@
 // is refused unless allowed; a certificate of an unknown CA or for another host is refused;
 // a server that does not answer ends at the timeout; a body over the limit is an error.
 //   node tests/notify/outbound_check.mjs PATH/TO/outbound_probe
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testCa } from './push_tools.mjs';
 
 const probe = process.argv[2];
 const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-outbound-'));
@@ -16,16 +17,7 @@ const failures = [];
 const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); };
 
 // A CA, and certificates it signs (san: the names they are for); a second, self-signed CA.
-const ssl = (...args) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-const ca = (name) => ssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', `${name}.key`,
-  '-out', `${name}.pem`, '-days', '2', '-subj', `/CN=Tabuleiro test ${name}`, '-addext', 'basicConstraints=critical,CA:TRUE',
-  '-addext', 'keyUsage=critical,keyCertSign');
-const cert = (name, by, san) => {
-  ssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`);
-  writeFileSync(join(dir, `${name}.ext`), `subjectAltName=${san}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
-  ssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${by}.pem`, '-CAkey', `${by}.key`, '-CAcreateserial', '-out', `${name}.pem`, '-days', '2', '-extfile', `${name}.ext`);
-  return { key: readFileSync(join(dir, `${name}.key`)), cert: readFileSync(join(dir, `${name}.pem`)) };
-};
+const { ca, cert } = testCa(dir);
 ca('ca');
 ca('other');
 const good = cert('localhost', 'ca', 'DNS:localhost,IP:127.0.0.1');

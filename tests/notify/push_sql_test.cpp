@@ -23,14 +23,17 @@ std::int64_t member(test_db& db, const std::string& name) {
   return db.scalar("SELECT id FROM users WHERE username_key = '" + name + "'");
 }
 
-// Member user's subscriptions (newest first) and choice; REQUIREs the read to find the member.
+// Member user's subscriptions (newest first) and choice; REQUIREs the read to find the member
+// (whose language is the default, English).
 std::pair<std::vector<push_subscription>, int> settings(store& s, std::int64_t user) {
   std::vector<push_subscription> subs;
   int mask = -1;
+  std::string language;
   const read_status st = s.run_read("push settings", [&](sql_connection& c, std::string& error) {
-    return read_push_settings(c, user, subs, mask, error);
+    return read_push_settings(c, user, subs, mask, language, error);
   });
   REQUIRE(st == read_status::found);
+  CHECK(language == "en");
   return {subs, mask};
 }
 
@@ -126,7 +129,8 @@ TEST_CASE("push rows: a member's choice of notifications") {
   CHECK(run_write(*s, set_notify_work(ana + 100, 1)) == write_status::conflict);
   std::vector<push_subscription> subs;
   int mask = 0;
+  std::string language;
   CHECK(s->run_read("push settings", [&](sql_connection& c, std::string& error) {
-    return read_push_settings(c, ana + 100, subs, mask, error);
+    return read_push_settings(c, ana + 100, subs, mask, language, error);
   }) == read_status::absent);
 }

@@ -66,6 +66,20 @@ TEST_CASE("config: environment variables, flags over them, ranges and messages")
   CHECK_FALSE(parse_config({"--msg-rate", "fast"}, error, help));
   CHECK_FALSE(parse_config({"--clock", "sundial"}, error, help));
   CHECK_FALSE(parse_config({"--trusted-proxy", "10.0.0.0/40"}, error, help));
+  // Web Push's contact is a mailto: or https: URL; outbound requests reach internal addresses
+  // only when told yes.
+  CHECK(parse_config({"--push-contact", "mailto:ops@example.org"}, error, help)->push_contact == "mailto:ops@example.org");
+  CHECK(parse_config({"--push-contact", "https://games.example.org"}, error, help));
+  CHECK_FALSE(parse_config({"--push-contact", "ops@example.org"}, error, help));
+  CHECK_FALSE(parse_config({"--push-contact", "mailto:a b@example.org"}, error, help));
+  CHECK(parse_config({}, error, help)->remind_before_h == 24);
+  CHECK(parse_config({"--remind-before", "6"}, error, help)->remind_before_h == 6);
+  CHECK_FALSE(parse_config({"--remind-before", "0"}, error, help));
+  CHECK_FALSE(parse_config({"--remind-before", "337"}, error, help));
+  CHECK_FALSE(parse_config({}, error, help)->outbound_allow_private);
+  CHECK(parse_config({"--outbound-allow-private", "yes"}, error, help)->outbound_allow_private);
+  CHECK_FALSE(parse_config({"--outbound-allow-private", "maybe"}, error, help));
+  CHECK(parse_config({"--outbound-ca-file", "/etc/push-ca.pem"}, error, help)->outbound_ca_file == "/etc/push-ca.pem");
   CHECK_FALSE(parse_config({"--allowed-origins", "evil"}, error, help));
   CHECK_FALSE(parse_config({"--po", "9000"}, error, help));  // no abbreviations
   CHECK_FALSE(parse_config({"stray"}, error, help));

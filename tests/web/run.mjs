@@ -18,6 +18,7 @@ import { cyvasseScenario } from './cyvasse_scenario.mjs';
 import { clockScenario } from './clock_scenario.mjs';
 import { botsScenario } from './bots_scenario.mjs';
 import { accountsScenario } from './accounts_scenario.mjs';
+import { pushScenario } from './push_scenario.mjs';
 import { adminScenario } from './admin_scenario.mjs';
 import { liveListScenario } from './live_list_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
@@ -101,7 +102,7 @@ process.on('exit', () => { for (const p of live) p.kill('SIGKILL'); });
 
 // Every scenario, in the order they run; all but offline run by default (CTest runs offline as
 // web_offline, alone).
-const SCENARIOS = ['taixu', 'cyvasse', 'quadri', 'bots', 'clock', 'accounts', 'admin', 'livelist', 'lifecycle', 'pages', 'engine', 'learn', 'offline'];
+const SCENARIOS = ['taixu', 'cyvasse', 'quadri', 'bots', 'clock', 'accounts', 'push', 'admin', 'livelist', 'lifecycle', 'pages', 'engine', 'learn', 'offline'];
 
 // The set of scenarios a WEB_SCENARIOS value names (comma-separated; every one but offline when
 // empty); exits with a message naming any it does not know.
@@ -163,6 +164,7 @@ async function main() {
         await members.stop();
       }
     }
+    if (only.has('push')) results.push(...await pushScenario({ browser, url: server.url, out: OUT }));
     // Administration on a server of its own (invited members only), whose first administrator
     // the scenario makes with `tabuleiro admin create-user --admin` on its database.
     if (only.has('admin') && urlArg < 0) {

@@ -91,3 +91,11 @@ export const getAdmin = (route) => call('GET', `/api/admin/${route}`);
 
 // An administrator's change (e.g. `users/3/disable`, `maintenance`); every one takes a JSON body.
 export const postAdmin = (route, body = {}) => call('POST', `/api/admin/${route}`, body);
+
+// Web Push (protocol/PROTOCOL.md, "Notifications"): the server's VAPID public key, the signed-in
+// member's settings, and their changes (each answers the settings as they are after it).
+export const getPushKey = () => call('GET', '/api/push/key');
+export const getPushSettings = () => call('GET', '/api/push');
+export const addPushSubscription = (subscription, label) => call('POST', '/api/push/subscriptions', { ...subscription, label });
+export const removePushSubscription = (id) => call('POST', '/api/push/unsubscribe', { id });
+export const choosePushNotices = (choice) => call('POST', '/api/push/notify', choice);
