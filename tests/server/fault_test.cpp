@@ -564,7 +564,7 @@ TEST_CASE("fault: 600 connections sending junk at the rate limit keep the server
     return rss;
   };
   const flood_rss first = flood();
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef TABULEIRO_SANITIZED
   // A sanitizer build keeps freed memory in quarantine and pads every block: RSS there says
   // nothing about the server's own bounds, which the plain build checks.
   WARN("memory bounds not checked in a sanitizer build");
