@@ -51,7 +51,9 @@ export async function pushScenario({ browser, url, out }) {
     await page.fill('#username', 'pia');
     await page.fill('#password', 'pia password 1');
     await page.click('#account-submit');
-    await page.waitForFunction(() => document.querySelector('#account-name'), null, { timeout: STEP_TIMEOUT_MS });
+    // Signed up, the page goes home (its own navigation, not to be raced).
+    await page.waitForURL((u) => u.pathname === '/', { timeout: STEP_TIMEOUT_MS });
+    await page.waitForSelector('#account-name', { timeout: STEP_TIMEOUT_MS });
     await page.goto(`${url}/account`);
     await page.waitForSelector('#push-enable', { timeout: STEP_TIMEOUT_MS });
     check(await page.evaluate(() => window.permissionAskedAt === null), 'the permission was asked before any click');
@@ -112,10 +114,17 @@ export async function pushScenario({ browser, url, out }) {
     await cdp.send('ServiceWorker.enable');
     const registrationId = await Promise.race([registration, new Promise((_, j) => setTimeout(() => j(new Error('no service worker registration')), STEP_TIMEOUT_MS))]);
     const notice = { kind: 'turn', title: 'Your turn', body: 'TAIXU against ana', url: '/m/K7M2QX', tag: 'K7M2QX' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: url, registrationId, data: JSON.stringify(notice) });
-    // The notifications the service worker shows, asked until there is one (bounded).
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // The notifications the service worker shows, asked until there is one (bounded). A push
+    // that reaches a worker being started again may be dropped by the browser, as a push service
+    // may drop one: it is delivered again every 2 s.
     let shown = [];
+    let sentAt = 0;
     for (const deadline = Date.now() + STEP_TIMEOUT_MS; !shown.length && Date.now() < deadline;) {
+      if (Date.now() - sentAt > 2000) {
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin: url, registrationId, data: JSON.stringify(notice) });
+        sentAt = Date.now();
+      }
       shown = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications())
         .map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url })));
       if (!shown.length) await page.waitForTimeout(100);
