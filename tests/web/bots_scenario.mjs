@@ -141,28 +141,36 @@ export async function botsScenario({ browser, url, out }) {
 
   await step('when this address holds its share of matches against the computer, the home page says so, in both languages', async () => {
     // The address fills its share (A's match above holds one place) through the API: creations
-    // until the first 429 (their statuses).
+    // until the first refusal (their statuses, the refusal's code last).
     const fill = () => A.evaluate(async () => {
       const out = [];
       for (let i = 0; i < 20 && !out.includes(429); ++i) {
         const r = await fetch('/api/matches', { method: 'POST', headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ game: 'taixu', opponent: { bot: 'easy' } }) });
         out.push(r.status);
+        if (!r.ok) { out.push((await r.json()).error?.code); break; }
       }
       return out;
     });
     const statuses = await fill();
-    check(statuses.at(-1) === 429 && statuses.slice(0, -1).every((x) => x === 201), `creations: ${statuses}`);
+    check(statuses.at(-1) === 'too_many_bot_matches' && statuses.at(-2) === 429 && statuses.slice(0, -2).every((x) => x === 201),
+      `creations: ${statuses}`);
     const expected = { en: 'finish one first', 'pt-BR': 'termine uma antes' };
     for (const lang of ['en', 'pt-BR']) {
       await A.evaluate((l) => localStorage.setItem('tabuleiro.lang', l), lang);
       await A.goto(url);
       await A.waitForSelector('#create-btn');
       // A match of the address that ended meanwhile (an earlier step's) freed a place: taken again.
-      check((await fill()).at(-1) === 429, 'the address\'s share could not be filled again');
+      const again = await fill();
+      check(again.at(-1) === 'too_many_bot_matches', `the address's share filled again: ${again}`);
       await A.selectOption('#opt-opponent', 'bot.easy');
       await A.click('#create-btn');
-      await A.waitForFunction((text) => document.querySelector('#create-error')?.textContent.includes(text), expected[lang]);
+      await A.waitForFunction((text) => document.querySelector('#create-error')?.textContent.includes(text), expected[lang])
+        .catch(async (e) => {
+          const shown = await A.evaluate(() => ({ at: location.pathname, error: document.querySelector('#create-error')?.textContent ?? null }))
+            .catch(() => 'unreadable');
+          throw new Error(`${e.message.split('\n')[0]}; the page: ${JSON.stringify(shown)}`);
+        });
       check(/\/$/.test(A.url()), `no match page: ${A.url()}`);
       await shot(A, `bot-limit-${lang}`);
     }
