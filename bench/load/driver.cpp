@@ -2,6 +2,7 @@
 #include "bench/load/driver.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 
 namespace tabuleiro::bench {
@@ -72,7 +73,10 @@ json driver::run() {
 
 void driver::start_setup() {
   if (opt_.mode == "play") {
-    create_cap_ = static_cast<std::uint64_t>(opt_.matches + opt_.bots) * 4 + 100;
+    // A bound on creations (every loop here is bounded) that short games cannot reach within the
+    // run: 100 replacements per second measured (QU4DRI's random games end in tens of ms).
+    create_cap_ = static_cast<std::uint64_t>(opt_.matches + opt_.bots) * 4 +
+                  100 * static_cast<std::uint64_t>(std::max(1.0, std::ceil(opt_.duration_s)));
     for (int i = 0; i < opt_.matches; ++i) new_match(i, 2, opt_.spectators);
     for (int i = 0; i < opt_.bots; ++i) new_match(opt_.matches + i, 1, 0, true);
   } else {
