@@ -13,20 +13,13 @@ COPY . .
 # Also lists the Debian packages of the shared libraries the binary loads (ldd + dpkg -S):
 # the runtime stage installs exactly those. The compiler cache lives in a build cache mount, so
 # a rebuild after a change compiles only what the change touched (nothing of it enters the image).
-# A builder that lends the build a host's compiler cache at /host-ccache (`buildah bud -v
-# ~/.cache/ccache:/host-ccache`, as deploy/test-image.sh does) has it used instead: the build
-# compiles with scripts/build.sh's own flags (RelWithDebInfo, stripped at install) in
-# /src/build, as a checkout does, so a host that built the same sources serves every object.
 RUN --mount=type=cache,target=/ccache \
     export CCACHE_DIR=/ccache CCACHE_BASEDIR=/src CCACHE_NOHASHDIR=true \
- && if [ -w /host-ccache ]; then export CCACHE_DIR=/host-ccache; fi \
- && ccache --zero-stats >/dev/null \
- && BUILD_DIR=/src/build bash scripts/build.sh -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULEIRO_TESTS=OFF \
- && ccache --show-stats \
- && /src/build/tabuleiro --version \
- && install -D -s -m 0755 /src/build/tabuleiro /out/usr/local/bin/tabuleiro \
+ && BUILD_DIR=/build bash scripts/build.sh -DCMAKE_BUILD_TYPE=Release -DTABULEIRO_TESTS=OFF \
+ && /build/tabuleiro --version \
+ && install -D -s -m 0755 /build/tabuleiro /out/usr/local/bin/tabuleiro \
  && mkdir -p /out/usr/share/tabuleiro /pkgs && cp -r web /out/usr/share/tabuleiro/web \
- && ldd /src/build/tabuleiro | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' \
+ && ldd /build/tabuleiro | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' \
     | while read -r lib; do dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")"; done \
     | cut -d: -f1 | sort -u >/pkgs/runtime-packages \
  && cat /pkgs/runtime-packages

@@ -51,20 +51,12 @@ bash deploy/base-images.sh
 phase "base images ready"
 build_log=$(mktemp /tmp/tabuleiro-image-build.XXXXXX.log)
 # --format docker keeps HEALTHCHECK (OCI image configs have no such field); --layers reuses
-# unchanged steps (the package installation) from earlier builds on this machine. This
-# machine's compiler cache is lent to the build (the Dockerfile uses it when it is there): what
-# the checkout's own build compiled is not compiled again.
-lend=()
-if host_cache=$(ccache -k cache_dir 2>/dev/null) && [[ -d "$host_cache" ]]; then
-  lend=(--volume "$host_cache:/host-ccache")
-fi
-if ! buildah bud --isolation chroot --pull=never --format docker --layers "${lend[@]}" \
+# unchanged steps (the package installation) from earlier builds on this machine.
+if ! buildah bud --isolation chroot --pull=never --format docker --layers \
   -t "$IMAGE" -f Dockerfile . >"$build_log" 2>&1; then
   tail -n 60 "$build_log" >&2
   die "image build failed (log: $build_log)"
 fi
-# How much of the compiling the caches spared (the build's `ccache --show-stats`).
-grep -E "^(Cacheable calls|  Hits|  Misses):" "$build_log" | sed 's/^/test-image: ccache /' >&2 || true
 rm -f "$build_log"
 phase "image $IMAGE built"
 
