@@ -200,6 +200,7 @@ json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators)
     if (!seats[s].bot.empty()) seat["bot"] = seats[s].bot;
     if (!seats[s].name.empty()) seat["name"] = seats[s].name;
     if (seats[s].abandon_in_ms) seat["abandon_in_ms"] = *seats[s].abandon_in_ms;
+    if (seats[s].offline_ms) seat["offline_ms"] = *seats[s].offline_ms;
     list.push_back(std::move(seat));
   }
   return {{"seats", std::move(list)}, {"spectators", spectators}};

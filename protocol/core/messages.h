@@ -154,9 +154,12 @@ struct seat_presence {
   std::string name;                          // display name, "" = none (left out)
   std::optional<std::int64_t> abandon_in_ms; // a taken, disconnected seat of a running
                                              // match: ms until abandonment is recorded
+  std::optional<std::int64_t> offline_ms;    // a taken, disconnected seat of a started match
+                                             // not over: ms since its player left
 };
 
-// The presence object {"seats":[{"seat","taken","connected","bot"?,"name"?,"abandon_in_ms"?}…],
+// The presence object {"seats":[{"seat","taken","connected","bot"?,"name"?,"abandon_in_ms"?,
+// "offline_ms"?}…],
 // "spectators":n}; a bot's seat carries "bot":level.
 json presence(const std::array<seat_presence, 2>& seats, std::size_t spectators);
 

@@ -242,6 +242,7 @@ write_work delete_match_work(const std::string& code, std::shared_ptr<match_dele
                             "DELETE FROM leases WHERE match_id = ?1", "DELETE FROM rating_changes WHERE match_id = ?1",
                             "DELETE FROM chat_reports WHERE message_id IN (SELECT id FROM chat_messages WHERE match_id = ?1)",
                             "DELETE FROM chat_messages WHERE match_id = ?1", "DELETE FROM chat_mutes WHERE match_id = ?1",
+                            "DELETE FROM seat_connections WHERE match_id = ?1",
                             "DELETE FROM matches WHERE id = ?1",
                             "DELETE FROM match_deletions WHERE match_id = ?1"}) {
       const write_status s = db.run(sql, {id}, error);

@@ -7,6 +7,7 @@
 
 #include "protocol/core/json_util.h"
 #include "protocol/core/messages.h"
+#include "server/room/connection_sql.h"
 #include "server/room/history.h"
 #include "server/util/secrets.h"
 
@@ -132,6 +133,15 @@ void rooms::log(const std::string& typed_code, std::int64_t from,
       spdlog::error("match {}: log from {} failed: {}", code, from, error);
       return done(read_failure::log_failed);
     }
+    // Each seat's connections while the match ran (connection_log.h), totals up to its end.
+    connection_log connections;
+    std::vector<connection_change> changes;
+    if (svc_.db->run_read("reading a match's connection record", [&](sql_connection& db, std::string& e) {
+          return read_connections(db, code, changes, e);
+        }) != read_status::found)
+      return done(read_failure::unavailable);
+    connections.restore(std::move(changes));
+    page["connections"] = connections.record(row.value.finished_ms ? row.value.finished_ms : svc_.time->now_ms());
     page["rated"] = row.value.rated;  // and, once settled, the ratings before and after
     page["ratings"] = row.value.rated && svc_.read_ratings ? svc_.read_ratings(code) : json();
     done(std::move(page));

@@ -7,7 +7,9 @@
 
 #include "protocol/core/json_util.h"
 #include "protocol/core/messages.h"
+#include "protocol/core/connection_messages.h"
 #include "protocol/core/position_create.h"
+#include "server/room/connection_sql.h"
 #include "server/util/secrets.h"
 
 namespace tabuleiro::server {
@@ -108,9 +110,17 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
     error = "the match's chat cannot be read";
     return nullptr;
   }
+  std::vector<connection_change> connections;
+  if (services.db->run_read("reading a match's connection record", [&](sql_connection& db, std::string& e) {
+        return read_connections(db, row.code, connections, e);
+      }) != read_status::found) {
+    error = "the match's connection record cannot be read";
+    return nullptr;
+  }
   auto r = std::make_shared<room>(ioc, services, row, std::move(m), version, std::move(outcome),
                                   std::move(clock));
   r->chat_.restore(std::move(chat_lines), muted);
+  r->connections_.restore(std::move(connections));
   for (const action_row& a : log)
     if (a.change.is_null() && (a.seat == 1 || a.seat == 2)) r->seats_.mark_moved(a.seat);
   // A deadline that passed while the match was not held (e.g. the server was down) is
@@ -294,6 +304,7 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
                  std::optional<std::int64_t> client_version) {
   const bool legal = c->wants_legal();
   members_[c->id()] = member{c, seat, false, legal};
+  const bool arrived = seat != 0 && seats_.holder(seat) == 0;  // the seat was empty
   if (seat != 0) seats_.sit(seat, c->id());
   // Before any send: whoever hears of the seat (a page told it joined) finds it in the summary.
   update_summary();
@@ -324,6 +335,7 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
   if (seat != 0 && draws_.stands_against(seat)) c->send(share_text(msg::draw_offered(draws_.offered_by())));
   if (const int by = rematches_.offered_by(); by != 0) c->send(share_text(msg::rematch_offered(by)));
   send_chat_history(c, seat);
+  if (!(arrived && record_connection(seat, true))) send_connections(c);
   send_presence();
 }
 
@@ -333,8 +345,10 @@ void room::do_leave(std::uint64_t client_id) {
   const int seat = it->second.seat;
   members_.erase(it);
   chat_.forget(client_id);
-  if (seat != 0 && seats_.stand(seat, client_id, svc_.time->now_ms()) && rematches_.left(seat))
-    send_to_all(share_text(msg::rematch_withdrawn(seat)));
+  if (seat != 0 && seats_.stand(seat, client_id, svc_.time->now_ms())) {
+    record_connection(seat, false);
+    if (rematches_.left(seat)) send_to_all(share_text(msg::rematch_withdrawn(seat)));
+  }
   broadcast_presence();
 }
 
@@ -451,7 +465,7 @@ void room::update_clock(const change_request& r) {
 void room::publish(const change_request& r, protocol::publication pub) {
   const auto out =
       feed_.publish(seq_.match(), seq_.version(), std::move(pub), outcome_json(), clock_.text(), legal_wanted());
-  if (seq_.outcome()) listing_.ended(svc_.time->now_ms());
+  if (seq_.outcome()) listing_.ended(r.at_ms);  // the time the log and the store give the end
   update_summary(true);
   std::shared_ptr<client> requester = r.client_id != 0 ? member_client(r.client_id) : nullptr;
   const bool ack_in_patch = requester && requester->acks_in_patch();
@@ -478,6 +492,9 @@ std::array<bool, 3> room::legal_wanted() const {
 void room::announce_end() {
   const json outcome = outcome_json();
   spdlog::info("match {} finished at version {}: {}", code(), seq_.version(), outcome.dump());
+  // The record's final totals first, so that the result can tell who was away.
+  record_absences_at_end();
+  if (!connections_.empty()) send_to_all(share_text(msg::connections_message(connection_record())));
   send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
   notices_.ended(seats_, *seq_.outcome());
   // The players read the spectators' chat from now on (sent when it has lines).
@@ -558,8 +575,9 @@ json room::presence() const { return msg::presence(seat_presence(), spectators()
 
 std::array<msg::seat_presence, 2> room::seat_presence() const {
   const auto limit_ms = static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
+  const bool running = !seq_.outcome() && seats_.both_taken();
   const bool countdown = !seq_.outcome() && !clock_.correspondence();
-  return seats_.presence(svc_.time->now_ms(), limit_ms, countdown, bot_ ? bot_->seat() : 0,
+  return seats_.presence(svc_.time->now_ms(), limit_ms, countdown, running, bot_ ? bot_->seat() : 0,
                          bot_ ? bot_->level_name() : "");
 }
 

@@ -54,7 +54,7 @@ bool seats::stand(int seat, std::uint64_t client_id, std::int64_t now_ms) {
 }
 
 std::array<protocol::messages::seat_presence, 2> seats::presence(std::int64_t now_ms, std::int64_t limit_ms,
-                                                                 bool countdown, int bot_seat,
+                                                                 bool countdown, bool running, int bot_seat,
                                                                  const std::string& bot_level) const {
   std::array<protocol::messages::seat_presence, 2> out;
   for (int s = 1; s <= 2; ++s) {
@@ -64,10 +64,12 @@ std::array<protocol::messages::seat_presence, 2> seats::presence(std::int64_t no
     p.name = name_[s - 1];
     if (p.taken && !p.connected && countdown)
       p.abandon_in_ms = std::max<std::int64_t>(0, left_ms_[s - 1] + limit_ms - now_ms);
+    if (p.taken && !p.connected && running) p.offline_ms = std::max<std::int64_t>(0, now_ms - left_ms_[s - 1]);
     if (s == bot_seat) {  // a bot is always here
       p.taken = p.connected = true;
       p.bot = bot_level;
       p.abandon_in_ms.reset();
+      p.offline_ms.reset();
     }
   }
   return out;

@@ -49,6 +49,8 @@ class seats {
   bool stand(int seat, std::uint64_t client_id, std::int64_t now_ms);
   // The connection sitting in seat, 0 = none.
   std::uint64_t holder(int seat) const { return holder_[seat - 1]; }
+  // When seat was last left (or the seats were made, if never).
+  std::int64_t left_ms(int seat) const { return left_ms_[seat - 1]; }
 
   // The display names ("" = none).
   const std::array<std::string, 2>& names() const { return name_; }
@@ -60,9 +62,10 @@ class seats {
   bool both_moved() const { return moved_[0] && moved_[1]; }
 
   // The presence of both seats at now_ms. countdown: show a taken, empty seat's time left
-  // before abandonment (limit_ms of absence; a running match without days per move).
+  // before abandonment (limit_ms of absence; a running match without days per move); running:
+  // show how long a taken, empty seat has been offline (a started match not over).
   std::array<protocol::messages::seat_presence, 2> presence(std::int64_t now_ms, std::int64_t limit_ms,
-                                                            bool countdown, int bot_seat,
+                                                            bool countdown, bool running, int bot_seat,
                                                             const std::string& bot_level) const;
   // The abandonment due at now_ms after limit_ms of absence: nobody wins when every taken
   // seat is away, the present seat when only its opponent is; nullopt when none is due.

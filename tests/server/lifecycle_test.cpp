@@ -303,3 +303,77 @@ TEST_CASE("lifecycle: in Cyvasse each seat's set-up is its first move for abort"
   CHECK(reject_code(*both.at[1].ws, {{"type", "abort"}, {"id", "b1"}}) == "abort_too_late");
   CHECK(reject_code(*both.at[2].ws, {{"type", "abort"}, {"id", "b2"}}) == "abort_too_late");
 }
+
+TEST_CASE("lifecycle: a player's disconnections are recorded, shown live, in the result, the export and after a restart") {
+  temp_dir dir;
+  const std::vector<std::string> flags = {"--msg-rate", "100000", "--msg-burst", "100000",
+                                          "--abandon-after", "600", "--clock", "manual"};
+  auto srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
+  table tb = table::open(srv->port());
+  const std::string token2 = tb.at[2].t.token;
+  REQUIRE_FALSE(token2.empty());
+  // The start records nothing: nobody has been away yet.
+  CHECK(http_call(srv->port(), "GET", "/api/matches/" + tb.code + "/log").json_body()["connections"]["changes"] ==
+        json::array());
+
+  // Seat 2 drops: seat 1 hears of it at once, and presence says for how long it has been away.
+  tb.at[2].ws.reset();
+  json rec = tb.at[1].ws->until("connections");
+  REQUIRE(rec["changes"].size() == 1);
+  CHECK(rec["changes"][0]["seat"] == 2);
+  CHECK(rec["changes"][0]["online"] == false);
+  CHECK(rec["seats"][1]["disconnections"] == 1);
+  CHECK(rec["seats"][1]["offline"] == true);
+  CHECK(rec["seats"][0]["disconnections"] == 0);
+  json p = tb.at[1].ws->until("presence");
+  CHECK(p["seats"][1]["offline_ms"] == 0);
+  CHECK_FALSE(p["seats"][0].contains("offline_ms"));
+
+  // Back 80 s later (the server's clock): recorded, with the time away.
+  advance_clock(srv->port(), 80'000);
+  tb.at[2].ws = std::make_unique<ws_client>(srv->port());
+  tb.at[2].t = tracked_view{};
+  join(*tb.at[2].ws, tb.at[2].t, tb.code, {{"token", token2}});
+  rec = tb.at[2].ws->until("connections");  // the one who came back sees it too
+  REQUIRE(rec["changes"].size() == 2);
+  CHECK(rec["changes"][1] == json{{"seat", 2}, {"online", true}, {"at", rec["changes"][1]["at"]}});
+  CHECK(rec["seats"][1]["offline_ms"] == 80'000);
+  CHECK(rec["seats"][1]["offline"] == false);
+  CHECK(tb.at[1].ws->until("connections") == rec);
+  CHECK_FALSE(tb.at[1].ws->until("presence")["seats"][1].contains("offline_ms"));
+
+  // Away again, for good: abandonment, and the result comes with the record's totals.
+  tb.at[2].ws.reset();
+  CHECK(tb.at[1].ws->until("connections")["seats"][1]["disconnections"] == 2);
+  json final_record;
+  bool over = false;
+  for (int i = 0; i < 20 && !over; ++i) {
+    advance_clock(srv->port(), 60'000);
+    while (auto m = tb.at[1].ws->recv(0.5)) {
+      if ((*m)["type"] == "connections") final_record = *m;
+      if ((*m)["type"] == "game_over") over = true;
+    }
+  }
+  REQUIRE(over);
+  REQUIRE(final_record.is_object());
+  CHECK(final_record["seats"][1]["disconnections"] == 2);
+  CHECK(final_record["seats"][1]["offline"] == true);
+  const std::int64_t away_ms = final_record["seats"][1]["offline_ms"];
+  CHECK(away_ms >= 80'000 + 600'000);
+  CHECK(away_ms <= 80'000 + 600'000 + 60'000);
+  final_record.erase("type");
+
+  // The exported log carries the same record, and so does the match after a restart.
+  json log = http_call(srv->port(), "GET", "/api/matches/" + tb.code + "/log").json_body();
+  CHECK(log["outcome"]["reason"] == "abandoned");
+  CHECK(log["connections"] == final_record);
+  srv->kill9();
+  srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
+  ws_client late(srv->port());
+  tracked_view t;
+  join(late, t, tb.code, {{"as", "spectator"}});
+  json again = late.until("connections");
+  again.erase("type");
+  CHECK(again == final_record);
+  CHECK(http_call(srv->port(), "GET", "/api/matches/" + tb.code + "/log").json_body()["connections"] == final_record);
+}

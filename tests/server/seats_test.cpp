@@ -53,20 +53,35 @@ TEST_CASE("seats: a newer connection replaces the one in its seat, only the hold
 TEST_CASE("seats: presence counts down an empty taken seat to abandonment, never a bot's") {
   seats s({token_hash("x"), token_hash("y")}, {"Ana", "Bia"}, {0, 0}, t0);
   s.sit(1, 3);
-  auto p = s.presence(t0 + 100'000, limit, true, 0, "");
+  auto p = s.presence(t0 + 100'000, limit, true, true, 0, "");
   CHECK(p[0].connected);
   CHECK(p[0].name == "Ana");
   CHECK_FALSE(p[0].abandon_in_ms);
   CHECK_FALSE(p[1].connected);
   REQUIRE(p[1].abandon_in_ms);
   CHECK(*p[1].abandon_in_ms == limit - 100'000);
-  CHECK_FALSE(s.presence(t0 + 100'000, limit, false, 0, "")[1].abandon_in_ms);  // no countdown
-  CHECK(*s.presence(t0 + 2 * limit, limit, true, 0, "")[1].abandon_in_ms == 0);  // never negative
-  p = s.presence(t0, limit, true, 2, "hard");
+  CHECK_FALSE(s.presence(t0 + 100'000, limit, false, true, 0, "")[1].abandon_in_ms);  // no countdown
+  CHECK(*s.presence(t0 + 2 * limit, limit, true, true, 0, "")[1].abandon_in_ms == 0);  // never negative
+  p = s.presence(t0, limit, true, true, 2, "hard");
   CHECK(p[1].taken);
   CHECK(p[1].connected);
   CHECK(p[1].bot == "hard");
   CHECK_FALSE(p[1].abandon_in_ms);
+  CHECK_FALSE(p[1].offline_ms);
+}
+
+TEST_CASE("seats: presence says how long a taken seat of a running match has been offline") {
+  seats s({token_hash("x"), token_hash("y")}, {"Ana", "Bia"}, {0, 0}, t0);
+  s.sit(1, 3);
+  s.sit(2, 4);
+  CHECK(s.stand(2, 4, t0 + 5'000));
+  auto p = s.presence(t0 + 85'000, limit, false, true, 0, "");
+  CHECK_FALSE(p[0].offline_ms);  // here
+  REQUIRE(p[1].offline_ms);
+  CHECK(*p[1].offline_ms == 80'000);
+  CHECK_FALSE(s.presence(t0 + 85'000, limit, false, false, 0, "")[1].offline_ms);  // not running
+  s.sit(2, 5);
+  CHECK_FALSE(s.presence(t0 + 90'000, limit, false, true, 0, "")[1].offline_ms);  // back
 }
 
 TEST_CASE("seats: abandonment after the limit: the present seat wins, nobody when both are away") {

@@ -4,8 +4,9 @@
 // from the server's reading; the home page's live list names both players, whose turn and
 // both times (Ana's counting down), in both languages at 1280 × 800 and 390 × 844; the move
 // list names the players and the exported log carries their names; A's time goes low, and
+// A's page goes away and comes back (B sees for how long, the move list when), then away again:
 // when the server's time passes the deadline the flag shows on both pages with the result
-// "on time".
+// "on time" and how long A was offline, which the exported log records too.
 import { readFile } from 'node:fs/promises';
 import { check, steps, newPage, screenshots } from './steps.mjs';
 
@@ -23,6 +24,13 @@ export async function clockScenario({ browser, url, out }) {
   const advance = async (ms) => {
     const r = await fetch(`${url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance_ms: ms }) });
     check(r.ok, `the test clock answered ${r.status}`);
+  };
+  // A screenshot of page at a phone's size (390 × 844), then back to its own size.
+  const phoneShot = async (page, name) => {
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, name);
+    await page.setViewportSize(size);
   };
   const clockText = (page, seat) => page.textContent(`#players .clock.p${seat} .clock-time`);
   const A = await open('en-US');
@@ -140,17 +148,60 @@ export async function clockScenario({ browser, url, out }) {
     await shot(B, '02-low');
   });
 
+  // A's page goes away for 2 s of the server's time, comes back, and goes away again until its
+  // time runs out: B sees for how long A has been offline, and the move list says when A left
+  // and came back.
+  await step('clock: A goes offline and comes back; B sees for how long, and the move list says when', async () => {
+    const aUrl = A.url();
+    await A.goto('about:blank');
+    await B.waitForSelector('#seats [data-seat="1"] .offline-for');
+    check(/^desconectado há \d+ s$/.test(await B.textContent('#seats [data-seat="1"] .offline-for')),
+      `B's panel: ${await B.textContent('#seats [data-seat="1"] .offline-for')}`);
+    await advance(2_000);
+    await A.goto(aUrl);
+    await A.waitForSelector('#players .clock.p1');
+    await B.waitForSelector('#seats [data-seat="1"] .offline-for', { state: 'detached' });
+    // (B's reload before counts too: Bruno's lines come first.)
+    const anaLines = (page) => page.$$eval('#move-list .conn-change.s1', (els) => els.map((e) => e.textContent));
+    await B.waitForFunction(() => document.querySelectorAll('#move-list .conn-change.s1').length === 2);
+    const lines = await anaLines(B);
+    check(lines[0].startsWith('Ana desconectou · ') && lines[1].startsWith('Ana voltou · '), `B's move list: ${lines}`);
+    check(await B.$$eval('#move-list .conn-change.s2', (els) => els.length) === 2, 'B\'s own reload is in the record too');
+    await A.waitForFunction(() => document.querySelectorAll('#move-list .conn-change.s1').length === 2);
+    check((await anaLines(A))[0].startsWith('Ana (you) went offline'), `A's move list: ${await anaLines(A)}`);
+    await A.goto('about:blank');
+    await B.waitForSelector('#seats [data-seat="1"] .offline-for');
+    await shot(B, '03-offline-for');
+    await phoneShot(B, '03-offline-for-390');
+  });
+
   await step('clock: past the deadline the server flags A; both pages show the flag and "on time"', async () => {
     await advance(12_000);
-    await A.waitForSelector('#players .clock.p1.flagged');
     await B.waitForSelector('#players .clock.p1.flagged');
+    // B's result says that A was away when the time ran out; A, back, sees the same.
+    await B.waitForSelector('#banner[data-reason="timeout"]');
+    // The exported log's record, whose totals the results show.
+    const log = await (await fetch(`${url}/api/matches/${code}/log`)).json();
+    const ana = log.connections?.seats?.[0];
+    check(ana?.disconnections === 2 && ana.offline_ms >= 2_000 && log.connections.changes.filter((x) => x.seat === 1).length === 3,
+      `the exported log's connections: ${JSON.stringify(log.connections)}`);
+    const s = Math.floor((ana?.offline_ms ?? 0) / 1000);
+    const away = await B.textContent('#banner-away');
+    check(away === `Ana (Jogador 1) ficou desconectado 2 vezes (${s} s no total)`, `B's banner: ${away}`);
+    check((await B.textContent('#result')).includes('ficou desconectado 2 vezes'), `B's result line: ${await B.textContent('#result')}`);
+    await shot(B, '04-away-result');
+    await phoneShot(B, '04-away-result-390');
+    await A.goto(`${url}/m/${code}`);
+    await A.waitForSelector('#players .clock.p1.flagged');
     await A.waitForSelector('#banner[data-reason="timeout"]');
     check((await A.textContent('#banner')).includes('on time'), 'A\'s banner says "on time"');
     check((await B.textContent('#banner')).includes('por tempo'), 'B\'s banner says "por tempo"');
     check((await clockText(A, 1)).trim() === '0.0', `A's clock shows ${await clockText(A, 1)}`);
     check((await B.textContent('#players .clock.p1 .clock-flag')).includes('Tempo esgotado'), 'B sees the flag in Portuguese');
-    check((await A.textContent('#log')).includes('ran out of time'), 'A\'s log says who ran out of time');
-    await shot(A, '03-flag');
+    check((await B.textContent('#log')).includes('Ana ficou sem tempo'), 'B\'s log says who ran out of time');
+    check(await A.textContent('#banner-away') === `Ana (Player 1) was offline 2 times (${s} s in all)`, `A's banner: ${await A.textContent('#banner-away')}`);
+    await shot(A, '05-flag');
+    await phoneShot(A, '05-flag-390');
   });
 
   for (const p of [A, B]) await p.context().close().catch(() => {});

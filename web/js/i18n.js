@@ -97,6 +97,18 @@ export function t(key, params = {}) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
+// A length of time in words, its two largest units ("1 min 20 s", "2 h 5 min", "3 d 4 h").
+export function durationText(ms) {
+  let n = Math.max(0, Math.floor(ms / 1000));
+  const parts = [];
+  for (const [unit, size] of [['d', 86400], ['h', 3600], ['min', 60], ['s', 1]]) {
+    const v = Math.floor(n / size);
+    n -= v * size;
+    if (parts.length || v > 0 || unit === 's') parts.push([unit, v]);
+  }
+  return parts.slice(0, 2).filter(([, v], i) => i === 0 || v > 0).map(([unit, v]) => t(`dur.${unit}`, { n: v })).join(' ');
+}
+
 // Translates every [data-i18n] (text), [data-i18n-aria] (aria-label), [data-i18n-title],
 // [data-i18n-placeholder] element under root.
 // A [data-i18n-args] attribute holds the JSON parameters of its element's [data-i18n] text.

@@ -44,7 +44,8 @@ export function boardArea({ state, local, primary, controls, banner, top = [], b
     table = local ? local.mount(tableEl, state.game.Table, primary)
       : new state.game.Table(tableEl, (action) => precheck(action).then(() => primary.request({ type: 'act', action })));
     rules = rulesPanel(state.game, { howToPlayHref });
-    panel = historyPanel({ game: state.game, seat: state.seat, onStep, onExport, isOver: () => !!state.outcome, names: () => seatNames(state) });
+    panel = historyPanel({ game: state.game, seat: state.seat, onStep, onExport, isOver: () => !!state.outcome, names: () => seatNames(state),
+      connections: () => state.connections?.changes || [] });
     panel.el.hidden = true;
     document.addEventListener('keydown', panel.onKey);
     // The game-over banner beside the board (never over it) and the players first; the game's

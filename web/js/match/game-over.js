@@ -1,9 +1,10 @@
 // The match page's game-over banner (the outcome with the winner's name and the reason in
-// words, a rated match's new ratings, and home / rematch / replay / close) beside the board, never over it, and the result
-// line that stays above the board. A closed banner stays closed for that match in this browser
+// words, who lost it away when it ended by abandonment or on time, a rated match's new ratings, and
+// home / rematch / replay / close) beside the board, never over it, and the result line that
+// stays above the board. A closed banner stays closed for that match in this browser
 // (localStorage), across reloads.
 import { h } from '../dom.js';
-import { t, reasonText } from '../i18n.js';
+import { t, reasonText, durationText } from '../i18n.js';
 import { canRematch } from './state.js';
 
 const DISMISSED = 'tabuleiro.over-closed.';
@@ -43,6 +44,8 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
     const { title, detail } = outcomeText(outcome);
     resultBar.textContent = t('result_line', { text: `${title} — ${detail}` });
     resultBar.dataset.reason = reason || '';
+    const away = awayLines(outcome);
+    if (away.length) resultBar.textContent += ` · ${away.join(' · ')}`;
     resultBar.hidden = false;
     banner.className = `banner ${winner == null ? 'draw' : `w${winner}`} ${state.seat && winner === state.seat ? 'won' : ''}`;
     banner.dataset.reason = reason || '';
@@ -52,6 +55,7 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
     banner.replaceChildren(h('div', { class: 'banner-card' },
       h('h2', { id: 'banner-title' }, title),
       h('p', { class: 'banner-reason' }, detail),
+      away.length ? h('ul', { class: 'banner-away', id: 'banner-away' }, away.map((line) => h('li', {}, line))) : null,
       ratings.el,
       h('div', { class: 'row-btns' },
         state.lesson ? null : h('a', { class: 'btn', href: '/' }, t('back_home')),
@@ -83,6 +87,15 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
           t('ratings.line', { player: playerOf(s.seat), before: s.before, after: shown(s), change: signed(s.change) }))))),
       own: mine ? `${t('ratings.title')} ${shown(mine)} (${signed(mine.change)})` : '',
     };
+  }
+
+  // When the match ended by abandonment or on time: each player who did not win and went offline
+  // during it, how often and for how long in all (the server's connection record), else nothing.
+  function awayLines({ winner, reason }) {
+    if (reason !== 'abandoned' && reason !== 'timeout') return [];
+    return (state.connections?.seats || []).filter((s) => s.disconnections > 0 && s.seat !== winner).map((s) => t(
+      s.disconnections === 1 ? 'conn.away_once' : 'conn.away_times',
+      { player: playerOf(s.seat), n: s.disconnections, time: durationText(s.offline_ms) }));
   }
 
   // A seat's player: "name (seat)" from presence (the computer when a bot holds it), else the seat.

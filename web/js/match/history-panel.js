@@ -1,17 +1,19 @@
 // The match page's move list and stepping controls: the changes grouped by turn (the game
-// module words each change and, optionally, each turn's title), first / previous / next / last,
+// module words each change and, optionally, each turn's title; each time a player went offline
+// or came back follows the change before it), first / previous / next / last,
 // a click on any move, the arrow keys, "back to live", and the log's download. It only draws
 // and reports the version asked for; the match page shows the board at that version.
 import { h, icon } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, lang } from '../i18n.js';
 import { playerLabel } from '../games.js';
 import { groupTurns } from '../history.js';
 import { describeRoomEvent } from './log.js';
 
 // opts: {game, seat (viewer's, or null), onStep(version|null), onExport() (none: no download
 // button), isOver() → true once the match has ended (the last version is then the end, not
-// live), names() → the players' display names by seat (a named seat's moves read "Ana moved …")}.
-export function historyPanel({ game, seat, onStep, onExport, isOver = () => false, names = () => null }) {
+// live), names() → the players' display names by seat (a named seat's moves read "Ana moved …"),
+// connections() → the record's changes [{seat, online, at}] (the `connections` message)}.
+export function historyPanel({ game, seat, onStep, onExport, isOver = () => false, names = () => null, connections = () => [] }) {
   let hist = null;
   let viewing = null;   // the version shown, or null for live
   const list = h('ol', { class: 'move-list', id: 'move-list' });
@@ -57,7 +59,12 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
     const cur = current();
     const turns = groupTurns(hist.changes, game);
     const who = names();
-    list.replaceChildren(...turns.map((tr, i) => {
+    const away = connectionsByVersion(hist.changes);
+    const awayLines = (v) => (away.get(v) || []).map((x) => h('li', { class: `conn-change s${x.seat}`, dataset: { online: String(x.online) } },
+      t(x.online ? 'conn.came_back' : 'conn.went_offline', { player: playerLabel(game, x.seat, seat, who) }),
+      h('time', { datetime: x.at }, ` · ${new Date(x.at).toLocaleTimeString(lang(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`)));
+    const before = away.has(0) ? [h('li', { class: 'turn-group conn-group' }, h('ol', { class: 'turn-moves' }, awayLines(0)))] : [];
+    list.replaceChildren(...before, ...turns.map((tr, i) => {
       const before = hist.viewAt(tr.before);
       const title = game?.turnTitle?.({ seat: tr.seat, view: before, viewer: seat, names: who })
         ?? t('hist.turn', { n: i + 1, player: tr.seat ? playerLabel(game, tr.seat, seat, who) : t('hist.server') });
@@ -66,13 +73,13 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
         h('ol', { class: 'turn-moves' }, tr.changes.map((c) => {
           const lines = linesOf(c, hist.viewAt(c.version - 1), who);
           const isCur = c.version === cur;
-          return h('li', {},
+          return [h('li', {},
             h('button', { type: 'button', class: `move${isCur ? ' current' : ''}`, dataset: { version: String(c.version) },
               'aria-current': isCur ? 'step' : null, onclick: () => go(c.version) },
             h('span', { class: 'mv-n' }, String(c.version)),
             h('span', { class: 'mv-main' }, lines[0] ?? '…'),
-            lines.length > 1 ? h('span', { class: 'mv-more' }, lines.slice(1).join(' · ')) : null));
-        })));
+            lines.length > 1 ? h('span', { class: 'mv-more' }, lines.slice(1).join(' · ')) : null)), ...awayLines(c.version)];
+        }).flat()));
     }));
     const over = isOver();
     pos.textContent = viewing == null ? t(over ? 'hist.at_end' : 'hist.at_live', { v: hist.to }) : t('hist.at', { v: viewing, n: hist.to });
@@ -85,6 +92,21 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
     next.disabled = viewing == null;
     last.disabled = viewing == null;
     revealCurrent();
+  }
+
+  // The record's changes by the version they followed (0: before the first change listed): each
+  // goes after the last change made at or before its time.
+  function connectionsByVersion(changes) {
+    const byVersion = new Map();
+    let i = 0;
+    const sorted = [...(connections() || [])].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    let after = 0;
+    for (const x of sorted) {
+      while (i < changes.length && Date.parse(changes[i].at) <= Date.parse(x.at)) after = changes[i++].version;
+      if (!byVersion.has(after)) byVersion.set(after, []);
+      byVersion.get(after).push(x);
+    }
+    return byVersion;
   }
 
   // Scrolls the move list itself (never the page) so that its current move shows.

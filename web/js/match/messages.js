@@ -119,6 +119,12 @@ const HANDLERS = {
     state.ratings = msg.ratings || null;
     return [{ do: 'outcome' }];
   },
+  // The players' connections while the match ran: the result tells who was away, the move list
+  // each time a player went offline or came back.
+  connections(state, msg) {
+    state.connections = { seats: msg.seats || [], changes: msg.changes || [], complete: msg.complete !== false };
+    return state.outcome ? [{ do: 'outcome' }, { do: 'moves' }] : [{ do: 'moves' }];
+  },
   error(state, msg) {
     // A server without match history refuses the `history` request: no move list then.
     if (msg.code === 'unknown_message' && state.historyBusy) {

@@ -30,6 +30,7 @@ export function createState({ code, spectate = false, replay = false, oneDevice 
     presence: null,              // the last `presence` message
     outcome: null,               // the match's outcome once over
     ratings: null,               // a rated match's ratings once settled (the `ratings` message)
+    connections: null,           // the players' connection record (the `connections` message)
     drawBy: null,                // the seat with a standing draw offer
     rematch: null,               // the rematch's code once it exists
     rematchBy: null,             // the seat with a standing rematch offer

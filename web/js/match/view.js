@@ -100,7 +100,7 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
   let namesShown = '';
   function presence() {
     const p = state.presence;
-    players.draw(p, (n) => seatName(n, state.seat), state.outcome ? [] : state.sync.toAct);
+    players.draw(p, (n) => seatName(n, state.seat), state.outcome ? [] : state.sync.toAct, !!state.outcome);
     const names = JSON.stringify(seatNames(state));
     if (names !== namesShown) { namesShown = names; board.relabelMoves(); }
     drawAway();
