@@ -19,6 +19,7 @@ import { clockScenario } from './clock_scenario.mjs';
 import { botsScenario } from './bots_scenario.mjs';
 import { accountsScenario } from './accounts_scenario.mjs';
 import { pushScenario } from './push_scenario.mjs';
+import { pushExchangeScenario, startPushService } from './push_exchange_scenario.mjs';
 import { adminScenario } from './admin_scenario.mjs';
 import { liveListScenario } from './live_list_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
@@ -102,7 +103,7 @@ process.on('exit', () => { for (const p of live) p.kill('SIGKILL'); });
 
 // Every scenario, in the order they run; all but offline run by default (CTest runs offline as
 // web_offline, alone).
-const SCENARIOS = ['taixu', 'cyvasse', 'quadri', 'bots', 'clock', 'accounts', 'push', 'admin', 'livelist', 'lifecycle', 'pages', 'engine', 'learn', 'offline'];
+const SCENARIOS = ['taixu', 'cyvasse', 'quadri', 'bots', 'clock', 'accounts', 'push', 'pushexchange', 'admin', 'livelist', 'lifecycle', 'pages', 'engine', 'learn', 'offline'];
 
 // The set of scenarios a WEB_SCENARIOS value names (comma-separated; every one but offline when
 // empty); exits with a message naming any it does not know.
@@ -168,6 +169,21 @@ async function main() {
       }
     }
     if (only.has('push')) results.push(...await pushScenario({ browser, url: server.url, out: OUT }));
+    // Web Push between two browsers: a server of its own that trusts the fake push service's
+    // test CA and may reach it on loopback.
+    if (only.has('pushexchange') && urlArg < 0) {
+      const push = await startPushService();
+      const notifying = await startServer(args[0] || 'build/tabuleiro', ['--outbound-allow-private', 'yes', '--outbound-ca-file', push.caFile]);
+      servers.push(notifying);
+      try {
+        results.push(...await pushExchangeScenario({ browser, url: notifying.url, out: OUT, push }));
+      } finally {
+        await notifying.stop();
+        await push.close();
+      }
+    } else if (only.has('pushexchange')) {
+      console.log('(push exchange steps not run: they need a server started here, with the push service\'s CA)');
+    }
     // Administration on a server of its own (invited members only), whose first administrator
     // the scenario makes with `tabuleiro admin create-user --admin` on its database.
     if (only.has('admin') && urlArg < 0) {
