@@ -7,15 +7,16 @@
 
 namespace tabuleiro::server {
 
-write_work insert_connection_work(const std::string& code, std::int64_t n, connection_change c) {
-  return [code, n, c](sql_connection& db, std::string& error) -> write_status {
+write_work insert_connection_work(const std::string& code, connection_change c) {
+  return [code, c](sql_connection& db, std::string& error) -> write_status {
     const write_status s = db.run(
         "INSERT INTO seat_connections (match_id, n, seat, online, at_ms)"
-        " SELECT id, ?2, ?3, ?4, ?5 FROM matches WHERE code = ?1 ON CONFLICT (match_id, n) DO NOTHING",
-        {code, n, std::int64_t{c.seat}, std::int64_t{c.online ? 1 : 0}, c.at_ms}, error);
+        " SELECT m.id, (SELECT COALESCE(MAX(s.n), 0) + 1 FROM seat_connections s WHERE s.match_id = m.id), ?2, ?3, ?4"
+        " FROM matches m WHERE m.code = ?1",
+        {code, std::int64_t{c.seat}, std::int64_t{c.online ? 1 : 0}, c.at_ms}, error);
     if (s != write_status::ok) return s;
     if (db.changes() != 1) {
-      error = "no such match, or that change is stored already";
+      error = "no such match";
       return write_status::conflict;
     }
     return write_status::ok;

@@ -11,9 +11,9 @@
 
 namespace tabuleiro::server {
 
-// Stores change c as number n (from 1) of match code's record. conflict: no such match, or
-// number n is taken.
-write_work insert_connection_work(const std::string& code, std::int64_t n, connection_change c);
+// Stores change c as the next of match code's record (its number one past the last stored).
+// conflict: no such match.
+write_work insert_connection_work(const std::string& code, connection_change c);
 
 // Match code's changes in order (at most connection_log::max_changes + 1, so that a full record
 // reads as incomplete).

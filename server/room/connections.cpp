@@ -29,10 +29,9 @@ void room::record_absences_at_end() {
 
 bool room::store_connection(const connection_change& c) {
   if (!connections_.add(c)) return false;
-  const auto n = static_cast<std::int64_t>(connections_.changes().size());
-  svc_.db->queue_write(insert_connection_work(code(), n, c), [code = code(), n](write_status s) {
+  svc_.db->queue_write(insert_connection_work(code(), c), [code = code()](write_status s) {
     if (s != write_status::ok)
-      spdlog::warn("match {}: could not store connection change {} ({})", code, n, write_status_name(s));
+      spdlog::warn("match {}: could not store a connection change ({})", code, write_status_name(s));
   });
   return true;
 }

@@ -5,9 +5,9 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/core/connection_messages.h"
 #include "protocol/core/json_util.h"
 #include "protocol/core/messages.h"
-#include "protocol/core/connection_messages.h"
 #include "protocol/core/position_create.h"
 #include "server/room/connection_sql.h"
 #include "server/util/secrets.h"
