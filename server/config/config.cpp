@@ -309,7 +309,8 @@ std::string config_help() {
          "Each option may also be given by its environment variable; flags win.\n\n";
   for (const option_spec& s : specs()) {
     std::string left = std::string("  ") + s.flag + " VALUE";
-    left.resize(28, ' ');
+    // A flag too long for the column has its words on the next line, never cut.
+    left = left.size() < 28 ? left + std::string(28 - left.size(), ' ') : left + "\n" + std::string(28, ' ');
     out << left << s.help << "\n" << std::string(28, ' ') << "env " << s.env << "\n";
   }
   out << "  --help                    show this help\n";

@@ -94,6 +94,9 @@ TEST_CASE("config: --help lists every flag with its variable and default") {
                         "TABULEIRO_TRUSTED_PROXY", "--clock", "--bot-threads", "TABULEIRO_BOT_THREADS",
                         "--bot-time-ms", "--bot-iterations", "--bot-delay-ms", "--help"})
     CHECK(text.find(s) != std::string::npos);
+  // A flag longer than the column is written whole, its words on the next line.
+  CHECK(text.find("  --outbound-allow-private VALUE\n") != std::string::npos);
+  CHECK(text.find("yes: outbound requests may reach") != std::string::npos);
 }
 
 TEST_CASE("config: the bot flags, their defaults and ranges") {
