@@ -200,6 +200,12 @@ export async function clockScenario({ browser, url, out }) {
     check((await B.textContent('#players .clock.p1 .clock-flag')).includes('Tempo esgotado'), 'B sees the flag in Portuguese');
     check((await B.textContent('#log')).includes('Ana ficou sem tempo'), 'B\'s log says who ran out of time');
     check(await A.textContent('#banner-away') === `Ana (Player 1) was offline 2 times (${s} s in all)`, `A's banner: ${await A.textContent('#banner-away')}`);
+    // The flag is the server's change, nobody's turn: the live move list and the one read back
+    // after a reload head it alike.
+    const lastTitle = async (page) => (await page.$$eval('#move-list .turn-title', (els) => els.map((e) => e.textContent))).pop();
+    await A.waitForSelector('#move-list .turn-title');
+    check(await lastTitle(A) === 'Turn 3 — Server' && await lastTitle(B) === 'Turno 3 — Servidor',
+      `the flag's heading: ${await lastTitle(A)} / ${await lastTitle(B)}`);
     await shot(A, '05-flag');
     await phoneShot(A, '05-flag-390');
   });

@@ -66,7 +66,8 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
     const before = away.has(0) ? [h('li', { class: 'turn-group conn-group' }, h('ol', { class: 'turn-moves' }, awayLines(0)))] : [];
     list.replaceChildren(...before, ...turns.map((tr, i) => {
       const before = hist.viewAt(tr.before);
-      const title = game?.turnTitle?.({ seat: tr.seat, view: before, viewer: seat, names: who })
+      // The server's own changes (a flag, an abandonment) are nobody's turn.
+      const title = (tr.seat ? game?.turnTitle?.({ seat: tr.seat, view: before, viewer: seat, names: who }) : null)
         ?? t('hist.turn', { n: i + 1, player: tr.seat ? playerLabel(game, tr.seat, seat, who) : t('hist.server') });
       return h('li', { class: `turn-group s${tr.seat}`, dataset: { seat: String(tr.seat) } },
         h('div', { class: 'turn-title' }, title),

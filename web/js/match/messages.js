@@ -189,12 +189,14 @@ function logChange(state, events, prev, prevToAct) {
 }
 
 // Adds a live change to the record (the acting seat: the one that held the turn, or the
-// resigning seat); a change the record cannot take means a gap: ask for the rest.
+// resigning seat; none, 0, for the server's own changes, as the stored history has them); a
+// change the record cannot take means a gap: ask for the rest.
 function recordLive(state, msg, events, prevToAct) {
   const { history } = state;
   if (!history.loaded) return [];
-  const ended = events.find((ev) => ev.type === 'resigned' || ev.type === 'aborted' || ev.type === 'aborted_by_host');
-  const seat = ended ? (ended.seat ?? ended.player ?? 0) : actorOf(prevToAct) ?? 0;
+  const byServer = events.some((ev) => ev.type === 'timeout' || ev.type === 'abandoned' || ev.type === 'aborted_by_host');
+  const ended = events.find((ev) => ev.type === 'resigned' || ev.type === 'aborted');
+  const seat = byServer ? 0 : ended ? (ended.seat ?? ended.player ?? 0) : actorOf(prevToAct) ?? 0;
   if (!history.addLive(msg, seat)) return askHistory(state);
   return [{ do: 'moves' }];
 }
