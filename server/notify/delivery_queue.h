@@ -34,8 +34,11 @@ struct push_pacing {
 // read) first_retry_ms, times 4 for each attempt after the second.
 std::int64_t push_retry_delay_ms(const push_pacing& p, int attempt, const std::string& retry_after);
 
-// Whether an answer is worth another attempt: 429, a 5xx, or none at all.
-inline bool transient_answer(const outbound_answer& a) { return a.status == 0 || a.status == 429 || a.status >= 500; }
+// Whether an answer is worth another attempt: 429, a 5xx, or none at all (unless the request
+// was refused before it was sent: an internal address stays one).
+inline bool transient_answer(const outbound_answer& a) {
+  return !a.refused && (a.status == 0 || a.status == 429 || a.status >= 500);
+}
 
 // A worker that sends deliveries and paces their retries.
 // Thread-safety: submit() may be called from any thread; deliver() only on the worker.
