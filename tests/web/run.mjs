@@ -19,6 +19,7 @@ import { clockScenario } from './clock_scenario.mjs';
 import { botsScenario } from './bots_scenario.mjs';
 import { accountsScenario } from './accounts_scenario.mjs';
 import { pushScenario } from './push_scenario.mjs';
+import { webhookScenario, webhookReceiver } from './webhook_scenario.mjs';
 import { adminScenario } from './admin_scenario.mjs';
 import { liveListScenario } from './live_list_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
@@ -102,7 +103,7 @@ process.on('exit', () => { for (const p of live) p.kill('SIGKILL'); });
 
 // Every scenario, in the order they run; all but offline run by default (CTest runs offline as
 // web_offline, alone).
-const SCENARIOS = ['taixu', 'cyvasse', 'quadri', 'bots', 'clock', 'accounts', 'push', 'admin', 'livelist', 'lifecycle', 'pages', 'engine', 'learn', 'offline'];
+const SCENARIOS = ['taixu', 'cyvasse', 'quadri', 'bots', 'clock', 'accounts', 'push', 'webhooks', 'admin', 'livelist', 'lifecycle', 'pages', 'engine', 'learn', 'offline'];
 
 // The set of scenarios a WEB_SCENARIOS value names (comma-separated; every one but offline when
 // empty); exits with a message naming any it does not know.
@@ -168,6 +169,21 @@ async function main() {
       }
     }
     if (only.has('push')) results.push(...await pushScenario({ browser, url: server.url, out: OUT }));
+    // Webhooks on a server of their own, which may reach the receiver on loopback and trusts
+    // its test CA.
+    if (only.has('webhooks') && urlArg < 0) {
+      const receiver = await webhookReceiver();
+      const hooked = await startServer(args[0] || 'build/tabuleiro', ['--outbound-allow-private', 'yes', '--outbound-ca-file', receiver.caFile]);
+      servers.push(hooked);
+      try {
+        results.push(...await webhookScenario({ browser, url: hooked.url, out: OUT, receiver }));
+      } finally {
+        await hooked.stop();
+        receiver.close();
+      }
+    } else if (only.has('webhooks')) {
+      console.log('(webhook steps not run: they need a server started here, told to trust their receiver)');
+    }
     // Administration on a server of its own (invited members only), whose first administrator
     // the scenario makes with `tabuleiro admin create-user --admin` on its database.
     if (only.has('admin') && urlArg < 0) {

@@ -1,0 +1,151 @@
+// The account page's webhooks card, against a server that may reach loopback and trusts a test
+// CA (run.mjs starts it with webhookReceiver()'s CA), and a receiver on loopback (node:https)
+// that checks each delivery's signature. A member adds a webhook in the card: the secret is
+// shown once (a reload no longer shows it, the list never holds it) and the copy button puts it
+// on the clipboard; a bad address is refused in the card; "Send test" reaches the receiver,
+// signed with that secret, and the card shows the delivery. The card is drawn in both
+// languages at both sizes (screenshots; no serious or critical accessibility violation; no
+// sideways scrolling on a 390 px phone); removing the webhook empties the list. No console
+// error, exception or CSP violation on the way.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testCa } from '../notify/push_tools.mjs';
+import { check, steps, newPage, screenshots, SCREENSHOTS, STEP_TIMEOUT_MS } from './steps.mjs';
+import { axeProblems } from './axe.mjs';
+
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+// A receiver on loopback with a certificate of a test CA: {caFile, origin, received, close}.
+export async function webhookReceiver() {
+  const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-webhook-web-'));
+  const { ca, cert } = testCa(dir);
+  ca('ca');
+  const received = [];
+  const server = createServer(cert('localhost', 'ca', 'DNS:localhost,IP:127.0.0.1'), (req, res) => {
+    const chunks = [];
+    req.on('data', (d) => chunks.push(d));
+    req.on('end', () => {
+      received.push({ path: req.url, headers: req.headers, raw: Buffer.concat(chunks).toString() });
+      res.writeHead(200);
+      res.end();
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { caFile: join(dir, 'ca.pem'), origin: `https://localhost:${server.address().port}`, received,
+    close: () => { server.closeAllConnections?.(); server.close(); } };
+}
+
+export async function webhookScenario({ browser, url, out, receiver }) {
+  const shot = screenshots(out, { prefix: 'webhooks-', timeout: STEP_TIMEOUT_MS });
+  let page = null;
+  const { results, step } = steps({ prefix: 'webhooks: ', onFail: () => page && shot(page, 'failed') });
+  const problems = [];
+  page = await newPage(browser, { viewport: SIZES.desktop }, {
+    prepare: async (ctx) => {
+      await ctx.exposeBinding('reportCspViolation', (_src, v) => problems.push(`CSP: ${v}`));
+      await ctx.addInitScript(() => document.addEventListener('securitypolicyviolation',
+        (e) => window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`)));
+      await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+    },
+  });
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`); });
+  page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
+  const listed = () => page.evaluate(() => fetch('/api/webhooks').then((r) => r.text()));
+  const hookUrl = `${receiver.origin}/hook/wia`;
+  let secret = '';
+
+  await step('a member opens the webhooks card: none yet', async () => {
+    await page.goto(`${url}/signup`);
+    await page.fill('#username', 'wia');
+    await page.fill('#password', 'wia password 1');
+    await page.click('#account-submit');
+    await page.waitForURL((u) => u.pathname === '/', { timeout: STEP_TIMEOUT_MS });
+    await page.waitForSelector('#account-name', { timeout: STEP_TIMEOUT_MS });
+    await page.goto(`${url}/account`);
+    await page.waitForSelector('#webhook-items', { timeout: STEP_TIMEOUT_MS });
+    check((await page.textContent('#webhook-items')).includes('No webhooks yet'), 'no webhook is listed yet');
+    const checked = await page.$$eval('#webhook-form input[type=checkbox]:checked', (els) => els.map((e) => e.name));
+    check(checked.join() === 'turn,challenge,result', `the events checked at first: ${checked}`);
+  });
+
+  await step('a bad address is refused in the card', async () => {
+    await page.fill('#webhook-url', 'http://example.com/hook');
+    await page.click('#webhook-add');
+    await page.waitForFunction(() => document.querySelector('#webhook-error')?.textContent.includes('https://'), null, { timeout: STEP_TIMEOUT_MS });
+    check(JSON.parse(await listed()).webhooks.length === 0, 'nothing was added');
+  });
+
+  await step('adding one shows its secret once, and the copy button copies it', async () => {
+    await page.fill('#webhook-url', hookUrl);
+    await page.check('#webhook-event-started');
+    await page.click('#webhook-add');
+    await page.waitForSelector('#webhook-secret-value', { timeout: STEP_TIMEOUT_MS });
+    secret = (await page.textContent('#webhook-secret-value')).trim();
+    check(/^whsec_[A-Za-z0-9_-]{43}$/.test(secret), `the secret shown: ${secret.slice(0, 10)}…`);
+    check(await page.textContent('#webhook-error') === '', 'no error after adding');
+    await page.waitForSelector('#webhook-items li', { timeout: STEP_TIMEOUT_MS });
+    const item = await page.textContent('#webhook-items li');
+    check(item.includes(hookUrl) && item.includes('your turn, match started, challenge, result') && item.includes('No delivery yet'),
+      `the webhook listed: ${item}`);
+    await page.click('#webhook-copy');
+    await page.waitForFunction(() => document.querySelector('#webhook-copy')?.textContent === 'Copied', null, { timeout: STEP_TIMEOUT_MS });
+    check(await page.evaluate(() => navigator.clipboard.readText()) === secret, 'the clipboard holds the secret');
+    await shot(page, 'secret-shown');
+    const text = await listed();
+    check(!text.includes(secret) && !text.includes('whsec_'), 'the list the server gives never holds the secret');
+    await page.reload();
+    await page.waitForSelector('#webhook-items li', { timeout: STEP_TIMEOUT_MS });
+    check(!(await page.$('#webhook-secret-value')), 'after a reload the secret is not shown again');
+  });
+
+  await step('"Send test": the receiver gets a signed ping, and the card shows the delivery', async () => {
+    await page.click('#webhook-items li button[data-i18n="webhooks.test"]');
+    await page.waitForFunction(() => /delivered \(200\)/.test(document.querySelector('#webhook-items li')?.textContent ?? ''), null, { timeout: STEP_TIMEOUT_MS });
+    const ping = receiver.received.find((r) => r.path === '/hook/wia');
+    check(!!ping && JSON.parse(ping.raw).event === 'ping', `the receiver got ${ping?.raw}`);
+    const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(ping?.headers['tabuleiro-signature'] ?? '');
+    check(!!m && timingSafeEqual(createHmac('sha256', secret).update(`${m[1]}.${ping.raw}`).digest(), Buffer.from(m[2], 'hex')),
+      'the ping is signed with the secret the card showed');
+  });
+
+  await step('the card in both languages at both sizes, with no serious or critical accessibility violation', async () => {
+    for (const lang of ['en', 'pt-BR']) {
+      await page.evaluate((l) => localStorage.setItem('tabuleiro.lang', l), lang);
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        await page.setViewportSize(viewport);
+        await page.goto(`${url}/account`);
+        await page.waitForSelector('#webhook-items li', { timeout: STEP_TIMEOUT_MS });
+        const title = await page.textContent('#webhook-title');
+        check(title === 'Webhooks', `the card's title in ${lang}: ${title}`);
+        const last = await page.textContent('#webhook-items .webhook-last');
+        check(lang === 'en' ? /delivered \(200\)/.test(last) : /entregue \(200\)/.test(last), `${lang}: the last delivery reads ${last}`);
+        const wide = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+        check(wide <= 0, `${lang} ${size}: the page scrolls sideways by ${wide} px`);
+        await page.locator('#webhook-card').scrollIntoViewIfNeeded();
+        await shot(page, `account-${lang}-${size}`);
+        if (SCREENSHOTS) await page.locator('#webhook-card').screenshot({ path: join(out, `webhooks-card-${lang}-${size}.png`) }).catch(() => {});
+        const axe = await axeProblems(page);
+        check(!axe.length, `${lang} ${size}: ${axe.join(' | ')}`);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('tabuleiro.lang', 'en'));
+    await page.setViewportSize(SIZES.desktop);
+  });
+
+  await step('removing the webhook empties the list', async () => {
+    await page.goto(`${url}/account`);
+    await page.waitForSelector('#webhook-items li', { timeout: STEP_TIMEOUT_MS });
+    await page.click('#webhook-items li button[data-i18n="webhooks.remove"]');
+    await page.waitForFunction(() => document.querySelector('#webhook-items')?.textContent.includes('No webhooks yet'), null, { timeout: STEP_TIMEOUT_MS });
+    check(JSON.parse(await listed()).webhooks.length === 0, 'the server still lists a webhook');
+  });
+
+  await step('no console error, exception or CSP violation', async () => {
+    check(!problems.length, problems.slice(0, 5).join(' | '));
+  });
+  await page.context().close();
+  return results;
+}
