@@ -14,7 +14,7 @@
 //   node --experimental-websocket tests/notify/webhook_e2e.mjs PATH/TO/tabuleiro
 import { spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,15 +71,19 @@ await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
 const rport = receiver.address().port;
 const at = (path) => received.filter((r) => r.path === path);
 
-// A delivery's signature checked the way PROTOCOL.md "Webhooks" tells a receiver to: the HMAC
-// of "<t>.<raw body>" under the secret, compared in constant time, t no older than 5 minutes.
-function verified(r, secret) {
-  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(r.headers['tabuleiro-signature'] ?? '');
-  if (!m) return false;
-  const expected = createHmac('sha256', secret).update(`${m[1]}.${r.raw}`).digest();
-  const fresh = Math.abs(Date.now() / 1000 - Number(m[1])) <= 300;
-  return fresh && timingSafeEqual(expected, Buffer.from(m[2], 'hex'));
-}
+// A delivery's signature checked by the verification example of PROTOCOL.md "Webhooks" itself
+// (its code block, run as written): the HMAC of "<t>.<raw body>" under the secret, compared in
+// constant time, t no older than 5 minutes.
+const example = /```js\n(import \{ createHmac, timingSafeEqual \} from 'node:crypto';\n[\s\S]*?function verifyTabuleiro[\s\S]*?)```/
+  .exec(readFileSync(new URL('../../protocol/PROTOCOL.md', import.meta.url), 'utf8'));
+if (!example) throw new Error('PROTOCOL.md has no verifyTabuleiro example');
+const verifyTabuleiro = new Function('createHmac', 'timingSafeEqual',
+  `${example[1].replace(/^import .*\n/, '')}\nreturn verifyTabuleiro;`)(createHmac, timingSafeEqual);
+const verified = (r, secret) => verifyTabuleiro(secret, r.headers['tabuleiro-signature'], r.raw);
+const signedAt = (t) => `t=${t},v1=${createHmac('sha256', 'whsec_x').update(`${t}.{}`).digest('hex')}`;
+const nowS = Math.floor(Date.now() / 1000);
+check(verifyTabuleiro('whsec_x', signedAt(nowS - 200), '{}', nowS) && !verifyTabuleiro('whsec_x', signedAt(nowS - 301), '{}', nowS),
+  'the example takes a signature 200 s old and refuses one older than 5 minutes');
 
 // --- a server -------------------------------------------------------------------------------
 async function startServer(name, allowPrivate) {
