@@ -16,36 +16,18 @@ import { spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
-import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { testCa } from './push_tools.mjs';
+import { STEP_MS, api, freePort, seat, until } from './e2e_tools.mjs';
 
 const binary = resolve(process.argv[2]);
 const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-webhook-e2e-'));
 const failures = [];
 const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); };
-const STEP_MS = 15_000;
 const servers = [];
 const watchdog = setTimeout(() => { console.error('webhook_e2e: overall timeout (120 s)'); for (const s of servers) s.kill('SIGKILL'); process.exit(1); }, 120_000);
 process.on('exit', () => { for (const s of servers) s.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); });
-
-// Waits (bounded) until ready() is truthy; its value.
-async function until(ready, what, ms = STEP_MS) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await ready();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const freePort = () => new Promise((res, rej) => {
-  const s = createTcpServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
-});
 
 // --- the receiver ---------------------------------------------------------------------------
 const { ca, cert } = testCa(dir);
@@ -95,58 +77,13 @@ async function startServer(name, allowPrivate) {
   const proc = spawn(binary, args, { stdio: ['ignore', 'inherit', 'inherit'] });
   servers.push(proc);
   await until(() => fetch(`${base}/healthz`).then((r) => r.ok, () => false), `server ${name} to start`);
-  // An HTTP request as a browser of the member (cookie, csrf) sends it; {status, body}.
-  const http = async (method, path, body, member = {}) => {
-    const headers = { Origin: base, ...(member.cookie ? { Cookie: member.cookie } : {}), ...(member.csrf ? { 'X-CSRF-Token': member.csrf } : {}) };
-    if (body) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(STEP_MS) });
-    const text = await res.text();
-    let parsed = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: res.status, body: parsed, text, cookie: (res.headers.get('set-cookie') || '').split(';')[0] };
-  };
-  const member = async (username, language) => {
-    const made = await http('POST', '/api/account/signup', { username, password: `${username} password 1`, language });
-    if (made.status !== 201) throw new Error(`sign-up of ${username}: ${made.status} ${JSON.stringify(made.body)}`);
-    const me = await http('GET', '/api/account', undefined, { cookie: made.cookie });
-    return { name: username, cookie: made.cookie, csrf: me.body.csrf };
-  };
+  const { http, member } = api(base);
   // member's webhook by id as listed, once its last delivery satisfies pred.
   const lastDelivery = (m, id, pred, what) => until(async () => {
     const w = (await http('GET', '/api/webhooks', undefined, m)).body.webhooks.find((x) => x.id === id);
     return w?.last_delivery && pred(w.last_delivery) && w;
   }, what);
   return { proc, base, http, member, lastDelivery };
-}
-
-// A WebSocket seat of a member: messages queued, next(pred) waits for one.
-function seat(base, m) {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { Cookie: m.cookie, Origin: base } });
-  const queue = [];
-  let wake = null;
-  const s = { ws, legal: [], version: 0, toAct: [] };
-  ws.onmessage = (e) => {
-    const msg = JSON.parse(e.data);
-    if (Array.isArray(msg.legal)) s.legal = msg.legal;
-    if (Array.isArray(msg.to_act)) s.toAct = msg.to_act;
-    if (typeof msg.version === 'number' && ['joined', 'patch'].includes(msg.type)) s.version = msg.version;
-    queue.push(msg);
-    wake?.();
-  };
-  s.opened = new Promise((r, j) => { ws.onopen = r; ws.onerror = () => j(new Error(`${m.name}: socket error`)); });
-  s.next = async (pred, what) => {
-    const deadline = Date.now() + STEP_MS;
-    for (;;) {
-      while (queue.length) {
-        const msg = queue.shift();
-        if (pred(msg)) return msg;
-        if (['error', 'reject'].includes(msg.type)) throw new Error(`${m.name}: waiting for ${what}, got ${JSON.stringify(msg)}`);
-      }
-      if (Date.now() > deadline) throw new Error(`${m.name}: timed out waiting for ${what}`);
-      await new Promise((r) => { wake = r; setTimeout(r, 50); });
-    }
-  };
-  return s;
 }
 
 const metric = async (base, name) => {

@@ -11,6 +11,7 @@
 #include "server/notify/webhook_sender.h"
 #include "server/notify/webhook_service.h"
 #include "server/notify/webhook_sql.h"
+#include "tests/notify/notify_test_util.h"
 #include "tests/store/store_test_util.h"
 
 using namespace tabuleiro::server;
@@ -20,13 +21,6 @@ using namespace tabuleiro::server::test;
 namespace {
 
 constexpr std::int64_t t0 = 1'790'000'000'000;
-
-// A new member named name (language "en"); their id.
-std::int64_t member(test_db& db, const std::string& name) {
-  REQUIRE(db.run("INSERT INTO users (username, username_key, display_name, password_hash, created_ms) VALUES ('" +
-                 name + "', '" + name + "', '" + name + "', 'x', 0)") == write_status::ok);
-  return db.scalar("SELECT id FROM users WHERE username_key = '" + name + "'");
-}
 
 // Member user's webhooks, REQUIRing the read to find the member.
 std::vector<webhook_row> hooks_of(store& s, std::int64_t user) {
@@ -162,8 +156,8 @@ TEST_CASE("webhook rows: added, capped, refused twice for one URL, deleted, and 
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto s = open_store(db.target);
-  const std::int64_t ana = member(db, "ana");
-  const std::int64_t bia = member(db, "bia");
+  const std::int64_t ana = new_member(db, "ana");
+  const std::int64_t bia = new_member(db, "bia");
 
   auto why = std::make_shared<webhook_conflict>();
   auto first = hook(ana, "https://example.com/a0", notify_turn | notify_result);

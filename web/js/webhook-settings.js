@@ -5,6 +5,7 @@
 import { h, fill } from './dom.js';
 import { t, errorText } from './i18n.js';
 import { getWebhooks, addWebhook, removeWebhook, testWebhook } from './api.js';
+import { copyText } from './share.js';
 
 const EVENTS = ['turn', 'started', 'low_time', 'challenge', 'result'];
 const DEFAULT_EVENTS = new Set(['turn', 'challenge', 'result']);
@@ -48,22 +49,16 @@ export function webhookCard() {
   // Reads the list again and draws it.
   const reload = async () => { draw((await getWebhooks()).webhooks); };
 
-  // Shows the secret of the webhook just made, once.
+  // Shows the secret of the webhook just made, once: in a read-only field, with a copy button.
   function showSecret(secret) {
-    const code = h('code', { id: 'webhook-secret-value' }, secret);
+    const input = h('input', { type: 'text', id: 'webhook-secret-value', class: 'link-input', readOnly: true, value: secret,
+      'aria-label': t('webhooks.secret'), 'data-i18n-aria': 'webhooks.secret', onfocus: (e) => e.target.select() });
     const copy = h('button', { type: 'button', class: 'btn small', id: 'webhook-copy', 'data-i18n': 'webhooks.copy' }, t('webhooks.copy'));
     const done = h('button', { type: 'button', class: 'btn small ghost', id: 'webhook-secret-done', 'data-i18n': 'webhooks.secret_done' }, t('webhooks.secret_done'));
-    copy.addEventListener('click', async () => {
-      try {
-        await navigator.clipboard.writeText(secret);
-        copy.textContent = t('webhooks.copied');
-      } catch {  // no clipboard (an insecure page): the text is selected for the member to copy
-        getSelection().selectAllChildren(code);
-      }
-    });
+    copy.addEventListener('click', async () => { copy.textContent = (await copyText(secret, input)) ? t('copied') : t('copy_failed'); });
     done.addEventListener('click', () => { fill(secretBox); secretBox.hidden = true; });
     fill(secretBox, h('p', { class: 'webhook-secret-text', 'data-i18n': 'webhooks.secret_once' }, t('webhooks.secret_once')),
-      code, h('div', { class: 'webhook-actions' }, copy, done));
+      h('div', { class: 'link-row' }, input), h('div', { class: 'webhook-actions' }, copy, done));
     secretBox.hidden = false;
   }
 

@@ -410,7 +410,7 @@ export const en = {
   'webhooks.remove': 'Remove',
   'webhooks.secret_once': 'The secret that signs this webhook\u2019s deliveries. Copy it now: it is not shown again.',
   'webhooks.copy': 'Copy secret',
-  'webhooks.copied': 'Copied',
+  'webhooks.secret': 'Secret',
   'webhooks.secret_done': 'I have copied it',
   'err.webhooks.bad_url': 'Type an https:// address of at most 1,024 characters, without spaces or a user name.',
   'err.webhooks.internal_url': 'This server does not send to loopback, private or link-local addresses.',

@@ -407,7 +407,7 @@ export const ptBR = {
   'webhooks.remove': 'Remover',
   'webhooks.secret_once': 'O segredo que assina as entregas deste webhook. Copie-o agora: ele não será mostrado de novo.',
   'webhooks.copy': 'Copiar segredo',
-  'webhooks.copied': 'Copiado',
+  'webhooks.secret': 'Segredo',
   'webhooks.secret_done': 'Já copiei',
   'err.webhooks.bad_url': 'Digite um endereço https:// de no máximo 1.024 caracteres, sem espaços nem nome de usuário.',
   'err.webhooks.internal_url': 'Este servidor não envia para endereços de loopback, privados ou link-local.',
