@@ -34,7 +34,17 @@ std::int64_t id_of(std::string_view path, bool& test) {
   return id;
 }
 
-// A webhook as its member sees it: never its secret.
+// The 4xx/5xx answer to a refusal of the webhook service.
+api_answer refused(const notify::webhook_refusal& r) {
+  const int status = r.code == "unavailable" || r.code == "busy" ? 503
+                     : r.code == "unknown_webhook"               ? 404
+                     : r.code == "too_many_webhooks" || r.code == "duplicate_url" ? 409
+                                                                                  : 400;
+  return {status, http_error(r.code, r.message), {{"Cache-Control", "no-store"}}};
+}
+
+}  // namespace
+
 nlohmann::json webhook_json(const notify::webhook_row& w) {
   nlohmann::json events = nlohmann::json::array();
   for (int kind = notify::notify_turn; kind <= notify::notify_result; kind <<= 1)
@@ -50,16 +60,12 @@ nlohmann::json webhook_json(const notify::webhook_row& w) {
           {"created", iso_time(w.created_ms)}, {"last_delivery", last}};
 }
 
-// The 4xx/5xx answer to a refusal of the webhook service.
-api_answer refused(const notify::webhook_refusal& r) {
-  const int status = r.code == "unavailable" || r.code == "busy" ? 503
-                     : r.code == "unknown_webhook"               ? 404
-                     : r.code == "too_many_webhooks" || r.code == "duplicate_url" ? 409
-                                                                                  : 400;
-  return {status, http_error(r.code, r.message), {{"Cache-Control", "no-store"}}};
+nlohmann::json admin_webhook_json(const notify::owned_webhook& w) {
+  nlohmann::json j = webhook_json(w.hook);
+  j.erase("url");
+  j["owner"] = {{"id", w.hook.user_id}, {"username", w.owner}};
+  return j;
 }
-
-}  // namespace
 
 bool is_webhook_route(std::string_view path) { return !webhook_route_methods(path).empty(); }
 

@@ -9,6 +9,7 @@
 
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <nlohmann/json.hpp>
 
 #include "server/accounts/accounts.h"
 #include "server/net/api_answer.h"
@@ -26,6 +27,12 @@ struct webhook_routes {
 bool is_webhook_route(std::string_view path);
 // The methods path takes (for OPTIONS and 405), or "" when it is none.
 std::string_view webhook_route_methods(std::string_view path);
+
+// A webhook as its member sees it: {id, url, host, events, created, last_delivery}, never its secret.
+nlohmann::json webhook_json(const notify::webhook_row& w);
+// A webhook as an administrator sees it listed: its owner ({id, username}) and its URL's host,
+// never the URL's path (it may hold the receiver's own token) nor the secret.
+nlohmann::json admin_webhook_json(const notify::owned_webhook& w);
 
 // Answers one request to a webhook route (its Origin already checked) through answer, called
 // once, on any thread.

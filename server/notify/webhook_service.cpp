@@ -116,6 +116,21 @@ void webhook_service::remove(std::int64_t user_id, std::int64_t id,
   });
 }
 
+void webhook_service::list_all(std::function<void(std::optional<std::vector<owned_webhook>>)> done) {
+  net::post(workers_, [this, done = std::move(done)] {
+    std::vector<owned_webhook> out;
+    const read_status s = db_.run_read("reading every webhook", [&](sql_connection& c, std::string& error) {
+      return read_all_webhooks(c, out, error);
+    });
+    if (s != read_status::found) return done(std::nullopt);
+    done(std::move(out));
+  });
+}
+
+void webhook_service::remove_any(std::int64_t id, std::function<void(std::optional<webhook_refusal>)> done) {
+  remove(0, id, std::move(done));
+}
+
 void webhook_service::test(std::int64_t user_id, std::int64_t id,
                            std::function<void(std::optional<webhook_refusal>)> done) {
   net::post(workers_, [this, user_id, id, done = std::move(done)] {

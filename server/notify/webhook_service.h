@@ -62,6 +62,12 @@ class webhook_service {
            std::function<void(std::variant<webhook_row, webhook_refusal>)> done);
   // Deletes user_id's webhook id; nullopt when done. Refused: unknown_webhook, unavailable.
   void remove(std::int64_t user_id, std::int64_t id, std::function<void(std::optional<webhook_refusal>)> done);
+  // Every member's webhooks, newest first (an administrator's list); nullopt when the database
+  // could not answer.
+  void list_all(std::function<void(std::optional<std::vector<owned_webhook>>)> done);
+  // Deletes webhook id, whoever's (an administrator's removal); nullopt when done. Refused:
+  // unknown_webhook, unavailable.
+  void remove_any(std::int64_t id, std::function<void(std::optional<webhook_refusal>)> done);
   // Queues a test delivery (event "ping") to user_id's webhook id; nullopt when queued.
   // Refused: unknown_webhook, busy (too many deliveries pending), unavailable.
   void test(std::int64_t user_id, std::int64_t id, std::function<void(std::optional<webhook_refusal>)> done);

@@ -39,7 +39,8 @@ enum class webhook_conflict { none, no_member, too_many, duplicate };
 // Stores row for its member (row->id is set). conflict, with *why set: no such member, the
 // member has max_webhooks already, or has this URL already.
 write_work add_webhook_work(std::shared_ptr<webhook_row> row, std::shared_ptr<webhook_conflict> why);
-// Deletes member user_id's webhook id; conflict when the member has no such webhook.
+// Deletes member user_id's webhook id (user_id 0: whoever's, an administrator's removal);
+// conflict when there is no such webhook.
 write_work delete_webhook_work(std::int64_t user_id, std::int64_t id);
 // Records the outcome of a delivery attempt to webhook id at at_ms (status 0: no answer; error
 // cut to max_webhook_error_bytes); ok when the webhook is gone meanwhile.
@@ -49,5 +50,16 @@ write_work record_webhook_delivery_work(std::int64_t id, std::int64_t at_ms, int
 // there is no such member.
 read_status read_webhooks(sql_connection& db, std::int64_t user_id, std::vector<webhook_row>& out,
                           std::string& language, std::string& error);
+
+// A webhook with its owner's user name, as an administrator sees it listed.
+struct owned_webhook {
+  webhook_row hook;
+  std::string owner;
+};
+// The most webhooks an administrator's list holds (the newest).
+inline constexpr std::size_t max_listed_webhooks = 500;
+
+// Every member's webhooks, newest first, at most max_listed_webhooks.
+read_status read_all_webhooks(sql_connection& db, std::vector<owned_webhook>& out, std::string& error);
 
 }  // namespace tabuleiro::server::notify

@@ -12,7 +12,7 @@
 // https://127.0.0.1:PORT/ and https://10.0.0.1/ (internal_url) and registers
 // https://localhost:PORT/ but refuses to deliver to it (the receiver is never hit).
 //   node --experimental-websocket tests/notify/webhook_e2e.mjs PATH/TO/tabuleiro
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -83,7 +83,7 @@ async function startServer(name, allowPrivate) {
     const w = (await http('GET', '/api/webhooks', undefined, m)).body.webhooks.find((x) => x.id === id);
     return w?.last_delivery && pred(w.last_delivery) && w;
   }, what);
-  return { proc, base, http, member, lastDelivery };
+  return { proc, base, http, member, lastDelivery, db: join(dir, `${name}.db`) };
 }
 
 const metric = async (base, name) => {
@@ -210,6 +210,32 @@ try {
   check((await http('POST', `/api/webhooks/${biaLimited.webhook.id}/test`, undefined, bia)).status === 202, 'one more test');
   const limited = await a.lastDelivery(bia, biaLimited.webhook.id, (d) => /rate limited/.test(d.error), 'the limit recorded as the last error');
   check(limited.last_delivery.status === 0 && at('/ok/limited').length === 30, `over the limit: ${limited.last_delivery.error}`);
+
+  // --- an administrator: their own webhooks like anyone's, and every member's listed ---
+  execFileSync(binary, ['admin', 'create-user', 'root', '--admin', '--db', a.db],
+    { encoding: 'utf8', input: 'root password 1\n', stdio: ['pipe', 'pipe', 'pipe'] });
+  const signin = await http('POST', '/api/account/signin', { username: 'root', password: 'root password 1' });
+  check(signin.status === 200, `the administrator signs in: ${signin.status}`);
+  const root = { name: 'root', cookie: signin.cookie, csrf: (await http('GET', '/api/account', undefined, { cookie: signin.cookie })).body.csrf };
+  const rootHook = await add(root, `${origin}/ok/root`, ['challenge']);
+  check(rootHook.webhook.events.join() === 'challenge', 'an administrator registers a webhook of their own');
+  const notAdmin = await http('GET', '/api/admin/webhooks', undefined, bia);
+  check(notAdmin.status === 403 && notAdmin.body.error?.code === 'not_admin', `a member may not list everyone's webhooks: ${notAdmin.status}`);
+  const all = await http('GET', '/api/admin/webhooks', undefined, root);
+  const owners = all.body.webhooks?.map((w) => w.owner.username) ?? [];
+  check(all.status === 200 && owners[0] === 'root' && owners.filter((o) => o === 'bia').length === 4 && owners.includes('ana'),
+    `the administrator lists every member's webhooks, newest first: ${owners.join(',')}`);
+  check(!all.text.includes('whsec_') && !all.text.includes('/ok/') && !all.text.includes('"url"') &&
+    all.body.webhooks.every((w) => w.host === 'localhost' || w.host === '127.0.0.1'), 'by host: never a URL\'s path or a secret');
+  const listedBusy = all.body.webhooks.find((w) => w.id === biaBusy.webhook.id);
+  check(listedBusy?.last_delivery?.status === 204, `with the last delivery: ${JSON.stringify(listedBusy?.last_delivery)}`);
+  const removed = await http('POST', `/api/admin/webhooks/${biaBusy.webhook.id}/remove`, {}, root);
+  check(removed.status === 200, `the administrator removes one of bia's: ${removed.status}`);
+  check(!(await http('GET', '/api/webhooks', undefined, bia)).body.webhooks.some((w) => w.id === biaBusy.webhook.id), 'bia no longer has it');
+  check((await http('POST', `/api/admin/webhooks/${biaBusy.webhook.id}/remove`, {}, root)).status === 404, 'removing it again: 404');
+  const audit = await http('GET', '/api/admin/audit', undefined, root);
+  const entry = audit.body.entries?.find((e) => e.action === 'remove_webhook');
+  check(entry?.detail === `webhook ${biaBusy.webhook.id} to localhost` && /^user \d+$/.test(entry?.target ?? ''), `the audit log: ${JSON.stringify(entry)}`);
 
   // --- a server without --outbound-allow-private ---
   const b = await startServer('b', false);

@@ -152,7 +152,7 @@ TEST_CASE("webhooks: the body tells the event, the match and its words in the me
   CHECK(webhook_ping_body("d6", t0, "pt-BR", "")["title"] == "Entrega de teste");
 }
 
-TEST_CASE("webhook rows: added, capped, refused twice for one URL, deleted, and their deliveries recorded") {
+TEST_CASE("webhook rows: added, capped, refused twice for one URL, deleted, listed for an administrator, and their deliveries recorded") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto s = open_store(db.target);
@@ -216,6 +216,20 @@ TEST_CASE("webhook rows: added, capped, refused twice for one URL, deleted, and 
   CHECK(hooks_of(*s, bia).size() == 1);
   // Recording for a webhook deleted meanwhile is no error.
   CHECK(run_write(*s, record_webhook_delivery_work(first->id, t0 + 30, 200, "")) == write_status::ok);
+
+  // An administrator's list: every member's, newest first, with the owner's name; a removal
+  // of anyone's.
+  std::vector<owned_webhook> all;
+  REQUIRE(s->run_read("every webhook", [&](sql_connection& c, std::string& e) { return read_all_webhooks(c, all, e); }) ==
+          read_status::found);
+  REQUIRE(all.size() == max_webhooks);  // ana's four and bia's one
+  CHECK(all.front().hook.url == "https://example.com/a" + std::to_string(max_webhooks - 1));
+  CHECK(all.front().owner == "ana");
+  CHECK(all.back().hook.id == bias);
+  CHECK(all.back().owner == "bia");
+  REQUIRE(run_write(*s, delete_webhook_work(0, bias)) == write_status::ok);
+  CHECK(hooks_of(*s, bia).empty());
+  CHECK(run_write(*s, delete_webhook_work(0, bias)) == write_status::conflict);
 
   std::vector<webhook_row> none;
   std::string language;
