@@ -176,7 +176,7 @@ async function main() {
       const hooked = await startServer(args[0] || 'build/tabuleiro', ['--outbound-allow-private', 'yes', '--outbound-ca-file', receiver.caFile]);
       servers.push(hooked);
       try {
-        results.push(...await webhookScenario({ browser, url: hooked.url, out: OUT, receiver }));
+        results.push(...await webhookScenario({ browser, url: hooked.url, out: OUT, receiver, binary: resolve(args[0] || 'build/tabuleiro'), db: hooked.db }));
       } finally {
         await hooked.stop();
         receiver.close();

@@ -5,8 +5,10 @@
 // on the clipboard; a bad address is refused in the card; "Send test" reaches the receiver,
 // signed with that secret, and the card shows the delivery. The card is drawn in both
 // languages at both sizes (screenshots; no serious or critical accessibility violation; no
-// sideways scrolling on a 390 px phone); removing the webhook empties the list. No console
+// sideways scrolling on a 390 px phone); removing the webhook empties the list; an
+// administrator sees a member's webhook on /admin by its host alone and removes it. No console
 // error, exception or CSP violation on the way.
+import { execFileSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -36,7 +38,7 @@ export async function webhookReceiver() {
     close: () => { server.closeAllConnections?.(); server.close(); } };
 }
 
-export async function webhookScenario({ browser, url, out, receiver }) {
+export async function webhookScenario({ browser, url, out, receiver, binary, db }) {
   const shot = screenshots(out, { prefix: 'webhooks-', timeout: STEP_TIMEOUT_MS });
   let page = null;
   const { results, step } = steps({ prefix: 'webhooks: ', onFail: () => page && shot(page, 'failed') });
@@ -129,6 +131,38 @@ export async function webhookScenario({ browser, url, out, receiver }) {
     await page.click('#webhook-items li button[data-i18n="webhooks.remove"]');
     await page.waitForFunction(() => document.querySelector('#webhook-items')?.textContent.includes('No webhooks yet'), null, { timeout: STEP_TIMEOUT_MS });
     check(JSON.parse(await listed()).webhooks.length === 0, 'the server still lists a webhook');
+  });
+
+  await step('an administrator sees the member\'s webhook by its host on /admin and removes it', async () => {
+    // wia adds one again in the card.
+    await page.goto(`${url}/account`);
+    await page.waitForSelector('#webhook-items', { timeout: STEP_TIMEOUT_MS });
+    await page.fill('#webhook-url', `${receiver.origin}/hook/again?token=t0ps3cret`);
+    await page.click('#webhook-add');
+    await page.waitForSelector('#webhook-items li', { timeout: STEP_TIMEOUT_MS });
+    execFileSync(binary, ['admin', 'create-user', 'hookboss', '--admin', '--db', db],
+      { encoding: 'utf8', input: 'hookboss password 1\n', stdio: ['pipe', 'pipe', 'pipe'] });
+    const admin = await newPage(browser, { viewport: CARD_SIZES.phone });
+    admin.on('console', (m) => { if (m.type() === 'error') problems.push(`admin console: ${m.text().slice(0, 200)}`); });
+    admin.on('pageerror', (e) => problems.push(`admin exception: ${e.message}`));
+    await admin.goto(`${url}/signin?next=${encodeURIComponent('/admin')}`);
+    await admin.fill('#username', 'hookboss');
+    await admin.fill('#password', 'hookboss password 1');
+    await admin.click('#account-submit');
+    await admin.waitForURL(`${url}/admin`, { timeout: STEP_TIMEOUT_MS });
+    await admin.click('#tab-webhooks');
+    await admin.waitForSelector('#webhooks-table tr[data-owner="wia"]', { timeout: STEP_TIMEOUT_MS });
+    const text = await admin.textContent('#webhooks-table tr[data-owner="wia"]');
+    check(text.includes('localhost') && !text.includes('t0ps3cret') && !text.includes('/hook/'), `the row names the host only: ${text}`);
+    await shot(admin, 'admin-phone');
+    const axe = await axeProblems(admin);
+    check(!axe.length, `/admin#webhooks: ${axe.join(' | ')}`);
+    await admin.click('#webhooks-table tr[data-owner="wia"] [data-action="remove"]');
+    await admin.click('#webhooks-confirm-yes');
+    await admin.waitForSelector('#webhooks-table-empty', { timeout: STEP_TIMEOUT_MS });
+    check((await admin.textContent('#admin-webhooks-ok')).includes('wia'), 'the removal is confirmed in a sentence');
+    check(JSON.parse(await listed()).webhooks.length === 0, 'wia no longer has the webhook');
+    await admin.context().close();
   });
 
   await step('no console error, exception or CSP violation', async () => {
