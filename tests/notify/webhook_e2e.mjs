@@ -127,7 +127,7 @@ try {
     biaOk.webhook.host === 'localhost', `a new webhook: ${JSON.stringify(biaOk.webhook)}`);
   const biaRedirect = await add(bia, `${origin}/redirect/bia`, ['turn']);
   const biaLimited = await add(bia, `${origin}/ok/limited`, ['started']);
-  const biaBusy = await add(bia, `${origin}/busy/bia`, ['challenge']);
+  const biaBusy = await add(bia, `${origin}/busy/bia`, ['low_time']);  // no low time in this test: only its test delivery
   const extra = await add(bia, `${origin}/ok/extra`, ['low_time']);
   const sixth = await http('POST', '/api/webhooks', { url: `${origin}/ok/sixth` }, bia);
   check(sixth.status === 409 && sixth.body.error?.code === 'too_many_webhooks', `a sixth webhook: ${sixth.status} ${sixth.body.error?.code}`);
@@ -182,6 +182,17 @@ try {
   check(at('/ok/ana').length === 1, 'ana, who chose results only, got nothing else');
   one.ws.close();
   two.ws.close();
+
+  // --- ana challenges bia directly in the lobby: bia's webhook hears of it ---
+  const lobby = seat(a.base, ana);
+  await lobby.opened;
+  lobby.ws.send(JSON.stringify({ type: 'challenge', id: 'c1', game: 'cyvasse', to: 'bia' }));
+  const posted = await lobby.next((m) => m.type === 'challenge_posted', 'the challenge posted');
+  const challenge = await until(() => at('/ok/bia').find((r) => r.body?.event === 'challenge'), 'bia\'s "challenge" delivery');
+  check(verified(challenge, biaOk.secret) && challenge.body.challenge === posted.challenge.id && !('match' in challenge.body) &&
+    challenge.body.game === 'cyvasse' && challenge.body.opponent === 'ana' && challenge.body.link === '/lobby' &&
+    challenge.body.title === 'Novo desafio', `bia's "challenge": ${challenge.raw}`);
+  lobby.ws.close();
 
   // --- a redirect is not followed; its status is the webhook's last ---
   const w = await a.lastDelivery(bia, biaRedirect.webhook.id, (d) => d.status === 302, 'the redirect recorded');
