@@ -19,7 +19,7 @@ function lastDelivery(w) {
   const d = w.last_delivery;
   if (!d) return h('span', { class: 'webhook-last', 'data-i18n': 'webhooks.never' }, t('webhooks.never'));
   const args = { date: when(d.at), status: d.status, error: d.error };
-  const key = d.ok ? 'webhooks.last_ok' : d.status ? 'webhooks.last_status' : 'webhooks.last_failed';
+  const key = d.ok ? 'webhooks.last_ok' : 'webhooks.last_failed';
   return h('span', { class: `webhook-last ${d.ok ? 'form-ok' : 'webhook-failed'}`, 'data-i18n': key, 'data-i18n-args': JSON.stringify(args) },
     t(key, args));
 }

@@ -403,7 +403,6 @@ export const en = {
   'webhooks.event.result': 'result',
   'webhooks.never': 'No delivery yet.',
   'webhooks.last_ok': 'Last delivery {date}: delivered ({status}).',
-  'webhooks.last_status': 'Last delivery {date} failed: {error}',
   'webhooks.last_failed': 'Last delivery {date} failed: {error}',
   'webhooks.test': 'Send test',
   'webhooks.test_sent': 'Test sent.',

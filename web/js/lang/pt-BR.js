@@ -400,7 +400,6 @@ export const ptBR = {
   'webhooks.event.result': 'resultado',
   'webhooks.never': 'Nenhuma entrega ainda.',
   'webhooks.last_ok': 'Última entrega {date}: entregue ({status}).',
-  'webhooks.last_status': 'Última entrega {date} falhou: {error}',
   'webhooks.last_failed': 'Última entrega {date} falhou: {error}',
   'webhooks.test': 'Enviar teste',
   'webhooks.test_sent': 'Teste enviado.',
