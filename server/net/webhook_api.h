@@ -1,7 +1,7 @@
 // The webhook routes of the HTTP API (/api/webhooks…, PROTOCOL.md "Webhooks"): a signed-in
-// member's webhooks listed, added (the secret shown once), removed and tested. Every change
-// needs the session's CSRF token (X-CSRF-Token), as the account routes do. Free functions over
-// one parsed request.
+// member's webhooks listed, added (the secret shown once), changed (events, a new secret),
+// removed and tested. Every change needs the session's CSRF token (X-CSRF-Token), as the
+// account routes do. Free functions over one parsed request.
 #pragma once
 
 #include <functional>

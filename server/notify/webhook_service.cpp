@@ -108,6 +108,24 @@ void webhook_service::add(std::int64_t user_id, std::string url, int events,
   });
 }
 
+void webhook_service::change(std::int64_t user_id, std::int64_t id, std::optional<int> events, bool new_secret,
+                             std::function<void(std::variant<webhook_row, webhook_refusal>)> done) {
+  if (events && (*events <= 0 || *events > notify_all)) return done(webhook_refusal{"bad_events", "not a choice of events"});
+  std::optional<std::string> secret;
+  if (new_secret) secret = new_webhook_secret();
+  db_.queue_write(change_webhook_work(user_id, id, events, secret),
+                  [this, user_id, id, done = std::move(done)](write_status s) mutable {
+                    if (s == write_status::conflict) return done(unknown);
+                    if (s != write_status::ok) return done(unavailable);
+                    list(user_id, [id, done = std::move(done)](std::optional<std::vector<webhook_row>> rows) {
+                      if (!rows) return done(unavailable);
+                      for (auto& w : *rows)
+                        if (w.id == id) return done(std::move(w));
+                      done(unknown);  // removed meanwhile
+                    });
+                  });
+}
+
 void webhook_service::remove(std::int64_t user_id, std::int64_t id,
                              std::function<void(std::optional<webhook_refusal>)> done) {
   db_.queue_write(delete_webhook_work(user_id, id), [done = std::move(done)](write_status s) {

@@ -1,5 +1,6 @@
-// A member's webhooks: listed, added (the URL checked, a secret made), removed and tested, over
-// the store's rows (webhook_sql.h). Reads run on the service's own worker thread, never on the
+// A member's webhooks: listed, added (the URL checked, a secret made), changed (events, a new
+// secret), removed and tested, and every member's listed for an administrator, over the
+// store's rows (webhook_sql.h). Reads run on the service's own worker thread, never on the
 // caller's (I/O) thread; every answer comes through a callback, which runs on that worker or on
 // the store's writer thread (callers post it back to their own strand).
 #pragma once
@@ -60,6 +61,12 @@ class webhook_service {
   // bad_events, too_many_webhooks, duplicate_url, unavailable.
   void add(std::int64_t user_id, std::string url, int events,
            std::function<void(std::variant<webhook_row, webhook_refusal>)> done);
+  // Changes user_id's webhook id: its events when given (a mask of notify_kind), and a new
+  // secret when new_secret (deliveries already under way keep the one they were signed with);
+  // answers the row as it now is (its secret too). Refused: bad_events, unknown_webhook,
+  // unavailable.
+  void change(std::int64_t user_id, std::int64_t id, std::optional<int> events, bool new_secret,
+              std::function<void(std::variant<webhook_row, webhook_refusal>)> done);
   // Deletes user_id's webhook id; nullopt when done. Refused: unknown_webhook, unavailable.
   void remove(std::int64_t user_id, std::int64_t id, std::function<void(std::optional<webhook_refusal>)> done);
   // Every member's webhooks, newest first (an administrator's list); nullopt when the database

@@ -65,6 +65,23 @@ write_work delete_webhook_work(std::int64_t user_id, std::int64_t id) {
   };
 }
 
+write_work change_webhook_work(std::int64_t user_id, std::int64_t id, std::optional<int> events,
+                               std::optional<std::string> secret) {
+  return [user_id, id, events, secret = std::move(secret)](sql_connection& db, std::string& error) -> write_status {
+    const sql_value mask = events ? sql_value(std::int64_t{*events}) : sql_value(nullptr);
+    const sql_value key = secret ? sql_value(*secret) : sql_value(nullptr);
+    const write_status s = db.run("UPDATE webhooks SET events = COALESCE(?3, events), secret = COALESCE(?4, secret)"
+                                  " WHERE id = ?1 AND user_id = ?2",
+                                  {id, user_id, mask, key}, error);
+    if (s != write_status::ok) return s;
+    if (db.changes() != 1) {
+      error = "no such webhook";
+      return write_status::conflict;
+    }
+    return write_status::ok;
+  };
+}
+
 write_work record_webhook_delivery_work(std::int64_t id, std::int64_t at_ms, int status, std::string error_text) {
   if (error_text.size() > max_webhook_error_bytes) {
     std::size_t cut = max_webhook_error_bytes;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,10 @@ write_work add_webhook_work(std::shared_ptr<webhook_row> row, std::shared_ptr<we
 // Deletes member user_id's webhook id (user_id 0: whoever's, an administrator's removal);
 // conflict when there is no such webhook.
 write_work delete_webhook_work(std::int64_t user_id, std::int64_t id);
+// Changes member user_id's webhook id: its events (a mask of notify_kind) when given, its
+// secret when given; conflict when the member has no such webhook.
+write_work change_webhook_work(std::int64_t user_id, std::int64_t id, std::optional<int> events,
+                               std::optional<std::string> secret);
 // Records the outcome of a delivery attempt to webhook id at at_ms (status 0: no answer; error
 // cut to max_webhook_error_bytes); ok when the webhook is gone meanwhile.
 write_work record_webhook_delivery_work(std::int64_t id, std::int64_t at_ms, int status, std::string error);

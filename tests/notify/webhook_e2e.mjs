@@ -194,6 +194,24 @@ try {
     challenge.body.title === 'Novo desafio', `bia's "challenge": ${challenge.raw}`);
   lobby.ws.close();
 
+  // --- events changed, and a new secret: shown once, and the old one no longer verifies ---
+  const narrowed = await http('POST', `/api/webhooks/${biaOk.webhook.id}/events`, { events: ['result', 'started'] }, bia);
+  check(narrowed.status === 200 && narrowed.body.webhook.events.join() === 'started,result' && !('secret' in narrowed.body),
+    `events changed: ${narrowed.status} ${JSON.stringify(narrowed.body)}`);
+  for (const [body, code] of [[{ events: [] }, 'bad_events'], [{}, 'bad_events'], [{ events: ['turn'], url: 'https://x.example/' }, 'bad_request']]) {
+    const r = await http('POST', `/api/webhooks/${biaOk.webhook.id}/events`, body, bia);
+    check(r.status === 400 && r.body.error?.code === code, `events ${JSON.stringify(body)}: ${r.status} ${r.body.error?.code}`);
+  }
+  check((await http('POST', `/api/webhooks/${biaOk.webhook.id}/events`, { events: ['turn'] }, ana)).status === 404, 'ana changes bia\'s: 404');
+  check((await http('POST', `/api/webhooks/${biaOk.webhook.id}/secret`, undefined, ana)).status === 404, 'ana renews bia\'s secret: 404');
+  const renewed = await http('POST', `/api/webhooks/${biaOk.webhook.id}/secret`, undefined, bia);
+  check(renewed.status === 200 && /^whsec_[A-Za-z0-9_-]{43}$/.test(renewed.body.secret) && renewed.body.secret !== biaOk.secret &&
+    renewed.body.webhook.events.join() === 'started,result', `a new secret: ${renewed.status}`);
+  const before = at('/ok/bia').length;
+  check((await http('POST', `/api/webhooks/${biaOk.webhook.id}/test`, undefined, bia)).status === 202, 'a test after the new secret');
+  const renewedPing = await until(() => at('/ok/bia')[before], 'the test signed with the new secret');
+  check(verified(renewedPing, renewed.body.secret) && !verified(renewedPing, biaOk.secret), 'it verifies with the new secret only');
+
   // --- a redirect is not followed; its status is the webhook's last ---
   const w = await a.lastDelivery(bia, biaRedirect.webhook.id, (d) => d.status === 302, 'the redirect recorded');
   check(!w.last_delivery.ok && /redirect/.test(w.last_delivery.error), `the redirect's last delivery: ${JSON.stringify(w.last_delivery)}`);

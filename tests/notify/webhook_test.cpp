@@ -152,7 +152,7 @@ TEST_CASE("webhooks: the body tells the event, the match and its words in the me
   CHECK(webhook_ping_body("d6", t0, "pt-BR", "")["title"] == "Entrega de teste");
 }
 
-TEST_CASE("webhook rows: added, capped, refused twice for one URL, deleted, listed for an administrator, and their deliveries recorded") {
+TEST_CASE("webhook rows: added, capped, refused twice for one URL, changed, deleted, listed for an administrator, and their deliveries recorded") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto s = open_store(db.target);
@@ -206,6 +206,19 @@ TEST_CASE("webhook rows: added, capped, refused twice for one URL, deleted, list
   rows = hooks_of(*s, ana);
   CHECK(rows[0].last_status == 0);
   CHECK(rows[0].last_error == std::string(max_webhook_error_bytes, 'e'));
+
+  // Its events and its secret changed, each alone; another member's is not theirs to change.
+  REQUIRE(run_write(*s, change_webhook_work(ana, first->id, notify_result, std::nullopt)) == write_status::ok);
+  rows = hooks_of(*s, ana);
+  CHECK(rows[0].events == notify_result);
+  CHECK(rows[0].secret == "whsec_https://example.com/a0");
+  REQUIRE(run_write(*s, change_webhook_work(ana, first->id, std::nullopt, std::string("whsec_new"))) == write_status::ok);
+  rows = hooks_of(*s, ana);
+  CHECK(rows[0].events == notify_result);
+  CHECK(rows[0].secret == "whsec_new");
+  CHECK(run_write(*s, change_webhook_work(bia, first->id, notify_turn, std::nullopt)) == write_status::conflict);
+  CHECK(run_write(*s, change_webhook_work(ana, first->id, 0, std::nullopt)) == write_status::conflict);  // CHECK (1-31)
+  CHECK(hooks_of(*s, ana)[0].events == notify_result);
 
   // A member deletes their own webhook, not another's.
   const std::int64_t bias = hooks_of(*s, bia).front().id;

@@ -3,7 +3,8 @@
 // that checks each delivery's signature. A member adds a webhook in the card: the secret is
 // shown once (a reload no longer shows it, the list never holds it) and the copy button puts it
 // on the clipboard; a bad address is refused in the card; "Send test" reaches the receiver,
-// signed with that secret, and the card shows the delivery. The card is drawn in both
+// signed with that secret, and the card shows the delivery; its events are changed in place, and
+// a new secret (after a confirmation) signs the next delivery. The card is drawn in both
 // languages at both sizes (screenshots; no serious or critical accessibility violation; no
 // sideways scrolling on a 390 px phone); removing the webhook empties the list; an
 // administrator sees a member's webhook on /admin by its host alone and removes it. No console
@@ -109,6 +110,35 @@ export async function webhookScenario({ browser, url, out, receiver, binary, db 
     const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(ping?.headers['tabuleiro-signature'] ?? '');
     check(!!m && timingSafeEqual(createHmac('sha256', secret).update(`${m[1]}.${ping.raw}`).digest(), Buffer.from(m[2], 'hex')),
       'the ping is signed with the secret the card showed');
+  });
+
+  await step('its events changed in place, then a new secret (confirmed) signs the next delivery', async () => {
+    const item = '#webhook-items li';
+    await page.click(`${item} button[data-i18n="webhooks.edit_events"]`);
+    const id = await page.getAttribute(item, 'data-id');
+    await page.uncheck(`#webhook-${id}-event-started`);
+    if (SCREENSHOTS) await page.locator(item).screenshot({ path: join(out, 'webhooks-events-editor.png') }).catch(() => {});
+    await page.click(`${item} button[data-i18n="webhooks.save_events"]`);
+    await page.waitForFunction(() => /Sends: your turn, challenge, result$/.test(document.querySelector('#webhook-items .webhook-events-list')?.textContent ?? ''), null, { timeout: STEP_TIMEOUT_MS });
+    check(JSON.parse(await listed()).webhooks[0].events.join() === 'turn,challenge,result', 'the server has the events saved');
+    await page.click(`${item} button[data-i18n="webhooks.new_secret"]`);
+    await page.waitForSelector('#webhook-confirm[open]', { timeout: STEP_TIMEOUT_MS });
+    await shot(page, 'confirm-secret', { fullPage: false });
+    await page.click('#webhook-confirm-yes');
+    await page.waitForFunction((old) => { const v = document.querySelector('#webhook-secret-value')?.value; return v && v !== old; }, secret, { timeout: STEP_TIMEOUT_MS });
+    const renewed = await page.inputValue('#webhook-secret-value');
+    check(/^whsec_[A-Za-z0-9_-]{43}$/.test(renewed), 'the new secret is shown');
+    const before = receiver.received.length;
+    await page.click(`${item} button[data-i18n="webhooks.test"]`);
+    const deadline = Date.now() + STEP_TIMEOUT_MS;
+    while (receiver.received.length === before && Date.now() < deadline) await page.waitForTimeout(50);
+    const ping = receiver.received[before];
+    const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(ping?.headers['tabuleiro-signature'] ?? '');
+    const sig = (key) => createHmac('sha256', key).update(`${m[1]}.${ping.raw}`).digest();
+    check(!!m && timingSafeEqual(sig(renewed), Buffer.from(m[2], 'hex')) && !timingSafeEqual(sig(secret), Buffer.from(m[2], 'hex')),
+      'the next delivery is signed with the new secret, not the old one');
+    await page.waitForFunction(() => /delivered \(200\)/.test(document.querySelector('#webhook-items li')?.textContent ?? ''), null, { timeout: STEP_TIMEOUT_MS });
+    secret = renewed;
   });
 
   await step('the card in both languages at both sizes, with no serious or critical accessibility violation', async () => {
