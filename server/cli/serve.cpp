@@ -24,6 +24,8 @@
 #include "server/registry/rooms.h"
 #include "server/notify/push_sender.h"
 #include "server/notify/push_service.h"
+#include "server/notify/webhook_sender.h"
+#include "server/notify/webhook_service.h"
 #include "server/notify/vapid_key.h"
 #include "server/social/lobby.h"
 #include "server/social/ratings.h"
@@ -161,7 +163,7 @@ int run_serve(const args& a) {
     ratings.settle(code, std::move(shown));
   };
   svc.read_ratings = [&ratings](const std::string& code) { return ratings.read_match_ratings(code); };
-  // Players' notices go out as Web Push messages, on the sender's own threads.
+  // Players' notices go out as Web Push messages and to their webhooks, on the senders' own threads.
   notify::outbound_policy outbound;
   outbound.allow_private = cfg.outbound_allow_private;
   outbound.ca_file = cfg.outbound_ca_file;
@@ -169,7 +171,11 @@ int run_serve(const args& a) {
                                    : cfg.public_url.rfind("https://", 0) == 0 ? cfg.public_url
                                                                             : "mailto:admin@localhost";
   notify::push_sender push_out(*db, outbound, *vapid, push_contact, *time, stats);
-  svc.notify = [&push_out](notify::match_notice n) { push_out.send(std::move(n)); };
+  notify::webhook_sender hooks_out(*db, outbound, cfg.public_url, *time, stats);
+  svc.notify = [&push_out, &hooks_out](notify::match_notice n) {
+    hooks_out.send(n);
+    push_out.send(std::move(n));
+  };
   rooms registry(ioc, svc);
   list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
     registry.read_list(std::move(done));
@@ -213,6 +219,8 @@ int run_serve(const args& a) {
   state.vapid = &*vapid;
   notify::push_service push(*db, *time);
   state.push = &push;
+  notify::webhook_service webhooks(*db, *time, hooks_out, cfg.outbound_allow_private);
+  state.webhooks = &webhooks;
   cfg.sites = site_policy(cfg.public_url, own_origins(cfg.public_url, host, port, cfg.allowed_origins),
                           address.is_loopback());
   cfg.csp = content_security_policy(inline_script_hashes(read_file(cfg.web + "/index.html")));

@@ -273,7 +273,7 @@ const std::vector<option_spec>& specs() {
                               v.find_first_of(" \"\t\r\n") == std::string::npos);
        }},
       {"--outbound-ca-file", "TABULEIRO_OUTBOUND_CA_FILE",
-       "a PEM file of the certificate authorities outbound HTTPS requests (Web Push) trust "
+       "a PEM file of the certificate authorities outbound HTTPS requests (Web Push, webhooks) trust "
        "(default: the system's store)",
        [](config& c, const std::string& v) {
          c.outbound_ca_file = v;
@@ -281,7 +281,7 @@ const std::vector<option_spec>& specs() {
        }},
       {"--outbound-allow-private", "TABULEIRO_OUTBOUND_ALLOW_PRIVATE",
        "yes: outbound requests may reach loopback, private and link-local addresses (an "
-       "intranet's push service, tests); default no",
+       "intranet's push service or webhook receiver, tests); default no",
        [](config& c, const std::string& v) {
          if (v != "yes" && v != "no") return false;
          c.outbound_allow_private = v == "yes";

@@ -1,6 +1,7 @@
 // The admin routes (see admin_api.h).
 #include "server/net/admin_api.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "protocol/core/admin_messages.h"
@@ -10,6 +11,7 @@
 #include "server/net/account_api.h"
 #include "server/net/http_query.h"
 #include "server/net/shared_state.h"
+#include "server/net/webhook_api.h"
 #include "server/room/summary.h"
 #include "server/store/pg.h"
 #include "server/util/secrets.h"
@@ -313,6 +315,35 @@ void dispatch(shared_state& state, const request& req, std::string_view path, st
     if (id <= 0) return answer({404, http_error("not_found", "no such admin route")});
     if (get) return method_not_allowed("POST");
     return admin.handle_report(by, id, changed(std::move(answer)));
+  }
+  if (rest == "webhooks" || (rest.starts_with("webhooks/") && rest.ends_with("/remove"))) {
+    if (!state.webhooks) return answer({404, http_error("not_found", "this server keeps no webhooks")});
+    if (rest == "webhooks") {
+      if (!get) return method_not_allowed("GET");
+      return state.webhooks->list_all([answer](std::optional<std::vector<notify::owned_webhook>> rows) {
+        if (!rows) return answer(unavailable("webhooks"));
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& w : *rows) list.push_back(admin_webhook_json(w));
+        answer(fresh({{"webhooks", std::move(list)}}));
+      });
+    }
+    const std::int64_t id = positive(rest.substr(9, rest.size() - 9 - 7));
+    if (id <= 0) return answer({404, http_error("not_found", "no such admin route")});
+    if (get) return method_not_allowed("POST");
+    // Its owner and host first, for the audit log.
+    return state.webhooks->list_all([&state, by, id, answer](std::optional<std::vector<notify::owned_webhook>> rows) {
+      if (!rows) return answer(unavailable("webhooks"));
+      const auto it = std::find_if(rows->begin(), rows->end(), [id](const auto& w) { return w.hook.id == id; });
+      if (it == rows->end()) return answer({404, http_error("not_found", "no such webhook")});
+      const std::string target = "user " + std::to_string(it->hook.user_id);
+      const auto url = notify::parse_https_url(it->hook.url);
+      const std::string detail = "webhook " + std::to_string(id) + " to " + (url ? url->host : "?");
+      state.webhooks->remove_any(id, [&state, by, target, detail, answer](std::optional<notify::webhook_refusal> no) {
+        if (no) return answer({no->code == "unknown_webhook" ? 404 : 503, http_error(no->code == "unknown_webhook" ? "not_found" : no->code, no->message)});
+        state.admin->record(by, "remove_webhook", target, detail,
+                            [answer](bool) { answer(fresh(protocol::messages::admin_done())); });
+      });
+    });
   }
   if (rest == "backup") {
     if (!get) return method_not_allowed("GET");

@@ -19,6 +19,7 @@
 #include "server/net/net.h"
 #include "server/net/preview_routes.h"
 #include "server/net/push_api.h"
+#include "server/net/webhook_api.h"
 #include "server/net/websocket_session.h"
 
 #ifdef TABULEIRO_TEST_STREAMS
@@ -432,6 +433,10 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (is_admin_route(path))
       return handle_admin_request(state_, req, path, query, {address_, state_.svc.cfg->sites.link_base(site_)},
                                   answer_later(version, keep));
+    if (is_webhook_route(path) && state_.webhooks) {
+      if (method != http::verb::get && method != http::verb::head && !origin_ok(req)) return send(bad_origin(version, keep));
+      return handle_webhook_request({state_.accounts, state_.webhooks}, req, path, answer_later(version, keep));
+    }
     if (is_push_route(path) && state_.vapid)
       return handle_push_request({state_.accounts, state_.push, state_.vapid}, req, path, answer_later(version, keep));
     if (path == "/api/test/clock" && method == http::verb::post && state_.manual_clock)
@@ -467,7 +472,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
 
   // OPTIONS on an API route: 204 with the route's methods in Allow, and no CORS grant.
   http::response<http::string_body> options(std::string_view path, unsigned version, bool keep) {
-    std::string_view allow;
+    std::string allow;
     if (path == "/api/matches") allow = "GET, POST, OPTIONS";
     else if (path == publish_path) allow = "POST, OPTIONS";
     else if (path.starts_with("/api/matches/")) allow = "GET, OPTIONS";
@@ -476,6 +481,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     else if (is_account_route(path) && state_.accounts) allow = "POST, OPTIONS";
     else if (is_admin_route(path) && state_.admin) allow = "GET, POST, OPTIONS";
     else if (is_rating_route(path) && state_.ratings) allow = "GET, OPTIONS";
+    else if (is_webhook_route(path) && state_.webhooks) allow = std::string(webhook_route_methods(path)) + ", OPTIONS";
     else if (is_push_route(path) && state_.vapid) allow = push_route_methods(path) == "POST" ? "POST, OPTIONS" : "GET, OPTIONS";
     else return error_response(http::status::not_found, "not_found", "no such API route", version, keep);
     http::response<http::string_body> res{http::status::no_content, version};

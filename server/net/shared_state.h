@@ -10,6 +10,7 @@
 #include "server/net/connections.h"
 #include "server/notify/push_crypto.h"
 #include "server/notify/push_service.h"
+#include "server/notify/webhook_service.h"
 #include "server/preview/previews.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
@@ -39,6 +40,7 @@ struct shared_state {
   social::lobby_service* lobby = nullptr;     // challenges and quick pairing (the lobby's messages)
   const notify::p256_key* vapid = nullptr;    // the Web Push key pair (GET /api/push/key)
   notify::push_service* push = nullptr;       // members' notification settings (/api/push…)
+  notify::webhook_service* webhooks = nullptr;  // members' webhooks (/api/webhooks…)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

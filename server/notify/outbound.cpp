@@ -115,7 +115,7 @@ class exchange : public std::enable_shared_from_this<exchange> {
     std::vector<tcp::endpoint> allowed;
     for (const auto& e : results)
       if (policy_.allow_private || !internal_address(e.endpoint().address())) allowed.push_back(e.endpoint());
-    if (allowed.empty()) return fail("refused: " + url_.host + " is an internal address");
+    if (allowed.empty()) return fail("refused: " + url_.host + " is an internal address", true);
     beast::get_lowest_layer(stream_).async_connect(allowed, beast::bind_front_handler(&exchange::on_connect, shared_from_this()));
   }
 
@@ -146,9 +146,10 @@ class exchange : public std::enable_shared_from_this<exchange> {
     stream_.async_shutdown([self = shared_from_this()](beast::error_code) {});
   }
 
-  void fail(std::string why) {
+  void fail(std::string why, bool refused = false) {
     outbound_answer a;
     a.error = std::move(why);
+    a.refused = refused;
     answer(std::move(a));
   }
 
@@ -207,6 +208,7 @@ void outbound_client::post(outbound_request r, std::function<void(outbound_answe
     if (!url || !impl_->ca_error.empty()) {
       outbound_answer a;
       a.error = url ? impl_->ca_error : "not an https URL: " + r.url;
+      a.refused = true;
       return done(std::move(a));
     }
     std::make_shared<exchange>(impl_->ioc, impl_->ctx, impl_->policy, std::move(*url), std::move(r), std::move(done))->run();

@@ -49,12 +49,15 @@ struct outbound_request {
 };
 
 // Its answer: the status (0 when none came: error says why), the Retry-After header's value
-// ("" when none) and the body (cut at max_answer_bytes).
+// ("" when none) and the body (cut at max_answer_bytes). refused: no request was sent and none
+// ever will be as things stand (not an https URL, only internal addresses, no CAs to trust), so
+// trying again is pointless.
 struct outbound_answer {
   int status = 0;
   std::string retry_after;
   std::string body;
   std::string error;
+  bool refused = false;
 };
 
 // Sends outbound requests on a thread of its own.

@@ -22,6 +22,22 @@ bool query_subscriptions(sql_connection& db, std::int64_t user_id, std::vector<p
 
 }  // namespace
 
+const char* notify_kind_name(int kind) {
+  switch (kind) {
+    case notify_turn: return "turn";
+    case notify_started: return "started";
+    case notify_low_time: return "low_time";
+    case notify_challenge: return "challenge";
+    default: return "result";
+  }
+}
+
+int notify_kind_of(std::string_view name) {
+  for (int kind = notify_turn; kind <= notify_result; kind <<= 1)
+    if (name == notify_kind_name(kind)) return kind;
+  return 0;
+}
+
 write_work keep_vapid_key_work(vapid_row candidate, std::int64_t at_ms, std::shared_ptr<vapid_row> stored) {
   return [candidate = std::move(candidate), at_ms, stored](sql_connection& db, std::string& error) -> write_status {
     const write_status s = db.run(

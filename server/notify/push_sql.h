@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/store/store.h"
@@ -38,6 +39,11 @@ enum notify_kind : int {
   notify_result = 16,    // a match result
 };
 inline constexpr int notify_all = 31;
+
+// The name of a notify_kind: "turn", "started", "low_time", "challenge" or "result".
+const char* notify_kind_name(int kind);
+// The notify_kind called name, or 0 when none is.
+int notify_kind_of(std::string_view name);
 
 // The most subscriptions one member keeps; a new one past it replaces the oldest.
 inline constexpr std::size_t max_push_subscriptions = 10;

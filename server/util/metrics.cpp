@@ -62,6 +62,14 @@ std::string metrics::render() const {
   counter("tabuleiro_push_failed_total", "Web Push messages given up.", "counter", push_failed.load());
   counter("tabuleiro_push_dropped_total", "Notices dropped because too many deliveries were pending.", "counter",
           push_dropped.load());
+  counter("tabuleiro_webhook_sent_total", "Webhook deliveries answered with a 2xx status.", "counter", webhook_sent.load());
+  counter("tabuleiro_webhook_retried_total", "Webhook deliveries tried again after 429, a 5xx or no answer.", "counter",
+          webhook_retried.load());
+  counter("tabuleiro_webhook_failed_total", "Webhook deliveries given up (a redirect or another status, or attempts spent).",
+          "counter", webhook_failed.load());
+  counter("tabuleiro_webhook_dropped_total",
+          "Webhook deliveries dropped: too many pending, or over the URL's deliveries a minute.", "counter",
+          webhook_dropped.load());
   mutex_lock lock(mu_);
   o << "# HELP tabuleiro_actions_rejected_total Requests refused, by error code.\n"
        "# TYPE tabuleiro_actions_rejected_total counter\n";

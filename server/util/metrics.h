@@ -40,6 +40,10 @@ class metrics {
   std::atomic<std::uint64_t> push_gone{0};       // subscriptions deleted: their push service said 404 or 410
   std::atomic<std::uint64_t> push_failed{0};     // Web Push messages given up
   std::atomic<std::uint64_t> push_dropped{0};    // notices dropped: too many deliveries pending
+  std::atomic<std::uint64_t> webhook_sent{0};    // webhook deliveries answered 2xx
+  std::atomic<std::uint64_t> webhook_retried{0}; // webhook deliveries tried again (429, 5xx, no answer)
+  std::atomic<std::uint64_t> webhook_failed{0};  // webhook deliveries given up (a redirect, another status, attempts spent)
+  std::atomic<std::uint64_t> webhook_dropped{0}; // webhook deliveries dropped: too many pending, or over a URL's limit
 
   // Counts one refused request under its error code.
   void rejected(const std::string& code) EXCLUDES(mu_);

@@ -15,36 +15,18 @@ import { spawn } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
-import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { b64, decryptPush, readVapid, testCa } from './push_tools.mjs';
+import { STEP_MS, api, freePort, seat, until } from './e2e_tools.mjs';
 
 const binary = resolve(process.argv[2]);
 const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-push-e2e-'));
 const failures = [];
 const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); };
-const STEP_MS = 15_000;
 let server = null;
 const watchdog = setTimeout(() => { console.error('push_e2e: overall timeout (120 s)'); server?.kill('SIGKILL'); process.exit(1); }, 120_000);
 process.on('exit', () => { server?.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); });
-
-// Waits (bounded) until ready() is truthy; its value.
-async function until(ready, what, ms = STEP_MS) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await ready();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const freePort = () => new Promise((res, rej) => {
-  const s = createTcpServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
-});
 
 // --- the fake push service --------------------------------------------------------------
 const { ca, cert } = testCa(dir);
@@ -76,25 +58,7 @@ server = spawn(binary, ['serve', '--bind', '127.0.0.1', '--port', String(port), 
   '--log-level', 'error', '--outbound-ca-file', join(dir, 'ca.pem'), '--outbound-allow-private', 'yes'],
 { stdio: ['ignore', 'inherit', 'inherit'] });
 await until(() => fetch(`${base}/healthz`).then((r) => r.ok, () => false), 'the server to start');
-
-// An HTTP request as a browser of the member (cookie, csrf) sends it; {status, body}.
-async function http(method, path, body, member = {}) {
-  const headers = { Origin: base, ...(member.cookie ? { Cookie: member.cookie } : {}), ...(member.csrf ? { 'X-CSRF-Token': member.csrf } : {}) };
-  if (body) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(STEP_MS) });
-  const text = await res.text();
-  let parsed = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-  return { status: res.status, body: parsed, cookie: (res.headers.get('set-cookie') || '').split(';')[0] };
-}
-
-// A member signed up: cookie, CSRF token, and a browser key pair for push subscriptions.
-async function member(username, language) {
-  const made = await http('POST', '/api/account/signup', { username, password: `${username} password 1`, language });
-  if (made.status !== 201) throw new Error(`sign-up of ${username}: ${made.status} ${JSON.stringify(made.body)}`);
-  const me = await http('GET', '/api/account', undefined, { cookie: made.cookie });
-  return { name: username, cookie: made.cookie, csrf: me.body.csrf };
-}
+const { http, member } = api(base);
 
 // Subscribes member's browser at endpoint path (a fresh key pair and auth secret); the keys.
 async function subscribe(m, endpoint) {
@@ -104,36 +68,6 @@ async function subscribe(m, endpoint) {
   const r = await http('POST', '/api/push/subscriptions', { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') }, label: 'test browser' }, m);
   if (r.status !== 201) throw new Error(`subscription of ${m.name}: ${r.status} ${JSON.stringify(r.body)}`);
   return { ecdh, auth };
-}
-
-// A WebSocket seat of a member: messages queued, next(pred) waits for one.
-function seat(m) {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { Cookie: m.cookie, Origin: base } });
-  const queue = [];
-  let wake = null;
-  const s = { ws, legal: [], version: 0, toAct: [] };
-  ws.onmessage = (e) => {
-    const msg = JSON.parse(e.data);
-    if (Array.isArray(msg.legal)) s.legal = msg.legal;
-    if (Array.isArray(msg.to_act)) s.toAct = msg.to_act;
-    if (typeof msg.version === 'number' && ['joined', 'patch'].includes(msg.type)) s.version = msg.version;
-    queue.push(msg);
-    wake?.();
-  };
-  s.opened = new Promise((r, j) => { ws.onopen = r; ws.onerror = () => j(new Error(`${m.name}: socket error`)); });
-  s.next = async (pred, what) => {
-    const deadline = Date.now() + STEP_MS;
-    for (;;) {
-      while (queue.length) {
-        const msg = queue.shift();
-        if (pred(msg)) return msg;
-        if (['error', 'reject'].includes(msg.type)) throw new Error(`${m.name}: waiting for ${what}, got ${JSON.stringify(msg)}`);
-      }
-      if (Date.now() > deadline) throw new Error(`${m.name}: timed out waiting for ${what}`);
-      await new Promise((r) => { wake = r; setTimeout(r, 50); });
-    }
-  };
-  return s;
 }
 
 // The push messages received at path so far, each checked and decrypted with keys.
@@ -165,8 +99,8 @@ try {
   const made = await http('POST', '/api/matches', { game: 'taixu', seat: 1, clock: { days_per_turn: 1 } }, ana);
   check(made.status === 201, `ana's correspondence match: ${made.status}`);
   const { code, token } = made.body;
-  const one = seat(ana);
-  const two = seat(bia);
+  const one = seat(base, ana);
+  const two = seat(base, bia);
   await Promise.all([one.opened, two.opened]);
   one.ws.send(JSON.stringify({ type: 'join', code, as: 'player', token }));
   await one.next((m) => m.type === 'joined', 'ana joined');

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "server/notify/push_sql.h"
+#include "tests/notify/notify_test_util.h"
 #include "tests/store/store_test_util.h"
 
 using namespace tabuleiro::server;
@@ -15,13 +16,6 @@ using namespace tabuleiro::server::test;
 namespace {
 
 constexpr std::int64_t t0 = 1'790'000'000'000;
-
-// A new member named name; their id.
-std::int64_t member(test_db& db, const std::string& name) {
-  REQUIRE(db.run("INSERT INTO users (username, username_key, display_name, password_hash, created_ms) VALUES ('" +
-                 name + "', '" + name + "', '" + name + "', 'x', 0)") == write_status::ok);
-  return db.scalar("SELECT id FROM users WHERE username_key = '" + name + "'");
-}
 
 // Member user's subscriptions (newest first) and choice; REQUIREs the read to find the member
 // (whose language is the default, English).
@@ -65,8 +59,8 @@ TEST_CASE("push rows: subscriptions added, renewed, moved to another member, cap
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto s = open_store(db.target);
-  const std::int64_t ana = member(db, "ana");
-  const std::int64_t bia = member(db, "bia");
+  const std::int64_t ana = new_member(db, "ana");
+  const std::int64_t bia = new_member(db, "bia");
 
   auto a1 = sub(ana, "https://push.example.net/a1", t0);
   REQUIRE(run_write(*s, add_push_subscription_work(a1)) == write_status::ok);
@@ -119,7 +113,7 @@ TEST_CASE("push rows: a member's choice of notifications") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto s = open_store(db.target);
-  const std::int64_t ana = member(db, "ana");
+  const std::int64_t ana = new_member(db, "ana");
   REQUIRE(run_write(*s, set_notify_work(ana, notify_turn | notify_result)) == write_status::ok);
   CHECK(settings(*s, ana).second == (notify_turn | notify_result));
   REQUIRE(run_write(*s, set_notify_work(ana, 0)) == write_status::ok);

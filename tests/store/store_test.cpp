@@ -375,10 +375,10 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   {  // Turn the database back into a version-1 one: 002 only adds an index, 003 rebuilds the
      // (still empty) log with its change column, 004 and 005 add the clock and the bot seats,
      // 006 two columns, 007 the leases, 008 the accounts, 009 the administration, 010 the
-     // offline flag, 011 the ratings, 012 the lobby, 013 the chat, 014 Web Push, 016 the
-     // connection record.
+     // offline flag, 011 the ratings, 012 the lobby, 013 the chat, 014 Web Push, 015 webhooks,
+     // 016 the connection record.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP TABLE seat_connections; DROP TABLE push_subscriptions; DROP TABLE server_keys; ALTER TABLE users DROP COLUMN notify;"
+    REQUIRE(raw.exec("DROP TABLE seat_connections; DROP TABLE webhooks; DROP TABLE push_subscriptions; DROP TABLE server_keys; ALTER TABLE users DROP COLUMN notify;"
                      " DROP TABLE chat_reports; DROP TABLE chat_mutes; DROP TABLE chat_messages; ALTER TABLE matches DROP COLUMN chat;"
                      " DROP TABLE challenges; DROP TABLE rating_changes; DROP TABLE ratings; ALTER TABLE matches DROP COLUMN rated;"
                      " ALTER TABLE matches DROP COLUMN ratings_settled;"

@@ -23,7 +23,7 @@ import { axeProblems } from './axe.mjs';
 const STEP_TIMEOUT_MS = 15_000;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const LANGS = ['en', 'pt-BR'];
-const TABS = ['server', 'users', 'invitations', 'matches', 'reports', 'audit'];
+const TABS = ['server', 'users', 'invitations', 'matches', 'reports', 'webhooks', 'audit'];
 const ADMIN_PASSWORD = 'boss password 1';
 
 // Makes the first administrator with the owner's command (the password read from stdin).

@@ -9,17 +9,15 @@
 // protocol (ServiceWorker.deliverPushMessage) is shown as a notification with its title, body
 // and match link; removing the browser empties the list. No console error, exception or CSP
 // violation on the way.
-import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS } from './steps.mjs';
+import { check, steps, newPage, screenshots, cardInEachLanguage, CARD_SIZES, STEP_TIMEOUT_MS } from './steps.mjs';
 import { axeProblems } from './axe.mjs';
-
-const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 export async function pushScenario({ browser, url, out }) {
   const shot = screenshots(out, { prefix: 'push-', timeout: STEP_TIMEOUT_MS });
   let page = null;
   const { results, step } = steps({ prefix: 'push: ', onFail: () => page && shot(page, 'failed') });
   const problems = [];
-  page = await newPage(browser, { viewport: SIZES.desktop }, {
+  page = await newPage(browser, { viewport: CARD_SIZES.desktop }, {
     prepare: async (ctx) => {
       await ctx.exposeBinding('reportCspViolation', (_src, v) => problems.push(`CSP: ${v}`));
       await ctx.addInitScript(() => {
@@ -85,22 +83,12 @@ export async function pushScenario({ browser, url, out }) {
   });
 
   await step('the card in both languages at both sizes, with no serious or critical accessibility violation', async () => {
-    for (const lang of ['en', 'pt-BR']) {
-      await page.evaluate((l) => localStorage.setItem('tabuleiro.lang', l), lang);
-      for (const [size, viewport] of Object.entries(SIZES)) {
-        await page.setViewportSize(viewport);
-        await page.goto(`${url}/account`);
-        await page.waitForSelector('#push-state', { timeout: STEP_TIMEOUT_MS });
+    await cardInEachLanguage(page, { url: `${url}/account`, selector: '#push-state', card: '#push-card', axeProblems,
+      look: async (lang, size) => {
         const title = await page.textContent('#push-title');
         check(title === (lang === 'en' ? 'Notifications' : 'Notificações'), `the card's title in ${lang}: ${title}`);
-        await page.locator('#push-card').scrollIntoViewIfNeeded();
         await shot(page, `account-${lang}-${size}`);
-        const axe = await axeProblems(page);
-        check(!axe.length, `${lang} ${size}: ${axe.join(' | ')}`);
-      }
-    }
-    await page.evaluate(() => localStorage.setItem('tabuleiro.lang', 'en'));
-    await page.setViewportSize(SIZES.desktop);
+      } });
   });
 
   await step('a push delivered to the service worker is shown as a notification of its match', async () => {

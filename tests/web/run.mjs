@@ -20,6 +20,7 @@ import { botsScenario } from './bots_scenario.mjs';
 import { accountsScenario } from './accounts_scenario.mjs';
 import { pushScenario } from './push_scenario.mjs';
 import { pushExchangeScenario, startPushService } from './push_exchange_scenario.mjs';
+import { webhookScenario, webhookReceiver } from './webhook_scenario.mjs';
 import { adminScenario } from './admin_scenario.mjs';
 import { liveListScenario } from './live_list_scenario.mjs';
 import { lifecycleScenario } from './lifecycle_scenario.mjs';
@@ -103,7 +104,7 @@ process.on('exit', () => { for (const p of live) p.kill('SIGKILL'); });
 
 // Every scenario, in the order they run; all but offline run by default (CTest runs offline as
 // web_offline, alone).
-const SCENARIOS = ['taixu', 'cyvasse', 'quadri', 'bots', 'clock', 'accounts', 'push', 'pushexchange', 'admin', 'livelist', 'lifecycle', 'pages', 'engine', 'learn', 'offline'];
+const SCENARIOS = ['taixu', 'cyvasse', 'quadri', 'bots', 'clock', 'accounts', 'push', 'pushexchange', 'webhooks', 'admin', 'livelist', 'lifecycle', 'pages', 'engine', 'learn', 'offline'];
 
 // The set of scenarios a WEB_SCENARIOS value names (comma-separated; every one but offline when
 // empty); exits with a message naming any it does not know.
@@ -183,6 +184,21 @@ async function main() {
       }
     } else if (only.has('pushexchange')) {
       console.log('(push exchange steps not run: they need a server started here, with the push service\'s CA)');
+    }
+    // Webhooks on a server of their own, which may reach the receiver on loopback and trusts
+    // its test CA.
+    if (only.has('webhooks') && urlArg < 0) {
+      const receiver = await webhookReceiver();
+      const hooked = await startServer(args[0] || 'build/tabuleiro', ['--outbound-allow-private', 'yes', '--outbound-ca-file', receiver.caFile]);
+      servers.push(hooked);
+      try {
+        results.push(...await webhookScenario({ browser, url: hooked.url, out: OUT, receiver, binary: resolve(args[0] || 'build/tabuleiro'), db: hooked.db }));
+      } finally {
+        await hooked.stop();
+        receiver.close();
+      }
+    } else if (only.has('webhooks')) {
+      console.log('(webhook steps not run: they need a server started here, told to trust their receiver)');
     }
     // Administration on a server of its own (invited members only), whose first administrator
     // the scenario makes with `tabuleiro admin create-user --admin` on its database.

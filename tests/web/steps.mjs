@@ -130,3 +130,26 @@ export function reportFailures(results) {
     console.log(`failed: ${r.name}${lines.length ? `\n    ${lines.join('\n    ')}` : ''}`);
   }
 }
+
+// The desktop and phone sizes the account page's cards are looked at in.
+export const CARD_SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+// Opens url on page in English and Portuguese at each size of CARD_SIZES, waiting for
+// selector, scrolls card into view and calls look(lang, size) there; then checks the page with
+// axe-core (no serious or critical violation), and ends in English at the desktop size.
+export async function cardInEachLanguage(page, { url, selector, card, look, axeProblems }) {
+  for (const lang of ['en', 'pt-BR']) {
+    await page.evaluate((l) => localStorage.setItem('tabuleiro.lang', l), lang);
+    for (const [size, viewport] of Object.entries(CARD_SIZES)) {
+      await page.setViewportSize(viewport);
+      await page.goto(url);
+      await page.waitForSelector(selector, { timeout: STEP_TIMEOUT_MS });
+      await page.locator(card).scrollIntoViewIfNeeded();
+      await look(lang, size);
+      const axe = await axeProblems(page);
+      check(!axe.length, `${lang} ${size}: ${axe.join(' | ')}`);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('tabuleiro.lang', 'en'));
+  await page.setViewportSize(CARD_SIZES.desktop);
+}

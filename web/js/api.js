@@ -99,3 +99,12 @@ export const getPushSettings = () => call('GET', '/api/push');
 export const addPushSubscription = (subscription, label) => call('POST', '/api/push/subscriptions', { ...subscription, label });
 export const removePushSubscription = (id) => call('POST', '/api/push/unsubscribe', { id });
 export const choosePushNotices = (choice) => call('POST', '/api/push/notify', choice);
+
+// The member's webhooks (PROTOCOL.md "Webhooks"): listed, added ({webhook, secret}: the secret
+// only here and when renewed), removed, sent a test, their events changed.
+export const getWebhooks = () => call('GET', '/api/webhooks');
+export const addWebhook = (url, events) => call('POST', '/api/webhooks', { url, events });
+export const removeWebhook = (id) => call('DELETE', `/api/webhooks/${encodeURIComponent(id)}`);
+export const testWebhook = (id) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/test`);
+export const changeWebhookEvents = (id, events) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/events`, { events });
+export const renewWebhookSecret = (id) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/secret`);

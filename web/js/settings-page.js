@@ -1,11 +1,12 @@
 // The account page (/account) of a signed-in user: the display name and language (the page
 // switches to the language saved), the password (the current one, the new one twice; the
-// other devices are signed out), notifications (push-settings.js), signing out everywhere, and links to "my games" and, for an
+// other devices are signed out), notifications (push-settings.js), webhooks (webhook-settings.js), signing out everywhere, and links to "my games" and, for an
 // administrator, the administration page. A guest is sent to sign in first.
 import { h, fill } from './dom.js';
 import { t, errorText, setLang, onLangChange, translatePage } from './i18n.js';
 import { accountLoaded, saveProfile, changePassword, signOut } from './account.js';
 import { pushCard } from './push-settings.js';
+import { webhookCard } from './webhook-settings.js';
 
 const LANG_NAMES = [['en', 'English'], ['pt-BR', 'Português (Brasil)']];
 
@@ -135,7 +136,7 @@ export async function renderSettings(app) {
       h('nav', { class: 'settings-links', 'aria-label': t('settings.title'), 'data-i18n-aria': 'settings.title' },
         h('a', { href: '/games', id: 'settings-mygames', 'data-i18n': 'mygames.title' }, t('mygames.title')),
         user.admin ? h('a', { href: '/admin', id: 'settings-admin', 'data-i18n': 'admin.title' }, t('admin.title')) : null)),
-    profileForm(user), passwordForm(user), pushCard(), sessionsBox()));
+    profileForm(user), passwordForm(user), pushCard(), webhookCard(), sessionsBox()));
   // A language change re-translates the page (a success line too) and clears the refusals.
   return onLangChange(() => {
     translatePage(app);

@@ -1,7 +1,7 @@
 // The administration page (/admin, protocol/PROTOCOL.md "Administration"): for a signed-in
-// administrator, six tabs — Server (server.js), Users (users.js), Invitations
-// (invitations.js), Matches (matches.js), Reports (reports.js: reported chat lines) and Audit
-// log (audit.js) —, the one shown named in the
+// administrator, seven tabs — Server (server.js), Users (users.js), Invitations
+// (invitations.js), Matches (matches.js), Reports (reports.js: reported chat lines), Webhooks
+// (webhooks.js: every member's) and Audit log (audit.js) —, the one shown named in the
 // address's #hash; a member is told the page is for administrators only, a guest is sent to
 // sign in first.
 import { h, fill } from '../dom.js';
@@ -13,9 +13,10 @@ import { invitationsSection } from './invitations.js';
 import { matchesSection } from './matches.js';
 import { auditSection } from './audit.js';
 import { reportsSection } from './reports.js';
+import { webhooksSection } from './webhooks.js';
 
 const SECTIONS = [['server', serverSection], ['users', usersSection], ['invitations', invitationsSection],
-  ['matches', matchesSection], ['reports', reportsSection], ['audit', auditSection]];
+  ['matches', matchesSection], ['reports', reportsSection], ['webhooks', webhooksSection], ['audit', auditSection]];
 const SIGNIN = `/signin?next=${encodeURIComponent('/admin')}`;
 
 // "Administrators only": what a signed-in member sees.
