@@ -44,7 +44,8 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
 
   await step('lifecycle: a shared link asks first; B joins as player with a name; A is told', async () => {
     await B.goto(`${url}/m/${code}`);
-    await B.waitForSelector('#join-step');
+    // The join step says "connecting" first, then lists the seats once the match is read.
+    await B.waitForSelector('#join-seats li');
     check(!(await B.$('.board')), 'nobody is seated without asking');
     const seats = await B.$$eval('#join-seats li', (els) => els.map((e) => `${e.dataset.seat}:${e.dataset.taken}:${e.textContent}`));
     check(seats.length === 2 && seats[0].startsWith('1:true') && seats[0].includes('Ana') && seats[1].startsWith('2:false'), `who is seated: ${seats}`);
@@ -69,7 +70,7 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
     await C.waitForSelector('#role .spectator');
     check(!(await C.$('#join-step')), 'the spectator link has no join step');
     await E.goto(`${url}/m/${code}`);
-    await E.waitForSelector('#join-step');
+    await E.waitForSelector('#join-seats li');
     check(!(await E.$('#join-player')), 'no join-as-player when both seats are taken');
     check((await E.textContent('#join-why')).includes('Both seats are taken'), 'says why');
     await E.click('#join-watch');

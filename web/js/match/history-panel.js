@@ -63,7 +63,7 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
     const awayLines = (v) => (away.get(v) || []).map((x) => h('li', { class: `conn-change s${x.seat}`, dataset: { online: String(x.online) } },
       t(x.online ? 'conn.came_back' : 'conn.went_offline', { player: playerLabel(game, x.seat, seat, who) }),
       h('time', { datetime: x.at }, ` · ${new Date(x.at).toLocaleTimeString(lang(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`)));
-    const before = away.has(0) ? [h('li', { class: 'turn-group conn-group' }, h('ol', { class: 'turn-moves' }, awayLines(0)))] : [];
+    const before = away.has(0) ? [h('li', { class: 'conn-group' }, h('ol', { class: 'turn-moves' }, awayLines(0)))] : [];
     list.replaceChildren(...before, ...turns.map((tr, i) => {
       const before = hist.viewAt(tr.before);
       // The server's own changes (a flag, an abandonment) are nobody's turn.
