@@ -83,7 +83,7 @@ bool is_publication(const request& req) {
 // Whether Stream is the production transport (a TCP socket with timeouts); the other, the
 // fuzz targets' in-memory beast::test::stream, has no peer address and no timeouts.
 template <class Stream>
-constexpr bool is_tcp = std::is_same_v<Stream, beast::tcp_stream>;
+constexpr bool is_tcp = std::is_same_v<Stream, conn_stream>;
 
 // One HTTP connection: reads a request, answers it (possibly asynchronously), repeats.
 // Thread-safety: runs on its stream's strand; API answers are posted back to it.
@@ -622,7 +622,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   void do_close() {
     if constexpr (is_tcp<Stream>) {
       beast::error_code ec;
-      stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+      stream_.socket().shutdown(conn_socket::shutdown_send, ec);
       stream_.expires_after(std::chrono::seconds(2));
       do_linger(std::size_t{1} << 20);
     } else {
@@ -668,7 +668,7 @@ void serve_http(Stream&& stream, shared_state& state) {
   std::make_shared<http_session<Stream>>(std::move(stream), state)->run();
 }
 
-template void serve_http(beast::tcp_stream&&, shared_state&);
+template void serve_http(conn_stream&&, shared_state&);
 #ifdef TABULEIRO_TEST_STREAMS
 template void serve_http(beast::test::stream&&, shared_state&);
 #endif

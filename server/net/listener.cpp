@@ -1,7 +1,6 @@
 #include "server/net/listener.h"
 
 #include <boost/asio/post.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <spdlog/spdlog.h>
 
 #include "server/net/http_session.h"
@@ -36,12 +35,12 @@ void listener::do_accept() {
   // Each connection gets its own strand.
   acceptor_.async_accept(net::make_strand(ioc_), [self = shared_from_this()](
                                                      boost::system::error_code ec,
-                                                     net::ip::tcp::socket socket) {
+                                                     conn_socket socket) {
     self->on_accept(ec, std::move(socket));
   });
 }
 
-void listener::on_accept(boost::system::error_code ec, net::ip::tcp::socket socket) {
+void listener::on_accept(boost::system::error_code ec, conn_socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;  // stopped
   if (ec) {
     spdlog::warn("accept: {}", ec.message());
@@ -49,7 +48,7 @@ void listener::on_accept(boost::system::error_code ec, net::ip::tcp::socket sock
     // Small protocol messages (a patch, then its ack) must not wait for delayed ACKs.
     boost::system::error_code opt_ec;
     socket.set_option(net::ip::tcp::no_delay(true), opt_ec);
-    serve_http(beast::tcp_stream(std::move(socket)), state_);
+    serve_http(conn_stream(std::move(socket)), state_);
   }
   do_accept();
 }

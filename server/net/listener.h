@@ -6,6 +6,8 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "server/net/conn_types.h"
+
 namespace tabuleiro::server {
 
 struct shared_state;
@@ -26,7 +28,7 @@ class listener : public std::enable_shared_from_this<listener> {
 
  private:
   void do_accept();
-  void on_accept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
+  void on_accept(boost::system::error_code ec, conn_socket socket);
 
   boost::asio::io_context& ioc_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;

@@ -7,6 +7,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "server/net/conn_types.h"
 #include "server/net/shared_state.h"
 #include "server/registry/rooms.h"
 #include "server/room/room.h"

@@ -355,7 +355,7 @@ class websocket_session : public client,
 
   // Drops the connection at once, with no close handshake.
   void close_transport() {
-    if constexpr (std::is_same_v<NextLayer, tcp::socket>) {
+    if constexpr (std::is_same_v<NextLayer, conn_socket>) {
       beast::error_code ec;
       beast::get_lowest_layer(ws_).close(ec);
     } else {
@@ -409,7 +409,7 @@ void serve_websocket(NextLayer&& stream, http::request<http::string_body> req, s
       ->run(std::move(req));
 }
 
-template void serve_websocket(tcp::socket&&, http::request<http::string_body>, shared_state&,
+template void serve_websocket(conn_socket&&, http::request<http::string_body>, shared_state&,
                               peer_identity);
 #ifdef TABULEIRO_TEST_STREAMS
 template void serve_websocket(beast::test::stream&&, http::request<http::string_body>,
