@@ -36,8 +36,8 @@ std::chrono::steady_clock::duration seconds(double s) {
       std::chrono::duration<double>(s));
 }
 
-// One WebSocket connection speaking the match protocol over NextLayer (a plain tcp::socket:
-// the WebSocket's own timeouts replace tcp_stream's, whose state an idle connection would
+// One WebSocket connection speaking the match protocol over NextLayer (a plain conn_socket:
+// the WebSocket's own timeouts replace conn_stream's, whose state an idle connection would
 // otherwise carry; the fuzz build adds beast::test::stream), read through a frame_guard.
 // Thread-safety: all state lives on the stream's strand; send/close post onto it.
 template <class NextLayer>

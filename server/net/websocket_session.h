@@ -22,7 +22,7 @@ struct peer_identity {
 
 // Takes over stream (on its strand) and completes the WebSocket handshake of upgrade request
 // req, then speaks the match protocol until the connection closes. NextLayer is
-// boost::asio::ip::tcp::socket; builds with TABULEIRO_TEST_STREAMS (the fuzz targets) also
+// conn_socket (conn_types.h); builds with TABULEIRO_TEST_STREAMS (the fuzz targets) also
 // instantiate it for boost::beast::test::stream.
 template <class NextLayer>
 void serve_websocket(NextLayer&& stream,
