@@ -14,7 +14,7 @@ json connection_record(const std::array<connection_totals_fields, 2>& seats,
                       {"offline_ms", s.offline_ms},
                       {"offline", s.offline}});
   json list = json::array();
-  for (const auto& c : changes) list.push_back({{"seat", c.seat}, {"online", c.online}, {"at", c.at}});
+  for (const auto& c : changes) list.push_back({{"seat", c.seat}, {"online", c.online}, {"at", c.at}, {"version", c.version}});
   return {{"seats", std::move(totals)}, {"changes", std::move(list)}, {"complete", complete}};
 }
 

@@ -17,6 +17,7 @@ struct connection_change_fields {
   int seat = 0;         // 1 | 2
   bool online = false;  // came back (true) or went offline (false)
   std::string at;       // ISO 8601 UTC
+  std::int64_t version = 0;  // the match's version then: the change followed that version
 };
 
 // One seat's totals over the match (up to its end, or up to now while it runs).
@@ -28,7 +29,7 @@ struct connection_totals_fields {
 };
 
 // The record: {"seats":[{"seat","disconnections","offline_ms","offline"}…],
-// "changes":[{"seat","online","at"}…] (oldest first), "complete":bool (false: the match had more
+// "changes":[{"seat","online","at","version"}…] (oldest first), "complete":bool (false: the match had more
 // changes than a record keeps, and the later ones are missing)}.
 nlohmann::json connection_record(const std::array<connection_totals_fields, 2>& seats,
                                  const std::vector<connection_change_fields>& changes, bool complete);

@@ -6,5 +6,6 @@ CREATE TABLE seat_connections (
   seat      INTEGER NOT NULL CHECK (seat IN (1, 2)),
   online    INTEGER NOT NULL CHECK (online IN (0, 1)),
   at_ms     BIGINT  NOT NULL,
+  version   BIGINT  NOT NULL CHECK (version >= 0),
   PRIMARY KEY (match_id, n)
 );

@@ -46,7 +46,7 @@ protocol::messages::connection_totals_fields connection_log::totals(int seat, st
 nlohmann::json connection_log::record(std::int64_t end_ms) const {
   std::vector<protocol::messages::connection_change_fields> list;
   list.reserve(changes_.size());
-  for (const auto& c : changes_) list.push_back({c.seat, c.online, iso_time(c.at_ms)});
+  for (const auto& c : changes_) list.push_back({c.seat, c.online, iso_time(c.at_ms), c.version});
   return protocol::messages::connection_record({totals(1, end_ms), totals(2, end_ms)}, list, complete_);
 }
 

@@ -16,15 +16,17 @@ bool room::record_connection(int seat, bool online) {
   // was recorded: a player arriving at the start, or after this server restarted, is not.
   if (phase_ != phase::open || seq_.outcome() || !seats_.both_taken() || is_bot(seat)) return false;
   if (online && !connections_.offline(seat)) return false;
-  if (!store_connection({seat, online, svc_.time->now_ms()})) return false;
+  if (!store_connection({seat, online, svc_.time->now_ms(), seq_.version()})) return false;
   send_to_all(share_text(msg::connections_message(connection_record())));
   return true;
 }
 
 void room::record_absences_at_end() {
+  // Such a seat has been empty since before the start or since this room was made, when the
+  // match was at its first version here (nothing is accepted before the start).
   for (int s = 1; s <= 2; ++s)
     if (seats_.taken(s) && seats_.holder(s) == 0 && !is_bot(s) && !connections_.offline(s))
-      store_connection({s, false, seats_.left_ms(s)});
+      store_connection({s, false, seats_.left_ms(s), first_version_});
 }
 
 bool room::store_connection(const connection_change& c) {

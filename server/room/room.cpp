@@ -29,7 +29,8 @@ room::room(net::io_context& ioc, room_services services, match_row row,
       clock_(clock ? std::move(*clock) : stored_clock(row_), *svc_.time, strand_, seq_.match().seats_to_act()),
       bot_(stored_bot_seat(row_, *svc_.cfg, svc_.bots, svc_.bot_matches, *svc_.time, strand_, *svc_.stats)),
       listing_(row_.code, row_.visibility == "public" && row_.guests_watch, row_.options, svc_.list_feed),
-      notices_(row_.code, row_.game, clock_.correspondence(), svc_.notify) {
+      notices_(row_.code, row_.game, clock_.correspondence(), svc_.notify),
+      first_version_(version) {
   // A match created with both seats taken (a bot opponent) is seated from its creation.
   if (!clock && seats_.both_taken()) clock_.on_seated(row_.created_ms);
   if (seq_.outcome()) listing_.ended(row_.finished_ms ? row_.finished_ms : row_.created_ms);

@@ -281,6 +281,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   match_chat chat_;
   match_notices notices_;
   connection_log connections_;
+  const std::int64_t first_version_;         // the match's version when this room was made
   std::shared_ptr<timer> notice_timer_;      // when notices_ looks at the clocks next, or null
   phase phase_ = phase::open;
 };

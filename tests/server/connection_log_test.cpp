@@ -64,15 +64,16 @@ TEST_CASE("connection record: bounded, and says when it is incomplete") {
 
 TEST_CASE("connection record: the wire form lists the totals and the changes in order") {
   connection_log log;
-  log.add({2, false, t0});
-  log.add({2, true, t0 + 61'000});
+  log.add({2, false, t0, 4});
+  log.add({2, true, t0 + 61'000, 6});
   const auto r = log.record(t0 + 100'000);
   REQUIRE(r["seats"].size() == 2);
   CHECK(r["seats"][0] == nlohmann::json{{"seat", 1}, {"disconnections", 0}, {"offline_ms", 0}, {"offline", false}});
   CHECK(r["seats"][1] == nlohmann::json{{"seat", 2}, {"disconnections", 1}, {"offline_ms", 61'000}, {"offline", false}});
   REQUIRE(r["changes"].size() == 2);
-  CHECK(r["changes"][0] == nlohmann::json{{"seat", 2}, {"online", false}, {"at", "2023-11-14T22:13:20Z"}});
+  CHECK(r["changes"][0] == nlohmann::json{{"seat", 2}, {"online", false}, {"at", "2023-11-14T22:13:20Z"}, {"version", 4}});
   CHECK(r["changes"][1]["online"] == true);
+  CHECK(r["changes"][1]["version"] == 6);
   CHECK(r["changes"][1]["at"] == "2023-11-14T22:14:21Z");
   CHECK(r["complete"] == true);
 }

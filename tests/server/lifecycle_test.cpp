@@ -316,12 +316,15 @@ TEST_CASE("lifecycle: a player's disconnections are recorded, shown live, in the
   CHECK(http_call(srv->port(), "GET", "/api/matches/" + tb.code + "/log").json_body()["connections"]["changes"] ==
         json::array());
 
-  // Seat 2 drops: seat 1 hears of it at once, and presence says for how long it has been away.
+  // One move, then seat 2 drops: seat 1 hears of it at once (the change after version 1), and
+  // presence says for how long it has been away.
+  REQUIRE(tb.act(tb.to_act(), tb.at[tb.to_act()].t.legal[0]) == 1);
   tb.at[2].ws.reset();
   json rec = tb.at[1].ws->until("connections");
   REQUIRE(rec["changes"].size() == 1);
   CHECK(rec["changes"][0]["seat"] == 2);
   CHECK(rec["changes"][0]["online"] == false);
+  CHECK(rec["changes"][0]["version"] == 1);
   CHECK(rec["seats"][1]["disconnections"] == 1);
   CHECK(rec["seats"][1]["offline"] == true);
   CHECK(rec["seats"][0]["disconnections"] == 0);
@@ -336,15 +339,18 @@ TEST_CASE("lifecycle: a player's disconnections are recorded, shown live, in the
   join(*tb.at[2].ws, tb.at[2].t, tb.code, {{"token", token2}});
   rec = tb.at[2].ws->until("connections");  // the one who came back sees it too
   REQUIRE(rec["changes"].size() == 2);
-  CHECK(rec["changes"][1] == json{{"seat", 2}, {"online", true}, {"at", rec["changes"][1]["at"]}});
+  CHECK(rec["changes"][1] == json{{"seat", 2}, {"online", true}, {"at", rec["changes"][1]["at"]}, {"version", 1}});
   CHECK(rec["seats"][1]["offline_ms"] == 80'000);
   CHECK(rec["seats"][1]["offline"] == false);
   CHECK(tb.at[1].ws->until("connections") == rec);
   CHECK_FALSE(tb.at[1].ws->until("presence")["seats"][1].contains("offline_ms"));
 
-  // Away again, for good: abandonment, and the result comes with the record's totals.
+  // Another move; away again, for good: abandonment, and the result comes with the record's totals.
+  REQUIRE(tb.act(tb.to_act(), tb.at[tb.to_act()].t.legal[0]) == 2);
   tb.at[2].ws.reset();
-  CHECK(tb.at[1].ws->until("connections")["seats"][1]["disconnections"] == 2);
+  rec = tb.at[1].ws->until("connections");
+  CHECK(rec["seats"][1]["disconnections"] == 2);
+  CHECK(rec["changes"][2]["version"] == 2);
   json final_record;
   bool over = false;
   for (int i = 0; i < 20 && !over; ++i) {

@@ -27,11 +27,11 @@ TEST_CASE("connection rows: numbered per match, read back in order, bounded, del
     s->insert_match(*row, r.done());
     REQUIRE(r.get() == write_status::ok);
   }
-  REQUIRE(run_write(*s, insert_connection_work(m.code, {2, false, t0 + 10})) == write_status::ok);
-  REQUIRE(run_write(*s, insert_connection_work(other.code, {1, false, t0 + 11})) == write_status::ok);
-  REQUIRE(run_write(*s, insert_connection_work(m.code, {2, true, t0 + 20})) == write_status::ok);
+  REQUIRE(run_write(*s, insert_connection_work(m.code, {2, false, t0 + 10, 3})) == write_status::ok);
+  REQUIRE(run_write(*s, insert_connection_work(other.code, {1, false, t0 + 11, 0})) == write_status::ok);
+  REQUIRE(run_write(*s, insert_connection_work(m.code, {2, true, t0 + 20, 5})) == write_status::ok);
   // An earlier time stored later still reads back after: the order is the order stored.
-  REQUIRE(run_write(*s, insert_connection_work(m.code, {1, false, t0 + 5})) == write_status::ok);
+  REQUIRE(run_write(*s, insert_connection_work(m.code, {1, false, t0 + 5, 0})) == write_status::ok);
   CHECK(run_write(*s, insert_connection_work("NOSUCH", {1, false, t0})) == write_status::conflict);
 
   std::vector<connection_change> changes;
@@ -40,14 +40,14 @@ TEST_CASE("connection rows: numbered per match, read back in order, bounded, del
             read_status::found);
   };
   read(m.code);
-  CHECK(changes == std::vector<connection_change>{{2, false, t0 + 10}, {2, true, t0 + 20}, {1, false, t0 + 5}});
+  CHECK(changes == std::vector<connection_change>{{2, false, t0 + 10, 3}, {2, true, t0 + 20, 5}, {1, false, t0 + 5, 0}});
   CHECK(db.scalar("SELECT MAX(n) FROM seat_connections s JOIN matches m ON m.id = s.match_id WHERE m.code = '" + m.code + "'") == 3);
   read("NOSUCH");
   CHECK(changes.empty());
 
   // A record read back holds at most one change past the bound, so that it reads as incomplete.
   for (std::int64_t n = 2; n <= static_cast<std::int64_t>(connection_log::max_changes) + 5; ++n)
-    REQUIRE(run_write(*s, insert_connection_work(other.code, {1, n % 2 == 0, t0 + n})) == write_status::ok);
+    REQUIRE(run_write(*s, insert_connection_work(other.code, {1, n % 2 == 0, t0 + n, n})) == write_status::ok);
   read(other.code);
   CHECK(changes.size() == connection_log::max_changes + 1);
   connection_log log;

@@ -64,6 +64,19 @@ export class MatchHistory {
   }
 }
 
+// The connection record's changes ({seat, online, at, version}, in order) by the move each came
+// after, for a move list holding versions from+1..to: 0 for those before its first move, `to`
+// for any past its last (the list has not caught up yet). A Map: version → changes.
+export function connectionsByMove(changes, from, to) {
+  const byMove = new Map();
+  for (const x of changes || []) {
+    const v = x.version <= from ? 0 : Math.min(x.version, to);
+    if (!byMove.has(v)) byMove.set(v, []);
+    byMove.get(v).push(x);
+  }
+  return byMove;
+}
+
 // The changes grouped by turn: consecutive changes by the same seat, and a new turn after a
 // change whose events hold a turn marker (game.isTurnMarker). Each turn: {seat, changes,
 // before} where `before` is the version just before its first change.

@@ -2,7 +2,7 @@
 // patches, refuse gaps; changes group into turns for the move list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MatchHistory, groupTurns, lastTurnEvents } from '../../../web/js/history.js';
+import { MatchHistory, groupTurns, lastTurnEvents, connectionsByMove } from '../../../web/js/history.js';
 
 const game = { isTurnMarker: (ev) => ev.type === 'turn_started' || ev.type === 'turn_ended' };
 const rep = (path, value) => ({ op: 'replace', path, value });
@@ -49,4 +49,16 @@ test('changes group by turn; the opponent\'s last whole turn', () => {
   assert.deepEqual(lastTurnEvents(changes, game, 2).map((e) => e.type), ['moved', 'moved', 'turn_ended', 'turn_started']);
   assert.deepEqual(lastTurnEvents(changes, game, null).map((e) => e.type), ['summoned', 'turn_ended', 'turn_started']);
   assert.deepEqual(lastTurnEvents([], game, 1), []);
+});
+
+test('connection changes go after the move whose version they carry, whatever the moves\' times', () => {
+  const c = (seat, online, version) => ({ seat, online, at: '2026-12-06T10:00:00Z', version });
+  const record = [c(2, false, 0), c(2, true, 3), c(1, false, 3), c(1, true, 7), c(2, false, 9)];
+  const placed = connectionsByMove(record, 2, 8);  // the list holds versions 3..8
+  assert.deepEqual([...placed.keys()], [0, 3, 7, 8]);
+  assert.deepEqual(placed.get(0), [record[0]]);          // before the list's first move
+  assert.deepEqual(placed.get(3), [record[1], record[2]]); // in the record's order
+  assert.deepEqual(placed.get(7), [record[3]]);
+  assert.deepEqual(placed.get(8), [record[4]]);          // past the list's last move: after it
+  assert.equal(connectionsByMove(null, 0, 0).size, 0);
 });

@@ -1,12 +1,12 @@
 // The match page's move list and stepping controls: the changes grouped by turn (the game
 // module words each change and, optionally, each turn's title; each time a player went offline
-// or came back follows the change before it), first / previous / next / last,
+// or came back follows the move it came after), first / previous / next / last,
 // a click on any move, the arrow keys, "back to live", and the log's download. It only draws
 // and reports the version asked for; the match page shows the board at that version.
 import { h, icon } from '../dom.js';
 import { t, lang } from '../i18n.js';
 import { playerLabel } from '../games.js';
-import { groupTurns } from '../history.js';
+import { groupTurns, connectionsByMove } from '../history.js';
 import { describeRoomEvent } from './log.js';
 
 // opts: {game, seat (viewer's, or null), onStep(version|null), onExport() (none: no download
@@ -59,7 +59,7 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
     const cur = current();
     const turns = groupTurns(hist.changes, game);
     const who = names();
-    const away = connectionsByVersion(hist.changes);
+    const away = connectionsByMove(connections(), hist.from, hist.to);
     const awayLines = (v) => (away.get(v) || []).map((x) => h('li', { class: `conn-change s${x.seat}`, dataset: { online: String(x.online) } },
       t(x.online ? 'conn.came_back' : 'conn.went_offline', { player: playerLabel(game, x.seat, seat, who) }),
       h('time', { datetime: x.at }, ` · ${new Date(x.at).toLocaleTimeString(lang(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`)));
@@ -93,21 +93,6 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
     next.disabled = viewing == null;
     last.disabled = viewing == null;
     revealCurrent();
-  }
-
-  // The record's changes by the version they followed (0: before the first change listed): each
-  // goes after the last change made at or before its time.
-  function connectionsByVersion(changes) {
-    const byVersion = new Map();
-    let i = 0;
-    const sorted = [...(connections() || [])].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-    let after = 0;
-    for (const x of sorted) {
-      while (i < changes.length && Date.parse(changes[i].at) <= Date.parse(x.at)) after = changes[i++].version;
-      if (!byVersion.has(after)) byVersion.set(after, []);
-      byVersion.get(after).push(x);
-    }
-    return byVersion;
   }
 
   // Scrolls the move list itself (never the page) so that its current move shows.
