@@ -98,6 +98,20 @@ bool csrf_matches(std::string_view sent, const accounts::session& s) {
   return !sent.empty() && constant_time_equal(sent, s.csrf);
 }
 
+void for_member(account_service& accounts, const request& req, std::function<void(api_answer)> answer,
+                std::function<void(std::int64_t user, std::function<void(api_answer)> answer)> then) {
+  const bool change = req.method() != http::verb::get && req.method() != http::verb::head;
+  accounts.authenticate(session_id_of(req), [change, csrf = csrf_token_of(req), answer = std::move(answer),
+                                             then = std::move(then)](auth_result r) {
+    if (r.state == auth_result::status::unavailable)
+      return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+    if (r.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
+    if (change && !csrf_matches(csrf, r.s))
+      return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
+    then(r.s.who.id, answer);
+  });
+}
+
 bool is_account_route(std::string_view path) {
   return path == "/api/account" || path == "/api/account/matches" || path == "/api/account/signup" ||
          path == "/api/account/signin" || path == "/api/account/signout" || path == "/api/account/signout-everywhere" ||

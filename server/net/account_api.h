@@ -30,6 +30,15 @@ std::string csrf_token_of(const boost::beast::http::request<boost::beast::http::
 // Whether a sent CSRF token is the session's own (constant time; never when none was sent).
 bool csrf_matches(std::string_view sent, const accounts::session& s);
 
+// Answers a signed-in member's request to one of their own settings' routes (notifications,
+// webhooks): authenticates its session and answers 503 unavailable or 401 signed_out itself,
+// and, for a change (anything but GET or HEAD), 403 bad_csrf without this session's CSRF token;
+// otherwise calls then with the member's id and answer. answer is called once, on any thread.
+void for_member(accounts::account_service& accounts,
+                const boost::beast::http::request<boost::beast::http::string_body>& req,
+                std::function<void(api_answer)> answer,
+                std::function<void(std::int64_t user, std::function<void(api_answer)> answer)> then);
+
 // Where an account request came from, as the HTTP session established it.
 struct account_request_context {
   std::string address;  // the client's address (rate limits)

@@ -80,21 +80,13 @@ void handle_push_request(const push_routes& routes, const request& req, std::str
     if (!body->is_object()) return answer({400, http_error("bad_request", "the body is a JSON object")});
   }
   notify::push_service& push = *routes.push;
-  routes.accounts->authenticate(session_id_of(req), [&push, &key, path = std::string(path), body = std::move(body),
-                                                     csrf = csrf_token_of(req),
-                                                     answer = std::move(answer)](accounts::auth_result r) mutable {
-    if (r.state == accounts::auth_result::status::unavailable)
-      return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
-    if (r.state == accounts::auth_result::status::signed_out)
-      return answer({401, http_error("signed_out", "sign in first")});
-    const std::int64_t user = r.s.who.id;
+  for_member(*routes.accounts, req, std::move(answer), [&push, &key, path = std::string(path), body = std::move(body)](
+                                                          std::int64_t user, std::function<void(api_answer)> answer) mutable {
     if (path == "/api/push")
       return push.settings(user, [&key, answer](std::optional<notify::push_settings> s) {
         if (!s) return answer({503, http_error("unavailable", "notifications cannot be read right now; try again")});
         answer(settings_answer(200, key, *s));
       });
-    if (!csrf_matches(csrf, r.s))
-      return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
     auto changed = [&key, answer](int status) {
       return [&key, answer, status](std::variant<notify::push_settings, notify::push_refusal> v) {
         if (const auto* no = std::get_if<notify::push_refusal>(&v)) return answer(refused(*no));

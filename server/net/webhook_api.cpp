@@ -145,14 +145,8 @@ void handle_webhook_request(const webhook_routes& routes, const request& req, st
     }
   }
   notify::webhook_service& hooks = *routes.webhooks;
-  routes.accounts->authenticate(session_id_of(req), [&hooks, get, action, id, url = std::move(url), events,
-                                                     csrf = csrf_token_of(req),
-                                                     answer = std::move(answer)](accounts::auth_result r) mutable {
-    if (r.state == accounts::auth_result::status::unavailable)
-      return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
-    if (r.state == accounts::auth_result::status::signed_out)
-      return answer({401, http_error("signed_out", "sign in first")});
-    const std::int64_t user = r.s.who.id;
+  for_member(*routes.accounts, req, std::move(answer), [&hooks, get, action, id, url = std::move(url), events](
+                                                          std::int64_t user, std::function<void(api_answer)> answer) mutable {
     if (get)
       return hooks.list(user, [answer](std::optional<std::vector<notify::webhook_row>> rows) {
         if (!rows) return answer({503, http_error("unavailable", "webhooks cannot be read right now; try again")});
@@ -160,8 +154,6 @@ void handle_webhook_request(const webhook_routes& routes, const request& req, st
         for (const auto& w : *rows) list.push_back(webhook_json(w));
         answer({200, {{"webhooks", std::move(list)}}, {{"Cache-Control", "no-store"}}});
       });
-    if (!csrf_matches(csrf, r.s))
-      return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
     auto done = [answer](int status) {
       return [answer, status](std::optional<notify::webhook_refusal> no) {
         if (no) return answer(refused(*no));
