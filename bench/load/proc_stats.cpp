@@ -34,6 +34,19 @@ std::uint64_t listening_inode(const char* table, std::uint16_t port) {
   return 0;
 }
 
+// Adds the context switches of every thread under dir/task to s (a thread that ended before
+// the sample is not counted).
+void add_switches(const std::string& dir, proc_sample& s) {
+  std::error_code ec;
+  for (fs::directory_iterator t(dir + "/task", ec), end; !ec && t != end; t.increment(ec)) {
+    std::ifstream status(t->path() / "status");
+    for (std::string line; std::getline(status, line);) {
+      if (line.rfind("voluntary_ctxt_switches:", 0) == 0) s.switches_voluntary += std::stoull(line.substr(24));
+      if (line.rfind("nonvoluntary_ctxt_switches:", 0) == 0) s.switches_involuntary += std::stoull(line.substr(27));
+    }
+  }
+}
+
 }  // namespace
 
 proc_sample sample_proc(int pid) {
@@ -58,6 +71,7 @@ proc_sample sample_proc(int pid) {
   }
   std::error_code ec;
   for (fs::directory_iterator it(dir + "/fd", ec), end; !ec && it != end; it.increment(ec)) ++s.fds;
+  add_switches(dir, s);
   s.ok = true;
   return s;
 }

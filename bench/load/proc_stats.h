@@ -14,9 +14,13 @@ struct proc_sample {
   double cpu_sys_s = 0;         // stime
   int threads = 0;
   std::uint64_t fds = 0;        // open file descriptors
+  // Context switches of all its threads (each task's status), voluntary (it waited: a wake-up
+  // follows) and involuntary (preempted).
+  std::uint64_t switches_voluntary = 0;
+  std::uint64_t switches_involuntary = 0;
 };
 
-// Samples /proc/<pid>/{stat,status,fd}; pid 0 means this process.
+// Samples /proc/<pid>/{stat,status,fd,task/*/status}; pid 0 means this process.
 proc_sample sample_proc(int pid);
 
 // The 1-minute load average of the machine (from /proc/loadavg; -1 if unreadable).

@@ -10,16 +10,26 @@ double span(clock_type::time_point a, clock_type::time_point b) {
   return b.time_since_epoch().count() ? std::chrono::duration<double>(b - a).count() : 0.0;
 }
 
-// {"ok", "rss_kb", "hwm_kb", "cpu_s", "threads", "fds"} of one sample.
 // A latency histogram's count, quantiles, maximum and mean (µs).
 json quantiles_json(const histogram& h) {
   return json{{"count", h.count()}, {"p50", h.quantile(0.50)}, {"p95", h.quantile(0.95)},
               {"p99", h.quantile(0.99)}, {"max", h.max()}, {"mean", h.mean()}};
 }
 
+// {"ok", "rss_kb", "hwm_kb", "cpu_s", "threads", "fds", "switches"} of one sample.
 json sample_json(const proc_sample& s) {
   return {{"ok", s.ok}, {"rss_kb", s.rss_kb}, {"hwm_kb", s.hwm_kb},
-          {"cpu_s", s.cpu_user_s + s.cpu_sys_s}, {"threads", s.threads}, {"fds", s.fds}};
+          {"cpu_s", s.cpu_user_s + s.cpu_sys_s}, {"threads", s.threads}, {"fds", s.fds},
+          {"switches", {{"voluntary", s.switches_voluntary}, {"involuntary", s.switches_involuntary}}}};
+}
+
+// The context switches between two samples per action, voluntary and involuntary.
+json switches_per_action(const proc_sample& a, const proc_sample& b, std::uint64_t actions) {
+  const auto per = [&](std::uint64_t x, std::uint64_t y) {
+    return (a.ok && b.ok && actions && y >= x) ? static_cast<double>(y - x) / static_cast<double>(actions) : 0.0;
+  };
+  return {{"voluntary", per(a.switches_voluntary, b.switches_voluntary)},
+          {"involuntary", per(a.switches_involuntary, b.switches_involuntary)}};
 }
 
 // CPU seconds (user+sys) spent between two samples.
@@ -107,6 +117,7 @@ json driver::make_report() const {
     r["legal"] = {{"source", opt_.legal}, {"computed", legal_computed_}, {"mismatches", legal_mismatches_}};
     r["server"]["cpu_us_per_action"] =
         acked_ ? 1e6 * cpu_between(srv_start_, srv_end_) / static_cast<double>(acked_) : 0.0;
+    r["server"]["switches_per_action"] = switches_per_action(srv_start_, srv_end_, acked_);
   } else {
     r["connections_target"] = opt_.connections;
     r["per_match"] = opt_.per_match;

@@ -40,15 +40,28 @@ const summary = (xs) => {
   return { count: s.length, p50: quantile(s, 0.5), p95: quantile(s, 0.95), p99: quantile(s, 0.99), max: s.length ? s[s.length - 1] : 0 };
 };
 
-// The CPU seconds (user + system) and resident KiB of pid, from /proc.
+// The context switches of every thread of pid (each task's status), voluntary and involuntary.
+function switches(pid) {
+  const out = { voluntary: 0, involuntary: 0 };
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    let text = '';
+    try { text = fs.readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8'); } catch { continue; }  // the thread ended
+    out.voluntary += Number((/^voluntary_ctxt_switches:\s+(\d+)/m.exec(text) || [0, 0])[1]);
+    out.involuntary += Number((/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(text) || [0, 0])[1]);
+  }
+  return out;
+}
+
+// The CPU seconds (user + system), resident KiB and context switches of pid, from /proc.
 function sample(pid) {
-  if (!pid) return { cpu_s: 0, rss_kb: 0 };
+  const none = { cpu_s: 0, rss_kb: 0, switches: { voluntary: 0, involuntary: 0 } };
+  if (!pid) return none;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return { cpu_s: (Number(fields[11]) + Number(fields[12])) / 100, rss_kb: rss ? Number(rss[1]) : 0 };
-  } catch { return { cpu_s: 0, rss_kb: 0 }; }
+    return { cpu_s: (Number(fields[11]) + Number(fields[12])) / 100, rss_kb: rss ? Number(rss[1]) : 0, switches: switches(pid) };
+  } catch { return none; }
 }
 
 // --- each peer's client side: a match's connections, and how its seats act -----------------
@@ -170,6 +183,10 @@ async function main() {
     ack_us: summary(ack), latency_us: summary(last),
     server: { pid: serverPid, cpu_s_run: after.cpu_s - before.cpu_s, rss_kb: after.rss_kb,
       cpu_us_per_action: acked ? (1e6 * (after.cpu_s - before.cpu_s)) / acked : 0,
+      switches_per_action: {
+        voluntary: acked ? (after.switches.voluntary - before.switches.voluntary) / acked : 0,
+        involuntary: acked ? (after.switches.involuntary - before.switches.involuntary) / acked : 0,
+      },
       rss_kb_per_match: all.length ? after.rss_kb / all.length : 0 },
     generator: { cpu_s_run: (self.user + self.system) / 1e6 },
     loadavg_1m: fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
