@@ -323,16 +323,22 @@ write_work append_action_work(const std::string& code, const action_row& a, cons
       if (held != write_status::ok) return held;
     }
     // The version fence: advancing last_version only from version - 1 keeps the log contiguous.
+    // The status is set apart, by the first change only: an UPDATE naming status rewrites the
+    // listing's index entry, which every later change would pay for nothing.
     const write_status s = update_one(
         db,
         "UPDATE matches SET last_version = ?1,"
-        " updated_ms = CASE WHEN updated_ms > ?2 THEN updated_ms ELSE ?2 END,"
-        " status = CASE status WHEN 'waiting' THEN 'live' ELSE status END"
+        " updated_ms = CASE WHEN updated_ms > ?2 THEN updated_ms ELSE ?2 END"
         " WHERE code = ?3 AND last_version = ?1 - 1 AND status <> 'finished'",
         {version, at_ms, code}, error,
         "append to " + code + " version " + std::to_string(version) +
             ": no such match, match finished, or not its next version");
     if (s != write_status::ok) return s;
+    if (version == 1) {
+      const write_status live =
+          db.run("UPDATE matches SET status = 'live' WHERE code = ?1 AND status = 'waiting'", {code}, error);
+      if (live != write_status::ok) return live;
+    }
     return db.run("INSERT INTO actions (match_id, version, seat, action, change, at_ms, lag_ms)"
                   " VALUES ((SELECT id FROM matches WHERE code = ?1), ?2, ?3, ?4, ?5, ?6, ?7)",
                   row, error);
