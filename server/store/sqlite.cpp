@@ -90,8 +90,21 @@ bool sqlite_statement::is_null(int col) const {
   return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
 }
 
+namespace {
+
+// SQLite's process-wide settings, made once before its first connection: no memory statistics,
+// which would take a global mutex around every allocation SQLite makes (nothing reads them).
+// After SQLite has started (a connection opened elsewhere first), its defaults stay.
+void configure_sqlite_once() {
+  static const int result = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+  (void)result;
+}
+
+}  // namespace
+
 std::unique_ptr<sqlite_connection> sqlite_connection::open(const std::string& path,
                                                            bool read_only, std::string& error) {
+  configure_sqlite_once();
   sqlite3* db = nullptr;
   const int flags = (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
                     SQLITE_OPEN_NOMUTEX;
