@@ -231,7 +231,9 @@ class sql_store final : public store {
       // completion reports a write that is not durable; a write never tried is unavailable.
       std::vector<write_status> status(batch.size(), write_status::unavailable);
       try {
-        if (commit_together(batch, status) == tx::aborted) {
+        if (batch.size() == 1) {
+          commit_alone(batch.front(), status.front());
+        } else if (commit_together(batch, status) == tx::aborted) {
           // One write may have ended the transaction (or COMMIT failed): retry each alone.
           // Stop at the first that cannot even begin (a lock or I/O error): the rest stay
           // unavailable.
@@ -254,31 +256,48 @@ class sql_store final : public store {
   // How a transaction ended: committed, never begun, or rolled back after beginning.
   enum class tx { committed, not_started, aborted };
 
-  // Runs every write of batch in one transaction, each in its own savepoint. On commit, status
-  // receives each write's result; otherwise status is untouched and nothing took effect.
+  // Runs every write of batch in one transaction and commits it; status receives each write's
+  // result. A write that is refused (conflict) is left out and the transaction run again
+  // without it: the writes before it leave the same state each time, so it is refused exactly
+  // as it would be in a savepoint of its own, and the others commit together. Writes carry no
+  // savepoint: refusals are rare, and two statements more per write would be paid on every
+  // write for them. A write that fails (unavailable), or a COMMIT that fails, ends the attempt
+  // (aborted, nothing took effect) and the caller retries each write alone.
   tx commit_together(std::vector<pending_write>& batch, std::vector<write_status>& status) {
-    std::string error;
-    if (!writer_db_->begin(error)) {
-      spdlog::error("store: cannot begin a batch of {} writes: {}", batch.size(), error);
-      return tx::not_started;
-    }
-    std::vector<write_status> applied(batch.size(), write_status::unavailable);
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      applied[i] = apply_in_savepoint(batch[i]);
-      if (!writer_db_->in_transaction()) {  // the database ended the whole transaction
-        spdlog::error("store: batch of {} writes rolled back by the database; retrying one by one",
-                      batch.size());
+    std::vector<bool> left_out(batch.size(), false);
+    for (;;) {  // one more pass per write left out: at most batch.size() + 1
+      std::string error;
+      if (!writer_db_->begin(error)) {
+        spdlog::error("store: cannot begin a batch of {} writes: {}", batch.size(), error);
+        return tx::not_started;
+      }
+      bool again = false;
+      for (std::size_t i = 0; i < batch.size() && !again; ++i) {
+        if (left_out[i]) continue;
+        const write_status s = run_work(batch[i], error);
+        if (s == write_status::ok && writer_db_->in_transaction()) continue;
+        abandon_transaction();
+        if (s != write_status::conflict) {
+          spdlog::error("store: a write of a batch of {} failed: {}; retrying them one by one",
+                        batch.size(), error);
+          return tx::aborted;
+        }
+        spdlog::warn("store: write refused: {}", error);
+        status[i] = write_status::conflict;
+        left_out[i] = true;
+        again = true;
+      }
+      if (again) continue;
+      if (!writer_db_->exec("COMMIT", error)) {
+        spdlog::error("store: commit of {} writes failed: {}; retrying one by one", batch.size(), error);
+        abandon_transaction();
         return tx::aborted;
       }
+      for (std::size_t i = 0; i < batch.size(); ++i)
+        if (!left_out[i]) status[i] = write_status::ok;
+      observe(batch.size(), batch.front().queued);
+      return tx::committed;
     }
-    if (!writer_db_->exec("COMMIT", error)) {
-      spdlog::error("store: commit of {} writes failed: {}; retrying one by one", batch.size(), error);
-      abandon_transaction();
-      return tx::aborted;
-    }
-    status = std::move(applied);
-    observe(batch.size(), batch.front().queued);
-    return tx::committed;
   }
 
   // Runs one write in a transaction of its own; status becomes ok only once it committed,
@@ -289,10 +308,13 @@ class sql_store final : public store {
       spdlog::error("store: cannot begin a write: {}", error);
       return tx::not_started;
     }
-    const write_status applied = apply_in_savepoint(w);
-    if (applied != write_status::ok) {
+    const write_status applied = run_work(w, error);
+    if (applied != write_status::ok || !writer_db_->in_transaction()) {
+      if (applied == write_status::conflict) spdlog::warn("store: write refused: {}", error);
+      else if (applied == write_status::ok) spdlog::error("store: write ended its transaction; not committed");
+      else spdlog::error("store: write failed: {}", error);
       abandon_transaction();
-      status = applied;
+      status = applied == write_status::ok ? write_status::unavailable : applied;
       return tx::aborted;
     }
     if (!writer_db_->exec("COMMIT", error)) {
@@ -306,45 +328,16 @@ class sql_store final : public store {
     return tx::committed;
   }
 
-  // Runs w's work inside a savepoint, undoing just its changes unless it returns ok. When
-  // the savepoint cannot be undone or released, it rolls back the whole transaction (the
-  // caller sees it ended and retries the others alone) rather than commit part of a write.
-  write_status apply_in_savepoint(pending_write& w) {
-    std::string error;
-    if (!writer_db_->exec("SAVEPOINT store_write", error)) {
-      spdlog::error("store: savepoint failed: {}", error);
-      return write_status::unavailable;
-    }
-    write_status s = write_status::unavailable;
+  // Runs w's work in the open transaction; an exception it throws is a failure (unavailable).
+  write_status run_work(pending_write& w, std::string& error) {
     try {
-      s = w.work(*writer_db_, error);
+      return w.work(*writer_db_, error);
     } catch (const std::exception& e) {
       error = e.what();
     } catch (...) {
       error = "non-standard exception";
     }
-    if (!writer_db_->in_transaction()) {
-      spdlog::error("store: write {} and ended its transaction: {}",
-                    s == write_status::conflict ? "refused" : "failed", error);
-      return s == write_status::ok ? write_status::unavailable : s;
-    }
-    if (s != write_status::ok) {
-      if (s == write_status::conflict) spdlog::warn("store: write refused: {}", error);
-      else spdlog::error("store: write failed: {}", error);
-      std::string undo_error;
-      if (!writer_db_->exec("ROLLBACK TO store_write", undo_error)) {
-        spdlog::error("store: undoing a write failed: {}; rolling back its batch", undo_error);
-        abandon_transaction();
-        return write_status::unavailable;
-      }
-    }
-    std::string release_error;
-    if (!writer_db_->exec("RELEASE store_write", release_error)) {
-      spdlog::error("store: releasing a savepoint failed: {}; rolling back its batch", release_error);
-      abandon_transaction();
-      return write_status::unavailable;
-    }
-    return s;
+    return write_status::unavailable;
   }
 
   // Rolls back the open transaction, if any.

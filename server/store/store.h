@@ -114,10 +114,12 @@ struct read_result {
 class sql_connection;
 
 // A unit of SQL work for the writer thread (the store's own writes, and those of the
-// subsystems that keep their rows in the store, e.g. server/accounts/), run inside a savepoint
-// of the batch's transaction on sql_connection (store/connection.h). Returns ok when it took
-// effect (pending the commit); otherwise conflict (the stored state refuses it) or unavailable
-// (the database failed), with error set; the savepoint then undoes whatever it did.
+// subsystems that keep their rows in the store, e.g. server/accounts/), run inside the
+// batch's transaction on sql_connection (store/connection.h). Returns ok when it took effect
+// (pending the commit); otherwise conflict (the stored state refuses it) or unavailable (the
+// database failed), with error set; the transaction is then rolled back and run again without
+// it (or each write retried alone), so whatever it did is undone. A work may run more than once
+// and must do the same each time on the same state.
 using write_work = std::function<write_status(sql_connection& db, std::string& error)>;
 // A read on the read connection: found (with its results kept by the work itself), absent, or
 // unavailable with error set.
@@ -139,9 +141,9 @@ struct store_options {
 // in batches (group commit; SQLite: WAL, synchronous=FULL; PostgreSQL: synchronous_commit=on)
 // and only then runs each write's completion on that thread — callers post back to their own
 // strand from it. Reads use a separate connection.
-// Each write runs in its own savepoint, so one refused or failed write does not fail the
-// others of its batch; if a whole batch cannot commit, its writes are retried one by one, and
-// a write reports ok only once its transaction has committed.
+// A refused write does not fail the others of its batch: the batch runs again without it;
+// if a whole batch cannot commit, its writes are retried one by one, and a write reports ok
+// only once its transaction has committed.
 // Thread-safety: every public method may be called from any thread, except that flush() and
 // close() must not be called from a completion (they wait for the writer thread).
 class store {
