@@ -70,16 +70,17 @@ for (const r of runs) { if (!by.has(r.label)) by.set(r.label, []); by.get(r.labe
 const received = (r, legal) => Object.values(r.wire.received).flatMap((types) => Object.values(types))
   .reduce((n, c) => n + (legal ? ((c.fields || {}).legal || 0) + ((c.fields || {}).expects || 0) : c.bytes), 0);
 const perAction = (rs, legal) => rs.reduce((n, r) => n + received(r, legal), 0) / Math.max(1, rs.reduce((n, r) => n + r.actions_acked, 0));
-console.log('| variant | actions/s (runs) | median | server µs CPU/action (runs) | median | generator µs CPU/action | server ÷ generator CPU | server switches per action, voluntary / involuntary | bytes received per action | of which legal lists | p99 ms (runs) | median | errors | load |');
-console.log('|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|');
+console.log('| variant | actions/s (runs) | median | server µs CPU/action (runs) | median | of which the store writer (tab-store) | generator µs CPU/action | server ÷ generator CPU | server switches per action, voluntary / involuntary | bytes received per action | of which legal lists | p99 ms (runs) | median | errors | load |');
+console.log('|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|');
 for (const [label, rs] of by) {
   const rate = rs.map((r) => r.acked_per_s);
   const srv = rs.map((r) => r.server.cpu_us_per_action);
   const gen = rs.map((r) => 1e6 * r.generator.cpu_s_run / Math.max(1, r.actions_acked));
   const ratio = rs.map((r, i) => srv[i] / gen[i]);
   const loads = rs.map((r) => `${r.loadavg_1m.start.toFixed(1)}–${r.loadavg_1m.end.toFixed(1)}`);
+  const writer = f(median(rs.map((r) => (r.server.cpu_us_per_action_by_thread || {})['tab-store'] || 0)), 1);
   const sw = (kind) => f(median(rs.map((r) => (r.server.switches_per_action || {})[kind] || 0)), 2);
   console.log(`| ${label} | ${rate.map((x) => f(x)).join(', ')} | ${f(median(rate))} | ${srv.map((x) => f(x, 1)).join(', ')} | ` +
-    `${f(median(srv), 1)} | ${f(median(gen), 1)} | ${f(median(ratio), 2)} | ${sw('voluntary')} / ${sw('involuntary')} | ${f(perAction(rs, false))} | ${f(perAction(rs, true))} | ${rs.map((r) => f(r.latency_us.p99 / 1000, 1)).join(', ')} | ${f(median(rs.map((r) => r.latency_us.p99 / 1000)), 1)} | ${rs.reduce((n, r) => n + r.errors_total, 0)} | ${loads.join(', ')} |`);
+    `${f(median(srv), 1)} | ${writer} | ${f(median(gen), 1)} | ${f(median(ratio), 2)} | ${sw('voluntary')} / ${sw('involuntary')} | ${f(perAction(rs, false))} | ${f(perAction(rs, true))} | ${rs.map((r) => f(r.latency_us.p99 / 1000, 1)).join(', ')} | ${f(median(rs.map((r) => r.latency_us.p99 / 1000)), 1)} | ${rs.reduce((n, r) => n + r.errors_total, 0)} | ${loads.join(', ')} |`);
 }
 EOF

@@ -34,9 +34,10 @@ std::uint64_t listening_inode(const char* table, std::uint16_t port) {
   return 0;
 }
 
-// Adds the context switches of every thread under dir/task to s (a thread that ended before
-// the sample is not counted).
-void add_switches(const std::string& dir, proc_sample& s) {
+// Adds the context switches and the CPU time by thread name of every thread under dir/task to
+// s (a thread that ended before the sample is not counted).
+void add_threads(const std::string& dir, proc_sample& s) {
+  const double tick = static_cast<double>(sysconf(_SC_CLK_TCK));
   std::error_code ec;
   for (fs::directory_iterator t(dir + "/task", ec), end; !ec && t != end; t.increment(ec)) {
     std::ifstream status(t->path() / "status");
@@ -44,6 +45,15 @@ void add_switches(const std::string& dir, proc_sample& s) {
       if (line.rfind("voluntary_ctxt_switches:", 0) == 0) s.switches_voluntary += std::stoull(line.substr(24));
       if (line.rfind("nonvoluntary_ctxt_switches:", 0) == 0) s.switches_involuntary += std::stoull(line.substr(27));
     }
+    std::ifstream stat(t->path() / "stat");
+    const std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const auto open = text.find('('), close = text.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open) continue;
+    std::istringstream fields(text.substr(close + 2));
+    std::vector<std::string> f;
+    for (std::string w; fields >> w && f.size() < 13;) f.push_back(w);
+    if (f.size() < 13) continue;
+    s.cpu_by_thread[text.substr(open + 1, close - open - 1)] += (std::stod(f[11]) + std::stod(f[12])) / tick;
   }
 }
 
@@ -71,7 +81,7 @@ proc_sample sample_proc(int pid) {
   }
   std::error_code ec;
   for (fs::directory_iterator it(dir + "/fd", ec), end; !ec && it != end; it.increment(ec)) ++s.fds;
-  add_switches(dir, s);
+  add_threads(dir, s);
   s.ok = true;
   return s;
 }

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <string>
 
 namespace tabuleiro::bench {
 
@@ -18,6 +20,9 @@ struct proc_sample {
   // follows) and involuntary (preempted).
   std::uint64_t switches_voluntary = 0;
   std::uint64_t switches_involuntary = 0;
+  // CPU seconds (user + system) of its threads by name (the server names its own: tab-store,
+  // tab-io, ...), threads alive at the sample only.
+  std::map<std::string, double> cpu_by_thread;
 };
 
 // Samples /proc/<pid>/{stat,status,fd,task/*/status}; pid 0 means this process.

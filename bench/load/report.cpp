@@ -118,6 +118,14 @@ json driver::make_report() const {
     r["server"]["cpu_us_per_action"] =
         acked_ ? 1e6 * cpu_between(srv_start_, srv_end_) / static_cast<double>(acked_) : 0.0;
     r["server"]["switches_per_action"] = switches_per_action(srv_start_, srv_end_, acked_);
+    json by_thread = json::object();  // µs of CPU per action by thread name, over the run
+    if (srv_start_.ok && srv_end_.ok && acked_)
+      for (const auto& [name, cpu] : srv_end_.cpu_by_thread) {
+        const auto before = srv_start_.cpu_by_thread.find(name);
+        const double spent = cpu - (before == srv_start_.cpu_by_thread.end() ? 0.0 : before->second);
+        by_thread[name] = 1e6 * spent / static_cast<double>(acked_);
+      }
+    r["server"]["cpu_us_per_action_by_thread"] = by_thread;
   } else {
     r["connections_target"] = opt_.connections;
     r["per_match"] = opt_.per_match;

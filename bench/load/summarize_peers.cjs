@@ -33,6 +33,7 @@ function stats(rs) {
     ack50: med((r) => r.ack_us.p50 / 1000), ack99: med((r) => r.ack_us.p99 / 1000),
     last50: med((r) => r.latency_us.p50 / 1000), last99: med((r) => r.latency_us.p99 / 1000),
     rss: med((r) => (r.server.end ? r.server.end.rss_kb : r.server.rss_kb) / r.matches),
+    writer: med((r) => ((r.server.cpu_us_per_action_by_thread || {})['tab-store'] ?? NaN)),
     vol: med((r) => (r.server.switches_per_action ? r.server.switches_per_action.voluntary : NaN)),
     invol: med((r) => (r.server.switches_per_action ? r.server.switches_per_action.involuntary : NaN)),
   };
@@ -68,17 +69,19 @@ function section(dir) {
     'CPU: the server process\'s user + system time over the measured window, per acknowledged action. ' +
     '"Tabuleiro, no legal lists": every connection joins with `"legal": false`, as the project\'s browser client does ' +
     '(it computes its seat\'s legal actions with the engine it carries; the load generator does so too). ' +
+    'Of which the store\'s writer: the CPU of Tabuleiro\'s thread that makes actions durable (SQLite\'s ' +
+    'statements and commits, the WAL\'s writes and `fdatasync`), per action, from /proc (thread `tab-store`). ' +
     'Switches: the server\'s context switches per acknowledged action, summed over its threads, voluntary (a thread ' +
     'waited and was woken) / involuntary (preempted). ' +
     'Ratios are each row\'s over Tabuleiro\'s with legal lists.', '');
-  out.push('| matches | target | actions/s | CPU µs/action | switches per action | act→ack p50 / p99 ms | act→last p50 / p99 ms | RSS per match KiB | actions/s ÷ Tabuleiro | CPU ÷ Tabuleiro |');
-  out.push('|---|---|---|---|---|---|---|---|---|---|');
+  out.push('| matches | target | actions/s | CPU µs/action | of which the store\'s writer | switches per action | act→ack p50 / p99 ms | act→last p50 / p99 ms | RSS per match KiB | actions/s ÷ Tabuleiro | CPU ÷ Tabuleiro |');
+  out.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const l of loads) {
     const tab = table[l].tabuleiro;
     for (const t of targets) {
       const s = table[l][t];
       if (!s) continue;
-      out.push(`| ${fmt(l)} | ${names[t]} | ${fmt(s.aps)} | ${fmt(s.cpu)} | ${fmt(s.vol, 2)} / ${fmt(s.invol, 2)} | ${fmt(s.ack50, 2)} / ${fmt(s.ack99, 2)} | ` +
+      out.push(`| ${fmt(l)} | ${names[t]} | ${fmt(s.aps)} | ${fmt(s.cpu)} | ${fmt(s.writer, 1)} | ${fmt(s.vol, 2)} / ${fmt(s.invol, 2)} | ${fmt(s.ack50, 2)} / ${fmt(s.ack99, 2)} | ` +
         `${fmt(s.last50, 2)} / ${fmt(s.last99, 2)} | ${fmt(s.rss)} | ${t === 'tabuleiro' ? '—' : ratio(s.aps, tab && tab.aps)} | ` +
         `${t === 'tabuleiro' ? '—' : ratio(s.cpu, tab && tab.cpu)} |`);
     }

@@ -8,6 +8,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include "server/util/thread_name.h"
+
 namespace tabuleiro::server {
 
 namespace {
@@ -19,6 +21,7 @@ void lower_this_thread() {
   thread_local bool lowered = false;
   if (lowered) return;
   lowered = true;
+  name_this_thread("tab-bot");
   setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
 }
 

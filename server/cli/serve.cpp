@@ -33,6 +33,7 @@
 #include "server/store/store.h"
 #include "server/util/clock.h"
 #include "server/util/metrics.h"
+#include "server/util/thread_name.h"
 
 namespace tabuleiro {
 
@@ -279,7 +280,11 @@ int run_serve(const args& a) {
             << (address.is_unspecified() ? " (listening on every address of this machine)" : "") << std::endl;
 
   std::vector<std::thread> threads;
-  for (int i = 1; i < cfg.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+  for (int i = 1; i < cfg.threads; ++i)
+    threads.emplace_back([&ioc] {
+      server::name_this_thread("tab-io");
+      ioc.run();
+    });
   ioc.run();
   for (auto& t : threads) t.join();
 

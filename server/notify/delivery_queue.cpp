@@ -6,6 +6,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include "server/util/thread_name.h"
+
 namespace tabuleiro::server::notify {
 
 namespace net = boost::asio;
@@ -28,7 +30,9 @@ std::int64_t push_retry_delay_ms(const push_pacing& p, int attempt, const std::s
 }
 
 delivery_queue::delivery_queue(outbound_policy policy, time_source& time, push_pacing pacing)
-    : time_(time), pacing_(pacing), out_(std::make_unique<outbound_client>(std::move(policy))) {}
+    : time_(time), pacing_(pacing), out_(std::make_unique<outbound_client>(std::move(policy))) {
+  net::post(pool_, [] { name_this_thread("tab-notify"); });
+}
 
 delivery_queue::~delivery_queue() {
   stopping_ = true;

@@ -13,6 +13,8 @@
 #include <boost/beast/ssl.hpp>
 #include <boost/beast/version.hpp>
 
+#include "server/util/thread_name.h"
+
 namespace tabuleiro::server::notify {
 
 namespace net = boost::asio;
@@ -182,7 +184,10 @@ struct outbound_client::impl {
     if (policy.ca_file.empty()) ctx.set_default_verify_paths(ec);
     else ctx.load_verify_file(policy.ca_file, ec);
     if (ec) ca_error = "the CAs to trust cannot be read: " + ec.message();
-    thread = std::thread([this] { ioc.run(); });
+    thread = std::thread([this] {
+      name_this_thread("tab-outbound");
+      ioc.run();
+    });
   }
   ~impl() {
     work.reset();

@@ -9,6 +9,7 @@
 #include "server/notify/push_crypto.h"
 #include "server/store/connection.h"
 #include "server/util/display_name.h"
+#include "server/util/thread_name.h"
 
 namespace tabuleiro::server::notify {
 
@@ -34,7 +35,9 @@ std::optional<push_refusal> check_subscription(std::string_view endpoint, std::s
   return std::nullopt;
 }
 
-push_service::push_service(store& db, const time_source& time) : db_(db), time_(time) {}
+push_service::push_service(store& db, const time_source& time) : db_(db), time_(time) {
+  net::post(workers_, [] { name_this_thread("tab-notify"); });
+}
 
 push_service::~push_service() {
   db_.flush();  // the completions of queued writes refer to this service

@@ -10,6 +10,7 @@
 
 #include "server/notify/push_crypto.h"
 #include "server/util/secrets.h"
+#include "server/util/thread_name.h"
 
 namespace tabuleiro::server::notify {
 
@@ -71,7 +72,9 @@ std::string new_webhook_secret() {
 }
 
 webhook_service::webhook_service(store& db, const time_source& time, webhook_sender& sender, bool allow_private)
-    : db_(db), time_(time), sender_(sender), allow_private_(allow_private) {}
+    : db_(db), time_(time), sender_(sender), allow_private_(allow_private) {
+  net::post(workers_, [] { name_this_thread("tab-notify"); });
+}
 
 webhook_service::~webhook_service() {
   db_.flush();  // the completions of queued writes refer to this service's callers

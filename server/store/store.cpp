@@ -16,6 +16,7 @@
 #include "server/store/sql.h"
 #include "server/store/sqlite.h"
 #include "server/util/mutex.h"
+#include "server/util/thread_name.h"
 
 namespace tabuleiro::server {
 namespace {
@@ -54,7 +55,10 @@ class sql_store final : public store {
         observer_(std::move(observer)),
         writer_db_(std::move(writer_db)),
         reader_db_(std::move(reader_db)),
-        writer_([this] { writer_loop(); }) {}
+        writer_([this] {
+          name_this_thread("tab-store");
+          writer_loop();
+        }) {}
 
   ~sql_store() override { close(); }
 
