@@ -92,26 +92,35 @@ void condition_variable_pair() {
   other.join();
 }
 
+// Passes a token `handoffs` times between executors first and second (each handler posts the
+// next onto the other), starting on first, and calls stop() where it ends; run() runs the
+// calling thread's part until then.
+template <class Executor, class Run>
+void pass_between(const Executor& first, const Executor& second, const std::function<void()>& stop, Run run) {
+  int left = handoffs;
+  std::function<void(bool)> next = [&](bool on_first) {
+    if (--left <= 0) return stop();
+    net::post(on_first ? second : first, [&next, on_first] { next(!on_first); });
+  };
+  net::post(first, [&next] { next(true); });
+  run();
+}
+
 // Two io_contexts, each run by its own thread; each handler posts the next into the other,
 // which is idle (waiting in its reactor) until it arrives.
 void post_between_io_contexts() {
   net::io_context a, b;
-  auto guard_a = net::make_work_guard(a);
-  auto guard_b = net::make_work_guard(b);
-  int left = handoffs;
-  std::function<void(bool)> next = [&](bool on_a) {
-    if (--left <= 0) {
-      guard_a.reset();
-      guard_b.reset();
-      a.stop();
-      b.stop();
-      return;
-    }
-    net::post(on_a ? b : a, [&, on_a] { next(!on_a); });
-  };
+  auto guard_a = net::make_work_guard(a), guard_b = net::make_work_guard(b);
   std::thread tb([&] { b.run(); });
-  net::post(a, [&] { next(true); });
-  a.run();
+  pass_between(
+      a.get_executor(), b.get_executor(),
+      [&] {
+        guard_a.reset();
+        guard_b.reset();
+        a.stop();
+        b.stop();
+      },
+      [&] { a.run(); });
   tb.join();
 }
 
@@ -120,19 +129,15 @@ void post_between_io_contexts() {
 void strands_on_two_threads() {
   net::io_context io(2);
   auto guard = net::make_work_guard(io);
-  auto s1 = net::make_strand(io), s2 = net::make_strand(io);
-  int left = handoffs;
-  std::function<void(bool)> next = [&](bool on_first) {
-    if (--left <= 0) {
-      guard.reset();
-      io.stop();
-      return;
-    }
-    net::post(on_first ? s2 : s1, [&, on_first] { next(!on_first); });
-  };
+  const auto s1 = net::make_strand(io), s2 = net::make_strand(io);
   std::thread t([&] { io.run(); });
-  net::post(s1, [&] { next(true); });
-  io.run();
+  pass_between(
+      s1, s2,
+      [&] {
+        guard.reset();
+        io.stop();
+      },
+      [&] { io.run(); });
   t.join();
 }
 

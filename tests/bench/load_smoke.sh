@@ -49,7 +49,9 @@ rc=$?
 echo "$out"
 [ "$rc" -eq 0 ] || { echo "tabuleiro-load exit code $rc"; exit 1; }
 fail=0
-for want in '"target":"tabuleiro"' "\"game\":\"$game\"" '"patch":{"bytes":[1-9]' '"rejects_total":0' '"errors_total":0'; do
+# The server's context switches and its CPU by thread name (the store's writer is tab-store).
+for want in '"target":"tabuleiro"' "\"game\":\"$game\"" '"patch":{"bytes":[1-9]' '"rejects_total":0' '"errors_total":0' \
+    '"switches_per_action":{"involuntary":' '"tab-store":'; do
   printf '%s' "$out" | grep -q -- "$want" || { echo "missing $want"; fail=1; }
 done
 acked=$(printf '%s' "$out" | sed -n 's/.*"actions_acked":\([0-9]*\).*/\1/p')
