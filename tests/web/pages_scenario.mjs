@@ -82,8 +82,9 @@ export async function pagesScenario({ browser, url, out }) {
   // follows a navigation (the page's modules, its connection, the joined view): that wait has
   // a navigation's time.
   // What the page shows and what it waits for, for a failure after a navigation: its address,
-  // title and what #app holds, the connection status, the table, the game's stylesheets, the
-  // requests not finished yet, and its last navigations and socket events.
+  // title and what #app holds, the connection status, the table, the game's stylesheets, its
+  // parsing state, service worker and files loaded, the requests not finished yet, and its last
+  // navigations and socket events.
   const describePage = async () => {
     const shown = await page.evaluate(() => ({
       url: location.href,
@@ -92,6 +93,13 @@ export async function pagesScenario({ browser, url, out }) {
       status: document.querySelector('#conn-status')?.textContent ?? null,
       table: document.querySelector('#table') ? { hidden: document.querySelector('#table').hidden, drawn: !!document.querySelector('#table [data-version]') } : null,
       stylesheets: document.querySelectorAll('link.game-stylesheet').length,
+      // Whether the document finished parsing, which service worker controls it (and its
+      // state), and how many of the shell's files it loaded: a page whose modules never ran
+      // shows whether they were asked for at all.
+      ready: document.readyState,
+      worker: navigator.serviceWorker?.controller?.state ?? 'none',
+      sheets: document.styleSheets.length,
+      files: performance.getEntriesByType('resource').filter((e) => /\.(m?js|css)$/.test(new URL(e.name).pathname)).length,
     })).catch((err) => `unreadable: ${err.message}`);
     return `the page: ${JSON.stringify(shown)}; unfinished requests: ${unfinished().join(', ') || 'none'}; its socket and navigations: ${sockets.join(' | ')}`;
   };
