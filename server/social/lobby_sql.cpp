@@ -62,31 +62,20 @@ bool count(sql_connection& db, const char* sql, const sql_params& params, std::i
 
 read_status read_challenges(sql_connection& db, std::int64_t since_ms, std::size_t limit,
                             std::vector<challenge_row>& out, std::string& error) {
+  static const std::string sql = std::string(challenge_columns) +
+                                 "WHERE c.status = 'open' OR c.updated_ms >= ?1 ORDER BY c.created_ms, c.id LIMIT ?2";
   out.clear();
-  try {
-    const std::string sql = std::string(challenge_columns) +
-                            "WHERE c.status = 'open' OR c.updated_ms >= ?1 ORDER BY c.created_ms, c.id LIMIT ?2";
-    if (!db.query(sql.c_str(), {since_ms, sql_limit(limit)}, [&](const sql_row& r) { out.push_back(challenge_of(r)); },
-                  error))
-      return read_status::unavailable;
-  } catch (const std::exception& e) {
-    error = e.what();
-    return read_status::unavailable;
-  }
-  return read_status::found;
+  return read_rows(db, sql.c_str(), {since_ms, sql_limit(limit)},
+                   [&](const sql_row& r) { out.push_back(challenge_of(r)); }, error);
 }
 
 read_status read_challenge(sql_connection& db, const std::string& id, challenge_row& out, std::string& error) {
+  static const std::string sql = std::string(challenge_columns) + "WHERE c.id = ?1";
   out = challenge_row{};
   bool found = false;
-  try {
-    const std::string sql = std::string(challenge_columns) + "WHERE c.id = ?1";
-    if (!db.query(sql.c_str(), {id}, [&](const sql_row& r) { out = challenge_of(r), found = true; }, error))
-      return read_status::unavailable;
-  } catch (const std::exception& e) {
-    error = e.what();
+  if (read_rows(db, sql.c_str(), {id}, [&](const sql_row& r) { out = challenge_of(r), found = true; }, error) !=
+      read_status::found)
     return read_status::unavailable;
-  }
   return found ? read_status::found : read_status::absent;
 }
 

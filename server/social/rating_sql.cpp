@@ -117,29 +117,25 @@ std::optional<speed> parse_speed(const std::string& n) {
 
 read_status read_match_changes(sql_connection& db, const std::string& code, settlement& out, std::string& error) {
   out = settlement{};
-  try {
-    if (!db.query("SELECT c.seat, c.user_id, c.score, c.before_value, c.before_deviation, c.after_value, c.after_deviation,"
-                  " c.game, c.speed FROM rating_changes c JOIN matches m ON m.id = c.match_id WHERE m.code = ?1 ORDER BY c.seat",
-                  {code},
-                  [&](const sql_row& r) {
-                    const auto seat = r.int64(0);
-                    if (seat != 1 && seat != 2) return;
-                    auto& c = out.changes[static_cast<std::size_t>(seat - 1)];
-                    c.seat = static_cast<int>(seat);
-                    c.user_id = r.int64(1);
-                    c.score = r.real(2);
-                    c.before = {r.real(3), r.real(4), 0};
-                    c.after = {r.real(5), r.real(6), 0};
-                    out.game = r.text(7);
-                    out.speed = parse_speed(r.text(8)).value_or(speed::live);
-                    out.counted = true;
-                  },
-                  error))
-      return read_status::unavailable;
-  } catch (const std::exception& e) {
-    error = e.what();
+  if (read_rows(db,
+                "SELECT c.seat, c.user_id, c.score, c.before_value, c.before_deviation, c.after_value, c.after_deviation,"
+                " c.game, c.speed FROM rating_changes c JOIN matches m ON m.id = c.match_id WHERE m.code = ?1 ORDER BY c.seat",
+                {code},
+                [&](const sql_row& r) {
+                  const auto seat = r.int64(0);
+                  if (seat != 1 && seat != 2) return;
+                  auto& c = out.changes[static_cast<std::size_t>(seat - 1)];
+                  c.seat = static_cast<int>(seat);
+                  c.user_id = r.int64(1);
+                  c.score = r.real(2);
+                  c.before = {r.real(3), r.real(4), 0};
+                  c.after = {r.real(5), r.real(6), 0};
+                  out.game = r.text(7);
+                  out.speed = parse_speed(r.text(8)).value_or(speed::live);
+                  out.counted = true;
+                },
+                error) != read_status::found)
     return read_status::unavailable;
-  }
   return out.counted && out.changes[0].seat == 1 && out.changes[1].seat == 2 ? read_status::found : read_status::absent;
 }
 

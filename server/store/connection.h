@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <limits>
 #include <string>
@@ -76,5 +77,17 @@ class sql_connection {
   // Called once on the writer's connection after the writer thread stopped.
   virtual void after_writes() {}
 };
+
+// Runs one query as a read (sql_connection::query): found when it ran to its end; unavailable,
+// with error set, when the database failed or on_row threw (a row that cannot be read).
+inline read_status read_rows(sql_connection& db, const char* sql, const sql_params& params,
+                             const std::function<void(const sql_row&)>& on_row, std::string& error) {
+  try {
+    return db.query(sql, params, on_row, error) ? read_status::found : read_status::unavailable;
+  } catch (const std::exception& e) {
+    error = e.what();
+    return read_status::unavailable;
+  }
+}
 
 }  // namespace tabuleiro::server
