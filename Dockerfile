@@ -46,8 +46,9 @@ USER tabuleiro
 WORKDIR /data
 VOLUME /data
 EXPOSE 8080
+# Healthy means ready: the process answers and its database takes writes (/readyz).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
-  CMD ["tabuleiro", "healthcheck"]
+  CMD ["tabuleiro", "healthcheck", "--ready"]
 # SIGTERM: the server stops accepting, flushes the database and closes sockets (1001).
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["tabuleiro", "serve"]

@@ -15,7 +15,8 @@
 #      SIGTERM, which must stop it with exit status 0;
 #   4. the entrypoint started again on the same volume: the match is there with the same
 #      version and view, and play goes on; `tabuleiro backup` copies the live database;
-#   5. the backup restored into a new volume serves the match as it was at the backup;
+#   5. the backup restored into a new volume with `tabuleiro restore` (as root, the file then
+#      given to the image's user) serves the match as it was at the backup;
 #   6. deploy/README.md's private server for a club, on a new volume: the first administrator
 #      by the set-up link in the log and by `tabuleiro admin create-user --admin` (as `docker
 #      exec -i`), a restart with TABULEIRO_ACCESS=invite, an invitation from the shell, the
@@ -202,11 +203,14 @@ in_container "$first" tabuleiro backup /data/backup.db || die "tabuleiro backup 
 in_container "$first" cat /data/backup.db >"$work/backup.db"
 stop_server 2
 
-# deploy/README.md's restore into a new volume: the match is there as it was at the backup.
+# deploy/README.md's restore into a new volume (`docker run --rm --user root -v …:/backup:ro
+# --entrypoint tabuleiro tabuleiro restore /backup/…`): the copy, 0600 on the host, is read as
+# root, and the restored file is the image user's; the match is there as it was at the backup.
 new_container 2 second
-in_container "$second" sh -c \
-  'rm -f /data/tabuleiro.db-wal /data/tabuleiro.db-shm && cat >/data/tabuleiro.db' <"$work/backup.db" ||
-  die "restoring the backup failed"
+chmod 0600 "$work/backup.db"
+in_netns buildah run --isolation chroot --network host --user root --volume "$work":/backup:ro "$second" -- \
+  tabuleiro restore /backup/backup.db || die "tabuleiro restore failed"
+in_container "$second" test -O /data/tabuleiro.db || die "the restored database is not the image user's"
 start_server 3 "$second"
 in_netns node deploy/image-client.mjs check "$base" "$work/match.json" || die "the restored backup lacks the match"
 stop_server 3

@@ -20,6 +20,7 @@ for group in "$@"; do
     postgres) packages+=(postgresql) ;;  # the server the PostgreSQL store tests start
     cluster) packages+=(postgresql nginx) ;;  # what the cluster test starts (tests/cluster)
     fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    monitoring) packages+=(prometheus) ;;  # promtool checks deploy/monitoring's alert rules
     thread-safety) packages+=(clang) ;;  # clang's -Wthread-safety (scripts/thread-safety.sh)
     *) echo "setup.sh: unknown package group '$group'" >&2; exit 2 ;;
   esac

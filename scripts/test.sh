@@ -4,7 +4,7 @@
 # the suite there too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh browser postgres cluster
+bash scripts/setup.sh browser postgres cluster monitoring
 bash scripts/build.sh
 ctest --test-dir build --output-on-failure -j"$(nproc)"
 if [[ "${1:-}" == --sanitize ]]; then

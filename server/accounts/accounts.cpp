@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "server/accounts/account_sql.h"
+#include "server/accounts/admin_sql.h"
 #include "server/util/display_name.h"
 #include "server/util/secrets.h"
 
@@ -98,6 +99,30 @@ void account_service::create_invitation(std::int64_t created_by, std::int64_t va
   });
 }
 
+namespace {
+
+// insert followed, in the same write, by an audit row when the user it made is an administrator
+// (every way an administrator is made is in the audit log): from the shell (tabuleiro admin
+// create-user --admin), or by signing up with the set-up link (by_link).
+write_work with_admin_audit(write_work insert, const user_row& u, std::shared_ptr<inserted_user> out, bool by_link,
+                            std::int64_t now_ms) {
+  return [insert = std::move(insert), u, out, by_link, now_ms](sql_connection& db, std::string& error) {
+    const write_status s = insert(db, error);
+    if (s != write_status::ok || !out->admin) return s;
+    audit_row a;
+    a.at_ms = now_ms;
+    a.actor_id = by_link ? out->id : 0;
+    a.actor_name = by_link ? u.username : "shell";
+    a.address = by_link ? "" : "shell";
+    a.action = "create_admin";
+    a.target = "user " + std::to_string(out->id);
+    a.detail = by_link ? "signed up with the set-up link" : "created as an administrator (tabuleiro admin create-user --admin)";
+    return insert_audit_work(a)(db, error);
+  };
+}
+
+}  // namespace
+
 void account_service::insert_user(std::string username, std::string password, std::string display_name,
                                   std::string language, bool admin, std::string invitation,
                                   std::function<void(std::variant<account, refusal>)> done) {
@@ -119,7 +144,8 @@ void account_service::insert_user(std::string username, std::string password, st
     }
     auto out = std::make_shared<inserted_user>();
     const std::string invitation_hash = invitation.empty() ? "" : sha256_hex(invitation);
-    write_work insert = insert_user_work(u, out, invitation_hash, time_.now_ms(), options_.invitation_required);
+    write_work insert = with_admin_audit(insert_user_work(u, out, invitation_hash, time_.now_ms(), options_.invitation_required),
+                                         u, out, !invitation_hash.empty(), time_.now_ms());
     db_.queue_write(std::move(insert), [u, out, done = std::move(done)](write_status s) mutable {
       if (s == write_status::conflict && out->invitation_refused) return done(bad_invitation());
       if (s == write_status::conflict) return done(refusal{"name_taken", "this user name is taken"});

@@ -19,6 +19,8 @@
 #include "server/accounts/accounts.h"
 #include "server/accounts/admin.h"
 #include "server/cli/commands.h"
+#include "server/store/db_file.h"
+#include "server/store/pg.h"
 #include "server/store/store.h"
 #include "server/util/clock.h"
 #include "server/util/secrets.h"
@@ -46,11 +48,13 @@ constexpr std::string_view admin_usage =
     "  revoke ID                    revoke the invitation listed with ID\n"
     "  audit [--limit N]            the newest administrators' actions (default 50)\n"
     "  matches [--search PLAYER]    list the matches (newest change first), with a player's name\n"
-    "  delete CODE                  delete a finished match and its log (a running match is\n"
-    "                               aborted from the admin page, where the server holds it)\n"
+    "  delete CODE                  delete a finished match and its log, while no server runs on\n"
+    "                               this SQLite file (a running server's admin page deletes it\n"
+    "                               then; a running match is aborted there first)\n"
     "  maintenance on|off           no new matches on any node (running ones go on), or again\n"
     "\n"
-    "Every change is recorded in the audit log as done by `shell`.\n"
+    "Every change is recorded in the audit log as done by `shell`. The database must exist: the\n"
+    "server's first start makes it (pass the server's --db when it is not the default).\n"
     "  --db PATH    database file or postgres:// URL (env TABULEIRO_DB; default ./data/tabuleiro.db)\n";
 
 // One line of standard input without its line end; prompt and no echo on a terminal.
@@ -74,9 +78,14 @@ std::string read_secret_line(const char* prompt) {
   return line;
 }
 
-// Opens the store at db, or says why not on stderr.
+// Opens the store at db, or says why not on stderr: a SQLite file must be there already (the
+// shell never makes a database; a server's first start does).
 std::unique_ptr<server::store> open_store(const std::string& db) {
   std::string error;
+  if (!server::check_db_file(db, server::if_missing::refuse, error)) {
+    std::cerr << "tabuleiro admin: " << error << "\n";
+    return nullptr;
+  }
   auto store = server::store::open(db, error);
   if (!store)
     std::cerr << "tabuleiro admin: cannot open database " << server::loggable_db_target(db) << ": " << error << "\n";
@@ -271,8 +280,7 @@ int run_command(services& s, const command_line& c) {
 int run_admin(const args& a) {
   // Standard output carries only the answers (codes, lists); the log goes to standard error.
   spdlog::set_default_logger(spdlog::stderr_color_st("admin"));
-  std::string db = "./data/tabuleiro.db";
-  if (const char* env = std::getenv("TABULEIRO_DB"); env && *env) db = env;
+  std::string db = default_database();
   command_line c;
   // The whole number after flag, within [low, high], or -1 after saying why.
   const auto number = [](const std::string& flag, const std::string& v, long low, long high) {
@@ -315,6 +323,23 @@ int run_admin(const args& a) {
   if ((!takes_name && !takes_none) || takes_name == c.name.empty()) {
     std::cerr << admin_usage;
     return 2;
+  }
+  // Deleting rows a running server holds in memory would leave it serving a ghost: on a SQLite
+  // file the shell's delete holds the server's lock (db_file.h), so it runs only while no server
+  // does, and the running server's admin page (which also closes the match's sockets) is the way.
+  std::unique_ptr<server::db_lock> held;
+  if (c.command == "delete" && !server::is_postgres_url(db)) {
+    std::string error;
+    if (server::check_db_file(db, server::if_missing::refuse, error))
+      held = server::db_lock::take(db, "tabuleiro admin delete", error);
+    if (!held) {
+      std::cerr << "tabuleiro admin: " << error
+                << (error.find("in use by") != std::string::npos
+                        ? ".\nWhile a server runs, delete the match on its admin page (/admin, Matches) or with "
+                          "POST /api/admin/matches/" + c.name + "/delete, which also closes its connections\n"
+                        : "\n");
+      return 1;
+    }
   }
   if (c.command == "create-user") return create_user(db, c.name, c.admin);
   auto store = open_store(db);

@@ -8,6 +8,10 @@ namespace tabuleiro {
 
 using args = std::vector<std::string>;
 
+// The database every command uses without --db, as serve does: TABULEIRO_DB, else
+// ./data/tabuleiro.db (relative to the working directory).
+std::string default_database();
+
 // `tabuleiro serve`: hosts matches over HTTP and WebSocket until SIGINT/SIGTERM.
 int run_serve(const args& a);
 
@@ -19,6 +23,9 @@ int run_healthcheck(const args& a);
 
 // `tabuleiro backup DEST`: consistent online copy of the database (VACUUM INTO); 0 on success.
 int run_backup(const args& a);
+
+// `tabuleiro restore BACKUP`: replaces a stopped server's SQLite database by a checked copy; 0 on success.
+int run_restore(const args& a);
 
 // `tabuleiro admin COMMAND`: the owner's operations on the database (users, invitations, audit, maintenance).
 int run_admin(const args& a);

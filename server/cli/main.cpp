@@ -17,6 +17,7 @@ constexpr std::string_view usage =
     "  engine       JSON-lines engine tool on stdin/stdout (tabuleiro engine --help)\n"
     "  healthcheck  exit 0 when the local server answers /healthz (tabuleiro healthcheck --help)\n"
     "  backup       online copy of the database (tabuleiro backup --help)\n"
+    "  restore      put a backup in place, server stopped (tabuleiro restore --help)\n"
     "  admin        the owner's operations: create-user (tabuleiro admin --help)\n"
     "  arena        bot against bot, score and decision times (tabuleiro arena --help)\n"
     "  puzzles      mine puzzles from games, as JSON (tabuleiro puzzles --help)\n"
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
   if (cmd == "engine") return tabuleiro::run_engine_tool(rest);
   if (cmd == "healthcheck") return tabuleiro::run_healthcheck(rest);
   if (cmd == "backup") return tabuleiro::run_backup(rest);
+  if (cmd == "restore") return tabuleiro::run_restore(rest);
   if (cmd == "admin") return tabuleiro::run_admin(rest);
   if (cmd == "arena") return tabuleiro::run_arena(rest);
   if (cmd == "puzzles") return tabuleiro::run_puzzles(rest);

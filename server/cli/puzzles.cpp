@@ -10,6 +10,7 @@
 #include "protocol/core/json_util.h"
 #include "server/cli/commands.h"
 #include "server/store/pg.h"
+#include "server/store/db_file.h"
 #include "server/store/store.h"
 
 namespace tabuleiro {
@@ -36,8 +37,8 @@ constexpr std::string_view help =
 // The finished public matches of game in the database at db, as logs; throws
 // std::runtime_error when it cannot be read.
 std::vector<bots::game_log> database_logs(const std::string& db, const std::string& game) {
-  if (!server::is_postgres_url(db) && !std::filesystem::is_regular_file(db)) throw std::runtime_error("no database file at " + db);
   std::string error;
+  if (!server::check_db_file(db, server::if_missing::refuse, error)) throw std::runtime_error(error);
   auto store = server::store::open(db, error);
   if (!store) throw std::runtime_error("cannot open database " + server::loggable_db_target(db) + ": " + error);
   auto rows = store->list_public("finished", game, 100000);

@@ -1,5 +1,6 @@
 // `tabuleiro serve`: configuration, logging, storage, I/O threads, graceful shutdown.
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <future>
 #include <iostream>
@@ -29,6 +30,7 @@
 #include "server/notify/vapid_key.h"
 #include "server/social/lobby.h"
 #include "server/social/ratings.h"
+#include "server/store/db_file.h"
 #include "server/store/pg.h"
 #include "server/store/store.h"
 #include "server/util/clock.h"
@@ -66,6 +68,24 @@ void drain_then_stop(net::io_context& ioc, const connection_set& connections, co
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Checks the SQLite file at path and takes its lock for this server; creates a new server's
+// file (0600) and restricts an existing one's to its owner, logging either; nullptr with error.
+std::unique_ptr<db_lock> open_server_file(const std::string& path, std::string& error) {
+  bool created = false;
+  if (!check_db_file(path, if_missing::create, error, &created)) return nullptr;
+  auto held = db_lock::take(path, "tabuleiro serve", error);
+  if (!held) return nullptr;
+  std::error_code ec;
+  if (created && !std::filesystem::exists(path, ec)) {
+    if (!create_private_db_file(path, error)) return nullptr;
+    spdlog::warn("new database: created {} (no database was there), so this is a new server; its set-up link "
+                 "follows", std::filesystem::absolute(path, ec).lexically_normal().string());
+  }
+  if (const std::string changed = restrict_db_files(path); !changed.empty())
+    spdlog::warn("database files restricted to their owner (0600; they hold password hashes and secrets): {}", changed);
+  return held;
 }
 
 }  // namespace
@@ -114,14 +134,34 @@ int run_serve(const args& a) {
     return 2;
   }
 
+  // A SQLite file is one server's: held by its lock for the server's life (db_file.h).
+  std::unique_ptr<db_lock> held;
+  if (!is_postgres_url(cfg.db)) {
+    held = open_server_file(cfg.db, error);
+    if (!held) {
+      spdlog::critical("{}", error);
+      return 1;
+    }
+  }
   metrics stats;
+  store_options store_settings;
+  store_settings.quick_check_ms = cfg.quick_check_s > 0 ? cfg.quick_check_s * 1000 : -1;
   auto db = store::open(cfg.db, error, [&stats](std::size_t writes, double seconds) {
     stats.committed(writes, seconds);
-  });
+  }, store_settings);
   if (!db) {
-    spdlog::critical("cannot open database {}: {}", loggable_db_target(cfg.db), error);
+    spdlog::critical("cannot open database {}: {}{}", loggable_db_target(cfg.db), error, damaged_db_advice(error));
     return 1;
   }
+  // /metrics also tells what build runs since when, and the database's health.
+  const std::int64_t started_s = system_time()->now_ms() / 1000;
+  stats.set_extra([&db, started_s] {
+    return "# HELP tabuleiro_build_info The running build.\n# TYPE tabuleiro_build_info gauge\n"
+           "tabuleiro_build_info{version=\"" TABULEIRO_VERSION "\"} 1\n"
+           "# HELP tabuleiro_process_start_time_seconds Unix time the server started.\n"
+           "# TYPE tabuleiro_process_start_time_seconds gauge\ntabuleiro_process_start_time_seconds " +
+           std::to_string(started_s) + "\n" + health_metrics(db->health());
+  });
   // The Web Push key pair every node shares (server/notify/), made on the first start.
   const auto vapid = notify::load_vapid_key(*db, system_time()->now_ms(), error);
   if (!vapid) {
@@ -240,6 +280,17 @@ int run_serve(const args& a) {
                cfg.bot_matches, cfg.bot_matches_per_address, cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,
                cfg.lease_ms, cfg.outbound_allow_private ? "yes" : "no", games.empty() ? "(none)" : games);
 
+  // SIGHUP (a terminal closed, a log rotation's signal) does not stop the server: the log goes to
+  // standard error, which the service manager or container engine keeps, so there is nothing
+  // to reopen; it is logged and ignored.
+  net::signal_set hangups(ioc, SIGHUP);
+  std::function<void(boost::system::error_code, int)> on_hangup = [&](boost::system::error_code e, int) {
+    if (e) return;
+    spdlog::info("signal SIGHUP: ignored (the log goes to standard error: nothing to reopen); SIGTERM stops the server");
+    hangups.async_wait(on_hangup);
+  };
+  hangups.async_wait(on_hangup);
+
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code e, int sig) {
     if (e) return;
@@ -247,6 +298,7 @@ int run_serve(const args& a) {
     // The listener keeps accepting while draining: closing it would reset the connections
     // already waiting in its backlog, whose requests were sent and never answered.
     state.stopping = true;
+    hangups.cancel();
     bot_workers.stop();  // thinking ends now; shutdown never waits for a decision
     list_feed.shutdown();
     lobby.shutdown();

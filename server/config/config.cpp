@@ -86,9 +86,18 @@ const std::vector<option_spec>& specs() {
          return true;
        }},
       {"--db", "TABULEIRO_DB",
-       "SQLite database file (default ./data/tabuleiro.db; directory created), or a PostgreSQL "
+       "SQLite database file (default ./data/tabuleiro.db; made on a new server's first start), or a PostgreSQL "
        "URL postgres://user[:password]@host[:port]/dbname[?param=value...]",
        [](config& c, const std::string& v) { c.db = v; return !v.empty(); }},
+      {"--quick-check-seconds", "TABULEIRO_QUICK_CHECK_SECONDS",
+       "SQLite: at start, check the database file with quick_check for at most this many seconds "
+       "and refuse to start on damage (default 60; 0 skips the check)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 0, 3600, n)) return false;
+         c.quick_check_s = static_cast<int>(n);
+         return true;
+       }},
       {"--web", "TABULEIRO_WEB", "static web client directory (default ./web)",
        [](config& c, const std::string& v) { c.web = v; return true; }},
       {"--public-url", "TABULEIRO_PUBLIC_URL",

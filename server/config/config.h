@@ -27,6 +27,8 @@ struct config {
   std::string bind = "127.0.0.1";         // --bind / TABULEIRO_BIND
   std::uint16_t port = 8080;              // --port / TABULEIRO_PORT (0 = any free port)
   std::string db = "./data/tabuleiro.db"; // --db / TABULEIRO_DB
+  int quick_check_s = 60;                 // --quick-check-seconds / TABULEIRO_QUICK_CHECK_SECONDS
+                                          // (SQLite's quick_check at start, at most this long; 0 = off)
   std::string web = "./web";              // --web / TABULEIRO_WEB
   std::string public_url;                 // --public-url / TABULEIRO_PUBLIC_URL ("" = each request's own address)
   access_mode access = access_mode::open; // --access / TABULEIRO_ACCESS

@@ -375,6 +375,10 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     spdlog::debug("http {} {} from {}", std::string(req.method_string()), std::string(path), address_);
 
     if (path == "/healthz") return send(text(http::status::ok, "ok\n", "text/plain", version, keep));
+    if (path == "/readyz")  // readiness, apart from liveness: the database takes writes, the leases hold
+      return state_.registry->readiness([answer = answer_later(version, keep)](std::vector<std::string> reasons) {
+        answer(reasons.empty() ? api_answer{200, {{"ready", true}}} : api_answer{503, {{"ready", false}, {"reasons", reasons}}});
+      });
     if (path == "/metrics")
       return send(text(http::status::ok, state_.svc.stats->render(),
                        "text/plain; version=0.0.4; charset=utf-8", version, keep));

@@ -59,12 +59,14 @@ api_answer creation_answer(const create_result& r, const std::string& link_base)
 
 void unless_maintenance(shared_state& state, std::function<void(api_answer)> answer, std::function<void()> then) {
   if (!state.admin) return then();
-  state.admin->maintenance([answer = std::move(answer), then = std::move(then)](std::optional<bool> on) {
+  state.admin->maintenance([&state, answer = std::move(answer), then = std::move(then)](std::optional<bool> on) {
     if (!on) return answer({503, msg::http_error("unavailable", "the server cannot be reached right now; try again")});
-    if (*on)
+    if (*on) {
+      state.svc.stats->matches_refused_maintenance++;
       return answer({503, msg::http_error("maintenance", "the server is under maintenance: no new matches for now; "
                                                          "running ones go on"),
                      {{"Retry-After", "300"}}});
+    }
     then();
   });
 }

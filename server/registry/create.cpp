@@ -2,6 +2,7 @@
 // rematch of a finished one (seats swapped), and a finished one published after it was played
 // away from the server; each stored before it is answered.
 #include <boost/asio/post.hpp>
+#include <tuple>
 #include <spdlog/spdlog.h>
 
 #include "protocol/core/json_util.h"
@@ -39,8 +40,9 @@ void rooms::create(create_request request, std::function<void(create_result)> do
     const int seat = request.seat == 0 ? int(random_seed() & 1) + 1 : request.seat;
 
     match_row row;
-    row.code = reserve_code();
-    if (row.code.empty()) return done(create_failure::no_free_code);
+    create_failure why;
+    row.code = reserve_code(why);
+    if (row.code.empty()) return done(why);
     const std::string token = new_seat_token();
     const auto outcome = m->outcome();
     row.game = std::string(kind->name());
@@ -83,6 +85,22 @@ void rooms::create(create_request request, std::function<void(create_result)> do
 
 void rooms::create_between(create_request request, std::array<seat_holder, 2> holders, match_claim claim,
                            std::function<void(paired_match)> done) {
+  if (!svc_.new_matches_paused) return make_between(std::move(request), std::move(holders), std::move(claim), std::move(done));
+  auto call = std::make_shared<std::tuple<create_request, std::array<seat_holder, 2>, match_claim>>(
+      std::move(request), std::move(holders), std::move(claim));
+  svc_.new_matches_paused([this, call, done = std::move(done)](std::optional<bool> paused) {
+    if (paused == false)
+      return make_between(std::move(std::get<0>(*call)), std::move(std::get<1>(*call)), std::move(std::get<2>(*call)),
+                          done);
+    if (!paused) return done({write_status::unavailable, "", std::nullopt});
+    svc_.stats->matches_refused_maintenance++;
+    done({write_status::conflict, "",
+          request_error{"maintenance", "the server is under maintenance: no new matches for now; running ones go on"}});
+  });
+}
+
+void rooms::make_between(create_request request, std::array<seat_holder, 2> holders, match_claim claim,
+                         std::function<void(paired_match)> done) {
   net::post(pool_, [this, request = std::move(request), holders = std::move(holders), claim = std::move(claim),
                     done = std::move(done)]() mutable {
     const protocol::game_kind* kind = request.kind;
@@ -92,7 +110,8 @@ void rooms::create_between(create_request request, std::array<seat_holder, 2> ho
       return done({write_status::conflict, "", request_error{e->code, e->message}});
     auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
     match_row row;
-    row.code = reserve_code();
+    create_failure why;
+    row.code = reserve_code(why);
     if (row.code.empty()) return done({write_status::unavailable, "", std::nullopt});
     const auto outcome = m->outcome();
     row.game = std::string(kind->name());
@@ -138,7 +157,8 @@ void rooms::create_rematch(const match_row& row, std::function<void(rematch_resu
     if (std::get_if<rule_error>(&created)) return done({write_status::conflict, "", {}});
     auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
     match_row next = row;  // every stored option of the match is copied as it is
-    next.code = reserve_code();
+    create_failure why;
+    next.code = reserve_code(why);
     if (next.code.empty()) return done({write_status::unavailable, "", {}});
     const auto outcome = m->outcome();
     next.seed = std::to_string(seed);
@@ -226,8 +246,9 @@ void rooms::publish(std::string text, std::int64_t account_id, std::function<voi
     auto& game = std::get<replayed_log>(replayed);
 
     match_row row = published_row(request, game.outcome, svc_.time->now_ms());
-    row.code = reserve_code();
-    if (row.code.empty()) return finish(create_failure::no_free_code);
+    create_failure no_code;
+    row.code = reserve_code(no_code);
+    if (row.code.empty()) return finish(no_code);
     for (action_row& a : game.log) a.at_ms = row.created_ms;
     const std::size_t changes = game.log.size();
     svc_.db->insert_finished_match(row, game.log, [this, row, changes, finish = std::move(finish)](write_status st) mutable {

@@ -39,6 +39,7 @@ std::optional<lease> rooms::claim(const std::string& code, bool ask, lookup& how
     how = lookup::elsewhere;
     return std::nullopt;
   }
+  svc_.stats->leases_claimed++;
   mutex_lock lock(mu_);
   held_[code] = held_room{l, seq};
   return l;
@@ -67,6 +68,8 @@ void rooms::renew_leases() {
                             spdlog::warn("lease renewal failed ({})", write_status_name(s));
                             return;
                           }
+                          leases_renewed_ms_ = svc_.time->now_ms();
+                          svc_.stats->leases_held = static_cast<std::int64_t>(held.size());
                           on_renewed(seq, held);
                         });
   lease_timer_ = svc_.time->call_after(std::max<std::int64_t>(svc_.cfg->lease_ms / 3, 1),
@@ -112,6 +115,7 @@ void rooms::move_away(const std::string& code, bool hand_over) {
   }
   spdlog::info("match {}: {}; moving its clients", code,
                hand_over ? "handed over to the node that asked for it" : "its lease was lost");
+  (hand_over ? svc_.stats->leases_handed_over : svc_.stats->leases_lost)++;
   if (r) r->move_away();
   if (hand_over && l) release(code, *l);
 }

@@ -94,7 +94,8 @@ void rooms::finish_loading(const std::string& code, std::shared_ptr<room> r, loo
   for (auto& w : waiters) w(r, how);
 }
 
-std::string rooms::reserve_code() {
+std::string rooms::reserve_code(create_failure& why) {
+  why = create_failure::no_free_code;
   for (int attempt = 0; attempt < 8; ++attempt) {
     std::string code = new_share_code();
     {
@@ -103,8 +104,10 @@ std::string rooms::reserve_code() {
       loading_[code];  // reserves the code against a concurrent creation
     }
     // A code the store already holds (a match not in memory) is released and not tried again.
-    if (svc_.db->load_match(code).status == read_status::absent) return code;
+    const read_status held = svc_.db->load_match(code).status;
+    if (held == read_status::absent) return code;
     finish_loading(code, nullptr, lookup::absent);
+    if (held == read_status::unavailable) why = create_failure::storage_unavailable;
     return "";
   }
   return "";

@@ -89,6 +89,13 @@ class rooms {
   // access).
   void find(const std::string& typed_code, found_fn done);
 
+  // Whether this server should take traffic now (GET /readyz): done gets the reasons it should
+  // not (none: ready): its database refused a small durable write or did not answer it within
+  // 2 s (full, read-only, unreachable, locked), or was found damaged; in a cluster, this node's
+  // leases were last renewed longer ago than their term. One probe at a time: callers that come
+  // meanwhile share its answer. done runs on the store's writer or an I/O thread.
+  void readiness(std::function<void(std::vector<std::string>)> done) EXCLUDES(probe_mu_);
+
   // Makes the match request describes (the game judges its options and position, the
   // server draws its seed and the creator's token), stores it, and calls done with the
   // result once it is durable or refused.
@@ -97,7 +104,8 @@ class rooms {
   // Makes the match request describes between two members, holders[0] in seat 1 (the request's
   // seat, bot and position are not used): both seats are taken by their accounts at once (each
   // member's connections resume their seat), and the match is stored in one write after claim.
-  // done gets the code once it is durable, or why not.
+  // done gets the code once it is durable, or why not: in maintenance nothing is made (refused
+  // with the code "maintenance"; the lobby, quick pairing and events all come here).
   void create_between(create_request request, std::array<seat_holder, 2> holders, match_claim claim,
                       std::function<void(paired_match)> done);
 
@@ -173,9 +181,16 @@ class rooms {
   void finish_loading(const std::string& code, std::shared_ptr<room> r, lookup how) EXCLUDES(mu_);
   // The list entry of a stored row: the room's own summary and preview when it is in memory.
   list_entry entry_of(const match_row& row) const EXCLUDES(mu_);
+  // Ends probe round with reasons (none: ready): answers every caller waiting for it.
+  void finish_probe(std::uint64_t round, std::vector<std::string> reasons) EXCLUDES(probe_mu_);
   // A fresh share code, in neither memory nor the store, reserved against concurrent creations
-  // (finish_loading releases it), or "" when none could be found. Reads the store: pool only.
-  std::string reserve_code() EXCLUDES(mu_);
+  // (finish_loading releases it), or "" with why: no_free_code when every code drawn was taken,
+  // storage_unavailable when the store could not say (a database error is never "busy").
+  // Reads the store: pool only.
+  std::string reserve_code(create_failure& why) EXCLUDES(mu_);
+  // create_between once maintenance was found off.
+  void make_between(create_request request, std::array<seat_holder, 2> holders, match_claim claim,
+                    std::function<void(paired_match)> done);
   // The rematch of the finished match row: the same row (game, options, start position,
   // visibility, every other stored option) with a new code and seed, seats and names
   // swapped and new tokens; stored together with the old match's link (rooms_create.cpp).
@@ -188,6 +203,10 @@ class rooms {
   std::map<std::string, std::shared_ptr<room>> rooms_ GUARDED_BY(mu_);
   std::map<std::string, std::vector<found_fn>> loading_ GUARDED_BY(mu_);
   bool stopped_ GUARDED_BY(mu_) = false;
+  mutex probe_mu_;  // the readiness probe in flight (readiness.cpp)
+  std::uint64_t probe_round_ GUARDED_BY(probe_mu_) = 0;
+  std::vector<std::function<void(std::vector<std::string>)>> probe_waiters_ GUARDED_BY(probe_mu_);
+  std::atomic<std::int64_t> leases_renewed_ms_{0};  // when this node's leases were last renewed (cluster)
   std::shared_ptr<timer> tick_timer_ GUARDED_BY(mu_);
   std::shared_ptr<timer> lease_timer_ GUARDED_BY(mu_);
   std::map<std::string, held_room> held_ GUARDED_BY(mu_);  // leases of rooms

@@ -122,6 +122,7 @@ void room::on_rematch_allowed(std::optional<bool> paused, std::uint64_t client_i
   auto requester = member_client(client_id);
   if (!requester) return;
   if (!paused) return reject_to(requester, id, "unavailable", "the server cannot be reached right now; try again");
+  svc_.stats->matches_refused_maintenance++;
   reject_to(requester, id, "maintenance", "the server is under maintenance: no new matches for now; running ones go on");
 }
 

@@ -1,14 +1,18 @@
 // Online, consistent copies of a database (server/store/backup.h).
 #include "server/store/backup.h"
 
+#include <fcntl.h>
 #include <spawn.h>
+#include <unistd.h>
 #include <sqlite3.h>
 #include <sys/wait.h>
 
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <vector>
 
+#include "server/store/db_file.h"
 #include "server/store/pg.h"
 
 extern char** environ;
@@ -17,7 +21,7 @@ namespace tabuleiro::server {
 
 namespace {
 
-// Copies the database at `src` into the new file `dest`; false with `error` on failure.
+// VACUUM INTO the empty file dest; false with error.
 bool vacuum_into(const std::string& src, const std::string& dest, std::string& error) {
   sqlite3* db = nullptr;
   int rc = sqlite3_open_v2(src.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr);
@@ -30,7 +34,11 @@ bool vacuum_into(const std::string& src, const std::string& dest, std::string& e
   if (!ok) error = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
   sqlite3_finalize(stmt);
   sqlite3_close(db);
-  return ok;
+  if (!ok) return false;
+  std::string detail;
+  if (quick_check_file(dest, true, 0, detail) == check_result::ok) return true;
+  error = "the copy does not pass quick_check (" + detail + ")";
+  return false;
 }
 
 // Dumps the PostgreSQL database url into the new file dest with pg_dump (one snapshot, custom
@@ -50,8 +58,6 @@ bool pg_dump_into(const std::string& url, const std::string& dest, std::string& 
   int status = 0;
   if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     error = "pg_dump failed (its message is above)";
-    std::error_code ec;
-    std::filesystem::remove(dest, ec);
     return false;
   }
   return true;
@@ -60,7 +66,18 @@ bool pg_dump_into(const std::string& url, const std::string& dest, std::string& 
 }  // namespace
 
 bool backup_database(const std::string& db, const std::string& dest, std::string& error) {
-  return is_postgres_url(db) ? pg_dump_into(db, dest, error) : vacuum_into(db, dest, error);
+  // The copy holds password hashes and secrets: made first, owner-only (0600), and never over a
+  // file that exists (VACUUM INTO takes an empty file; pg_dump writes into it).
+  const int fd = ::open(dest.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    error = "cannot create " + dest + ": " + std::strerror(errno);
+    return false;
+  }
+  ::close(fd);
+  if (is_postgres_url(db) ? pg_dump_into(db, dest, error) : vacuum_into(db, dest, error)) return true;
+  std::error_code ec;
+  std::filesystem::remove(dest, ec);  // a failed copy (a full disk) leaves no partial file
+  return false;
 }
 
 }  // namespace tabuleiro::server

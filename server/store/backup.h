@@ -6,10 +6,10 @@
 
 namespace tabuleiro::server {
 
-// Copies the database db (a SQLite file, or a PostgreSQL URL) into the new file dest: a SQLite
-// copy by VACUUM INTO, or pg_dump's custom-format archive of one snapshot (Debian's
-// postgresql-client; its arguments go to it directly, not through a shell). False, with error
-// and no file left behind by pg_dump, on failure.
+// Copies the database db (a SQLite file, or a PostgreSQL URL) into the new file dest (0600): a
+// SQLite copy by VACUUM INTO, checked afterwards with quick_check, or pg_dump's custom-format
+// archive of one snapshot (Debian's postgresql-client; its arguments go to it directly, not
+// through a shell). False, with error and no file left behind, on failure.
 bool backup_database(const std::string& db, const std::string& dest, std::string& error);
 
 }  // namespace tabuleiro::server

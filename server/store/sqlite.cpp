@@ -5,10 +5,12 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <type_traits>
 #include <variant>
 
+#include "server/store/db_file.h"
 #include "server/store/schema.h"
 
 namespace tabuleiro::server {
@@ -256,8 +258,23 @@ std::unique_ptr<sqlite_connection> sqlite_connection::open_for_store(const std::
                                                                      std::string& error) {
   auto db = open(path, !writer, error);  // its error names the path
   if (!db) return nullptr;
-  if (!configure(*db, writer, options, error) ||
-      (writer && !migrate(*db, embedded_migrations(), error))) {
+  if (!configure(*db, writer, options, error)) {
+    error = path + ": " + error;
+    return nullptr;
+  }
+  if (writer && options.quick_check_ms >= 0) {  // before a migration writes to a damaged file
+    const auto started = std::chrono::steady_clock::now();
+    std::string detail;
+    const check_result r = quick_check_db(db->db_, options.quick_check_ms, detail);
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    if (r == check_result::damaged || r == check_result::unreadable) {
+      error = path + ": quick_check found damage (" + detail + ")";
+      return nullptr;
+    }
+    if (r == check_result::timed_out) spdlog::warn("store: {}; the server starts without it (a large database: see --quick-check-seconds)", detail);
+    else spdlog::info("store: quick_check of {} ok in {} ms", path, ms);
+  }
+  if (writer && !migrate(*db, embedded_migrations(), error)) {
     error = path + ": " + error;
     return nullptr;
   }

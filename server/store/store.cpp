@@ -50,8 +50,9 @@ void call_done(const store::done& d, write_status status) noexcept {
 class sql_store final : public store {
  public:
   sql_store(std::unique_ptr<sql_connection> writer_db, std::unique_ptr<sql_connection> reader_db,
-            commit_observer observer, const store_options& options)
+            commit_observer observer, const store_options& options, std::string file)
       : options_(options),
+        file_(std::move(file)),
         observer_(std::move(observer)),
         writer_db_(std::move(writer_db)),
         reader_db_(std::move(reader_db)),
@@ -152,6 +153,22 @@ class sql_store final : public store {
            }).status;
   }
 
+  store_health health() const EXCLUDES(health_mu_) override {
+    store_health h;
+    {
+      mutex_lock lock(health_mu_);
+      h = health_;
+    }
+    if (!file_.empty()) {
+      std::error_code ec;
+      const auto size = std::filesystem::file_size(file_, ec);
+      h.file_bytes = ec ? -1 : static_cast<std::int64_t>(size);
+      const auto wal = std::filesystem::file_size(file_ + "-wal", ec);
+      h.wal_bytes = ec ? 0 : static_cast<std::int64_t>(wal);
+    }
+    return h;
+  }
+
   void flush() EXCLUDES(mu_) override {
     if (std::this_thread::get_id() == writer_.get_id()) {
       spdlog::error("store: flush() called from a write completion; not waiting");
@@ -195,8 +212,10 @@ class sql_store final : public store {
         if (out.status != read_status::unavailable || !reader_db_->broken()) break;
       }
     }
-    if (out.status == read_status::unavailable)
+    if (out.status == read_status::unavailable) {
       spdlog::error("store: {}{}{} failed: {}", what, subject.empty() ? "" : " ", subject, error);
+      note_failure(error, false);
+    }
     return out;
   }
 
@@ -273,6 +292,7 @@ class sql_store final : public store {
       std::string error;
       if (!writer_db_->begin(error)) {
         spdlog::error("store: cannot begin a batch of {} writes: {}", batch.size(), error);
+        note_failure(error, true);
         return tx::not_started;
       }
       bool again = false;
@@ -284,6 +304,7 @@ class sql_store final : public store {
         if (s != write_status::conflict) {
           spdlog::error("store: a write of a batch of {} failed: {}; retrying them one by one",
                         batch.size(), error);
+          note_failure(error, true);
           return tx::aborted;
         }
         spdlog::warn("store: write refused: {}", error);
@@ -294,11 +315,13 @@ class sql_store final : public store {
       if (again) continue;
       if (!writer_db_->exec("COMMIT", error)) {
         spdlog::error("store: commit of {} writes failed: {}; retrying one by one", batch.size(), error);
+        note_failure(error, true);
         abandon_transaction();
         return tx::aborted;
       }
       for (std::size_t i = 0; i < batch.size(); ++i)
         if (!left_out[i]) status[i] = write_status::ok;
+      note_commit();
       observe(batch.size(), batch.front().queued);
       return tx::committed;
     }
@@ -310,6 +333,7 @@ class sql_store final : public store {
     std::string error;
     if (!writer_db_->begin(error)) {
       spdlog::error("store: cannot begin a write: {}", error);
+      note_failure(error, true);
       return tx::not_started;
     }
     const write_status applied = run_work(w, error);
@@ -317,17 +341,20 @@ class sql_store final : public store {
       if (applied == write_status::conflict) spdlog::warn("store: write refused: {}", error);
       else if (applied == write_status::ok) spdlog::error("store: write ended its transaction; not committed");
       else spdlog::error("store: write failed: {}", error);
+      if (applied == write_status::unavailable) note_failure(error, true);
       abandon_transaction();
       status = applied == write_status::ok ? write_status::unavailable : applied;
       return tx::aborted;
     }
     if (!writer_db_->exec("COMMIT", error)) {
       spdlog::error("store: commit of a write failed: {}", error);
+      note_failure(error, true);
       abandon_transaction();
       status = write_status::unavailable;
       return tx::aborted;
     }
     status = write_status::ok;
+    note_commit();
     observe(1, w.queued);
     return tx::committed;
   }
@@ -350,6 +377,26 @@ class sql_store final : public store {
     if (writer_db_->in_transaction()) writer_db_->exec("ROLLBACK", ignored);
   }
 
+  // Records a commit: the database takes writes.
+  void note_commit() EXCLUDES(health_mu_) {
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch()).count();
+    mutex_lock lock(health_mu_);
+    health_.last_commit_ms = now;
+    health_.failing = false;
+  }
+
+  // Records a failed write (or read) with its message.
+  void note_failure(const std::string& error, bool write) EXCLUDES(health_mu_) {
+    const std::string kind = failure_kind(error);
+    mutex_lock lock(health_mu_);
+    if (write) health_.failing = true;
+    if (kind == "damaged") health_.damaged = true;
+    health_.last_failure = error;
+    health_.last_failure_kind = kind;
+    ++health_.failures[kind];
+  }
+
   // Reports a committed batch to the observer (which must not throw past here).
   void observe(std::size_t writes, steady::time_point oldest) noexcept {
     if (!observer_) return;
@@ -361,7 +408,10 @@ class sql_store final : public store {
   }
 
   const store_options options_;
+  const std::string file_;  // SQLite: the database file (for its size); "" on PostgreSQL
   const commit_observer observer_;
+  mutable mutex health_mu_;
+  store_health health_ GUARDED_BY(health_mu_);
   std::unique_ptr<sql_connection> writer_db_;  // only the writer thread (or close after join)
   mutex reader_mu_;
   std::unique_ptr<sql_connection> reader_db_ GUARDED_BY(reader_mu_);
@@ -378,6 +428,49 @@ class sql_store final : public store {
 };
 
 }  // namespace
+
+std::string health_metrics(const store_health& h) {
+  std::string o;
+  const auto sample = [&o](const char* name, const char* help, const char* type, const std::string& value) {
+    o += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " + value + "\n";
+  };
+  sample("tabuleiro_database_last_commit_timestamp_seconds", "Unix time of the database's latest commit (0: none since start).",
+         "gauge", std::to_string(h.last_commit_ms / 1000));
+  sample("tabuleiro_database_write_failing", "1 while the latest write failed and nothing committed since.", "gauge",
+         h.failing ? "1" : "0");
+  sample("tabuleiro_database_damaged", "1 once a read or write found the database damaged (restore a backup).", "gauge",
+         h.damaged ? "1" : "0");
+  o += "# HELP tabuleiro_database_errors_total Failed database writes and reads, by kind.\n"
+       "# TYPE tabuleiro_database_errors_total counter\n";
+  for (const char* kind : {"full", "damaged", "io", "read_only", "locked", "unreachable", "other"}) {
+    const auto it = h.failures.find(kind);
+    o += std::string("tabuleiro_database_errors_total{kind=\"") + kind + "\"} " +
+         std::to_string(it == h.failures.end() ? 0 : it->second) + "\n";
+  }
+  if (h.file_bytes >= 0) {
+    sample("tabuleiro_database_bytes", "Size of the SQLite database file.", "gauge", std::to_string(h.file_bytes));
+    sample("tabuleiro_database_wal_bytes", "Size of the SQLite -wal file.", "gauge", std::to_string(h.wal_bytes));
+  }
+  return o;
+}
+
+std::string failure_kind(std::string_view e) {
+  const auto has = [e](std::string_view part) { return e.find(part) != std::string_view::npos; };
+  // SQLite's sqlite3_errstr texts, then PostgreSQL's (SQLSTATE classes 53, XX, 08 and libpq's own).
+  if (has("database or disk is full") || has("No space left") || has("could not extend file") || has("disk full"))
+    return "full";
+  if (has("malformed") || has("not a database") || has("data corrupted") || has("invalid page") || has("corrupt"))
+    return "damaged";
+  if (has("readonly database") || has("read-only")) return "read_only";
+  if (has("database is locked") || has("database table is locked") || has("lock timeout") ||
+      has("canceling statement due to lock"))
+    return "locked";
+  if (has("disk I/O error") || has("I/O error")) return "io";
+  if (has("unable to open") || has("connection") || has("could not connect") || has("server closed") ||
+      has("store closed") || has("terminating"))
+    return "unreachable";
+  return "other";
+}
 
 const char* write_status_name(write_status s) {
   switch (s) {
@@ -414,7 +507,8 @@ std::unique_ptr<store> store::open(const std::string& path, std::string& error,
     if (writer) reader = sqlite_connection::open_for_store(path, false, options, error);
   }
   if (!writer || !reader) return nullptr;
-  return std::make_unique<sql_store>(std::move(writer), std::move(reader), std::move(observer), options);
+  return std::make_unique<sql_store>(std::move(writer), std::move(reader), std::move(observer), options,
+                                     is_postgres_url(path) ? std::string() : path);
 }
 
 }  // namespace tabuleiro::server

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -130,11 +131,35 @@ using read_work = std::function<read_status(sql_connection& db, std::string& err
 // oldest write's enqueue to its commit. It must not throw.
 using commit_observer = std::function<void(std::size_t writes, double seconds)>;
 
+// What the store has seen of its database since it opened, for readiness (/readyz) and
+// /metrics. A failure's kind is one of: full, damaged, io, read_only, locked, unreachable, other.
+struct store_health {
+  std::int64_t last_commit_ms = 0;  // Unix ms (system clock) of the latest commit; 0: none yet
+  bool failing = false;             // the latest write attempt failed and nothing committed since
+  bool damaged = false;             // a write or read found the file damaged (kept until restart)
+  std::string last_failure;         // the latest failed write's or read's message ("": none)
+  std::string last_failure_kind;    // its kind
+  std::map<std::string, std::uint64_t> failures;  // failed writes and reads since start, by kind
+  std::int64_t file_bytes = -1;     // SQLite: the database file's size (-1: PostgreSQL)
+  std::int64_t wal_bytes = -1;      // SQLite: the -wal file's size (0 when none; -1: PostgreSQL)
+};
+
+// h as Prometheus samples: tabuleiro_database_last_commit_timestamp_seconds,
+// tabuleiro_database_write_failing, tabuleiro_database_damaged,
+// tabuleiro_database_errors_total{kind}, and on SQLite tabuleiro_database_bytes and
+// tabuleiro_database_wal_bytes.
+std::string health_metrics(const store_health& h);
+
+// The kind (see store_health) of a database error message, SQLite's or PostgreSQL's.
+std::string failure_kind(std::string_view error);
+
 // Tuning knobs of store::open; the defaults suit the server.
 struct store_options {
   std::size_t max_batch = 1024;  // most writes per transaction (1 = one commit per write)
   int busy_timeout_ms = 5000;    // wait for a lock held by another process before failing
                                  // (SQLite's busy_timeout, PostgreSQL's lock_timeout)
+  int quick_check_ms = -1;       // SQLite: run quick_check before migrating, for at most this
+                                 // long (0: no limit; -1: not at all); damage refuses the open
 };
 
 // The store, on SQLite or PostgreSQL. Writes are queued to one writer thread that commits them
@@ -238,6 +263,9 @@ class store {
   // Runs work on the read connection (re-opened if its link broke); an unavailable result is
   // logged with what.
   virtual read_status run_read(std::string_view what, const read_work& work) = 0;
+
+  // What the store has seen of its database (see store_health).
+  virtual store_health health() const = 0;
 
   // Blocks until every write queued before the call has committed and its completion has run.
   virtual void flush() = 0;

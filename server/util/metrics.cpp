@@ -30,6 +30,9 @@ std::string metrics::render() const {
   counter("tabuleiro_rooms", "Rooms held in memory.", "gauge", rooms.load());
   counter("tabuleiro_matches_created_total", "Matches created.", "counter",
           matches_created.load());
+  counter("tabuleiro_matches_refused_maintenance_total",
+          "New matches refused because maintenance is on (created, rematches, lobby and pairings).", "counter",
+          matches_refused_maintenance.load());
   counter("tabuleiro_matches_published_total", "Finished matches published after offline play.", "counter",
           matches_published.load());
   counter("tabuleiro_actions_accepted_total", "State changes acknowledged after commit.",
@@ -70,6 +73,15 @@ std::string metrics::render() const {
   counter("tabuleiro_webhook_dropped_total",
           "Webhook deliveries dropped: too many pending, or over the URL's deliveries a minute.", "counter",
           webhook_dropped.load());
+  counter("tabuleiro_leases_held", "Cluster: match leases this node held at its last renewal.", "gauge",
+          leases_held.load());
+  counter("tabuleiro_leases_claimed_total", "Cluster: match leases this node claimed.", "counter", leases_claimed.load());
+  counter("tabuleiro_leases_lost_total", "Cluster: rooms dropped because another node took their lease.", "counter",
+          leases_lost.load());
+  counter("tabuleiro_leases_handed_over_total", "Cluster: rooms handed over to the node their clients reach.",
+          "counter", leases_handed_over.load());
+  counter("tabuleiro_readiness_failed_total", "Readiness checks (/readyz) answered not ready.", "counter",
+          readiness_failed.load());
   mutex_lock lock(mu_);
   o << "# HELP tabuleiro_actions_rejected_total Requests refused, by error code.\n"
        "# TYPE tabuleiro_actions_rejected_total counter\n";
@@ -86,6 +98,7 @@ std::string metrics::render() const {
   o << "# HELP tabuleiro_commit_writes_total Writes committed.\n"
        "# TYPE tabuleiro_commit_writes_total counter\n"
     << "tabuleiro_commit_writes_total " << commit_writes_ << '\n';
+  if (extra_) o << extra_();
   return o.str();
 }
 

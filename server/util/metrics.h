@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -24,6 +25,7 @@ class metrics {
   std::atomic<std::int64_t> rooms{0};            // rooms held in memory now
   std::atomic<std::uint64_t> matches_created{0}; // matches created
   std::atomic<std::uint64_t> matches_published{0}; // finished matches published after offline play
+  std::atomic<std::uint64_t> matches_refused_maintenance{0}; // new matches refused: maintenance on
   std::atomic<std::uint64_t> actions_accepted{0};// state changes acknowledged
   std::atomic<std::uint64_t> messages_sent{0};   // WebSocket messages written
   std::atomic<std::uint64_t> bytes_sent{0};      // WebSocket payload bytes written
@@ -44,6 +46,11 @@ class metrics {
   std::atomic<std::uint64_t> webhook_retried{0}; // webhook deliveries tried again (429, 5xx, no answer)
   std::atomic<std::uint64_t> webhook_failed{0};  // webhook deliveries given up (a redirect, another status, attempts spent)
   std::atomic<std::uint64_t> webhook_dropped{0}; // webhook deliveries dropped: too many pending, or over a URL's limit
+  std::atomic<std::int64_t> leases_held{0};      // cluster: match leases this node held at its last renewal
+  std::atomic<std::uint64_t> leases_claimed{0};  // cluster: match leases this node claimed
+  std::atomic<std::uint64_t> leases_lost{0};     // cluster: rooms dropped because their lease was lost
+  std::atomic<std::uint64_t> leases_handed_over{0}; // cluster: rooms handed over to the node that asked
+  std::atomic<std::uint64_t> readiness_failed{0};   // /readyz answers that were not ready
 
   // Counts one refused request under its error code.
   void rejected(const std::string& code) EXCLUDES(mu_);
@@ -54,7 +61,12 @@ class metrics {
   // The whole exposition, text/plain; version=0.0.4.
   std::string render() const EXCLUDES(mu_);
 
+  // Adds the lines extra renders (samples other parts own: the build, the database's health)
+  // after the built-in ones. Set once, before the server serves; constant afterwards.
+  void set_extra(std::function<std::string()> extra) { extra_ = std::move(extra); }
+
  private:
+  std::function<std::string()> extra_;
   mutable mutex mu_;
   std::map<std::string, std::uint64_t> rejected_ GUARDED_BY(mu_);
   std::array<std::uint64_t, commit_buckets.size()> bucket_counts_ GUARDED_BY(mu_) = {};

@@ -84,7 +84,7 @@ TEST_CASE("puzzles: bad input is refused with a clear error", "[bots]") {
   CHECK(o1.find("unknown game 'chess'") != std::string::npos);
   auto [missing, o2] = puzzles_cmd("--game taixu --games 0 --db /nonexistent/tabuleiro.db");
   CHECK(missing == 1);
-  CHECK(o2.find("no database file at /nonexistent/tabuleiro.db") != std::string::npos);
+  CHECK(o2.find("no database at /nonexistent/tabuleiro.db") != std::string::npos);
   const auto junk = std::filesystem::temp_directory_path() / ("tabuleiro-junk-" + std::to_string(::getpid()) + ".db");
   std::ofstream(junk) << "this is not a database, only text that is long enough to have a header page\n";
   auto [corrupt, o3] = puzzles_cmd("--game taixu --games 0 --db " + junk.string());

@@ -366,3 +366,17 @@ TEST_CASE("accounts across nodes: signed in on one node, a member plays through 
     CHECK(out);
   }
 }
+
+TEST_CASE("the cluster's nginx hides /metrics and /readyz from the internet, and each node answers them directly", "[cluster]") {
+  cluster c;
+  CHECK(http_call(c.proxy.port(), "GET", "/metrics").status == 404);
+  CHECK(http_call(c.proxy.port(), "GET", "/readyz").status == 404);
+  CHECK(http_call(c.proxy.port(), "GET", "/healthz").status == 200);
+  const auto metrics = http_call(c.nodes[0]->port(), "GET", "/metrics");
+  CHECK(metrics.status == 200);
+  CHECK(metrics.body.find("tabuleiro_leases_held") != std::string::npos);
+  // A node whose leases renew and whose database takes writes is ready.
+  const auto ready = http_call(c.nodes[1]->port(), "GET", "/readyz");
+  INFO(ready.body);
+  CHECK(ready.status == 200);
+}

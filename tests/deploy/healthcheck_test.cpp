@@ -18,12 +18,13 @@ namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-// Answers one HTTP request on 127.0.0.1:<free port> with `status`, or never answers when
-// `silent`; records the request target. Not thread-safe: read target() after join().
+// Answers one HTTP request on address:<free port> (127.0.0.1 unless given) with `status`, or
+// never answers when `silent`; records the request target. Not thread-safe: read target()
+// after join().
 class one_shot_responder {
  public:
-  one_shot_responder(http::status status, bool silent = false)
-      : acceptor_(ioc_, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)) {
+  one_shot_responder(http::status status, bool silent = false, const char* address = "127.0.0.1")
+      : acceptor_(ioc_, tcp::endpoint(net::ip::make_address(address), 0)) {
     thread_ = std::thread([this, status, silent] { serve(status, silent); });
   }
   ~one_shot_responder() { join(); }
@@ -107,4 +108,31 @@ TEST_CASE("healthcheck refuses a bad port or argument with 1, never 2") {
   CHECK(tabuleiro::run_healthcheck({"--port", "70000"}) == 1);
   CHECK(tabuleiro::run_healthcheck({"--port", "80x"}) == 1);
   CHECK(tabuleiro::run_healthcheck({"--bogus"}) == 1);
+}
+
+TEST_CASE("healthcheck probes the address the server binds (TABULEIRO_BIND), its loopback twin for every address") {
+  for (const char* bind : {"127.0.0.2", "::1"}) {
+    one_shot_responder server(http::status::ok, false, bind);
+    ::setenv("TABULEIRO_BIND", bind, 1);
+    const int code = tabuleiro::run_healthcheck({"--port", server.port()});
+    ::unsetenv("TABULEIRO_BIND");
+    INFO(bind);
+    CHECK(code == 0);
+  }
+  one_shot_responder every(http::status::ok, false, "::1");
+  ::setenv("TABULEIRO_BIND", "::", 1);
+  const int code = tabuleiro::run_healthcheck({"--port", every.port()});
+  ::unsetenv("TABULEIRO_BIND");
+  CHECK(code == 0);
+}
+
+TEST_CASE("healthcheck --ready asks /readyz and fails on its 503") {
+  {
+    one_shot_responder server(http::status::ok);
+    CHECK(tabuleiro::run_healthcheck({"--ready", "--port", server.port()}) == 0);
+    server.join();
+    CHECK(server.target() == "/readyz");
+  }
+  one_shot_responder refusing(http::status::service_unavailable);
+  CHECK(tabuleiro::run_healthcheck({"--ready", "--port", refusing.port()}) == 1);
 }

@@ -1,6 +1,7 @@
 // The account routes of the real server: sign-up and sign-in cookies (HttpOnly, SameSite,
 // Secure over TLS), rotation at sign-in, CSRF on signing out, foreign origins, delays after
 // failed sign-ins, one answer for unknown names and wrong passwords, and no secret in the log.
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -189,6 +190,10 @@ TEST_CASE("accounts over HTTP: the owner makes the first administrator with tabu
     return std::system((bin + " admin " + args + " --db " + db + " < " + dir.path + "/in.txt > " + dir.path +
                         "/out.txt 2>&1").c_str());
   };
+  // The shell never makes a database: the server's first start does.
+  CHECK(WEXITSTATUS(run("create-user Owner --admin", "owner's password\n")) == 1);
+  CHECK_FALSE(std::filesystem::exists(db));
+  { server_process first(db); }
   REQUIRE(run("create-user Owner --admin", "owner's password\n") == 0);
   std::ifstream out(dir.path + "/out.txt");
   std::string said((std::istreambuf_iterator<char>(out)), std::istreambuf_iterator<char>());
@@ -199,6 +204,11 @@ TEST_CASE("accounts over HTTP: the owner makes the first administrator with tabu
   CHECK(run("create-user ab", "another password\n") != 0);     // bad name
   CHECK(run("create-user shorty", "short\n") != 0);            // bad password
   CHECK(WEXITSTATUS(run("create-user", "")) == 2);             // usage
+  // Making an administrator is in the audit log, as done from the shell.
+  REQUIRE(run("audit", "") == 0);
+  std::ifstream audit(dir.path + "/out.txt");
+  const std::string log((std::istreambuf_iterator<char>(audit)), std::istreambuf_iterator<char>());
+  CHECK(log.find("shell\tshell\tcreate_admin\tuser ") != std::string::npos);
 
   server_process srv(db);
   const auto in = post(srv.port(), "/api/account/signin", {{"username", "owner"}, {"password", "owner's password"}});
@@ -248,12 +258,12 @@ TEST_CASE("accounts over HTTP: with --access invite a sign-up needs an invitatio
   temp_dir dir;
   const std::string db = dir.path + "/a.db";
   const std::string code_file = dir.path + "/code.txt";
+  server_process srv(db, {"--access", "invite"});  // its first start makes the database
   REQUIRE(std::system((std::string(TABULEIRO_BIN) + " admin invite --days 2 --db " + db + " > " + code_file + " 2>/dev/null").c_str()) == 0);
   std::ifstream in(code_file);
   std::string code;
   std::getline(in, code);
   REQUIRE(code.size() == 24);
-  server_process srv(db, {"--access", "invite"});
   const json who_am_i = {{"username", "sara"}, {"password", "sara's password"}};
   auto none = post(srv.port(), "/api/account/signup", who_am_i);
   CHECK(none.status == 403);

@@ -94,6 +94,13 @@ TEST_CASE("admin: the set-up link in the first start's log makes the first admin
     const auto root = signed_in(post(srv.port(), "/api/account/signup",
                                      {{"username", "root"}, {"password", "root's password"}, {"invitation", code}}));
     CHECK(root.user["admin"] == true);
+    // The administrator the set-up link made is in the audit log.
+    const json audit = get(srv.port(), "/api/admin/audit", root).json_body();
+    INFO(audit.dump());
+    bool recorded = false;
+    for (const auto& a : audit["entries"])
+      recorded = recorded || (a["action"] == "create_admin" && a["detail"] == "signed up with the set-up link");
+    CHECK(recorded);
     const auto again = post(srv.port(), "/api/account/signup",
                             {{"username", "other"}, {"password", "other's password"}, {"invitation", code}});
     CHECK(again.status == 403);
@@ -209,7 +216,8 @@ TEST_CASE("admin: invitations for several sign-ups, listed and revoked, and ever
             .json_body()["error"]["code"] == "bad_invitation");
 
   const json audit = get(s.port(), "/api/admin/audit", s.root).json_body()["entries"];
-  REQUIRE(audit.size() == 3);
+  REQUIRE(audit.size() == 4);  // root's own making by the set-up link, then three actions
+  CHECK(audit[3]["action"] == "create_admin");
   CHECK(audit[0]["action"] == "revoke_invitation");
   CHECK(audit[0]["actor"] == "root");
   CHECK(audit[0]["address"] == "127.0.0.1");

@@ -32,48 +32,6 @@ using namespace tabuleiro::test;
 
 namespace {
 
-// A small tmpfs mounted on a fresh directory (unmounted on destruction), so that the database,
-// its -wal and its -shm share one filesystem that the test can fill or make read-only.
-struct small_disk {
-  temp_dir dir;
-  std::string options;
-  bool mounted = false;
-  std::string why;  // strerror of a refused mount
-
-  explicit small_disk(int size_kib) : options("size=" + std::to_string(size_kib) + "k") {
-    if (::mount("tmpfs", dir.path.c_str(), "tmpfs", 0, options.c_str()) == 0) mounted = true;
-    else why = std::string(std::strerror(errno)) + " (errno " + std::to_string(errno) + ")";
-  }
-  ~small_disk() {
-    if (mounted) ::umount2(dir.path.c_str(), MNT_DETACH);
-  }
-  // Remounts read-only or read-write; 0, or the errno of the refusal.
-  int remount(bool read_only) {
-    const unsigned long flags = MS_REMOUNT | (read_only ? MS_RDONLY : 0);
-    return ::mount("tmpfs", dir.path.c_str(), "tmpfs", flags, options.c_str()) == 0 ? 0 : errno;
-  }
-};
-
-// Writes path until the filesystem is full; REQUIREs that it ended with ENOSPC.
-std::size_t fill(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  REQUIRE(fd >= 0);
-  std::string block(4096, 'f');
-  std::size_t total = 0;
-  int err = 0;
-  for (;;) {
-    const ssize_t n = ::write(fd, block.data(), block.size());
-    if (n <= 0) {
-      err = errno;
-      break;
-    }
-    total += static_cast<std::size_t>(n);
-  }
-  ::close(fd);
-  REQUIRE(err == ENOSPC);
-  return total;
-}
-
 // Sends act for seat as request id and reads (applying state messages) until its ack or
 // reject, which it returns.
 json act_answer(table& tb, int seat, const json& action, const std::string& id) {
@@ -311,9 +269,22 @@ TEST_CASE("fault: a full disk refuses actions with storage_error, loses nothing 
   REQUIRE(r["id"] == "resign-full");
   check_refused_cleanly(tb, r, stored, ping);
   REQUIRE(match_summary(srv->port(), other.code)["version"] == 0);
+  // The operator is told: alive, but not ready, and why; the metrics say so too.
+  CHECK(http_call(srv->port(), "GET", "/healthz").status == 200);
+  const auto not_ready = http_call(srv->port(), "GET", "/readyz");
+  INFO(not_ready.body);
+  CHECK(not_ready.status == 503);
+  CHECK(not_ready.body.find("database full") != std::string::npos);
+  CHECK(metric(srv->port(), "tabuleiro_database_write_failing") == 1);
+  CHECK(metric(srv->port(), "tabuleiro_database_errors_total{kind=\"full\"}") >= 1);
+  CHECK(metric(srv->port(), "tabuleiro_readiness_failed_total") >= 1);
 
   // Space comes back: the refused action now goes through, and the game goes on.
   REQUIRE(std::filesystem::remove(disk.dir.path + "/filler"));
+  const auto ready = http_call(srv->port(), "GET", "/readyz");
+  INFO(ready.body);
+  CHECK(ready.status == 200);
+  CHECK(metric(srv->port(), "tabuleiro_database_write_failing") == 0);
   json a = act_answer(tb, seat, action, "after-full");
   INFO(a.dump());
   REQUIRE(a["type"] == "ack");

@@ -3,10 +3,14 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -53,6 +57,50 @@ temp_dir::temp_dir() {
   char tmpl[] = "/tmp/tabuleiro-test-XXXXXX";
   if (mkdtemp(tmpl) == nullptr) throw std::runtime_error("mkdtemp failed");
   path = tmpl;
+}
+
+small_disk::small_disk(int size_kib) : options("size=" + std::to_string(size_kib) + "k") {
+  if (::mount("tmpfs", dir.path.c_str(), "tmpfs", 0, options.c_str()) == 0) mounted = true;
+  else why = std::string(std::strerror(errno)) + " (errno " + std::to_string(errno) + ")";
+}
+
+small_disk::~small_disk() {
+  if (mounted) ::umount2(dir.path.c_str(), MNT_DETACH);
+}
+
+int small_disk::remount(bool read_only) {
+  const unsigned long flags = MS_REMOUNT | (read_only ? MS_RDONLY : 0);
+  return ::mount("tmpfs", dir.path.c_str(), "tmpfs", flags, options.c_str()) == 0 ? 0 : errno;
+}
+
+std::size_t fill(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  REQUIRE(fd >= 0);
+  std::string block(4096, 'f');
+  std::size_t total = 0;
+  int err = 0;
+  for (;;) {
+    const ssize_t n = ::write(fd, block.data(), block.size());
+    if (n <= 0) {
+      err = errno;
+      break;
+    }
+    total += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  REQUIRE(err == ENOSPC);
+  return total;
+}
+
+command_result run_command(const std::string& command) {
+  command_result r;
+  FILE* p = ::popen(("exec 2>&1 </dev/null; " + command).c_str(), "r");
+  if (p == nullptr) return r;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.output.append(buf, n);
+  const int status = ::pclose(p);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
 }
 
 temp_dir::~temp_dir() {

@@ -27,6 +27,31 @@ struct temp_dir {
   std::string path;
 };
 
+// A small tmpfs mounted on a fresh directory (unmounted on destruction), so that the database,
+// its -wal and its -shm share one filesystem that the test can fill or make read-only.
+struct small_disk {
+  temp_dir dir;
+  std::string options;
+  bool mounted = false;
+  std::string why;  // strerror of a refused mount
+
+  explicit small_disk(int size_kib);
+  ~small_disk();
+  // Remounts read-only or read-write; 0, or the errno of the refusal.
+  int remount(bool read_only);
+};
+
+// Writes path until the filesystem is full; REQUIREs that it ended with ENOSPC.
+std::size_t fill(const std::string& path);
+
+// What a shell command printed (standard output and error together) and its exit status.
+struct command_result {
+  int status = -1;  // the exit status, or -1 when it did not exit normally
+  std::string output;
+};
+// Runs command with /bin/sh -c, standard input from /dev/null unless it redirects it.
+command_result run_command(const std::string& command);
+
 // `build/tabuleiro serve` (or another build of the server, e.g. build/tabuleiro-toy) on a
 // free loopback port; killed (SIGKILL) on destruction. A server that has already exited by
 // itself when it is killed (a crash, or a sanitizer report ending it) fails the running test.

@@ -3,6 +3,7 @@
 // input, and two nodes on one PostgreSQL database (a change seen on the other node within a
 // second; two members taking one challenge at once make one match).
 #include <chrono>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -250,4 +251,32 @@ TEST_CASE("lobby: two nodes on PostgreSQL share the lobby within a second, and t
     CHECK(a->until("match_found")["code"] == code);
     CHECK(match_summary(one.port(), code)["seats"][1]["taken"] == true);
   }
+}
+
+TEST_CASE("lobby: in maintenance taking a challenge or pairing seeks makes no match, and afterwards it does") {
+  temp_dir dir;
+  const std::string db = dir.path + "/l.db";
+  server_process srv(db);
+  const unsigned short port = srv.port();
+  const member ana = sign_up(port, "ana");
+  const member bruno = sign_up(port, "bruno");
+  auto author = lobby_socket(port, &ana);
+  auto taker = lobby_socket(port, &bruno);
+  const std::string id = post(*author, {{"game", "taixu"}, {"clock", live_clock}})["challenge"]["id"];
+  REQUIRE(run_command(std::string(TABULEIRO_BIN) + " admin maintenance on --db " + db).status == 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // the server re-reads the mode each second
+  const json no = refused(*taker, {{"type", "accept_challenge"}, {"challenge", id}, {"id", "take"}});
+  CHECK(no["code"] == "maintenance");
+  CHECK(metric(port, "tabuleiro_matches_refused_maintenance_total") >= 1);
+  // Two seeks meet: no match is made while maintenance is on.
+  author->send({{"type", "seek"}, {"game", "taixu"}, {"clock", {{"initial_s", 600}, {"increment_s", 0}}}});
+  author->until("challenge_posted");
+  taker->send({{"type", "seek"}, {"game", "taixu"}, {"clock", {{"initial_s", 600}, {"increment_s", 0}}}});
+  taker->until("challenge_posted");
+  while (const auto m = author->recv(1.5)) CHECK((*m)["type"] != "match_found");
+
+  REQUIRE(run_command(std::string(TABULEIRO_BIN) + " admin maintenance off --db " + db).status == 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  taker->send({{"type", "accept_challenge"}, {"challenge", id}, {"id", "take"}});
+  CHECK_FALSE(taker->until("match_found")["code"].get<std::string>().empty());
 }
