@@ -42,6 +42,30 @@ constexpr std::string_view restore_usage =
     "\n"
     "  --db PATH    database file (env TABULEIRO_DB; default ./data/tabuleiro.db)\n";
 
+// Reads `[--db PATH] FILE` (the database defaults as serve's) into db and file: -1 to go on,
+// else the exit status (0 after --help, 2 after a usage error, said on stderr).
+int parse_db_and_file(const args& a, std::string_view command, std::string_view usage, std::string& db,
+                      std::string& file) {
+  db = default_database();
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] == "--help" || a[i] == "-h") {
+      std::cout << usage;
+      return 0;
+    }
+    if (a[i] == "--db" && i + 1 < a.size()) {
+      db = a[++i];
+    } else if (file.empty() && !a[i].starts_with("-")) {
+      file = a[i];
+    } else {
+      std::cerr << "tabuleiro " << command << ": unexpected argument '" << a[i] << "'\n" << usage;
+      return 2;
+    }
+  }
+  if (!file.empty()) return -1;
+  std::cerr << usage;
+  return 2;
+}
+
 }  // namespace
 
 std::string default_database() {
@@ -50,26 +74,8 @@ std::string default_database() {
 }
 
 int run_backup(const args& a) {
-  std::string db = default_database();
-  std::string dest;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i] == "--help" || a[i] == "-h") {
-      std::cout << backup_usage;
-      return 0;
-    }
-    if (a[i] == "--db" && i + 1 < a.size()) {
-      db = a[++i];
-    } else if (dest.empty() && !a[i].starts_with("-")) {
-      dest = a[i];
-    } else {
-      std::cerr << "tabuleiro backup: unexpected argument '" << a[i] << "'\n" << backup_usage;
-      return 2;
-    }
-  }
-  if (dest.empty()) {
-    std::cerr << backup_usage;
-    return 2;
-  }
+  std::string db, dest;
+  if (const int status = parse_db_and_file(a, "backup", backup_usage, db, dest); status >= 0) return status;
   std::error_code ec;
   std::string error;
   if (!server::check_db_file(db, server::if_missing::refuse, error)) {
@@ -91,26 +97,8 @@ int run_backup(const args& a) {
 }
 
 int run_restore(const args& a) {
-  std::string db = default_database();
-  std::string from;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i] == "--help" || a[i] == "-h") {
-      std::cout << restore_usage;
-      return 0;
-    }
-    if (a[i] == "--db" && i + 1 < a.size()) {
-      db = a[++i];
-    } else if (from.empty() && !a[i].starts_with("-")) {
-      from = a[i];
-    } else {
-      std::cerr << "tabuleiro restore: unexpected argument '" << a[i] << "'\n" << restore_usage;
-      return 2;
-    }
-  }
-  if (from.empty()) {
-    std::cerr << restore_usage;
-    return 2;
-  }
+  std::string db, from;
+  if (const int status = parse_db_and_file(a, "restore", restore_usage, db, from); status >= 0) return status;
   if (server::is_postgres_url(db)) {
     std::cerr << "tabuleiro restore: a PostgreSQL database is restored with pg_restore (deploy/README.md, "
                  "\"PostgreSQL\")\n";
