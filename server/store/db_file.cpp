@@ -102,6 +102,14 @@ std::unique_ptr<db_lock> db_lock::take(const std::string& db_path, std::string_v
     error = "cannot open the lock file " + shown(path) + ": " + errno_text();
     return nullptr;
   }
+  // Taken as root (a restore, a shell command) in a service's folder, the lock file stays the
+  // service user's to open, as the database does.
+  struct stat dir{};
+  const auto parent = fs::path(db_path).parent_path();
+  if (::geteuid() == 0 && ::stat(parent.empty() ? "." : parent.c_str(), &dir) == 0 && dir.st_uid != 0 &&
+      ::fchown(fd, dir.st_uid, dir.st_gid) != 0) {
+    // Left as it is: the server then says it cannot open the lock file, naming it.
+  }
   // A tool's probe (db_lock_holder) holds a shared lock for an instant: try for about a second.
   for (int attempt = 0;; ++attempt) {
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) break;

@@ -281,9 +281,16 @@ TEST_CASE("operator: restored as root into a service's folder, the file is the s
   REQUIRE(::stat(db.c_str(), &st) == 0);
   CHECK(st.st_uid == 65534);
   CHECK(mode_of(db) == 0600);
+  REQUIRE(::stat((db + ".lock").c_str(), &st) == 0);  // made by the restore, as root
+  CHECK(st.st_uid == 65534);
   const auto as_user = run_command("setpriv --reuid=65534 --regid=65534 --clear-groups " + bin + " admin users --db " + db);
   INFO(as_user.output);
   CHECK(as_user.status == 0);
+  // The service's own user serves it (it takes the lock file the restore made).
+  const auto served = run_command("cd " + state + " && setpriv --reuid=65534 --regid=65534 --clear-groups timeout -s INT 2 " +
+                                  bin + " serve --bind 127.0.0.1 --port 0 --db " + db);
+  INFO(served.output);
+  CHECK(served.output.find("Tabuleiro serving on") != std::string::npos);
 }
 
 TEST_CASE("operator: the shell's delete is refused while a server holds the file (the admin page is the way)") {
