@@ -2,6 +2,7 @@
 #include "server/net/account_api.h"
 
 #include "protocol/core/admin_messages.h"
+#include "protocol/core/json_util.h"
 #include "protocol/core/messages.h"
 #include "server/room/summary.h"
 #include "server/util/secrets.h"
@@ -29,6 +30,11 @@ api_answer refused(const accounts::refusal& r) {
   api_answer a{status, http_error(r.code, r.message)};
   if (r.retry_after_s > 0) a.headers.emplace_back("Retry-After", std::to_string(r.retry_after_s));
   return a;
+}
+
+// The 400 answer to a body member the route does not take (PROTOCOL.md "HTTP": unknown field).
+api_answer unknown_member(const std::string& name) {
+  return {400, http_error("bad_request", "unknown member \"" + name + "\" in the body")};
 }
 
 // The Set-Cookie value that gives the browser id for max_age_s seconds (0 deletes it).
@@ -169,6 +175,11 @@ void handle_account_request(account_service& service, const request& req, std::s
     const auto body = parse_client_json(req.body(), why);
     if (!body) return answer({400, http_error("bad_json", why)});
     std::string username, password, display_name, language = "en", invitation;
+    const bool up = path == "/api/account/signup";
+    if (const auto unknown = up ? protocol::first_unknown_key(*body, {"username", "password", "display_name", "language",
+                                                                      "invitation"})
+                                : protocol::first_unknown_key(*body, {"username", "password"}))
+      return answer(unknown_member(*unknown));
     if (!body->is_object() || !string_member(*body, "username", username) ||
         !string_member(*body, "password", password) || !string_member(*body, "display_name", display_name) ||
         !string_member(*body, "language", language) || !string_member(*body, "invitation", invitation))
@@ -186,6 +197,7 @@ void handle_account_request(account_service& service, const request& req, std::s
     const auto body = parse_client_json(req.body(), why);
     if (!body) return answer({400, http_error("bad_json", why)});
     std::string code, password;
+    if (const auto unknown = protocol::first_unknown_key(*body, {"code", "password"})) return answer(unknown_member(*unknown));
     if (!body->is_object() || !string_member(*body, "code", code) || !string_member(*body, "password", password))
       return answer({400, http_error("bad_request", "the body is an object of strings: code, password")});
     return service.reset_password(std::move(code), std::move(password), ctx.address,
@@ -206,6 +218,9 @@ void handle_account_request(account_service& service, const request& req, std::s
       if (r.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
       if (!csrf_matches(csrf, r.s))
         return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
+      const auto unknown = path == "/api/account/profile" ? protocol::first_unknown_key(body, {"display_name", "language"})
+                                                          : protocol::first_unknown_key(body, {"current", "password"});
+      if (unknown) return answer(unknown_member(*unknown));
       if (path == "/api/account/profile") {
         std::string display_name = r.s.who.display_name, language = r.s.who.language;
         if (!body.is_object() || !string_member(body, "display_name", display_name) ||

@@ -173,3 +173,41 @@ TEST_CASE("edge: every state-changing route refuses a foreign or null Origin and
   CHECK(http_call(port, "DELETE", "/api/webhooks/" + hook_id, "", page).status == 200);
   CHECK(state() != before);
 }
+
+TEST_CASE("edge: a body member that a route does not take is refused bad_request, and nothing changes") {
+  temp_dir dir;
+  server_process srv(dir.path + "/e.db", {}, dir.path + "/server.log");
+  const unsigned short port = srv.port();
+  std::smatch m;
+  const std::string log = read_all(dir.path + "/server.log");
+  REQUIRE(std::regex_search(log, m, std::regex("/signup\\?invite=([A-Za-z0-9_-]+)")));
+  const browser root = signed_in(http_call(port, "POST", "/api/account/signup",
+                                           json{{"username", "root"}, {"password", "root's password"},
+                                                {"invitation", m[1].str()}}.dump()));
+  const auto invitations = [&] { return http_call(port, "GET", "/api/admin/invitations", "", root.headers()).json_body(); };
+  const json before = invitations();
+  const auto refused = [&](const std::string& target, const json& body) {
+    INFO(target << " " << body.dump());
+    const auto a = http_call(port, "POST", target, body.dump(), root.headers());
+    CHECK(a.status == 400);
+    if (a.status == 400) CHECK(a.json_body()["error"]["code"] == "bad_request");
+  };
+  refused("/api/admin/invitations", {{"extra", 1}});
+  refused("/api/admin/invitations", {{"days", 2}, {"admin", true}});
+  CHECK(invitations() == before);
+  refused("/api/admin/maintenance", {{"on", true}, {"for", "ever"}});
+  CHECK(http_call(port, "GET", "/api/admin/server", "", root.headers()).json_body()["maintenance"] == false);
+  refused("/api/account/profile", {{"display_name", "Changed"}, {"admin", true}});
+  CHECK(http_call(port, "GET", "/api/account", "", root.headers()).json_body()["user"]["display_name"] == "root");
+  refused("/api/account/signup", {{"username", "zed"}, {"password", "zed's password"}, {"admin", true}});
+  refused("/api/account/signin", {{"username", "root"}, {"password", "root's password"}, {"display_name", "x"}});
+  refused("/api/account/password", {{"current", "root's password"}, {"password", "a new password"}, {"x", 1}});
+  refused("/api/account/reset", {{"code", "c"}, {"password", "a new password"}, {"user", 1}});
+  refused("/api/push/unsubscribe", {{"id", 1}, {"all", true}});
+  refused("/api/push/subscriptions", {{"endpoint", "https://push.example.net/a"}, {"owner", 1}});
+  CHECK(http_call(port, "GET", "/api/admin/users?q=zed", "", root.headers()).json_body()["users"].empty());
+  CHECK(http_call(port, "POST", "/api/account/signin",
+                  json{{"username", "root"}, {"password", "root's password"}}.dump()).status == 200);
+  // The routes still take what PROTOCOL.md lists.
+  CHECK(http_call(port, "POST", "/api/admin/invitations", json{{"days", 2}, {"uses", 3}}.dump(), root.headers()).status == 201);
+}
