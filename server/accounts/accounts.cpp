@@ -297,7 +297,7 @@ void account_service::create_reset(std::int64_t user_id, std::int64_t created_by
 void account_service::reset_password(std::string code, std::string replacement, const std::string& address,
                                      std::function<void(std::optional<refusal>)> done) {
   if (auto why = password_refusal(replacement)) return done(refusal{"bad_password", *why});
-  const std::string by_address = "r:" + address;
+  const std::string by_address = "a:" + address;  // one count with failed sign-ins (SECURITY.md)
   if (const auto wait_s = failures_.wait_s(by_address); wait_s > 0)
     return done(refusal{"rate_limited", "too many unknown reset links; wait before trying again", wait_s});
   if (code.empty() || code.size() > 256) {
