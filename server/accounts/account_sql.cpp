@@ -99,15 +99,15 @@ write_work insert_invitation_work(const invitation_row& inv) {
   };
 }
 
-write_work insert_session_work(const std::string& id_hash, std::int64_t user_id, const std::string& csrf,
-                               std::int64_t created_ms, std::int64_t expires_ms) {
+write_work insert_session_work(const std::string& id_hash, std::int64_t user_id, std::int64_t created_ms,
+                               std::int64_t expires_ms) {
   return [=](sql_connection& db, std::string& error) {
     const write_status s = db.run("DELETE FROM sessions WHERE user_id = ?1 AND expires_ms <= ?2",
                                   {user_id, created_ms}, error);
     if (s != write_status::ok) return s;
     return db.run(
-        "INSERT INTO sessions (id_hash, user_id, csrf, created_ms, expires_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-        {id_hash, user_id, csrf, created_ms, expires_ms}, error);
+        "INSERT INTO sessions (id_hash, user_id, csrf, created_ms, expires_ms) VALUES (?1, ?2, '', ?3, ?4)",
+        {id_hash, user_id, created_ms, expires_ms}, error);
   };
 }
 
@@ -226,13 +226,12 @@ read_status read_session(sql_connection& db, const std::string& id_hash, std::in
                          session_row& out, std::string& error) {
   bool found = false;
   const std::string sql = std::string(user_columns) +
-                          ", s.csrf, s.expires_ms FROM sessions s JOIN users u ON u.id = s.user_id"
+                          ", s.expires_ms FROM sessions s JOIN users u ON u.id = s.user_id"
                           " WHERE s.id_hash = ?1 AND s.expires_ms > ?2";
   if (!db.query(sql.c_str(), {id_hash, now_ms},
                 [&](const sql_row& row) {
                   out.user = decode_user(row);
-                  out.csrf = row.text(9);
-                  out.expires_ms = row.int64(10);
+                  out.expires_ms = row.int64(9);
                   found = true;
                 },
                 error))

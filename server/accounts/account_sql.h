@@ -25,10 +25,10 @@ struct user_row {
   std::int64_t created_ms = 0;
 };
 
-// A live session as read: its user and CSRF token, and when it lapses.
+// A live session as read: its user, and when it lapses (its CSRF token is derived from its id,
+// csrf_of in accounts.h, and never stored).
 struct session_row {
   user_row user;
-  std::string csrf;
   std::int64_t expires_ms = 0;
 };
 
@@ -63,10 +63,10 @@ struct invitation_row {
 };
 // Inserts an invitation.
 write_work insert_invitation_work(const invitation_row& inv);
-// Inserts a session of user_id (id_hash: SHA-256 hex of the cookie's id), and removes that
-// user's sessions that lapsed before created_ms.
-write_work insert_session_work(const std::string& id_hash, std::int64_t user_id, const std::string& csrf,
-                               std::int64_t created_ms, std::int64_t expires_ms);
+// Inserts a session of user_id (id_hash: SHA-256 hex of the cookie's id; no CSRF token, which
+// is derived from the id), and removes that user's sessions that lapsed before created_ms.
+write_work insert_session_work(const std::string& id_hash, std::int64_t user_id, std::int64_t created_ms,
+                               std::int64_t expires_ms);
 // Removes one session (ok also when it was already gone).
 write_work delete_session_work(const std::string& id_hash);
 // Removes every session of user_id.

@@ -15,9 +15,8 @@ namespace {
 
 namespace net = boost::asio;
 
-// Bytes of CSPRNG output in a session id (264 bits, 44 characters) and in a CSRF token.
+// Bytes of CSPRNG output in a session id (264 bits, 44 characters).
 constexpr std::size_t session_id_bytes = 33;
-constexpr std::size_t csrf_bytes = 24;
 constexpr std::size_t invitation_bytes = 18;  // 144 bits, 24 characters
 
 // The one answer to a wrong name or a wrong password.
@@ -33,6 +32,10 @@ account account_of(const user_row& u) {
 }
 
 }  // namespace
+
+std::string csrf_of(std::string_view session_id) {
+  return sha256_hex(std::string("tabuleiro csrf\n").append(session_id)).substr(0, 48);
+}
 
 account_service::account_service(store& db, const time_source& time, service_options options)
     : db_(db),
@@ -166,10 +169,10 @@ void account_service::open_session(const account& who, std::function<void(sign_r
   opened_session o;
   o.id = new_random_token(session_id_bytes);
   o.s.who = who;
-  o.s.csrf = new_random_token(csrf_bytes);
+  o.s.csrf = csrf_of(o.id);
   const std::int64_t now = time_.now_ms();
   o.s.expires_ms = now + options_.session_ms;
-  write_work insert = insert_session_work(sha256_hex(o.id), who.id, o.s.csrf, now, o.s.expires_ms);
+  write_work insert = insert_session_work(sha256_hex(o.id), who.id, now, o.s.expires_ms);
   db_.queue_write(std::move(insert), [o = std::move(o), done = std::move(done)](write_status s) mutable {
                     if (s != write_status::ok) return done(unavailable());
                     done(std::move(o));
@@ -188,7 +191,7 @@ void account_service::authenticate(std::string session_id, std::function<void(au
       known = it->second.result;
   }
   if (known) return done(std::move(*known));
-  net::post(workers_, [this, id_hash = std::move(id_hash), done = std::move(done)] {
+  net::post(workers_, [this, id_hash = std::move(id_hash), csrf = csrf_of(session_id), done = std::move(done)] {
     const std::int64_t now = time_.now_ms();
     session_row row;
     const read_status s = db_.run_read("reading a session", [&](sql_connection& db, std::string& error) {
@@ -201,7 +204,7 @@ void account_service::authenticate(std::string session_id, std::function<void(au
     }
     if (s == read_status::found && !row.user.disabled) {
       r.state = auth_result::status::signed_in;
-      r.s = session{account_of(row.user), row.csrf, row.expires_ms};
+      r.s = session{account_of(row.user), csrf, row.expires_ms};
       mutex_lock lock(mu_);
       if (cache_.size() > 100000) cache_.clear();
       cache_[id_hash] = cached{r, now};

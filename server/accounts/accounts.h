@@ -40,6 +40,12 @@ struct session {
   std::int64_t expires_ms = 0;
 };
 
+// The CSRF token of the session whose id is session_id: 192 bits (48 hex digits) of the SHA-256
+// of a fixed prefix and the id. Derived rather than drawn, so that the database keeps no token:
+// it holds only the id's own SHA-256, from which the token cannot be computed, while the server
+// computes it from the cookie of every request.
+std::string csrf_of(std::string_view session_id);
+
 // A session just opened: the id for the browser's cookie (given once, stored only hashed) and
 // the session.
 struct opened_session {
