@@ -111,14 +111,20 @@ write_work insert_session_work(const std::string& id_hash, std::int64_t user_id,
   };
 }
 
-write_work delete_session_work(const std::string& id_hash) {
-  return [id_hash](sql_connection& db, std::string& error) {
+write_work delete_session_work(const std::string& id_hash, std::int64_t now_ms) {
+  return [id_hash, now_ms](sql_connection& db, std::string& error) {
+    const write_status s = db.run(
+        "UPDATE users SET sessions_ended_ms = ?2 WHERE id IN (SELECT user_id FROM sessions WHERE id_hash = ?1)",
+        {id_hash, now_ms}, error);
+    if (s != write_status::ok) return s;
     return db.run("DELETE FROM sessions WHERE id_hash = ?1", {id_hash}, error);
   };
 }
 
-write_work delete_user_sessions_work(std::int64_t user_id) {
-  return [user_id](sql_connection& db, std::string& error) {
+write_work delete_user_sessions_work(std::int64_t user_id, std::int64_t now_ms) {
+  return [user_id, now_ms](sql_connection& db, std::string& error) {
+    const write_status s = db.run("UPDATE users SET sessions_ended_ms = ?2 WHERE id = ?1", {user_id, now_ms}, error);
+    if (s != write_status::ok) return s;
     return db.run("DELETE FROM sessions WHERE user_id = ?1", {user_id}, error);
   };
 }
@@ -131,9 +137,10 @@ write_work update_profile_work(std::int64_t user_id, const std::string& display_
 }
 
 write_work update_password_work(std::int64_t user_id, const std::string& password_hash,
-                                const std::string& keep_id_hash) {
+                                const std::string& keep_id_hash, std::int64_t now_ms) {
   return [=](sql_connection& db, std::string& error) {
-    const write_status s = db.run("UPDATE users SET password_hash = ?1 WHERE id = ?2", {password_hash, user_id}, error);
+    const write_status s = db.run("UPDATE users SET password_hash = ?1, sessions_ended_ms = ?3 WHERE id = ?2",
+                                  {password_hash, user_id, now_ms}, error);
     if (s != write_status::ok) return s;
     return db.run("DELETE FROM sessions WHERE user_id = ?1 AND id_hash <> ?2", {user_id, keep_id_hash}, error);
   };
@@ -167,7 +174,7 @@ write_work use_reset_work(const std::string& code_hash, const std::string& passw
       error = "the reset link was used meanwhile";
       return write_status::conflict;
     }
-    return update_password_work(*user_id, password_hash, "")(db, error);
+    return update_password_work(*user_id, password_hash, "", now_ms)(db, error);
   };
 }
 

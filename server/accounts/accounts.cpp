@@ -170,9 +170,10 @@ void account_service::open_session(const account& who, std::function<void(sign_r
   o.id = new_random_token(session_id_bytes);
   o.s.who = who;
   o.s.csrf = csrf_of(o.id);
+  o.s.id_hash = sha256_hex(o.id);
   const std::int64_t now = time_.now_ms();
   o.s.expires_ms = now + options_.session_ms;
-  write_work insert = insert_session_work(sha256_hex(o.id), who.id, now, o.s.expires_ms);
+  write_work insert = insert_session_work(o.s.id_hash, who.id, now, o.s.expires_ms);
   db_.queue_write(std::move(insert), [o = std::move(o), done = std::move(done)](write_status s) mutable {
                     if (s != write_status::ok) return done(unavailable());
                     done(std::move(o));
@@ -204,7 +205,7 @@ void account_service::authenticate(std::string session_id, std::function<void(au
     }
     if (s == read_status::found && !row.user.disabled) {
       r.state = auth_result::status::signed_in;
-      r.s = session{account_of(row.user), csrf, row.expires_ms};
+      r.s = session{account_of(row.user), csrf, row.expires_ms, id_hash};
       mutex_lock lock(mu_);
       if (cache_.size() > 100000) cache_.clear();
       cache_[id_hash] = cached{r, now};
@@ -278,7 +279,7 @@ void account_service::change_password(std::int64_t user_id, std::string current,
       spdlog::error("accounts: changing a password: {}", e.what());
       return done(unavailable());
     }
-    db_.queue_write(update_password_work(user_id, hash, keep), [this, user_id, done = std::move(done)](write_status s) {
+    db_.queue_write(update_password_work(user_id, hash, keep, time_.now_ms()), [this, user_id, done = std::move(done)](write_status s) {
       forget("", user_id);
       if (s != write_status::ok) return done(unavailable());
       spdlog::info("accounts: user {} changed their password", user_id);
@@ -344,7 +345,7 @@ void account_service::forget(const std::string& id_hash, std::int64_t user_id) {
 void account_service::sign_out(const std::string& session_id, std::function<void(bool)> done) {
   const std::string id_hash = sha256_hex(session_id);
   forget(id_hash, 0);
-  db_.queue_write(delete_session_work(id_hash), [this, id_hash, done = std::move(done)](write_status s) {
+  db_.queue_write(delete_session_work(id_hash, time_.now_ms()), [this, id_hash, done = std::move(done)](write_status s) {
     forget(id_hash, 0);  // a read that raced the delete may have cached the session again
     done(s == write_status::ok);
   });
@@ -352,7 +353,7 @@ void account_service::sign_out(const std::string& session_id, std::function<void
 
 void account_service::sign_out_everywhere(std::int64_t user_id, std::function<void(bool)> done) {
   forget("", user_id);
-  db_.queue_write(delete_user_sessions_work(user_id), [this, user_id, done = std::move(done)](write_status s) {
+  db_.queue_write(delete_user_sessions_work(user_id, time_.now_ms()), [this, user_id, done = std::move(done)](write_status s) {
     forget("", user_id);  // a read that raced the delete may have cached a session again
     done(s == write_status::ok);
   });

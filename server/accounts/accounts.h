@@ -38,6 +38,7 @@ struct session {
   account who;
   std::string csrf;
   std::int64_t expires_ms = 0;
+  std::string id_hash;  // the SHA-256 (hex) of its id, as stored: which sockets it signed in
 };
 
 // The CSRF token of the session whose id is session_id: 192 bits (48 hex digits) of the SHA-256

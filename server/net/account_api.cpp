@@ -59,7 +59,7 @@ std::function<void(accounts::sign_result)> signing(account_service& service, std
                                                    const account_request_context& ctx,
                                                    std::function<void(api_answer)> answer) {
   return [&service, old_id = std::move(old_id), status, secure = ctx.secure, access = ctx.access,
-          answer = std::move(answer)](accounts::sign_result r) {
+          end_sockets = ctx.end_sockets, answer = std::move(answer)](accounts::sign_result r) {
     if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer(refused(*no));
     const auto& o = std::get<accounts::opened_session>(r);
     api_answer a{status, state_of(o.s, access)};
@@ -67,7 +67,10 @@ std::function<void(accounts::sign_result)> signing(account_service& service, std
     a.headers.emplace_back("Cache-Control", "no-store");
     if (old_id.empty()) return answer(std::move(a));
     // Rotated: the old id has ended by the time the browser holds the new one.
-    service.sign_out(old_id, [answer, a = std::move(a)](bool) mutable { answer(std::move(a)); });
+    service.sign_out(old_id, [answer, a = std::move(a), end_sockets, old = sha256_hex(old_id)](bool) mutable {
+      end_sockets(0, [old](const std::string& hash) { return hash == old; });
+      answer(std::move(a));
+    });
   };
 }
 
@@ -212,7 +215,7 @@ void handle_account_request(account_service& service, const request& req, std::s
     if (!body) return answer({400, http_error("bad_json", why)});
     return service.authenticate(id, [&service, id, path = std::string(path), body = std::move(*body),
                                      csrf = csrf_token_of(req), address = ctx.address, access = ctx.access,
-                                     answer = std::move(answer)](auth_result r) {
+                                     end_sockets = ctx.end_sockets, answer = std::move(answer)](auth_result r) {
       if (r.state == auth_result::status::unavailable)
         return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
       if (r.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
@@ -237,8 +240,9 @@ void handle_account_request(account_service& service, const request& req, std::s
       if (!body.is_object() || !string_member(body, "current", current) || !string_member(body, "password", password))
         return answer({400, http_error("bad_request", "the body is an object of strings: current, password")});
       service.change_password(r.s.who.id, std::move(current), std::move(password), id, address,
-                              [answer](std::optional<accounts::refusal> no) {
+                              [answer, end_sockets, user = r.s.who.id, keep = r.s.id_hash](std::optional<accounts::refusal> no) {
                                 if (no) return answer(refused(*no));
+                                end_sockets(user, [keep](const std::string& hash) { return hash != keep; });
                                 answer({200, protocol::messages::admin_done()});
                               });
     });
@@ -247,7 +251,7 @@ void handle_account_request(account_service& service, const request& req, std::s
   // Sign out (here, or everywhere): needs the session's CSRF token.
   const bool everywhere = path == "/api/account/signout-everywhere";
   service.authenticate(id, [&service, id, everywhere, csrf = csrf_token_of(req), secure = ctx.secure,
-                            access = ctx.access,
+                            access = ctx.access, end_sockets = ctx.end_sockets,
                             answer = std::move(answer)](auth_result r) {
     if (r.state == auth_result::status::unavailable)
       return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
@@ -259,8 +263,9 @@ void handle_account_request(account_service& service, const request& req, std::s
     }
     if (!csrf_matches(csrf, r.s))
       return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
-    auto finish = [answer, secure, access](bool ok) {
+    auto finish = [answer, secure, access, end_sockets, everywhere, user = r.s.who.id, ended = r.s.id_hash](bool ok) {
       if (!ok) return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+      end_sockets(user, [everywhere, ended](const std::string& hash) { return everywhere || hash == ended; });
       api_answer a{200, signed_out(access)};
       a.headers.emplace_back("Set-Cookie", cookie("", 0, secure));
       answer(std::move(a));

@@ -205,8 +205,11 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   // Hands the connection to a WebSocket session, signed in as a's account if a is signed in.
   void do_upgrade(request req, const accounts::auth_result& a) {
     end_request();  // the WebSocket counts as a connection from here on
-    peer_identity who{address_, std::nullopt};
-    if (a.state == accounts::auth_result::status::signed_in) who.account = a.s.who;
+    peer_identity who{address_, std::nullopt, ""};
+    if (a.state == accounts::auth_result::status::signed_in) {
+      who.account = a.s.who;
+      who.session_hash = a.s.id_hash;
+    }
     if constexpr (is_tcp<Stream>) {
       stream_.expires_never();
       return serve_websocket(stream_.release_socket(), std::move(req), state_, std::move(who));
@@ -417,9 +420,13 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (path.starts_with("/api/matches/") && method == http::verb::get)
       return read_match(std::move(req), std::string(path.substr(13)), -1);
     if (is_account_route(path) && state_.accounts)
-      return handle_account_request(*state_.accounts, req, path,
-                                    {address_, site_.scheme == "https", access_name(state_.svc.cfg->access)},
-                                    answer_later(version, keep));
+      return handle_account_request(
+          *state_.accounts, req, path,
+          {address_, site_.scheme == "https", access_name(state_.svc.cfg->access),
+           [connections = state_.connections](std::int64_t account, std::function<bool(const std::string&)> ended) {
+             if (connections) connections->close_sessions(account, ended, session_ended_close, "session ended");
+           }},
+          answer_later(version, keep));
     if (is_rating_route(path) && state_.ratings)
       return handle_rating_request(*state_.ratings, req, path, query, state_.svc.time->now_ms(), answer_later(version, keep));
     if (is_admin_route(path))
