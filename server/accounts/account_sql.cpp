@@ -99,26 +99,32 @@ write_work insert_invitation_work(const invitation_row& inv) {
   };
 }
 
-write_work insert_session_work(const std::string& id_hash, std::int64_t user_id, const std::string& csrf,
-                               std::int64_t created_ms, std::int64_t expires_ms) {
+write_work insert_session_work(const std::string& id_hash, std::int64_t user_id, std::int64_t created_ms,
+                               std::int64_t expires_ms) {
   return [=](sql_connection& db, std::string& error) {
     const write_status s = db.run("DELETE FROM sessions WHERE user_id = ?1 AND expires_ms <= ?2",
                                   {user_id, created_ms}, error);
     if (s != write_status::ok) return s;
     return db.run(
-        "INSERT INTO sessions (id_hash, user_id, csrf, created_ms, expires_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-        {id_hash, user_id, csrf, created_ms, expires_ms}, error);
+        "INSERT INTO sessions (id_hash, user_id, csrf, created_ms, expires_ms) VALUES (?1, ?2, '', ?3, ?4)",
+        {id_hash, user_id, created_ms, expires_ms}, error);
   };
 }
 
-write_work delete_session_work(const std::string& id_hash) {
-  return [id_hash](sql_connection& db, std::string& error) {
+write_work delete_session_work(const std::string& id_hash, std::int64_t now_ms) {
+  return [id_hash, now_ms](sql_connection& db, std::string& error) {
+    const write_status s = db.run(
+        "UPDATE users SET sessions_ended_ms = ?2 WHERE id IN (SELECT user_id FROM sessions WHERE id_hash = ?1)",
+        {id_hash, now_ms}, error);
+    if (s != write_status::ok) return s;
     return db.run("DELETE FROM sessions WHERE id_hash = ?1", {id_hash}, error);
   };
 }
 
-write_work delete_user_sessions_work(std::int64_t user_id) {
-  return [user_id](sql_connection& db, std::string& error) {
+write_work delete_user_sessions_work(std::int64_t user_id, std::int64_t now_ms) {
+  return [user_id, now_ms](sql_connection& db, std::string& error) {
+    const write_status s = db.run("UPDATE users SET sessions_ended_ms = ?2 WHERE id = ?1", {user_id, now_ms}, error);
+    if (s != write_status::ok) return s;
     return db.run("DELETE FROM sessions WHERE user_id = ?1", {user_id}, error);
   };
 }
@@ -131,9 +137,10 @@ write_work update_profile_work(std::int64_t user_id, const std::string& display_
 }
 
 write_work update_password_work(std::int64_t user_id, const std::string& password_hash,
-                                const std::string& keep_id_hash) {
+                                const std::string& keep_id_hash, std::int64_t now_ms) {
   return [=](sql_connection& db, std::string& error) {
-    const write_status s = db.run("UPDATE users SET password_hash = ?1 WHERE id = ?2", {password_hash, user_id}, error);
+    const write_status s = db.run("UPDATE users SET password_hash = ?1, sessions_ended_ms = ?3 WHERE id = ?2",
+                                  {password_hash, user_id, now_ms}, error);
     if (s != write_status::ok) return s;
     return db.run("DELETE FROM sessions WHERE user_id = ?1 AND id_hash <> ?2", {user_id, keep_id_hash}, error);
   };
@@ -167,7 +174,7 @@ write_work use_reset_work(const std::string& code_hash, const std::string& passw
       error = "the reset link was used meanwhile";
       return write_status::conflict;
     }
-    return update_password_work(*user_id, password_hash, "")(db, error);
+    return update_password_work(*user_id, password_hash, "", now_ms)(db, error);
   };
 }
 
@@ -226,13 +233,12 @@ read_status read_session(sql_connection& db, const std::string& id_hash, std::in
                          session_row& out, std::string& error) {
   bool found = false;
   const std::string sql = std::string(user_columns) +
-                          ", s.csrf, s.expires_ms FROM sessions s JOIN users u ON u.id = s.user_id"
+                          ", s.expires_ms FROM sessions s JOIN users u ON u.id = s.user_id"
                           " WHERE s.id_hash = ?1 AND s.expires_ms > ?2";
   if (!db.query(sql.c_str(), {id_hash, now_ms},
                 [&](const sql_row& row) {
                   out.user = decode_user(row);
-                  out.csrf = row.text(9);
-                  out.expires_ms = row.int64(10);
+                  out.expires_ms = row.int64(9);
                   found = true;
                 },
                 error))

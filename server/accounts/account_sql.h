@@ -25,10 +25,10 @@ struct user_row {
   std::int64_t created_ms = 0;
 };
 
-// A live session as read: its user and CSRF token, and when it lapses.
+// A live session as read: its user, and when it lapses (its CSRF token is derived from its id,
+// csrf_of in accounts.h, and never stored).
 struct session_row {
   user_row user;
-  std::string csrf;
   std::int64_t expires_ms = 0;
 };
 
@@ -63,20 +63,22 @@ struct invitation_row {
 };
 // Inserts an invitation.
 write_work insert_invitation_work(const invitation_row& inv);
-// Inserts a session of user_id (id_hash: SHA-256 hex of the cookie's id), and removes that
-// user's sessions that lapsed before created_ms.
-write_work insert_session_work(const std::string& id_hash, std::int64_t user_id, const std::string& csrf,
-                               std::int64_t created_ms, std::int64_t expires_ms);
-// Removes one session (ok also when it was already gone).
-write_work delete_session_work(const std::string& id_hash);
-// Removes every session of user_id.
-write_work delete_user_sessions_work(std::int64_t user_id);
+// Inserts a session of user_id (id_hash: SHA-256 hex of the cookie's id; no CSRF token, which
+// is derived from the id), and removes that user's sessions that lapsed before created_ms.
+write_work insert_session_work(const std::string& id_hash, std::int64_t user_id, std::int64_t created_ms,
+                               std::int64_t expires_ms);
+// Removes one session (ok also when it was already gone), stamping its user's sessions_ended_ms
+// with now_ms (so every node closes the sockets it signed in).
+write_work delete_session_work(const std::string& id_hash, std::int64_t now_ms);
+// Removes every session of user_id, stamping its sessions_ended_ms with now_ms.
+write_work delete_user_sessions_work(std::int64_t user_id, std::int64_t now_ms);
 
 // Sets a user's display name and language.
 write_work update_profile_work(std::int64_t user_id, const std::string& display_name, const std::string& language);
-// Sets a user's password hash and ends every session of theirs except keep_id_hash ("" ends all).
+// Sets a user's password hash and ends every session of theirs except keep_id_hash ("" ends all),
+// stamping its sessions_ended_ms with now_ms.
 write_work update_password_work(std::int64_t user_id, const std::string& password_hash,
-                                const std::string& keep_id_hash);
+                                const std::string& keep_id_hash, std::int64_t now_ms);
 // Inserts a password-reset link for user_id (code_hash: SHA-256 hex of its code) by created_by
 // (0: the owner's shell), usable once until expires_ms.
 write_work insert_reset_work(const std::string& code_hash, std::int64_t user_id, std::int64_t created_by,

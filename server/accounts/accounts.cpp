@@ -16,9 +16,8 @@ namespace {
 
 namespace net = boost::asio;
 
-// Bytes of CSPRNG output in a session id (264 bits, 44 characters) and in a CSRF token.
+// Bytes of CSPRNG output in a session id (264 bits, 44 characters).
 constexpr std::size_t session_id_bytes = 33;
-constexpr std::size_t csrf_bytes = 24;
 constexpr std::size_t invitation_bytes = 18;  // 144 bits, 24 characters
 
 // The one answer to a wrong name or a wrong password.
@@ -34,6 +33,10 @@ account account_of(const user_row& u) {
 }
 
 }  // namespace
+
+std::string csrf_of(std::string_view session_id) {
+  return sha256_hex(std::string("tabuleiro csrf\n").append(session_id)).substr(0, 48);
+}
 
 account_service::account_service(store& db, const time_source& time, service_options options)
     : db_(db),
@@ -192,10 +195,11 @@ void account_service::open_session(const account& who, std::function<void(sign_r
   opened_session o;
   o.id = new_random_token(session_id_bytes);
   o.s.who = who;
-  o.s.csrf = new_random_token(csrf_bytes);
+  o.s.csrf = csrf_of(o.id);
+  o.s.id_hash = sha256_hex(o.id);
   const std::int64_t now = time_.now_ms();
   o.s.expires_ms = now + options_.session_ms;
-  write_work insert = insert_session_work(sha256_hex(o.id), who.id, o.s.csrf, now, o.s.expires_ms);
+  write_work insert = insert_session_work(o.s.id_hash, who.id, now, o.s.expires_ms);
   db_.queue_write(std::move(insert), [o = std::move(o), done = std::move(done)](write_status s) mutable {
                     if (s != write_status::ok) return done(unavailable());
                     done(std::move(o));
@@ -214,7 +218,7 @@ void account_service::authenticate(std::string session_id, std::function<void(au
       known = it->second.result;
   }
   if (known) return done(std::move(*known));
-  net::post(workers_, [this, id_hash = std::move(id_hash), done = std::move(done)] {
+  net::post(workers_, [this, id_hash = std::move(id_hash), csrf = csrf_of(session_id), done = std::move(done)] {
     const std::int64_t now = time_.now_ms();
     session_row row;
     const read_status s = db_.run_read("reading a session", [&](sql_connection& db, std::string& error) {
@@ -227,7 +231,7 @@ void account_service::authenticate(std::string session_id, std::function<void(au
     }
     if (s == read_status::found && !row.user.disabled) {
       r.state = auth_result::status::signed_in;
-      r.s = session{account_of(row.user), row.csrf, row.expires_ms};
+      r.s = session{account_of(row.user), csrf, row.expires_ms, id_hash};
       mutex_lock lock(mu_);
       if (cache_.size() > 100000) cache_.clear();
       cache_[id_hash] = cached{r, now};
@@ -301,7 +305,7 @@ void account_service::change_password(std::int64_t user_id, std::string current,
       spdlog::error("accounts: changing a password: {}", e.what());
       return done(unavailable());
     }
-    db_.queue_write(update_password_work(user_id, hash, keep), [this, user_id, done = std::move(done)](write_status s) {
+    db_.queue_write(update_password_work(user_id, hash, keep, time_.now_ms()), [this, user_id, done = std::move(done)](write_status s) {
       forget("", user_id);
       if (s != write_status::ok) return done(unavailable());
       spdlog::info("accounts: user {} changed their password", user_id);
@@ -323,7 +327,7 @@ void account_service::create_reset(std::int64_t user_id, std::int64_t created_by
 void account_service::reset_password(std::string code, std::string replacement, const std::string& address,
                                      std::function<void(std::optional<refusal>)> done) {
   if (auto why = password_refusal(replacement)) return done(refusal{"bad_password", *why});
-  const std::string by_address = "r:" + address;
+  const std::string by_address = "a:" + address;  // one count with failed sign-ins (SECURITY.md)
   if (const auto wait_s = failures_.wait_s(by_address); wait_s > 0)
     return done(refusal{"rate_limited", "too many unknown reset links; wait before trying again", wait_s});
   if (code.empty() || code.size() > 256) {
@@ -367,7 +371,7 @@ void account_service::forget(const std::string& id_hash, std::int64_t user_id) {
 void account_service::sign_out(const std::string& session_id, std::function<void(bool)> done) {
   const std::string id_hash = sha256_hex(session_id);
   forget(id_hash, 0);
-  db_.queue_write(delete_session_work(id_hash), [this, id_hash, done = std::move(done)](write_status s) {
+  db_.queue_write(delete_session_work(id_hash, time_.now_ms()), [this, id_hash, done = std::move(done)](write_status s) {
     forget(id_hash, 0);  // a read that raced the delete may have cached the session again
     done(s == write_status::ok);
   });
@@ -375,7 +379,7 @@ void account_service::sign_out(const std::string& session_id, std::function<void
 
 void account_service::sign_out_everywhere(std::int64_t user_id, std::function<void(bool)> done) {
   forget("", user_id);
-  db_.queue_write(delete_user_sessions_work(user_id), [this, user_id, done = std::move(done)](write_status s) {
+  db_.queue_write(delete_user_sessions_work(user_id, time_.now_ms()), [this, user_id, done = std::move(done)](write_status s) {
     forget("", user_id);  // a read that raced the delete may have cached a session again
     done(s == write_status::ok);
   });

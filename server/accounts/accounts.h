@@ -38,7 +38,14 @@ struct session {
   account who;
   std::string csrf;
   std::int64_t expires_ms = 0;
+  std::string id_hash;  // the SHA-256 (hex) of its id, as stored: which sockets it signed in
 };
+
+// The CSRF token of the session whose id is session_id: 192 bits (48 hex digits) of the SHA-256
+// of a fixed prefix and the id. Derived rather than drawn, so that the database keeps no token:
+// it holds only the id's own SHA-256, from which the token cannot be computed, while the server
+// computes it from the cookie of every request.
+std::string csrf_of(std::string_view session_id);
 
 // A session just opened: the id for the browser's cookie (given once, stored only hashed) and
 // the session.

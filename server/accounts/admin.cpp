@@ -270,17 +270,19 @@ void admin_service::database_bytes(bool postgres, std::function<void(std::int64_
   });
 }
 
-void admin_service::disabled_since(std::int64_t since_ms,
-                                   std::function<void(std::optional<std::vector<std::int64_t>>)> done) {
-  read_rows<std::vector<std::int64_t>>(
-      "reading disabled users",
-      [since_ms](sql_connection& db, std::vector<std::int64_t>& rows, std::string& error) {
-        return read_disabled_since(db, since_ms, rows, error);
+void admin_service::session_changes_since(std::int64_t since_ms,
+                                          std::function<void(std::optional<session_changes>)> done) {
+  read_rows<session_changes>(
+      "reading disabled users and ended sessions",
+      [since_ms, now = time_.now_ms()](sql_connection& db, session_changes& rows, std::string& error) {
+        return read_session_changes(db, since_ms, now, rows, error);
       },
-      [this, done = std::move(done)](std::optional<std::vector<std::int64_t>> ids) {
-        if (ids)
-          for (const std::int64_t id : *ids) accounts_.forget_user(id);  // no cached session outlives them
-        done(std::move(ids));
+      [this, done = std::move(done)](std::optional<session_changes> seen) {
+        if (seen) {  // no cached session outlives them
+          for (const std::int64_t id : seen->disabled) accounts_.forget_user(id);
+          for (const auto& ended : seen->live) accounts_.forget_user(ended.first);
+        }
+        done(std::move(seen));
       });
 }
 

@@ -94,9 +94,10 @@ class admin_service {
   // The database's size in bytes (done(-1): not known).
   void database_bytes(bool postgres, std::function<void(std::int64_t)> done);
 
-  // The ids of users disabled at or after since_ms (each node closes their connections); their
-  // cached sessions are forgotten.
-  void disabled_since(std::int64_t since_ms, std::function<void(std::optional<std::vector<std::int64_t>>)> done);
+  // The users disabled, and those whose sessions ended (with the sessions they still have), at
+  // or after since_ms: each node closes their connections, or those signed in by a session that
+  // ended. Their cached sessions are forgotten. done(nullopt) when the database failed.
+  void session_changes_since(std::int64_t since_ms, std::function<void(std::optional<session_changes>)> done);
   // When no administrator who can act exists: makes a set-up link (an invitation, valid for
   // valid_ms, whose sign-up becomes an administrator, in any access mode, as long as none exists:
   // every node of a cluster makes its own at its start, and the first one used ends them all);

@@ -51,6 +51,21 @@ read_status read_disabled_since(sql_connection& db, std::int64_t since_ms, std::
   return ok ? read_status::found : read_status::unavailable;
 }
 
+read_status read_session_changes(sql_connection& db, std::int64_t since_ms, std::int64_t now_ms, session_changes& out,
+                                 std::string& error) {
+  if (read_disabled_since(db, since_ms, out.disabled, error) != read_status::found) return read_status::unavailable;
+  const bool ok = db.query(
+      "SELECT u.id, s.id_hash FROM users u LEFT JOIN sessions s ON s.user_id = u.id AND s.expires_ms > ?2"
+      " WHERE u.sessions_ended_ms >= ?1",
+      {since_ms, now_ms},
+      [&](const sql_row& row) {
+        auto& live = out.live[row.int64(0)];
+        if (!row.is_null(1)) live.insert(row.text(1));
+      },
+      error);
+  return ok ? read_status::found : read_status::unavailable;
+}
+
 read_status read_admin_count(sql_connection& db, std::int64_t& out, std::string& error) {
   const bool ok = db.query("SELECT COUNT(*) FROM users WHERE is_admin = 1 AND disabled = 0", {},
                            [&](const sql_row& row) { out = row.int64(0); }, error);

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,16 @@ read_status read_users(sql_connection& db, const std::string& search, std::size_
 // Reads the ids of the users disabled at or after since_ms.
 read_status read_disabled_since(sql_connection& db, std::int64_t since_ms, std::vector<std::int64_t>& out,
                                 std::string& error);
+// What changed for users' sessions at or after a time: who was disabled, and for each user
+// whose sessions ended (users.sessions_ended_ms), the SHA-256 hashes of the sessions they still
+// have (those that did not end).
+struct session_changes {
+  std::vector<std::int64_t> disabled;
+  std::map<std::int64_t, std::set<std::string>> live;
+};
+// Reads the session changes at or after since_ms; a session lapsed by now_ms is not live.
+read_status read_session_changes(sql_connection& db, std::int64_t since_ms, std::int64_t now_ms, session_changes& out,
+                                 std::string& error);
 // Reads how many administrators can act (not disabled).
 read_status read_admin_count(sql_connection& db, std::int64_t& out, std::string& error);
 

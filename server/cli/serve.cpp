@@ -90,19 +90,27 @@ std::unique_ptr<db_lock> open_server_file(const std::string& path, std::string& 
 
 }  // namespace
 
-// Closes, every second, the connections of the users an administrator disabled since the last
-// look, on this node or any other (with 5 s of overlap for nodes whose clocks differ); stops
-// with the server.
+// Closes, twice a second, the connections of the users an administrator disabled since the
+// last look (4003), and those signed in by a session that ended since (4004: a sign-out, a
+// password change), on this node or any other (with 5 s of overlap for nodes whose clocks
+// differ); stops with the server.
 void watch_disabled_users(net::io_context& ioc, time_source& time, accounts::admin_service& admin,
                           connection_set& connections, const std::atomic<bool>& stopping, std::int64_t since_ms) {
-  time.call_after(1000, ioc.get_executor(), [&ioc, &time, &admin, &connections, &stopping, since_ms] {
+  time.call_after(500, ioc.get_executor(), [&ioc, &time, &admin, &connections, &stopping, since_ms] {
     if (stopping) return;
     const std::int64_t now = time.now_ms();
-    admin.disabled_since(since_ms - 5000, [&ioc, &time, &admin, &connections, &stopping, since_ms,
-                                           now](std::optional<std::vector<std::int64_t>> ids) {
-      if (ids)
-        for (const std::int64_t id : *ids) connections.close_account(id, 4003, "account disabled");
-      watch_disabled_users(ioc, time, admin, connections, stopping, ids ? now : since_ms);
+    const auto asked = std::chrono::steady_clock::now();  // a socket opened later waits for the next look
+    admin.session_changes_since(since_ms - 5000, [&ioc, &time, &admin, &connections, &stopping, since_ms, now,
+                                                  asked](std::optional<accounts::session_changes> seen) {
+      if (seen) {
+        for (const std::int64_t id : seen->disabled) connections.close_account(id, 4003, "account disabled");
+        for (const auto& ended : seen->live) {
+          const auto& live = ended.second;  // the sessions the user still has
+          connections.close_sessions(ended.first, [&live](const std::string& hash) { return !live.contains(hash); },
+                                     session_ended_close, "session ended", asked);
+        }
+      }
+      watch_disabled_users(ioc, time, admin, connections, stopping, seen ? now : since_ms);
     });
   });
 }

@@ -2,6 +2,7 @@
 #include "server/net/account_api.h"
 
 #include "protocol/core/admin_messages.h"
+#include "protocol/core/json_util.h"
 #include "protocol/core/messages.h"
 #include "server/room/summary.h"
 #include "server/util/secrets.h"
@@ -31,6 +32,11 @@ api_answer refused(const accounts::refusal& r) {
   return a;
 }
 
+// The 400 answer to a body member the route does not take (PROTOCOL.md "HTTP": unknown field).
+api_answer unknown_member(const std::string& name) {
+  return {400, http_error("bad_request", "unknown member \"" + name + "\" in the body")};
+}
+
 // The Set-Cookie value that gives the browser id for max_age_s seconds (0 deletes it).
 std::string cookie(const std::string& id, std::int64_t max_age_s, bool secure) {
   return std::string(session_cookie) + "=" + id + "; Path=/; Max-Age=" + std::to_string(max_age_s) +
@@ -53,7 +59,7 @@ std::function<void(accounts::sign_result)> signing(account_service& service, std
                                                    const account_request_context& ctx,
                                                    std::function<void(api_answer)> answer) {
   return [&service, old_id = std::move(old_id), status, secure = ctx.secure, access = ctx.access,
-          answer = std::move(answer)](accounts::sign_result r) {
+          end_sockets = ctx.end_sockets, answer = std::move(answer)](accounts::sign_result r) {
     if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer(refused(*no));
     const auto& o = std::get<accounts::opened_session>(r);
     api_answer a{status, state_of(o.s, access)};
@@ -61,7 +67,10 @@ std::function<void(accounts::sign_result)> signing(account_service& service, std
     a.headers.emplace_back("Cache-Control", "no-store");
     if (old_id.empty()) return answer(std::move(a));
     // Rotated: the old id has ended by the time the browser holds the new one.
-    service.sign_out(old_id, [answer, a = std::move(a)](bool) mutable { answer(std::move(a)); });
+    service.sign_out(old_id, [answer, a = std::move(a), end_sockets, old = sha256_hex(old_id)](bool) mutable {
+      end_sockets(0, [old](const std::string& hash) { return hash == old; });
+      answer(std::move(a));
+    });
   };
 }
 
@@ -169,6 +178,11 @@ void handle_account_request(account_service& service, const request& req, std::s
     const auto body = parse_client_json(req.body(), why);
     if (!body) return answer({400, http_error("bad_json", why)});
     std::string username, password, display_name, language = "en", invitation;
+    const bool up = path == "/api/account/signup";
+    if (const auto unknown = up ? protocol::first_unknown_key(*body, {"username", "password", "display_name", "language",
+                                                                      "invitation"})
+                                : protocol::first_unknown_key(*body, {"username", "password"}))
+      return answer(unknown_member(*unknown));
     if (!body->is_object() || !string_member(*body, "username", username) ||
         !string_member(*body, "password", password) || !string_member(*body, "display_name", display_name) ||
         !string_member(*body, "language", language) || !string_member(*body, "invitation", invitation))
@@ -186,6 +200,7 @@ void handle_account_request(account_service& service, const request& req, std::s
     const auto body = parse_client_json(req.body(), why);
     if (!body) return answer({400, http_error("bad_json", why)});
     std::string code, password;
+    if (const auto unknown = protocol::first_unknown_key(*body, {"code", "password"})) return answer(unknown_member(*unknown));
     if (!body->is_object() || !string_member(*body, "code", code) || !string_member(*body, "password", password))
       return answer({400, http_error("bad_request", "the body is an object of strings: code, password")});
     return service.reset_password(std::move(code), std::move(password), ctx.address,
@@ -200,12 +215,15 @@ void handle_account_request(account_service& service, const request& req, std::s
     if (!body) return answer({400, http_error("bad_json", why)});
     return service.authenticate(id, [&service, id, path = std::string(path), body = std::move(*body),
                                      csrf = csrf_token_of(req), address = ctx.address, access = ctx.access,
-                                     answer = std::move(answer)](auth_result r) {
+                                     end_sockets = ctx.end_sockets, answer = std::move(answer)](auth_result r) {
       if (r.state == auth_result::status::unavailable)
         return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
       if (r.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
       if (!csrf_matches(csrf, r.s))
         return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
+      const auto unknown = path == "/api/account/profile" ? protocol::first_unknown_key(body, {"display_name", "language"})
+                                                          : protocol::first_unknown_key(body, {"current", "password"});
+      if (unknown) return answer(unknown_member(*unknown));
       if (path == "/api/account/profile") {
         std::string display_name = r.s.who.display_name, language = r.s.who.language;
         if (!body.is_object() || !string_member(body, "display_name", display_name) ||
@@ -222,8 +240,9 @@ void handle_account_request(account_service& service, const request& req, std::s
       if (!body.is_object() || !string_member(body, "current", current) || !string_member(body, "password", password))
         return answer({400, http_error("bad_request", "the body is an object of strings: current, password")});
       service.change_password(r.s.who.id, std::move(current), std::move(password), id, address,
-                              [answer](std::optional<accounts::refusal> no) {
+                              [answer, end_sockets, user = r.s.who.id, keep = r.s.id_hash](std::optional<accounts::refusal> no) {
                                 if (no) return answer(refused(*no));
+                                end_sockets(user, [keep](const std::string& hash) { return hash != keep; });
                                 answer({200, protocol::messages::admin_done()});
                               });
     });
@@ -232,7 +251,7 @@ void handle_account_request(account_service& service, const request& req, std::s
   // Sign out (here, or everywhere): needs the session's CSRF token.
   const bool everywhere = path == "/api/account/signout-everywhere";
   service.authenticate(id, [&service, id, everywhere, csrf = csrf_token_of(req), secure = ctx.secure,
-                            access = ctx.access,
+                            access = ctx.access, end_sockets = ctx.end_sockets,
                             answer = std::move(answer)](auth_result r) {
     if (r.state == auth_result::status::unavailable)
       return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
@@ -244,8 +263,9 @@ void handle_account_request(account_service& service, const request& req, std::s
     }
     if (!csrf_matches(csrf, r.s))
       return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
-    auto finish = [answer, secure, access](bool ok) {
+    auto finish = [answer, secure, access, end_sockets, everywhere, user = r.s.who.id, ended = r.s.id_hash](bool ok) {
       if (!ok) return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+      end_sockets(user, [everywhere, ended](const std::string& hash) { return everywhere || hash == ended; });
       api_answer a{200, signed_out(access)};
       a.headers.emplace_back("Set-Cookie", cookie("", 0, secure));
       answer(std::move(a));

@@ -5,6 +5,7 @@
 // X-CSRF-Token header. Free functions over one parsed request, like Beast's handle_request.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,11 @@ struct account_request_context {
   std::string address;  // the client's address (rate limits)
   bool secure = false;  // the request came over TLS (the cookie is then Secure)
   std::string access = "open";  // the server's access mode, as the answers name it
+  // Closes this node's WebSockets of account (any account when 0) signed in by a session whose
+  // hash ended(hash) says has ended (4004), once a sign-out, a sign-in replacing the browser's
+  // session or a password change has ended it; the other nodes read it from the database.
+  std::function<void(std::int64_t account, std::function<bool(const std::string&)> ended)> end_sockets =
+      [](std::int64_t, std::function<bool(const std::string&)>) {};
 };
 
 // Whether path is one of the account routes.

@@ -148,6 +148,16 @@ void abort_match(shared_state& state, const accounts::actor& by, std::string cod
   });
 }
 
+// The first member of body (a POST to admin route rest, the path after /api/admin/) that
+// PROTOCOL.md "Administration" does not list for it, or nullopt; such a body is bad_request.
+std::optional<std::string> unknown_member(std::string_view rest, const nlohmann::json& body) {
+  using protocol::first_unknown_key;
+  if (rest == "invitations") return first_unknown_key(body, {"days", "uses"});
+  if (rest == "maintenance") return first_unknown_key(body, {"on"});
+  if (rest.starts_with("matches/") && rest.ends_with("/abort")) return first_unknown_key(body, {"reason"});
+  return first_unknown_key(body, {});
+}
+
 // Answers an admin's request once the session is known to be an administrator's.
 void dispatch(shared_state& state, const request& req, std::string_view path, std::string_view query,
               const admin_request_context& ctx, const accounts::session& s, std::function<void(api_answer)> answer) {
@@ -161,6 +171,8 @@ void dispatch(shared_state& state, const request& req, std::string_view path, st
     auto parsed = parse_client_json(req.body().empty() ? "{}" : req.body(), why);
     if (!parsed || !parsed->is_object()) return answer({400, http_error("bad_json", parsed ? "the body is an object" : why)});
     body = std::move(*parsed);
+    if (const auto unknown = unknown_member(rest, body))
+      return answer({400, http_error("bad_request", "unknown member \"" + *unknown + "\" in the body")});
   }
   const auto method_not_allowed = [&](const char* allow) {
     answer({405, http_error("method_not_allowed", std::string("this route takes ") + allow), {{"Allow", allow}}});

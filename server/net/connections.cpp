@@ -4,13 +4,13 @@
 
 namespace tabuleiro::server {
 
-void connection_set::track(const std::shared_ptr<client>& c) {
+void connection_set::track(const std::shared_ptr<client>& c, std::string session_hash) {
   std::uint16_t code = 0;
   std::string reason;
   {
     mutex_lock lock(mu_);
     if (!closed_) {
-      open_[c->id()] = c;
+      open_[c->id()] = entry{c, std::move(session_hash), std::chrono::steady_clock::now()};
       return;
     }
     code = close_code_;
@@ -33,11 +33,26 @@ std::size_t connection_set::close_account(std::int64_t account_id, std::uint16_t
   std::vector<std::shared_ptr<client>> signed_in;
   {
     mutex_lock lock(mu_);
-    for (auto& [id, w] : open_)
-      if (auto c = w.lock(); c && c->account_id() == account_id) signed_in.push_back(std::move(c));
+    for (auto& [id, e] : open_)
+      if (auto c = e.c.lock(); c && c->account_id() == account_id) signed_in.push_back(std::move(c));
   }
   for (auto& c : signed_in) c->close(code, reason);
   return signed_in.size();
+}
+
+std::size_t connection_set::close_sessions(std::int64_t account_id, const std::function<bool(const std::string&)>& ended,
+                                           std::uint16_t code, const std::string& reason,
+                                           std::chrono::steady_clock::time_point tracked_before) {
+  std::vector<std::shared_ptr<client>> ending;
+  {
+    mutex_lock lock(mu_);
+    for (auto& [id, e] : open_) {
+      if (e.session_hash.empty() || e.tracked >= tracked_before || !ended(e.session_hash)) continue;
+      if (auto c = e.c.lock(); c && (account_id == 0 || c->account_id() == account_id)) ending.push_back(std::move(c));
+    }
+  }
+  for (auto& c : ending) c->close(code, reason);
+  return ending.size();
 }
 
 void connection_set::close_all(std::uint16_t code, const std::string& reason) {
@@ -47,8 +62,8 @@ void connection_set::close_all(std::uint16_t code, const std::string& reason) {
     closed_ = true;
     close_code_ = code;
     close_reason_ = reason;
-    for (auto& [id, w] : open_)
-      if (auto c = w.lock()) open.push_back(std::move(c));
+    for (auto& [id, e] : open_)
+      if (auto c = e.c.lock()) open.push_back(std::move(c));
   }
   for (auto& c : open) c->close(code, reason);
 }

@@ -205,8 +205,11 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   // Hands the connection to a WebSocket session, signed in as a's account if a is signed in.
   void do_upgrade(request req, const accounts::auth_result& a) {
     end_request();  // the WebSocket counts as a connection from here on
-    peer_identity who{address_, std::nullopt};
-    if (a.state == accounts::auth_result::status::signed_in) who.account = a.s.who;
+    peer_identity who{address_, std::nullopt, ""};
+    if (a.state == accounts::auth_result::status::signed_in) {
+      who.account = a.s.who;
+      who.session_hash = a.s.id_hash;
+    }
     if constexpr (is_tcp<Stream>) {
       stream_.expires_never();
       return serve_websocket(stream_.release_socket(), std::move(req), state_, std::move(who));
@@ -383,15 +386,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
       return send(text(http::status::ok, state_.svc.stats->render(),
                        "text/plain; version=0.0.4; charset=utf-8", version, keep));
     if (method == http::verb::options && path.starts_with("/api/")) return send(options(path, version, keep));
-    if (method == http::verb::post &&
-        (path == "/api/matches" || path == publish_path || path == "/api/test/clock" || is_account_route(path) ||
-         is_admin_route(path))) {
-      if (!origin_ok(req)) return send(bad_origin(version, keep));
-      if (!is_json_media_type(req[http::field::content_type]))
-        return send(error_response(http::status::unsupported_media_type, "unsupported_media_type",
-                                   "the body must be sent as Content-Type: application/json", version,
-                                   keep));
-    }
+    if (auto refused = edge_refusal(req, path)) return send(std::move(*refused));
     if (path == "/api/matches" && method == http::verb::post)
       return with_session(std::move(req), [](http_session& self, request req, const accounts::auth_result& a) {
         self.create_match(std::move(req), a);
@@ -429,18 +424,20 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (path.starts_with("/api/matches/") && method == http::verb::get)
       return read_match(std::move(req), std::string(path.substr(13)), -1);
     if (is_account_route(path) && state_.accounts)
-      return handle_account_request(*state_.accounts, req, path,
-                                    {address_, site_.scheme == "https", access_name(state_.svc.cfg->access)},
-                                    answer_later(version, keep));
+      return handle_account_request(
+          *state_.accounts, req, path,
+          {address_, site_.scheme == "https", access_name(state_.svc.cfg->access),
+           [connections = state_.connections](std::int64_t account, std::function<bool(const std::string&)> ended) {
+             if (connections) connections->close_sessions(account, ended, session_ended_close, "session ended");
+           }},
+          answer_later(version, keep));
     if (is_rating_route(path) && state_.ratings)
       return handle_rating_request(*state_.ratings, req, path, query, state_.svc.time->now_ms(), answer_later(version, keep));
     if (is_admin_route(path))
       return handle_admin_request(state_, req, path, query, {address_, state_.svc.cfg->sites.link_base(site_)},
                                   answer_later(version, keep));
-    if (is_webhook_route(path) && state_.webhooks) {
-      if (method != http::verb::get && method != http::verb::head && !origin_ok(req)) return send(bad_origin(version, keep));
+    if (is_webhook_route(path) && state_.webhooks)
       return handle_webhook_request({state_.accounts, state_.webhooks}, req, path, answer_later(version, keep));
-    }
     if (is_push_route(path) && state_.vapid)
       return handle_push_request({state_.accounts, state_.push, state_.vapid}, req, path, answer_later(version, keep));
     if (path == "/api/test/clock" && method == http::verb::post && state_.manual_clock)
@@ -459,6 +456,24 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
         path == "/lobby")
       return send_file("/index.html", version, keep, method, true);
     send_file(std::string(path), version, keep, method, false);
+  }
+
+  // The refusal of a state-changing API request (any method but GET, HEAD and OPTIONS on
+  // /api/…, whichever route it names) by its edge, before any route reads it: 403 bad_origin for
+  // an Origin the site does not allow ("null" included), then 415 for a POST (the one method
+  // whose body a route reads) not sent as application/json; nullopt when it may go on (a method
+  // the route does not take is its 405). The one check of every route, so no route can forget it.
+  std::optional<http::response<http::string_body>> edge_refusal(const request& req, std::string_view path) {
+    const auto method = req.method();
+    if (method == http::verb::get || method == http::verb::head || method == http::verb::options ||
+        !path.starts_with("/api/"))
+      return std::nullopt;
+    if (!origin_ok(req)) return bad_origin(req.version(), req.keep_alive());
+    if (method == http::verb::post && !is_json_media_type(req[http::field::content_type]))
+      return error_response(http::status::unsupported_media_type, "unsupported_media_type",
+                            "the body must be sent as Content-Type: application/json", req.version(),
+                            req.keep_alive());
+    return std::nullopt;
   }
 
   // Whether a request may change state or open a WebSocket by its Origin: none (not a

@@ -1,6 +1,7 @@
 // The notification routes (see push_api.h).
 #include "server/net/push_api.h"
 
+#include "protocol/core/json_util.h"
 #include "protocol/core/messages.h"
 #include "protocol/core/push_messages.h"
 #include "server/net/account_api.h"
@@ -95,6 +96,9 @@ void handle_push_request(const push_routes& routes, const request& req, std::str
     };
     if (path == "/api/push/subscriptions") {
       std::string endpoint, p256dh, auth, label;
+      // A browser's PushSubscription.toJSON() (expirationTime included, and ignored) and a label.
+      if (const auto unknown = protocol::first_unknown_key(*body, {"endpoint", "expirationTime", "keys", "label"}))
+        return answer({400, http_error("bad_request", "unknown member \"" + *unknown + "\" in the body")});
       const auto keys = body->find("keys");
       if (!string_member(*body, "endpoint", endpoint) || !string_member(*body, "label", label) ||
           keys == body->end() || !keys->is_object() || !string_member(*keys, "p256dh", p256dh) ||
@@ -106,7 +110,7 @@ void handle_push_request(const push_routes& routes, const request& req, std::str
     }
     if (path == "/api/push/unsubscribe") {
       const auto id = body->find("id");
-      if (id == body->end() || !id->is_number_integer())
+      if (id == body->end() || !id->is_number_integer() || body->size() != 1)
         return answer({400, http_error("bad_request", "the body is {\"id\": a subscription's id}")});
       return push.unsubscribe(user, id->get<std::int64_t>(), changed(200));
     }

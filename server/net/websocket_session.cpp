@@ -53,6 +53,7 @@ class websocket_session : public client,
         state_(state),
         address_(std::move(who.address)),
         account_(std::move(who.account)),
+        session_hash_(std::move(who.session_hash)),
         id_(next_client_id++),
         bucket_(state.svc.cfg->msg_rate, state.svc.cfg->msg_burst, std::chrono::steady_clock::now()) {}
 
@@ -121,7 +122,7 @@ class websocket_session : public client,
     state_.svc.stats->ws_open++;
     state_.svc.stats->ws_total++;
     spdlog::info("ws #{} open from {}", id_, address_);
-    state_.connections->track(shared_from_this());
+    state_.connections->track(shared_from_this(), session_hash_);
     // Round trips for lag compensation: our own WebSocket pings, which every client (a
     // browser included) answers by itself with a pong carrying the same payload.
     ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
@@ -386,6 +387,7 @@ class websocket_session : public client,
   shared_state& state_;
   std::string address_;
   const std::optional<accounts::account> account_;  // signed in at the upgrade, if at all
+  const std::string session_hash_;  // the session it signed in by (closed when that session ends)
   const std::uint64_t id_;
   std::vector<outgoing> queue_;  // front first; its memory released whenever it empties
   std::shared_ptr<room> room_;

@@ -18,6 +18,7 @@ struct shared_state;
 struct peer_identity {
   std::string address;
   std::optional<accounts::account> account;
+  std::string session_hash;  // the session the account signed in with (its id's SHA-256), "" for a guest
 };
 
 // Takes over stream (on its strand) and completes the WebSocket handshake of upgrade request

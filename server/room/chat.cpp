@@ -79,7 +79,8 @@ std::string room::chat_state(const client& c) const {
   return "on";
 }
 
-void room::send_chat_history(const std::shared_ptr<client>& c, int seat, bool always) {
+void room::send_chat_history(const std::shared_ptr<client>& c, int joined_seat, bool always) {
+  const int seat = chat_seat(*c, joined_seat);
   const std::string state = chat_state(*c);
   std::vector<msg::chat_fields> lines;
   // Where only members may use it, a guest reads nothing either; a chat turned off keeps its
@@ -91,7 +92,8 @@ void room::send_chat_history(const std::shared_ptr<client>& c, int seat, bool al
   c->send(share_text(msg::chat_history(lines, state, chat_.muted(seat))));
 }
 
-void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::chat_request& r) {
+void room::on_request(const std::shared_ptr<client>& c, int joined_seat, const protocol::chat_request& r) {
+  const int seat = chat_seat(*c, joined_seat);
   const std::string state = chat_state(*c);
   if (state == "members") return reject_to(c, r.id, "sign_in_required", "only signed-in members use the chat here");
   if (state == "off") return reject_to(c, r.id, "chat_off", "this match has no chat");
@@ -130,7 +132,7 @@ void room::on_chat_stored(const chat_line& line) {
   const bool over = seq_.outcome().has_value();
   for (const auto& [id, m] : members_) {
     auto c = m.c.lock();
-    if (c && chat_state(*c) != "members" && chat_.readable(line, m.seat, over)) c->send(text);
+    if (c && chat_state(*c) != "members" && chat_.readable(line, chat_seat(*c, m.seat), over)) c->send(text);
   }
 }
 
@@ -154,7 +156,8 @@ void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol
   });
 }
 
-void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::chat_report_request& r) {
+void room::on_request(const std::shared_ptr<client>& c, int joined_seat, const protocol::chat_report_request& r) {
+  const int seat = chat_seat(*c, joined_seat);
   const chat_line* line = chat_.find(r.message);
   if (!line || chat_state(*c) == "members" || !chat_.readable(*line, seat, seq_.outcome().has_value()))
     return reject_to(c, r.id, "unknown_line", "no such chat line here");

@@ -501,7 +501,7 @@ void room::announce_end() {
   // The players read the spectators' chat from now on (sent when it has lines).
   if (chat_.has_spectator_lines())
     for (const auto& [id, m] : members_)
-      if (auto c = m.c.lock(); c && m.seat != 0) send_chat_history(c, m.seat);
+      if (auto c = m.c.lock(); c && chat_seat(*c, m.seat) != 0) send_chat_history(c, m.seat);
   settle_ratings();
 }
 

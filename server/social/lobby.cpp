@@ -126,6 +126,10 @@ void lobby_service::do_post(std::shared_ptr<client> c, lobby_member who, json id
   auto parsed = parse_create_request(match);
   if (auto* e = std::get_if<request_error>(&parsed)) return send_error(c, e->code, e->message, id);
   const create_request req = std::get<create_request>(parsed);
+  // The game judges the options now, as POST /api/matches has it do (bad_options), so that no
+  // challenge is shown that could never be accepted.
+  if (auto made = req.kind->create(req.options, nullptr, 1); const auto* no = std::get_if<protocol::rule_error>(&made))
+    return send_error(c, no->code, no->message, id);
   if (kind == "seek" && req.clock.type == clock_options::kind::none)
     return send_error(c, "bad_clock", "quick pairing needs a clock", id);
   challenge_row row;

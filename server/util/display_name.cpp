@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <utf8proc.h>
@@ -79,9 +80,55 @@ std::vector<utf8proc_int32_t> nfc(const std::vector<utf8proc_int32_t>& text) {
   return code_points(std::string_view(reinterpret_cast<const char*>(composed), static_cast<std::size_t>(n)));
 }
 
+// The basic Latin letter that a Cyrillic or Greek letter is drawn exactly like, or 0.
+utf8proc_int32_t latin_twin(utf8proc_int32_t cp) {
+  static constexpr std::pair<utf8proc_int32_t, char> twins[] = {
+      // Cyrillic
+      {0x0405, 'S'}, {0x0406, 'I'}, {0x0408, 'J'}, {0x0410, 'A'}, {0x0412, 'B'}, {0x0415, 'E'}, {0x041A, 'K'},
+      {0x041C, 'M'}, {0x041D, 'H'}, {0x041E, 'O'}, {0x0420, 'P'}, {0x0421, 'C'}, {0x0422, 'T'}, {0x0423, 'Y'},
+      {0x0425, 'X'}, {0x0430, 'a'}, {0x0435, 'e'}, {0x043E, 'o'}, {0x0440, 'p'}, {0x0441, 'c'}, {0x0443, 'y'},
+      {0x0445, 'x'}, {0x0455, 's'}, {0x0456, 'i'}, {0x0458, 'j'}, {0x04AF, 'y'}, {0x04BB, 'h'}, {0x0501, 'd'},
+      {0x051B, 'q'}, {0x051D, 'w'},
+      // Greek
+      {0x0391, 'A'}, {0x0392, 'B'}, {0x0395, 'E'}, {0x0396, 'Z'}, {0x0397, 'H'}, {0x0399, 'I'}, {0x039A, 'K'},
+      {0x039C, 'M'}, {0x039D, 'N'}, {0x039F, 'O'}, {0x03A1, 'P'}, {0x03A4, 'T'}, {0x03A5, 'Y'}, {0x03A7, 'X'},
+      {0x03BF, 'o'}, {0x03BD, 'v'}, {0x03C1, 'p'}};
+  for (const auto& [from, to] : twins)
+    if (from == cp) return to;
+  return 0;
+}
+
+// True for a Latin letter (basic Latin, or the Latin-1 and Latin Extended-A/B letters).
+bool is_latin(utf8proc_int32_t cp) {
+  return (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') || (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7);
+}
+
+// text with every word (a run between spaces) that holds a Latin letter written in Latin
+// letters only where others look the same: each Cyrillic or Greek look-alike becomes its Latin
+// twin, so that "Аna" (a Cyrillic А) is "Ana". A word without a Latin letter keeps its script.
+std::vector<utf8proc_int32_t> fold_mixed_words(std::vector<utf8proc_int32_t> text) {
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = start;
+    bool latin = false;
+    while (end < text.size() && text[end] != ' ') latin = is_latin(text[end++]) || latin;
+    if (latin)
+      for (std::size_t i = start; i < end; ++i)
+        if (const auto twin = latin_twin(text[i])) text[i] = twin;
+    start = end + 1;
+  }
+  return text;
+}
+
 }  // namespace
 
-std::string clean_display_name(std::string_view raw) { return clean_text(raw, display_name_max); }
+std::string clean_display_name(std::string_view raw) {
+  // One code point for one, so the cut made by clean_text holds.
+  std::string out;
+  utf8proc_uint8_t buf[4];
+  for (const auto cp : fold_mixed_words(code_points(clean_text(raw, display_name_max))))
+    out.append(reinterpret_cast<const char*>(buf), utf8proc_encode_char(cp, buf));
+  return out;
+}
 
 std::string clean_text(std::string_view raw, std::size_t max, bool* cut) {
   if (cut) *cut = false;

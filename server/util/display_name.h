@@ -17,7 +17,9 @@ inline constexpr std::size_t display_name_max = 24;
 // unassigned code points, and every other default-ignorable one; a zero-width joiner stays
 // between two pictographs, where it makes one emoji), every run of whitespace turned into one
 // space, trimmed, normalised to NFC (utf8proc), then cut to display_name_max code points at a
-// grapheme boundary. "" means no name.
+// grapheme boundary; finally, in every word that holds a Latin letter, each Cyrillic or Greek
+// letter drawn like a Latin one becomes that Latin letter (mixed-script look-alikes: "Аna" with
+// a Cyrillic А is "Ana"; a word wholly in another script keeps it). "" means no name.
 std::string clean_display_name(std::string_view raw);
 
 // raw (valid UTF-8) cleaned as a display name is, but cut to max code points; *cut (when given)

@@ -33,9 +33,9 @@ std::int64_t failure_backoff::wait_s(const std::string& key) const {
   mutex_lock lock(mu_);
   const auto it = records_.find(key);
   if (it == records_.end() || now - it->second.last_ms >= forget_ms_) return 0;
-  const int over = it->second.failures - free_;
-  if (over <= 0) return 0;
-  const std::int64_t delay_s = over >= 30 ? max_wait_s_ : std::min<std::int64_t>(max_wait_s_, std::int64_t{1} << (over - 1));
+  const int over = it->second.failures - std::max(free_, 1);
+  if (over < 0) return 0;
+  const std::int64_t delay_s = over >= 30 ? max_wait_s_ : std::min<std::int64_t>(max_wait_s_, std::int64_t{1} << over);
   const std::int64_t left_ms = it->second.last_ms + delay_s * 1000 - now;
   return left_ms <= 0 ? 0 : (left_ms + 999) / 1000;
 }

@@ -35,8 +35,9 @@ class window_limiter {
 };
 
 // Growing delays after failures, per key (sign-in attempts per address and per account): the
-// first free_failures failures cost nothing; after that the next attempt waits 1, 2, 4, …
-// seconds from the last failure (2^(n - free - 1) after n failures), at most max_wait_s. A success clears the key; a key
+// first free_failures failures cost nothing; once that many failed, the next attempt waits 1, 2,
+// 4, … seconds from the last failure (2^(n - free) after n failures; free_failures 0 counts as
+// 1), at most max_wait_s. A success clears the key; a key
 // with no failure for forget_ms is forgotten, and past 100,000 keys the forgotten are dropped.
 // Thread-safety: every method may be called from any thread (one mutex, held briefly).
 class failure_backoff {

@@ -101,9 +101,11 @@ TEST_CASE("admin: disabling a user on one node ends their sessions and the other
   CHECK(change([&](change_done d) { a.admin.set_disabled(by, ana.s.who.id, true, d); }).empty());
   time.advance(o.cache_ms);
   CHECK_FALSE(signed_in(b, ana.id));
-  answer<std::optional<std::vector<std::int64_t>>> seen;
-  b.admin.disabled_since(before, seen.done());
-  CHECK(seen.get() == std::vector<std::int64_t>{ana.s.who.id});
+  answer<std::optional<session_changes>> seen;
+  b.admin.session_changes_since(before, seen.done());
+  const auto changes = seen.get();
+  REQUIRE(changes);
+  CHECK(changes->disabled == std::vector<std::int64_t>{ana.s.who.id});
   CHECK(change([&](change_done d) { a.admin.set_disabled(by, root.id, true, d); }) == "own_account");
   CHECK(change([&](change_done d) { a.admin.set_disabled(by, 9999, true, d); }) == "not_found");
   CHECK(change([&](change_done d) { a.admin.set_admin(by, root.id, false, d); }) == "own_account");

@@ -29,6 +29,7 @@ export const freePort = () => new Promise((res, rej) => {
 export function api(base) {
   const http = async (method, path, body, member = {}) => {
     const headers = { Origin: base, ...(member.cookie ? { Cookie: member.cookie } : {}), ...(member.csrf ? { 'X-CSRF-Token': member.csrf } : {}) };
+    if (method === 'POST') body ??= {};  // every POST's body is JSON, {} when it carries nothing
     if (body) headers['content-type'] = 'application/json';
     const res = await fetch(`${base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(STEP_MS) });
     const text = await res.text();

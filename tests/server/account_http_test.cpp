@@ -68,7 +68,7 @@ TEST_CASE("accounts over HTTP: sign-up sets an HttpOnly SameSite cookie, sign-in
   CHECK(body["user"]["display_name"] == "Ana");
   CHECK(body["user"]["language"] == "pt-BR");
   CHECK(body["user"]["admin"] == false);
-  CHECK(body["csrf"].get<std::string>().size() == 32);
+  CHECK(body["csrf"].get<std::string>().size() == 48);  // 192 bits in hex, derived from the id
   CHECK(up.body.find("correct horse") == std::string::npos);
   CHECK(up.body.find(first) == std::string::npos);  // the id only in the cookie
 
@@ -160,12 +160,46 @@ TEST_CASE("accounts over HTTP: another origin changes nothing, unknown names and
   CHECK(wrong.status == 401);
   CHECK(unknown.status == wrong.status);
   CHECK(unknown.body == wrong.body);
-  // Five failures per address are free (two so far); the next attempts wait.
-  for (int i = 0; i < 4; ++i) CHECK(post(port, "/api/account/signin", {{"username", "dario"}, {"password", "still wrong"}}).status == 401);
+  // Five failures per address are free (two so far); the next attempt waits.
+  for (int i = 0; i < 3; ++i) CHECK(post(port, "/api/account/signin", {{"username", "dario"}, {"password", "still wrong"}}).status == 401);
   const auto limited = post(port, "/api/account/signin", {{"username", "dario"}, {"password", "dario's password"}});
   CHECK(limited.status == 429);
   CHECK(limited.json_body()["error"]["code"] == "rate_limited");
   CHECK(limited.header("Retry-After") == "1");
+}
+
+TEST_CASE("accounts over HTTP: five free failures per address and per name, and failed reset codes count with sign-ins") {
+  temp_dir dir;
+  // Behind a trusted proxy, each request names its client's address.
+  server_process srv(dir.path + "/a.db", {"--trusted-proxy", "127.0.0.1"});
+  const unsigned short port = srv.port();
+  const auto from = [](const std::string& address) { return header_list{{"X-Forwarded-For", address}}; };
+  REQUIRE(post(port, "/api/account/signup", {{"username", "elisa"}, {"password", "elisa's password"}}, from("10.0.0.1"))
+              .status == 201);
+  const json wrong = {{"username", "elisa"}, {"password", "not the password"}};
+  const json right = {{"username", "elisa"}, {"password", "elisa's password"}};
+
+  // One name from five addresses: five failures are free, the sixth attempt waits.
+  for (int i = 1; i <= 5; ++i) CHECK(post(port, "/api/account/signin", wrong, from("10.0.1." + std::to_string(i))).status == 401);
+  auto limited = post(port, "/api/account/signin", right, from("10.0.1.6"));
+  CHECK(limited.status == 429);
+  CHECK(limited.header("Retry-After") == "1");
+
+  // One address, five names: the same.
+  for (int i = 1; i <= 5; ++i)
+    CHECK(post(port, "/api/account/signin", {{"username", "name" + std::to_string(i)}, {"password", "x"}}, from("10.0.2.1"))
+              .status == 401);
+  CHECK(post(port, "/api/account/signin", {{"username", "other"}, {"password", "x"}}, from("10.0.2.1")).status == 429);
+
+  // Reset codes: five failures free, then the address waits, for reset codes and sign-ins alike.
+  const json bad_code = {{"code", "made-up-code"}, {"password", "a new password"}};
+  for (int i = 0; i < 5; ++i) CHECK(post(port, "/api/account/reset", bad_code, from("10.0.3.1")).status == 403);
+  CHECK(post(port, "/api/account/reset", bad_code, from("10.0.3.1")).status == 429);
+  CHECK(post(port, "/api/account/signin", {{"username", "other"}, {"password", "x"}}, from("10.0.3.1")).status == 429);
+  // And the other way round: failed sign-ins make the address's reset codes wait.
+  for (int i = 0; i < 5; ++i)
+    CHECK(post(port, "/api/account/signin", {{"username", "other"}, {"password", "x"}}, from("10.0.4.1")).status == 401);
+  CHECK(post(port, "/api/account/reset", bad_code, from("10.0.4.1")).status == 429);
 }
 
 TEST_CASE("accounts over HTTP: the session cookie is Secure when a trusted proxy says the request came over TLS") {

@@ -182,3 +182,50 @@ TEST_CASE("chat: a match's creator or the server turns it off, or keeps it to me
     CHECK(lines_heard(*t.at[0].ws).empty());  // the guest spectator reads nothing
   }
 }
+
+TEST_CASE("chat: a player watching their own match on another socket reads the players' chat there, not the spectators'") {
+  temp_dir dir;
+  server_process srv(dir.path + "/c.db");
+  const unsigned short port = srv.port();
+  const member ana = sign_up(port, "ana");
+  // Ana's account holds seat 1 (she made the match signed in); a guest takes seat 2.
+  const auto made = http_call(port, "POST", "/api/matches", json{{"game", "taixu"}}.dump(),
+                              {{"Cookie", ana.cookie}, {"X-CSRF-Token", ana.csrf}});
+  REQUIRE(made.status == 201);
+  const std::string code = made.json_body()["code"];
+  ws_client one(port, "", "/ws", "", ana.cookie);
+  tracked_view t1, t2, ts, tside, tagain;
+  CHECK(join(one, t1, code)["seat"] == 1);
+  ws_client two(port);
+  CHECK(join(two, t2, code)["seat"] == 2);
+  ws_client stranger(port);
+  join(stranger, ts, code, {{"as", "spectator"}});
+  // Ana's second socket, signed in, joins as a spectator.
+  ws_client side(port, "", "/ws", "", ana.cookie);
+  CHECK(join(side, tside, code, {{"as", "spectator"}})["seat"].is_null());  // a spectator
+
+  CHECK(say(stranger, "psst: take the corner", "s1")["type"] == "ack");
+  CHECK(lines_heard(side).empty());  // the spectators' line does not reach her there either
+  CHECK(lines_heard(one).empty());
+  CHECK(say(two, "good luck", "p1")["type"] == "ack");
+  CHECK(side.until("chat")["line"]["text"] == "good luck");
+  // What she writes there is seat 1's, in the players' chat; the spectators do not read it.
+  const json own = say(side, "thanks", "p2");
+  CHECK(own["own"]["channel"] == "players");
+  CHECK(own["own"]["seat"] == 1);
+  CHECK(lines_heard(stranger).empty());
+  // Read again from a new socket: the players' lines only.
+  ws_client again(port, "", "/ws", "", ana.cookie);
+  join(again, tagain, code, {{"as", "spectator"}});
+  const json history = again.until("chat_history");
+  CHECK(history["lines"].size() == 2);
+  for (const auto& l : history["lines"]) CHECK(l["channel"] == "players");
+  // Once the match is over she reads the spectators' chat, like the players.
+  two.send({{"type", "resign"}, {"id", "r"}});
+  CHECK(two.until("ack")["id"] == "r");
+  bool heard = false;
+  const json after = side.until("chat_history");
+  INFO(after.dump());
+  for (const auto& l : after["lines"]) heard = heard || l["text"] == "psst: take the corner";
+  CHECK(heard);
+}

@@ -58,3 +58,19 @@ TEST_CASE("display names: one spelling per look (NFC), cut between graphemes") {
   CHECK(tabuleiro::server::clean_text("abc def", 4, &cut) == "abc");
   CHECK(cut);
 }
+
+TEST_CASE("display names: a word mixing Latin with Cyrillic or Greek look-alikes is written in Latin letters") {
+  using tabuleiro::server::clean_display_name;
+  // "Аna" with a Cyrillic А, "Anа" with a Cyrillic а, "Αna" with a Greek Α: all are "Ana".
+  CHECK(clean_display_name("\xD0\x90na") == "Ana");
+  CHECK(clean_display_name("An\xD0\xB0") == "Ana");
+  CHECK(clean_display_name("\xCE\x91na") == "Ana");
+  CHECK(clean_display_name("B\xD0\xBE\xD1\x80 Silva") == "Bop Silva");  // Cyrillic о and р in a Latin word
+  CHECK(clean_display_name("J\xD0\xBE\xC3\xA3o") == "Jo\xC3\xA3o");       // João with a Cyrillic о
+  // A word wholly in another script keeps it, beside a Latin one too; letters without a Latin
+  // twin stay as they are.
+  CHECK(clean_display_name("\xD0\x90\xD0\xBD\xD0\xB0") == "\xD0\x90\xD0\xBD\xD0\xB0");  // Ана
+  CHECK(clean_display_name("Ana \xD0\x90\xD0\xBD\xD0\xB0") == "Ana \xD0\x90\xD0\xBD\xD0\xB0");
+  CHECK(clean_display_name("\xCE\x9D\xCE\xAF\xCE\xBA\xCE\xB7") == "\xCE\x9D\xCE\xAF\xCE\xBA\xCE\xB7");  // Νίκη
+  CHECK(clean_display_name("A\xD0\xB4" "a") == "A\xD0\xB4" "a");  // д has no Latin twin
+}

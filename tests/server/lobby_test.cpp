@@ -160,6 +160,14 @@ TEST_CASE("lobby: direct challenges, declines, rating ranges, withdrawals, bad i
   CHECK(refused(*b, {{"type", "accept_challenge"}, {"challenge", "NOSUCH"}})["code"] == "challenge_gone");
   CHECK(refused(*b, {{"type", "seek"}, {"game", "taixu"}})["code"] == "bad_clock");
   CHECK(refused(*b, {{"type", "watch_lobby"}})["code"] == "already_watching");
+  // Options the game refuses: the code POST /api/matches gives them, and no challenge is posted
+  // (the list read below is empty while bruno is still here).
+  const json bad_options = {{"nope", "<img src=x onerror=alert(1)>"}};
+  const auto created = http_call(port, "POST", "/api/matches", json{{"game", "taixu"}, {"options", bad_options}}.dump());
+  CHECK(created.status == 400);
+  CHECK(created.json_body()["error"]["code"] == "bad_options");
+  CHECK(refused(*b, {{"type", "challenge"}, {"game", "taixu"}, {"options", bad_options}})["code"] == "bad_options");
+  CHECK(refused(*b, {{"type", "challenge"}, {"game", "cyvasse"}, {"options", {{"size", 3}}}})["code"] == "bad_options");
 
   // The author leaves: every challenge they held here ends at once.
   a.reset();

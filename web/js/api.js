@@ -105,6 +105,6 @@ export const choosePushNotices = (choice) => call('POST', '/api/push/notify', ch
 export const getWebhooks = () => call('GET', '/api/webhooks');
 export const addWebhook = (url, events) => call('POST', '/api/webhooks', { url, events });
 export const removeWebhook = (id) => call('DELETE', `/api/webhooks/${encodeURIComponent(id)}`);
-export const testWebhook = (id) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/test`);
+export const testWebhook = (id) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/test`, {});
 export const changeWebhookEvents = (id, events) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/events`, { events });
-export const renewWebhookSecret = (id) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/secret`);
+export const renewWebhookSecret = (id) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/secret`, {});

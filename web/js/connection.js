@@ -4,14 +4,19 @@
 // The URL carries the match's code (/ws?code=K7M2QX) so that a proxy in front of several nodes
 // routes every connection of a match to one node; a node that does not serve the match closes
 // with 4001 (after an error match_moved) and the connection comes back at once, routed anew.
-// A close with 4003 (the account was disabled by an administrator) ends it for good.
+// A close with 4003 (the account was disabled by an administrator) ends it for good; a close
+// with 4004 (the session it signed in with ended: signed out, here or on another device, or the
+// password changed) reads the account again and comes back at once with what the cookie now holds.
 import { loadSeat, saveSeat, forgetSeat, loadName } from './seats.js';
+import { loadAccount } from './account.js';
 
 const PING_MS = 20000;
 const REQUEST_TIMEOUT_MS = 10000;
 const MOVED_CLOSE = 4001;
 // The close code of a connection whose account an administrator disabled.
 export const DISABLED_CLOSE = 4003;
+// The close code of a connection whose session ended.
+export const SESSION_ENDED_CLOSE = 4004;
 
 // The WebSocket URL of match code on this page's server.
 export function socketUrl(code) {
@@ -71,7 +76,10 @@ export class MatchConnection {
       if (e.code === DISABLED_CLOSE) { this.stopped = true; this.opts.onStatus?.('disabled'); return; }
       if (e.code === 1008 && this.badToken) { forgetSeat(this.code); this.badToken = false; }
       let delay;
-      if (e.code === MOVED_CLOSE) {
+      if (e.code === SESSION_ENDED_CLOSE) {
+        loadAccount();
+        delay = 250;
+      } else if (e.code === MOVED_CLOSE) {
         // The match is on its way to another node (a lease lapsing after a node died takes a
         // few seconds): come back soon, a little later each time.
         this.moves++;

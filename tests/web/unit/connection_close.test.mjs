@@ -1,6 +1,6 @@
 // The match connection's close codes (web/js/connection.js): 4000 (a newer tab took the seat)
-// and 4003 (an administrator disabled the account) end it for good with their status; any other
-// close reconnects.
+// and 4003 (an administrator disabled the account) end it for good with their status; 4004 (the
+// session it signed in with ended) comes back at once; any other close reconnects.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -15,7 +15,7 @@ globalThis.WebSocket = FakeSocket;
 globalThis.location = { protocol: 'http:', host: 'example.test' };
 globalThis.localStorage = { getItem: () => null, setItem() {}, removeItem() {} };
 
-const { MatchConnection, DISABLED_CLOSE } = await import('../../../web/js/connection.js');
+const { MatchConnection, DISABLED_CLOSE, SESSION_ENDED_CLOSE } = await import('../../../web/js/connection.js');
 
 // A started connection whose statuses are recorded; its socket opened.
 function started() {
@@ -48,4 +48,16 @@ test('a close with 4000 says "replaced"; a lost connection reconnects', () => {
   assert.deepEqual(b.statuses, ['connecting', 'reconnecting']);
   assert.equal(b.conn.stopped, false);
   b.conn.stop();
+});
+
+test('a close with 4004 (the session ended) comes back at once, with what the cookie now holds', async () => {
+  assert.equal(SESSION_ENDED_CLOSE, 4004);
+  const { conn, ws, statuses } = started();
+  const count = sockets.length;
+  ws.onclose({ code: 4004 });
+  assert.deepEqual(statuses, ['connecting', 'reconnecting']);
+  assert.equal(conn.stopped, false);
+  await new Promise((r) => setTimeout(r, 400));
+  assert.equal(sockets.length, count + 1);  // a new socket, without the backoff's wait
+  conn.stop();
 });
