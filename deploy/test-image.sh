@@ -203,14 +203,15 @@ in_container "$first" tabuleiro backup /data/backup.db || die "tabuleiro backup 
 in_container "$first" cat /data/backup.db >"$work/backup.db"
 stop_server 2
 
-# deploy/README.md's restore into a new volume (`docker run --rm --user root -v …:/backup:ro
-# --entrypoint tabuleiro tabuleiro restore /backup/…`): the copy, 0600 on the host, is read as
-# root, and the restored file is the image user's; the match is there as it was at the backup.
+# deploy/README.md's restore into a new volume (`docker run --rm --user root … --entrypoint
+# tabuleiro tabuleiro restore …`): the copy is read as root, and the restored file and its lock
+# are the image user's, who then serves it; the match is there as it was at the backup.
 new_container 2 second
-chmod 0600 "$work/backup.db"
-in_netns buildah run --isolation chroot --network host --user root --volume "$work":/backup:ro "$second" -- \
-  tabuleiro restore /backup/backup.db || die "tabuleiro restore failed"
+in_container "$second" sh -c 'cat >/data/incoming.db' <"$work/backup.db" || die "copying the backup in failed"
+in_netns buildah run --isolation chroot --network host --user root "$second" -- \
+  tabuleiro restore /data/incoming.db || die "tabuleiro restore failed"
 in_container "$second" test -O /data/tabuleiro.db || die "the restored database is not the image user's"
+in_container "$second" test -O /data/tabuleiro.db.lock || die "the restore's lock file is not the image user's"
 start_server 3 "$second"
 in_netns node deploy/image-client.mjs check "$base" "$work/match.json" || die "the restored backup lacks the match"
 stop_server 3
