@@ -407,6 +407,13 @@ bool restore_db_file(const std::string& backup, const std::string& db_path, std:
   fs::remove(shm, ec);  // the old server's shared memory index: stale for any other file
   if (::rename(next.c_str(), db_path.c_str()) != 0) {
     error = "cannot put the copy in place at " + db_path + ": " + errno_text();
+    // The old database goes back where it was (with its -wal), as the contract says.
+    if (!kept.empty()) {
+      ::rename(kept.c_str(), db_path.c_str());
+      if (fs::exists(kept + "-wal", ec)) ::rename((kept + "-wal").c_str(), wal.c_str());
+      kept.clear();
+    }
+    ::unlink(next.c_str());
     return false;
   }
   sync_dir_of(db_path);
