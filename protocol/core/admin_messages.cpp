@@ -75,6 +75,25 @@ json admin_server(const server_fields& f) {
           {"node", f.node}};
 }
 
+json admin_backups(const backups_fields& f) {
+  json list = json::array();
+  for (const auto& b : f.backups)
+    list.push_back({{"file", b.file}, {"at", b.at}, {"bytes", b.bytes}, {"ok", b.ok},
+                    {"error", b.ok ? json(nullptr) : json(b.error)}, {"by", b.by}});
+  return {{"configured", f.configured},
+          {"dir", f.dir},
+          {"db", f.db.empty() ? json(nullptr) : json(f.db)},
+          {"postgres", f.postgres},
+          {"every_s", f.every_s},
+          {"keep", f.keep},
+          {"running", f.running},
+          {"next", f.next.empty() ? json(nullptr) : json(f.next)},
+          {"last_success", f.last_success.empty() ? json(nullptr) : json(f.last_success)},
+          {"failures", f.failures},
+          {"last_failed", !f.backups.empty() && !f.backups.front().ok},
+          {"backups", std::move(list)}};
+}
+
 json admin_done() { return {{"ok", true}}; }
 
 namespace {

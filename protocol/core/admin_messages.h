@@ -89,6 +89,34 @@ struct server_fields {
 // (null when not known),"maintenance","access","node"}
 json admin_server(const server_fields& f);
 
+// One scheduled backup's copy as the admin page lists it.
+struct backup_fields {
+  std::string_view file;   // its name in the backup folder
+  std::string_view at;     // ISO 8601
+  std::int64_t bytes = 0;
+  bool ok = false;
+  std::string_view error;  // why it failed ("" when ok)
+  std::string_view by;     // "schedule", "start" (found at start) or an administrator's name
+};
+// The scheduled backups: the server's settings, its results, and what restoring needs.
+struct backups_fields {
+  bool configured = false;      // false: no --backup-dir (the rest is empty)
+  std::string_view dir;         // the folder, absolute
+  std::string_view db;          // the SQLite database file, absolute ("" on PostgreSQL)
+  bool postgres = false;
+  std::int64_t every_s = 0;
+  int keep = 0;
+  bool running = false;
+  std::string_view next;          // ISO 8601: the next scheduled copy
+  std::string_view last_success;  // ISO 8601, "" = none yet
+  std::int64_t failures = 0;      // since the server started
+  std::vector<backup_fields> backups;  // newest first
+};
+// {"configured","dir","db","postgres","every_s","keep","running","next","last_success"
+// (null: none),"failures","last_failed","backups":[{"file","at","bytes","ok","error","by"}…]}
+// (last_failed: the newest attempt failed).
+json admin_backups(const backups_fields& f);
+
 // The answer of a change that has nothing else to tell: {"ok":true}.
 json admin_done();
 

@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/core/game.h"
+#include "server/backups/scheduled_backups.h"
 #include "server/bots/pool.h"
 #include "server/cli/commands.h"
 #include "server/config/config.h"
@@ -161,22 +162,6 @@ int run_serve(const args& a) {
     spdlog::critical("cannot open database {}: {}{}", loggable_db_target(cfg.db), error, damaged_db_advice(error));
     return 1;
   }
-  // /metrics also tells what build runs since when, and the database's health.
-  const std::int64_t started_s = system_time()->now_ms() / 1000;
-  stats.set_extra([&db, started_s] {
-    return "# HELP tabuleiro_build_info The running build.\n# TYPE tabuleiro_build_info gauge\n"
-           "tabuleiro_build_info{version=\"" TABULEIRO_VERSION "\"} 1\n"
-           "# HELP tabuleiro_process_start_time_seconds Unix time the server started.\n"
-           "# TYPE tabuleiro_process_start_time_seconds gauge\ntabuleiro_process_start_time_seconds " +
-           std::to_string(started_s) + "\n" + health_metrics(db->health());
-  });
-  // The Web Push key pair every node shares (server/notify/), made on the first start.
-  const auto vapid = notify::load_vapid_key(*db, system_time()->now_ms(), error);
-  if (!vapid) {
-    spdlog::critical("cannot keep the Web Push key in {}: {}", loggable_db_target(cfg.db), error);
-    return 1;
-  }
-
   // Before the io_context: a room that its handlers still hold when it is destroyed frees its
   // place here.
   bot_capacity bot_matches(static_cast<std::size_t>(cfg.bot_matches), static_cast<std::size_t>(cfg.bot_matches_per_address));
@@ -191,6 +176,31 @@ int run_serve(const args& a) {
   } else {
     time = system_time();
   }
+  // Scheduled backups (--backup-dir): a folder the server cannot write to stops it now.
+  std::unique_ptr<scheduled_backups> backups;
+  if (!cfg.backup_dir.empty()) {
+    backups = std::make_unique<scheduled_backups>(cfg.db, backup_schedule_options{cfg.backup_dir, cfg.backup_every_ms, cfg.backup_keep}, *time);
+    if (!backups->prepare(error)) {
+      spdlog::critical("{}", error);
+      return 1;
+    }
+  }
+  // /metrics also tells what build runs since when, the database's health and the backups'.
+  const std::int64_t started_s = system_time()->now_ms() / 1000;
+  stats.set_extra([&db, &backups, started_s] {
+    return "# HELP tabuleiro_build_info The running build.\n# TYPE tabuleiro_build_info gauge\n"
+           "tabuleiro_build_info{version=\"" TABULEIRO_VERSION "\"} 1\n"
+           "# HELP tabuleiro_process_start_time_seconds Unix time the server started.\n"
+           "# TYPE tabuleiro_process_start_time_seconds gauge\ntabuleiro_process_start_time_seconds " +
+           std::to_string(started_s) + "\n" + health_metrics(db->health()) + (backups ? backups->metrics_text() : "");
+  });
+  // The Web Push key pair every node shares (server/notify/), made on the first start.
+  const auto vapid = notify::load_vapid_key(*db, system_time()->now_ms(), error);
+  if (!vapid) {
+    spdlog::critical("cannot keep the Web Push key in {}: {}", loggable_db_target(cfg.db), error);
+    return 1;
+  }
+
   bot_pool bot_workers(cfg.bot_threads);
   // The match list feed pushes at most once a second; rooms post their summaries to it.
   match_list_feed list_feed(ioc, *time, 1000);
@@ -270,6 +280,7 @@ int run_serve(const args& a) {
   state.push = &push;
   notify::webhook_service webhooks(*db, *time, hooks_out, cfg.outbound_allow_private);
   state.webhooks = &webhooks;
+  state.backups = backups.get();
   cfg.sites = site_policy(cfg.public_url, own_origins(cfg.public_url, host, port, cfg.allowed_origins),
                           address.is_loopback());
   cfg.csp = content_security_policy(inline_script_hashes(read_file(cfg.web + "/index.html")));
@@ -279,14 +290,15 @@ int run_serve(const args& a) {
   spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
                "abandon-after={}s create-limit={}/min publish-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
                "origins={} trusted-proxy={} bot-threads={} bot-matches={} (per address {}) bot-time-ms={} bot-iterations={} node={} "
-               "lease-ms={} outbound-allow-private={} games={}",
+               "lease-ms={} outbound-allow-private={} backup-dir={} backup-every={}s backup-keep={} games={}",
                cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web,
                cfg.public_url.empty() ? "(none)" : cfg.public_url,
                cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute, cfg.publish_per_minute,
                cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.sites.fixed_origins(), ","),
                cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,
                cfg.bot_matches, cfg.bot_matches_per_address, cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,
-               cfg.lease_ms, cfg.outbound_allow_private ? "yes" : "no", games.empty() ? "(none)" : games);
+               cfg.lease_ms, cfg.outbound_allow_private ? "yes" : "no", cfg.backup_dir.empty() ? "(none)" : cfg.backup_dir,
+               cfg.backup_every_ms / 1000, cfg.backup_keep, games.empty() ? "(none)" : games);
 
   // SIGHUP (a terminal closed, a log rotation's signal) does not stop the server: the log goes to
   // standard error, which the service manager or container engine keeps, so there is nothing
@@ -317,7 +329,8 @@ int run_serve(const args& a) {
 
   acceptor->run();
   registry.start();
-  ratings.settle_missed();  // the rated matches that ended while a node stopped before settling them
+  ratings.settle_missed();
+  if (backups) backups->start();  // the rated matches that ended while a node stopped before settling them
   watch_disabled_users(ioc, *time, admin, connections, state.stopping, time->now_ms());
   // A server without an administrator offers a one-time link that makes one (waited for here,
   // before the I/O threads run, so the link is in the log before the "serving on" line).
@@ -350,6 +363,7 @@ int run_serve(const args& a) {
 
   bot_workers.stop();
   bot_workers.join();
+  if (backups) backups->stop();  // after the copy it may be writing
   registry.join();
   db->close();
   spdlog::info("stopped; database flushed");

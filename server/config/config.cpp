@@ -27,6 +27,17 @@ bool parse_int(const std::string& s, long lo, long hi, long& out) {
   return ec == std::errc{} && p == end && out >= lo && out <= hi;
 }
 
+// Parses a duration, a whole number then s, m, h or d ("24h", "30m", at most 10^6 units), into
+// milliseconds; 0 when it is not one.
+std::int64_t parse_duration_ms(const std::string& s) {
+  if (s.size() < 2) return 0;
+  long n;
+  if (!parse_int(s.substr(0, s.size() - 1), 1, 1'000'000, n)) return 0;
+  const char unit = s.back();
+  const std::int64_t per = unit == 's' ? 1 : unit == 'm' ? 60 : unit == 'h' ? 3600 : unit == 'd' ? 86400 : 0;
+  return n * per * 1000;
+}
+
 // Parses a whole-string finite number in [lo, hi].
 bool parse_double(const std::string& s, double lo, double hi, double& out) {
   try {
@@ -96,6 +107,21 @@ const std::vector<option_spec>& specs() {
          long n;
          if (!parse_int(v, 0, 3600, n)) return false;
          c.quick_check_s = static_cast<int>(n);
+         return true;
+       }},
+      {"--backup-dir", "TABULEIRO_BACKUP_DIR",
+       "scheduled backups: the folder their checked copies go to (made 0700 when missing; default none: "
+       "no scheduled backups). Best on another disk than the database",
+       [](config& c, const std::string& v) { c.backup_dir = v; return !v.empty(); }},
+      {"--backup-every", "TABULEIRO_BACKUP_EVERY",
+       "scheduled backups: the interval, a whole number of s, m, h or d (default 24h)",
+       [](config& c, const std::string& v) { return (c.backup_every_ms = parse_duration_ms(v)) > 0; }},
+      {"--backup-keep", "TABULEIRO_BACKUP_KEEP",
+       "scheduled backups: how many of the newest copies are kept; older ones are deleted (default 7)",
+       [](config& c, const std::string& v) {
+         long n;
+         if (!parse_int(v, 1, 10000, n)) return false;
+         c.backup_keep = static_cast<int>(n);
          return true;
        }},
       {"--web", "TABULEIRO_WEB", "static web client directory (default ./web)",

@@ -29,6 +29,9 @@ struct config {
   std::string db = "./data/tabuleiro.db"; // --db / TABULEIRO_DB
   int quick_check_s = 60;                 // --quick-check-seconds / TABULEIRO_QUICK_CHECK_SECONDS
                                           // (SQLite's quick_check at start, at most this long; 0 = off)
+  std::string backup_dir;                 // --backup-dir / TABULEIRO_BACKUP_DIR ("" = no scheduled backups)
+  std::int64_t backup_every_ms = 24LL * 3600 * 1000; // --backup-every / TABULEIRO_BACKUP_EVERY
+  int backup_keep = 7;                    // --backup-keep / TABULEIRO_BACKUP_KEEP
   std::string web = "./web";              // --web / TABULEIRO_WEB
   std::string public_url;                 // --public-url / TABULEIRO_PUBLIC_URL ("" = each request's own address)
   access_mode access = access_mode::open; // --access / TABULEIRO_ACCESS

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 
 #include "protocol/core/admin_messages.h"
 #include "protocol/core/json_util.h"
@@ -146,6 +147,37 @@ void abort_match(shared_state& state, const accounts::actor& by, std::string cod
                           [answer](bool) { answer(fresh(protocol::messages::admin_done())); });
     });
   });
+}
+
+// GET /api/admin/backups: the scheduled backups' settings and copies (PROTOCOL.md).
+nlohmann::json backups_json(const shared_state& state) {
+  protocol::messages::backups_fields f;
+  if (!state.backups) return protocol::messages::admin_backups(f);
+  const backup_status st = state.backups->status();
+  std::error_code ec;
+  const std::string dir = std::filesystem::absolute(st.dir, ec).lexically_normal().string();
+  const bool postgres = is_postgres_url(state.svc.cfg->db);
+  const std::string db = postgres ? "" : std::filesystem::absolute(state.svc.cfg->db, ec).lexically_normal().string();
+  const std::string next = iso_time(st.next_ms);
+  const std::string last = st.last_success_ms > 0 ? iso_time(st.last_success_ms) : "";
+  std::vector<std::string> times;
+  times.reserve(st.recent.size());
+  for (const auto& r : st.recent) times.push_back(iso_time(r.at_ms));
+  f.configured = true;
+  f.dir = dir;
+  f.db = db;
+  f.postgres = postgres;
+  f.every_s = st.every_ms / 1000;
+  f.keep = st.keep;
+  f.running = st.running;
+  f.next = next;
+  f.last_success = last;
+  f.failures = st.failures;
+  for (std::size_t i = 0; i < st.recent.size(); ++i) {
+    const auto& r = st.recent[i];
+    f.backups.push_back({r.file, times[i], r.bytes, r.ok, r.error, r.by});
+  }
+  return protocol::messages::admin_backups(f);
 }
 
 // The first member of body (a POST to admin route rest, the path after /api/admin/) that
@@ -369,6 +401,20 @@ void dispatch(shared_state& state, const request& req, std::string_view path, st
                                   {"Content-Disposition", "attachment; filename=\"" + name + "\""}}};
       a.file_path = std::get<std::string>(r);
       answer(std::move(a));
+    });
+  }
+  if (rest == "backups") {
+    if (get) return answer(fresh(backups_json(state)));
+    if (!state.backups)
+      return answer({409, http_error("no_backup_dir", "this server has no scheduled backups: start it with --backup-dir")});
+    return state.backups->back_up_now(by.name, [&state, by, answer](std::optional<backup_record> r) {
+      if (!r) return answer({409, http_error("backup_running", "a backup is being written now; wait for it")});
+      if (!r->ok) return answer({503, http_error("backup_failed", "the backup failed: " + r->error)});
+      state.admin->record(by, "backup", "server", r->file, [&state, answer](bool) {
+        api_answer a = fresh(backups_json(state));
+        a.status = 201;
+        answer(std::move(a));
+      });
     });
   }
   if (rest == "maintenance") {

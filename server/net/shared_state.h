@@ -7,6 +7,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/accounts/admin.h"
+#include "server/backups/scheduled_backups.h"
 #include "server/net/connections.h"
 #include "server/notify/push_crypto.h"
 #include "server/notify/push_service.h"
@@ -41,6 +42,7 @@ struct shared_state {
   const notify::p256_key* vapid = nullptr;    // the Web Push key pair (GET /api/push/key)
   notify::push_service* push = nullptr;       // members' notification settings (/api/push…)
   notify::webhook_service* webhooks = nullptr;  // members' webhooks (/api/webhooks…)
+  scheduled_backups* backups = nullptr;  // --backup-dir's copies (/api/admin/backups; null: none)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

@@ -41,26 +41,40 @@ bool vacuum_into(const std::string& src, const std::string& dest, std::string& e
   return false;
 }
 
-// Dumps the PostgreSQL database url into the new file dest with pg_dump (one snapshot, custom
-// format); false with error on failure. Arguments go to pg_dump directly, not through a shell.
-bool pg_dump_into(const std::string& url, const std::string& dest, std::string& error) {
-  std::vector<std::string> args = {"pg_dump", "--format=custom", "--no-owner", "--file=" + dest,
-                                   "--dbname=" + url};
+// Runs the program args[0] (found on PATH) with args, its standard output to /dev/null when
+// quiet; false with error when it cannot run or does not exit 0.
+bool run_program(std::vector<std::string> args, bool quiet, std::string& error) {
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (quiet) posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   pid_t pid = 0;
-  if (const int rc = posix_spawnp(&pid, "pg_dump", nullptr, nullptr, argv.data(), environ); rc != 0) {
-    error = std::string("cannot run pg_dump (install postgresql-client, or run pg_dump yourself): ") +
-            std::strerror(rc);
+  const int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) {
+    error = "cannot run " + args[0] + " (install postgresql-client, or run pg_dump yourself): " + std::strerror(rc);
     return false;
   }
   int status = 0;
   if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    error = "pg_dump failed (its message is above)";
+    error = args[0] + " failed (its message is above)";
     return false;
   }
   return true;
+}
+
+// Dumps the PostgreSQL database url into the new file dest with pg_dump (one snapshot, custom
+// format), then reads the archive back with pg_restore --list (a truncated or damaged archive
+// fails it); false with error on failure. Arguments go to the programs directly, not through a
+// shell.
+bool pg_dump_into(const std::string& url, const std::string& dest, std::string& error) {
+  if (!run_program({"pg_dump", "--format=custom", "--no-owner", "--file=" + dest, "--dbname=" + url}, false, error))
+    return false;
+  if (run_program({"pg_restore", "--list", dest}, true, error)) return true;
+  error = "the archive does not read back: " + error;
+  return false;
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 // variable. Annotate what a mutex guards with server/util/thread_annotations.h.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 
 #include "server/util/thread_annotations.h"
@@ -62,6 +64,8 @@ class SCOPED_CAPABILITY unique_mutex_lock {
   // Unlocks the mutex while blocking on cv (spurious wake-ups included: loop on the
   // condition) and returns holding it again; it is held.
   void wait(std::condition_variable& cv) { cv.wait(lock_); }
+  // As wait(cv), returning after at most ms milliseconds; it is held.
+  void wait_for(std::condition_variable& cv, std::int64_t ms) { cv.wait_for(lock_, std::chrono::milliseconds(ms)); }
 
  private:
   std::unique_lock<std::mutex> lock_;

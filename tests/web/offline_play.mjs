@@ -48,7 +48,10 @@ export async function offlinePlay({ ctx, url, out, watch }) {
         const hidden = [];
         for (let el = btn; el; el = el.parentElement) if (el.hidden || getComputedStyle(el).display === 'none') hidden.push(el.id || el.className || el.tagName);
         return { url: location.href, ready: document.readyState, title: document.title, button: !!btn, hidden,
-          app: document.querySelector('#app')?.children.length ?? -1, worker: navigator.serviceWorker?.controller?.scriptURL ?? null };
+          app: document.querySelector('#app')?.children.length ?? -1, worker: navigator.serviceWorker?.controller?.scriptURL ?? null,
+          // Whether the shell's files were asked for and loaded (a page whose modules never ran).
+          sheets: document.styleSheets.length, navigation: performance.getEntriesByType('navigation')[0]?.type ?? null,
+          files: performance.getEntriesByType('resource').filter((r) => /\.(m?js|css)$/.test(new URL(r.name).pathname)).map((r) => new URL(r.name).pathname).join(' ') };
       }).catch((err) => `unreadable: ${err.message}`);
       throw new Error(`${e.message.split('\n')[0]}; the page: ${JSON.stringify(shown)}`);
     });
