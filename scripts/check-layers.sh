@@ -22,6 +22,7 @@ layer_of() {
     server/config) echo 8 ;;
     server/store) echo 9 ;;
     server/accounts) echo 10 ;;
+    server/backups) echo 10 ;;
     server/notify) echo 11 ;;
     server/preview) echo 12 ;;
     server/bots) echo 13 ;;
