@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
@@ -31,7 +32,7 @@ constexpr std::int64_t poll_ms = 500;
 
 // The names this schedule writes, and so the only files it deletes.
 const std::regex& copy_name() {
-  static const std::regex re(R"(tabuleiro-\d{8}T\d{6}Z\.(db|pgdump))");
+  static const std::regex re(R"(tabuleiro-\d{8}T\d{6}Z(-\d{1,3})?\.(db|pgdump))");
   return re;
 }
 
@@ -40,6 +41,16 @@ std::int64_t time_of_name(const std::string& name) {
   std::tm tm{};
   if (!strptime(name.c_str() + 10, "%Y%m%dT%H%M%SZ", &tm)) return 0;
   return static_cast<std::int64_t>(timegm(&tm)) * 1000;
+}
+
+// The order of copies' names, newest first: by time, then by the number of a second copy in
+// one second (tabuleiro-…Z-2.db after tabuleiro-…Z.db).
+bool newer_name(const std::string& a, const std::string& b) {
+  const auto key = [](const std::string& n) {
+    const auto dash = n.find('-', 10);
+    return std::pair(n.substr(0, 26), dash == std::string::npos ? 1 : std::atoi(n.c_str() + dash + 1));
+  };
+  return key(a) > key(b);
 }
 
 // The sizes of the copies in dir, newest first (their names sort by time).
@@ -57,19 +68,19 @@ std::vector<backup_record> copies_in(const std::string& dir) {
     r.by = "start";
     out.push_back(std::move(r));
   }
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.file > b.file; });
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return newer_name(a.file, b.file); });
   return out;
 }
 
 }  // namespace
 
-std::string scheduled_backups::file_name(std::int64_t at_ms, bool pg) {
+std::string scheduled_backups::file_name(std::int64_t at_ms, bool pg, int n) {
   const std::time_t s = static_cast<std::time_t>(at_ms / 1000);
   std::tm tm{};
   gmtime_r(&s, &tm);
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
-  return std::string("tabuleiro-") + buf + (pg ? ".pgdump" : ".db");
+  return std::string("tabuleiro-") + buf + (n > 1 ? "-" + std::to_string(n) : "") + (pg ? ".pgdump" : ".db");
 }
 
 scheduled_backups::scheduled_backups(std::string db, backup_schedule_options options, const time_source& time)
@@ -183,13 +194,18 @@ backup_record scheduled_backups::write_copy(const std::string& by) {
   backup_record r;
   r.at_ms = time_.now_ms();
   r.by = by;
-  r.file = file_name(r.at_ms, pg_);
-  const fs::path final_path = fs::path(options_.dir) / r.file;
-  const std::string partial = final_path.string() + ".partial";
+  // A second copy within one second gets -2, a third -3 (at most 999).
   std::error_code ec;
+  fs::path final_path;
+  for (int n = 1; n < 1000; ++n) {
+    r.file = file_name(r.at_ms, pg_, n);
+    final_path = fs::path(options_.dir) / r.file;
+    if (!fs::exists(final_path, ec)) break;
+  }
+  const std::string partial = final_path.string() + ".partial";
   fs::remove(partial, ec);  // left by a server that stopped mid-copy
   if (fs::exists(final_path, ec)) {
-    r.error = r.file + " exists already (two copies in one second)";
+    r.error = "too many copies within one second";
   } else if (!backup_database(db_, partial, r.error)) {
     // backup_database removed its partial file.
   } else if (fs::rename(partial, final_path, ec); ec) {

@@ -28,7 +28,7 @@ struct backup_schedule_options {
 
 // One copy, written or attempted.
 struct backup_record {
-  std::string file;      // its name in the folder (tabuleiro-YYYYMMDDTHHMMSSZ.db or .pgdump)
+  std::string file;      // its name in the folder (tabuleiro-YYYYMMDDTHHMMSSZ[-N].db or .pgdump)
   std::int64_t at_ms = 0;
   std::int64_t bytes = 0;
   bool ok = false;
@@ -76,8 +76,9 @@ class scheduled_backups {
   // Prometheus lines: tabuleiro_backup_* (deploy/README.md "Monitoring").
   std::string metrics_text() const EXCLUDES(mu_);
 
-  // The name a copy made at at_ms gets (tabuleiro-20261206T213000Z.db); pg: .pgdump.
-  static std::string file_name(std::int64_t at_ms, bool pg);
+  // The name the nth copy made within the second of at_ms gets: tabuleiro-20261206T213000Z.db,
+  // then tabuleiro-20261206T213000Z-2.db; pg: .pgdump.
+  static std::string file_name(std::int64_t at_ms, bool pg, int n = 1);
 
  private:
   struct request {

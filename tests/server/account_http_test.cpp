@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "admin_util.h"
 #include "harness.h"
 
 using namespace tabuleiro::test;
@@ -31,17 +32,6 @@ json who(unsigned short port, const std::string& id) {
   REQUIRE(a.status == 200);
   CHECK(a.header("Cache-Control") == "no-store");
   return a.json_body();
-}
-
-http_answer post(unsigned short port, const std::string& target, const json& body, header_list h = {}) {
-  return http_call(port, "POST", target, body.dump(), h);
-}
-
-std::string read_all(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 }  // namespace

@@ -9,69 +9,13 @@
 
 #include <catch2/catch.hpp>
 
+#include "admin_util.h"
 #include "game_util.h"
 #include "harness.h"
 
 using namespace tabuleiro::test;
 
 namespace {
-
-// A signed-in browser: its Cookie header value and CSRF token.
-struct browser {
-  std::string cookie;
-  std::string csrf;
-  json user;
-  // The headers of a state-changing request from this browser.
-  header_list headers() const { return {{"Cookie", cookie}, {"X-CSRF-Token", csrf}}; }
-};
-
-// The browser an answer to sign-up or sign-in (status 200 or 201) made.
-browser signed_in(const http_answer& a) {
-  REQUIRE((a.status == 200 || a.status == 201));
-  const std::string c = a.header("Set-Cookie");
-  return {c.substr(0, c.find(';')), a.json_body()["csrf"], a.json_body()["user"]};
-}
-
-http_answer post(unsigned short port, const std::string& target, const json& body, header_list h = {}) {
-  return http_call(port, "POST", target, body.dump(), h);
-}
-
-http_answer get(unsigned short port, const std::string& target, const browser& b) {
-  return http_call(port, "GET", target, "", {{"Cookie", b.cookie}});
-}
-
-std::string read_all(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// The set-up link's code in a server's log ("" when none was logged).
-std::string setup_code(const std::string& log) {
-  std::smatch m;
-  return std::regex_search(log, m, std::regex("/signup\\?invite=([A-Za-z0-9_-]+)")) ? m[1].str() : "";
-}
-
-// A server whose first administrator "root" signed up through the set-up link.
-struct admin_server {
-  temp_dir dir;
-  server_process srv;
-  browser root;
-  explicit admin_server(std::vector<std::string> flags = {})
-      : srv(dir.path + "/a.db", flags, dir.path + "/server.log") {
-    const std::string code = setup_code(read_all(dir.path + "/server.log"));
-    REQUIRE(code.size() == 24);
-    root = signed_in(post(port(), "/api/account/signup",
-                          {{"username", "root"}, {"password", "root's password"}, {"invitation", code}}));
-    REQUIRE(root.user["admin"] == true);
-  }
-  unsigned short port() const { return srv.port(); }
-  // Signs up a member.
-  browser member(const std::string& name) {
-    return signed_in(post(port(), "/api/account/signup", {{"username", name}, {"password", name + "'s password"}}));
-  }
-};
 
 // The id of the listed user called name (0 when not listed).
 std::int64_t user_id(unsigned short port, const browser& admin, const std::string& name) {

@@ -9,31 +9,12 @@
 
 #include <catch2/catch.hpp>
 
+#include "admin_util.h"
 #include "harness.h"
 
 using namespace tabuleiro::test;
 
 namespace {
-
-std::string read_all(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A signed-in browser: its Cookie header value and CSRF token.
-struct browser {
-  std::string cookie;
-  std::string csrf;
-  header_list headers() const { return {{"Cookie", cookie}, {"X-CSRF-Token", csrf}}; }
-};
-
-browser signed_in(const http_answer& a) {
-  REQUIRE((a.status == 200 || a.status == 201));
-  const std::string c = a.header("Set-Cookie");
-  return {c.substr(0, c.find(';')), a.json_body()["csrf"]};
-}
 
 // A subscription as a browser sends it (RFC 8291's example browser key).
 json subscription(const std::string& endpoint) {

@@ -15,6 +15,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "admin_util.h"
 #include "game_util.h"
 #include "harness.h"
 
@@ -25,14 +26,6 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string bin = TABULEIRO_BIN;
-
-// The whole content of a file.
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // The permission bits of path (-1 when it is not there).
 int mode_of(const std::string& path) {
@@ -121,7 +114,7 @@ TEST_CASE("operator: a missing, empty or orphaned database file is not a new ser
     server_process srv(db, {}, log);
     code = create_match(srv.port(), {{"game", "taixu"}}).code;
     REQUIRE(srv.terminate() == 0);
-    const std::string said = read_text(log);
+    const std::string said = read_all(log);
     CHECK(said.find("new database: created " + db + " (no database was there), so this is a new server") !=
           std::string::npos);
     CHECK(said.find("no administrator yet") != std::string::npos);
@@ -158,7 +151,7 @@ TEST_CASE("operator: a missing, empty or orphaned database file is not a new ser
     const std::string log = dir.path + "/second.log";
     server_process srv(db, {}, log);
     CHECK(mode_of(db) == 0600);
-    CHECK(read_text(log).find("restricted to their owner") != std::string::npos);
+    CHECK(read_all(log).find("restricted to their owner") != std::string::npos);
     CHECK(match_summary(srv.port(), code)["code"] == code);
   }
 }
@@ -321,6 +314,6 @@ TEST_CASE("operator: SIGHUP does not stop the server (logged and ignored), and S
   srv.signal(SIGHUP);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   CHECK(http_call(srv.port(), "GET", "/readyz").status == 200);
-  CHECK(read_text(log).find("signal SIGHUP: ignored") != std::string::npos);
+  CHECK(read_all(log).find("signal SIGHUP: ignored") != std::string::npos);
   CHECK(srv.terminate() == 0);
 }
