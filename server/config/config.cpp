@@ -110,9 +110,9 @@ const std::vector<option_spec>& specs() {
          return true;
        }},
       {"--backup-dir", "TABULEIRO_BACKUP_DIR",
-       "scheduled backups: the folder their checked copies go to (made 0700 when missing; default none: "
-       "no scheduled backups). Best on another disk than the database",
-       [](config& c, const std::string& v) { c.backup_dir = v; return !v.empty(); }},
+       "scheduled backups: the folder their checked copies go to (made 0700 when missing; default none, "
+       "as is an empty value: no scheduled backups). Best on another disk than the database",
+       [](config& c, const std::string& v) { c.backup_dir = v; return true; }},
       {"--backup-every", "TABULEIRO_BACKUP_EVERY",
        "scheduled backups: the interval, a whole number of s, m, h or d (default 24h)",
        [](config& c, const std::string& v) { return (c.backup_every_ms = parse_duration_ms(v)) > 0; }},

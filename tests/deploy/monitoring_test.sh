@@ -14,7 +14,7 @@ promtool test rules deploy/monitoring/alerts_test.yml
 work=$(mktemp -d /tmp/tabuleiro-monitoring.XXXXXX)
 pid=""
 trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
-"$bin" serve --bind 127.0.0.1 --port 0 --db "$work/t.db" --web web >"$work/out" 2>"$work/log" &
+"$bin" serve --bind 127.0.0.1 --port 0 --db "$work/t.db" --web web --backup-dir "$work/backups" >"$work/out" 2>"$work/log" &
 pid=$!
 for _ in $(seq 100); do grep -q 'serving on' "$work/out" 2>/dev/null && break; sleep 0.1; done
 port=$(sed -n 's/.*:\([0-9]*\)\/.*/\1/p' "$work/out" | head -n 1)

@@ -124,6 +124,31 @@ TEST_CASE("config: the bot flags, their defaults and ranges") {
   }
 }
 
+TEST_CASE("config: the scheduled backups' flags, their defaults and the interval's units") {
+  std::string error;
+  bool help = false;
+  auto d = parse_config({}, error, help);
+  REQUIRE(d);
+  CHECK(d->backup_dir.empty());
+  CHECK(d->backup_every_ms == 24LL * 3600 * 1000);
+  CHECK(d->backup_keep == 7);
+  for (const auto& [text, ms] : std::vector<std::pair<std::string, std::int64_t>>{
+           {"90s", 90'000}, {"30m", 1'800'000}, {"6h", 21'600'000}, {"7d", 604'800'000}}) {
+    auto c = parse_config({"--backup-dir", "/b", "--backup-every", text, "--backup-keep", "30"}, error, help);
+    REQUIRE(c);
+    CHECK(c->backup_dir == "/b");
+    CHECK(c->backup_every_ms == ms);
+    CHECK(c->backup_keep == 30);
+  }
+  CHECK(parse_config({"--backup-dir", ""}, error, help)->backup_dir.empty());  // empty: none (compose's off)
+  for (std::vector<std::string> bad : {std::vector<std::string>{"--backup-every", "24"}, {"--backup-every", "0h"},
+                                       {"--backup-every", "1w"}, {"--backup-every", "-1h"}, {"--backup-every", "h"},
+                                       {"--backup-keep", "0"}}) {
+    INFO(bad[0] << " " << bad[1]);
+    CHECK_FALSE(parse_config(bad, error, help));
+  }
+}
+
 TEST_CASE("config: --public-url must be an http(s) URL with a real host") {
   std::string error;
   bool help = false;
