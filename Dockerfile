@@ -1,5 +1,5 @@
 # Tabuleiro match server image.
-#   docker build -t tabuleiro .
+#   docker build -t tabuleiro --build-arg TABULEIRO_COMMIT=$(git rev-parse --short=12 HEAD) .
 #   docker run -d --name tabuleiro -p 8080:8080 -v tabuleiro-data:/data tabuleiro
 # Configuration: TABULEIRO_* environment variables (see deploy/README.md).
 
@@ -10,12 +10,14 @@ WORKDIR /src
 COPY scripts/setup.sh scripts/setup.sh
 RUN bash scripts/setup.sh && rm -rf /var/lib/apt/lists/*
 COPY . .
+# The commit /metrics names (tabuleiro_build_info{commit}); the context holds no .git.
+ARG TABULEIRO_COMMIT=unknown
 # Also lists the Debian packages of the shared libraries the binary loads (ldd + dpkg -S):
 # the runtime stage installs exactly those. The compiler cache lives in a build cache mount, so
 # a rebuild after a change compiles only what the change touched (nothing of it enters the image).
 RUN --mount=type=cache,target=/ccache \
     export CCACHE_DIR=/ccache CCACHE_BASEDIR=/src CCACHE_NOHASHDIR=true \
- && BUILD_DIR=/build bash scripts/build.sh -DCMAKE_BUILD_TYPE=Release -DTABULEIRO_TESTS=OFF \
+ && BUILD_DIR=/build bash scripts/build.sh -DCMAKE_BUILD_TYPE=Release -DTABULEIRO_TESTS=OFF -DTABULEIRO_COMMIT="$TABULEIRO_COMMIT" \
  && /build/tabuleiro --version \
  && install -D -s -m 0755 /build/tabuleiro /out/usr/local/bin/tabuleiro \
  && mkdir -p /out/usr/share/tabuleiro /pkgs && cp -r web /out/usr/share/tabuleiro/web \

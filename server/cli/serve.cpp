@@ -189,7 +189,7 @@ int run_serve(const args& a) {
   const std::int64_t started_s = system_time()->now_ms() / 1000;
   stats.set_extra([&db, &backups, started_s] {
     return "# HELP tabuleiro_build_info The running build.\n# TYPE tabuleiro_build_info gauge\n"
-           "tabuleiro_build_info{version=\"" TABULEIRO_VERSION "\"} 1\n"
+           "tabuleiro_build_info{version=\"" TABULEIRO_VERSION "\",commit=\"" TABULEIRO_COMMIT "\"} 1\n"
            "# HELP tabuleiro_process_start_time_seconds Unix time the server started.\n"
            "# TYPE tabuleiro_process_start_time_seconds gauge\ntabuleiro_process_start_time_seconds " +
            std::to_string(started_s) + "\n" + health_metrics(db->health()) + (backups ? backups->metrics_text() : "");

@@ -42,6 +42,10 @@ for where, names in (("alerts.yml", named(rules)), ("grafana-dashboard.json", na
     for n in sorted(names):
         if n not in exported:
             problems.append(f"{where} names {n}, which /metrics does not export")
+# The build names its version and commit.
+text = open(sys.argv[1]).read()
+if not re.search(r'^tabuleiro_build_info\{version="\d+\.\d+\.\d+",commit="([0-9a-f]{12}(-dirty)?|unknown)"\} 1$', text, re.M):
+    problems.append("tabuleiro_build_info does not name a version and a commit: " + " ".join(l for l in text.splitlines() if "build_info" in l))
 if problems:
     sys.exit("\n".join(problems))
 print(f"monitoring: {len(named(rules))} metrics in the alerts and {len(named(' '.join(exprs)))} in the dashboard, all exported")
