@@ -50,6 +50,7 @@ export async function offlinePlay({ ctx, url, out, watch }) {
         return { url: location.href, ready: document.readyState, title: document.title, button: !!btn, hidden,
           app: document.querySelector('#app')?.children.length ?? -1, worker: navigator.serviceWorker?.controller?.scriptURL ?? null,
           // Whether the shell's files were asked for and loaded (a page whose modules never ran).
+          started: window.tabuleiroStarted === true, retried: sessionStorage.getItem('tabuleiro.boot-retry'),
           sheets: document.styleSheets.length, navigation: performance.getEntriesByType('navigation')[0]?.type ?? null,
           files: performance.getEntriesByType('resource').filter((r) => /\.(m?js|css)$/.test(new URL(r.name).pathname)).map((r) => new URL(r.name).pathname).join(' ') };
       }).catch((err) => `unreadable: ${err.message}`);

@@ -99,6 +99,8 @@ export async function pagesScenario({ browser, url, out }) {
       ready: document.readyState,
       worker: navigator.serviceWorker?.controller?.state ?? 'none',
       sheets: document.styleSheets.length,
+      started: window.tabuleiroStarted === true,
+      retried: sessionStorage.getItem('tabuleiro.boot-retry'),
       files: performance.getEntriesByType('resource').filter((e) => /\.(m?js|css)$/.test(new URL(e.name).pathname)).length,
     })).catch((err) => `unreadable: ${err.message}`);
     return `the page: ${JSON.stringify(shown)}; unfinished requests: ${unfinished().join(', ') || 'none'}; its socket and navigations: ${sockets.join(' | ')}`;

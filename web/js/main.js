@@ -24,6 +24,8 @@ import { renderPuzzles } from './learn/puzzles-page.js';
 import { learnRoute, puzzlesRoute } from './learn/routes.js';
 import { startServiceWorker } from './offline/service-worker.js';
 
+// Every module loaded: web/js/boot-check.js reloads a page whose modules never got here.
+window.tabuleiroStarted = true;
 startServiceWorker();
 
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
