@@ -10,7 +10,9 @@
 // home page's create form says so, and creates again once it is off. A member sees "only
 // administrators" on /admin, a guest is sent to sign in. On the Matches tab the administrator
 // aborts two members' live match with a reason both their pages show, and deletes it
-// (admin_matches_steps.mjs). /admin (each tab, and the abort dialog), /account and /reset
+// (admin_matches_steps.mjs). On the Server tab the scheduled backups are listed, one is made
+// with "Back up now", the restore commands name the real paths, and a failed copy shows a
+// warning (admin_backups_steps.mjs). /admin (each tab, and the abort dialog), /account and /reset
 // are shot at 1280×800 and 390×844 in both languages, without a horizontal scroll, and checked
 // there with axe-core (no serious or critical WCAG 2 A/AA violation).
 // Every page is free of console errors (but the refusals the steps ask for), exceptions and
@@ -18,6 +20,7 @@
 import { execFileSync } from 'node:child_process';
 import { Failure, check, steps, newPage, screenshots } from './steps.mjs';
 import { adminMatchSteps } from './admin_matches_steps.mjs';
+import { adminBackupSteps } from './admin_backups_steps.mjs';
 import { axeProblems } from './axe.mjs';
 
 const STEP_TIMEOUT_MS = 15_000;
@@ -33,7 +36,8 @@ function createAdmin(binary, db, name) {
   if (!out.includes('administrator')) throw new Failure(`tabuleiro admin create-user printed ${JSON.stringify(out)}`);
 }
 
-export async function adminScenario({ browser, url, out, binary, db }) {
+// The server was started with --backup-dir backupDir --backup-every 1h (run.mjs).
+export async function adminScenario({ browser, url, out, binary, db, backupDir }) {
   const { results, step } = steps({ prefix: 'admin: ' });
   const shot = screenshots(out, { prefix: 'admin-', timeout: STEP_TIMEOUT_MS });
   const problems = [];
@@ -288,6 +292,7 @@ export async function adminScenario({ browser, url, out, binary, db }) {
   });
 
   const players = await adminMatchSteps({ step, open, A, url, SIZES, shot, textOf, tab, sentence, expected });
+  await adminBackupSteps({ step, A, url, db, backupDir, SIZES, shot, textOf, tab, expected });
 
   await step('/admin (every tab, the abort dialog), /account and /reset at both sizes in both languages, without a horizontal scroll or a serious or critical accessibility violation (axe-core, WCAG 2 A/AA)', async () => {
     const found = [];

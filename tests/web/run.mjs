@@ -201,15 +201,19 @@ async function main() {
       console.log('(webhook steps not run: they need a server started here, told to trust their receiver)');
     }
     // Administration on a server of its own (invited members only), whose first administrator
-    // the scenario makes with `tabuleiro admin create-user --admin` on its database.
+    // the scenario makes with `tabuleiro admin create-user --admin` on its database, and which
+    // writes scheduled backups into a folder of its own (the first one at start).
     if (only.has('admin') && urlArg < 0) {
       const binary = args[0] || 'build/tabuleiro';
-      const administered = await startServer(binary, ['--access', 'invite']);
+      const backupDir = mkdtempSync(join(tmpdir(), 'tabuleiro-backups-'));
+      const administered = await startServer(binary, ['--access', 'invite', '--backup-dir', backupDir, '--backup-every', '1h']);
       servers.push(administered);
       try {
-        results.push(...await adminScenario({ browser, url: administered.url, out: OUT, binary: resolve(binary), db: administered.db }));
+        results.push(...await adminScenario({ browser, url: administered.url, out: OUT, binary: resolve(binary), db: administered.db, backupDir }));
       } finally {
         await administered.stop();
+        rmSync(backupDir, { recursive: true, force: true });
+        rmSync(`${backupDir}.away`, { recursive: true, force: true });
       }
     } else if (only.has('admin')) {
       console.log('(admin steps not run: they need a server started here, whose database they write)');

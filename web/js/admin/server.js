@@ -1,12 +1,13 @@
 // The administration page's Server section: this node's figures (GET /api/admin/server),
 // read again every few seconds while the section is shown and the tab visible, and the
-// maintenance switch (POST /api/admin/maintenance) and a link that downloads a backup made now
-// (GET /api/admin/backup).
+// maintenance switch (POST /api/admin/maintenance), a link that downloads a backup made now
+// (GET /api/admin/backup) and the scheduled backups (backups.js), read again with the figures.
 import { h, fill } from '../dom.js';
 import { t, has, lang } from '../i18n.js';
 import { getAdmin, postAdmin } from '../api.js';
 import { formatUptime, formatBytes, formatWhen } from './format.js';
 import { messages } from './ui.js';
+import { backupsBox } from './backups.js';
 
 const REFRESH_MS = 5000;
 
@@ -26,10 +27,12 @@ export function serverSection({ onRefused }) {
   const backupTitle = h('h3', {});
   const backupLink = h('a', { class: 'btn', id: 'admin-backup', href: '/api/admin/backup', download: '' });
   const backupText = h('p', { class: 'hint', id: 'admin-backup-text' });
+  const backups = backupsBox({ onRefused });
   const el = h('section', { class: 'admin-section', id: 'admin-server', 'aria-labelledby': 'admin-server-title' },
     title, stats, updated,
     h('div', { class: 'maintenance-box' }, maintTitle, h('div', { class: 'switch-row' }, toggle, label), text),
     h('div', { class: 'maintenance-box' }, backupTitle, backupLink, backupText),
+    backups.el,
     ...msg.nodes);
   let info = null;
   let timer = null;
@@ -65,6 +68,7 @@ export function serverSection({ onRefused }) {
   }
 
   async function load() {
+    backups.load();
     try {
       info = await getAdmin('server');
       draw();
@@ -105,6 +109,6 @@ export function serverSection({ onRefused }) {
       document.addEventListener('visibilitychange', back);
     },
     hide() { clearInterval(timer); timer = null; document.removeEventListener('visibilitychange', back); },
-    relabel() { labels(); draw(); },
+    relabel() { labels(); draw(); backups.relabel(); },
   };
 }
