@@ -177,12 +177,16 @@ void admin_service::list_matches(std::string status, std::string game, std::stri
       std::move(done));
 }
 
-void admin_service::delete_match(const actor& by, std::string code, change_done done) {
+void admin_service::delete_match(const actor& by, std::string code, std::string node, change_done done) {
   auto out = std::make_shared<match_deletion>();
-  db_.queue_write(delete_match_work(code, out), [this, by, code, out, done = std::move(done)](write_status s) {
+  db_.queue_write(delete_match_work(code, node, time_.now_ms(), out), [this, by, code, out, done = std::move(done)](write_status s) {
     if (s == write_status::conflict && out->absent) return done(not_found("match"));
     if (s == write_status::conflict && out->running)
       return done(refusal{"not_finished", "only a finished match can be deleted; abort it first"});
+    if (s == write_status::conflict && !out->served_by.empty())
+      return done(refusal{"served_elsewhere", "node " + out->served_by + " serves this match (its lease runs for " +
+                                                  std::to_string(std::max<std::int64_t>(0, (out->served_until_ms - time_.now_ms() + 999) / 1000)) +
+                                                  " s more): delete it on that node's admin page, or once no node serves it"});
     if (s != write_status::ok) return done(unavailable());
     record(by, "delete_match", "match " + code, "", [done = std::move(done)](bool) { done(std::nullopt); });
   });

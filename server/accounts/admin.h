@@ -70,9 +70,10 @@ class admin_service {
   // most recently changed first, at most 200; nullopt when the database could not answer.
   void list_matches(std::string status, std::string game, std::string player,
                     std::function<void(std::optional<std::vector<admin_match_row>>)> done);
-  // Deletes the finished match code (its log, seats and lease too). Refused: not_found,
-  // not_finished, unavailable.
-  void delete_match(const actor& by, std::string code, change_done done);
+  // Deletes the finished match code (its log, seats and lease too) for node ("" from the shell:
+  // no node). Refused: not_found, not_finished, served_elsewhere (a node other than node holds a
+  // live lease on it: it would serve a ghost), unavailable.
+  void delete_match(const actor& by, std::string code, std::string node, change_done done);
 
   // The chat reports nobody has handled, oldest first (at most 100, each with up to 8 lines of
   // its conversation before and after it); nullopt when the database could not answer.

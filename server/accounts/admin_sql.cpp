@@ -235,8 +235,9 @@ read_status read_admin_matches(sql_connection& db, const std::string& status, co
   return ok ? read_status::found : read_status::unavailable;
 }
 
-write_work delete_match_work(const std::string& code, std::shared_ptr<match_deletion> out) {
-  return [code, out](sql_connection& db, std::string& error) {
+write_work delete_match_work(const std::string& code, const std::string& node, std::int64_t now_ms,
+                             std::shared_ptr<match_deletion> out) {
+  return [code, node, now_ms, out](sql_connection& db, std::string& error) {
     std::int64_t id = 0;
     std::string status;
     if (!db.query("SELECT id, status FROM matches WHERE code = ?1", {code},
@@ -250,6 +251,18 @@ write_work delete_match_work(const std::string& code, std::shared_ptr<match_dele
     out->running = id != 0 && status != "finished";
     if (out->absent || out->running) {
       error = out->absent ? "no such match" : "the match is not finished";
+      return write_status::conflict;
+    }
+    if (!db.query("SELECT node, expires_ms FROM leases WHERE match_id = ?1 AND expires_ms > ?2 AND node <> ?3",
+                  {id, now_ms, node},
+                  [&](const sql_row& row) {
+                    out->served_by = row.text(0);
+                    out->served_until_ms = row.int64(1);
+                  },
+                  error))
+      return write_status::unavailable;
+    if (!out->served_by.empty()) {
+      error = "the match is served by node " + out->served_by;
       return write_status::conflict;
     }
     for (const char* sql : {"INSERT INTO match_deletions (match_id) VALUES (?1)", "DELETE FROM actions WHERE match_id = ?1",

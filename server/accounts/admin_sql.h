@@ -89,9 +89,14 @@ read_status read_admin_matches(sql_connection& db, const std::string& status, co
 struct match_deletion {
   bool absent = false;   // no such match (conflict)
   bool running = false;  // not finished (conflict)
+  std::string served_by;  // the node whose live lease holds it (conflict; "" when none)
+  std::int64_t served_until_ms = 0;
 };
-// Deletes the finished match code with its log, seats, bot seat, lease, rating changes and chat.
-write_work delete_match_work(const std::string& code, std::shared_ptr<match_deletion> out);
+// Deletes the finished match code with its log, seats, bot seat, lease, rating changes and chat;
+// refused (conflict, out->served_by) while a node other than `node` ("": any node) holds a lease
+// on it that runs past now_ms, since that node would go on serving a ghost.
+write_work delete_match_work(const std::string& code, const std::string& node, std::int64_t now_ms,
+                             std::shared_ptr<match_deletion> out);
 
 // One line of a match's chat as the admin page shows it.
 struct admin_chat_line {

@@ -253,7 +253,7 @@ int run_command(services& s, const command_line& c) {
   if (c.command == "delete") {
     const auto code = server::normalize_share_code(c.name);
     if (!code) return changed(acc::refusal{"not_found", "no match has this code"}, "");
-    return changed(wait_for<change>([&](auto d) { s.admin->delete_match(shell, *code, d); }), "deleted " + *code);
+    return changed(wait_for<change>([&](auto d) { s.admin->delete_match(shell, *code, "", d); }), "deleted " + *code);
   }
   if (c.command == "maintenance") {
     if (c.name != "on" && c.name != "off") {

@@ -36,6 +36,7 @@
 #include "server/store/store.h"
 #include "server/util/clock.h"
 #include "server/util/metrics.h"
+#include "server/util/service_notify.h"
 #include "server/util/thread_name.h"
 
 namespace tabuleiro {
@@ -315,6 +316,7 @@ int run_serve(const args& a) {
   signals.async_wait([&](boost::system::error_code e, int sig) {
     if (e) return;
     spdlog::info("signal {}: stopping (new requests get 503; closing WebSockets with 1001)", sig);
+    notify_service("STOPPING=1\nSTATUS=stopping: closing connections and flushing the database");
     // The listener keeps accepting while draining: closing it would reset the connections
     // already waiting in its backlog, whose requests were sent and never answered.
     state.stopping = true;
@@ -351,6 +353,7 @@ int run_serve(const args& a) {
   // Scripts read the port after the line's last colon.
   std::cout << "Tabuleiro serving on " << url << "/"
             << (address.is_unspecified() ? " (listening on every address of this machine)" : "") << std::endl;
+  notify_service("READY=1\nSTATUS=serving on " + url + "/");  // systemd's Type=notify (service_notify.h)
 
   std::vector<std::thread> threads;
   for (int i = 1; i < cfg.threads; ++i)

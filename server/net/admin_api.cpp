@@ -30,7 +30,8 @@ using accounts::auth_result;
 api_answer refused(const accounts::refusal& r) {
   int status = 400;
   if (r.code == "not_found") status = 404;
-  else if (r.code == "own_account" || r.code == "last_admin" || r.code == "not_finished") status = 409;
+  else if (r.code == "own_account" || r.code == "last_admin" || r.code == "not_finished" || r.code == "served_elsewhere")
+    status = 409;
   else if (r.code == "unavailable") status = 503;
   return {status, http_error(r.code, r.message)};
 }
@@ -334,7 +335,7 @@ void dispatch(shared_state& state, const request& req, std::string_view path, st
     if (!code || (verb != "abort" && verb != "delete")) return answer({404, http_error("not_found", "no such admin route")});
     if (get) return method_not_allowed("POST");
     if (verb == "delete")
-      return admin.delete_match(by, *code, [&state, code = *code, answer](std::optional<accounts::refusal> no) {
+      return admin.delete_match(by, *code, state.svc.cfg->node, [&state, code = *code, answer](std::optional<accounts::refusal> no) {
         if (no) return answer(refused(*no));
         state.registry->drop(code);
         answer(fresh(protocol::messages::admin_done()));

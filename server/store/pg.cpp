@@ -6,12 +6,15 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <memory>
+#include <thread>
 #include <stdexcept>
 #include <variant>
 #include <vector>
 
 #include "server/store/schema.h"
+#include "server/util/service_notify.h"
 
 namespace tabuleiro::server {
 namespace {
@@ -137,20 +140,67 @@ std::unique_ptr<pg_connection> pg_connection::open_for_store(const std::string& 
   const char* where = PQdb(db->conn_);
   const std::string name = std::string("PostgreSQL database ") + (where != nullptr ? where : "?");
   if (!writer) return db;
-  // A session advisory lock (the store's fixed key) serialises the migrations of servers that
-  // start together on one database; it ends with the unlock, or with the session.
-  if (!db->exec("SELECT pg_advisory_lock(7461627573)", error)) {
-    error = name + ": " + error;
-    return nullptr;
-  }
-  const bool migrated = migrate(*db, embedded_pg_migrations(), error);
-  std::string ignored;
-  db->exec("SELECT pg_advisory_unlock(7461627573)", ignored);
-  if (!migrated) {
+  if (!db->migrate_waiting(error)) {
     error = name + ": " + error;
     return nullptr;
   }
   return db;
+}
+
+bool pg_connection::migrate_waiting(std::string& error) {
+  using clock = std::chrono::steady_clock;
+  const auto give_up = clock::now() + std::chrono::hours(1);
+  const auto wait = [&](int attempt, const std::string& why) {
+    const int seconds = std::min(10, 1 << std::min(attempt, 4));
+    spdlog::warn("store: {}; trying again in {} s", why, seconds);
+    notify_service("EXTEND_TIMEOUT_USEC=" + std::to_string((seconds + 60) * 1'000'000LL) + "\nSTATUS=" + why);
+    std::this_thread::sleep_for(std::chrono::seconds(seconds));
+  };
+  // A session advisory lock (the store's fixed key) serialises the migrations of servers that
+  // start together on one database; it ends with the unlock, or with the session. Tried, not
+  // waited for inside PostgreSQL, so that the wait is told and bounded.
+  for (int attempt = 0;; ++attempt) {
+    bool taken = false;
+    if (!query("SELECT pg_try_advisory_lock(7461627573)", {}, [&](const sql_row& r) { taken = r.text(0) == "t"; }, error))
+      return false;
+    if (taken) break;
+    if (clock::now() > give_up) {
+      error = "another server kept the migration lock for an hour (stuck? see pg_stat_activity)";
+      return false;
+    }
+    wait(attempt, "another server is migrating the database (it holds the migration lock)");
+  }
+  // A migration waits at most 200 ms for a table's lock: a longer wait in PostgreSQL's lock
+  // queue would hold up every other node's queries of that table behind it. A table another
+  // session holds (pg_dump reads every table for its whole run) makes it wait here instead.
+  std::string ignored;
+  bool migrated = false;
+  if (exec("SET lock_timeout = '200ms'", error)) {
+    for (int attempt = 0;; ++attempt) {
+      if ((migrated = migrate(*this, embedded_pg_migrations(), error))) break;
+      if (error.find("lock timeout") == std::string::npos) break;
+      if (clock::now() > give_up) {
+        error = "a migration waited an hour for a table another session holds (" + lock_holders() + ")";
+        break;
+      }
+      wait(attempt, "a migration waits for a table another session holds (" + lock_holders() +
+                        "; a pg_dump backup holds every table until it ends)");
+    }
+  }
+  exec("SELECT set_config('lock_timeout', '" + std::to_string(lock_timeout_ms_) + "', false)", ignored);
+  exec("SELECT pg_advisory_unlock(7461627573)", ignored);
+  return migrated;
+}
+
+std::string pg_connection::lock_holders() {
+  std::string out, error;
+  query("SELECT DISTINCT a.pid, COALESCE(NULLIF(a.application_name, ''), a.backend_type), a.state "
+        "FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid JOIN pg_class c ON c.oid = l.relation "
+        "WHERE l.granted AND a.pid <> pg_backend_pid() AND c.relnamespace = to_regnamespace(current_schema()) "
+        "ORDER BY 1 LIMIT 5",
+        {}, [&](const sql_row& r) { out += (out.empty() ? "" : ", ") + ("pid " + r.text(0) + " " + r.text(1) + " " + r.text(2)); },
+        error);
+  return out.empty() ? "held by a session that is gone now" : "held by " + out;
 }
 
 pg_connection::~pg_connection() { PQfinish(conn_); }

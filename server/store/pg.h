@@ -63,6 +63,12 @@ class pg_connection final : public sql_connection {
       : conn_(conn), read_only_(read_only), lock_timeout_ms_(lock_timeout_ms) {}
   // Applies the session settings (after connecting and after every reset); false + error.
   bool configure(std::string& error);
+  // Migrates the database (the writer, at start), waiting — told in the log and to the service
+  // manager, at most an hour — while another server holds the migration lock or another session
+  // (a pg_dump) holds a table a migration changes; false + error.
+  bool migrate_waiting(std::string& error);
+  // The sessions holding locks on this schema's tables: "held by pid N pg_dump active, …".
+  std::string lock_holders();
   // The name of sql's prepared statement, preparing it once for params' types; "" + error.
   std::string prepared(const char* sql, const sql_params& params, std::string& error);
   // Runs sql's prepared statement with params: its result (the caller frees it), or nullptr

@@ -4,8 +4,15 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <condition_variable>
+#include <string>
+#include <thread>
+
+#include <spdlog/spdlog.h>
 
 #include "server/store/connection.h"
+#include "server/util/mutex.h"
+#include "server/util/service_notify.h"
 
 namespace tabuleiro::server {
 namespace {
@@ -23,6 +30,52 @@ std::int64_t now_ms() {
              std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
+
+// While it lives (the migrations of one start): every 10 s, logs which migration still runs and
+// for how long, and extends the service manager's start timeout by a minute, so that systemd
+// does not kill a long migration (deploy/tabuleiro.service is Type=notify).
+// Thread-safety: applying() may be called from any thread.
+class migration_heartbeat {
+ public:
+  migration_heartbeat() : thread_([this] { run(); }) {}
+  ~migration_heartbeat() {
+    {
+      mutex_lock lock(mu_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  migration_heartbeat(const migration_heartbeat&) = delete;
+  migration_heartbeat& operator=(const migration_heartbeat&) = delete;
+
+  // The migration now running.
+  void applying(std::string name) EXCLUDES(mu_) {
+    mutex_lock lock(mu_);
+    name_ = std::move(name);
+    since_ = std::chrono::steady_clock::now();
+  }
+
+ private:
+  void run() EXCLUDES(mu_) {
+    unique_mutex_lock lock(mu_);
+    for (;;) {
+      const auto next = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+      while (!done_ && std::chrono::steady_clock::now() < next) lock.wait_for(wake_, 1000);
+      if (done_) return;
+      const auto s = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - since_).count();
+      spdlog::info("store: migration {} still running after {} s (the server starts when it is done)", name_, s);
+      notify_service("EXTEND_TIMEOUT_USEC=60000000\nSTATUS=migrating the database: " + name_ + ", " + std::to_string(s) + " s");
+    }
+  }
+
+  mutex mu_;
+  std::condition_variable wake_;
+  bool done_ GUARDED_BY(mu_) = false;
+  std::string name_ GUARDED_BY(mu_);
+  std::chrono::steady_clock::time_point since_ GUARDED_BY(mu_) = std::chrono::steady_clock::now();
+  std::thread thread_;  // last: starts once the members above exist
+};
 
 }  // namespace
 
@@ -49,6 +102,7 @@ bool migrate(sql_connection& db, std::span<const embedded_sql> migrations, std::
     return false;
   }
   int previous = 0;
+  int pending = 0;
   for (const auto& m : migrations) {
     const int v = version_of(m.name);
     if (v <= previous) {
@@ -56,7 +110,18 @@ bool migrate(sql_connection& db, std::span<const embedded_sql> migrations, std::
       return false;
     }
     previous = v;
+    if (v > current) ++pending;
+  }
+  if (pending == 0) return true;
+  spdlog::info("store: {} migration{} to apply (the database is at version {})", pending, pending == 1 ? "" : "s", current);
+  migration_heartbeat heartbeat;
+  int done = 0;
+  for (const auto& m : migrations) {
+    const int v = version_of(m.name);
     if (v <= current) continue;
+    heartbeat.applying(std::string(m.name));
+    notify_service("EXTEND_TIMEOUT_USEC=60000000\nSTATUS=migrating the database: " + std::string(m.name));
+    const auto started = std::chrono::steady_clock::now();
     std::string ignored;
     const bool applied =
         db.begin(error) && db.exec(m.sql, error) &&
@@ -68,6 +133,9 @@ bool migrate(sql_connection& db, std::span<const embedded_sql> migrations, std::
       error = "migration " + std::string(m.name) + ": " + error;
       return false;
     }
+    spdlog::info("store: migration {} applied in {} ms ({} of {})", m.name,
+                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count(),
+                 ++done, pending);
   }
   return true;
 }

@@ -219,7 +219,7 @@ TEST_CASE("accounts: a password change ends the other sessions, a reset link wor
   CHECK(std::get<refusal>(nobody.get()).code == "not_found");
 }
 
-TEST_CASE("admin: a finished match is deleted with its append-only log, a running one is not, other logs stay append-only", "[accounts]") {
+TEST_CASE("admin: a finished match is deleted with its append-only log, a running one is not, nor one a node still serves; other logs stay append-only", "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
   test_db db(kind);
   manual_time time(1'800'000'000'000);
@@ -240,10 +240,20 @@ TEST_CASE("admin: a finished match is deleted with its append-only log, a runnin
     REQUIRE(moved.get() == write_status::ok);
   }
   const auto remove = [&](const std::string& code) {
-    return change([&](change_done d) { a.admin.delete_match(actor{}, code, d); });
+    return change([&](change_done d) { a.admin.delete_match(actor{}, code, "", d); });
   };
   CHECK(remove(running.code) == "not_finished");
   CHECK(remove("ZZZZZZ") == "not_found");
+  // A node still serving the finished match (its lease is live) would serve a ghost: refused
+  // until the lease lapses (or that node deletes it, its own lease apart).
+  {
+    std::promise<write_status> claimed;
+    a.st->claim_lease(finished.code, "node-2", time.now_ms(), time.now_ms() + 3000, false,
+                      [&claimed](write_status s, lease) { claimed.set_value(s); });
+    REQUIRE(claimed.get_future().get() == write_status::ok);
+  }
+  CHECK(remove(finished.code) == "served_elsewhere");
+  time.advance(3001);
   CHECK(remove(finished.code).empty());
   a.st->flush();
   CHECK(db.scalar("SELECT COUNT(*) FROM matches WHERE code = '" + finished.code + "'") == 0);

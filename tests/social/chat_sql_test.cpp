@@ -101,7 +101,7 @@ TEST_CASE("chat rows: lines, mutes and reports are stored and read back, and a d
                        {{"winner", 2}, {"reason", "resign"}}, end.done());
   REQUIRE(end.get() == write_status::ok);
   auto deleted = std::make_shared<accounts::match_deletion>();
-  REQUIRE(run_write(*s, accounts::delete_match_work(m.code, deleted)) == write_status::ok);
+  REQUIRE(run_write(*s, accounts::delete_match_work(m.code, "", 0, deleted)) == write_status::ok);
   CHECK(db.scalar("SELECT COUNT(*) FROM chat_messages") == 1);  // the other match's line
   CHECK(db.scalar("SELECT COUNT(*) FROM chat_reports") == 0);
   CHECK(db.scalar("SELECT COUNT(*) FROM chat_mutes") == 0);

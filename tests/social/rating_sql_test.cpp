@@ -190,7 +190,7 @@ TEST_CASE("ratings: a match settles once, and guests, one account in both seats 
   CHECK(db.scalar("SELECT COUNT(*) FROM rating_changes") == 2);
   // An administrator deleting the settled match takes its changes along; the ratings stay.
   result deleted;
-  s->queue_write(accounts::delete_match_work(code, std::make_shared<accounts::match_deletion>()), deleted.done());
+  s->queue_write(accounts::delete_match_work(code, "", 0, std::make_shared<accounts::match_deletion>()), deleted.done());
   CHECK(deleted.get() == write_status::ok);
   CHECK(db.scalar("SELECT COUNT(*) FROM rating_changes") == 0);
   CHECK(db.scalar("SELECT games FROM ratings WHERE user_id = " + std::to_string(ana)) == 1);

@@ -59,6 +59,6 @@ TEST_CASE("connection rows: numbered per match, read back in order, bounded, del
                        {{"winner", 2}, {"reason", "resign"}}, end.done());
   REQUIRE(end.get() == write_status::ok);
   auto deleted = std::make_shared<accounts::match_deletion>();
-  REQUIRE(run_write(*s, accounts::delete_match_work(m.code, deleted)) == write_status::ok);
+  REQUIRE(run_write(*s, accounts::delete_match_work(m.code, "", 0, deleted)) == write_status::ok);
   CHECK(db.scalar("SELECT COUNT(*) FROM seat_connections") == static_cast<std::int64_t>(connection_log::max_changes) + 5);
 }
