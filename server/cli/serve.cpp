@@ -268,6 +268,11 @@ int run_serve(const args& a) {
   } else if (cfg.node.empty()) {
     cfg.node = net::ip::host_name() + ":" + std::to_string(port);
   }
+  // Where the other nodes relay this node's matches' connections: the bound address when it is
+  // one, else this machine's name.
+  if (cfg.node.empty()) cfg.node_address.clear();
+  else if (cfg.node_address.empty())
+    cfg.node_address = (address.is_unspecified() ? net::ip::host_name() : host) + ":" + std::to_string(port);
   // The other nodes' matches reach this node's list feed from the database.
   if (!cfg.node.empty()) list_feed.refresh_every(5000);
   // The lobby: its challenges are rows of the database, read by every node (PROTOCOL.md "Lobby").
@@ -291,13 +296,14 @@ int run_serve(const args& a) {
   spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
                "abandon-after={}s create-limit={}/min publish-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
                "origins={} trusted-proxy={} bot-threads={} bot-matches={} (per address {}) bot-time-ms={} bot-iterations={} node={} "
-               "lease-ms={} outbound-allow-private={} backup-dir={} backup-every={}s backup-keep={} games={}",
+               "node-address={} lease-ms={} outbound-allow-private={} backup-dir={} backup-every={}s backup-keep={} games={}",
                cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web,
                cfg.public_url.empty() ? "(none)" : cfg.public_url,
                cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute, cfg.publish_per_minute,
                cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.sites.fixed_origins(), ","),
                cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,
                cfg.bot_matches, cfg.bot_matches_per_address, cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,
+               cfg.node_address.empty() ? "(none)" : cfg.node_address,
                cfg.lease_ms, cfg.outbound_allow_private ? "yes" : "no", cfg.backup_dir.empty() ? "(none)" : cfg.backup_dir,
                cfg.backup_every_ms / 1000, cfg.backup_keep, games.empty() ? "(none)" : games);
 

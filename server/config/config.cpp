@@ -38,6 +38,14 @@ std::int64_t parse_duration_ms(const std::string& s) {
   return n * per * 1000;
 }
 
+// Whether v is host:port with a port in 1-65535 (an IPv6 host in brackets), at most 300 bytes.
+bool valid_host_port(const std::string& v) {
+  if (v.size() > 300) return false;
+  const auto hp = parse_host(v);
+  long port = 0;
+  return hp && !hp->port.empty() && parse_int(hp->port, 1, 65535, port);
+}
+
 // Parses a whole-string finite number in [lo, hi].
 bool parse_double(const std::string& s, double lo, double hi, double& out) {
   try {
@@ -280,6 +288,14 @@ const std::vector<option_spec>& specs() {
        [](config& c, const std::string& v) {
          c.node = v;
          return !v.empty() && v.size() <= 200;
+       }},
+      {"--node-address", "TABULEIRO_NODE_ADDRESS",
+       "host:port at which the other nodes of a cluster reach this node, to relay to it the "
+       "connections of the matches it holds that a balancer sent elsewhere (default --bind:<port> "
+       "when --bind names one address, else <hostname>:<port>)",
+       [](config& c, const std::string& v) {
+         c.node_address = v;
+         return valid_host_port(v);
        }},
       {"--lease-ms", "TABULEIRO_LEASE_MS",
        "milliseconds a node's hold on a match lasts unless renewed (renewed every third of it; "

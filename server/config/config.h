@@ -55,6 +55,7 @@ struct config {
   std::int64_t bot_delay_ms = 0;          // --bot-delay-ms / TABULEIRO_BOT_DELAY_MS
   std::string node;                       // --node / TABULEIRO_NODE: this node's name in a cluster
                                           // ("" = <hostname>:<port> on PostgreSQL; unused on SQLite)
+  std::string node_address;               // --node-address / TABULEIRO_NODE_ADDRESS: host:port the other nodes reach this one at
   std::int64_t lease_ms = 3000;           // --lease-ms / TABULEIRO_LEASE_MS (cluster leases)
   int remind_before_h = 24;               // --remind-before / TABULEIRO_REMIND_BEFORE (hours before a
                                           // correspondence turn ends that its player is reminded)

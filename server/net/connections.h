@@ -18,6 +18,9 @@ namespace tabuleiro::server {
 // everywhere, or by a password change): PROTOCOL.md "Close codes".
 inline constexpr std::uint16_t session_ended_close = 4004;
 
+// A process-unique, never reused connection id (client::id). Thread-safe.
+std::uint64_t new_client_id();
+
 // The registered connections, by id, held weakly (a connection owns itself).
 // Thread-safety: every method may be called from any thread (one mutex, held briefly; no
 // connection is called while it is held).

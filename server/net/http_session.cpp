@@ -15,6 +15,7 @@
 #include "server/net/admin_api.h"
 #include "server/net/http_query.h"
 #include "server/net/rating_api.h"
+#include "server/net/relay.h"
 #include "server/net/match_routes.h"
 #include "server/net/net.h"
 #include "server/net/preview_routes.h"
@@ -66,6 +67,9 @@ std::string_view cache_control_of(std::string_view path) {
   }
   return "no-cache";
 }
+
+// How long a relay may take to reach the node holding a match before the connection is served here.
+constexpr std::int64_t relay_connect_ms = 2000;
 
 // The page served for /m/{code} when the web client is absent.
 constexpr std::string_view fallback_page =
@@ -195,11 +199,59 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
         return send(error_response(http::status::not_found, "not_found", "WebSocket lives at /ws",
                                    req.version(), false));
       if (!origin_ok(req)) return send(bad_origin(req.version(), false));
-      return with_session(std::move(req), [](http_session& self, request req, const accounts::auth_result& a) {
-        self.do_upgrade(std::move(req), a);
-      });
+      if constexpr (is_tcp<Stream>) {
+        if (relayable(req)) return route_request(std::move(req), true);
+      }
+      return upgrade_here(std::move(req));
+    }
+    if constexpr (is_tcp<Stream>) {
+      if (relayable(req)) return route_request(std::move(req), false);
     }
     handle(std::move(req));
+  }
+
+  // Whether req names a match (match_code_of) that, in a cluster, another node may hold: a
+  // request no node relayed yet.
+  bool relayable(const request& req) const {
+    return state_.registry->leasing() && req.find(relay_header) == req.end() &&
+           !match_code_of({req.target().data(), req.target().size()}).empty();
+  }
+
+  // Serves the WebSocket of upgrade request req on this node, once its session is known.
+  void upgrade_here(request req) {
+    with_session(std::move(req), [](http_session& self, request req, const accounts::auth_result& a) {
+      self.do_upgrade(std::move(req), a);
+    });
+  }
+
+  // Relays req (a WebSocket upgrade when upgrade, else one request, whose connection then ends)
+  // to the node that holds the lease of the match it names when another node does and can be
+  // reached (net/relay.h); otherwise serves it here.
+  void route_request(request req, bool upgrade) {
+    const std::string code = match_code_of({req.target().data(), req.target().size()});
+    auto held = std::make_shared<request>(std::move(req));
+    state_.registry->route(code, [self = shared_from_this(), held, upgrade](std::optional<lease_holder> to) {
+      net::post(self->stream_.get_executor(), [self, held, upgrade, to = std::move(to)] {
+        const auto here = [self, held, upgrade] {
+          if (upgrade) return self->upgrade_here(std::move(*held));
+          self->handle(std::move(*held));
+        };
+        if (!to) return here();
+        connect_to_node(self->stream_.get_executor(), to->address, self->state_, relay_connect_ms,
+                        [self, held, upgrade, here, node = to->node](beast::error_code ec, conn_socket upstream) {
+                          if (ec) {
+                            self->state_.svc.stats->relay_failures++;
+                            spdlog::warn("relay to node {} failed ({}); serving the request here", node, ec.message());
+                            return here();
+                          }
+                          self->end_request();  // the relay counts as a connection from here on
+                          self->stream_.expires_never();
+                          if (!upgrade) held->keep_alive(false);  // one request: the holder ends the connection
+                          start_relay(self->stream_.release_socket(), std::move(upstream), std::move(*held),
+                                      self->peer_.to_string(), self->state_);
+                        });
+      });
+    });
   }
 
   // Hands the connection to a WebSocket session, signed in as a's account if a is signed in.

@@ -28,8 +28,6 @@ constexpr std::size_t write_queue_limit = 256;
 // How often a connection's round trip is measured (PROTOCOL.md, lag compensation).
 constexpr std::int64_t rtt_ping_every_ms = 5000;
 
-std::atomic<std::uint64_t> next_client_id{1};
-
 // Seconds as a steady_clock duration.
 std::chrono::steady_clock::duration seconds(double s) {
   return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -54,7 +52,7 @@ class websocket_session : public client,
         address_(std::move(who.address)),
         account_(std::move(who.account)),
         session_hash_(std::move(who.session_hash)),
-        id_(next_client_id++),
+        id_(new_client_id()),
         bucket_(state.svc.cfg->msg_rate, state.svc.cfg->msg_burst, std::chrono::steady_clock::now()) {}
 
   std::uint64_t id() const override { return id_; }

@@ -207,6 +207,7 @@ void rooms::start() {
   if (stopped_) return;
   if (leasing() && !lease_timer_) {  // the first start: the renewals begin (they re-arm themselves)
     lock.unlock();
+    announce();
     renew_leases();
     lock.lock();
     if (stopped_) return;

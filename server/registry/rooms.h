@@ -19,6 +19,7 @@
 #include "server/registry/create_request.h"
 #include "server/registry/publish_request.h"
 #include "server/registry/list_feed.h"
+#include "server/registry/node_directory.h"
 #include "server/room/room.h"
 #include "server/util/mutex.h"
 
@@ -141,6 +142,12 @@ class rooms {
   bool leasing() const { return !svc_.cfg->node.empty(); }
 
 
+  // In a cluster, where a connection for the match of typed_code belongs: the other node that
+  // holds its live lease, with the address it is reached at; nullopt when this node should take it
+  // (not a cluster, the room is here or loading, no other node holds a live lease, the holder
+  // recorded no address, or the store cannot say now). done runs at once or on the pool.
+  void route(const std::string& typed_code, std::function<void(std::optional<lease_holder>)> done) EXCLUDES(mu_);
+
   // Forgets code's room, if this node holds it, closing its clients with 1001 (its match was
   // deleted from the store).
   void drop(const std::string& code) EXCLUDES(mu_);
@@ -171,6 +178,8 @@ class rooms {
   std::optional<lease> claim(const std::string& code, bool ask, lookup& how) EXCLUDES(mu_);
   // Gives up code's lease (a room evicted, handed over, or never started).
   void release(const std::string& code, const lease& l) EXCLUDES(mu_);
+  // Records this node's address for the other nodes' relays (--node-address), once at start.
+  void announce();
   // Renews this node's leases and re-arms itself every third of --lease-ms.
   void renew_leases() EXCLUDES(mu_);
   // With the leases the store says this node holds after renewal seq: moves the clients of

@@ -247,6 +247,7 @@ void room::replace_holder(int seat, std::uint64_t client_id) {
   if (auto it = members_.find(old); it != members_.end()) {
     if (auto oc = it->second.c.lock()) oc->close(4000, "replaced by a newer connection");
     members_.erase(it);
+    member_count_ = members_.size();
   }
 }
 
@@ -305,6 +306,7 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
                  std::optional<std::int64_t> client_version) {
   const bool legal = c->wants_legal();
   members_[c->id()] = member{c, seat, false, legal};
+  member_count_ = members_.size();
   const bool arrived = seat != 0 && seats_.holder(seat) == 0;  // the seat was empty
   if (seat != 0) seats_.sit(seat, c->id());
   // Before any send: whoever hears of the seat (a page told it joined) finds it in the summary.
@@ -345,6 +347,7 @@ void room::do_leave(std::uint64_t client_id) {
   if (it == members_.end()) return;
   const int seat = it->second.seat;
   members_.erase(it);
+  member_count_ = members_.size();
   chat_.forget(client_id);
   if (seat != 0 && seats_.stand(seat, client_id, svc_.time->now_ms())) {
     record_connection(seat, false);

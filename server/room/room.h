@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -132,6 +133,8 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   // Fences every append with l, this node's lease of the match (cluster only). Called once,
   // before the room is registered and started.
   void hold(lease l) { seq_.fence(std::move(l)); }
+  // Whether any connection (a player's or a spectator's) is in the room now. Any thread.
+  bool has_members() const { return member_count_.load() > 0; }
   // Starts the room's own activity once it is registered (after creation or a restore): arms
   // the clock's timer and lets the bot, if it has one, think when its seat may act.
   void start();
@@ -275,6 +278,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   sequencer seq_;
   match_feed feed_;
   std::map<std::uint64_t, member> members_;
+  std::atomic<std::size_t> member_count_{0};  // members_.size(), for has_members() from any thread
   seats seats_;
   draw_offers draws_;
   rematch_offers rematches_;

@@ -74,6 +74,9 @@ struct lease {
   std::string node;
   std::int64_t epoch = 0;
   std::int64_t expires_ms = 0;
+  // Set by a claim that took the lease from another node which let it lapse without giving it
+  // up (that node died or froze), as opposed to a fresh lease or one given up.
+  bool taken_over = false;
 };
 
 // A lease a node holds, as its renewal reports it: the match, the epoch, and whether another

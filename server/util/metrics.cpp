@@ -75,11 +75,24 @@ std::string metrics::render() const {
           webhook_dropped.load());
   counter("tabuleiro_leases_held", "Cluster: match leases this node held at its last renewal.", "gauge",
           leases_held.load());
-  counter("tabuleiro_leases_claimed_total", "Cluster: match leases this node claimed.", "counter", leases_claimed.load());
+  counter("tabuleiro_leases_claimed_total", "Cluster: match leases this node claimed (fresh, lapsed or given up; those taken from a lost node are also counted apart).", "counter", leases_claimed.load());
   counter("tabuleiro_leases_lost_total", "Cluster: rooms dropped because another node took their lease.", "counter",
           leases_lost.load());
   counter("tabuleiro_leases_handed_over_total", "Cluster: rooms handed over to the node their clients reach.",
           "counter", leases_handed_over.load());
+  counter("tabuleiro_leases_taken_over_total",
+          "Cluster: leases claimed from another node that let them lapse without giving them up (a node lost).",
+          "counter", leases_taken_over.load());
+  counter("tabuleiro_lease_handovers_declined",
+          "Cluster: matches another node asked for that this node kept at its last renewal, their clients being connected here.",
+          "gauge", handovers_declined.load());
+  counter("tabuleiro_relays_opened_total",
+          "Cluster: connections this node relayed to the node that holds their match.", "counter",
+          relays_opened.load());
+  counter("tabuleiro_relays_open", "Cluster: relayed connections open now.", "gauge", relays_open.load());
+  counter("tabuleiro_relay_failures_total",
+          "Cluster: relays whose holder could not be reached (the connection was served here instead).", "counter",
+          relay_failures.load());
   counter("tabuleiro_readiness_failed_total", "Readiness checks (/readyz) answered not ready.", "counter",
           readiness_failed.load());
   mutex_lock lock(mu_);

@@ -50,6 +50,11 @@ class metrics {
   std::atomic<std::uint64_t> leases_claimed{0};  // cluster: match leases this node claimed
   std::atomic<std::uint64_t> leases_lost{0};     // cluster: rooms dropped because their lease was lost
   std::atomic<std::uint64_t> leases_handed_over{0}; // cluster: rooms handed over to the node that asked
+  std::atomic<std::uint64_t> leases_taken_over{0};  // cluster: claims of a lease another node let lapse (that node was lost)
+  std::atomic<std::int64_t> handovers_declined{0};  // cluster: wanted matches kept at the last renewal, their clients connected here
+  std::atomic<std::uint64_t> relays_opened{0};      // cluster: connections relayed to the node that holds their match
+  std::atomic<std::int64_t> relays_open{0};         // cluster: relayed connections open now
+  std::atomic<std::uint64_t> relay_failures{0};     // cluster: relays whose holder could not be reached (served here instead)
   std::atomic<std::uint64_t> readiness_failed{0};   // /readyz answers that were not ready
 
   // Counts one refused request under its error code.

@@ -27,15 +27,24 @@ namespace {
 
 constexpr int lease_ms = 2000;
 
-// Three nodes on db (names n1..n3) with short leases, trusting nginx's X-Forwarded-For.
-std::vector<std::unique_ptr<server_process>> start_nodes(const std::string& db, const temp_dir& dir) {
+// How much slower than a release build the nodes may be here (the timing bounds are multiplied).
+#ifdef TABULEIRO_SANITIZED
+constexpr double slowdown = 2;
+#else
+constexpr double slowdown = 1;
+#endif
+
+// Three nodes on db (names n1..n3) with short leases, trusting nginx's X-Forwarded-For, with
+// extra flags.
+std::vector<std::unique_ptr<server_process>> start_nodes(const std::string& db, const temp_dir& dir,
+                                                         const std::vector<std::string>& extra = {}) {
   std::vector<std::unique_ptr<server_process>> nodes;
-  for (int i = 1; i <= 3; ++i)
-    nodes.push_back(std::make_unique<server_process>(
-        db,
-        std::vector<std::string>{"--node", "n" + std::to_string(i), "--lease-ms", std::to_string(lease_ms),
-                                 "--trusted-proxy", "127.0.0.1", "--create-limit", "1000", "--log-level", "info"},
-        dir.path + "/n" + std::to_string(i) + ".log"));
+  for (int i = 1; i <= 3; ++i) {
+    std::vector<std::string> flags{"--node", "n" + std::to_string(i), "--lease-ms", std::to_string(lease_ms),
+                                   "--trusted-proxy", "127.0.0.1", "--create-limit", "1000", "--log-level", "info"};
+    flags.insert(flags.end(), extra.begin(), extra.end());
+    nodes.push_back(std::make_unique<server_process>(db, flags, dir.path + "/n" + std::to_string(i) + ".log"));
+  }
   return nodes;
 }
 
@@ -76,8 +85,9 @@ struct cluster_match {
   bool over() const { return !seat[0].t.outcome.is_null(); }
 };
 
-// Creates a TAIXU match through the proxy and seats two players on it.
-cluster_match open_match(unsigned short proxy) {
+// Creates a TAIXU match through the proxy and seats two players on it: the creator's seat
+// connects through proxy, the other seat through other (0: proxy too).
+cluster_match open_match(unsigned short proxy, unsigned short other = 0) {
   cluster_match m;
   const created_match c = create_match(proxy, {{"game", "taixu"}});
   m.code = c.code;
@@ -89,9 +99,9 @@ cluster_match open_match(unsigned short proxy) {
   REQUIRE(first.connect(deadline));
   // The second player takes the free seat (its token comes back in `joined`).
   auto& second = m.seat[2 - c.seat];
-  second.proxy = proxy;
+  second.proxy = other != 0 ? other : proxy;
   second.code = c.code;
-  second.ws = std::make_unique<ws_client>(proxy, "", "/ws?code=" + c.code);
+  second.ws = std::make_unique<ws_client>(second.proxy, "", "/ws?code=" + c.code);
   second.ws->send({{"type", "join"}, {"code", c.code}, {"as", "player"}});
   json j;
   for (int i = 0; i < 20; ++i) {
@@ -216,6 +226,11 @@ TEST_CASE("three nodes behind nginx: a node killed with kill -9 mid-game, every 
     REQUIRE(after.count(m.code) == 1);
     CHECK(after.at(m.code) != victim);
   }
+  // The survivors counted the victim's matches as taken over (its leases lapsed, never given up).
+  long taken_over = 0;
+  for (int i = 0; i < 3; ++i)
+    if (i != victim_index) taken_over += metric(nodes[i]->port(), "tabuleiro_leases_taken_over_total");
+  CHECK(taken_over >= 1);
 
   std::string error;
   auto store = srv::store::open(db, error);
@@ -379,4 +394,163 @@ TEST_CASE("the cluster's nginx hides /metrics and /readyz from the internet, and
   const auto ready = http_call(c.nodes[1]->port(), "GET", "/readyz");
   INFO(ready.body);
   CHECK(ready.status == 200);
+}
+
+TEST_CASE("behind a round-robin balancer two players on two nodes play whole matches at normal speed (relayed to the holder)", "[cluster]") {
+  const auto test_deadline = steady::now() + std::chrono::seconds(150);
+  pg_cluster pg;
+  const std::string db = pg.create_database();
+  temp_dir dir;
+  // Players here act as fast as the server answers, past a person's message rate.
+  auto nodes = start_nodes(db, dir, {"--msg-rate", "1000", "--msg-burst", "1000"});
+  nginx_proxy proxy({nodes[0]->port(), nodes[1]->port(), nodes[2]->port()}, true);
+
+  // The worst a balancer can do: each player always reaches its own node, never the other's.
+  // Without the relay the two nodes took the match from each other over and over (0-1 actions
+  // in 15 s).
+  std::mt19937 rng(12);
+  cluster_match pinned = open_match(nodes[0]->port(), nodes[1]->port());
+  // A whole match through nginx's round robin: every connection goes to the next node.
+  cluster_match balanced = open_match(proxy.port());
+  std::vector<double> action_ms;
+  int actions = 0;
+  for (cluster_match* m : {&pinned, &balanced}) {
+    const int before = actions;
+    while (!m->over() && actions - before < 5000 && steady::now() < test_deadline) {
+      for (auto& p : m->seat) REQUIRE(p.catch_up(std::max(m->seat[0].t.version, m->seat[1].t.version), test_deadline));
+      if (m->over()) break;
+      cluster_player* p = m->to_act();
+      if (p == nullptr) {  // the match just ended: its game_over follows the last patch
+        for (auto& q : m->seat)
+          while (q.t.outcome.is_null())
+            if (auto msg = q.ws->recv(2)) q.t.apply(*msg);
+            else break;
+        REQUIRE(m->over());
+        break;
+      }
+      const auto started = steady::now();
+      const std::int64_t v = p->act(pick_action(p->t.legal, rng, true), test_deadline);
+      if (v == 0) continue;
+      cluster_player& other = &m->seat[0] == p ? m->seat[1] : m->seat[0];
+      REQUIRE(other.catch_up(v, test_deadline));
+      action_ms.push_back(std::chrono::duration<double, std::milli>(steady::now() - started).count());
+      ++actions;
+    }
+    INFO(actions - before << " actions in match " << m->code);
+    REQUIRE(m->over());
+  }
+  std::sort(action_ms.begin(), action_ms.end());
+  const double median = action_ms[action_ms.size() / 2];
+  const double p99 = action_ms[action_ms.size() * 99 / 100];
+  INFO(actions << " actions: median " << median << " ms, 99th percentile " << p99 << " ms; reconnects "
+               << pinned.seat[0].reconnects << "/" << pinned.seat[1].reconnects << " (pinned), "
+               << balanced.seat[0].reconnects << "/" << balanced.seat[1].reconnects << " (round robin)");
+  // Normal speed: an action reaches the other player within milliseconds, not a lease term.
+  CHECK(median < 50 * slowdown);
+  CHECK(p99 < lease_ms);
+  // Nobody had to connect again: nothing was moved (the first seat's join counts one, the
+  // second seat's is open_match's own).
+  for (cluster_match* m : {&pinned, &balanced}) {
+    CHECK(m->seat[0].reconnects + m->seat[1].reconnects == 1);
+  }
+  long relayed = 0, handed_over = 0, lost = 0;
+  for (auto& n : nodes) {
+    relayed += metric(n->port(), "tabuleiro_relays_opened_total");
+    handed_over += metric(n->port(), "tabuleiro_leases_handed_over_total");
+    lost += metric(n->port(), "tabuleiro_leases_lost_total");
+  }
+  CHECK(relayed >= 1);
+  CHECK(handed_over == 0);
+  CHECK(lost == 0);
+  for (auto& n : nodes) CHECK(metric(n->port(), "tabuleiro_leases_taken_over_total") == 0);
+
+  // A match's other routes answer on every node too (relayed, one request per connection), and
+  // a lower-case code reaches the holder as well.
+  for (auto& n : nodes) {
+    const auto summary = http_call(n->port(), "GET", "/api/matches/" + pinned.code);
+    INFO("node port " << n->port() << ": " << summary.status << " " << summary.body);
+    CHECK(summary.status == 200);
+    CHECK(summary.json_body().value("code", "") == pinned.code);
+    CHECK(http_call(n->port(), "GET", "/api/matches/" + pinned.code + "/log").status == 200);
+    CHECK(http_call(n->port(), "GET", "/m/" + pinned.code).status == 200);
+    std::string lower = pinned.code;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    ws_client watcher(n->port(), "", "/ws?code=" + lower);
+    tracked_view w;
+    join(watcher, w, lower, {{"as", "spectator"}});
+    CHECK(w.version == pinned.seat[0].t.version);
+  }
+
+  std::string error;
+  auto store = srv::store::open(db, error);
+  REQUIRE(store != nullptr);
+  for (cluster_match* m : {&pinned, &balanced}) {
+    check_log(*store, *m, 0);
+    check_views(proxy.port(), *m);
+  }
+}
+
+TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out everywhere on one node close the sockets of the sessions they end on every node within a second (4004)", "[cluster]") {
+  cluster c;
+  const unsigned short n1 = c.nodes[0]->port(), n2 = c.nodes[1]->port(), n3 = c.nodes[2]->port();
+  // The Cookie header value and CSRF token of an answer to sign-up or sign-in.
+  const auto session = [](const http_answer& a) {
+    REQUIRE((a.status == 200 || a.status == 201));
+    const std::string cookie = a.header("Set-Cookie");
+    return std::pair<std::string, std::string>{cookie.substr(0, cookie.find(';')), a.json_body()["csrf"]};
+  };
+  const json ana_login = {{"username", "ana"}, {"password", "ana's password"}};
+  const auto [first, first_csrf] = session(http_call(n1, "POST", "/api/account/signup", ana_login.dump()));
+  const auto [second, second_csrf] = session(http_call(n2, "POST", "/api/account/signin", ana_login.dump()));
+  const auto [third, third_csrf] = session(http_call(n3, "POST", "/api/account/signin", ana_login.dump()));
+  const auto made = http_call(n2, "POST", "/api/matches", json{{"game", "taixu"}}.dump(),
+                              {{"Cookie", first}, {"X-CSRF-Token", first_csrf}});
+  REQUIRE(made.status == 201);
+  const std::string code = made.json_body()["code"];
+
+  // The first session's sockets: one on each node, and her seat through nginx.
+  std::vector<std::unique_ptr<ws_client>> signed_out;
+  for (const unsigned short port : {n1, n2, n3}) signed_out.push_back(std::make_unique<ws_client>(port, "", "/ws", "", first));
+  signed_out.push_back(std::make_unique<ws_client>(c.proxy.port(), "", "/ws?code=" + code, "", first));
+  signed_out.back()->send({{"type", "join"}, {"code", code}});
+  CHECK(signed_out.back()->until("joined")["seat"] == made.json_body()["seat"]);
+  // The other sessions' sockets, on another node each.
+  ws_client kept(n3, "", "/ws", "", second);
+  ws_client other(n1, "", "/ws", "", third);
+  // A socket is registered as it opens; let every node's next look (twice a second) see them.
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+
+  // Signed out on node 2: her first session's sockets close everywhere within a second.
+  REQUIRE(http_call(n2, "POST", "/api/account/signout", "", {{"Cookie", first}, {"X-CSRF-Token", first_csrf}}).status == 200);
+  auto asked = steady::now();
+  for (auto& ws : signed_out) CHECK(ws->wait_closed(3) == 4004);
+  const double signout_s = std::chrono::duration<double>(steady::now() - asked).count();
+  INFO("the sign-out's sockets closed within " << signout_s << " s");
+  CHECK(signout_s < 1.0 * slowdown);
+  kept.send({{"type", "ping"}, {"t", 1}});
+  CHECK(kept.until("pong")["t"] == 1);
+
+  // The password changed with the second session on node 2: the third session's socket (node
+  // 1) closes, the second's stays.
+  // (Timed from its answer: the change itself hashes twice, which takes its own time.)
+  REQUIRE(http_call(n2, "POST", "/api/account/password",
+                    json{{"current", "ana's password"}, {"password", "ana's new password"}}.dump(),
+                    {{"Cookie", second}, {"X-CSRF-Token", second_csrf}})
+              .status == 200);
+  asked = steady::now();
+  CHECK(other.wait_closed(3) == 4004);
+  const double password_s = std::chrono::duration<double>(steady::now() - asked).count();
+  INFO("the password change's socket closed within " << password_s << " s");
+  CHECK(password_s < 1.0 * slowdown);
+  kept.send({{"type", "ping"}, {"t", 2}});
+  CHECK(kept.until("pong")["t"] == 2);
+
+  // Signed out everywhere from node 1: the last socket (node 3) closes too.
+  REQUIRE(http_call(n1, "POST", "/api/account/signout-everywhere", "", {{"Cookie", second}, {"X-CSRF-Token", second_csrf}})
+              .status == 200);
+  asked = steady::now();
+  CHECK(kept.wait_closed(3) == 4004);
+  const double everywhere_s = std::chrono::duration<double>(steady::now() - asked).count();
+  INFO("the sign-out everywhere's socket closed within " << everywhere_s << " s");
+  CHECK(everywhere_s < 1.0 * slowdown);
 }

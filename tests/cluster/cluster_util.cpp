@@ -54,7 +54,7 @@ std::string replace_line(std::string text, const std::string& from, const std::s
 
 }  // namespace
 
-nginx_proxy::nginx_proxy(const std::vector<unsigned short>& nodes) {
+nginx_proxy::nginx_proxy(const std::vector<unsigned short>& nodes, bool round_robin) {
   std::string site = read_text(std::string(TABULEIRO_SOURCE_DIR) + "/deploy/cluster/nginx.conf");
   const auto begin = site.find("# nodes:begin");
   const auto end = site.find("# nodes:end");
@@ -63,6 +63,7 @@ nginx_proxy::nginx_proxy(const std::vector<unsigned short>& nodes) {
   for (unsigned short p : nodes)
     servers += "    server 127.0.0.1:" + std::to_string(p) + " max_fails=1 fail_timeout=5s;\n";
   site.replace(begin, end - begin, servers + "    ");
+  if (round_robin) site = replace_line(site, "hash $tabuleiro_route consistent;", "");
   port_ = free_port();
   site = replace_line(site, "listen 8080;", "    listen 127.0.0.1:" + std::to_string(port_) + ";");
   // One test client creates many matches from one address within seconds.

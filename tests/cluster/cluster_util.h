@@ -19,8 +19,9 @@ using steady = std::chrono::steady_clock;
 // on destruction. Not thread-safe.
 class nginx_proxy {
  public:
-  // Starts it and waits (≤ 10 s) until it accepts connections; throws on failure.
-  explicit nginx_proxy(const std::vector<unsigned short>& nodes);
+  // Starts it and waits (≤ 10 s) until it accepts connections; throws on failure. With
+  // round_robin, the file's hash line is dropped: nginx's default, each request to the next node.
+  explicit nginx_proxy(const std::vector<unsigned short>& nodes, bool round_robin = false);
   ~nginx_proxy();
   nginx_proxy(const nginx_proxy&) = delete;
   nginx_proxy& operator=(const nginx_proxy&) = delete;

@@ -2,6 +2,7 @@
 // and release; on both databases, each node being a store of its own on the same database.
 #include <future>
 
+#include "server/registry/node_directory.h"
 #include "tests/store/store_test_util.h"
 
 using namespace tabuleiro::server;
@@ -169,4 +170,60 @@ TEST_CASE("renewal extends a node's leases and lists only those it still holds, 
   CHECK(b1.node == "node-b");
   CHECK(renew(*a, "node-a", t0 + 9000).codes.empty());
   CHECK(renew(*b, "node-b", t0 + 9000).codes == codes);
+}
+
+TEST_CASE("a claim of a lease another node let lapse is marked taken over, and a fresh, given-up or own one is not", "[store][lease]") {
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto a = open_store(db.target);
+  auto b = open_store(db.target);
+  const std::string code = new_match(*a);
+  auto [s1, fresh] = claim(*a, code, "node-a", t0, t0 + 3000);
+  REQUIRE(s1 == ok);
+  CHECK_FALSE(fresh.taken_over);
+  auto [s2, own] = claim(*a, code, "node-a", t0 + 1000, t0 + 4000);  // a restarted node
+  REQUIRE(s2 == ok);
+  CHECK_FALSE(own.taken_over);
+  // node-a stops renewing: node-b takes it once it lapsed.
+  auto [s3, lapsed] = claim(*b, code, "node-b", t0 + 4001, t0 + 7000);
+  REQUIRE(s3 == ok);
+  CHECK(lapsed.node == "node-b");
+  CHECK(lapsed.taken_over);
+  // node-b gives it up (a hand-over, a shutdown): node-a's claim is no take-over.
+  result r;
+  b->release_lease(code, lapsed, r.done());
+  REQUIRE(r.get() == ok);
+  auto [s4, given] = claim(*a, code, "node-a", t0 + 5000, t0 + 8000);
+  REQUIRE(s4 == ok);
+  CHECK(given.node == "node-a");
+  CHECK_FALSE(given.taken_over);
+}
+
+TEST_CASE("the node directory: a node's recorded address is where another node finds the live holder of a match", "[store][lease]") {
+  test_db db(GENERATE(backend::sqlite, backend::postgres));
+  CAPTURE(db.kind);
+  auto a = open_store(db.target);
+  auto b = open_store(db.target);
+  const std::string code = new_match(*a);
+  // No lease yet: nobody to relay to.
+  CHECK(find_lease_holder(*b, code, "node-b", t0).status == read_status::absent);
+  REQUIRE(claim(*a, code, "node-a", t0, t0 + 3000).first == ok);
+  // Held, but node-a recorded no address: not found (node-b serves the connection itself).
+  CHECK(find_lease_holder(*b, code, "node-b", t0 + 1).status == read_status::absent);
+  result r1;
+  announce_node(*a, "node-a", "10.0.0.1:8080", t0, r1.done());
+  REQUIRE(r1.get() == ok);
+  auto found = find_lease_holder(*b, code, "node-b", t0 + 1);
+  REQUIRE(found.status == read_status::found);
+  CHECK(found.value.node == "node-a");
+  CHECK(found.value.address == "10.0.0.1:8080");
+  // A restart with another address replaces it.
+  result r2;
+  announce_node(*a, "node-a", "[fd00::1]:8080", t0 + 2, r2.done());
+  REQUIRE(r2.get() == ok);
+  CHECK(find_lease_holder(*b, code, "node-b", t0 + 3).value.address == "[fd00::1]:8080");
+  // The holder itself, a lapsed lease and an unknown code find nobody.
+  CHECK(find_lease_holder(*a, code, "node-a", t0 + 3).status == read_status::absent);
+  CHECK(find_lease_holder(*b, code, "node-b", t0 + 3000).status == read_status::absent);
+  CHECK(find_lease_holder(*b, "ZZZZZZ", "node-b", t0 + 3).status == read_status::absent);
 }

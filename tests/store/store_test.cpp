@@ -376,9 +376,9 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
      // (still empty) log with its change column, 004 and 005 add the clock and the bot seats,
      // 006 two columns, 007 the leases, 008 the accounts, 009 the administration, 010 the
      // offline flag, 011 the ratings, 012 the lobby, 013 the chat, 014 Web Push, 015 webhooks,
-     // 016 the connection record.
+     // 016 the connection record, 019 the cluster's nodes.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP TABLE seat_connections; DROP TABLE webhooks; DROP TABLE push_subscriptions; DROP TABLE server_keys; ALTER TABLE users DROP COLUMN notify;"
+    REQUIRE(raw.exec("DROP TABLE nodes; DROP TABLE seat_connections; DROP TABLE webhooks; DROP TABLE push_subscriptions; DROP TABLE server_keys; ALTER TABLE users DROP COLUMN notify;"
                      " DROP TABLE chat_reports; DROP TABLE chat_mutes; DROP TABLE chat_messages; ALTER TABLE matches DROP COLUMN chat;"
                      " DROP TABLE challenges; DROP TABLE rating_changes; DROP TABLE ratings; ALTER TABLE matches DROP COLUMN rated;"
                      " ALTER TABLE matches DROP COLUMN ratings_settled;"
@@ -419,6 +419,7 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'chat'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('server_keys', 'push_subscriptions')") == 2);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('users') WHERE name = 'notify'") == 1);
+  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'nodes'") == 1);
   CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
 }
 

@@ -37,6 +37,9 @@ async function freeBase() {
   throw new Error('no four free consecutive ports');
 }
 
+// A node log's line for a file of the web client (left out of a failure's log tails).
+const STATIC_GET = /http GET \/(js|css|vendor|icons|engine|favicon|sw|precache|manifest)/;
+
 async function main() {
   const [binary = 'build/tabuleiro', pgTool = 'build/pg_test_cluster'] = process.argv.slice(2);
   const parent = mkdtempSync(join(tmpdir(), 'tabuleiro-web-cluster-'));
@@ -128,7 +131,7 @@ async function main() {
     if (results.some((r) => !r.ok)) {  // what the nodes and nginx said, for the failure
       for (const f of ['node1.log', 'node2.log', 'node3.log', 'nginx-error.log']) {
         const path = join(dir, f);
-        if (existsSync(path)) console.log(`--- ${f} (end)\n${readFileSync(path, 'utf8').split('\n').slice(-12).join('\n')}`);
+        if (existsSync(path)) console.log(`--- ${f} (end)\n${readFileSync(path, 'utf8').split('\n').filter((l) => !STATIC_GET.test(l)).slice(-80).join('\n')}`);
       }
     }
     await browser?.close().catch(() => {});
