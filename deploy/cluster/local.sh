@@ -92,7 +92,7 @@ CONF
     [[ ${2:-} =~ ^[123]$ ]] || die "usage: $0 revive 1|2|3"
     live_pid "$dir/node$2.pid" >/dev/null && die "node $2 is running"
     start_node "$2"
-    echo "node $2 running; the matches nginx routes to it come back to it"
+    echo "node $2 running; nginx routes its matches to it again, and it relays them to the node that took them over"
     ;;
   pids)  # the process ids of the running nodes and of nginx (master and worker), one per line
     for n in 1 2 3; do live_pid "$dir/node$n.pid" || true; done
