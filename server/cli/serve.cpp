@@ -245,7 +245,8 @@ int run_serve(const args& a) {
   connection_set connections;
   // Link previews: at most 30 drawings a minute per client address and 300 for everyone.
   preview::preview_images previews(*time, 30, 300);
-  shared_state state{svc, &registry, manual, &list_feed, &creations, &connections, &account_service, &admin,
+  // The registry's completed services, not svc: the admin routes' retries run on its pool.
+  shared_state state{registry.services(), &registry, manual, &list_feed, &creations, &connections, &account_service, &admin,
                      &previews, time->now_ms(), &publications, &ratings};
 
   std::shared_ptr<listener> acceptor;

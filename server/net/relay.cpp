@@ -150,7 +150,8 @@ std::string match_code_of(std::string_view target) {
     const std::string code = query_value(target.substr(q + 1), "code");
     return normalize_share_code(code).value_or("");
   }
-  for (const std::string_view prefix : {std::string_view("/api/matches/"), std::string_view("/m/")}) {
+  for (const std::string_view prefix :
+       {std::string_view("/api/matches/"), std::string_view("/api/admin/matches/"), std::string_view("/m/")}) {
     if (path.substr(0, prefix.size()) != prefix) continue;
     named = path.substr(prefix.size());
     named = named.substr(0, named.find('/'));

@@ -21,7 +21,8 @@ namespace tabuleiro::server {
 inline constexpr const char* relay_header = "X-Tabuleiro-Relay";
 
 // The share code a request target names, as a cluster routes it ("" when none): the WebSocket's
-// /ws?code=K, /api/matches/K[/…] and the match page /m/K (K in any case; the code normalized).
+// /ws?code=K, /api/matches/K[/…], the administrators' /api/admin/matches/K/… and the match page
+// /m/K (K in any case; the code normalized).
 std::string match_code_of(std::string_view target);
 
 // Resolves and connects to address (host:port, an IPv6 host in brackets) on executor, giving up

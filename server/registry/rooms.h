@@ -137,6 +137,10 @@ class rooms {
   // finished ones, read off the I/O threads.
   void read_list(std::function<void(list_snapshot)> done);
 
+  // The services every room gets, completed by the registry (its pool for blocking work, the
+  // rematch maker, and in a cluster the lease hook): the ones the rest of the server uses too.
+  const room_services& services() const { return svc_; }
+
   // True in a cluster (a PostgreSQL store): a node serves only the matches it holds the lease
   // of (server/registry/leases.cpp).
   bool leasing() const { return !svc_.cfg->node.empty(); }

@@ -554,3 +554,54 @@ TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out e
   INFO("the sign-out everywhere's socket closed within " << everywhere_s << " s");
   CHECK(everywhere_s < 1.0 * slowdown);
 }
+
+TEST_CASE("an administrator on one node aborts a running match another node holds, its player connected there, and deletes it once finished", "[cluster]") {
+  cluster c;
+  const unsigned short n1 = c.nodes[0]->port(), n2 = c.nodes[1]->port(), n3 = c.nodes[2]->port();
+  const auto session = [](const http_answer& a) {
+    REQUIRE((a.status == 200 || a.status == 201));
+    const std::string cookie = a.header("Set-Cookie");
+    return std::pair<std::string, std::string>{cookie.substr(0, cookie.find(';')), a.json_body()["csrf"]};
+  };
+  std::ifstream log(c.dir.path + "/n1.log");
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  const auto at = text.find("/signup?invite=");
+  REQUIRE(at != std::string::npos);
+  const auto [root, root_csrf] = session(http_call(
+      n1, "POST", "/api/account/signup",
+      json{{"username", "root"}, {"password", "root's password"}, {"invitation", text.substr(at + 15, 24)}}.dump()));
+
+  // A match held by node 2, its first player connected there.
+  const created_match made = create_match(n2, {{"game", "taixu"}});
+  ws_client player(n2, "", "/ws?code=" + made.code);
+  player.send({{"type", "join"}, {"code", made.code}, {"token", made.token}});
+  player.until("joined");
+  REQUIRE(holders(c.db).at(made.code) == "n2");
+
+  // Served on node 3 itself (a request already relayed is never relayed again): node 3 asks for
+  // the match, which node 2 keeps for its player, and answers unavailable after its retries.
+  // (It used to crash there: its retry timer had no executor.)
+  const auto kept = http_call(n3, "POST", "/api/admin/matches/" + made.code + "/abort",
+                              json{{"reason", "the club closes"}}.dump(),
+                              {{"Cookie", root}, {"X-CSRF-Token", root_csrf}, {"X-Tabuleiro-Relay", "test"}});
+  INFO(kept.body);
+  CHECK(kept.status == 503);
+  CHECK(http_call(n3, "GET", "/healthz").status == 200);
+  // The administrator, on node 3, aborts it: relayed to node 2, and the player hears it there.
+  const auto aborted = http_call(n3, "POST", "/api/admin/matches/" + made.code + "/abort",
+                                 json{{"reason", "the club closes"}}.dump(),
+                                 {{"Cookie", root}, {"X-CSRF-Token", root_csrf}});
+  INFO(aborted.body);
+  CHECK(aborted.status == 200);
+  const json over = player.until("game_over");
+  CHECK(over.dump().find("aborted_by_host") != std::string::npos);
+  // Finished and still held by node 2 (its player is there): node 3 deletes it, and the player is closed.
+  const auto deleted = http_call(n3, "POST", "/api/admin/matches/" + made.code + "/delete", "",
+                                 {{"Cookie", root}, {"X-CSRF-Token", root_csrf}});
+  INFO(deleted.body);
+  CHECK(deleted.status == 200);
+  CHECK(player.wait_closed(5) == 1001);
+  CHECK(http_call(n1, "GET", "/api/matches/" + made.code).status == 404);
+  // Every node still answers.
+  for (const unsigned short port : {n1, n2, n3}) CHECK(http_call(port, "GET", "/healthz").status == 200);
+}
