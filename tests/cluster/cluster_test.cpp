@@ -57,6 +57,29 @@ struct cluster {
   nginx_proxy proxy{{nodes[0]->port(), nodes[1]->port(), nodes[2]->port()}};
 };
 
+// The Cookie header value and CSRF token an answer to sign-up or sign-in gives.
+std::pair<std::string, std::string> session_of(const http_answer& a) {
+  REQUIRE((a.status == 200 || a.status == 201));
+  const std::string cookie = a.header("Set-Cookie");
+  return {cookie.substr(0, cookie.find(';')), a.json_body()["csrf"]};
+}
+
+// The code of the set-up link (the first administrator's) that node 1 of c logged.
+std::string setup_code(const cluster& c) {
+  std::ifstream log(c.dir.path + "/n1.log");
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  const auto at = text.find("/signup?invite=");
+  REQUIRE(at != std::string::npos);
+  return text.substr(at + 15, 24);
+}
+
+// Seconds until every socket of sockets closed, each with code (checked), at most 3 s each.
+double seconds_to_close(const std::vector<ws_client*>& sockets, int code) {
+  const auto asked = steady::now();
+  for (ws_client* ws : sockets) CHECK(ws->wait_closed(3) == code);
+  return std::chrono::duration<double>(steady::now() - asked).count();
+}
+
 // The live lease holder of each match, from the database (code → node name).
 std::map<std::string, std::string> holders(const std::string& db) {
   std::string error;
@@ -332,22 +355,12 @@ TEST_CASE("accounts across nodes: signed in on one node, a member plays through 
   const auto post = [](unsigned short port, const std::string& target, const json& body, header_list h = {}) {
     return http_call(port, "POST", target, body.dump(), h);
   };
-  // The Cookie header value and CSRF token an answer to sign-up or sign-in gives.
-  const auto session = [](const http_answer& a) {
-    REQUIRE((a.status == 200 || a.status == 201));
-    const std::string cookie = a.header("Set-Cookie");
-    return std::pair<std::string, std::string>{cookie.substr(0, cookie.find(';')), a.json_body()["csrf"]};
-  };
   // Every node logged a set-up link; the first administrator signs up with node 1's.
-  std::ifstream log(c.dir.path + "/n1.log");
-  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
-  const auto at = text.find("/signup?invite=");
-  REQUIRE(at != std::string::npos);
-  const std::string setup = text.substr(at + 15, 24);
+  const std::string setup = setup_code(c);
   const unsigned short n1 = c.nodes[0]->port(), n2 = c.nodes[1]->port(), n3 = c.nodes[2]->port();
-  const auto [root, root_csrf] = session(post(n1, "/api/account/signup",
+  const auto [root, root_csrf] = session_of(post(n1, "/api/account/signup",
                                                {{"username", "root"}, {"password", "root's password"}, {"invitation", setup}}));
-  const auto [ana, ana_csrf] = session(post(n1, "/api/account/signup", {{"username", "ana"}, {"password", "ana's password"}}));
+  const auto [ana, ana_csrf] = session_of(post(n1, "/api/account/signup", {{"username", "ana"}, {"password", "ana's password"}}));
 
   // Ana's session, opened on node 1, creates a match on node 2.
   const json me = http_call(n2, "GET", "/api/account", "", {{"Cookie", ana}}).json_body();
@@ -493,16 +506,10 @@ TEST_CASE("behind a round-robin balancer two players on two nodes play whole mat
 TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out everywhere on one node close the sockets of the sessions they end on every node within a second (4004)", "[cluster]") {
   cluster c;
   const unsigned short n1 = c.nodes[0]->port(), n2 = c.nodes[1]->port(), n3 = c.nodes[2]->port();
-  // The Cookie header value and CSRF token of an answer to sign-up or sign-in.
-  const auto session = [](const http_answer& a) {
-    REQUIRE((a.status == 200 || a.status == 201));
-    const std::string cookie = a.header("Set-Cookie");
-    return std::pair<std::string, std::string>{cookie.substr(0, cookie.find(';')), a.json_body()["csrf"]};
-  };
   const json ana_login = {{"username", "ana"}, {"password", "ana's password"}};
-  const auto [first, first_csrf] = session(http_call(n1, "POST", "/api/account/signup", ana_login.dump()));
-  const auto [second, second_csrf] = session(http_call(n2, "POST", "/api/account/signin", ana_login.dump()));
-  const auto [third, third_csrf] = session(http_call(n3, "POST", "/api/account/signin", ana_login.dump()));
+  const auto [first, first_csrf] = session_of(http_call(n1, "POST", "/api/account/signup", ana_login.dump()));
+  const auto [second, second_csrf] = session_of(http_call(n2, "POST", "/api/account/signin", ana_login.dump()));
+  const auto [third, third_csrf] = session_of(http_call(n3, "POST", "/api/account/signin", ana_login.dump()));
   const auto made = http_call(n2, "POST", "/api/matches", json{{"game", "taixu"}}.dump(),
                               {{"Cookie", first}, {"X-CSRF-Token", first_csrf}});
   REQUIRE(made.status == 201);
@@ -522,9 +529,9 @@ TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out e
 
   // Signed out on node 2: her first session's sockets close everywhere within a second.
   REQUIRE(http_call(n2, "POST", "/api/account/signout", "", {{"Cookie", first}, {"X-CSRF-Token", first_csrf}}).status == 200);
-  auto asked = steady::now();
-  for (auto& ws : signed_out) CHECK(ws->wait_closed(3) == 4004);
-  const double signout_s = std::chrono::duration<double>(steady::now() - asked).count();
+  std::vector<ws_client*> first_sockets;
+  for (auto& ws : signed_out) first_sockets.push_back(ws.get());
+  const double signout_s = seconds_to_close(first_sockets, 4004);
   INFO("the sign-out's sockets closed within " << signout_s << " s");
   CHECK(signout_s < 1.0 * slowdown);
   kept.send({{"type", "ping"}, {"t", 1}});
@@ -537,9 +544,7 @@ TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out e
                     json{{"current", "ana's password"}, {"password", "ana's new password"}}.dump(),
                     {{"Cookie", second}, {"X-CSRF-Token", second_csrf}})
               .status == 200);
-  asked = steady::now();
-  CHECK(other.wait_closed(3) == 4004);
-  const double password_s = std::chrono::duration<double>(steady::now() - asked).count();
+  const double password_s = seconds_to_close({&other}, 4004);
   INFO("the password change's socket closed within " << password_s << " s");
   CHECK(password_s < 1.0 * slowdown);
   kept.send({{"type", "ping"}, {"t", 2}});
@@ -548,9 +553,7 @@ TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out e
   // Signed out everywhere from node 1: the last socket (node 3) closes too.
   REQUIRE(http_call(n1, "POST", "/api/account/signout-everywhere", "", {{"Cookie", second}, {"X-CSRF-Token", second_csrf}})
               .status == 200);
-  asked = steady::now();
-  CHECK(kept.wait_closed(3) == 4004);
-  const double everywhere_s = std::chrono::duration<double>(steady::now() - asked).count();
+  const double everywhere_s = seconds_to_close({&kept}, 4004);
   INFO("the sign-out everywhere's socket closed within " << everywhere_s << " s");
   CHECK(everywhere_s < 1.0 * slowdown);
 }
@@ -558,18 +561,9 @@ TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out e
 TEST_CASE("an administrator on one node aborts a running match another node holds, its player connected there, and deletes it once finished", "[cluster]") {
   cluster c;
   const unsigned short n1 = c.nodes[0]->port(), n2 = c.nodes[1]->port(), n3 = c.nodes[2]->port();
-  const auto session = [](const http_answer& a) {
-    REQUIRE((a.status == 200 || a.status == 201));
-    const std::string cookie = a.header("Set-Cookie");
-    return std::pair<std::string, std::string>{cookie.substr(0, cookie.find(';')), a.json_body()["csrf"]};
-  };
-  std::ifstream log(c.dir.path + "/n1.log");
-  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
-  const auto at = text.find("/signup?invite=");
-  REQUIRE(at != std::string::npos);
-  const auto [root, root_csrf] = session(http_call(
+  const auto [root, root_csrf] = session_of(http_call(
       n1, "POST", "/api/account/signup",
-      json{{"username", "root"}, {"password", "root's password"}, {"invitation", text.substr(at + 15, 24)}}.dump()));
+      json{{"username", "root"}, {"password", "root's password"}, {"invitation", setup_code(c)}}.dump()));
 
   // A match held by node 2, its first player connected there.
   const created_match made = create_match(n2, {{"game", "taixu"}});
