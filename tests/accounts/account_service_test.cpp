@@ -153,8 +153,10 @@ TEST_CASE("an unknown name takes as long to refuse as a wrong password", "[accou
   std::sort(unknown.begin(), unknown.end());
   const double ratio = unknown[2] / known[2];
   INFO("unknown " << unknown[2] << " s, known " << known[2] << " s");
-  CHECK(ratio > 0.5);  // without the dummy hash an unknown name would answer 100 times faster
-  CHECK(ratio < 2.0);
+  // Without the dummy hash an unknown name answers about 100 times faster; the bounds leave room
+  // for a busy machine (0.44 was measured beside a whole suite running at load 9).
+  CHECK(ratio > 0.2);
+  CHECK(ratio < 5.0);
 }
 
 TEST_CASE("failed sign-ins wait longer and longer, per name and per address, success clears the name", "[accounts]") {
