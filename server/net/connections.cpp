@@ -1,7 +1,6 @@
 #include "server/net/connections.h"
 
 #include <atomic>
-
 #include <vector>
 
 namespace tabuleiro::server {
@@ -10,7 +9,6 @@ std::uint64_t new_client_id() {
   static std::atomic<std::uint64_t> next{1};
   return next++;
 }
-
 
 void connection_set::track(const std::shared_ptr<client>& c, std::string session_hash) {
   std::uint16_t code = 0;

@@ -200,21 +200,21 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
                                    req.version(), false));
       if (!origin_ok(req)) return send(bad_origin(req.version(), false));
       if constexpr (is_tcp<Stream>) {
-        if (relayable(req)) return route_request(std::move(req), true);
+        if (auto code = relay_code(req); !code.empty()) return route_request(std::move(req), code, true);
       }
       return upgrade_here(std::move(req));
     }
     if constexpr (is_tcp<Stream>) {
-      if (relayable(req)) return route_request(std::move(req), false);
+      if (auto code = relay_code(req); !code.empty()) return route_request(std::move(req), code, false);
     }
     handle(std::move(req));
   }
 
-  // Whether req names a match (match_code_of) that, in a cluster, another node may hold: a
-  // request no node relayed yet.
-  bool relayable(const request& req) const {
-    return state_.registry->leasing() && req.find(relay_header) == req.end() &&
-           !match_code_of({req.target().data(), req.target().size()}).empty();
+  // The code of the match req names (match_code_of) when, in a cluster, another node may hold it
+  // and no node relayed req yet; else "".
+  std::string relay_code(const request& req) const {
+    if (!state_.registry->leasing() || req.find(relay_header) != req.end()) return "";
+    return match_code_of({req.target().data(), req.target().size()});
   }
 
   // Serves the WebSocket of upgrade request req on this node, once its session is known.
@@ -225,10 +225,9 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   }
 
   // Relays req (a WebSocket upgrade when upgrade, else one request, whose connection then ends)
-  // to the node that holds the lease of the match it names when another node does and can be
-  // reached (net/relay.h); otherwise serves it here.
-  void route_request(request req, bool upgrade) {
-    const std::string code = match_code_of({req.target().data(), req.target().size()});
+  // to the node that holds the lease of code's match, the one req names, when another node does
+  // and can be reached (net/relay.h); otherwise serves it here.
+  void route_request(request req, const std::string& code, bool upgrade) {
     auto held = std::make_shared<request>(std::move(req));
     state_.registry->route(code, [self = shared_from_this(), held, upgrade](std::optional<lease_holder> to) {
       net::post(self->stream_.get_executor(), [self, held, upgrade, to = std::move(to)] {

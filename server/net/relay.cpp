@@ -155,6 +155,7 @@ std::string match_code_of(std::string_view target) {
     if (path.substr(0, prefix.size()) != prefix) continue;
     named = path.substr(prefix.size());
     named = named.substr(0, named.find('/'));
+    break;
   }
   if (named.empty() || named.size() > 16) return "";
   return normalize_share_code(named).value_or("");

@@ -1,9 +1,9 @@
 // A cluster's relay (docs/ARCHITECTURE.md, "Cluster routing"): a WebSocket connection, or a
 // request naming a match, that a balancer sent to a node other than the one holding its match's
 // lease is passed, byte for byte, to the holder, so that everything about a match reaches the
-// one node that serves it whatever the balancer does. The holder sees the client's own request (its cookies, Origin and
-// Host), this node named in X-Forwarded-For after the client and in X-Tabuleiro-Relay (a
-// relayed request is never relayed again).
+// one node that serves it whatever the balancer does. The holder sees the client's own request
+// (its cookies, Origin and Host), the relaying node's peer appended to X-Forwarded-For and the
+// relaying node named in X-Tabuleiro-Relay (a relayed request is never relayed again).
 #pragma once
 
 #include <functional>

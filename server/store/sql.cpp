@@ -357,13 +357,16 @@ write_work append_and_finish_work(const std::string& code, const action_row& a, 
 write_work claim_lease_work(const std::string& code, const std::string& node, std::int64_t now_ms,
                             std::int64_t expires_ms, bool ask, std::shared_ptr<lease> out) {
   return [code, node, now_ms, expires_ms, ask, out](sql_connection& db, std::string& error) {
+    // Reads code's lease into l (epoch 0: none); false when the database failed.
+    const auto read_lease = [&](lease& l) {
+      l = lease{};
+      return db.query("SELECT l.node, l.epoch, l.expires_ms FROM leases l JOIN matches m ON m.id = l.match_id"
+                      " WHERE m.code = ?1",
+                      {code}, [&](const sql_row& row) { l = lease{row.text(0), row.int64(1), row.int64(2)}; }, error);
+    };
     // The lease before the claim: one another node let lapse without giving it up is taken over.
     lease before;
-    if (!db.query("SELECT l.node, l.epoch, l.expires_ms FROM leases l JOIN matches m ON m.id = l.match_id"
-                  " WHERE m.code = ?1",
-                  {code}, [&](const sql_row& row) { before = lease{row.text(0), row.int64(1), row.int64(2)}; },
-                  error))
-      return write_status::unavailable;
+    if (!read_lease(before)) return write_status::unavailable;
     // Taken when free, lapsed, or node's own; never taken from a live holder.
     const write_status s = db.run(
         "INSERT INTO leases (match_id, node, epoch, expires_ms)"
@@ -380,13 +383,7 @@ write_work claim_lease_work(const std::string& code, const std::string& node, st
           {code, node, now_ms}, error);
       if (asked != write_status::ok) return write_status::unavailable;
     }
-    *out = lease{};
-    if (!db.query("SELECT l.node, l.epoch, l.expires_ms FROM leases l JOIN matches m ON m.id = l.match_id"
-                  " WHERE m.code = ?1",
-                  {code},
-                  [&](const sql_row& row) { *out = lease{row.text(0), row.int64(1), row.int64(2)}; },
-                  error))
-      return write_status::unavailable;
+    if (!read_lease(*out)) return write_status::unavailable;
     out->taken_over = out->node == node && out->epoch > before.epoch && before.epoch != 0 &&
                       before.node != node && before.expires_ms != 0;
     return write_status::ok;
