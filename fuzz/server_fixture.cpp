@@ -9,6 +9,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/net/route_table.h"
+
 namespace tabuleiro::fuzz {
 
 namespace {
@@ -57,6 +59,8 @@ server_fixture* make_fixture() {
   f->publications = std::make_unique<server::window_limiter>(*f->time, f->cfg.publish_per_minute, 60'000);
   f->state->publications = f->publications.get();
   f->state->connections = &f->connections;
+  f->routes = std::make_unique<server::router>(server::route_table(server::features_of(*f->state)), f->state->accounts);
+  f->state->routes = f->routes.get();
   f->registry->start();
 
   std::atomic<bool> created{false};

@@ -42,6 +42,7 @@ struct server_fixture {
   server::connection_set connections;
   std::unique_ptr<server::rooms> registry;
   std::unique_ptr<server::shared_state> state;
+  std::unique_ptr<server::router> routes;  // the HTTP routes of state's services
   std::string code, token;  // the match created at start-up
 };
 

@@ -21,6 +21,7 @@
 #include "server/cli/commands.h"
 #include "server/config/config.h"
 #include "server/net/listener.h"
+#include "server/net/route_table.h"
 #include "server/net/shared_state.h"
 #include "server/registry/list_feed.h"
 #include "server/registry/rooms.h"
@@ -288,6 +289,8 @@ int run_serve(const args& a) {
   notify::webhook_service webhooks(*db, *time, hooks_out, cfg.outbound_allow_private);
   state.webhooks = &webhooks;
   state.backups = backups.get();
+  const router routes(route_table(features_of(state)), state.accounts);  // from the services above
+  state.routes = &routes;
   cfg.sites = site_policy(cfg.public_url, own_origins(cfg.public_url, host, port, cfg.allowed_origins),
                           address.is_loopback());
   cfg.csp = content_security_policy(inline_script_hashes(read_file(cfg.web + "/index.html")));

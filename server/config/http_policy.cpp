@@ -334,6 +334,10 @@ bool trusted_proxies::contains(const net::ip::address& address) const {
   return false;
 }
 
+std::string host_port(const boost::asio::ip::address& address, unsigned short port) {
+  return (address.is_v6() ? "[" + address.to_string() + "]" : address.to_string()) + ":" + std::to_string(port);
+}
+
 std::string client_address(const net::ip::address& peer, const http::fields& headers,
                            const trusted_proxies& trusted) {
   if (!trusted.contains(peer)) return peer.to_string();

@@ -115,6 +115,9 @@ class trusted_proxies {
   std::vector<boost::asio::ip::network_v6> v6_;
 };
 
+// address:port as a Host header names it (an IPv6 address in brackets).
+std::string host_port(const boost::asio::ip::address& address, unsigned short port);
+
 // The client's address for per-address limits and logs: the TCP peer, or, when the peer is a
 // trusted proxy, the right-most untrusted hop of X-Forwarded-For (else of Forwarded: for=).
 std::string client_address(const boost::asio::ip::address& peer,

@@ -1,6 +1,9 @@
 // The account routes (see account_api.h).
 #include "server/net/account_api.h"
 
+#include "server/net/route_handlers.h"
+#include "server/net/shared_state.h"
+
 #include "protocol/core/admin_messages.h"
 #include "protocol/core/json_util.h"
 #include "protocol/core/messages.h"
@@ -43,6 +46,16 @@ std::string cookie(const std::string& id, std::int64_t max_age_s, bool secure) {
          "; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "");
 }
 
+// The server's access mode, as the account answers name it.
+std::string access_of(const route_call& call) { return access_name(call.state.svc.cfg->access); }
+
+// Closes this node's WebSockets of account (any account when 0) signed in by a session whose hash
+// ended(hash) says has ended (4004), once a sign-out, a sign-in replacing the browser's session or
+// a password change has ended it; the other nodes read it from the database.
+void end_sockets(shared_state& state, std::int64_t account, std::function<bool(const std::string&)> ended) {
+  if (state.connections) state.connections->close_sessions(account, std::move(ended), session_ended_close, "session ended");
+}
+
 // The answer's body for a signed-in session.
 nlohmann::json state_of(const accounts::session& s, std::string_view access) {
   const protocol::messages::account_fields f{s.who.id, s.who.username, s.who.display_name, s.who.language,
@@ -55,11 +68,10 @@ nlohmann::json signed_out(std::string_view access) { return protocol::messages::
 
 // Answers a sign-up or sign-in: the new session's cookie (the old session, if any, ended) and
 // its state, or the refusal.
-std::function<void(accounts::sign_result)> signing(account_service& service, std::string old_id, int status,
-                                                   const account_request_context& ctx,
-                                                   std::function<void(api_answer)> answer) {
-  return [&service, old_id = std::move(old_id), status, secure = ctx.secure, access = ctx.access,
-          end_sockets = ctx.end_sockets, answer = std::move(answer)](accounts::sign_result r) {
+std::function<void(accounts::sign_result)> signing(const route_call& call, int status, answer_fn answer) {
+  account_service& service = *call.state.accounts;
+  return [&service, &state = call.state, old_id = call.session_id, status, secure = call.secure,
+          access = access_of(call), answer = std::move(answer)](accounts::sign_result r) {
     if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer(refused(*no));
     const auto& o = std::get<accounts::opened_session>(r);
     api_answer a{status, state_of(o.s, access)};
@@ -67,8 +79,8 @@ std::function<void(accounts::sign_result)> signing(account_service& service, std
     a.headers.emplace_back("Cache-Control", "no-store");
     if (old_id.empty()) return answer(std::move(a));
     // Rotated: the old id has ended by the time the browser holds the new one.
-    service.sign_out(old_id, [answer, a = std::move(a), end_sockets, old = sha256_hex(old_id)](bool) mutable {
-      end_sockets(0, [old](const std::string& hash) { return hash == old; });
+    service.sign_out(old_id, [&state, answer, a = std::move(a), old = sha256_hex(old_id)](bool) mutable {
+      end_sockets(state, 0, [old](const std::string& hash) { return hash == old; });
       answer(std::move(a));
     });
   };
@@ -107,172 +119,128 @@ bool csrf_matches(std::string_view sent, const accounts::session& s) {
   return !sent.empty() && constant_time_equal(sent, s.csrf);
 }
 
-void for_member(account_service& accounts, const request& req, std::function<void(api_answer)> answer,
-                std::function<void(std::int64_t user, std::function<void(api_answer)> answer)> then) {
-  const bool change = req.method() != http::verb::get && req.method() != http::verb::head;
-  accounts.authenticate(session_id_of(req), [change, csrf = csrf_token_of(req), answer = std::move(answer),
-                                             then = std::move(then)](auth_result r) {
-    if (r.state == auth_result::status::unavailable)
-      return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
-    if (r.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
-    if (change && !csrf_matches(csrf, r.s))
-      return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
-    then(r.s.who.id, answer);
-  });
+void read_account(const route_call& call, answer_fn answer) {
+  if (call.auth.state == auth_result::status::unavailable)
+    return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+  api_answer a{200, call.signed_in() ? state_of(call.auth.s, access_of(call)) : signed_out(access_of(call))};
+  a.headers.emplace_back("Cache-Control", "no-store");
+  answer(std::move(a));
 }
 
-bool is_account_route(std::string_view path) {
-  return path == "/api/account" || path == "/api/account/matches" || path == "/api/account/signup" ||
-         path == "/api/account/signin" || path == "/api/account/signout" || path == "/api/account/signout-everywhere" ||
-         path == "/api/account/profile" || path == "/api/account/password" || path == "/api/account/reset";
-}
-
-void handle_account_request(account_service& service, const request& req, std::string_view path,
-                            const account_request_context& ctx, std::function<void(api_answer)> answer) {
-  std::string id = session_id_of(req);
-  const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
-  const bool post = req.method() == http::verb::post;
-
-  if (path == "/api/account") {
-    if (!get) return answer({405, http_error("method_not_allowed", "GET /api/account"), {{"Allow", "GET, HEAD"}}});
-    return service.authenticate(id, [access = ctx.access, answer = std::move(answer)](auth_result r) {
-      if (r.state == auth_result::status::unavailable)
-        return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
-      api_answer a{200, r.state == auth_result::status::signed_in ? state_of(r.s, access) : signed_out(access)};
-      a.headers.emplace_back("Cache-Control", "no-store");
-      answer(std::move(a));
-    });
-  }
-  if (path == "/api/account/matches") {
-    if (!get) return answer({405, http_error("method_not_allowed", "GET /api/account/matches"), {{"Allow", "GET, HEAD"}}});
-    return service.authenticate(id, [&service, answer = std::move(answer)](auth_result r) {
-      if (r.state == auth_result::status::unavailable)
-        return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
-      if (r.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
-      service.held_seats(r.s.who.id, [answer](std::optional<std::vector<accounts::held_seat_row>> rows) {
-        if (!rows) return answer({503, http_error("unavailable", "your matches cannot be read right now; try again")});
-        std::vector<nlohmann::json> outcomes;
-        std::vector<std::string> times;
-        outcomes.reserve(rows->size());
-        times.reserve(rows->size() * 2);
-        std::vector<protocol::messages::held_seat_fields> fields;
-        for (const auto& h : *rows) {
-          outcomes.push_back(h.outcome.empty() ? nlohmann::json(nullptr) : nlohmann::json::parse(h.outcome, nullptr, false));
-          times.push_back(iso_time(h.created_ms));
-          times.push_back(iso_time(h.updated_ms));
-        }
-        for (std::size_t i = 0; i < rows->size(); ++i) {
-          const auto& h = (*rows)[i];
-          fields.push_back({h.code, h.game, h.status, h.seat, h.opponent, &outcomes[i], times[2 * i], times[2 * i + 1]});
-        }
-        api_answer a{200, protocol::messages::held_seats(fields)};
-        a.headers.emplace_back("Cache-Control", "no-store");
-        answer(std::move(a));
-      });
-    });
-  }
-  if (!post) return answer({405, http_error("method_not_allowed", "this route takes POST"), {{"Allow", "POST"}}});
-
-  if (path == "/api/account/signup" || path == "/api/account/signin") {
-    std::string why;
-    const auto body = parse_client_json(req.body(), why);
-    if (!body) return answer({400, http_error("bad_json", why)});
-    std::string username, password, display_name, language = "en", invitation;
-    const bool up = path == "/api/account/signup";
-    if (const auto unknown = up ? protocol::first_unknown_key(*body, {"username", "password", "display_name", "language",
-                                                                      "invitation"})
-                                : protocol::first_unknown_key(*body, {"username", "password"}))
-      return answer(unknown_member(*unknown));
-    if (!body->is_object() || !string_member(*body, "username", username) ||
-        !string_member(*body, "password", password) || !string_member(*body, "display_name", display_name) ||
-        !string_member(*body, "language", language) || !string_member(*body, "invitation", invitation))
-      return answer({400, http_error("bad_request", "the body is an object of strings: username, password"
-                                                    " (and, to sign up, display_name, language, invitation)")});
-    auto done = signing(service, id, path == "/api/account/signup" ? 201 : 200, ctx, std::move(answer));
-    if (path == "/api/account/signup")
-      return service.sign_up(std::move(username), std::move(password), std::move(display_name), std::move(language),
-                             std::move(invitation), ctx.address, std::move(done));
-    return service.sign_in(std::move(username), std::move(password), ctx.address, std::move(done));
-  }
-
-  if (path == "/api/account/reset") {  // a reset link's code and the new password; no session needed
-    std::string why;
-    const auto body = parse_client_json(req.body(), why);
-    if (!body) return answer({400, http_error("bad_json", why)});
-    std::string code, password;
-    if (const auto unknown = protocol::first_unknown_key(*body, {"code", "password"})) return answer(unknown_member(*unknown));
-    if (!body->is_object() || !string_member(*body, "code", code) || !string_member(*body, "password", password))
-      return answer({400, http_error("bad_request", "the body is an object of strings: code, password")});
-    return service.reset_password(std::move(code), std::move(password), ctx.address,
-                                  [answer](std::optional<accounts::refusal> no) {
-                                    if (no) return answer(refused(*no));
-                                    answer({200, protocol::messages::admin_done()});
-                                  });
-  }
-  if (path == "/api/account/profile" || path == "/api/account/password") {  // the signed-in user's own
-    std::string why;
-    auto body = parse_client_json(req.body(), why);
-    if (!body) return answer({400, http_error("bad_json", why)});
-    return service.authenticate(id, [&service, id, path = std::string(path), body = std::move(*body),
-                                     csrf = csrf_token_of(req), address = ctx.address, access = ctx.access,
-                                     end_sockets = ctx.end_sockets, answer = std::move(answer)](auth_result r) {
-      if (r.state == auth_result::status::unavailable)
-        return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
-      if (r.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
-      if (!csrf_matches(csrf, r.s))
-        return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
-      const auto unknown = path == "/api/account/profile" ? protocol::first_unknown_key(body, {"display_name", "language"})
-                                                          : protocol::first_unknown_key(body, {"current", "password"});
-      if (unknown) return answer(unknown_member(*unknown));
-      if (path == "/api/account/profile") {
-        std::string display_name = r.s.who.display_name, language = r.s.who.language;
-        if (!body.is_object() || !string_member(body, "display_name", display_name) ||
-            !string_member(body, "language", language))
-          return answer({400, http_error("bad_request", "the body is an object of strings: display_name, language")});
-        return service.update_profile(r.s.who.id, display_name, language,
-                                      [answer, s = r.s, access](std::variant<accounts::account, accounts::refusal> u) mutable {
-                                        if (const auto* no = std::get_if<accounts::refusal>(&u)) return answer(refused(*no));
-                                        s.who = std::get<accounts::account>(u);
-                                        answer({200, state_of(s, access), {{"Cache-Control", "no-store"}}});
-                                      });
-      }
-      std::string current, password;
-      if (!body.is_object() || !string_member(body, "current", current) || !string_member(body, "password", password))
-        return answer({400, http_error("bad_request", "the body is an object of strings: current, password")});
-      service.change_password(r.s.who.id, std::move(current), std::move(password), id, address,
-                              [answer, end_sockets, user = r.s.who.id, keep = r.s.id_hash](std::optional<accounts::refusal> no) {
-                                if (no) return answer(refused(*no));
-                                end_sockets(user, [keep](const std::string& hash) { return hash != keep; });
-                                answer({200, protocol::messages::admin_done()});
-                              });
-    });
-  }
-
-  // Sign out (here, or everywhere): needs the session's CSRF token.
-  const bool everywhere = path == "/api/account/signout-everywhere";
-  service.authenticate(id, [&service, id, everywhere, csrf = csrf_token_of(req), secure = ctx.secure,
-                            access = ctx.access, end_sockets = ctx.end_sockets,
-                            answer = std::move(answer)](auth_result r) {
-    if (r.state == auth_result::status::unavailable)
-      return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
-    if (r.state == auth_result::status::signed_out) {
-      if (everywhere) return answer({401, http_error("signed_out", "sign in first")});
-      api_answer a{200, signed_out(access)};
-      a.headers.emplace_back("Set-Cookie", cookie("", 0, secure));
-      return answer(std::move(a));
+void read_account_matches(const route_call& call, answer_fn answer) {
+  call.state.accounts->held_seats(call.auth.s.who.id, [answer](std::optional<std::vector<accounts::held_seat_row>> rows) {
+    if (!rows) return answer({503, http_error("unavailable", "your matches cannot be read right now; try again")});
+    std::vector<nlohmann::json> outcomes;
+    std::vector<std::string> times;
+    outcomes.reserve(rows->size());
+    times.reserve(rows->size() * 2);
+    std::vector<protocol::messages::held_seat_fields> fields;
+    for (const auto& h : *rows) {
+      outcomes.push_back(h.outcome.empty() ? nlohmann::json(nullptr) : nlohmann::json::parse(h.outcome, nullptr, false));
+      times.push_back(iso_time(h.created_ms));
+      times.push_back(iso_time(h.updated_ms));
     }
-    if (!csrf_matches(csrf, r.s))
-      return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
-    auto finish = [answer, secure, access, end_sockets, everywhere, user = r.s.who.id, ended = r.s.id_hash](bool ok) {
-      if (!ok) return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
-      end_sockets(user, [everywhere, ended](const std::string& hash) { return everywhere || hash == ended; });
-      api_answer a{200, signed_out(access)};
-      a.headers.emplace_back("Set-Cookie", cookie("", 0, secure));
-      answer(std::move(a));
-    };
-    if (everywhere) return service.sign_out_everywhere(r.s.who.id, std::move(finish));
-    service.sign_out(id, std::move(finish));
+    for (std::size_t i = 0; i < rows->size(); ++i) {
+      const auto& h = (*rows)[i];
+      fields.push_back({h.code, h.game, h.status, h.seat, h.opponent, &outcomes[i], times[2 * i], times[2 * i + 1]});
+    }
+    api_answer a{200, protocol::messages::held_seats(fields)};
+    a.headers.emplace_back("Cache-Control", "no-store");
+    answer(std::move(a));
   });
+}
+
+void sign_up_or_in(const route_call& call, answer_fn answer) {
+  auto parsed = object_body(call);
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  std::string username, password, display_name, language = "en", invitation;
+  const bool up = call.path == "/api/account/signup";
+  if (const auto unknown = up ? protocol::first_unknown_key(body, {"username", "password", "display_name", "language",
+                                                                   "invitation"})
+                              : protocol::first_unknown_key(body, {"username", "password"}))
+    return answer(unknown_member(*unknown));
+  if (!body.is_object() || !string_member(body, "username", username) || !string_member(body, "password", password) ||
+      !string_member(body, "display_name", display_name) || !string_member(body, "language", language) ||
+      !string_member(body, "invitation", invitation))
+    return answer({400, http_error("bad_request", "the body is an object of strings: username, password"
+                                                  " (and, to sign up, display_name, language, invitation)")});
+  auto done = signing(call, up ? 201 : 200, std::move(answer));
+  if (up)
+    return call.state.accounts->sign_up(std::move(username), std::move(password), std::move(display_name),
+                                        std::move(language), std::move(invitation), call.address, std::move(done));
+  call.state.accounts->sign_in(std::move(username), std::move(password), call.address, std::move(done));
+}
+
+void reset_password(const route_call& call, answer_fn answer) {
+  auto parsed = object_body(call);
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  std::string code, password;
+  if (const auto unknown = protocol::first_unknown_key(body, {"code", "password"})) return answer(unknown_member(*unknown));
+  if (!body.is_object() || !string_member(body, "code", code) || !string_member(body, "password", password))
+    return answer({400, http_error("bad_request", "the body is an object of strings: code, password")});
+  call.state.accounts->reset_password(std::move(code), std::move(password), call.address,
+                                      [answer](std::optional<accounts::refusal> no) {
+                                        if (no) return answer(refused(*no));
+                                        answer({200, protocol::messages::admin_done()});
+                                      });
+}
+
+void update_profile(const route_call& call, answer_fn answer) {
+  auto parsed = object_body(call);
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  if (const auto unknown = protocol::first_unknown_key(body, {"display_name", "language"}))
+    return answer(unknown_member(*unknown));
+  std::string display_name = call.auth.s.who.display_name, language = call.auth.s.who.language;
+  if (!body.is_object() || !string_member(body, "display_name", display_name) ||
+      !string_member(body, "language", language))
+    return answer({400, http_error("bad_request", "the body is an object of strings: display_name, language")});
+  call.state.accounts->update_profile(
+      call.auth.s.who.id, display_name, language,
+      [answer, s = call.auth.s, access = access_of(call)](std::variant<accounts::account, accounts::refusal> u) mutable {
+        if (const auto* no = std::get_if<accounts::refusal>(&u)) return answer(refused(*no));
+        s.who = std::get<accounts::account>(u);
+        answer({200, state_of(s, access), {{"Cache-Control", "no-store"}}});
+      });
+}
+
+void change_password(const route_call& call, answer_fn answer) {
+  auto parsed = object_body(call);
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  if (const auto unknown = protocol::first_unknown_key(body, {"current", "password"})) return answer(unknown_member(*unknown));
+  std::string current, password;
+  if (!body.is_object() || !string_member(body, "current", current) || !string_member(body, "password", password))
+    return answer({400, http_error("bad_request", "the body is an object of strings: current, password")});
+  call.state.accounts->change_password(
+      call.auth.s.who.id, std::move(current), std::move(password), call.session_id, call.address,
+      [&state = call.state, answer, user = call.auth.s.who.id, keep = call.auth.s.id_hash](std::optional<accounts::refusal> no) {
+        if (no) return answer(refused(*no));
+        end_sockets(state, user, [keep](const std::string& hash) { return hash != keep; });
+        answer({200, protocol::messages::admin_done()});
+      });
+}
+
+void sign_out(const route_call& call, answer_fn answer) {
+  const bool everywhere = call.path == "/api/account/signout-everywhere";
+  const std::string access = access_of(call);
+  if (!call.signed_in()) {  // a browser already signed out (sign-out everywhere is a member's route)
+    api_answer a{200, signed_out(access)};
+    a.headers.emplace_back("Set-Cookie", cookie("", 0, call.secure));
+    return answer(std::move(a));
+  }
+  auto finish = [&state = call.state, answer, secure = call.secure, access, everywhere, user = call.auth.s.who.id,
+                 ended = call.auth.s.id_hash](bool ok) {
+    if (!ok) return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
+    end_sockets(state, user, [everywhere, ended](const std::string& hash) { return everywhere || hash == ended; });
+    api_answer a{200, signed_out(access)};
+    a.headers.emplace_back("Set-Cookie", cookie("", 0, secure));
+    answer(std::move(a));
+  };
+  if (everywhere) return call.state.accounts->sign_out_everywhere(call.auth.s.who.id, std::move(finish));
+  call.state.accounts->sign_out(call.session_id, std::move(finish));
 }
 
 }  // namespace tabuleiro::server

@@ -1,5 +1,9 @@
-// The admin routes (see admin_api.h).
-#include "server/net/admin_api.h"
+// The admin routes of the HTTP API (/api/admin/…, PROTOCOL.md "Administration"): users,
+// invitations, the audit log, the server's state and maintenance mode, matches. Only a
+// signed-in administrator is answered (401 signed_out, 403 not_admin); every POST also needs the
+// session's CSRF token (403 bad_csrf) and is recorded in the audit log with the admin's name and
+// address. Their handlers are declared in route_handlers.h.
+#include "server/net/route_handlers.h"
 
 #include <algorithm>
 #include <charconv>
@@ -9,7 +13,6 @@
 #include "protocol/core/json_util.h"
 #include "protocol/core/messages.h"
 #include "server/accounts/admin.h"
-#include "server/net/account_api.h"
 #include "server/net/http_query.h"
 #include "server/net/shared_state.h"
 #include "server/net/webhook_api.h"
@@ -22,7 +25,6 @@ namespace tabuleiro::server {
 namespace {
 
 namespace http = boost::beast::http;
-using request = http::request<http::string_body>;
 using protocol::messages::http_error;
 using accounts::auth_result;
 
@@ -181,273 +183,275 @@ nlohmann::json backups_json(const shared_state& state) {
   return protocol::messages::admin_backups(f);
 }
 
-// The first member of body (a POST to admin route rest, the path after /api/admin/) that
-// PROTOCOL.md "Administration" does not list for it, or nullopt; such a body is bad_request.
-std::optional<std::string> unknown_member(std::string_view rest, const nlohmann::json& body) {
-  using protocol::first_unknown_key;
-  if (rest == "invitations") return first_unknown_key(body, {"days", "uses"});
-  if (rest == "maintenance") return first_unknown_key(body, {"on"});
-  if (rest.starts_with("matches/") && rest.ends_with("/abort")) return first_unknown_key(body, {"reason"});
-  return first_unknown_key(body, {});
+// The body of an administrator's change: a JSON object (empty: {}) with members among allowed
+// only (PROTOCOL.md "Administration"), or its 400 answer.
+std::variant<nlohmann::json, api_answer> change_body(const route_call& call, std::initializer_list<std::string_view> allowed) {
+  auto parsed = object_body(call, true);
+  if (auto* body = std::get_if<nlohmann::json>(&parsed))
+    if (const auto unknown = protocol::first_unknown_key(*body, allowed))
+      return api_answer{400, http_error("bad_request", "unknown member \"" + *unknown + "\" in the body")};
+  return parsed;
 }
 
-// Answers an admin's request once the session is known to be an administrator's.
-void dispatch(shared_state& state, const request& req, std::string_view path, std::string_view query,
-              const admin_request_context& ctx, const accounts::session& s, std::function<void(api_answer)> answer) {
-  auto& admin = *state.admin;
-  const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
-  const accounts::actor by{s.who.id, s.who.username, ctx.address};
-  const std::string_view rest = path.substr(std::string_view("/api/admin/").size());
-  nlohmann::json body = nlohmann::json::object();
-  if (!get) {
-    std::string why;
-    auto parsed = parse_client_json(req.body().empty() ? "{}" : req.body(), why);
-    if (!parsed || !parsed->is_object()) return answer({400, http_error("bad_json", parsed ? "the body is an object" : why)});
-    body = std::move(*parsed);
-    if (const auto unknown = unknown_member(rest, body))
-      return answer({400, http_error("bad_request", "unknown member \"" + *unknown + "\" in the body")});
-  }
-  const auto method_not_allowed = [&](const char* allow) {
-    answer({405, http_error("method_not_allowed", std::string("this route takes ") + allow), {{"Allow", allow}}});
-  };
+// Who does an administrator's change, for the audit log.
+accounts::actor actor_of(const route_call& call) {
+  return {call.auth.s.who.id, call.auth.s.who.username, call.address};
+}
 
-  if (rest == "users") {
-    if (!get) return method_not_allowed("GET");
-    return admin.list_users(query_value(query, "q"), [answer](std::optional<std::vector<accounts::user_row>> rows) {
-      if (!rows) return answer(unavailable("users"));
-      std::vector<std::string> times;
-      times.reserve(rows->size());
-      std::vector<protocol::messages::admin_user_fields> users;
-      for (const auto& u : *rows) {
-        times.push_back(iso_time(u.created_ms));
-        users.push_back({u.id, u.username, u.display_name, u.language, u.admin, u.disabled, times.back()});
-      }
-      answer(fresh(protocol::messages::admin_users(users)));
-    });
+// Whether call's body is a change's body with no member (an empty body too); else answers its 400.
+bool plain_change(const route_call& call, const answer_fn& answer) {
+  auto parsed = change_body(call, {});
+  if (auto* no = std::get_if<api_answer>(&parsed)) {
+    answer(std::move(*no));
+    return false;
   }
-  if (rest.starts_with("users/")) {
-    const std::string_view tail = rest.substr(6);
-    const auto slash = tail.find('/');
-    const std::int64_t user_id = positive(tail.substr(0, slash));
-    const std::string_view verb = slash == std::string_view::npos ? "" : tail.substr(slash + 1);
-    if (user_id == 0 || verb.empty()) return answer({404, http_error("not_found", "no such admin route")});
-    if (get) return method_not_allowed("POST");
-    if (verb == "disable")
-      return admin.set_disabled(by, user_id, true, [&state, user_id, answer](std::optional<accounts::refusal> no) {
-        if (no) return answer(refused(*no));
-        state.connections->close_account(user_id, 4003, "account disabled");
-        answer(fresh(protocol::messages::admin_done()));
-      });
-    if (verb == "enable") return admin.set_disabled(by, user_id, false, changed(std::move(answer)));
-    if (verb == "promote") return admin.set_admin(by, user_id, true, changed(std::move(answer)));
-    if (verb == "demote") return admin.set_admin(by, user_id, false, changed(std::move(answer)));
-    if (verb == "reset-link") return admin.reset_link(by, user_id, link_answer(ctx.link_base + "/reset?code=", std::move(answer)));
-    return answer({404, http_error("not_found", "no such admin route")});
-  }
-  if (rest == "invitations") {
-    if (get)
-      return admin.list_invitations([answer, &state](std::optional<std::vector<accounts::invitation_row>> rows) {
-        if (!rows) return answer(unavailable("invitations"));
-        const std::int64_t now = state.svc.time->now_ms();
-        std::vector<std::string> texts;
-        texts.reserve(rows->size() * 3);
-        std::vector<protocol::messages::invitation_fields> list;
-        for (const auto& i : *rows) {
-          texts.push_back(i.code_hash.substr(0, 16));
-          const std::string& id = texts.back();
-          texts.push_back(iso_time(i.created_ms));
-          const std::string& created = texts.back();
-          texts.push_back(iso_time(i.expires_ms));
-          list.push_back({id, i.created_by_name, created, texts.back(), i.max_uses, i.uses, i.revoked, i.grants_admin,
-                          invitation_state(i, now)});
-        }
-        answer(fresh(protocol::messages::admin_invitations(list)));
-      });
-    const auto days = body.find("days");
-    const auto uses = body.find("uses");
-    if ((days != body.end() && !days->is_number_integer()) || (uses != body.end() && !uses->is_number_integer()))
-      return answer({400, http_error("bad_request", "days and uses are whole numbers")});
-    const std::int64_t d = days == body.end() ? 7 : days->get<std::int64_t>();
-    const std::int64_t u = uses == body.end() ? 1 : uses->get<std::int64_t>();
-    if (d < 1 || d > 365 || u < 1 || u > 1000)
-      return answer({400, http_error("bad_request", "an invitation is valid for 1 to 365 days and 1 to 1000 sign-ups")});
-    return admin.invite(by, d * 24 * 3600 * 1000, static_cast<int>(u),
-                        link_answer(ctx.link_base + "/signup?invite=", std::move(answer)));
-  }
-  if (rest.starts_with("invitations/") && rest.ends_with("/revoke")) {
-    if (get) return method_not_allowed("POST");
-    const std::string_view id = rest.substr(12, rest.size() - 12 - 7);
-    return admin.revoke_invitation(by, std::string(id), changed(std::move(answer)));
-  }
-  if (rest == "audit") {
-    if (!get) return method_not_allowed("GET");
-    const std::int64_t limit = positive(query_value(query, "limit"));
-    return admin.audit_log(limit > 0 ? static_cast<std::size_t>(limit) : 200,
-                           [answer](std::optional<std::vector<accounts::audit_row>> rows) {
-                             if (!rows) return answer(unavailable("the audit log"));
-                             std::vector<std::string> times;
-                             times.reserve(rows->size());
-                             std::vector<protocol::messages::audit_fields> list;
-                             for (const auto& a : *rows) {
-                               times.push_back(iso_time(a.at_ms));
-                               list.push_back({times.back(), a.actor_name, a.address, a.action, a.target, a.detail});
-                             }
-                             answer(fresh(protocol::messages::admin_audit(list)));
-                           });
-  }
-  if (rest == "server") {
-    if (!get) return method_not_allowed("GET");
-    return admin.maintenance([&state, answer](std::optional<bool> on) {
-      state.admin->database_bytes(is_postgres_url(state.svc.cfg->db), [&state, on, answer](std::int64_t bytes) {
-        const std::int64_t now = state.svc.time->now_ms();
-        const std::string started = iso_time(state.started_ms);
-        protocol::messages::server_fields f;
-        f.version = TABULEIRO_VERSION;
-        f.started = started;
-        f.uptime_s = (now - state.started_ms) / 1000;
-        f.connections = state.svc.stats->ws_open.load();
-        f.rooms = state.svc.stats->rooms.load();
-        f.bots_thinking = state.svc.bots ? static_cast<std::int64_t>(state.svc.bots->busy()) : 0;
-        f.database_bytes = bytes;
-        f.maintenance = on.value_or(false);
-        f.access = access_name(state.svc.cfg->access);
-        f.node = state.svc.cfg->node;
-        answer(fresh(protocol::messages::admin_server(f)));
-      });
-    });
-  }
-  if (rest == "matches") {
-    if (!get) return method_not_allowed("GET");
-    const std::string status = query_value(query, "status");
-    if (status != "" && status != "waiting" && status != "live" && status != "finished")
-      return answer({400, http_error("bad_request", "status must be waiting, live or finished")});
-    return admin.list_matches(status, query_value(query, "game"), query_value(query, "player"),
-                              [answer](std::optional<std::vector<accounts::admin_match_row>> rows) {
-                                if (!rows) return answer(unavailable("matches"));
-                                answer(fresh(admin_matches_json(*rows)));
-                              });
-  }
-  if (rest.starts_with("matches/")) {
-    const std::string_view tail = rest.substr(8);
-    const auto slash = tail.find('/');
-    const auto code = normalize_share_code(tail.substr(0, slash));
-    const std::string_view verb = slash == std::string_view::npos ? "" : tail.substr(slash + 1);
-    if (!code || (verb != "abort" && verb != "delete")) return answer({404, http_error("not_found", "no such admin route")});
-    if (get) return method_not_allowed("POST");
-    if (verb == "delete")
-      return admin.delete_match(by, *code, state.svc.cfg->node, [&state, code = *code, answer](std::optional<accounts::refusal> no) {
-        if (no) return answer(refused(*no));
-        state.registry->drop(code);
-        answer(fresh(protocol::messages::admin_done()));
-      });
-    const auto reason = body.find("reason");
-    if (reason == body.end() || !reason->is_string())
-      return answer({400, http_error("bad_request", "the body is {\"reason\": \"words the players will read\"}")});
-    std::string words = clean_host_reason(reason->get<std::string>());
-    if (words.empty() || words.size() > protocol::max_host_note_bytes)
-      return answer({400, http_error("bad_request", "say why in 1 to 200 bytes (UTF-8): the players read it")});
-    return abort_match(state, by, *code, std::move(words), 5, std::move(answer));
-  }
-  if (rest == "reports") {
-    if (!get) return method_not_allowed("GET");
-    return admin.list_reports([answer](std::optional<std::vector<accounts::chat_report_row>> rows) {
-      if (!rows) return answer(unavailable("chat reports"));
-      answer(fresh(admin_reports_json(*rows)));
-    });
-  }
-  if (rest.starts_with("reports/") && rest.ends_with("/handled")) {
-    const std::int64_t id = positive(rest.substr(8, rest.size() - 8 - 8));
-    if (id <= 0) return answer({404, http_error("not_found", "no such admin route")});
-    if (get) return method_not_allowed("POST");
-    return admin.handle_report(by, id, changed(std::move(answer)));
-  }
-  if (rest == "webhooks" || (rest.starts_with("webhooks/") && rest.ends_with("/remove"))) {
-    if (!state.webhooks) return answer({404, http_error("not_found", "this server keeps no webhooks")});
-    if (rest == "webhooks") {
-      if (!get) return method_not_allowed("GET");
-      return state.webhooks->list_all([answer](std::optional<std::vector<notify::owned_webhook>> rows) {
-        if (!rows) return answer(unavailable("webhooks"));
-        nlohmann::json list = nlohmann::json::array();
-        for (const auto& w : *rows) list.push_back(admin_webhook_json(w));
-        answer(fresh({{"webhooks", std::move(list)}}));
-      });
-    }
-    const std::int64_t id = positive(rest.substr(9, rest.size() - 9 - 7));
-    if (id <= 0) return answer({404, http_error("not_found", "no such admin route")});
-    if (get) return method_not_allowed("POST");
-    // Its owner and host first, for the audit log.
-    return state.webhooks->list_all([&state, by, id, answer](std::optional<std::vector<notify::owned_webhook>> rows) {
-      if (!rows) return answer(unavailable("webhooks"));
-      const auto it = std::find_if(rows->begin(), rows->end(), [id](const auto& w) { return w.hook.id == id; });
-      if (it == rows->end()) return answer({404, http_error("not_found", "no such webhook")});
-      const std::string target = "user " + std::to_string(it->hook.user_id);
-      const auto url = notify::parse_https_url(it->hook.url);
-      const std::string detail = "webhook " + std::to_string(id) + " to " + (url ? url->host : "?");
-      state.webhooks->remove_any(id, [&state, by, target, detail, answer](std::optional<notify::webhook_refusal> no) {
-        if (no) return answer({no->code == "unknown_webhook" ? 404 : 503, http_error(no->code == "unknown_webhook" ? "not_found" : no->code, no->message)});
-        state.admin->record(by, "remove_webhook", target, detail,
-                            [answer](bool) { answer(fresh(protocol::messages::admin_done())); });
-      });
-    });
-  }
-  if (rest == "backup") {
-    if (!get) return method_not_allowed("GET");
-    const bool postgres = is_postgres_url(state.svc.cfg->db);
-    return admin.backup(by, state.svc.cfg->db, [&state, postgres, answer](std::variant<std::string, accounts::refusal> r) {
-      if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer({503, http_error(no->code, no->message)});
-      const std::string stamp = iso_time(state.svc.time->now_ms());  // 2026-12-04T19:36:30Z
-      std::string name = "tabuleiro-" + stamp.substr(0, 10) + "-" + stamp.substr(11, 2) + stamp.substr(14, 2) +
-                         stamp.substr(17, 2) + (postgres ? ".dump" : ".db");
-      api_answer a{200, nullptr, {{"Content-Type", postgres ? "application/octet-stream" : "application/vnd.sqlite3"},
-                                  {"Content-Disposition", "attachment; filename=\"" + name + "\""}}};
-      a.file_path = std::get<std::string>(r);
-      answer(std::move(a));
-    });
-  }
-  if (rest == "backups") {
-    if (get) return answer(fresh(backups_json(state)));
-    if (!state.backups)
-      return answer({409, http_error("no_backup_dir", "this server has no scheduled backups: start it with --backup-dir")});
-    return state.backups->back_up_now(by.name, [&state, by, answer](std::optional<backup_record> r) {
-      if (!r) return answer({409, http_error("backup_running", "a backup is being written now; wait for it")});
-      if (!r->ok) return answer({503, http_error("backup_failed", "the backup failed: " + r->error)});
-      state.admin->record(by, "backup", "server", r->file, [&state, answer](bool) {
-        api_answer a = fresh(backups_json(state));
-        a.status = 201;
-        answer(std::move(a));
-      });
-    });
-  }
-  if (rest == "maintenance") {
-    if (get) return method_not_allowed("POST");
-    const auto on = body.find("on");
-    if (on == body.end() || !on->is_boolean()) return answer({400, http_error("bad_request", "the body is {\"on\": true|false}")});
-    return admin.set_maintenance(by, on->get<bool>(), changed(std::move(answer)));
-  }
-  answer({404, http_error("not_found", "no such admin route")});
+  return true;
 }
 
 }  // namespace
 
-bool is_admin_route(std::string_view path) { return path.starts_with("/api/admin/"); }
+void admin_list_users(const route_call& call, answer_fn answer) {
+  call.state.admin->list_users(query_value(call.query, "q"), [answer](std::optional<std::vector<accounts::user_row>> rows) {
+    if (!rows) return answer(unavailable("users"));
+    std::vector<std::string> times;
+    times.reserve(rows->size());
+    std::vector<protocol::messages::admin_user_fields> users;
+    for (const auto& u : *rows) {
+      times.push_back(iso_time(u.created_ms));
+      users.push_back({u.id, u.username, u.display_name, u.language, u.admin, u.disabled, times.back()});
+    }
+    answer(fresh(protocol::messages::admin_users(users)));
+  });
+}
 
-void handle_admin_request(shared_state& state, const request& req, std::string_view path, std::string_view query,
-                          const admin_request_context& ctx, std::function<void(api_answer)> answer) {
-  if (!state.accounts || !state.admin) return answer({404, http_error("not_found", "no such API route")});
-  const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
-  if (!get && req.method() != http::verb::post)
-    return answer({405, http_error("method_not_allowed", "admin routes take GET or POST"), {{"Allow", "GET, POST"}}});
-  state.accounts->authenticate(
-      session_id_of(req), [&state, held = std::make_shared<request>(req), path = std::string(path),
-                           query = std::string(query), ctx, get, answer = std::move(answer)](auth_result a) {
-        if (a.state == auth_result::status::unavailable)
-          return answer({503, http_error("unavailable", "accounts cannot be reached right now; try again")});
-        if (a.state == auth_result::status::signed_out) return answer({401, http_error("signed_out", "sign in first")});
-        if (!a.s.who.admin) return answer({403, http_error("not_admin", "only administrators may do this")});
-        if (!get && !csrf_matches(csrf_token_of(*held), a.s))
-          return answer({403, http_error("bad_csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")});
-        dispatch(state, *held, path, query, ctx, a.s, answer);
-      });
+void admin_disable_user(const route_call& call, answer_fn answer) {
+  if (!plain_change(call, answer)) return;
+  call.state.admin->set_disabled(actor_of(call), call.number(0), true,
+                                 [&state = call.state, user = call.number(0), answer](std::optional<accounts::refusal> no) {
+                                   if (no) return answer(refused(*no));
+                                   state.connections->close_account(user, 4003, "account disabled");
+                                   answer(fresh(protocol::messages::admin_done()));
+                                 });
+}
+
+void admin_enable_user(const route_call& call, answer_fn answer) {
+  if (!plain_change(call, answer)) return;
+  call.state.admin->set_disabled(actor_of(call), call.number(0), false, changed(std::move(answer)));
+}
+
+void admin_promote_user(const route_call& call, answer_fn answer) {
+  if (!plain_change(call, answer)) return;
+  call.state.admin->set_admin(actor_of(call), call.number(0), true, changed(std::move(answer)));
+}
+
+void admin_demote_user(const route_call& call, answer_fn answer) {
+  if (!plain_change(call, answer)) return;
+  call.state.admin->set_admin(actor_of(call), call.number(0), false, changed(std::move(answer)));
+}
+
+void admin_reset_link(const route_call& call, answer_fn answer) {
+  if (!plain_change(call, answer)) return;
+  call.state.admin->reset_link(actor_of(call), call.number(0), link_answer(call.link_base + "/reset?code=", std::move(answer)));
+}
+
+void admin_list_invitations(const route_call& call, answer_fn answer) {
+  call.state.admin->list_invitations([answer, &state = call.state](std::optional<std::vector<accounts::invitation_row>> rows) {
+    if (!rows) return answer(unavailable("invitations"));
+    const std::int64_t now = state.svc.time->now_ms();
+    std::vector<std::string> texts;
+    texts.reserve(rows->size() * 3);
+    std::vector<protocol::messages::invitation_fields> list;
+    for (const auto& i : *rows) {
+      texts.push_back(i.code_hash.substr(0, 16));
+      const std::string& id = texts.back();
+      texts.push_back(iso_time(i.created_ms));
+      const std::string& created = texts.back();
+      texts.push_back(iso_time(i.expires_ms));
+      list.push_back({id, i.created_by_name, created, texts.back(), i.max_uses, i.uses, i.revoked, i.grants_admin,
+                      invitation_state(i, now)});
+    }
+    answer(fresh(protocol::messages::admin_invitations(list)));
+  });
+}
+
+void admin_invite(const route_call& call, answer_fn answer) {
+  auto parsed = change_body(call, {"days", "uses"});
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  const auto days = body.find("days");
+  const auto uses = body.find("uses");
+  if ((days != body.end() && !days->is_number_integer()) || (uses != body.end() && !uses->is_number_integer()))
+    return answer({400, http_error("bad_request", "days and uses are whole numbers")});
+  const std::int64_t d = days == body.end() ? 7 : days->get<std::int64_t>();
+  const std::int64_t u = uses == body.end() ? 1 : uses->get<std::int64_t>();
+  if (d < 1 || d > 365 || u < 1 || u > 1000)
+    return answer({400, http_error("bad_request", "an invitation is valid for 1 to 365 days and 1 to 1000 sign-ups")});
+  call.state.admin->invite(actor_of(call), d * 24 * 3600 * 1000, static_cast<int>(u),
+                           link_answer(call.link_base + "/signup?invite=", std::move(answer)));
+}
+
+void admin_revoke_invitation(const route_call& call, answer_fn answer) {
+  if (!plain_change(call, answer)) return;
+  call.state.admin->revoke_invitation(actor_of(call), call.params.at(0), changed(std::move(answer)));
+}
+
+void admin_audit_log(const route_call& call, answer_fn answer) {
+  const std::int64_t limit = positive(query_value(call.query, "limit"));
+  call.state.admin->audit_log(limit > 0 ? static_cast<std::size_t>(limit) : 200,
+                              [answer](std::optional<std::vector<accounts::audit_row>> rows) {
+                                if (!rows) return answer(unavailable("the audit log"));
+                                std::vector<std::string> times;
+                                times.reserve(rows->size());
+                                std::vector<protocol::messages::audit_fields> list;
+                                for (const auto& a : *rows) {
+                                  times.push_back(iso_time(a.at_ms));
+                                  list.push_back({times.back(), a.actor_name, a.address, a.action, a.target, a.detail});
+                                }
+                                answer(fresh(protocol::messages::admin_audit(list)));
+                              });
+}
+
+void admin_read_server(const route_call& call, answer_fn answer) {
+  shared_state& state = call.state;
+  state.admin->maintenance([&state, answer](std::optional<bool> on) {
+    state.admin->database_bytes(is_postgres_url(state.svc.cfg->db), [&state, on, answer](std::int64_t bytes) {
+      const std::int64_t now = state.svc.time->now_ms();
+      const std::string started = iso_time(state.started_ms);
+      protocol::messages::server_fields f;
+      f.version = TABULEIRO_VERSION;
+      f.started = started;
+      f.uptime_s = (now - state.started_ms) / 1000;
+      f.connections = state.svc.stats->ws_open.load();
+      f.rooms = state.svc.stats->rooms.load();
+      f.bots_thinking = state.svc.bots ? static_cast<std::int64_t>(state.svc.bots->busy()) : 0;
+      f.database_bytes = bytes;
+      f.maintenance = on.value_or(false);
+      f.access = access_name(state.svc.cfg->access);
+      f.node = state.svc.cfg->node;
+      answer(fresh(protocol::messages::admin_server(f)));
+    });
+  });
+}
+
+void admin_list_matches(const route_call& call, answer_fn answer) {
+  const std::string status = query_value(call.query, "status");
+  if (status != "" && status != "waiting" && status != "live" && status != "finished")
+    return answer({400, http_error("bad_request", "status must be waiting, live or finished")});
+  call.state.admin->list_matches(status, query_value(call.query, "game"), query_value(call.query, "player"),
+                                 [answer](std::optional<std::vector<accounts::admin_match_row>> rows) {
+                                   if (!rows) return answer(unavailable("matches"));
+                                   answer(fresh(admin_matches_json(*rows)));
+                                 });
+}
+
+void admin_abort_match(const route_call& call, answer_fn answer) {
+  auto parsed = change_body(call, {"reason"});
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  const auto reason = body.find("reason");
+  if (reason == body.end() || !reason->is_string())
+    return answer({400, http_error("bad_request", "the body is {\"reason\": \"words the players will read\"}")});
+  std::string words = clean_host_reason(reason->get<std::string>());
+  if (words.empty() || words.size() > protocol::max_host_note_bytes)
+    return answer({400, http_error("bad_request", "say why in 1 to 200 bytes (UTF-8): the players read it")});
+  abort_match(call.state, actor_of(call), call.params.at(0), std::move(words), 5, std::move(answer));
+}
+
+void admin_delete_match(const route_call& call, answer_fn answer) {
+  if (!plain_change(call, answer)) return;
+  shared_state& state = call.state;
+  const std::string& code = call.params.at(0);
+  state.admin->delete_match(actor_of(call), code, state.svc.cfg->node, [&state, code, answer](std::optional<accounts::refusal> no) {
+    if (no) return answer(refused(*no));
+    state.registry->drop(code);
+    answer(fresh(protocol::messages::admin_done()));
+  });
+}
+
+void admin_list_reports(const route_call& call, answer_fn answer) {
+  call.state.admin->list_reports([answer](std::optional<std::vector<accounts::chat_report_row>> rows) {
+    if (!rows) return answer(unavailable("chat reports"));
+    answer(fresh(admin_reports_json(*rows)));
+  });
+}
+
+void admin_handle_report(const route_call& call, answer_fn answer) {
+  if (!plain_change(call, answer)) return;
+  call.state.admin->handle_report(actor_of(call), call.number(0), changed(std::move(answer)));
+}
+
+void admin_list_webhooks(const route_call& call, answer_fn answer) {
+  call.state.webhooks->list_all([answer](std::optional<std::vector<notify::owned_webhook>> rows) {
+    if (!rows) return answer(unavailable("webhooks"));
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& w : *rows) list.push_back(admin_webhook_json(w));
+    answer(fresh({{"webhooks", std::move(list)}}));
+  });
+}
+
+void admin_remove_webhook(const route_call& call, answer_fn answer) {
+  if (!plain_change(call, answer)) return;
+  // Its owner and host first, for the audit log.
+  shared_state& state = call.state;
+  state.webhooks->list_all([&state, by = actor_of(call), id = call.number(0),
+                            answer](std::optional<std::vector<notify::owned_webhook>> rows) {
+    if (!rows) return answer(unavailable("webhooks"));
+    const auto it = std::find_if(rows->begin(), rows->end(), [id](const auto& w) { return w.hook.id == id; });
+    if (it == rows->end()) return answer({404, http_error("not_found", "no such webhook")});
+    const std::string target = "user " + std::to_string(it->hook.user_id);
+    const auto url = notify::parse_https_url(it->hook.url);
+    const std::string detail = "webhook " + std::to_string(id) + " to " + (url ? url->host : "?");
+    state.webhooks->remove_any(id, [&state, by, target, detail, answer](std::optional<notify::webhook_refusal> no) {
+      if (no)
+        return answer({no->code == "unknown_webhook" ? 404 : 503,
+                       http_error(no->code == "unknown_webhook" ? "not_found" : no->code, no->message)});
+      state.admin->record(by, "remove_webhook", target, detail,
+                          [answer](bool) { answer(fresh(protocol::messages::admin_done())); });
+    });
+  });
+}
+
+void admin_download_backup(const route_call& call, answer_fn answer) {
+  shared_state& state = call.state;
+  const bool postgres = is_postgres_url(state.svc.cfg->db);
+  state.admin->backup(actor_of(call), state.svc.cfg->db, [&state, postgres, answer](std::variant<std::string, accounts::refusal> r) {
+    if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer({503, http_error(no->code, no->message)});
+    const std::string stamp = iso_time(state.svc.time->now_ms());  // 2026-12-04T19:36:30Z
+    std::string name = "tabuleiro-" + stamp.substr(0, 10) + "-" + stamp.substr(11, 2) + stamp.substr(14, 2) +
+                       stamp.substr(17, 2) + (postgres ? ".dump" : ".db");
+    api_answer a{200, nullptr, {{"Content-Type", postgres ? "application/octet-stream" : "application/vnd.sqlite3"},
+                                {"Content-Disposition", "attachment; filename=\"" + name + "\""}}};
+    a.file_path = std::get<std::string>(r);
+    answer(std::move(a));
+  });
+}
+
+void admin_list_backups(const route_call& call, answer_fn answer) { answer(fresh(backups_json(call.state))); }
+
+void admin_back_up_now(const route_call& call, answer_fn answer) {
+  if (!plain_change(call, answer)) return;
+  shared_state& state = call.state;
+  if (!state.backups)
+    return answer({409, http_error("no_backup_dir", "this server has no scheduled backups: start it with --backup-dir")});
+  const accounts::actor by = actor_of(call);
+  state.backups->back_up_now(by.name, [&state, by, answer](std::optional<backup_record> r) {
+    if (!r) return answer({409, http_error("backup_running", "a backup is being written now; wait for it")});
+    if (!r->ok) return answer({503, http_error("backup_failed", "the backup failed: " + r->error)});
+    state.admin->record(by, "backup", "server", r->file, [&state, answer](bool) {
+      api_answer a = fresh(backups_json(state));
+      a.status = 201;
+      answer(std::move(a));
+    });
+  });
+}
+
+void admin_set_maintenance(const route_call& call, answer_fn answer) {
+  auto parsed = change_body(call, {"on"});
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  const auto on = body.find("on");
+  if (on == body.end() || !on->is_boolean()) return answer({400, http_error("bad_request", "the body is {\"on\": true|false}")});
+  call.state.admin->set_maintenance(actor_of(call), on->get<bool>(), changed(std::move(answer)));
 }
 
 }  // namespace tabuleiro::server

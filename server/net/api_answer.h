@@ -1,4 +1,4 @@
-// An HTTP API answer before it is written: status code, JSON body (or a file, or bytes) and extra headers. Made by
+// An HTTP answer before it is written: status code, JSON body (or a file, or bytes) and extra headers. Made by
 // the route handlers (on any thread), written by the HTTP session on its strand.
 #pragma once
 
@@ -22,6 +22,9 @@ struct api_answer {
   // When set, the answer's body is these bytes instead of body's JSON (a page or an image; their
   // Content-Type is among headers).
   std::shared_ptr<const std::string> bytes = {};
+  // When set, the answer is this file under --web (a path starting with /), served as any of
+  // the web client's files: Content-Type by its name; the fallback page when it is absent.
+  std::string web_file = {};
 };
 
 }  // namespace tabuleiro::server

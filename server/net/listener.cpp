@@ -1,6 +1,8 @@
 #include "server/net/listener.h"
 
 #include <boost/asio/post.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/websocket/error.hpp>
 #include <spdlog/spdlog.h>
 
 #include "server/net/http_session.h"
@@ -51,6 +53,15 @@ void listener::on_accept(boost::system::error_code ec, conn_socket socket) {
     serve_http(conn_stream(std::move(socket)), state_);
   }
   do_accept();
+}
+
+void fail(beast::error_code ec, const char* what) {
+  if (ec == net::error::operation_aborted || ec == beast::websocket::error::closed ||
+      ec == beast::error::timeout || ec == net::error::eof || ec == net::error::connection_reset ||
+      ec == beast::http::error::end_of_stream)
+    spdlog::debug("{}: {}", what, ec.message());
+  else
+    spdlog::warn("{}: {}", what, ec.message());
 }
 
 }  // namespace tabuleiro::server

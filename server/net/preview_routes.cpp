@@ -1,8 +1,12 @@
-#include "server/net/preview_routes.h"
+// Link previews and the web client's pages (see route_handlers.h).
+#include "server/net/route_handlers.h"
 
+#include <fstream>
+#include <sstream>
 #include <utility>
 
 #include "protocol/core/messages.h"
+#include "server/net/shared_state.h"
 #include "server/preview/board_picture.h"
 #include "server/preview/png.h"
 
@@ -126,15 +130,11 @@ api_answer refusal(int status, const char* code, const char* message, api_answer
 
 }  // namespace
 
-std::string preview_png_code(std::string_view path) {
-  if (!path.starts_with(png_prefix) || !path.ends_with(png_suffix)) return {};
-  const auto code = path.substr(png_prefix.size(), path.size() - png_prefix.size() - png_suffix.size());
-  return code.empty() || code.find('/') != std::string_view::npos ? std::string() : std::string(code);
-}
-
-void answer_preview_png(shared_state& state, const std::string& code, bool member, const std::string& address,
-                        std::function<void(api_answer)> answer) {
-  state.registry->find(code, [&state, member, address, answer = std::move(answer)](std::shared_ptr<room> r, rooms::lookup how) {
+void read_preview(const route_call& call, answer_fn answer) {
+  shared_state& state = call.state;
+  if (!state.previews) return answer(refusal(404, "no_preview", "this server draws no previews"));
+  state.registry->find(call.params.at(0), [&state, member = call.signed_in(), address = call.address,
+                                           answer = std::move(answer)](std::shared_ptr<room> r, rooms::lookup how) {
     if (!r) {
       if (how == rooms::lookup::absent) return answer(refusal(404, "unknown_match", "no match has this code"));
       if (how == rooms::lookup::elsewhere)
@@ -159,10 +159,16 @@ void answer_preview_png(shared_state& state, const std::string& code, bool membe
   });
 }
 
-void answer_match_page(shared_state& state, const std::string& code, const std::string& link_base, std::string page,
-                       std::function<void(api_answer)> answer) {
-  state.registry->describe(code, [&state, code, link_base, page = std::move(page),
-                                  answer = std::move(answer)](registry_read r) mutable {
+void serve_match_page(const route_call& call, answer_fn answer) {
+  const std::string& root = call.state.svc.cfg->web;
+  const std::string& code = call.params.at(0);
+  std::ifstream in(root + "/index.html", std::ios::binary);
+  std::ostringstream page;
+  if (call.method != boost::beast::http::verb::get || root.empty() || !in || !(page << in.rdbuf()) ||
+      code.find('/') != std::string::npos)
+    return serve_client_page(call, std::move(answer));
+  call.state.registry->describe(code, [&state = call.state, code, link_base = call.link_base, page = page.str(),
+                                       answer = std::move(answer)](registry_read r) mutable {
     const auto* summary = std::get_if<json>(&r);
     const auto title_end = page.find("</title>");
     if (summary && guests_may_watch(state, *summary) && title_end != std::string::npos) {
@@ -172,6 +178,12 @@ void answer_match_page(shared_state& state, const std::string& code, const std::
     answer({200, nullptr, {{"Content-Type", "text/html; charset=utf-8"}, {"Cache-Control", "no-cache"}}, {},
             std::make_shared<const std::string>(std::move(page))});
   });
+}
+
+void serve_client_page(const route_call&, answer_fn answer) {
+  api_answer a{200};
+  a.web_file = "/index.html";
+  answer(std::move(a));
 }
 
 }  // namespace tabuleiro::server

@@ -1,10 +1,13 @@
-// The notification routes (see push_api.h).
-#include "server/net/push_api.h"
+// The notification routes of the HTTP API (/api/push…, PROTOCOL.md "Notifications"): the
+// server's VAPID public key for anyone, and a signed-in member's settings — their browsers'
+// subscriptions and their choice of notifications. Every change needs the session's CSRF token
+// (X-CSRF-Token), as the account routes do. Their handlers are declared in route_handlers.h.
+#include "server/net/route_handlers.h"
 
 #include "protocol/core/json_util.h"
 #include "protocol/core/messages.h"
 #include "protocol/core/push_messages.h"
-#include "server/net/account_api.h"
+#include "server/net/shared_state.h"
 #include "server/room/summary.h"
 #include "server/util/wire.h"
 
@@ -13,7 +16,6 @@ namespace {
 
 namespace http = boost::beast::http;
 namespace msg = protocol::messages;
-using request = http::request<http::string_body>;
 using msg::http_error;
 
 // A member's choice by name, from its mask (push_sql.h's bits) and back.
@@ -50,79 +52,70 @@ api_answer refused(const notify::push_refusal& r) {
   return {status, http_error(r.code, r.message)};
 }
 
-}  // namespace
-
-bool is_push_route(std::string_view path) { return !push_route_methods(path).empty(); }
-
-std::string_view push_route_methods(std::string_view path) {
-  if (path == "/api/push/key" || path == "/api/push") return "GET, HEAD";
-  if (path == "/api/push/subscriptions" || path == "/api/push/unsubscribe" || path == "/api/push/notify") return "POST";
-  return "";
+// A change's callback: the settings as they now are with status, or the refusal.
+std::function<void(std::variant<notify::push_settings, notify::push_refusal>)> settings_changed(
+    const notify::p256_key& key, int status, answer_fn answer) {
+  return [&key, answer = std::move(answer), status](std::variant<notify::push_settings, notify::push_refusal> v) {
+    if (const auto* no = std::get_if<notify::push_refusal>(&v)) return answer(refused(*no));
+    answer(settings_answer(status, key, std::get<notify::push_settings>(v)));
+  };
 }
 
-void handle_push_request(const push_routes& routes, const request& req, std::string_view path,
-                         std::function<void(api_answer)> answer) {
-  const std::string_view methods = push_route_methods(path);
-  const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
-  if ((methods == "POST") == get || (!get && req.method() != http::verb::post))
-    return answer({405, http_error("method_not_allowed", std::string(methods) + " " + std::string(path)),
-                   {{"Allow", std::string(methods)}}});
-  const notify::p256_key& key = *routes.key;
-  if (path == "/api/push/key")
-    return answer({200, msg::push_key(notify::base64url(key.public_point())), {{"Cache-Control", "no-cache"}}});
-  if (!routes.accounts || !routes.push)
-    return answer({404, http_error("not_found", "this server keeps no notification settings")});
+}  // namespace
 
-  std::optional<nlohmann::json> body;
-  if (!get) {
-    std::string why;
-    body = parse_client_json(req.body(), why);
-    if (!body) return answer({400, http_error("bad_json", why)});
-    if (!body->is_object()) return answer({400, http_error("bad_request", "the body is a JSON object")});
-  }
-  notify::push_service& push = *routes.push;
-  for_member(*routes.accounts, req, std::move(answer), [&push, &key, path = std::string(path), body = std::move(body)](
-                                                          std::int64_t user, std::function<void(api_answer)> answer) mutable {
-    if (path == "/api/push")
-      return push.settings(user, [&key, answer](std::optional<notify::push_settings> s) {
-        if (!s) return answer({503, http_error("unavailable", "notifications cannot be read right now; try again")});
-        answer(settings_answer(200, key, *s));
-      });
-    auto changed = [&key, answer](int status) {
-      return [&key, answer, status](std::variant<notify::push_settings, notify::push_refusal> v) {
-        if (const auto* no = std::get_if<notify::push_refusal>(&v)) return answer(refused(*no));
-        answer(settings_answer(status, key, std::get<notify::push_settings>(v)));
-      };
-    };
-    if (path == "/api/push/subscriptions") {
-      std::string endpoint, p256dh, auth, label;
-      // A browser's PushSubscription.toJSON() (expirationTime included, and ignored) and a label.
-      if (const auto unknown = protocol::first_unknown_key(*body, {"endpoint", "expirationTime", "keys", "label"}))
-        return answer({400, http_error("bad_request", "unknown member \"" + *unknown + "\" in the body")});
-      const auto keys = body->find("keys");
-      if (!string_member(*body, "endpoint", endpoint) || !string_member(*body, "label", label) ||
-          keys == body->end() || !keys->is_object() || !string_member(*keys, "p256dh", p256dh) ||
-          !string_member(*keys, "auth", auth))
-        return answer({400, http_error("bad_request", "the body is a browser's subscription: {\"endpoint\", "
-                                                      "\"keys\": {\"p256dh\", \"auth\"}, \"label\"?}")});
-      return push.subscribe(user, std::move(endpoint), std::move(p256dh), std::move(auth), std::move(label),
-                            changed(201));
-    }
-    if (path == "/api/push/unsubscribe") {
-      const auto id = body->find("id");
-      if (id == body->end() || !id->is_number_integer() || body->size() != 1)
-        return answer({400, http_error("bad_request", "the body is {\"id\": a subscription's id}")});
-      return push.unsubscribe(user, id->get<std::int64_t>(), changed(200));
-    }
-    // /api/push/notify: the names given change, the others stay.
-    push.settings(user, [&push, user, body = std::move(*body), changed, answer](std::optional<notify::push_settings> s) {
-      if (!s) return answer({503, http_error("unavailable", "notifications cannot be read right now; try again")});
-      msg::notify_choice choice = choice_of(s->notify);
-      if (!msg::read_notify_choice(body, choice))
-        return answer({400, http_error("bad_request", "the body maps turn, started, low_time, challenge and result "
-                                                      "to true or false")});
-      push.choose(user, mask_of(choice), changed(200));
-    });
+void read_push_key(const route_call& call, answer_fn answer) {
+  answer({200, msg::push_key(notify::base64url(call.state.vapid->public_point())), {{"Cache-Control", "no-cache"}}});
+}
+
+void read_push_settings(const route_call& call, answer_fn answer) {
+  call.state.push->settings(call.auth.s.who.id, [&key = *call.state.vapid, answer](std::optional<notify::push_settings> s) {
+    if (!s) return answer({503, http_error("unavailable", "notifications cannot be read right now; try again")});
+    answer(settings_answer(200, key, *s));
+  });
+}
+
+void add_push_subscription(const route_call& call, answer_fn answer) {
+  auto parsed = object_body(call);
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  std::string endpoint, p256dh, auth, label;
+  // A browser's PushSubscription.toJSON() (expirationTime included, and ignored) and a label.
+  if (const auto unknown = protocol::first_unknown_key(body, {"endpoint", "expirationTime", "keys", "label"}))
+    return answer({400, http_error("bad_request", "unknown member \"" + *unknown + "\" in the body")});
+  const auto keys = body.find("keys");
+  if (!string_member(body, "endpoint", endpoint) || !string_member(body, "label", label) || keys == body.end() ||
+      !keys->is_object() || !string_member(*keys, "p256dh", p256dh) || !string_member(*keys, "auth", auth))
+    return answer({400, http_error("bad_request", "the body is a browser's subscription: {\"endpoint\", "
+                                                  "\"keys\": {\"p256dh\", \"auth\"}, \"label\"?}")});
+  call.state.push->subscribe(call.auth.s.who.id, std::move(endpoint), std::move(p256dh), std::move(auth),
+                             std::move(label), settings_changed(*call.state.vapid, 201, std::move(answer)));
+}
+
+void remove_push_subscription(const route_call& call, answer_fn answer) {
+  auto parsed = object_body(call);
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  const auto id = body.find("id");
+  if (id == body.end() || !id->is_number_integer() || body.size() != 1)
+    return answer({400, http_error("bad_request", "the body is {\"id\": a subscription's id}")});
+  call.state.push->unsubscribe(call.auth.s.who.id, id->get<std::int64_t>(),
+                               settings_changed(*call.state.vapid, 200, std::move(answer)));
+}
+
+void choose_notifications(const route_call& call, answer_fn answer) {
+  auto parsed = object_body(call);
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  // The names given change, the others stay.
+  notify::push_service& push = *call.state.push;
+  push.settings(call.auth.s.who.id, [&push, &key = *call.state.vapid, user = call.auth.s.who.id,
+                                     body = std::move(std::get<nlohmann::json>(parsed)),
+                                     answer](std::optional<notify::push_settings> s) {
+    if (!s) return answer({503, http_error("unavailable", "notifications cannot be read right now; try again")});
+    msg::notify_choice choice = choice_of(s->notify);
+    if (!msg::read_notify_choice(body, choice))
+      return answer({400, http_error("bad_request", "the body maps turn, started, low_time, challenge and result "
+                                                    "to true or false")});
+    push.choose(user, mask_of(choice), settings_changed(key, 200, answer));
   });
 }
 

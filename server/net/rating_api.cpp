@@ -1,9 +1,11 @@
-// GET /api/players/{name} and GET /api/leaderboard, answered from the rating service's reads.
-#include "server/net/rating_api.h"
+// The ratings' read routes of the HTTP API: a player's profile (GET /api/players/{name}) and a
+// game's leaderboard (GET /api/leaderboard?game=…&speed=…). Their handlers are declared in route_handlers.h.
+#include "server/net/route_handlers.h"
 
 #include "protocol/core/game.h"
 #include "protocol/core/messages.h"
 #include "server/net/http_query.h"
+#include "server/net/shared_state.h"
 #include "server/room/summary.h"
 
 namespace tabuleiro::server {
@@ -14,7 +16,6 @@ using protocol::messages::http_error;
 
 namespace {
 
-constexpr std::string_view players_prefix = "/api/players/";
 constexpr std::int64_t active_days = 30;
 constexpr std::size_t board_size = 50;
 constexpr std::size_t history_points = 200;
@@ -38,37 +39,32 @@ api_answer profile_answer(const social::profile& p) {
 
 }  // namespace
 
-bool is_rating_route(std::string_view path) { return path.starts_with(players_prefix) || path == "/api/leaderboard"; }
+void read_player_profile(const route_call& call, answer_fn answer) {
+  const std::string& name = call.params.at(0);
+  if (name.size() > 64 || name.find('/') != std::string::npos)
+    return answer({404, http_error("unknown_player", "no rated games are known for this name")});
+  call.state.ratings->read_profile(name, history_points, [answer = std::move(answer)](read_status st, social::profile p) {
+    if (st == read_status::unavailable) return answer(unavailable());
+    if (st == read_status::absent) return answer({404, http_error("unknown_player", "no rated games are known for this name")});
+    answer(profile_answer(p));
+  });
+}
 
-void handle_rating_request(social::rating_service& ratings, const http::request<http::string_body>& req,
-                           std::string_view path, std::string_view query, std::int64_t now_ms,
-                           std::function<void(api_answer)> answer) {
-  if (req.method() != http::verb::get && req.method() != http::verb::head)
-    return answer({405, http_error("method_not_allowed", "this route takes GET"), {{"Allow", "GET, HEAD"}}});
-  if (path.starts_with(players_prefix)) {
-    const std::string_view name = path.substr(players_prefix.size());
-    if (name.empty() || name.size() > 64 || name.find('/') != std::string_view::npos)
-      return answer({404, http_error("unknown_player", "no rated games are known for this name")});
-    return ratings.read_profile(std::string(name), history_points,
-                                [answer = std::move(answer)](read_status st, social::profile p) {
-                                  if (st == read_status::unavailable) return answer(unavailable());
-                                  if (st == read_status::absent) return answer({404, http_error("unknown_player", "no rated games are known for this name")});
-                                  answer(profile_answer(p));
-                                });
-  }
-  const std::string game = query_value(query, "game");
+void read_leaderboard(const route_call& call, answer_fn answer) {
+  const std::string game = query_value(call.query, "game");
   if (protocol::find_game(game) == nullptr) return answer({400, http_error("unknown_game", "game must name a hosted game")});
-  const std::string speed_text = query_value(query, "speed");
+  const std::string speed_text = query_value(call.query, "speed");
   const auto speed = speed_text.empty() ? std::optional(social::speed::live) : social::parse_speed(speed_text);
   if (!speed) return answer({400, http_error("bad_request", "speed must be live or correspondence")});
-  ratings.read_leaderboard(game, *speed, now_ms - active_days * 86'400'000, board_size,
-                           [answer = std::move(answer), game, s = *speed](read_status st, std::vector<social::board_line> lines) {
-                             if (st != read_status::found) return answer(unavailable());
-                             std::vector<msg::leaderboard_line> out;
-                             for (const auto& l : lines)
-                               out.push_back({l.username, l.display_name, l.current.value, l.current.deviation, l.games});
-                             answer({200, msg::leaderboard(game, social::speed_name(s), out), {{"Cache-Control", "no-cache"}}});
-                           });
+  const std::int64_t now_ms = call.state.svc.time->now_ms();
+  call.state.ratings->read_leaderboard(
+      game, *speed, now_ms - active_days * 86'400'000, board_size,
+      [answer = std::move(answer), game, s = *speed](read_status st, std::vector<social::board_line> lines) {
+        if (st != read_status::found) return answer(unavailable());
+        std::vector<msg::leaderboard_line> out;
+        for (const auto& l : lines) out.push_back({l.username, l.display_name, l.current.value, l.current.deviation, l.games});
+        answer({200, msg::leaderboard(game, social::speed_name(s), out), {{"Cache-Control", "no-cache"}}});
+      });
 }
 
 }  // namespace tabuleiro::server

@@ -161,6 +161,11 @@ std::string match_code_of(std::string_view target) {
   return normalize_share_code(named).value_or("");
 }
 
+std::string relayed_code(const http::request<http::string_body>& req, const shared_state& state) {
+  if (!state.registry->leasing() || req.find(relay_header) != req.end()) return "";
+  return match_code_of({req.target().data(), req.target().size()});
+}
+
 void connect_to_node(conn_executor executor, const std::string& address, shared_state& state,
                      std::int64_t timeout_ms, std::function<void(boost::system::error_code, conn_socket)> done) {
   auto op = std::make_shared<connect_op>(executor);
@@ -180,6 +185,22 @@ void connect_to_node(conn_executor executor, const std::string& address, shared_
   op->resolver.async_resolve(host, hp->port, [op](beast::error_code ec, conn_resolver::results_type found) {
     if (ec) return op->finish(ec);
     net::async_connect(op->socket, found, [op](beast::error_code ec, const tcp::endpoint&) { op->finish(ec); });
+  });
+}
+
+void reach_holder(conn_executor executor, shared_state& state, const std::string& code, std::int64_t connect_ms,
+                  std::function<void(std::optional<conn_socket>)> done) {
+  state.registry->route(code, [executor, &state, connect_ms, done = std::move(done)](std::optional<lease_holder> to) {
+    net::post(executor, [executor, &state, connect_ms, done, to = std::move(to)] {
+      if (!to) return done(std::nullopt);
+      connect_to_node(executor, to->address, state, connect_ms,
+                      [&state, done, node = to->node](beast::error_code ec, conn_socket upstream) {
+                        if (!ec) return done(std::move(upstream));
+                        state.svc.stats->relay_failures++;
+                        spdlog::warn("relay to node {} failed ({}); serving the request here", node, ec.message());
+                        done(std::nullopt);
+                      });
+    });
   });
 }
 

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <boost/beast/http.hpp>
@@ -25,10 +26,22 @@ inline constexpr const char* relay_header = "X-Tabuleiro-Relay";
 // /m/K (K in any case; the code normalized).
 std::string match_code_of(std::string_view target);
 
+// The code of the match req names (match_code_of) when, in state's cluster, another node may
+// hold it and no node relayed req yet; else "".
+std::string relayed_code(const boost::beast::http::request<boost::beast::http::string_body>& req,
+                         const shared_state& state);
+
 // Resolves and connects to address (host:port, an IPv6 host in brackets) on executor, giving up
 // after timeout_ms on state's clock; done(ec, socket) runs on executor.
 void connect_to_node(conn_executor executor, const std::string& address, shared_state& state,
                      std::int64_t timeout_ms, std::function<void(boost::system::error_code, conn_socket)> done);
+
+// Reaches the node holding the live lease of match code, when another node holds it: asks the
+// registry (rooms::route), connects (connect_ms at most) and calls done on executor with the
+// connected socket; done gets nullopt when no other node holds the match, and when the holder
+// cannot be reached (counted in relay_failures and logged), for the request to be served here.
+void reach_holder(conn_executor executor, shared_state& state, const std::string& code, std::int64_t connect_ms,
+                  std::function<void(std::optional<conn_socket>)> done);
 
 // Relays client (whose request req was read, not answered) to upstream, a connection to the
 // node holding the match: req is written there with X-Forwarded-For extended by client_ip and

@@ -1,11 +1,10 @@
 // The webhook routes (see webhook_api.h).
 #include "server/net/webhook_api.h"
 
-#include <charconv>
-
 #include "protocol/core/messages.h"
 #include "server/config/http_policy.h"
-#include "server/net/account_api.h"
+#include "server/net/route_handlers.h"
+#include "server/net/shared_state.h"
 #include "server/room/summary.h"
 #include "server/util/wire.h"
 
@@ -14,43 +13,7 @@ namespace {
 
 namespace http = boost::beast::http;
 namespace msg = protocol::messages;
-using request = http::request<http::string_body>;
 using msg::http_error;
-
-constexpr std::string_view prefix = "/api/webhooks";
-
-// What a path under /api/webhooks/{id} asks for.
-enum class hook_action { none, remove, test, events, secret };
-
-// The id of /api/webhooks/{id}[/test|/events|/secret] (0 when path names none) and what it asks.
-std::int64_t id_of(std::string_view path, hook_action& action) {
-  action = hook_action::none;
-  if (!path.starts_with(prefix) || path.size() <= prefix.size() + 1 || path[prefix.size()] != '/') return 0;
-  std::string_view rest = path.substr(prefix.size() + 1);
-  action = hook_action::remove;
-  for (const auto& [suffix, what] : {std::pair{std::string_view("/test"), hook_action::test},
-                                     std::pair{std::string_view("/events"), hook_action::events},
-                                     std::pair{std::string_view("/secret"), hook_action::secret}})
-    if (rest.ends_with(suffix)) {
-      action = what;
-      rest.remove_suffix(suffix.size());
-      break;
-    }
-  std::int64_t id = 0;
-  const auto [p, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), id);
-  if (rest.empty() || ec != std::errc{} || p != rest.data() + rest.size() || id <= 0 || rest.front() == '+') return 0;
-  return id;
-}
-
-// The JSON object of req's body (its media type was checked at the edge), or the 4xx answer
-// that refuses it.
-std::variant<nlohmann::json, api_answer> body_of(const request& req) {
-  std::string why;
-  auto body = parse_client_json(req.body(), why);
-  if (!body) return api_answer{400, http_error("bad_json", why)};
-  if (!body->is_object()) return api_answer{400, http_error("bad_request", "the body is a JSON object")};
-  return std::move(*body);
-}
 
 // The mask named by body's "events" (a non-empty list of notify_kind names), or nullopt.
 std::optional<int> events_of(const nlohmann::json& events) {
@@ -73,6 +36,14 @@ api_answer refused(const notify::webhook_refusal& r) {
                      : r.code == "too_many_webhooks" || r.code == "duplicate_url" ? 409
                                                                                   : 400;
   return {status, http_error(r.code, r.message), {{"Cache-Control", "no-store"}}};
+}
+
+// A removal's or test's callback: status with {"ok": true}, or the refusal.
+std::function<void(std::optional<notify::webhook_refusal>)> done(int status, answer_fn answer) {
+  return [answer = std::move(answer), status](std::optional<notify::webhook_refusal> no) {
+    if (no) return answer(refused(*no));
+    answer({status, {{"ok", true}}, {{"Cache-Control", "no-store"}}});
+  };
 }
 
 }  // namespace
@@ -99,84 +70,74 @@ nlohmann::json admin_webhook_json(const notify::owned_webhook& w) {
   return j;
 }
 
-bool is_webhook_route(std::string_view path) { return !webhook_route_methods(path).empty(); }
+namespace {
 
-std::string_view webhook_route_methods(std::string_view path) {
-  if (path == prefix) return "GET, HEAD, POST";
-  hook_action action;
-  if (id_of(path, action) == 0) return "";
-  return action == hook_action::remove ? "DELETE" : "POST";
+// A change's callback: the webhook as it now is, with its secret when show_secret (a new one:
+// shown only then), or the refusal.
+std::function<void(std::variant<notify::webhook_row, notify::webhook_refusal>)> changed(int status, bool show_secret,
+                                                                                        answer_fn answer) {
+  return [answer = std::move(answer), status, show_secret](std::variant<notify::webhook_row, notify::webhook_refusal> v) {
+    if (const auto* no = std::get_if<notify::webhook_refusal>(&v)) return answer(refused(*no));
+    const auto& w = std::get<notify::webhook_row>(v);
+    nlohmann::json body = {{"webhook", webhook_json(w)}};
+    if (show_secret) body["secret"] = w.secret;
+    answer({status, std::move(body), {{"Cache-Control", "no-store"}}});
+  };
 }
 
-void handle_webhook_request(const webhook_routes& routes, const request& req, std::string_view path,
-                            std::function<void(api_answer)> answer) {
-  const std::string_view methods = webhook_route_methods(path);
-  const auto method = req.method();
-  const bool get = method == http::verb::get || method == http::verb::head;
-  const bool allowed = methods == "POST"     ? method == http::verb::post
-                       : methods == "DELETE" ? method == http::verb::delete_
-                                             : get || method == http::verb::post;
-  if (!allowed)
-    return answer({405, http_error("method_not_allowed", std::string(methods) + " " + std::string(path)),
-                   {{"Allow", std::string(methods)}}});
-  if (!routes.accounts || !routes.webhooks)
-    return answer({404, http_error("not_found", "this server keeps no webhooks")});
+}  // namespace
 
-  hook_action action;
-  const std::int64_t id = id_of(path, action);
-  std::string url;
-  int events = notify::webhook_default_events;
-  if ((path == prefix && !get) || action == hook_action::events) {  // a new webhook's body, or the events'
-    auto parsed = body_of(req);
-    if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
-    const auto& body = std::get<nlohmann::json>(parsed);
-    const bool adding = path == prefix;
-    for (const auto& [key, value] : body.items())
-      if (key != "events" && (!adding || key != "url"))
-        return answer({400, http_error("bad_request", "unknown member \"" + key + "\"; the body is " +
-                                                          (adding ? "{\"url\", \"events\"?}" : "{\"events\"}"))});
-    if (adding && (!body.contains("url") || !string_member(body, "url", url)))
-      return answer({400, http_error("bad_request", "the body is {\"url\": \"https://…\", \"events\": [\"turn\", …]?}")});
-    if (const auto e = body.find("events"); e != body.end() || !adding) {
-      const auto mask = e == body.end() ? std::nullopt : events_of(*e);
-      if (!mask) return answer(bad_events);
-      events = *mask;
-    }
-  }
-  notify::webhook_service& hooks = *routes.webhooks;
-  for_member(*routes.accounts, req, std::move(answer), [&hooks, get, action, id, url = std::move(url), events](
-                                                          std::int64_t user, std::function<void(api_answer)> answer) mutable {
-    if (get)
-      return hooks.list(user, [answer](std::optional<std::vector<notify::webhook_row>> rows) {
-        if (!rows) return answer({503, http_error("unavailable", "webhooks cannot be read right now; try again")});
-        nlohmann::json list = nlohmann::json::array();
-        for (const auto& w : *rows) list.push_back(webhook_json(w));
-        answer({200, {{"webhooks", std::move(list)}}, {{"Cache-Control", "no-store"}}});
-      });
-    auto done = [answer](int status) {
-      return [answer, status](std::optional<notify::webhook_refusal> no) {
-        if (no) return answer(refused(*no));
-        answer({status, {{"ok", true}}, {{"Cache-Control", "no-store"}}});
-      };
-    };
-    // The webhook as it now is (with its secret when it is new: shown only then).
-    auto changed = [answer](int status, bool show_secret) {
-      return [answer, status, show_secret](std::variant<notify::webhook_row, notify::webhook_refusal> v) {
-        if (const auto* no = std::get_if<notify::webhook_refusal>(&v)) return answer(refused(*no));
-        const auto& w = std::get<notify::webhook_row>(v);
-        nlohmann::json body = {{"webhook", webhook_json(w)}};
-        if (show_secret) body["secret"] = w.secret;
-        answer({status, std::move(body), {{"Cache-Control", "no-store"}}});
-      };
-    };
-    switch (action) {
-      case hook_action::test: return hooks.test(user, id, done(202));
-      case hook_action::remove: return hooks.remove(user, id, done(200));
-      case hook_action::events: return hooks.change(user, id, events, false, changed(200, false));
-      case hook_action::secret: return hooks.change(user, id, std::nullopt, true, changed(200, true));
-      case hook_action::none: return hooks.add(user, std::move(url), events, changed(201, true));
-    }
+void list_webhooks(const route_call& call, answer_fn answer) {
+  call.state.webhooks->list(call.auth.s.who.id, [answer](std::optional<std::vector<notify::webhook_row>> rows) {
+    if (!rows) return answer({503, http_error("unavailable", "webhooks cannot be read right now; try again")});
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& w : *rows) list.push_back(webhook_json(w));
+    answer({200, {{"webhooks", std::move(list)}}, {{"Cache-Control", "no-store"}}});
   });
+}
+
+void add_webhook(const route_call& call, answer_fn answer) {
+  auto parsed = object_body(call);
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  for (const auto& [key, value] : body.items())
+    if (key != "events" && key != "url")
+      return answer({400, http_error("bad_request", "unknown member \"" + key + "\"; the body is {\"url\", \"events\"?}")});
+  std::string url;
+  if (!body.contains("url") || !string_member(body, "url", url))
+    return answer({400, http_error("bad_request", "the body is {\"url\": \"https://…\", \"events\": [\"turn\", …]?}")});
+  int events = notify::webhook_default_events;
+  if (const auto e = body.find("events"); e != body.end()) {
+    const auto mask = events_of(*e);
+    if (!mask) return answer(bad_events);
+    events = *mask;
+  }
+  call.state.webhooks->add(call.auth.s.who.id, std::move(url), events, changed(201, true, std::move(answer)));
+}
+
+void remove_webhook(const route_call& call, answer_fn answer) {
+  call.state.webhooks->remove(call.auth.s.who.id, call.number(0), done(200, std::move(answer)));
+}
+
+void test_webhook(const route_call& call, answer_fn answer) {
+  call.state.webhooks->test(call.auth.s.who.id, call.number(0), done(202, std::move(answer)));
+}
+
+void change_webhook_events(const route_call& call, answer_fn answer) {
+  auto parsed = object_body(call);
+  if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
+  const auto& body = std::get<nlohmann::json>(parsed);
+  for (const auto& [key, value] : body.items())
+    if (key != "events")
+      return answer({400, http_error("bad_request", "unknown member \"" + key + "\"; the body is {\"events\"}")});
+  const auto e = body.find("events");
+  const auto mask = e == body.end() ? std::nullopt : events_of(*e);
+  if (!mask) return answer(bad_events);
+  call.state.webhooks->change(call.auth.s.who.id, call.number(0), *mask, false, changed(200, false, std::move(answer)));
+}
+
+void renew_webhook_secret(const route_call& call, answer_fn answer) {
+  call.state.webhooks->change(call.auth.s.who.id, call.number(0), std::nullopt, true, changed(200, true, std::move(answer)));
 }
 
 }  // namespace tabuleiro::server

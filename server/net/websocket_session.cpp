@@ -8,6 +8,7 @@
 
 #include "protocol/core/messages.h"
 #include "protocol/core/request.h"
+#include "server/net/account_api.h"
 #include "server/net/frame_guard.h"
 #include "server/net/net.h"
 #include "server/net/rtt_meter.h"
@@ -404,16 +405,33 @@ class websocket_session : public client,
 
 template <class NextLayer>
 void serve_websocket(NextLayer&& stream, http::request<http::string_body> req, shared_state& state,
-                     peer_identity who) {
-  std::make_shared<websocket_session<NextLayer>>(std::move(stream), state, std::move(who))
-      ->run(std::move(req));
+                     std::string address) {
+  const std::string id = state.accounts ? session_id_of(req) : std::string();
+  if (id.empty())
+    return std::make_shared<websocket_session<NextLayer>>(std::move(stream), state, peer_identity{std::move(address), {}, ""})
+        ->run(std::move(req));
+  struct upgrade {
+    NextLayer stream;
+    http::request<http::string_body> req;
+  };
+  auto held = std::make_shared<upgrade>(upgrade{std::move(stream), std::move(req)});
+  state.accounts->authenticate(id, [held, &state, address = std::move(address)](accounts::auth_result a) {
+    peer_identity who{address, std::nullopt, ""};
+    if (a.state == accounts::auth_result::status::signed_in) {
+      who.account = a.s.who;
+      who.session_hash = a.s.id_hash;
+    }
+    const auto executor = held->stream.get_executor();
+    net::post(executor, [held, &state, who = std::move(who)]() mutable {
+      std::make_shared<websocket_session<NextLayer>>(std::move(held->stream), state, std::move(who))
+          ->run(std::move(held->req));
+    });
+  });
 }
 
-template void serve_websocket(conn_socket&&, http::request<http::string_body>, shared_state&,
-                              peer_identity);
+template void serve_websocket(conn_socket&&, http::request<http::string_body>, shared_state&, std::string);
 #ifdef TABULEIRO_TEST_STREAMS
-template void serve_websocket(beast::test::stream&&, http::request<http::string_body>,
-                              shared_state&, peer_identity);
+template void serve_websocket(beast::test::stream&&, http::request<http::string_body>, shared_state&, std::string);
 #endif
 
 }  // namespace tabuleiro::server
