@@ -181,7 +181,7 @@ void serve_match_page(const route_call& call, answer_fn answer) {
 }
 
 void serve_client_page(const route_call&, answer_fn answer) {
-  api_answer a{200};
+  api_answer a{200, nullptr};
   a.web_file = "/index.html";
   answer(std::move(a));
 }

@@ -150,7 +150,7 @@ void router::serve(route_call call, std::string_view content_type, bool origin_o
   if (!r && !known) {  // a file of the web client
     if (call.method != http::verb::get && call.method != http::verb::head)
       return answer({405, http_error("method_not_allowed", "only GET and HEAD serve files")});
-    api_answer file{200};
+    api_answer file{200, nullptr};
     file.web_file = call.path;
     return answer(std::move(file));
   }

@@ -479,6 +479,7 @@ TEST_CASE("publish: public when asked, and where only members play a member publ
   const json ready = c.until("rematch_ready");
   const json next = match_summary(port, ready["code"]);
   CHECK(next["offline"] == false);
-  CHECK(next["status"] == "waiting");
+  // The seats swap, so the computer has the first move: it may have made it by now.
+  CHECK((next["status"] == "waiting" || next["status"] == "live"));
   CHECK(next["seats"][0]["bot"] == "easy");
 }
