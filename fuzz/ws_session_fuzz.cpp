@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   req.set(http::field::connection, "Upgrade");
   req.set(http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
   req.set(http::field::sec_websocket_version, "13");
-  tabuleiro::server::serve_websocket(std::move(server), std::move(req), *f.state, {"127.0.0.1", std::nullopt});
+  tabuleiro::server::serve_websocket(std::move(server), std::move(req), *f.state, "127.0.0.1");
 
   tabuleiro::fuzz::drive(f, 20000);  // the session reads every frame and answers
   client.close();                    // then the peer goes away: the session ends

@@ -177,7 +177,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   }
 
   // Sends one of the responses an answer or a file makes.
-  void send_file(file_response res) { std::visit([this](auto& r) { send(std::move(r)); }, res); }
+  void send_file(file_response res) { std::visit([this](auto& r) { this->send(std::move(r)); }, res); }
 
   // Writes one response, then reads the next request or closes.
   template <class Body>
