@@ -6,7 +6,6 @@
 #include "server/net/route_handlers.h"
 
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 
 #include "protocol/core/admin_messages.h"
@@ -63,13 +62,6 @@ std::function<void(std::variant<accounts::invitation, accounts::refusal>)> link_
     a.status = 201;
     answer(std::move(a));
   };
-}
-
-// The positive integer text holds, or 0.
-std::int64_t positive(std::string_view text) {
-  std::int64_t v = 0;
-  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  return ec == std::errc{} && p == text.data() + text.size() && v > 0 ? v : 0;
 }
 
 // The state an invitation is in at now_ms, as an administrator sees it.
@@ -296,7 +288,7 @@ void admin_revoke_invitation(const route_call& call, answer_fn answer) {
 }
 
 void admin_audit_log(const route_call& call, answer_fn answer) {
-  const std::int64_t limit = positive(query_value(call.query, "limit"));
+  const std::int64_t limit = positive_number(query_value(call.query, "limit"));
   call.state.admin->audit_log(limit > 0 ? static_cast<std::size_t>(limit) : 200,
                               [answer](std::optional<std::vector<accounts::audit_row>> rows) {
                                 if (!rows) return answer(unavailable("the audit log"));

@@ -1,6 +1,9 @@
-// The query string of an HTTP request target ("a=1&b=2"), read by the API routes.
+// The query string of an HTTP request target ("a=1&b=2") and the numbers in a target, read by the
+// API routes.
 #pragma once
 
+#include <charconv>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -34,6 +37,14 @@ inline std::string query_value(std::string_view query, std::string_view key) {
     query.remove_prefix(amp + 1);
   }
   return "";
+}
+
+// The positive whole number text spells in decimal digits alone (a path's id, a query's limit),
+// or 0 for anything else.
+inline std::int64_t positive_number(std::string_view text) {
+  std::int64_t n = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  return ec == std::errc{} && p == text.data() + text.size() && n > 0 ? n : 0;
 }
 
 }  // namespace tabuleiro::server

@@ -2,11 +2,11 @@
 #include "server/net/router.h"
 
 #include <algorithm>
-#include <charconv>
 
 #include "protocol/core/messages.h"
 #include "server/config/http_policy.h"
 #include "server/net/account_api.h"
+#include "server/net/http_query.h"
 #include "server/util/secrets.h"
 #include "server/util/wire.h"
 
@@ -16,14 +16,6 @@ namespace {
 namespace http = boost::beast::http;
 using protocol::messages::http_error;
 using accounts::auth_result;
-
-// The positive whole number text spells, or 0.
-std::int64_t positive(std::string_view text) {
-  std::int64_t n = 0;
-  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (text.empty() || ec != std::errc{} || p != text.data() + text.size() || n <= 0) return 0;
-  return n;
-}
 
 // The next segment of path after its leading '/', removed from path; nullopt when path is empty.
 std::optional<std::string_view> next_segment(std::string_view& path) {
@@ -53,7 +45,7 @@ bool matches(std::string_view pattern, std::string_view path, std::vector<std::s
     }
     if (got->empty()) return false;
     if (want->ends_with(":int}")) {
-      if (positive(*got) == 0 || got->front() == '+') return false;
+      if (positive_number(*got) == 0) return false;
       params.emplace_back(*got);
     } else if (want->ends_with(":code}")) {
       const auto code = normalize_share_code(*got);
@@ -81,7 +73,7 @@ std::variant<nlohmann::json, api_answer> object_body(const route_call& call, boo
   return std::move(*body);
 }
 
-std::int64_t route_call::number(std::size_t i) const { return i < params.size() ? positive(params[i]) : 0; }
+std::int64_t route_call::number(std::size_t i) const { return i < params.size() ? positive_number(params[i]) : 0; }
 
 router::router(std::vector<route> routes, accounts::account_service* accounts)
     : routes_(std::move(routes)), accounts_(accounts) {}
