@@ -120,7 +120,7 @@ function chart(dir) {
     parts.push(`<line x1="${x0}" y1="${pad}" x2="${x0}" y2="${H - pad}" stroke="#333"/>`);
     parts.push(`<text x="${x0 - 5}" y="${pad + 4}" text-anchor="end">${fmt(ymax)}</text>`);
     loads.forEach((l, i) => parts.push(`<text x="${X(i)}" y="${H - pad + 16}" text-anchor="${i === 0 ? 'start' : i === loads.length - 1 ? 'end' : 'middle'}">${fmt(l)} matches</text>`));
-    targets.forEach((t, k) => {
+    targets.forEach((t) => {
       const pts = loads.map((l, i) => (table[l][t] ? [X(i), Y(value(table[l][t]))] : null)).filter(Boolean);
       parts.push(`<polyline fill="none" stroke="${colors[t]}" stroke-width="2" points="${pts.map((p) => p.join(',')).join(' ')}"/>`);
       pts.forEach(([x, y]) => parts.push(`<circle cx="${x}" cy="${y}" r="3" fill="${colors[t]}"/>`));

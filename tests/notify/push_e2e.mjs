@@ -17,8 +17,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { b64, decryptPush, readVapid, testCa } from './push_tools.mjs';
-import { STEP_MS, api, freePort, seat, until } from './e2e_tools.mjs';
+import { decryptPush, readVapid, testCa } from './push_tools.mjs';
+import { api, freePort, seat, until } from './e2e_tools.mjs';
 
 const binary = resolve(process.argv[2]);
 const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-push-e2e-'));

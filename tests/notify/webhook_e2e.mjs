@@ -19,7 +19,7 @@ import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { testCa } from './push_tools.mjs';
-import { STEP_MS, api, freePort, seat, until } from './e2e_tools.mjs';
+import { api, freePort, seat, until } from './e2e_tools.mjs';
 
 const binary = resolve(process.argv[2]);
 const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-webhook-e2e-'));

@@ -173,6 +173,7 @@ export async function pushExchangeScenario({ browser, url, out, push }) {
   const click = async (m) => {
     const worker = m.page.context().serviceWorkers().find((w) => w.url().startsWith(url));
     check(!!worker, `${m.name}: no service worker`);
+    /* global WindowClient, NotificationEvent -- the service worker's, where this function runs */
     return worker.evaluate(async (c) => {
       const calls = [];
       self.clients.openWindow = async (u) => { calls.push(`open ${u}`); return null; };

@@ -84,7 +84,7 @@ export function renderAccountSlot(slot) {
     const out = h('button', { type: 'button', class: 'btn small ghost', id: 'signout-btn', 'data-i18n': 'account.signout' }, t('account.signout'));
     out.addEventListener('click', async () => {
       out.disabled = true;
-      try { await signOut(); location.assign('/'); } catch (e) { out.disabled = false; }
+      try { await signOut(); location.assign('/'); } catch { out.disabled = false; }
     });
     // On a phone the administration link is its icon alone (the label stays for screen readers).
     const admin = user.admin ? h('a', { class: 'btn small ghost admin-link', id: 'admin-link', href: '/admin', title: t('admin.title') },

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { installFakeDom } from './fake-dom.mjs';
+/* global document -- the fake one installFakeDom() installs */
 
 installFakeDom();
 const { formatClock, MatchClocks, clockChoice } = await import('../../../web/js/clock.js');

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { installFakeDom } from './fake-dom.mjs';
+/* global document -- the fake one installFakeDom() installs */
 
 installFakeDom();
 const { DevicePlay } = await import('../../../web/js/match/device-play.js');

@@ -25,7 +25,7 @@ function replay(msgs, opts = {}) {
   return { state, fx };
 }
 const names = (effects) => effects.map((e) => e.do);
-const upTo = (msgs, type, n = 1) => msgs.slice(0, msgs.findIndex((m, i) => m.type === type && --n === 0) + 1);
+const upTo = (msgs, type, n = 1) => msgs.slice(0, msgs.findIndex((m) => m.type === type && --n === 0) + 1);
 
 test('the recording holds the messages these tests need', () => {
   const types = new Set(REC.seat1.map((m) => m.type));

@@ -24,9 +24,11 @@ export function matchesRoute({ status = '', game = '', player = '' } = {}) {
 
 // A reason as the server keeps it: control characters made spaces, each run of whitespace one
 // space, trimmed.
+/* eslint-disable no-control-regex -- control characters are what it replaces */
 export function cleanReason(text) {
   return String(text ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
 }
+/* eslint-enable no-control-regex */
 
 // The UTF-8 length of text.
 export const utf8Bytes = (text) => new TextEncoder().encode(String(text ?? '')).length;

@@ -4,29 +4,33 @@
 // loader is a classic script (importScripts).
 'use strict';
 
-let ready = null;
+// Wrapped in a function, so that its names stay out of the worker's global scope, which the
+// engine's loader script (importScripts) shares.
+(() => {
+  let ready = null;
 
-// The module, loaded once: its loader script, then the .wasm it names (content-hashed names,
-// cached by the browser and the service worker).
-function load() {
-  if (!ready) {
-    ready = fetch('/engine/engine.json', { cache: 'no-cache' })
-      .then((res) => {
-        if (!res.ok) throw new Error(`engine.json: HTTP ${res.status}`);
-        return res.json();
-      })
-      .then((names) => {
-        importScripts(`/engine/${names.js}`);
-        return self.tabuleiroEngine({ locateFile: () => `/engine/${names.wasm}` });
-      });
+  // The module, loaded once: its loader script, then the .wasm it names (content-hashed names,
+  // cached by the browser and the service worker).
+  function load() {
+    if (!ready) {
+      ready = fetch('/engine/engine.json', { cache: 'no-cache' })
+        .then((res) => {
+          if (!res.ok) throw new Error(`engine.json: HTTP ${res.status}`);
+          return res.json();
+        })
+        .then((names) => {
+          importScripts(`/engine/${names.js}`);
+          return self.tabuleiroEngine({ locateFile: () => `/engine/${names.wasm}` });
+        });
+    }
+    return ready;
   }
-  return ready;
-}
 
-self.onmessage = (e) => {
-  const { id, request } = e.data;
-  load().then(
-    (mod) => self.postMessage({ id, answer: JSON.parse(mod.callText(JSON.stringify(request))) }),
-    (err) => self.postMessage({ id, answer: { ok: false, error: { code: 'engine_unavailable', message: String(err && err.message || err) } } }),
-  );
-};
+  self.onmessage = (e) => {
+    const { id, request } = e.data;
+    load().then(
+      (mod) => self.postMessage({ id, answer: JSON.parse(mod.callText(JSON.stringify(request))) }),
+      (err) => self.postMessage({ id, answer: { ok: false, error: { code: 'engine_unavailable', message: String(err && err.message || err) } } }),
+    );
+  };
+})();

@@ -4,7 +4,6 @@
 // screen follows the server's `expects`: zone squares and counts per kind).
 import { showPresence } from '../../player-cards.js';
 import { h, fill } from '../../dom.js';
-import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
 import { legendItems } from '../../rules-panel.js';
 import { lastSquares } from './events.js';

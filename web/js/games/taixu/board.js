@@ -3,7 +3,7 @@
 // enemy piece that is not in the list is still sent, so the server can say why it is illegal.
 // The shell adds its own panels (rules, room controls, log) to `sideEl`.
 import { showPresence } from '../../player-cards.js';
-import { h, icon, fill } from '../../dom.js';
+import { h, icon } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { BoardNotice, idleReason } from '../../board-notice.js';
 import { CORE, ZONES, SQUARES, coords, orientation } from './geometry.js';

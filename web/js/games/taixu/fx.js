@@ -57,7 +57,7 @@ export function playAnimations(table, prev, events) {
   // until their removal time.
   const ghosts = new Map();
   const movedFrom = new Set(events.filter((e) => e.type === 'moved').map((e) => e.from));
-  events.forEach((ev, i) => {
+  events.forEach((ev) => {
     if (!['captured', 'destroyed', 'exploded'].includes(ev.type)) return;
     const sq = pick(ev, 'at', 'square', 'to');
     if (sq && before[sq] && !movedFrom.has(sq) && !ghosts.has(sq)) ghosts.set(sq, ghost(before[sq], sq));
