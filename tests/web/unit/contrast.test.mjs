@@ -19,9 +19,11 @@ const lum = (hex) => {
   return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
 };
 const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-// The declarations of the first rule whose selector list is exactly sel.
+// The declarations of the first rule whose selector list is exactly sel (the list may break its
+// line after a comma).
 const rule = (css, sel) => {
-  const re = new RegExp(`(^|\\n)${sel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\{([^}]*)\\}`);
+  const list = sel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/,\s*/g, ',\\s*');
+  const re = new RegExp(`(^|\\n)${list}\\s*\\{([^}]*)\\}`);
   const m = css.match(re);
   assert.ok(m, `rule ${sel}`);
   return m[2];
