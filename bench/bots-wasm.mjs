@@ -25,14 +25,25 @@ function nativeHost() {
   const waiting = [];
   lines.on('line', (l) => waiting.shift()(JSON.parse(l)));
   return {
-    call: (req) => new Promise((res) => { waiting.push(res); child.stdin.write(`${JSON.stringify(req)}\n`); }),
+    call: (req) =>
+      new Promise((res) => {
+        waiting.push(res);
+        child.stdin.write(`${JSON.stringify(req)}\n`);
+      }),
     stop: () => child.stdin.end(),
   };
 }
 
 // The machine's load average (1, 5, 15 minutes), for the record.
-const loadAverage = () => loadavg().map((x) => x.toFixed(2)).join(' ');
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const loadAverage = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 async function main() {
   const wasm = await loadEngine(join(ROOT, 'web', 'engine'));
@@ -57,7 +68,10 @@ async function main() {
           (ms[name][level] ||= []).push(a.ms);
           picks[name] = JSON.stringify(a.action);
         }
-        if (picks.wasm !== picks.native) throw new Error(`${game} step ${step} ${level}: the hosts chose differently: ${picks.wasm} / ${picks.native}`);
+        if (picks.wasm !== picks.native)
+          throw new Error(
+            `${game} step ${step} ${level}: the hosts chose differently: ${picks.wasm} / ${picks.native}`
+          );
         chosen = JSON.parse(picks.native);
       }
       for (const [name, call] of Object.entries(hosts)) {
@@ -66,8 +80,11 @@ async function main() {
       }
     }
     for (const level of LEVELS) {
-      const w = median(ms.wasm[level]), n = median(ms.native[level]);
-      rows.push(`| ${game} | ${level} | ${ms.wasm[level].length} | ${n.toFixed(1)} | ${w.toFixed(1)} | ${(w / n).toFixed(2)} | ${Math.max(...ms.wasm[level]).toFixed(1)} |`);
+      const w = median(ms.wasm[level]),
+        n = median(ms.native[level]);
+      rows.push(
+        `| ${game} | ${level} | ${ms.wasm[level].length} | ${n.toFixed(1)} | ${w.toFixed(1)} | ${(w / n).toFixed(2)} | ${Math.max(...ms.wasm[level]).toFixed(1)} |`
+      );
     }
   }
   native.stop();
@@ -77,4 +94,7 @@ async function main() {
   for (const r of rows) console.log(r);
 }
 
-main().catch((e) => { console.error(e.stack || String(e)); process.exit(1); });
+main().catch((e) => {
+  console.error(e.stack || String(e));
+  process.exit(1);
+});

@@ -34,34 +34,93 @@ function expect(answer, status, what, code) {
 async function owner(base, setup, state_file) {
   const before = expect(await http('GET', `${base}/api/account`), 200, 'GET /api/account');
   if (before.body.access !== 'open') fail(`access ${before.body.access}, expected open`);
-  const made = expect(await http('POST', `${base}/api/account/signup`,
-    { username: 'owner', password: 'owner password 1', invitation: setup }, { Origin: base }), 201, 'sign-up by the set-up link');
+  const made = expect(
+    await http(
+      'POST',
+      `${base}/api/account/signup`,
+      { username: 'owner', password: 'owner password 1', invitation: setup },
+      { Origin: base }
+    ),
+    201,
+    'sign-up by the set-up link'
+  );
   if (!made.body.user?.admin || !made.cookie) fail(`the set-up link made ${JSON.stringify(made.body.user)}`);
-  const server = expect(await http('GET', `${base}/api/admin/server`, undefined, browser(base, made.cookie)), 200, 'GET /api/admin/server');
+  const server = expect(
+    await http('GET', `${base}/api/admin/server`, undefined, browser(base, made.cookie)),
+    200,
+    'GET /api/admin/server'
+  );
   console.log(`first administrator "owner" made by the set-up link; server ${server.body.version}`);
   writeFileSync(state_file, JSON.stringify({ cookie: made.cookie }));
 }
 
 async function invite(base, invitation, state_file) {
   const { cookie } = JSON.parse(readFileSync(state_file, 'utf8'));
-  const me = expect(await http('GET', `${base}/api/account`, undefined, browser(base, cookie)), 200, 'GET /api/account');
+  const me = expect(
+    await http('GET', `${base}/api/account`, undefined, browser(base, cookie)),
+    200,
+    'GET /api/account'
+  );
   if (me.body.user?.username !== 'owner' || me.body.access !== 'invite')
     fail(`after the restart: ${JSON.stringify({ user: me.body.user, access: me.body.access })}`);
   const owner_headers = browser(base, cookie, me.body.csrf);
 
-  expect(await http('POST', `${base}/api/matches`, { game: 'taixu' }, { Origin: base }), 401, 'a guest\'s POST /api/matches', 'sign_in_required');
-  expect(await http('POST', `${base}/api/account/signup`, { username: 'stranger', password: 'stranger password' }, { Origin: base }),
-    403, 'a sign-up without an invitation', 'invitation_required');
-  const friend = expect(await http('POST', `${base}/api/account/signup`,
-    { username: 'bruno', password: 'bruno password 1', display_name: 'Bruno', invitation }, { Origin: base }), 201, 'the friend\'s sign-up');
-  expect(await http('POST', `${base}/api/account/signup`, { username: 'third', password: 'third password', invitation }, { Origin: base }),
-    403, 'a second sign-up with a single-use invitation', 'bad_invitation');
-  const carla = expect(await http('POST', `${base}/api/account/signin`, { username: 'carla', password: 'carla password 1' }, { Origin: base }),
-    200, 'carla\'s sign-in');
+  expect(
+    await http('POST', `${base}/api/matches`, { game: 'taixu' }, { Origin: base }),
+    401,
+    "a guest's POST /api/matches",
+    'sign_in_required'
+  );
+  expect(
+    await http(
+      'POST',
+      `${base}/api/account/signup`,
+      { username: 'stranger', password: 'stranger password' },
+      { Origin: base }
+    ),
+    403,
+    'a sign-up without an invitation',
+    'invitation_required'
+  );
+  const friend = expect(
+    await http(
+      'POST',
+      `${base}/api/account/signup`,
+      { username: 'bruno', password: 'bruno password 1', display_name: 'Bruno', invitation },
+      { Origin: base }
+    ),
+    201,
+    "the friend's sign-up"
+  );
+  expect(
+    await http(
+      'POST',
+      `${base}/api/account/signup`,
+      { username: 'third', password: 'third password', invitation },
+      { Origin: base }
+    ),
+    403,
+    'a second sign-up with a single-use invitation',
+    'bad_invitation'
+  );
+  const carla = expect(
+    await http(
+      'POST',
+      `${base}/api/account/signin`,
+      { username: 'carla', password: 'carla password 1' },
+      { Origin: base }
+    ),
+    200,
+    "carla's sign-in"
+  );
   if (!carla.body.user?.admin) fail('carla, made by tabuleiro admin create-user --admin, is no administrator');
   console.log('invite mode: guests refused, the friend signed up with the invitation, carla is an administrator');
 
-  const created = expect(await http('POST', `${base}/api/matches`, { game: 'taixu', seat: 1 }, owner_headers), 201, 'the owner\'s POST /api/matches');
+  const created = expect(
+    await http('POST', `${base}/api/matches`, { game: 'taixu', seat: 1 }, owner_headers),
+    201,
+    "the owner's POST /api/matches"
+  );
   const ws_url = `${base.replace(/^http/, 'ws')}/ws?code=${created.body.code}`;
   const one = new client(ws_url, 'owner', browser(base, cookie));
   const j1 = await one.join(created.body.code, 'player', created.body.token);
@@ -74,10 +133,18 @@ async function invite(base, invitation, state_file) {
     version = await mover.play_first_legal(`club${i}`);
   }
   await Promise.all([one.close(), two.close()]);
-  const summary = expect(await http('GET', `${base}/api/matches/${created.body.code}`, undefined, browser(base, cookie)), 200, 'the match summary');
+  const summary = expect(
+    await http('GET', `${base}/api/matches/${created.body.code}`, undefined, browser(base, cookie)),
+    200,
+    'the match summary'
+  );
   const names = summary.body.seats.map((s) => s.name);
   if (names[1] !== 'Bruno') fail(`seat names ${JSON.stringify(names)}`);
-  const audit = expect(await http('GET', `${base}/api/admin/audit`, undefined, browser(base, cookie)), 200, 'GET /api/admin/audit');
+  const audit = expect(
+    await http('GET', `${base}/api/admin/audit`, undefined, browser(base, cookie)),
+    200,
+    'GET /api/admin/audit'
+  );
   if (!audit.body.entries?.some((e) => e.action === 'invite' && e.actor === 'shell'))
     fail(`the audit log lacks the shell's invitation: ${JSON.stringify(audit.body).slice(0, 400)}`);
   console.log(`match ${created.body.code} played to version ${version} by the owner and the invited friend`);
@@ -89,13 +156,19 @@ async function main() {
     console.error('usage: node club-client.mjs owner|invite BASE_URL CODE STATE.json');
     process.exit(2);
   }
-  const watchdog = setTimeout(() => { console.error('club-client: overall timeout'); process.exit(1); }, TOTAL_TIMEOUT_MS);
+  const watchdog = setTimeout(() => {
+    console.error('club-client: overall timeout');
+    process.exit(1);
+  }, TOTAL_TIMEOUT_MS);
   if (mode === 'owner') await owner(base, code, state_file);
   else await invite(base, code, state_file);
   clearTimeout(watchdog);
 }
 
-main().then(() => process.exit(0), (e) => {
-  console.error(`club-client: ${e.message}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`club-client: ${e.message}`);
+    process.exit(1);
+  }
+);

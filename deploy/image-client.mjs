@@ -95,14 +95,19 @@ async function main() {
     process.exit(2);
   }
   const ws_url = `${base.replace(/^http/, 'ws')}/ws`;
-  const watchdog = setTimeout(() => { console.error('image-client: overall timeout'); process.exit(1); },
-                              TOTAL_TIMEOUT_MS);
+  const watchdog = setTimeout(() => {
+    console.error('image-client: overall timeout');
+    process.exit(1);
+  }, TOTAL_TIMEOUT_MS);
   if (mode === 'play') await play(base, ws_url, state_file, Number(actions));
   else await check(base, ws_url, state_file);
   clearTimeout(watchdog);
 }
 
-main().then(() => process.exit(0), (e) => {
-  console.error(`image-client: ${e.message}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`image-client: ${e.message}`);
+    process.exit(1);
+  }
+);

@@ -22,7 +22,11 @@ export async function http(method, url, body, headers = {}) {
   });
   const text = await res.text();
   let parsed = text;
-  try { parsed = JSON.parse(text); } catch { /* plain text, e.g. /healthz */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* plain text, e.g. /healthz */
+  }
   return { status: res.status, body: parsed, cookie: (res.headers.get('set-cookie') || '').split(';')[0] };
 }
 
@@ -48,12 +52,20 @@ export class client {
   open() {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${this.name}: open timed out`)), STEP_TIMEOUT_MS);
-      this.ws.once('open', () => { clearTimeout(timer); resolve(); });
-      this.ws.once('error', (e) => { clearTimeout(timer); reject(new Error(`${this.name}: ${e.message}`)); });
+      this.ws.once('open', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.ws.once('error', (e) => {
+        clearTimeout(timer);
+        reject(new Error(`${this.name}: ${e.message}`));
+      });
     });
   }
 
-  send(msg) { this.ws.send(JSON.stringify(msg)); }
+  send(msg) {
+    this.ws.send(JSON.stringify(msg));
+  }
 
   push(msg) {
     if (Array.isArray(msg.legal)) this.legal = msg.legal;
@@ -79,7 +91,10 @@ export class client {
       if (left <= 0) fail(`${this.name}: timed out waiting for ${what}`);
       await new Promise((resolve) => {
         const timer = setTimeout(resolve, left);
-        this.waiters.push(() => { clearTimeout(timer); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }
@@ -105,7 +120,10 @@ export class client {
     return new Promise((resolve) => {
       if (this.ws.readyState === WebSocket.CLOSED) return resolve();
       const timer = setTimeout(resolve, 2000);
-      this.ws.once('close', () => { clearTimeout(timer); resolve(); });
+      this.ws.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
       this.ws.close(1000);
     });
   }

@@ -24,7 +24,7 @@
   const PINS = `${PREFIX}pins`;
   // Addresses that belong to the server, never to the cached client.
   const SERVER = [/^\/api\//, /^\/ws$/, /^\/healthz$/, /^\/metrics$/];
-  const pins = new Map();   // the pins this worker read or wrote since it started
+  const pins = new Map(); // the pins this worker read or wrote since it started
 
   // The hexadecimal SHA-256 of bytes.
   async function sha256(bytes) {
@@ -36,12 +36,15 @@
   async function fill() {
     const cache = await caches.open(CACHE);
     try {
-      await Promise.all(Object.entries(files).map(async ([path, hash]) => {
-        const res = await fetch(path, { cache: 'no-store' });
-        if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-        if (await sha256(await res.clone().arrayBuffer()) !== hash) throw new Error(`${path} is not the listed version`);
-        await cache.put(path, res);
-      }));
+      await Promise.all(
+        Object.entries(files).map(async ([path, hash]) => {
+          const res = await fetch(path, { cache: 'no-store' });
+          if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+          if ((await sha256(await res.clone().arrayBuffer())) !== hash)
+            throw new Error(`${path} is not the listed version`);
+          await cache.put(path, res);
+        })
+      );
     } catch (e) {
       await caches.delete(CACHE);
       throw e;
@@ -81,10 +84,15 @@
       const id = new URL(req.url).pathname.slice(1);
       const name = await (await store.match(req)).text();
       if (open.has(id) || id === keep) used.add(name);
-      else { left.add(name); pins.delete(id); await store.delete(req); }
+      else {
+        left.add(name);
+        pins.delete(id);
+        await store.delete(req);
+      }
     }
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== PINS && !used.has(name) && (sweep || left.has(name))) await caches.delete(name);
+      if (name.startsWith(PREFIX) && name !== PINS && !used.has(name) && (sweep || left.has(name)))
+        await caches.delete(name);
     }
   }
 
@@ -97,7 +105,14 @@
   self.addEventListener('install', (e) => e.waitUntil(fill().then(() => self.skipWaiting())));
   // Active: the open pages are served by this worker (each from its own version), and the
   // caches nobody uses go.
-  self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim().then(pinOpen).then(() => prune(null, true))));
+  self.addEventListener('activate', (e) =>
+    e.waitUntil(
+      self.clients
+        .claim()
+        .then(pinOpen)
+        .then(() => prune(null, true))
+    )
+  );
 
   // The answer to a request: a new page (a navigation: the shell, index.html, for any page
   // address) is pinned to the newest version, a worker a page starts to that page's, and any
@@ -119,7 +134,8 @@
 
   self.addEventListener('fetch', (e) => {
     const url = new URL(e.request.url);
-    if (e.request.method !== 'GET' || url.origin !== self.location.origin || SERVER.some((re) => re.test(url.pathname))) return;
+    if (e.request.method !== 'GET' || url.origin !== self.location.origin || SERVER.some((re) => re.test(url.pathname)))
+      return;
     e.respondWith(answer(e));
     if (e.request.mode === 'navigate') e.waitUntil(prune(e.resultingClientId));
   });
@@ -129,14 +145,20 @@
   // tag (the same match) replaces it. A payload that is not one shows nothing.
   self.addEventListener('push', (e) => {
     let n = null;
-    try { n = e.data ? e.data.json() : null; } catch { n = null; }
+    try {
+      n = e.data ? e.data.json() : null;
+    } catch {
+      n = null;
+    }
     if (!n || typeof n.title !== 'string' || typeof n.url !== 'string') return;
-    e.waitUntil(self.registration.showNotification(n.title, {
-      body: typeof n.body === 'string' ? n.body : '',
-      tag: typeof n.tag === 'string' ? n.tag : undefined,
-      icon: '/icons/icon-192.png',
-      data: { url: n.url },
-    }));
+    e.waitUntil(
+      self.registration.showNotification(n.title, {
+        body: typeof n.body === 'string' ? n.body : '',
+        tag: typeof n.tag === 'string' ? n.tag : undefined,
+        icon: '/icons/icon-192.png',
+        data: { url: n.url },
+      })
+    );
   });
 
   // A notification clicked: its page (this site's only) comes to the front, in the window that
@@ -145,11 +167,13 @@
     e.notification.close();
     const url = new URL(e.notification.data?.url || '/', self.location.origin);
     if (url.origin !== self.location.origin) return;
-    e.waitUntil((async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((w) => new URL(w.url).pathname === url.pathname);
-      if (open) return open.focus();
-      return self.clients.openWindow(url.href);
-    })());
+    e.waitUntil(
+      (async () => {
+        const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        const open = windows.find((w) => new URL(w.url).pathname === url.pathname);
+        if (open) return open.focus();
+        return self.clients.openWindow(url.href);
+      })()
+    );
   });
 })();

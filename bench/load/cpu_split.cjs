@@ -15,10 +15,22 @@ const fs = require('fs');
 
 // Categories and the kernel entry points that mark them (first match wins).
 const categories = [
-  ['sending on sockets (sendmsg, writev, write)', /^(__sys_sendmsg|__x64_sys_sendmsg|__x64_sys_sendto|__sys_sendto|do_writev|__x64_sys_writev|ksys_write|__x64_sys_write)$/],
-  ['receiving from sockets (recvmsg, read)', /^(__sys_recvmsg|__x64_sys_recvmsg|__x64_sys_recvfrom|__sys_recvfrom|ksys_read|__x64_sys_read|do_readv|__x64_sys_readv)$/],
-  ['durable writes (pwrite, fdatasync)', /^(ksys_pwrite64|__x64_sys_pwrite64|__x64_sys_fdatasync|__x64_sys_fsync|do_fsync)$/],
-  ['waiting and waking (epoll, futex, eventfd)', /^(__x64_sys_epoll_wait|__x64_sys_epoll_pwait|__x64_sys_epoll_ctl|__x64_sys_futex|do_epoll_wait|do_futex)$/],
+  [
+    'sending on sockets (sendmsg, writev, write)',
+    /^(__sys_sendmsg|__x64_sys_sendmsg|__x64_sys_sendto|__sys_sendto|do_writev|__x64_sys_writev|ksys_write|__x64_sys_write)$/,
+  ],
+  [
+    'receiving from sockets (recvmsg, read)',
+    /^(__sys_recvmsg|__x64_sys_recvmsg|__x64_sys_recvfrom|__sys_recvfrom|ksys_read|__x64_sys_read|do_readv|__x64_sys_readv)$/,
+  ],
+  [
+    'durable writes (pwrite, fdatasync)',
+    /^(ksys_pwrite64|__x64_sys_pwrite64|__x64_sys_fdatasync|__x64_sys_fsync|do_fsync)$/,
+  ],
+  [
+    'waiting and waking (epoll, futex, eventfd)',
+    /^(__x64_sys_epoll_wait|__x64_sys_epoll_pwait|__x64_sys_epoll_ctl|__x64_sys_futex|do_epoll_wait|do_futex)$/,
+  ],
 ];
 const otherKernel = 'other kernel work (scheduling, interrupts, other calls)';
 const userSpace = 'user space (the program and its libraries)';
@@ -41,8 +53,15 @@ const flush = () => {
   frames = null;
 };
 for (const line of fs.readFileSync(0, 'utf8').split('\n')) {
-  if (!line.trim()) { flush(); continue; }
-  if (!/^\s/.test(line)) { flush(); frames = []; continue; }  // a sample's header (comm)
+  if (!line.trim()) {
+    flush();
+    continue;
+  }
+  if (!/^\s/.test(line)) {
+    flush();
+    frames = [];
+    continue;
+  } // a sample's header (comm)
   // "    ffffffff8a2b3c4d __sys_sendmsg+0x5d ([kernel.kallsyms])"
   const m = /^\s*[0-9a-f]+\s+(.*?)\s+\(([^)]*)\)\s*$/.exec(line);
   if (!m || !frames) continue;

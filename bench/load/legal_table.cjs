@@ -37,20 +37,25 @@ function legalTable(play, meta, h) {
       legal: h.sum(rs.map(legalBytes)) / acked,
       cpu: h.median(rs.map((r) => r.server.cpu_us_per_action)),
       cpuRuns: rs.map((r) => h.fmt(r.server.cpu_us_per_action, 1)).join(', '),
-      gen: h.median(rs.map((r) => 1e6 * r.generator.cpu_s_run / Math.max(1, r.actions_acked))),
+      gen: h.median(rs.map((r) => (1e6 * r.generator.cpu_s_run) / Math.max(1, r.actions_acked))),
       errors: h.sum(rs.map((r) => r.errors_total)),
       rejects: h.sum(rs.map((r) => r.rejects_total || 0)),
       load: h.median(rs.map((r) => (r.loadavg_1m.start + r.loadavg_1m.end) / 2)),
     };
   };
-  const out = [`${h.fmt(load)} matches (2 players + ${meta.spectators} spectators each), ${meta.duration} s measured ` +
-    'per run, the two ways in turn: the players choose among the `legal` lists the server sends ("server"), or ' +
-    'every connection joins with `"legal": false` and each seat computes its list with the game\'s rules engine ' +
-    'from its own view ("players"; `tabuleiro-load --legal local`). Bytes are the payload received by all the ' +
-    'sockets of a match per acknowledged action (sums over the runs); CPU per action is each run\'s server CPU ' +
-    'over its acknowledged actions (medians, each run\'s in brackets); the generator\'s CPU holds the players\' ' +
-    'own legal lists in the "players" rows. Ratios are players ÷ server.', ''];
-  out.push('| game | legal lists | runs | actions/s | bytes received per action | of which legal lists | server µs CPU/action (runs) | generator µs CPU/action | errors | rejects | machine load |');
+  const out = [
+    `${h.fmt(load)} matches (2 players + ${meta.spectators} spectators each), ${meta.duration} s measured ` +
+      'per run, the two ways in turn: the players choose among the `legal` lists the server sends ("server"), or ' +
+      'every connection joins with `"legal": false` and each seat computes its list with the game\'s rules engine ' +
+      'from its own view ("players"; `tabuleiro-load --legal local`). Bytes are the payload received by all the ' +
+      "sockets of a match per acknowledged action (sums over the runs); CPU per action is each run's server CPU " +
+      "over its acknowledged actions (medians, each run's in brackets); the generator's CPU holds the players' " +
+      'own legal lists in the "players" rows. Ratios are players ÷ server.',
+    '',
+  ];
+  out.push(
+    '| game | legal lists | runs | actions/s | bytes received per action | of which legal lists | server µs CPU/action (runs) | generator µs CPU/action | errors | rejects | machine load |'
+  );
   out.push('|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|');
   const ratios = [];
   for (const game of [...new Set(runs.map((r) => r.game))]) {
@@ -59,13 +64,17 @@ function legalTable(play, meta, h) {
     const s = {};
     for (const [source, rs] of rows) {
       const t = (s[source] = stats(rs));
-      out.push(`| ${h.gameName(game)} | ${source === 'local' ? 'players' : 'server'} | ${t.runs} | ${h.fmt(t.rate)} | ` +
-        `${h.fmt(t.bytes)} | ${h.fmt(t.legal)} | ${h.fmt(t.cpu, 1)} (${t.cpuRuns}) | ${h.fmt(t.gen, 1)} | ` +
-        `${t.errors} | ${t.rejects} | ${h.fmt(t.load, 1)} |`);
+      out.push(
+        `| ${h.gameName(game)} | ${source === 'local' ? 'players' : 'server'} | ${t.runs} | ${h.fmt(t.rate)} | ` +
+          `${h.fmt(t.bytes)} | ${h.fmt(t.legal)} | ${h.fmt(t.cpu, 1)} (${t.cpuRuns}) | ${h.fmt(t.gen, 1)} | ` +
+          `${t.errors} | ${t.rejects} | ${h.fmt(t.load, 1)} |`
+      );
     }
     if (s.server && s.local)
-      ratios.push(`| ${h.gameName(game)} | ${h.ratio(s.local.bytes, s.server.bytes)} | ` +
-        `${h.ratio(s.local.cpu, s.server.cpu)} | ${h.ratio(s.local.rate, s.server.rate)} |`);
+      ratios.push(
+        `| ${h.gameName(game)} | ${h.ratio(s.local.bytes, s.server.bytes)} | ` +
+          `${h.ratio(s.local.cpu, s.server.cpu)} | ${h.ratio(s.local.rate, s.server.rate)} |`
+      );
   }
   if (ratios.length)
     out.push('', '| game | bytes per action | server CPU per action | actions/s |', '|---|---:|---:|---:|', ...ratios);

@@ -18,8 +18,10 @@ function sectionMain(name, section, begin, end) {
   if (wi < 0) return console.log(text);
   const file = process.argv[wi + 1];
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const a = old.indexOf(begin.slice(0, 25)), b = old.indexOf(end);
-  const updated = a >= 0 && b > a ? old.slice(0, a) + text + old.slice(b + end.length) : `${old.trimEnd()}\n\n${text}\n`;
+  const a = old.indexOf(begin.slice(0, 25)),
+    b = old.indexOf(end);
+  const updated =
+    a >= 0 && b > a ? old.slice(0, a) + text + old.slice(b + end.length) : `${old.trimEnd()}\n\n${text}\n`;
   fs.writeFileSync(file, updated);
 }
 

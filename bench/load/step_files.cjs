@@ -9,15 +9,29 @@ const path = require('path');
 const read = (dir, file) => (fs.existsSync(path.join(dir, file)) ? fs.readFileSync(path.join(dir, file), 'utf8') : '');
 
 // The reports of file in dir, one JSON object per line (unparsable lines skipped).
-const jsonLines = (dir, file) => read(dir, file).split('\n').filter(Boolean).flatMap((l) => {
-  try { return [JSON.parse(l)]; } catch { return []; }
-});
+const jsonLines = (dir, file) =>
+  read(dir, file)
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l)];
+      } catch {
+        return [];
+      }
+    });
 
 // The key=value lines of file in dir, as an object.
-const keyValues = (dir, file) => Object.fromEntries(read(dir, file).split('\n').filter(Boolean).map((l) => {
-  const i = l.indexOf('=');
-  return [l.slice(0, i), l.slice(i + 1)];
-}));
+const keyValues = (dir, file) =>
+  Object.fromEntries(
+    read(dir, file)
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => {
+        const i = l.indexOf('=');
+        return [l.slice(0, i), l.slice(i + 1)];
+      })
+  );
 
 // The median of the finite numbers of xs (NaN when none).
 function median(xs) {
@@ -28,6 +42,7 @@ function median(xs) {
 }
 
 // x with d decimals in English digit groups, or '—' when not finite.
-const fmt = (x, d = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : '—');
+const fmt = (x, d = 0) =>
+  Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : '—';
 
 module.exports = { read, jsonLines, keyValues, median, fmt };

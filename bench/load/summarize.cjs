@@ -28,9 +28,16 @@ function read(dir, file) {
 
 // Parsed JSON lines of file in dir, skipping unparsable lines.
 function jsonLines(dir, file) {
-  return read(dir, file).split('\n').filter(Boolean).flatMap((l) => {
-    try { return [JSON.parse(l)]; } catch { return []; }
-  });
+  return read(dir, file)
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l)];
+      } catch {
+        return [];
+      }
+    });
 }
 
 // Median of numbers (NaN when empty).
@@ -59,7 +66,7 @@ const gameName = (g) => gameNames[g] || g;
 function playStats(rs) {
   if (!rs || !rs.length) return null;
   const acked = sum(rs.map((r) => r.actions_acked));
-  const wire = (f) => acked ? sum(rs.map((r) => r.wire ? f(r.wire) : 0)) / acked : NaN;
+  const wire = (f) => (acked ? sum(rs.map((r) => (r.wire ? f(r.wire) : 0))) / acked : NaN);
   const received = (w) => sum(Object.values(w.received).flatMap((types) => Object.values(types).map((c) => c.bytes)));
   return {
     runs: rs.length,
@@ -77,7 +84,7 @@ function playStats(rs) {
     errors: sum(rs.map((r) => r.errors_total)),
     rejects: sum(rs.map((r) => r.rejects_total || 0)),
     games: sum(rs.map((r) => r.games_finished || 0)),
-    load: median(rs.map((r) => r.loadavg_1m ? (r.loadavg_1m.start + r.loadavg_1m.end) / 2 : NaN)),
+    load: median(rs.map((r) => (r.loadavg_1m ? (r.loadavg_1m.start + r.loadavg_1m.end) / 2 : NaN))),
     bytesIn: wire(received),
     bytesOut: wire((w) => sum(Object.values(w.sent).map((c) => c.bytes))),
   };
@@ -87,7 +94,7 @@ function playStats(rs) {
 // relay has no rules, so its rows are keyed by load alone (whatever --game it was given).
 function groupPlay(play) {
   const groups = new Map();
-  const key = (game, load, target) => target === 'relay' ? `relay|${load}` : `${game}|${load}|${target}`;
+  const key = (game, load, target) => (target === 'relay' ? `relay|${load}` : `${game}|${load}|${target}`);
   for (const r of play) {
     const k = key(r.game || 'taixu', r.matches, r.target);
     if (!groups.has(k)) groups.set(k, []);
@@ -106,19 +113,31 @@ function groupPlay(play) {
 
 // The loads bench/run.sh skipped (skipped.txt: key=value lines), as sentences.
 function skippedNote(dir) {
-  const lines = read(dir, 'skipped.txt').split('\n').filter(Boolean).map((l) =>
-    Object.fromEntries(l.split(' ').filter((w) => w.includes('=')).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])));
+  const lines = read(dir, 'skipped.txt')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) =>
+      Object.fromEntries(
+        l
+          .split(' ')
+          .filter((w) => w.includes('='))
+          .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])
+      )
+    );
   if (!lines.length) return '';
-  return lines.map((k) => {
-    const conns = `${fmt(Number(k.connections))} connections`;
-    const why = k.reason === 'system'
-      ? `its ${conns} take ${fmt(Number(k.needed))} descriptors in the server and the generator together ` +
-        `(with headroom), above the system-wide fs.file-max here, ${fmt(Number(k.fd_limit))}`
-      : `its ${conns} take one descriptor each in the server and again in the generator (each process has ` +
-        `its own limit), ${fmt(Number(k.needed))} per process with headroom, above the open-file hard limit here, ` +
-        `${fmt(Number(k.fd_limit))} (raise it, e.g. \`ulimit -Hn\` as root or limits.conf, to measure that load)`;
-    return `**The ladder stopped before ${fmt(Number(k.load))} matches:** ${why}.`;
-  }).join('\n\n');
+  return lines
+    .map((k) => {
+      const conns = `${fmt(Number(k.connections))} connections`;
+      const why =
+        k.reason === 'system'
+          ? `its ${conns} take ${fmt(Number(k.needed))} descriptors in the server and the generator together ` +
+            `(with headroom), above the system-wide fs.file-max here, ${fmt(Number(k.fd_limit))}`
+          : `its ${conns} take one descriptor each in the server and again in the generator (each process has ` +
+            `its own limit), ${fmt(Number(k.needed))} per process with headroom, above the open-file hard limit here, ` +
+            `${fmt(Number(k.fd_limit))} (raise it, e.g. \`ulimit -Hn\` as root or limits.conf, to measure that load)`;
+      return `**The ladder stopped before ${fmt(Number(k.load))} matches:** ${why}.`;
+    })
+    .join('\n\n');
 }
 
 // The play-mode tables: TAIXU's load ladder against the relay, Tabuleiro's counters, the ratios.
@@ -127,36 +146,47 @@ function playTables(play, meta, dir) {
   const ladderGame = (meta.games || 'taixu').split(' ')[0];
   const loads = [...new Set(play.map((r) => r.matches))].sort((a, b) => a - b);
   const out = [];
-  out.push(`${gameName(ladderGame)} at every load. Medians of the runs of each row (${meta.runs} per load up to 1,000 ` +
-    `matches, ${meta.runs_large || meta.runs} above), ${meta.duration} s measured each; each match has 2 players and ` +
-    `${meta.spectators} spectators. Latency is from sending an action to the moment the last socket of its match ` +
-    'has it (the patch, or the forwarded frame for the relay; the actor\'s ack). "cores" is CPU seconds per ' +
-    'measured second (the generator shares the same 2 cores); "machine load" is the 1-minute load average ' +
-    'during the run (above 2, processes wait for a core).', '');
-  out.push('| matches | target | runs | actions/s | runs (actions/s) | p50 ms | p95 ms | p99 ms | max ms | server µs CPU/action | server cores | generator cores | server RSS MiB | connections | errors | rejects | games ended | machine load |');
+  out.push(
+    `${gameName(ladderGame)} at every load. Medians of the runs of each row (${meta.runs} per load up to 1,000 ` +
+      `matches, ${meta.runs_large || meta.runs} above), ${meta.duration} s measured each; each match has 2 players and ` +
+      `${meta.spectators} spectators. Latency is from sending an action to the moment the last socket of its match ` +
+      'has it (the patch, or the forwarded frame for the relay; the actor\'s ack). "cores" is CPU seconds per ' +
+      'measured second (the generator shares the same 2 cores); "machine load" is the 1-minute load average ' +
+      'during the run (above 2, processes wait for a core).',
+    ''
+  );
+  out.push(
+    '| matches | target | runs | actions/s | runs (actions/s) | p50 ms | p95 ms | p99 ms | max ms | server µs CPU/action | server cores | generator cores | server RSS MiB | connections | errors | rejects | games ended | machine load |'
+  );
   out.push('|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const load of loads) {
     for (const target of ['tabuleiro', 'relay']) {
       const s = g.get(ladderGame, load, target);
       if (!s) continue;
-      out.push(`| ${fmt(load)} | ${target} | ${s.runs} | ${fmt(s.rate)} | ${s.each} | ${fmt(s.p50, 2)} | ${fmt(s.p95, 2)} | ` +
-        `${fmt(s.p99, 2)} | ${fmt(s.max, 2)} | ${fmt(s.cpu, 1)} | ${fmt(s.srvCores, 2)} | ${fmt(s.genCores, 2)} | ` +
-        `${fmt(s.rss, 1)} | ${fmt(s.held)} | ${s.errors} | ${s.rejects} | ${s.games} | ${fmt(s.load, 1)} |`);
+      out.push(
+        `| ${fmt(load)} | ${target} | ${s.runs} | ${fmt(s.rate)} | ${s.each} | ${fmt(s.p50, 2)} | ${fmt(s.p95, 2)} | ` +
+          `${fmt(s.p99, 2)} | ${fmt(s.max, 2)} | ${fmt(s.cpu, 1)} | ${fmt(s.srvCores, 2)} | ${fmt(s.genCores, 2)} | ` +
+          `${fmt(s.rss, 1)} | ${fmt(s.held)} | ${s.errors} | ${s.rejects} | ${s.games} | ${fmt(s.load, 1)} |`
+      );
     }
   }
   const skipped = skippedNote(dir);
   if (skipped) out.push('', skipped);
-  const internals = metricsTable(dir, [...new Set(play.filter((r) => r.target === 'tabuleiro')
-    .map((r) => `${r.game || 'taixu'}|${r.matches}`))]);
+  const internals = metricsTable(dir, [
+    ...new Set(play.filter((r) => r.target === 'tabuleiro').map((r) => `${r.game || 'taixu'}|${r.matches}`)),
+  ]);
   if (internals) out.push('', internals);
   out.push('', `Tabuleiro / relay, ${gameName(ladderGame)} (medians; above 1× means Tabuleiro is higher):`, '');
   out.push('| matches | actions/s | p50 latency | p99 latency | CPU per action | server RSS |');
   out.push('|---:|---:|---:|---:|---:|---:|');
   for (const load of loads) {
-    const t = g.get(ladderGame, load, 'tabuleiro'), r = g.get(ladderGame, load, 'relay');
+    const t = g.get(ladderGame, load, 'tabuleiro'),
+      r = g.get(ladderGame, load, 'relay');
     if (!t || !r) continue;
-    out.push(`| ${fmt(load)} | ${ratio(t.rate, r.rate)} | ${ratio(t.p50, r.p50)} | ${ratio(t.p99, r.p99)} | ` +
-      `${ratio(t.cpu, r.cpu)} | ${ratio(t.rss, r.rss)} |`);
+    out.push(
+      `| ${fmt(load)} | ${ratio(t.rate, r.rate)} | ${ratio(t.p50, r.p50)} | ${ratio(t.p99, r.p99)} | ` +
+        `${ratio(t.cpu, r.cpu)} | ${ratio(t.rss, r.rss)} |`
+    );
   }
   return out.join('\n');
 }
@@ -168,15 +198,23 @@ function gameTable(play, meta) {
   const games = (meta.games || 'taixu').split(' ').filter((game) => g.get(game, load, 'tabuleiro'));
   if (!games.length) return '';
   const relay = g.get(games[0], load, 'relay');
-  const out = [`${fmt(load)} matches (2 players + ${meta.spectators} spectators each), medians of each row's runs; ` +
-    'bytes are WebSocket payload bytes per acknowledged action (sums over the runs), received by all the sockets of ' +
-    'a match, and sent by the acting seat. The relay has no rules: it echoes the one fixed frame whatever the game.', ''];
-  out.push('| game | target | runs | actions/s | p50 ms | p99 ms | server µs CPU/action | CPU/action vs relay | server cores | generator cores | bytes received per action | bytes sent per action | errors | rejects | games ended | machine load |');
+  const out = [
+    `${fmt(load)} matches (2 players + ${meta.spectators} spectators each), medians of each row's runs; ` +
+      'bytes are WebSocket payload bytes per acknowledged action (sums over the runs), received by all the sockets of ' +
+      'a match, and sent by the acting seat. The relay has no rules: it echoes the one fixed frame whatever the game.',
+    '',
+  ];
+  out.push(
+    '| game | target | runs | actions/s | p50 ms | p99 ms | server µs CPU/action | CPU/action vs relay | server cores | generator cores | bytes received per action | bytes sent per action | errors | rejects | games ended | machine load |'
+  );
   out.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const row = (name, target, s) => out.push(`| ${name} | ${target} | ${s.runs} | ${fmt(s.rate)} | ${fmt(s.p50, 2)} | ` +
-    `${fmt(s.p99, 2)} | ${fmt(s.cpu, 1)} | ${relay && target !== 'relay' ? ratio(s.cpu, relay.cpu) : '—'} | ` +
-    `${fmt(s.srvCores, 2)} | ${fmt(s.genCores, 2)} | ${fmt(s.bytesIn)} | ${fmt(s.bytesOut)} | ${s.errors} | ` +
-    `${s.rejects} | ${s.games} | ${fmt(s.load, 1)} |`);
+  const row = (name, target, s) =>
+    out.push(
+      `| ${name} | ${target} | ${s.runs} | ${fmt(s.rate)} | ${fmt(s.p50, 2)} | ` +
+        `${fmt(s.p99, 2)} | ${fmt(s.cpu, 1)} | ${relay && target !== 'relay' ? ratio(s.cpu, relay.cpu) : '—'} | ` +
+        `${fmt(s.srvCores, 2)} | ${fmt(s.genCores, 2)} | ${fmt(s.bytesIn)} | ${fmt(s.bytesOut)} | ${s.errors} | ` +
+        `${s.rejects} | ${s.games} | ${fmt(s.load, 1)} |`
+    );
   for (const game of games) row(gameName(game), 'tabuleiro', g.get(game, load, 'tabuleiro'));
   if (relay) row('(any)', 'relay', relay);
   return out.join('\n');
@@ -191,7 +229,7 @@ function bytesByKind(rs) {
   for (const r of rs) {
     if (!r.wire) continue;
     // Per spectator: a match's spectators share one column.
-    const per = (role) => role === 'spectator' ? Math.max(1, r.spectators) : 1;
+    const per = (role) => (role === 'spectator' ? Math.max(1, r.spectators) : 1);
     for (const role of roles) {
       for (const [type, c] of Object.entries(r.wire.received[role] || {})) {
         const f = c.fields || {};
@@ -201,7 +239,7 @@ function bytesByKind(rs) {
         if (type === 'patch') {
           t.ops[role] += (f.ops || 0) / per(role);
           t.events[role] += (f.events || 0) / per(role);
-          t.ack[role] += (f.ack || 0) / per(role);  // an acknowledgement inside the actor's patch
+          t.ack[role] += (f.ack || 0) / per(role); // an acknowledgement inside the actor's patch
           t.envelope[role] += (c.bytes - (f.ops || 0) - (f.events || 0) - (f.ack || 0) - legal) / per(role);
         } else if (type === 'ack') t.ack[role] += c.bytes / per(role);
         else if (type === 'act') t.forwarded[role] += c.bytes / per(role);
@@ -222,23 +260,33 @@ function bytesTables(play, meta) {
   const load = Math.min(...play.map((r) => r.matches));
   const spectators = Number(meta.spectators);
   const labels = {
-    ops: 'patch `ops` (RFC 6902)', events: 'patch `events`',
+    ops: 'patch `ops` (RFC 6902)',
+    events: 'patch `events`',
     envelope: 'patch envelope (`type`, `version`, `base`, `to_act`, `clock`)',
     legal: 'legal list (`legal` + `expects`, in any message)',
-    ack: '`ack` (a message, or the `ack` field of the actor\'s patch)',
+    ack: "`ack` (a message, or the `ack` field of the actor's patch)",
     forwarded: 'forwarded action frame (relay)',
     other: 'other messages (`joined`, `presence`, `game_over`, `snapshot`, …; their legal lists above)',
-    total: '**payload received**', headers: 'WebSocket frame headers received',
+    total: '**payload received**',
+    headers: 'WebSocket frame headers received',
     sent: '`act` payload sent by the acting seat',
   };
-  const out = [`Payload bytes per acknowledged action at ${fmt(load)} matches, sums over the runs, by what the ` +
-    'message carries and who receives it: the seat that sent the action, the other seat, and each spectator ' +
-    `(a match has ${spectators}); "match" is all ${2 + spectators} sockets of the match. A message's parts are the ` +
-    'bytes of its top-level fields as received (JSON text, a field\'s key and separators included). TCP/IP ' +
-    'headers are not counted.'];
+  const out = [
+    `Payload bytes per acknowledged action at ${fmt(load)} matches, sums over the runs, by what the ` +
+      'message carries and who receives it: the seat that sent the action, the other seat, and each spectator ' +
+      `(a match has ${spectators}); "match" is all ${2 + spectators} sockets of the match. A message's parts are the ` +
+      "bytes of its top-level fields as received (JSON text, a field's key and separators included). TCP/IP " +
+      'headers are not counted.',
+  ];
   const table = (title, rs) => {
     const t = bytesByKind(rs);
-    out.push('', title, '', '| message kind | acting seat | other seat | each spectator | match |', '|---|---:|---:|---:|---:|');
+    out.push(
+      '',
+      title,
+      '',
+      '| message kind | acting seat | other seat | each spectator | match |',
+      '|---|---:|---:|---:|---:|'
+    );
     for (const [k, label] of Object.entries(labels)) {
       const v = t[k];
       const match = v.actor + v.other_seat + spectators * v.spectator;
@@ -275,20 +323,36 @@ function metricsTable(dir, keys) {
   for (const key of keys) {
     const [game, load] = key.split('|');
     const files = fs.readdirSync(mdir).filter((f) => f.startsWith(`${game}-${load}-`) && f.endsWith('.prom'));
-    const ms = files.map((f) => promCounters(fs.readFileSync(path.join(mdir, f), 'utf8')))
+    const ms = files
+      .map((f) => promCounters(fs.readFileSync(path.join(mdir, f), 'utf8')))
       .filter((m) => m.tabuleiro_commit_seconds_count > 0 && m.tabuleiro_actions_accepted_total > 0);
     if (!ms.length) continue;
     const med = (f) => median(ms.map(f));
-    rows.push(`| ${gameName(game)} | ${fmt(Number(load))} | ` +
-      `${fmt(med((m) => 1000 * m.tabuleiro_commit_seconds_sum / m.tabuleiro_commit_seconds_count), 1)} | ` +
-      `${fmt(med((m) => m.tabuleiro_commit_writes_total / m.tabuleiro_commit_seconds_count), 1)} | ` +
-      `${fmt(med((m) => m.tabuleiro_messages_sent_total / m.tabuleiro_actions_accepted_total), 1)} | ` +
-      `${fmt(med((m) => m.tabuleiro_bytes_sent_total / m.tabuleiro_actions_accepted_total))} |`);
+    rows.push(
+      `| ${gameName(game)} | ${fmt(Number(load))} | ` +
+        `${fmt(
+          med((m) => (1000 * m.tabuleiro_commit_seconds_sum) / m.tabuleiro_commit_seconds_count),
+          1
+        )} | ` +
+        `${fmt(
+          med((m) => m.tabuleiro_commit_writes_total / m.tabuleiro_commit_seconds_count),
+          1
+        )} | ` +
+        `${fmt(
+          med((m) => m.tabuleiro_messages_sent_total / m.tabuleiro_actions_accepted_total),
+          1
+        )} | ` +
+        `${fmt(med((m) => m.tabuleiro_bytes_sent_total / m.tabuleiro_actions_accepted_total))} |`
+    );
   }
   if (!rows.length) return '';
-  return ['Tabuleiro\'s own counters (`GET /metrics` at the end of each run, set-up included; medians):', '',
+  return [
+    "Tabuleiro's own counters (`GET /metrics` at the end of each run, set-up included; medians):",
+    '',
     '| game | matches | mean commit ms | writes per commit | messages sent per action | bytes sent per action |',
-    '|---|---:|---:|---:|---:|---:|', ...rows].join('\n');
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
 }
 
 // The paced runs (rate.jsonl): each target at half of each target's maximum, at the first load.
@@ -301,26 +365,37 @@ function rateTable(rate, meta) {
   }
   const load = rate.length ? rate[0].matches : 0;
   const out = [];
-  out.push(`${fmt(load)} matches (2 players + ${meta.spectators} spectators each), every match paced at the ` +
-    'given actions/s (`tabuleiro-load --rate`): half of the basis target\'s median actions/s in the closed-loop ' +
-    `runs above at this load, so each target is shown at its own half rate and at the other's. Medians of ` +
-    `${meta.runs} runs of ${meta.duration} s. Latency as above: from sending an action to its delivery to the last ` +
-    'socket of the match. The target is p99 < 10 ms for Tabuleiro at its own half rate.', '');
-  out.push('| basis (half of its maximum) | offered actions/s | target | runs | actions/s | p50 ms | p95 ms | p99 ms | max ms | server µs CPU/action | server cores | generator cores | errors | machine load |');
+  out.push(
+    `${fmt(load)} matches (2 players + ${meta.spectators} spectators each), every match paced at the ` +
+      "given actions/s (`tabuleiro-load --rate`): half of the basis target's median actions/s in the closed-loop " +
+      `runs above at this load, so each target is shown at its own half rate and at the other's. Medians of ` +
+      `${meta.runs} runs of ${meta.duration} s. Latency as above: from sending an action to its delivery to the last ` +
+      'socket of the match. The target is p99 < 10 ms for Tabuleiro at its own half rate.',
+    ''
+  );
+  out.push(
+    '| basis (half of its maximum) | offered actions/s | target | runs | actions/s | p50 ms | p95 ms | p99 ms | max ms | server µs CPU/action | server cores | generator cores | errors | machine load |'
+  );
   out.push('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const keys = [...groups.keys()].sort();
   for (const k of keys) {
-    const rs = groups.get(k), s = playStats(rs);
+    const rs = groups.get(k),
+      s = playStats(rs);
     const basis = rs[0].label.replace(/^half:/, '');
-    out.push(`| ${basis} | ${fmt(rs[0].rate_per_match * rs[0].matches)} | ${rs[0].target} | ${s.runs} | ${fmt(s.rate)} | ` +
-      `${fmt(s.p50, 2)} | ${fmt(s.p95, 2)} | ${fmt(s.p99, 2)} | ${fmt(s.max, 2)} | ${fmt(s.cpu, 1)} | ` +
-      `${fmt(s.srvCores, 2)} | ${fmt(s.genCores, 2)} | ${s.errors} | ${fmt(s.load, 1)} |`);
+    out.push(
+      `| ${basis} | ${fmt(rs[0].rate_per_match * rs[0].matches)} | ${rs[0].target} | ${s.runs} | ${fmt(s.rate)} | ` +
+        `${fmt(s.p50, 2)} | ${fmt(s.p95, 2)} | ${fmt(s.p99, 2)} | ${fmt(s.max, 2)} | ${fmt(s.cpu, 1)} | ` +
+        `${fmt(s.srvCores, 2)} | ${fmt(s.genCores, 2)} | ${s.errors} | ${fmt(s.load, 1)} |`
+    );
   }
   const own = groups.get('half:tabuleiro|tabuleiro');
   if (own) {
     const p99 = playStats(own).p99;
-    out.push('', `Tabuleiro at its own half rate: p99 ${fmt(p99, 2)} ms, ` +
-      (p99 < 10 ? '**below the 10 ms target**.' : `**above the 10 ms target** (${ratio(p99, 10)} of it).`));
+    out.push(
+      '',
+      `Tabuleiro at its own half rate: p99 ${fmt(p99, 2)} ms, ` +
+        (p99 < 10 ? '**below the 10 ms target**.' : `**above the 10 ms target** (${ratio(p99, 10)} of it).`)
+    );
   }
   return out.join('\n');
 }
@@ -329,23 +404,27 @@ function rateTable(rate, meta) {
 // target: the server's RSS per connection, descriptors, loopback source addresses and ports.
 function millionNote(idle) {
   const largest = {};
-  for (const r of idle) if (!largest[r.target] || r.connections_held > largest[r.target].connections_held) largest[r.target] = r;
+  for (const r of idle)
+    if (!largest[r.target] || r.connections_held > largest[r.target].connections_held) largest[r.target] = r;
   const t = largest.tabuleiro;
   if (!t || !Number.isFinite(t.server.rss_kb_per_conn)) return '';
-  const million = 1e6, kib = t.server.rss_kb_per_conn;
+  const million = 1e6,
+    kib = t.server.rss_kb_per_conn;
   const gib = (million * kib) / 1048576;
-  const ports = 28232;  // Linux's default ephemeral range 32768–60999
+  const ports = 28232; // Linux's default ephemeral range 32768–60999
   const lines = [
     `One million idle spectators on one box, on paper from the ${fmt(t.connections_held)}-connection row: ` +
-    `${fmt(kib, 1)} KiB of server RSS each is ${fmt(gib, 1)} GiB of user memory` +
-    (largest.relay ? ` (the relay's ${fmt(largest.relay.server.rss_kb_per_conn, 1)} KiB: ` +
-      `${fmt((million * largest.relay.server.rss_kb_per_conn) / 1048576, 1)} GiB)` : '') +
-    '; the kernel adds its own socket memory per idle TCP connection (about 2–4 KiB with empty buffers, ' +
-    'so 2–4 GiB more), outside RSS. Limits to raise: the open-file limit of the server process ' +
-    `to above 1,000,000 (\`ulimit -n\`, \`fs.nr_open\`; here ${fmt(Number(t.server.end.fds))} were open at the top row), ` +
-    '`fs.file-max` system-wide, and, for clients on one machine, source addresses: one address gives at most ' +
-    `${fmt(ports)} connections to one server port (the default ephemeral range), so a million need ` +
-    `${fmt(Math.ceil(million / ports))} loopback source addresses or more server ports; remote clients need none of this.`,
+      `${fmt(kib, 1)} KiB of server RSS each is ${fmt(gib, 1)} GiB of user memory` +
+      (largest.relay
+        ? ` (the relay's ${fmt(largest.relay.server.rss_kb_per_conn, 1)} KiB: ` +
+          `${fmt((million * largest.relay.server.rss_kb_per_conn) / 1048576, 1)} GiB)`
+        : '') +
+      '; the kernel adds its own socket memory per idle TCP connection (about 2–4 KiB with empty buffers, ' +
+      'so 2–4 GiB more), outside RSS. Limits to raise: the open-file limit of the server process ' +
+      `to above 1,000,000 (\`ulimit -n\`, \`fs.nr_open\`; here ${fmt(Number(t.server.end.fds))} were open at the top row), ` +
+      '`fs.file-max` system-wide, and, for clients on one machine, source addresses: one address gives at most ' +
+      `${fmt(ports)} connections to one server port (the default ephemeral range), so a million need ` +
+      `${fmt(Math.ceil(million / ports))} loopback source addresses or more server ports; remote clients need none of this.`,
   ];
   return lines.join('\n');
 }
@@ -356,70 +435,113 @@ function chart(play, meta) {
   const g = groupPlay(play);
   const game = (meta.games || 'taixu').split(' ')[0];
   const loads = [...new Set(play.map((r) => r.matches))].sort((a, b) => a - b);
-  const targets = [['tabuleiro', '#1f6feb'], ['relay', '#d1242f']];
-  const W = 420, H = 300, M = { l: 70, r: 20, t: 40, b: 50 };
+  const targets = [
+    ['tabuleiro', '#1f6feb'],
+    ['relay', '#d1242f'],
+  ];
+  const W = 420,
+    H = 300,
+    M = { l: 70, r: 20, t: 40, b: 50 };
   const panel = (x0, title, pick, unit) => {
-    const series = targets.map(([t, color]) => ({ t, color, pts: loads.map((l) => [l, g.get(game, l, t)]).filter(([, s]) => s).map(([l, s]) => [l, pick(s)]) }));
+    const series = targets.map(([t, color]) => ({
+      t,
+      color,
+      pts: loads
+        .map((l) => [l, g.get(game, l, t)])
+        .filter(([, s]) => s)
+        .map(([l, s]) => [l, pick(s)]),
+    }));
     const ys = series.flatMap((s) => s.pts.map((p) => p[1])).filter(Number.isFinite);
     const ymax = Math.max(1, ...ys) * 1.15;
     const lx = loads.map((l) => Math.log10(l));
-    const xmin = Math.min(...lx) - 0.15, xmax = Math.max(...lx) + 0.15;
+    const xmin = Math.min(...lx) - 0.15,
+      xmax = Math.max(...lx) + 0.15;
     const X = (l) => x0 + M.l + ((Math.log10(l) - xmin) / (xmax - xmin || 1)) * (W - M.l - M.r);
     const Y = (v) => M.t + (1 - v / ymax) * (H - M.t - M.b);
     const o = [`<text x="${x0 + W / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">${title}</text>`];
     o.push(`<line x1="${x0 + M.l}" y1="${H - M.b}" x2="${x0 + W - M.r}" y2="${H - M.b}" stroke="#444"/>`);
     o.push(`<line x1="${x0 + M.l}" y1="${M.t}" x2="${x0 + M.l}" y2="${H - M.b}" stroke="#444"/>`);
     for (let i = 0; i <= 4; ++i) {
-      const v = (ymax / 1.15) * i / 4;
-      o.push(`<line x1="${x0 + M.l - 4}" y1="${Y(v).toFixed(1)}" x2="${x0 + W - M.r}" y2="${Y(v).toFixed(1)}" stroke="#ddd"/>`);
-      o.push(`<text x="${x0 + M.l - 8}" y="${(Y(v) + 4).toFixed(1)}" text-anchor="end" font-size="11">${fmt(v)}</text>`);
+      const v = ((ymax / 1.15) * i) / 4;
+      o.push(
+        `<line x1="${x0 + M.l - 4}" y1="${Y(v).toFixed(1)}" x2="${x0 + W - M.r}" y2="${Y(v).toFixed(1)}" stroke="#ddd"/>`
+      );
+      o.push(
+        `<text x="${x0 + M.l - 8}" y="${(Y(v) + 4).toFixed(1)}" text-anchor="end" font-size="11">${fmt(v)}</text>`
+      );
     }
-    for (const l of loads) o.push(`<text x="${X(l).toFixed(1)}" y="${H - M.b + 18}" text-anchor="middle" font-size="11">${fmt(l)}</text>`);
+    for (const l of loads)
+      o.push(`<text x="${X(l).toFixed(1)}" y="${H - M.b + 18}" text-anchor="middle" font-size="11">${fmt(l)}</text>`);
     o.push(`<text x="${x0 + W / 2}" y="${H - 12}" text-anchor="middle" font-size="12">matches (log scale)</text>`);
-    o.push(`<text x="${x0 + 16}" y="${H / 2}" text-anchor="middle" font-size="12" transform="rotate(-90 ${x0 + 16} ${H / 2})">${unit}</text>`);
+    o.push(
+      `<text x="${x0 + 16}" y="${H / 2}" text-anchor="middle" font-size="12" transform="rotate(-90 ${x0 + 16} ${H / 2})">${unit}</text>`
+    );
     for (const s of series) {
       if (!s.pts.length) continue;
-      o.push(`<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.pts.map(([l, v]) => `${X(l).toFixed(1)},${Y(v).toFixed(1)}`).join(' ')}"/>`);
+      o.push(
+        `<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.pts.map(([l, v]) => `${X(l).toFixed(1)},${Y(v).toFixed(1)}`).join(' ')}"/>`
+      );
       for (const [l, v] of s.pts) {
         o.push(`<circle cx="${X(l).toFixed(1)}" cy="${Y(v).toFixed(1)}" r="3.5" fill="${s.color}"/>`);
-        o.push(`<text x="${(X(l) + 6).toFixed(1)}" y="${(Y(v) - 6).toFixed(1)}" font-size="10" fill="${s.color}">${fmt(v, v < 100 ? 1 : 0)}</text>`);
+        o.push(
+          `<text x="${(X(l) + 6).toFixed(1)}" y="${(Y(v) - 6).toFixed(1)}" font-size="10" fill="${s.color}">${fmt(v, v < 100 ? 1 : 0)}</text>`
+        );
       }
     }
     return o.join('\n');
   };
-  const legend = targets.map(([t, color], i) =>
-    `<rect x="${W * 2 - 150}" y="${50 + i * 18}" width="12" height="12" fill="${color}"/><text x="${W * 2 - 132}" y="${60 + i * 18}" font-size="12">${t}</text>`).join('\n');
-  return [`<svg xmlns="http://www.w3.org/2000/svg" width="${W * 2}" height="${H}" viewBox="0 0 ${W * 2} ${H}" font-family="sans-serif">`,
+  const legend = targets
+    .map(
+      ([t, color], i) =>
+        `<rect x="${W * 2 - 150}" y="${50 + i * 18}" width="12" height="12" fill="${color}"/><text x="${W * 2 - 132}" y="${60 + i * 18}" font-size="12">${t}</text>`
+    )
+    .join('\n');
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W * 2}" height="${H}" viewBox="0 0 ${W * 2} ${H}" font-family="sans-serif">`,
     `<rect width="${W * 2}" height="${H}" fill="white"/>`,
     panel(0, `${gameName(game)}: actions per second`, (s) => s.rate, 'actions/s'),
     panel(W, `${gameName(game)}: p99 latency`, (s) => s.p99, 'ms'),
-    legend, '</svg>', ''].join('\n');
+    legend,
+    '</svg>',
+    '',
+  ].join('\n');
 }
 
 // The idle-connection ladder table.
 function idleTable(idle, meta) {
   const out = [];
-  out.push(`Spectators joined (20 per match) and held for 2 s, from ${meta.sources} loopback source addresses; ` +
-    `a fresh server per row. The open-file hard limit here is ${meta.fd_limit}, which caps the ladder ` +
-    '(each side holds one descriptor per connection).', '');
-  out.push('| target | connections asked | held | errors | server RSS before MiB | after MiB | KiB per connection | server fds | set-up s |');
+  out.push(
+    `Spectators joined (20 per match) and held for 2 s, from ${meta.sources} loopback source addresses; ` +
+      `a fresh server per row. The open-file hard limit here is ${meta.fd_limit}, which caps the ladder ` +
+      '(each side holds one descriptor per connection).',
+    ''
+  );
+  out.push(
+    '| target | connections asked | held | errors | server RSS before MiB | after MiB | KiB per connection | server fds | set-up s |'
+  );
   out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of idle) {
-    out.push(`| ${r.target} | ${fmt(r.connections_target)} | ${fmt(r.connections_held)} | ${r.errors_total} | ` +
-      `${fmt(r.server.before.rss_kb / 1024, 1)} | ${fmt(r.server.end.rss_kb / 1024, 1)} | ` +
-      `${fmt(r.server.rss_kb_per_conn, 1)} | ${fmt(r.server.end.fds)} | ${fmt(r.setup_s, 1)} |`);
+    out.push(
+      `| ${r.target} | ${fmt(r.connections_target)} | ${fmt(r.connections_held)} | ${r.errors_total} | ` +
+        `${fmt(r.server.before.rss_kb / 1024, 1)} | ${fmt(r.server.end.rss_kb / 1024, 1)} | ` +
+        `${fmt(r.server.rss_kb_per_conn, 1)} | ${fmt(r.server.end.fds)} | ${fmt(r.setup_s, 1)} |`
+    );
   }
-  const errs = idle.filter((r) => r.errors_total).map((r) => `${r.target}/${r.connections_target}: ${JSON.stringify(r.errors)}`);
+  const errs = idle
+    .filter((r) => r.errors_total)
+    .map((r) => `${r.target}/${r.connections_target}: ${JSON.stringify(r.errors)}`);
   if (errs.length) out.push('', 'Errors: ' + errs.join('; '));
   return out.join('\n');
 }
 
 // A symbol with its template argument lists collapsed to <…> (nlohmann's basic_json<…>).
 function shorten(line) {
-  let out = '', depth = 0;
+  let out = '',
+    depth = 0;
   for (const ch of line.replace(/json_abi_v[0-9_]+::/g, '')) {
-    if (ch === '<') { if (depth++ === 0) out += '<…>'; }
-    else if (ch === '>' && depth > 0) --depth;
+    if (ch === '<') {
+      if (depth++ === 0) out += '<…>';
+    } else if (ch === '>' && depth > 0) --depth;
     else if (depth === 0) out += ch;
   }
   return out;
@@ -427,7 +549,10 @@ function shorten(line) {
 
 // Where a profiled symbol belongs, from its binary and name (first match wins).
 const components = [
-  ['memory allocation (malloc/free)', /\[\.\] (_int_malloc|_int_free|malloc|cfree|free|malloc_consolidate|unlink_chunk|operator new|operator delete|__libc_malloc|__libc_free|tcache|_int_realloc|realloc)/],
+  [
+    'memory allocation (malloc/free)',
+    /\[\.\] (_int_malloc|_int_free|malloc|cfree|free|malloc_consolidate|unlink_chunk|operator new|operator delete|__libc_malloc|__libc_free|tcache|_int_realloc|realloc)/,
+  ],
   ['JSON (nlohmann: parse, dump, diff, compare, destroy; its std::map objects)', /nlohmann|_Rb_tree/],
   ['SQLite', /libsqlite3/],
   ['TAIXU engine and codec', /tabuleiro::(engine|taixu|protocol)/],
@@ -440,30 +565,39 @@ const components = [
 // Self time by component over every sampled symbol.
 function componentTable(symText) {
   const totals = new Map(components.map(([name]) => [name, 0]));
-  let other = 0, all = 0;
+  let other = 0,
+    all = 0;
   for (const line of symText.split('\n')) {
     const m = /^\s*([0-9.]+)%/.exec(line);
     if (!m) continue;
     const pct = Number(m[1]);
     all += pct;
     const c = components.find(([, re]) => re.test(line));
-    if (c) totals.set(c[0], totals.get(c[0]) + pct); else other += pct;
+    if (c) totals.set(c[0], totals.get(c[0]) + pct);
+    else other += pct;
   }
   const rows = [...totals].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]);
   rows.push(['other', other]);
-  return ['| component | share of server CPU samples |', '|---|---:|',
-    ...rows.map(([k, v]) => `| ${k} | ${fmt(all ? 100 * v / all : NaN, 1)}% |`)].join('\n');
+  return [
+    '| component | share of server CPU samples |',
+    '|---|---:|',
+    ...rows.map(([k, v]) => `| ${k} | ${fmt(all ? (100 * v) / all : NaN, 1)}% |`),
+  ].join('\n');
 }
 
 // The top inclusive entries ("children" report) naming Tabuleiro's code, JSON diff/dump/parse,
 // SQLite or the socket writes, one row per shortened name.
 function childrenTable(text) {
   const keep = /^(tabuleiro::.*|nlohmann::.*::(diff|dump|parse|patch)|sqlite3_step|__libc_sendmsg|fdatasync)$/;
-  const seen = new Set(), rows = [];
+  const seen = new Set(),
+    rows = [];
   for (const line of text.split('\n')) {
     const m = /^\s*([0-9.]+)%\s+([0-9.]+)%\s+\[[^\]]*\]\s+(.*)$/.exec(line);
     if (!m) continue;
-    const name = shorten(m[3].replace(/\(anonymous namespace\)/g, '{anon}')).replace(/\(.*$/, '').replace('[abi:cxx11]', '').trim();
+    const name = shorten(m[3].replace(/\(anonymous namespace\)/g, '{anon}'))
+      .replace(/\(.*$/, '')
+      .replace('[abi:cxx11]', '')
+      .trim();
     if (!keep.test(name)) continue;
     if (seen.has(name) || name.length < 3) continue;
     seen.add(name);
@@ -477,32 +611,52 @@ function childrenTable(text) {
 // 4b: one profiled run per target), in shares and in µs per action, and what is left for
 // Tabuleiro's own work if it is to match the relay's CPU per action.
 function splitTable(rows) {
-  const targets = ['tabuleiro', 'relay'].map((t) => rows.find((r) => r.target === t && r.split.samples > 0)).filter(Boolean);
+  const targets = ['tabuleiro', 'relay']
+    .map((t) => rows.find((r) => r.target === t && r.split.samples > 0))
+    .filter(Boolean);
   if (!targets.length) return '';
   const names = Object.keys(targets[0].split.shares);
   const named = (prefix) => names.find((k) => k.startsWith(prefix));
   const cpu = (r) => r.report.server.cpu_us_per_action;
   const us = (r, k) => r.split.shares[k] * cpu(r);
-  const head = targets.map((r) => `${r.target === 'tabuleiro' ? 'Tabuleiro' : 'relay'} share | µs per action`).join(' | ');
+  const head = targets
+    .map((r) => `${r.target === 'tabuleiro' ? 'Tabuleiro' : 'relay'} share | µs per action`)
+    .join(' | ');
   const lines = [`| what the server was doing | ${head} |`, `|---|${targets.map(() => '---:|---:').join('|')}|`];
   for (const k of names)
-    lines.push(`| ${k} | ${targets.map((r) => `${fmt(100 * r.split.shares[k], 1)}% | ${fmt(us(r, k), 1)}`).join(' | ')} |`);
-  lines.push(`| **all** (the run's server CPU per action) | ${targets.map((r) => `100% | ${fmt(cpu(r), 1)}`).join(' | ')} |`);
-  lines.push(`| samples; actions/s of the run | ${targets.map((r) => `${fmt(r.split.samples)} | ${fmt(r.report.acked_per_s)} actions/s`).join(' | ')} |`);
-  const out = ['Each target once more at ' + `${fmt(targets[0].report.matches)} matches (${targets[0].report.game}), sampled with ` +
-    '`perf record -e cpu-clock -F 499 -g` from 1 s into the run to its end. A sample counts as a send, a receive, a durable ' +
-    'write or a wait when its kernel stack passes through that system call (`bench/load/cpu_split.cjs`); the µs are the ' +
-    'share times the run\'s own server CPU per action.', '', lines.join('\n')];
-  const tab = targets.find((r) => r.target === 'tabuleiro'), relay = targets.find((r) => r.target === 'relay');
+    lines.push(
+      `| ${k} | ${targets.map((r) => `${fmt(100 * r.split.shares[k], 1)}% | ${fmt(us(r, k), 1)}`).join(' | ')} |`
+    );
+  lines.push(
+    `| **all** (the run's server CPU per action) | ${targets.map((r) => `100% | ${fmt(cpu(r), 1)}`).join(' | ')} |`
+  );
+  lines.push(
+    `| samples; actions/s of the run | ${targets.map((r) => `${fmt(r.split.samples)} | ${fmt(r.report.acked_per_s)} actions/s`).join(' | ')} |`
+  );
+  const out = [
+    'Each target once more at ' +
+      `${fmt(targets[0].report.matches)} matches (${targets[0].report.game}), sampled with ` +
+      '`perf record -e cpu-clock -F 499 -g` from 1 s into the run to its end. A sample counts as a send, a receive, a durable ' +
+      'write or a wait when its kernel stack passes through that system call (`bench/load/cpu_split.cjs`); the µs are the ' +
+      "share times the run's own server CPU per action.",
+    '',
+    lines.join('\n'),
+  ];
+  const tab = targets.find((r) => r.target === 'tabuleiro'),
+    relay = targets.find((r) => r.target === 'relay');
   if (tab && relay) {
     const send = named('sending');
-    const relayRest = cpu(relay) - us(relay, send), tabRest = cpu(tab) - us(tab, send);
-    out.push('', `Both servers send each action to a match's four sockets, one message each: ${fmt(us(tab, send), 1)} µs of ` +
-      `Tabuleiro's CPU per action against ${fmt(us(relay, send), 1)} µs of the relay's. For Tabuleiro's CPU per action ` +
-      `to equal the relay's, everything else it does per action (receive, parse, rule check, apply, the durable append ` +
-      `and its commit, patches, legal lists, scheduling) would have to fit in the relay's ${fmt(relayRest, 1)} µs ` +
-      `outside its sends; it takes ${fmt(tabRest, 1)} µs, of which durable writes (the WAL's \`pwrite\`s and ` +
-      `\`fdatasync\`) are ${fmt(us(tab, named('durable')), 1)} µs.`);
+    const relayRest = cpu(relay) - us(relay, send),
+      tabRest = cpu(tab) - us(tab, send);
+    out.push(
+      '',
+      `Both servers send each action to a match's four sockets, one message each: ${fmt(us(tab, send), 1)} µs of ` +
+        `Tabuleiro's CPU per action against ${fmt(us(relay, send), 1)} µs of the relay's. For Tabuleiro's CPU per action ` +
+        `to equal the relay's, everything else it does per action (receive, parse, rule check, apply, the durable append ` +
+        `and its commit, patches, legal lists, scheduling) would have to fit in the relay's ${fmt(relayRest, 1)} µs ` +
+        `outside its sends; it takes ${fmt(tabRest, 1)} µs, of which durable writes (the WAL's \`pwrite\`s and ` +
+        `\`fdatasync\`) are ${fmt(us(tab, named('durable')), 1)} µs.`
+    );
   }
   return out.join('\n');
 }
@@ -516,34 +670,52 @@ function primaryPlay(allPlay, meta) {
 
 // The whole generated section.
 function section(dir) {
-  const meta = Object.fromEntries(read(dir, 'meta.txt').split('\n').filter(Boolean)
-    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const meta = Object.fromEntries(
+    read(dir, 'meta.txt')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])
+  );
   const allPlay = jsonLines(dir, 'play.jsonl');
   const play = primaryPlay(allPlay, meta);
-  const players = (meta.legal || 'server').split(' ')[0] === 'local'
-    ? 'Against Tabuleiro every connection joins with `"legal": false` and each seat computes its legal list with ' +
-      'the game\'s rules engine from its own view, as a client carrying the engine does (`tabuleiro-load --legal ' +
-      'local`), then chooses uniformly among those actions (stripped of annotations such as TAIXU\'s `cost`), ' +
-      'except where the list is incomplete: a Cyvasse seat in set-up sends its whole army placed at random in the ' +
-      'zone its `expects` gives. '
-    : 'Against Tabuleiro the players of each game choose uniformly among the `legal` actions the server sent ' +
-      '(stripped of annotations such as TAIXU\'s `cost`), except where the list is incomplete: a Cyvasse seat in ' +
-      'set-up sends its whole army placed at random in the zone its `expects` gives. ';
+  const players =
+    (meta.legal || 'server').split(' ')[0] === 'local'
+      ? 'Against Tabuleiro every connection joins with `"legal": false` and each seat computes its legal list with ' +
+        "the game's rules engine from its own view, as a client carrying the engine does (`tabuleiro-load --legal " +
+        "local`), then chooses uniformly among those actions (stripped of annotations such as TAIXU's `cost`), " +
+        'except where the list is incomplete: a Cyvasse seat in set-up sends its whole army placed at random in the ' +
+        'zone its `expects` gives. '
+      : 'Against Tabuleiro the players of each game choose uniformly among the `legal` actions the server sent ' +
+        "(stripped of annotations such as TAIXU's `cost`), except where the list is incomplete: a Cyvasse seat in " +
+        'set-up sends its whole army placed at random in the zone its `expects` gives. ';
   const idle = jsonLines(dir, 'idle.jsonl');
   const out = [begin, '## Server load', ''];
-  out.push(`Machine: ${meta.cpu}, ${meta.cores} cores, ${meta.memory}, ${meta.kernel}; ${meta.compiler}; ` +
-    `Node.js ${meta.node}. Shared with other work while measuring. Commit ${meta.commit}, ${meta.date}.`, '');
+  out.push(
+    `Machine: ${meta.cpu}, ${meta.cores} cores, ${meta.memory}, ${meta.kernel}; ${meta.compiler}; ` +
+      `Node.js ${meta.node}. Shared with other work while measuring. Commit ${meta.commit}, ${meta.date}.`,
+    ''
+  );
   out.push('Command (from a clean checkout; it builds what it measures):', '', `    ${meta.command.trim()}`, '');
-  out.push('The relay (`bench/relay`, Node.js + `ws`) forwards each player frame to the other sockets of the ' +
-    'match and acks the actor; it has no engine, so the generator sends it a fixed action ' +
-    '(`{"type":"move","from":"c8","to":"c6"}`, a TAIXU shift; a Cyvasse or QU4DRI move is about as long) from the ' +
-    'two players in turn, whatever the game. ' + players + 'A finished game is replaced by a new match. The players join Tabuleiro with `"acks":"in_patch"`, as the web ' +
-    'client does: the actor\'s acknowledgement rides in its patch, so each action reaches a match\'s sockets as one ' +
-    'message each, as the relay\'s forwards and ack do. ' +
-    'Tabuleiro runs with its rate and creation limits raised (`--msg-rate`, `--msg-burst`, `--create-limit`).', '');
+  out.push(
+    'The relay (`bench/relay`, Node.js + `ws`) forwards each player frame to the other sockets of the ' +
+      'match and acks the actor; it has no engine, so the generator sends it a fixed action ' +
+      '(`{"type":"move","from":"c8","to":"c6"}`, a TAIXU shift; a Cyvasse or QU4DRI move is about as long) from the ' +
+      'two players in turn, whatever the game. ' +
+      players +
+      'A finished game is replaced by a new match. The players join Tabuleiro with `"acks":"in_patch"`, as the web ' +
+      "client does: the actor's acknowledgement rides in its patch, so each action reaches a match's sockets as one " +
+      "message each, as the relay's forwards and ack do. " +
+      'Tabuleiro runs with its rate and creation limits raised (`--msg-rate`, `--msg-burst`, `--create-limit`).',
+    ''
+  );
   out.push('### Throughput and latency', '', play.length ? playTables(play, meta, dir) : '(no runs)', '');
-  if (play.length) out.push('![actions per second and p99 latency against matches, Tabuleiro and the relay](load.svg)', '',
-    '(`bench/load.svg`, drawn by `bench/run.sh` from the rows above.)', '');
+  if (play.length)
+    out.push(
+      '![actions per second and p99 latency against matches, Tabuleiro and the relay](load.svg)',
+      '',
+      '(`bench/load.svg`, drawn by `bench/run.sh` from the rows above.)',
+      ''
+    );
   const rate = jsonLines(dir, 'rate.jsonl');
   if (rate.length) out.push('### Latency at half the maximum rate', '', rateTable(rate, meta), '');
   const perGame = play.length ? gameTable(play, meta) : '';
@@ -557,14 +729,24 @@ function section(dir) {
   const dso = read(dir, 'profile_dso.txt').trimEnd();
   const sym = read(dir, 'profile_sym.txt').trimEnd();
   if (dso || sym) {
-    out.push('### Profile of one Tabuleiro run', '',
+    out.push(
+      '### Profile of one Tabuleiro run',
+      '',
       'The server sampled with `perf record -e cpu-clock -F 199 --call-graph dwarf` during one run at the largest load ' +
-      '(set-up included): self time by component (symbols grouped by name), by binary, and the top functions.', '');
+        '(set-up included): self time by component (symbols grouped by name), by binary, and the top functions.',
+      ''
+    );
     const top = sym.split('\n').slice(0, 20).map(shorten).join('\n');
     out.push(componentTable(sym), '', '```', dso, '```', '', '```', top, '```', '');
     const inclusive = childrenTable(read(dir, 'profile_children.txt'));
-    if (inclusive) out.push('Inclusive time (the function and everything it calls) of Tabuleiro\'s own functions and ' +
-      'of the JSON and SQLite entry points, from the DWARF call graphs:', '', inclusive, '');
+    if (inclusive)
+      out.push(
+        "Inclusive time (the function and everything it calls) of Tabuleiro's own functions and " +
+          'of the JSON and SQLite entry points, from the DWARF call graphs:',
+        '',
+        inclusive,
+        ''
+      );
   }
   const split = splitTable(jsonLines(dir, 'split.jsonl'));
   if (split) out.push('### Where the CPU per action goes, Tabuleiro and the relay', '', split, '');
@@ -579,8 +761,12 @@ sectionMain('summarize.cjs', section, begin, end);
 const ci = process.argv.indexOf('--chart');
 if (ci > 0 && process.argv[ci + 1]) {
   const dir = process.argv[2];
-  const meta = Object.fromEntries(read(dir, 'meta.txt').split('\n').filter(Boolean)
-    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const meta = Object.fromEntries(
+    read(dir, 'meta.txt')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])
+  );
   const play = primaryPlay(jsonLines(dir, 'play.jsonl'), meta);
   if (play.length) fs.writeFileSync(process.argv[ci + 1], chart(play, meta));
 }

@@ -23,20 +23,28 @@ function section(dir) {
   const rows = jsonLines(dir, 'bots.jsonl');
   const budget = Number(meta.bot_time_ms || 1000);
   const out = [begin, '## Computer players at scale', ''];
-  out.push(`\`${meta.command || 'bash bench/run.sh'}\` (step 5), commit ${meta.commit || '?'}, ${meta.date || '?'}; ` +
-    `${meta.cores || '?'} cores (${meta.cpu || '?'}), load average ${meta.loadavg || '?'} before the step.`, '');
-  out.push(`One server per row (\`--bot-threads ${meta.bot_threads || 1}\`, the default \`--bot-matches\` of 16 per bot thread ` +
-    `= ${meta.bot_matches || '?'} here, no per-address limit), ${meta.humans || '?'} matches between players beside the ` +
-    `computer's (2 players + ${meta.spectators || '?'} spectators each, paced at ${meta.rate || '?'} action/s per match), ` +
-    `${meta.duration || '?'} s measured, ${meta.runs || 1} runs per row (medians). N matches against the computer (${meta.level || 'hard'}, one player each, who acts ` +
-    'as soon as it may) are asked for; those past the limit are refused (`503 bots_busy`). A decision is timed by the ' +
-    "player's client, from its own acknowledged action (or the computer's previous move) to the patch of the " +
-    `computer's move: queue and think. The level's budget is ${fmt(budget)} ms; while more decisions wait than there ` +
-    'are workers, each gets its share, down to a tenth (`bot_pool::budget`).', '');
-  out.push('| N asked | running | refused | decisions | decision p50 / p95 / p99 ms | p95 ÷ budget | players\' act→ack p50 / p99 ms | server RSS at the end MiB |');
+  out.push(
+    `\`${meta.command || 'bash bench/run.sh'}\` (step 5), commit ${meta.commit || '?'}, ${meta.date || '?'}; ` +
+      `${meta.cores || '?'} cores (${meta.cpu || '?'}), load average ${meta.loadavg || '?'} before the step.`,
+    ''
+  );
+  out.push(
+    `One server per row (\`--bot-threads ${meta.bot_threads || 1}\`, the default \`--bot-matches\` of 16 per bot thread ` +
+      `= ${meta.bot_matches || '?'} here, no per-address limit), ${meta.humans || '?'} matches between players beside the ` +
+      `computer's (2 players + ${meta.spectators || '?'} spectators each, paced at ${meta.rate || '?'} action/s per match), ` +
+      `${meta.duration || '?'} s measured, ${meta.runs || 1} runs per row (medians). N matches against the computer (${meta.level || 'hard'}, one player each, who acts ` +
+      'as soon as it may) are asked for; those past the limit are refused (`503 bots_busy`). A decision is timed by the ' +
+      "player's client, from its own acknowledged action (or the computer's previous move) to the patch of the " +
+      `computer's move: queue and think. The level's budget is ${fmt(budget)} ms; while more decisions wait than there ` +
+      'are workers, each gets its share, down to a tenth (`bot_pool::budget`).',
+    ''
+  );
+  out.push(
+    "| N asked | running | refused | decisions | decision p50 / p95 / p99 ms | p95 ÷ budget | players' act→ack p50 / p99 ms | server RSS at the end MiB |"
+  );
   out.push('|---|---|---|---|---|---|---|---|');
   const asked = [...new Set(rows.filter((r) => r.bots).map((r) => r.bots.requested))].sort((a, b) => a - b);
-  const worst = { ack: -Infinity, ratio: -Infinity };  // over the rows with computer players
+  const worst = { ack: -Infinity, ratio: -Infinity }; // over the rows with computer players
   for (const n of asked) {
     const rs = rows.filter((r) => r.bots && r.bots.requested === n);
     const med = (f) => median(rs.map(f));
@@ -46,19 +54,26 @@ function section(dir) {
     if (n > 0) worst.ack = Math.max(worst.ack, ack99);
     if (n > 0 && Number.isFinite(ratio)) worst.ratio = Math.max(worst.ratio, ratio);
     const decided = med((r) => r.bots.decisions) > 0;
-    out.push(`| ${fmt(n)} | ${fmt(med((r) => r.bots.running_at_end))} | ${fmt(med((r) => sum(r.bots.create_errors)))} | ` +
-      `${fmt(med((r) => r.bots.decisions))} | ${decided ? `${ms(d('p50'))} / ${ms(d('p95'))} / ${ms(d('p99'))}` : '—'} | ` +
-      `${decided ? `${fmt(ratio, 2)}×` : '—'} | ` +
-      `${ms(med((r) => r.latency_us.p50), 2)} / ${ms(ack99, 2)} | ${fmt(med((r) => r.server.end.rss_kb) / 1024, 1)} |`);
+    out.push(
+      `| ${fmt(n)} | ${fmt(med((r) => r.bots.running_at_end))} | ${fmt(med((r) => sum(r.bots.create_errors)))} | ` +
+        `${fmt(med((r) => r.bots.decisions))} | ${decided ? `${ms(d('p50'))} / ${ms(d('p95'))} / ${ms(d('p99'))}` : '—'} | ` +
+        `${decided ? `${fmt(ratio, 2)}×` : '—'} | ` +
+        `${ms(
+          med((r) => r.latency_us.p50),
+          2
+        )} / ${ms(ack99, 2)} | ${fmt(med((r) => r.server.end.rss_kb) / 1024, 1)} |`
+    );
   }
   const worstAck = worst.ack;
   const worstRatio = worst.ratio;
   out.push('');
   const alone = rows.filter((r) => r.bots && r.bots.requested === 0).map((r) => r.latency_us.p99);
-  out.push(`Goals: the players' p99 act→ack under 10 ms at every N — ${worstAck < 10000 ? 'met' : 'missed'} (worst ` +
-    `${ms(worstAck, 2)} ms${worstAck < 10000 ? '' : `, ${ms(worstAck - 10000, 2)} ms over`}; the floor, the same players ` +
-    `with no computer (N = 0), is ${ms(median(alone), 2)} ms); the computer's decision p95 within 2× its budget up to ` +
-    `the limit — ${worstRatio <= 2 ? 'met' : 'missed'} (worst ${fmt(worstRatio, 2)}×).`);
+  out.push(
+    `Goals: the players' p99 act→ack under 10 ms at every N — ${worstAck < 10000 ? 'met' : 'missed'} (worst ` +
+      `${ms(worstAck, 2)} ms${worstAck < 10000 ? '' : `, ${ms(worstAck - 10000, 2)} ms over`}; the floor, the same players ` +
+      `with no computer (N = 0), is ${ms(median(alone), 2)} ms); the computer's decision p95 within 2× its budget up to ` +
+      `the limit — ${worstRatio <= 2 ? 'met' : 'missed'} (worst ${fmt(worstRatio, 2)}×).`
+  );
   out.push(end);
   return out.join('\n');
 }

@@ -15,12 +15,24 @@ const median = (xs) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const fmt = (x, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+const fmt = (x, digits = 0) =>
+  Number.isFinite(x)
+    ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '—';
 
 function section(dir) {
-  const runs = fs.readFileSync(path.join(dir, 'runs.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-  const machine = Object.fromEntries(fs.readFileSync(path.join(dir, 'machine.txt'), 'utf8').split('\n').filter(Boolean)
-    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const runs = fs
+    .readFileSync(path.join(dir, 'runs.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  const machine = Object.fromEntries(
+    fs
+      .readFileSync(path.join(dir, 'machine.txt'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])
+  );
   const rows = {};
   for (const r of runs) {
     const rep = r.report;
@@ -39,8 +51,10 @@ function section(dir) {
       seconds: rep.measured_s,
     });
   }
-  const one = rows.one ?? [], three = rows.three ?? [];
-  const line = (name, rs) => `| ${name} | ${rs.length} | ${fmt(median(rs.map((r) => r.rate)))} | ${fmt(median(rs.map((r) => r.p50)), 1)} | ` +
+  const one = rows.one ?? [],
+    three = rows.three ?? [];
+  const line = (name, rs) =>
+    `| ${name} | ${rs.length} | ${fmt(median(rs.map((r) => r.rate)))} | ${fmt(median(rs.map((r) => r.p50)), 1)} | ` +
     `${fmt(median(rs.map((r) => r.p99)), 1)} | ${fmt(median(rs.map((r) => r.cpu_us)), 1)} | ${rs.reduce((n, r) => n + r.errors, 0)} |`;
   const ratio = median(three.map((r) => r.rate)) / median(one.map((r) => r.rate));
   const cpuRatio = median(three.map((r) => r.cpu_us)) / median(one.map((r) => r.cpu_us));
@@ -57,7 +71,7 @@ function section(dir) {
       `nginx with \`deploy/cluster/nginx.conf\`) and plays ${sample.matches} TAIXU matches (2 players + ${sample.spectators} ` +
       `spectators each) for ${fmt(sample.seconds, 0)} s: **one node** sends the whole load to node 1 directly (it holds every ` +
       'lease), **three nodes** sends it through nginx, which spreads the matches by share code. Server CPU is the sum over ' +
-      'the nodes (and nginx) per acknowledged action; PostgreSQL\'s own CPU is counted in neither. Medians of the runs.',
+      "the nodes (and nginx) per acknowledged action; PostgreSQL's own CPU is counted in neither. Medians of the runs.",
     '',
     '| setup | runs | actions/s | p50 ms | p99 ms | server CPU µs/action | errors |',
     '|---|---|---|---|---|---|---|',
@@ -67,7 +81,8 @@ function section(dir) {
     `Three nodes do **${fmt(ratio, 2)}×** the throughput of one, at ${fmt(cpuRatio, 2)}× the server CPU per action ` +
       '(the extra hop through nginx, the lease row each append locks). On this 2-core machine the three nodes, nginx, ' +
       'PostgreSQL and the load generator share the same two cores, so the point of these figures is correctness and ' +
-      'overhead, not speed-up: ' + (ratio >= 1
+      'overhead, not speed-up: ' +
+      (ratio >= 1
         ? 'what three nodes gain here comes from three writers committing to PostgreSQL side by side (each node ' +
           'acknowledges only after its own commit, so one node waits for one commit at a time), not from more cores.'
         : 'three nodes cannot use more cores than one here.') +

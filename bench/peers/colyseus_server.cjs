@@ -27,7 +27,7 @@ defineTypes(DuelState, { turn: 'uint8', moves: 'uint32', last: 'int8' });
 class Duel extends Room {
   onCreate() {
     this.state = new DuelState();
-    this.patchRate = null;  // no periodic patch: each legal action is sent at once
+    this.patchRate = null; // no periodic patch: each legal action is sent at once
     this.seatOf = new Map(); // sessionId → 1 | 2
     this.onMessage('act', (client, n) => {
       const seat = this.seatOf.get(client.sessionId);
@@ -46,7 +46,9 @@ class Duel extends Room {
     if (seat) this.seatOf.set(client.sessionId, seat);
   }
 
-  onLeave(client) { this.seatOf.delete(client.sessionId); }
+  onLeave(client) {
+    this.seatOf.delete(client.sessionId);
+  }
 }
 
 const server = new Server({ transport: new WebSocketTransport() });

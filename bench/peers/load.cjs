@@ -27,7 +27,11 @@ const host = '127.0.0.1';
 
 // A small seeded PRNG (xorshift32) for the numbers played.
 function random100() {
-  seed ^= seed << 13; seed >>>= 0; seed ^= seed >>> 17; seed ^= seed << 5; seed >>>= 0;
+  seed ^= seed << 13;
+  seed >>>= 0;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  seed >>>= 0;
   return seed % 100;
 }
 
@@ -37,7 +41,13 @@ function quantile(sorted, q) {
 }
 const summary = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return { count: s.length, p50: quantile(s, 0.5), p95: quantile(s, 0.95), p99: quantile(s, 0.99), max: s.length ? s[s.length - 1] : 0 };
+  return {
+    count: s.length,
+    p50: quantile(s, 0.5),
+    p95: quantile(s, 0.95),
+    p99: quantile(s, 0.99),
+    max: s.length ? s[s.length - 1] : 0,
+  };
 };
 
 // The context switches of every thread of pid (each task's status), voluntary and involuntary.
@@ -45,7 +55,11 @@ function switches(pid) {
   const out = { voluntary: 0, involuntary: 0 };
   for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
     let text = '';
-    try { text = fs.readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8'); } catch { continue; }  // the thread ended
+    try {
+      text = fs.readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8');
+    } catch {
+      continue;
+    } // the thread ended
     out.voluntary += Number((/^voluntary_ctxt_switches:\s+(\d+)/m.exec(text) || [0, 0])[1]);
     out.involuntary += Number((/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(text) || [0, 0])[1]);
   }
@@ -60,8 +74,14 @@ function sample(pid) {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return { cpu_s: (Number(fields[11]) + Number(fields[12])) / 100, rss_kb: rss ? Number(rss[1]) : 0, switches: switches(pid) };
-  } catch { return none; }
+    return {
+      cpu_s: (Number(fields[11]) + Number(fields[12])) / 100,
+      rss_kb: rss ? Number(rss[1]) : 0,
+      switches: switches(pid),
+    };
+  } catch {
+    return none;
+  }
 }
 
 // --- each peer's client side: a match's connections, and how its seats act -----------------
@@ -89,7 +109,10 @@ async function bgioMatch(observe) {
   const { duel } = require('./bgio_game.cjs');
   const api = async (path, body) => {
     const res = await fetch(`http://${host}:${port}${path}`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
     return res.json();
   };
@@ -99,13 +122,23 @@ async function bgioMatch(observe) {
   const clients = [];
   for (const playerID of ['0', '1']) {
     const { playerCredentials } = await api(`/games/duel/${matchID}/join`, { playerID, playerName: `p${playerID}` });
-    clients.push(Client({ game: duel, multiplayer: multiplayer(), matchID, playerID,
-      credentials: playerCredentials, debug: false }));
+    clients.push(
+      Client({
+        game: duel,
+        multiplayer: multiplayer(),
+        matchID,
+        playerID,
+        credentials: playerCredentials,
+        debug: false,
+      })
+    );
   }
   for (let i = 0; i < spectators; ++i)
     clients.push(Client({ game: duel, multiplayer: multiplayer(), matchID, debug: false }));
   clients.forEach((c, i) => {
-    c.subscribe((s) => { if (s && s.G) observe(i, s.G.moves); });
+    c.subscribe((s) => {
+      if (s && s.G) observe(i, s.G.moves);
+    });
     c.start();
   });
   return { act: (seat, n) => clients[seat - 1].moves.play(n), close: () => clients.forEach((c) => c.stop()) };
@@ -119,8 +152,11 @@ if (!makeMatch) {
 
 // --- the run ---------------------------------------------------------------------------------
 
-const ack = [], last = [];
-let running = false, acked = 0, errors = 0;
+const ack = [],
+  last = [];
+let running = false,
+  acked = 0,
+  errors = 0;
 const all = [];
 
 // One match: its connections' seen move counts, and the action in flight.
@@ -130,7 +166,10 @@ async function newMatch() {
     m.seen[i] = moves;
     if (!running || !m.t0 || moves < m.expected) return;
     const now = process.hrtime.bigint();
-    if (i === m.turn - 1 && !m.ackDone) { m.ackDone = true; ack.push(Number(now - m.t0) / 1000); }
+    if (i === m.turn - 1 && !m.ackDone) {
+      m.ackDone = true;
+      ack.push(Number(now - m.t0) / 1000);
+    }
     if (m.seen.every((x) => x >= m.expected)) {
       last.push(Number(now - m.t0) / 1000);
       ++acked;
@@ -147,25 +186,38 @@ function act(m) {
   m.expected += 1;
   m.ackDone = false;
   m.t0 = process.hrtime.bigint();
-  try { m.handle.act(m.turn, random100()); } catch { ++errors; }
+  try {
+    m.handle.act(m.turn, random100());
+  } catch {
+    ++errors;
+  }
 }
 
 async function main() {
   const setupStart = Date.now();
-  const guard = setTimeout(() => { console.error('load.cjs: set-up timed out'); process.exit(1); }, setupTimeout * 1000);
+  const guard = setTimeout(() => {
+    console.error('load.cjs: set-up timed out');
+    process.exit(1);
+  }, setupTimeout * 1000);
   const parallel = 16;
   let next = 0;
   const workers = Array.from({ length: parallel }, async () => {
     while (next < matches) {
       next += 1;
-      try { all.push(await newMatch()); } catch (e) { ++errors; if (errors < 3) console.error(`load.cjs: ${e.message}`); }
+      try {
+        all.push(await newMatch());
+      } catch (e) {
+        ++errors;
+        if (errors < 3) console.error(`load.cjs: ${e.message}`);
+      }
     }
   });
   await Promise.all(workers);
   clearTimeout(guard);
   // Every connection has seen the start (move 0) before the clock starts.
   const settle = Date.now();
-  while (all.some((m) => m.seen.some((x) => x < 0)) && Date.now() - settle < 10000) await new Promise((r) => setTimeout(r, 50));
+  while (all.some((m) => m.seen.some((x) => x < 0)) && Date.now() - settle < 10000)
+    await new Promise((r) => setTimeout(r, 50));
   const setupS = (Date.now() - setupStart) / 1000;
   const before = sample(serverPid);
   const self0 = process.cpuUsage();
@@ -178,16 +230,29 @@ async function main() {
   const after = sample(serverPid);
   const self = process.cpuUsage(self0);
   const report = {
-    target, label, matches, spectators, matches_ready: all.length, setup_s: setupS, measured_s: measured,
-    actions_acked: acked, acked_per_s: acked / measured, errors_total: errors,
-    ack_us: summary(ack), latency_us: summary(last),
-    server: { pid: serverPid, cpu_s_run: after.cpu_s - before.cpu_s, rss_kb: after.rss_kb,
+    target,
+    label,
+    matches,
+    spectators,
+    matches_ready: all.length,
+    setup_s: setupS,
+    measured_s: measured,
+    actions_acked: acked,
+    acked_per_s: acked / measured,
+    errors_total: errors,
+    ack_us: summary(ack),
+    latency_us: summary(last),
+    server: {
+      pid: serverPid,
+      cpu_s_run: after.cpu_s - before.cpu_s,
+      rss_kb: after.rss_kb,
       cpu_us_per_action: acked ? (1e6 * (after.cpu_s - before.cpu_s)) / acked : 0,
       switches_per_action: {
         voluntary: acked ? (after.switches.voluntary - before.switches.voluntary) / acked : 0,
         involuntary: acked ? (after.switches.involuntary - before.switches.involuntary) / acked : 0,
       },
-      rss_kb_per_match: all.length ? after.rss_kb / all.length : 0 },
+      rss_kb_per_match: all.length ? after.rss_kb / all.length : 0,
+    },
     generator: { cpu_s_run: (self.user + self.system) / 1e6 },
     loadavg_1m: fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
   };
@@ -196,4 +261,7 @@ async function main() {
   setTimeout(() => process.exit(0), 200);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

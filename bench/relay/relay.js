@@ -59,8 +59,12 @@ const server = http.createServer((req, res) => {
     req.on('end', () => {
       const code = newCode();
       matches.set(code, { code, sockets: new Set(), seats: 1, version: 0 });
-      reply(res, 201, { code, link: `http://${bind}:${port}/m/${code}`, seat: 1,
-                        token: crypto.randomBytes(16).toString('hex') });
+      reply(res, 201, {
+        code,
+        link: `http://${bind}:${port}/m/${code}`,
+        seat: 1,
+        token: crypto.randomBytes(16).toString('hex'),
+      });
     });
     return;
   }
@@ -91,10 +95,21 @@ wss.on('connection', (ws) => {
       match = m;
       m.sockets.add(ws);
       let seat = null;
-      if (msg.as === 'player') seat = msg.token ? 1 : (m.seats < 2 ? ++m.seats : null);
-      return ws.send(JSON.stringify({ type: 'joined', code: msg.code, game: 'taixu', seat,
-                                      version: m.version, view: {}, legal: [], presence: {},
-                                      outcome: null, relay: true }));
+      if (msg.as === 'player') seat = msg.token ? 1 : m.seats < 2 ? ++m.seats : null;
+      return ws.send(
+        JSON.stringify({
+          type: 'joined',
+          code: msg.code,
+          game: 'taixu',
+          seat,
+          version: m.version,
+          view: {},
+          legal: [],
+          presence: {},
+          outcome: null,
+          relay: true,
+        })
+      );
     }
     if (!match) return ws.send('{"type":"error","code":"not_joined","message":"join first"}');
     for (const other of match.sockets) {

@@ -17,24 +17,41 @@ export async function until(ready, what, ms = STEP_MS) {
 }
 
 // A loopback port nothing listens on (now).
-export const freePort = () => new Promise((res, rej) => {
-  const s = createTcpServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
-});
+export const freePort = () =>
+  new Promise((res, rej) => {
+    const s = createTcpServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
 
 // The HTTP API of the server at base: http(method, path, body?, member?) sends a request as a
 // browser of the member (their cookie and CSRF token) sends it; {status, body (parsed when
 // JSON), text, cookie}. member(username, language) signs one up: {name, cookie, csrf}.
 export function api(base) {
   const http = async (method, path, body, member = {}) => {
-    const headers = { Origin: base, ...(member.cookie ? { Cookie: member.cookie } : {}), ...(member.csrf ? { 'X-CSRF-Token': member.csrf } : {}) };
-    if (method === 'POST') body ??= {};  // every POST's body is JSON, {} when it carries nothing
+    const headers = {
+      Origin: base,
+      ...(member.cookie ? { Cookie: member.cookie } : {}),
+      ...(member.csrf ? { 'X-CSRF-Token': member.csrf } : {}),
+    };
+    if (method === 'POST') body ??= {}; // every POST's body is JSON, {} when it carries nothing
     if (body) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(STEP_MS) });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(STEP_MS),
+    });
     const text = await res.text();
     let parsed = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed, text, cookie: (res.headers.get('set-cookie') || '').split(';')[0] };
   };
   const member = async (username, language) => {
@@ -61,17 +78,24 @@ export function seat(base, m) {
     queue.push(msg);
     wake?.();
   };
-  s.opened = new Promise((r, j) => { ws.onopen = r; ws.onerror = () => j(new Error(`${m.name}: socket error`)); });
+  s.opened = new Promise((r, j) => {
+    ws.onopen = r;
+    ws.onerror = () => j(new Error(`${m.name}: socket error`));
+  });
   s.next = async (pred, what) => {
     const deadline = Date.now() + STEP_MS;
     for (;;) {
       while (queue.length) {
         const msg = queue.shift();
         if (pred(msg)) return msg;
-        if (['error', 'reject'].includes(msg.type)) throw new Error(`${m.name}: waiting for ${what}, got ${JSON.stringify(msg)}`);
+        if (['error', 'reject'].includes(msg.type))
+          throw new Error(`${m.name}: waiting for ${what}, got ${JSON.stringify(msg)}`);
       }
       if (Date.now() > deadline) throw new Error(`${m.name}: timed out waiting for ${what}`);
-      await new Promise((r) => { wake = r; setTimeout(r, 50); });
+      await new Promise((r) => {
+        wake = r;
+        setTimeout(r, 50);
+      });
     }
   };
   return s;

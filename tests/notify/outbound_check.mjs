@@ -14,7 +14,10 @@ import { testCa } from './push_tools.mjs';
 const probe = process.argv[2];
 const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-outbound-'));
 const failures = [];
-const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); };
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+};
 
 // A CA, and certificates it signs (san: the names they are for); a second, self-signed CA.
 const { ca, cert } = testCa(dir);
@@ -30,17 +33,33 @@ const seen = [];
 function serve(tls) {
   const server = createServer(tls, (req, res) => {
     let body = '';
-    req.on('data', (d) => { body += d; });
+    req.on('data', (d) => {
+      body += d;
+    });
     req.on('end', () => {
       seen.push({ path: req.url, method: req.method, headers: req.headers, body });
       const path = req.url.split('?')[0];
-      if (path === '/ok') { res.writeHead(201, { 'content-type': 'text/plain' }); res.end('created'); }
-      else if (path === '/gone') { res.writeHead(410); res.end(); }
-      else if (path === '/busy') { res.writeHead(429, { 'retry-after': '7' }); res.end(); }
-      else if (path === '/redirect') { res.writeHead(301, { location: `https://localhost:${server.address().port}/ok` }); res.end(); }
-      else if (path === '/big') { res.writeHead(200); res.end('x'.repeat(100 * 1024)); }
-      else if (path === '/slow') { /* never answers */ }
-      else { res.writeHead(404); res.end(); }
+      if (path === '/ok') {
+        res.writeHead(201, { 'content-type': 'text/plain' });
+        res.end('created');
+      } else if (path === '/gone') {
+        res.writeHead(410);
+        res.end();
+      } else if (path === '/busy') {
+        res.writeHead(429, { 'retry-after': '7' });
+        res.end();
+      } else if (path === '/redirect') {
+        res.writeHead(301, { location: `https://localhost:${server.address().port}/ok` });
+        res.end();
+      } else if (path === '/big') {
+        res.writeHead(200);
+        res.end('x'.repeat(100 * 1024));
+      } else if (path === '/slow') {
+        /* never answers */
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -49,18 +68,40 @@ const servers = await Promise.all([serve(good), serve(wrongHost), serve(unknownC
 const [port, wrongPort, unknownPort] = servers.map((s) => s.address().port);
 
 // Runs the probe; its JSON answer.
-const run = (...args) => new Promise((resolve) => {
-  execFile(probe, args, { timeout: 30_000 }, (err, stdout, stderr) => {
-    try { resolve(JSON.parse(stdout)); } catch { resolve({ status: -1, error: `probe failed: ${err?.message} ${stderr}` }); }
+const run = (...args) =>
+  new Promise((resolve) => {
+    execFile(probe, args, { timeout: 30_000 }, (err, stdout, stderr) => {
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        resolve({ status: -1, error: `probe failed: ${err?.message} ${stderr}` });
+      }
+    });
   });
-});
 const allowed = ['--ca', caFile, '--allow-private'];
 
-let a = await run(`https://localhost:${port}/ok?x=1`, ...allowed, '--header', 'TTL:60', '--header', 'Content-Encoding:aes128gcm', '--body', 'hello');
+let a = await run(
+  `https://localhost:${port}/ok?x=1`,
+  ...allowed,
+  '--header',
+  'TTL:60',
+  '--header',
+  'Content-Encoding:aes128gcm',
+  '--body',
+  'hello'
+);
 const got = seen.find((r) => r.path === '/ok?x=1');
 check(a.status === 201 && a.body === 'created' && !a.error, `an answer: ${JSON.stringify(a)}`);
-check(got && got.method === 'POST' && got.body === 'hello' && got.headers.ttl === '60' && got.headers['content-encoding'] === 'aes128gcm'
-  && got.headers.host === `localhost:${port}` && got.headers['content-length'] === '5', `the request as sent: ${JSON.stringify(got)}`);
+check(
+  got &&
+    got.method === 'POST' &&
+    got.body === 'hello' &&
+    got.headers.ttl === '60' &&
+    got.headers['content-encoding'] === 'aes128gcm' &&
+    got.headers.host === `localhost:${port}` &&
+    got.headers['content-length'] === '5',
+  `the request as sent: ${JSON.stringify(got)}`
+);
 
 a = await run(`https://localhost:${port}/gone`, ...allowed);
 check(a.status === 410, `410 comes back: ${JSON.stringify(a)}`);
@@ -69,11 +110,17 @@ check(a.status === 429 && a.retry_after === '7', `429 with its Retry-After: ${JS
 
 const before = seen.length;
 a = await run(`https://localhost:${port}/redirect`, ...allowed);
-check(a.status === 301 && seen.length === before + 1, `a redirect is an answer, not followed: ${JSON.stringify(a)}, ${seen.length - before} request(s)`);
+check(
+  a.status === 301 && seen.length === before + 1,
+  `a redirect is an answer, not followed: ${JSON.stringify(a)}, ${seen.length - before} request(s)`
+);
 
 const quiet = seen.length;
 a = await run(`https://localhost:${port}/ok`, '--ca', caFile);
-check(a.status === 0 && /internal address/.test(a.error) && seen.length === quiet, `loopback refused unless allowed: ${JSON.stringify(a)}`);
+check(
+  a.status === 0 && /internal address/.test(a.error) && seen.length === quiet,
+  `loopback refused unless allowed: ${JSON.stringify(a)}`
+);
 a = await run(`https://127.0.0.1:${port}/ok`, '--ca', caFile);
 check(a.status === 0 && /internal address/.test(a.error), `an address literal too: ${JSON.stringify(a)}`);
 
@@ -85,9 +132,15 @@ a = await run(`https://localhost:${wrongPort}/ok`, ...allowed);
 check(a.status === 0 && /TLS/.test(a.error), `a certificate for another host is refused: ${JSON.stringify(a)}`);
 
 a = await run(`https://localhost:${port}/slow`, ...allowed, '--timeout-ms', '1000');
-check(a.status === 0 && a.ms >= 900 && a.ms < 5000, `a server that does not answer ends at the timeout: ${JSON.stringify(a)}`);
+check(
+  a.status === 0 && a.ms >= 900 && a.ms < 5000,
+  `a server that does not answer ends at the timeout: ${JSON.stringify(a)}`
+);
 a = await run(`https://localhost:${port}/big`, ...allowed);
-check(a.status === 0 && a.error, `an answer over 64 KiB is an error: ${JSON.stringify({ ...a, body: a.body?.length })}`);
+check(
+  a.status === 0 && a.error,
+  `an answer over 64 KiB is an error: ${JSON.stringify({ ...a, body: a.body?.length })}`
+);
 a = await run(`http://localhost:${port}/ok`, ...allowed);
 check(a.status === 0 && /not an https URL/.test(a.error), `http is refused: ${JSON.stringify(a)}`);
 

@@ -23,15 +23,25 @@ import { api, freePort, seat, until } from './e2e_tools.mjs';
 const binary = resolve(process.argv[2]);
 const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-push-e2e-'));
 const failures = [];
-const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); };
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+};
 let server = null;
-const watchdog = setTimeout(() => { console.error('push_e2e: overall timeout (120 s)'); server?.kill('SIGKILL'); process.exit(1); }, 120_000);
-process.on('exit', () => { server?.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); });
+const watchdog = setTimeout(() => {
+  console.error('push_e2e: overall timeout (120 s)');
+  server?.kill('SIGKILL');
+  process.exit(1);
+}, 120_000);
+process.on('exit', () => {
+  server?.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 // --- the fake push service --------------------------------------------------------------
 const { ca, cert } = testCa(dir);
 ca('ca');
-const received = [];  // {path, headers, body, at}
+const received = []; // {path, headers, body, at}
 const busySeen = new Set();
 const push = createServer(cert('localhost', 'ca', 'DNS:localhost,IP:127.0.0.1'), (req, res) => {
   const chunks = [];
@@ -39,25 +49,61 @@ const push = createServer(cert('localhost', 'ca', 'DNS:localhost,IP:127.0.0.1'),
   req.on('end', () => {
     const path = req.url;
     received.push({ path, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() });
-    if (path.startsWith('/ok/')) { res.writeHead(201); res.end(); }
-    else if (path.startsWith('/gone/')) { res.writeHead(410); res.end(); }
-    else if (path.startsWith('/busy/') && !busySeen.has(path)) { busySeen.add(path); res.writeHead(429, { 'retry-after': '1' }); res.end(); }
-    else if (path.startsWith('/busy/')) { res.writeHead(201); res.end(); }
-    else if (path.startsWith('/hang/')) { /* never answers */ }
-    else { res.writeHead(404); res.end(); }
+    if (path.startsWith('/ok/')) {
+      res.writeHead(201);
+      res.end();
+    } else if (path.startsWith('/gone/')) {
+      res.writeHead(410);
+      res.end();
+    } else if (path.startsWith('/busy/') && !busySeen.has(path)) {
+      busySeen.add(path);
+      res.writeHead(429, { 'retry-after': '1' });
+      res.end();
+    } else if (path.startsWith('/busy/')) {
+      res.writeHead(201);
+      res.end();
+    } else if (path.startsWith('/hang/')) {
+      /* never answers */
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
   });
 });
 await new Promise((r) => push.listen(0, '127.0.0.1', r));
 const pushOrigin = `https://localhost:${push.address().port}`;
-const closedPort = await freePort();  // nothing listens there: connections are refused
+const closedPort = await freePort(); // nothing listens there: connections are refused
 
 // --- the server -------------------------------------------------------------------------
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-server = spawn(binary, ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', join(dir, 't.db'),
-  '--log-level', 'error', '--outbound-ca-file', join(dir, 'ca.pem'), '--outbound-allow-private', 'yes'],
-{ stdio: ['ignore', 'inherit', 'inherit'] });
-await until(() => fetch(`${base}/healthz`).then((r) => r.ok, () => false), 'the server to start');
+server = spawn(
+  binary,
+  [
+    'serve',
+    '--bind',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--db',
+    join(dir, 't.db'),
+    '--log-level',
+    'error',
+    '--outbound-ca-file',
+    join(dir, 'ca.pem'),
+    '--outbound-allow-private',
+    'yes',
+  ],
+  { stdio: ['ignore', 'inherit', 'inherit'] }
+);
+await until(
+  () =>
+    fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false
+    ),
+  'the server to start'
+);
 const { http, member } = api(base);
 
 // Subscribes member's browser at endpoint path (a fresh key pair and auth secret); the keys.
@@ -65,14 +111,25 @@ async function subscribe(m, endpoint) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16);
-  const r = await http('POST', '/api/push/subscriptions', { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') }, label: 'test browser' }, m);
+  const r = await http(
+    'POST',
+    '/api/push/subscriptions',
+    {
+      endpoint,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+      label: 'test browser',
+    },
+    m
+  );
   if (r.status !== 201) throw new Error(`subscription of ${m.name}: ${r.status} ${JSON.stringify(r.body)}`);
   return { ecdh, auth };
 }
 
 // The push messages received at path so far, each checked and decrypted with keys.
 const messagesAt = (path) => received.filter((r) => r.path === path);
-const { body: { public_key: vapidPublic } } = await http('GET', '/api/push/key');
+const {
+  body: { public_key: vapidPublic },
+} = await http('GET', '/api/push/key');
 function readMessage(r, keys, what) {
   const auth = /^vapid t=([^,]+), k=(.+)$/.exec(r.headers.authorization ?? '');
   check(!!auth && auth[2] === vapidPublic, `${what}: Authorization names a VAPID token and the server's key`);
@@ -80,11 +137,17 @@ function readMessage(r, keys, what) {
     const t = readVapid(auth[1], vapidPublic);
     const left = t.claims.exp - Date.now() / 1000;
     check(t.header.alg === 'ES256' && t.verifies(), `${what}: the token verifies (ES256, Node crypto)`);
-    check(t.claims.aud === pushOrigin && left > 3600 && left <= 24 * 3600 && t.claims.sub === 'mailto:admin@localhost',
-      `${what}: the token's claims ${JSON.stringify(t.claims)}`);
+    check(
+      t.claims.aud === pushOrigin && left > 3600 && left <= 24 * 3600 && t.claims.sub === 'mailto:admin@localhost',
+      `${what}: the token's claims ${JSON.stringify(t.claims)}`
+    );
   }
-  check(r.headers['content-encoding'] === 'aes128gcm' && Number(r.headers.ttl) > 0 && ['normal', 'high'].includes(r.headers.urgency),
-    `${what}: Content-Encoding ${r.headers['content-encoding']}, TTL ${r.headers.ttl}, Urgency ${r.headers.urgency}`);
+  check(
+    r.headers['content-encoding'] === 'aes128gcm' &&
+      Number(r.headers.ttl) > 0 &&
+      ['normal', 'high'].includes(r.headers.urgency),
+    `${what}: Content-Encoding ${r.headers['content-encoding']}, TTL ${r.headers.ttl}, Urgency ${r.headers.urgency}`
+  );
   const plain = decryptPush(r.body, keys.ecdh, keys.auth);
   return JSON.parse(plain.text);
 }
@@ -109,11 +172,19 @@ try {
   check(joined.seat === 2, `bia sits in seat ${joined.seat}`);
 
   // ana waited: she hears the match started, through a push service that first says 429.
-  const busy = await until(() => messagesAt('/busy/ana').length >= 2 && messagesAt('/busy/ana'), 'the retried "started" message');
+  const busy = await until(
+    () => messagesAt('/busy/ana').length >= 2 && messagesAt('/busy/ana'),
+    'the retried "started" message'
+  );
   check(busy[1].at - busy[0].at >= 1000, `429 with Retry-After: 1 is tried again ${busy[1].at - busy[0].at} ms later`);
   const started = readMessage(busy[1], anaKeys, '"started" to ana');
-  check(started.kind === 'started' && started.title === 'Your match has started' && started.body === 'TAIXU against bia' && started.url === `/m/${code}`,
-    `ana's notice: ${JSON.stringify(started)}`);
+  check(
+    started.kind === 'started' &&
+      started.title === 'Your match has started' &&
+      started.body === 'TAIXU against bia' &&
+      started.url === `/m/${code}`,
+    `ana's notice: ${JSON.stringify(started)}`
+  );
 
   // ana moves: bia hears it is her turn, in Portuguese.
   let version = one.version;
@@ -128,12 +199,23 @@ try {
   // A whole turn of the seat s holds (seatNo): its actions until the other seat is to act.
   let n = 0;
   const playTurn = async (s, seatNo) => {
-    do await act(s, `t${++n}`); while (s.toAct.includes(seatNo) && s.legal.length);
+    do await act(s, `t${++n}`);
+    while (s.toAct.includes(seatNo) && s.legal.length);
   };
   await playTurn(one, 1);
-  const turn = readMessage(await until(() => messagesAt('/ok/bia')[0], 'bia\'s "turn" message'), biaKeys, '"turn" to bia');
-  check(turn.kind === 'turn' && turn.title === 'Sua vez' && turn.body === 'TAIXU contra ana' && turn.url === `/m/${code}` && turn.tag === code,
-    `bia's notice: ${JSON.stringify(turn)}`);
+  const turn = readMessage(
+    await until(() => messagesAt('/ok/bia')[0], 'bia\'s "turn" message'),
+    biaKeys,
+    '"turn" to bia'
+  );
+  check(
+    turn.kind === 'turn' &&
+      turn.title === 'Sua vez' &&
+      turn.body === 'TAIXU contra ana' &&
+      turn.url === `/m/${code}` &&
+      turn.tag === code,
+    `bia's notice: ${JSON.stringify(turn)}`
+  );
 
   // A subscription whose push service says 410 is deleted.
   await subscribe(bia, `${pushOrigin}/gone/bia`);
@@ -146,7 +228,7 @@ try {
     return subs.length === 1 && subs;
   }, 'the gone subscription to be deleted');
   check(left.length === 1, 'after 410 the subscription is deleted; the other stays');
-  check(messagesAt('/ok/bia').length === 2, 'bia\'s other browser got her second turn');
+  check(messagesAt('/ok/bia').length === 2, "bia's other browser got her second turn");
 
   // Push services that hang or refuse connections: every move still acknowledged at once.
   await subscribe(bia, `${pushOrigin}/hang/bia`);
@@ -159,9 +241,14 @@ try {
   }
   times.sort((a, b) => a - b);
   const p99 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)];
-  console.log(`act -> ack with push services down: ${times.length} moves, p50 ${times[Math.floor(times.length / 2)]} ms, p99 ${p99} ms`);
+  console.log(
+    `act -> ack with push services down: ${times.length} moves, p50 ${times[Math.floor(times.length / 2)]} ms, p99 ${p99} ms`
+  );
   check(times.length >= 10, `${times.length} moves played beside the push services that are down`);
-  check(p99 < 500, `acknowledgements are not held by push deliveries (p99 ${p99} ms; a held one would wait the 10 s timeout)`);
+  check(
+    p99 < 500,
+    `acknowledgements are not held by push deliveries (p99 ${p99} ms; a held one would wait the 10 s timeout)`
+  );
   check(messagesAt('/hang/bia').length >= 1, 'the hanging push service was reached');
   one.ws.close();
   two.ws.close();

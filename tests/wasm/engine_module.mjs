@@ -14,7 +14,12 @@ export async function loadEngine(dir) {
   const file = path.resolve(dir, names.js);
   const module = { exports: {} };
   new Function('module', 'exports', 'require', '__dirname', '__filename', readFileSync(file, 'utf8'))(
-    module, module.exports, require, path.dirname(file), file);
+    module,
+    module.exports,
+    require,
+    path.dirname(file),
+    file
+  );
   const mod = await module.exports({ wasmBinary: readFileSync(path.join(dir, names.wasm)) });
   // Module.callText (wasm/call.js), as the worker calls it.
   const call = (request) => JSON.parse(mod.callText(JSON.stringify(request)));

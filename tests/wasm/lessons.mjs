@@ -34,7 +34,10 @@ let passed = 0;
 // Records one check.
 function expect(ok, what) {
   if (ok) passed++;
-  else { failures++; console.log(`FAIL ${what}`); }
+  else {
+    failures++;
+    console.log(`FAIL ${what}`);
+  }
 }
 
 // A fresh engine match of lesson; its id.
@@ -59,7 +62,10 @@ function play(game, lesson, actions) {
   try {
     for (const action of actions) {
       const a = call({ op: 'apply', match: m, seat: lesson.seat, action });
-      if (!a.ok) { out.push(`refused: ${a.error.code}`); break; }
+      if (!a.ok) {
+        out.push(`refused: ${a.error.code}`);
+        break;
+      }
       events.push(...(a.events?.[lesson.seat] ?? []));
       const { seen: now, toAct } = seen(m, lesson.seat, events);
       out.push(lessonStatus(lesson.done, now, lesson.seat, toAct));
@@ -83,8 +89,10 @@ for (const game of Object.keys(RULES)) {
     for (const field of ['title', 'goal', 'hint', 'text']) {
       for (const lang of LANGS) {
         const v = lesson[field]?.[lang];
-        const ok = field === 'text' ? Array.isArray(v) && v.length > 0 && v.every((p) => typeof p === 'string' && p.trim())
-          : typeof v === 'string' && v.trim() !== '';
+        const ok =
+          field === 'text'
+            ? Array.isArray(v) && v.length > 0 && v.every((p) => typeof p === 'string' && p.trim())
+            : typeof v === 'string' && v.trim() !== '';
         expect(ok, `${name}: ${field} in ${lang}`);
       }
     }
@@ -97,7 +105,12 @@ for (const game of Object.keys(RULES)) {
       taught.add(r);
     }
     let m;
-    try { m = open(game, lesson); } catch (e) { expect(false, `${name}: ${e.message}`); continue; }
+    try {
+      m = open(game, lesson);
+    } catch (e) {
+      expect(false, `${name}: ${e.message}`);
+      continue;
+    }
     const start = seen(m, lesson.seat, []);
     call({ op: 'free', match: m });
     expect(start.toAct.includes(lesson.seat), `${name}: the learner's seat ${lesson.seat} is to act at the start`);
@@ -105,11 +118,18 @@ for (const game of Object.keys(RULES)) {
 
     const solved = play(game, lesson, lesson.solution);
     const last = solved.length - 1;
-    expect(solved.length === lesson.solution.length && solved[last] === 'solved' && solved.slice(0, last).every((s) => s === 'playing'),
-      `${name}: the solution reaches the goal at its last action (${solved.join(', ')})`);
+    expect(
+      solved.length === lesson.solution.length &&
+        solved[last] === 'solved' &&
+        solved.slice(0, last).every((s) => s === 'playing'),
+      `${name}: the solution reaches the goal at its last action (${solved.join(', ')})`
+    );
     for (const wrong of lesson.wrong) {
       const got = play(game, lesson, wrong);
-      expect(got.length === wrong.length && !got.includes('solved'), `${name}: the wrong try ${JSON.stringify(wrong)} does not reach the goal (${got.join(', ')})`);
+      expect(
+        got.length === wrong.length && !got.includes('solved'),
+        `${name}: the wrong try ${JSON.stringify(wrong)} does not reach the goal (${got.join(', ')})`
+      );
     }
     for (const { action, code } of lesson.refused) {
       const got = play(game, lesson, [action]);
@@ -137,17 +157,31 @@ for (const game of Object.keys(RULES)) {
     levels.add(p.difficulty);
     const lesson = { seat: p.side, position: p.position, done: p.goal };
     let m;
-    try { m = open(game, lesson); } catch (e) { expect(false, `${name}: ${e.message}`); continue; }
+    try {
+      m = open(game, lesson);
+    } catch (e) {
+      expect(false, `${name}: ${e.message}`);
+      continue;
+    }
     const start = seen(m, p.side, []);
     call({ op: 'free', match: m });
-    expect(start.toAct.includes(p.side) && !holds(p.goal, start.seen), `${name}: its side is to act and the goal is not reached yet`);
+    expect(
+      start.toAct.includes(p.side) && !holds(p.goal, start.seen),
+      `${name}: its side is to act and the goal is not reached yet`
+    );
     for (const sol of p.solutions) {
       const got = play(game, lesson, sol);
-      expect(got.length === sol.length && got[got.length - 1] === 'solved', `${name}: the solution ${JSON.stringify(sol)} reaches the goal (${got.join(', ')})`);
+      expect(
+        got.length === sol.length && got[got.length - 1] === 'solved',
+        `${name}: the solution ${JSON.stringify(sol)} reaches the goal (${got.join(', ')})`
+      );
     }
     for (const w of p.wrong) {
       const got = play(game, lesson, [w]);
-      expect(got.length === 1 && got[0] !== 'solved', `${name}: the wrong first action ${JSON.stringify(w)} does not (${got[0]})`);
+      expect(
+        got.length === 1 && got[0] !== 'solved',
+        `${name}: the wrong first action ${JSON.stringify(w)} does not (${got[0]})`
+      );
     }
   }
   console.log(`${game}: ${set.puzzles.length} puzzles, difficulties ${[...levels].sort().join(' ')}`);

@@ -31,8 +31,11 @@ const ADMIN_PASSWORD = 'boss password 1';
 
 // Makes the first administrator with the owner's command (the password read from stdin).
 function createAdmin(binary, db, name) {
-  const out = execFileSync(binary, ['admin', 'create-user', name, '--admin', '--db', db],
-    { encoding: 'utf8', input: `${ADMIN_PASSWORD}\n`, stdio: ['pipe', 'pipe', 'pipe'] });
+  const out = execFileSync(binary, ['admin', 'create-user', name, '--admin', '--db', db], {
+    encoding: 'utf8',
+    input: `${ADMIN_PASSWORD}\n`,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   if (!out.includes('administrator')) throw new Failure(`tabuleiro admin create-user printed ${JSON.stringify(out)}`);
 }
 
@@ -45,14 +48,21 @@ export async function adminScenario({ browser, url, out, binary, db, backupDir }
   // resource"; one whose address matches is expected, any other console error is a problem.
   const expected = [/\/api\/account\/sign(in|up)$/];
   const open = async (name, size = SIZES.desktop) => {
-    const page = await newPage(browser, { viewport: size }, {
-      timeout: STEP_TIMEOUT_MS,
-      prepare: async (ctx) => {
-        await ctx.exposeBinding('reportCspViolation', (_src, v) => problems.push(`${name} CSP: ${v}`));
-        await ctx.addInitScript(() => document.addEventListener('securitypolicyviolation',
-          (e) => window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`)));
-      },
-    });
+    const page = await newPage(
+      browser,
+      { viewport: size },
+      {
+        timeout: STEP_TIMEOUT_MS,
+        prepare: async (ctx) => {
+          await ctx.exposeBinding('reportCspViolation', (_src, v) => problems.push(`${name} CSP: ${v}`));
+          await ctx.addInitScript(() =>
+            document.addEventListener('securitypolicyviolation', (e) =>
+              window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`)
+            )
+          );
+        },
+      }
+    );
     page.on('console', (m) => {
       if (m.type() !== 'error') return;
       const at = m.location()?.url || '';
@@ -76,7 +86,8 @@ export async function adminScenario({ browser, url, out, binary, db, backupDir }
     return (await page.textContent(selector)).trim();
   };
   // A sentence, not a bare key or code.
-  const sentence = (text, what) => check(text.length > 12 && !/\b(err|admin|settings|reset)\.[a-z_]/.test(text), `${what} is a sentence: ${text}`);
+  const sentence = (text, what) =>
+    check(text.length > 12 && !/\b(err|admin|settings|reset)\.[a-z_]/.test(text), `${what} is a sentence: ${text}`);
   const tab = async (page, name) => {
     await page.click(`#tab-${name}`);
     await page.waitForSelector(`#panel-${name}:not([hidden])`);
@@ -89,24 +100,29 @@ export async function adminScenario({ browser, url, out, binary, db, backupDir }
   let invite = '';
   let resetLink = '';
 
-  await step('the first administrator (made with tabuleiro admin create-user --admin) signs in and sees the server', async () => {
-    createAdmin(binary, db, 'boss');
-    await signIn(A, 'boss', ADMIN_PASSWORD, '/admin');
-    await A.waitForSelector('#admin-page');
-    check(await A.isVisible('#admin-link'), 'the top bar links /admin for an administrator');
-    check((await textOf(A, '#stat-version')).length > 0, 'the version is shown');
-    check((await textOf(A, '#stat-access')).startsWith('By invitation'), await A.textContent('#stat-access'));
-    check(await A.getAttribute('#tab-server', 'aria-selected') === 'true', 'the Server tab is selected');
-    // The figures are read again while the section is shown.
-    const first = await A.textContent('#admin-updated');
-    await A.waitForFunction((t) => document.querySelector('#admin-updated').textContent !== t, first, { timeout: 12_000 });
-  });
+  await step(
+    'the first administrator (made with tabuleiro admin create-user --admin) signs in and sees the server',
+    async () => {
+      createAdmin(binary, db, 'boss');
+      await signIn(A, 'boss', ADMIN_PASSWORD, '/admin');
+      await A.waitForSelector('#admin-page');
+      check(await A.isVisible('#admin-link'), 'the top bar links /admin for an administrator');
+      check((await textOf(A, '#stat-version')).length > 0, 'the version is shown');
+      check((await textOf(A, '#stat-access')).startsWith('By invitation'), await A.textContent('#stat-access'));
+      check((await A.getAttribute('#tab-server', 'aria-selected')) === 'true', 'the Server tab is selected');
+      // The figures are read again while the section is shown.
+      const first = await A.textContent('#admin-updated');
+      await A.waitForFunction((t) => document.querySelector('#admin-updated').textContent !== t, first, {
+        timeout: 12_000,
+      });
+    }
+  );
 
   await step('the keyboard moves between the tabs', async () => {
     await A.focus('#tab-server');
     await A.keyboard.press('ArrowRight');
     await A.waitForSelector('#panel-users:not([hidden])');
-    check(await A.evaluate(() => document.activeElement.id) === 'tab-users', 'the focus follows');
+    check((await A.evaluate(() => document.activeElement.id)) === 'tab-users', 'the focus follows');
     await A.keyboard.press('End');
     await A.waitForSelector('#panel-audit:not([hidden])');
     await A.keyboard.press('Home');
@@ -123,7 +139,10 @@ export async function adminScenario({ browser, url, out, binary, db, backupDir }
     invite = await A.inputValue('#invite-link-input');
     check(/\/signup\?invite=[A-Za-z0-9_-]{24}$/.test(invite), invite);
     sentence(await A.textContent('#invite-link .link-once-note'), 'the invitation note');
-    check((await A.textContent('#invite-link .link-once-note')).includes('only now'), 'it says the link is shown only now');
+    check(
+      (await A.textContent('#invite-link .link-once-note')).includes('only now'),
+      'it says the link is shown only now'
+    );
     await A.waitForSelector('#invitations-table tr[data-state="open"]');
   });
 
@@ -141,7 +160,7 @@ export async function adminScenario({ browser, url, out, binary, db, backupDir }
     await B.waitForSelector('#conn-status[data-state="open"]', { state: 'attached' });
   });
 
-  await step('the administrator\'s own account is not disabled: the refusal is a sentence', async () => {
+  await step("the administrator's own account is not disabled: the refusal is a sentence", async () => {
     expected.push(/\/api\/admin\/users\/\d+\/(disable|demote)$/);
     await tab(A, 'users');
     await A.waitForSelector(row('boss'));
@@ -153,30 +172,37 @@ export async function adminScenario({ browser, url, out, binary, db, backupDir }
     check(text.includes('own account'), text);
   });
 
-  await step('the administrator searches, confirms and disables bruno; bruno\'s page says so and does not reconnect', async () => {
-    const sockets = [];
-    B.on('websocket', (ws) => sockets.push(ws.url()));
-    await A.fill('#user-search', 'bru');
-    await A.waitForFunction(() => document.querySelectorAll('#users-table tbody tr').length === 1 && document.querySelector('#users-table tr[data-user="bruno"]'));
-    // Cancelling changes nothing.
-    await A.click(`${row('bruno')} [data-action="disable"]`);
-    await A.waitForSelector('#users-confirm[open]');
-    check((await A.textContent('#users-confirm-question')).includes('bruno'), 'the question names the user');
-    await A.keyboard.press('Escape');
-    await A.waitForSelector('#users-confirm[open]', { state: 'detached' });
-    check(await A.$(`${row('bruno')} [data-action="disable"]`), 'still enabled after cancelling');
-    await A.click(`${row('bruno')} [data-action="disable"]`);
-    await A.click('#users-confirm-yes');
-    await A.waitForFunction(() => document.querySelector('#admin-users-ok')?.textContent.includes('bruno'));
-    await A.waitForSelector(`${row('bruno')} [data-action="enable"]`);
-    const banner = await textOf(B, '#account-disabled');
-    check(banner.includes('disabled by an administrator'), banner);
-    await B.waitForSelector('#conn-status[data-state="disabled"]', { state: 'attached' });
-    await B.waitForSelector('#signin-link');   // the session ended: the top bar offers signing in
-    await B.waitForTimeout(3000);
-    check(sockets.length === 0, `no new connection after the close: ${sockets.join(' ')}`);
-    await shot(B, 'disabled-banner-phone');
-  });
+  await step(
+    "the administrator searches, confirms and disables bruno; bruno's page says so and does not reconnect",
+    async () => {
+      const sockets = [];
+      B.on('websocket', (ws) => sockets.push(ws.url()));
+      await A.fill('#user-search', 'bru');
+      await A.waitForFunction(
+        () =>
+          document.querySelectorAll('#users-table tbody tr').length === 1 &&
+          document.querySelector('#users-table tr[data-user="bruno"]')
+      );
+      // Cancelling changes nothing.
+      await A.click(`${row('bruno')} [data-action="disable"]`);
+      await A.waitForSelector('#users-confirm[open]');
+      check((await A.textContent('#users-confirm-question')).includes('bruno'), 'the question names the user');
+      await A.keyboard.press('Escape');
+      await A.waitForSelector('#users-confirm[open]', { state: 'detached' });
+      check(await A.$(`${row('bruno')} [data-action="disable"]`), 'still enabled after cancelling');
+      await A.click(`${row('bruno')} [data-action="disable"]`);
+      await A.click('#users-confirm-yes');
+      await A.waitForFunction(() => document.querySelector('#admin-users-ok')?.textContent.includes('bruno'));
+      await A.waitForSelector(`${row('bruno')} [data-action="enable"]`);
+      const banner = await textOf(B, '#account-disabled');
+      check(banner.includes('disabled by an administrator'), banner);
+      await B.waitForSelector('#conn-status[data-state="disabled"]', { state: 'attached' });
+      await B.waitForSelector('#signin-link'); // the session ended: the top bar offers signing in
+      await B.waitForTimeout(3000);
+      check(sockets.length === 0, `no new connection after the close: ${sockets.join(' ')}`);
+      await shot(B, 'disabled-banner-phone');
+    }
+  );
 
   await step('the audit log lists the disable by the administrator, naming bruno', async () => {
     await tab(A, 'audit');
@@ -198,39 +224,42 @@ export async function adminScenario({ browser, url, out, binary, db, backupDir }
     await B.waitForSelector('#account-name');
   });
 
-  await step('a password-reset link made on /admin sets a new password in a third browser; bruno signs in with it', async () => {
-    expected.push(/\/api\/account\/reset$/);
-    await A.click(`${row('bruno')} [data-action="reset-link"]`);
-    await A.waitForSelector('#reset-link-input');
-    resetLink = await A.inputValue('#reset-link-input');
-    check(/\/reset\?code=[A-Za-z0-9_-]+$/.test(resetLink), resetLink);
-    const note = await A.textContent('#reset-link .link-once-note');
-    check(note.includes('only now') && note.includes('a day'), note);
-    C = await open('third');
-    await C.goto(resetLink);
-    await C.fill('#reset-password', 'bruno password 2');
-    await C.fill('#reset-password-again', 'bruno password 9');
-    await C.click('#reset-submit');
-    check((await textOf(C, '#reset-error')).includes('not the same'), await C.textContent('#reset-error'));
-    await C.fill('#reset-password-again', 'bruno password 2');
-    await C.click('#reset-submit');
-    const done = await textOf(C, '#reset-done');
-    check(done.includes('Sign in'), done);
-    // Every session of bruno ended with the reset.
-    const me = await B.evaluate(async () => (await fetch('/api/account')).json());
-    check(me.user === null, `bruno's phone is signed out: ${JSON.stringify(me)}`);
-    await C.click('#reset-signin');
-    await C.waitForURL(`${url}/signin`);
-    await signIn(C, 'bruno', 'bruno password 2', '/');
-    // The spent link is refused with a sentence.
-    await B.goto(resetLink);
-    await B.fill('#reset-password', 'bruno password 3');
-    await B.fill('#reset-password-again', 'bruno password 3');
-    await B.click('#reset-submit');
-    const refused = await textOf(B, '#reset-error');
-    sentence(refused, 'bad_reset');
-    check(refused.includes('already used'), refused);
-  });
+  await step(
+    'a password-reset link made on /admin sets a new password in a third browser; bruno signs in with it',
+    async () => {
+      expected.push(/\/api\/account\/reset$/);
+      await A.click(`${row('bruno')} [data-action="reset-link"]`);
+      await A.waitForSelector('#reset-link-input');
+      resetLink = await A.inputValue('#reset-link-input');
+      check(/\/reset\?code=[A-Za-z0-9_-]+$/.test(resetLink), resetLink);
+      const note = await A.textContent('#reset-link .link-once-note');
+      check(note.includes('only now') && note.includes('a day'), note);
+      C = await open('third');
+      await C.goto(resetLink);
+      await C.fill('#reset-password', 'bruno password 2');
+      await C.fill('#reset-password-again', 'bruno password 9');
+      await C.click('#reset-submit');
+      check((await textOf(C, '#reset-error')).includes('not the same'), await C.textContent('#reset-error'));
+      await C.fill('#reset-password-again', 'bruno password 2');
+      await C.click('#reset-submit');
+      const done = await textOf(C, '#reset-done');
+      check(done.includes('Sign in'), done);
+      // Every session of bruno ended with the reset.
+      const me = await B.evaluate(async () => (await fetch('/api/account')).json());
+      check(me.user === null, `bruno's phone is signed out: ${JSON.stringify(me)}`);
+      await C.click('#reset-signin');
+      await C.waitForURL(`${url}/signin`);
+      await signIn(C, 'bruno', 'bruno password 2', '/');
+      // The spent link is refused with a sentence.
+      await B.goto(resetLink);
+      await B.fill('#reset-password', 'bruno password 3');
+      await B.fill('#reset-password-again', 'bruno password 3');
+      await B.click('#reset-submit');
+      const refused = await textOf(B, '#reset-error');
+      sentence(refused, 'bad_reset');
+      check(refused.includes('already used'), refused);
+    }
+  );
 
   await step('on /account bruno changes display name and language (the page switches) and the password', async () => {
     expected.push(/\/api\/account\/password$/);
@@ -239,7 +268,9 @@ export async function adminScenario({ browser, url, out, binary, db, backupDir }
     await C.fill('#settings-display-name', 'Bruno B');
     await C.selectOption('#settings-language', 'pt-BR');
     await C.click('#profile-save');
-    await C.waitForFunction(() => document.documentElement.lang === 'pt-BR' && document.querySelector('#profile-ok')?.textContent === 'Salvo.');
+    await C.waitForFunction(
+      () => document.documentElement.lang === 'pt-BR' && document.querySelector('#profile-ok')?.textContent === 'Salvo.'
+    );
     check((await C.textContent('#account-name')) === 'Bruno B', await C.textContent('#account-name'));
     check((await C.textContent('#password-title')) === 'Senha', 'the page is in Portuguese');
     await C.fill('#current-password', 'not my password');
@@ -294,51 +325,60 @@ export async function adminScenario({ browser, url, out, binary, db, backupDir }
   const players = await adminMatchSteps({ step, open, A, url, SIZES, shot, textOf, tab, sentence, expected });
   await adminBackupSteps({ step, A, url, db, backupDir, SIZES, shot, textOf, tab, expected });
 
-  await step('/admin (every tab, the abort dialog), /account and /reset at both sizes in both languages, without a horizontal scroll or a serious or critical accessibility violation (axe-core, WCAG 2 A/AA)', async () => {
-    const found = [];
-    const axe = async (what) => { for (const p of await axeProblems(A)) found.push(`${what}: ${p}`); };
-    for (const lang of LANGS) {
-      await A.click(`.lang-switch [data-lang="${lang}"]`);
-      for (const [size, viewport] of Object.entries(SIZES)) {
-        await A.setViewportSize(viewport);
-        await A.goto(`${url}/admin`);
-        await A.waitForSelector('#stat-version');
-        for (const name of TABS) {
-          await tab(A, name);
-          await A.waitForSelector(`#panel-${name} table, #panel-${name} .empty, #panel-${name} .admin-stats div`);
-          const wide = await A.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          check(wide <= 0, `/admin#${name} (${lang}, ${size}) scrolls sideways by ${wide} px`);
-          await shot(A, `${name}-${lang}-${size}`);
-          await axe(`/admin#${name} (${lang}, ${size})`);
-          if (name === 'matches') {
-            await A.click('#matches-table [data-action="abort"]');
-            await A.waitForSelector('#abort-dialog[open]');
-            await A.fill('#abort-reason', 'Server maintenance tonight');
-            await shot(A, `matches-abort-${lang}-${size}`, { fullPage: false });
-            await axe(`/admin#matches, the abort dialog (${lang}, ${size})`);
-            await A.keyboard.press('Escape');
-            await A.waitForSelector('#abort-dialog[open]', { state: 'detached' });
+  await step(
+    '/admin (every tab, the abort dialog), /account and /reset at both sizes in both languages, without a horizontal scroll or a serious or critical accessibility violation (axe-core, WCAG 2 A/AA)',
+    async () => {
+      const found = [];
+      const axe = async (what) => {
+        for (const p of await axeProblems(A)) found.push(`${what}: ${p}`);
+      };
+      for (const lang of LANGS) {
+        await A.click(`.lang-switch [data-lang="${lang}"]`);
+        for (const [size, viewport] of Object.entries(SIZES)) {
+          await A.setViewportSize(viewport);
+          await A.goto(`${url}/admin`);
+          await A.waitForSelector('#stat-version');
+          for (const name of TABS) {
+            await tab(A, name);
+            await A.waitForSelector(`#panel-${name} table, #panel-${name} .empty, #panel-${name} .admin-stats div`);
+            const wide = await A.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            check(wide <= 0, `/admin#${name} (${lang}, ${size}) scrolls sideways by ${wide} px`);
+            await shot(A, `${name}-${lang}-${size}`);
+            await axe(`/admin#${name} (${lang}, ${size})`);
+            if (name === 'matches') {
+              await A.click('#matches-table [data-action="abort"]');
+              await A.waitForSelector('#abort-dialog[open]');
+              await A.fill('#abort-reason', 'Server maintenance tonight');
+              await shot(A, `matches-abort-${lang}-${size}`, { fullPage: false });
+              await axe(`/admin#matches, the abort dialog (${lang}, ${size})`);
+              await A.keyboard.press('Escape');
+              await A.waitForSelector('#abort-dialog[open]', { state: 'detached' });
+            }
+          }
+          const ready = { '/account': '#profile-form', '/reset?code=x': '#reset-submit' };
+          for (const [path, selector] of Object.entries(ready)) {
+            await A.goto(`${url}${path}`);
+            await A.waitForSelector(selector);
+            const wide = await A.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            check(wide <= 0, `${path} (${lang}, ${size}) scrolls sideways by ${wide} px`);
+            await shot(A, `${path.slice(1).replace(/\?.*/, '')}-${lang}-${size}`);
+            await axe(`${path} (${lang}, ${size})`);
           }
         }
-        const ready = { '/account': '#profile-form', '/reset?code=x': '#reset-submit' };
-        for (const [path, selector] of Object.entries(ready)) {
-          await A.goto(`${url}${path}`);
-          await A.waitForSelector(selector);
-          const wide = await A.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          check(wide <= 0, `${path} (${lang}, ${size}) scrolls sideways by ${wide} px`);
-          await shot(A, `${path.slice(1).replace(/\?.*/, '')}-${lang}-${size}`);
-          await axe(`${path} (${lang}, ${size})`);
-        }
       }
+      await A.click('.lang-switch [data-lang="en"]');
+      check(!found.length, found.join(' | '));
     }
-    await A.click('.lang-switch [data-lang="en"]');
-    check(!found.length, found.join(' | '));
-  });
+  );
 
   await step('no console error, exception or CSP violation on any page', async () => {
     check(!problems.length, problems.slice(0, 5).join(' | '));
   });
 
-  for (const p of [A, B, C, ...(players || [])]) await p?.context().close().catch(() => {});
+  for (const p of [A, B, C, ...(players || [])])
+    await p
+      ?.context()
+      .close()
+      .catch(() => {});
   return results;
 }

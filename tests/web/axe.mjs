@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-let source = null;   // axe.min.js, read once
+let source = null; // axe.min.js, read once
 // How many checks ran and the milliseconds they took together (run.mjs prints them).
 export const axeStats = { runs: 0, ms: 0 };
 
@@ -22,14 +22,22 @@ export async function axeViolations(page) {
   source ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(source);
   return page.evaluate(async (tags) => {
-    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], elementRef: true });
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+      elementRef: true,
+    });
     // Label in name (WCAG 2.5.3) on a board square, whose name starts with its coordinate ("h1,
     // empty"): axe reads all the text inside a control as one label, joining separately drawn
     // marks ("b" and a piece's charge "0" read "b0"; a talisman's direction "N" and value "3"
     // read "n3"). Here each mark is checked apart: a rank number or file letter drawn in an edge
     // square labels its rank or file and is part of the square's coordinate; every other mark
     // (a text node) is in the name word for word. A square failing that still fails.
-    const words = (s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const words = (s) =>
+      s
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
     const labelInName = (el) => {
       const name = el.getAttribute('aria-label') || '';
       const first = name.split(',')[0].trim().toLowerCase();
@@ -43,11 +51,18 @@ export async function axeViolations(page) {
       }
       return true;
     };
-    return r.violations.map((v) => {
-      const nodes = v.id === 'label-content-name-mismatch' ? v.nodes.filter((n) => !labelInName(n.element)) : v.nodes;
-      return { id: v.id, impact: v.impact, help: v.help, targets: nodes.map((n) => n.target.join(' ')),
-        summary: nodes[0]?.failureSummary?.replace(/\s+/g, ' ').trim() ?? '' };
-    }).filter((v) => v.targets.length && (v.impact === 'serious' || v.impact === 'critical'));
+    return r.violations
+      .map((v) => {
+        const nodes = v.id === 'label-content-name-mismatch' ? v.nodes.filter((n) => !labelInName(n.element)) : v.nodes;
+        return {
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: nodes.map((n) => n.target.join(' ')),
+          summary: nodes[0]?.failureSummary?.replace(/\s+/g, ' ').trim() ?? '',
+        };
+      })
+      .filter((v) => v.targets.length && (v.impact === 'serious' || v.impact === 'critical'));
   }, AXE_TAGS);
 }
 
@@ -57,12 +72,36 @@ export async function axeViolations(page) {
 // 4.5:1, or that is drawn faded (an opacity below 1); each as a sentence.
 export async function coordinateContrast(page) {
   return page.evaluate(() => {
-    const parse = (s) => { const m = s.match(/rgba?\(([^)]+)\)/); if (!m) return null; const [r, g, b, a = 1] = m[1].split(/[ ,/]+/).filter(Boolean).map(Number); return [r, g, b, a]; };
+    const parse = (s) => {
+      const m = s.match(/rgba?\(([^)]+)\)/);
+      if (!m) return null;
+      const [r, g, b, a = 1] = m[1]
+        .split(/[ ,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return [r, g, b, a];
+    };
     const colours = (s) => (s.match(/rgba?\([^)]+\)/g) || []).map(parse);
-    const over = (top, under) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1); };
-    const lum = (c) => { const v = c.slice(0, 3).map((x) => x / 255).map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4)); return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
-    const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-    const hex = (c) => `#${c.slice(0, 3).map((x) => Math.round(x).toString(16).padStart(2, '0')).join('')}`;
+    const over = (top, under) => {
+      const a = top[3];
+      return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1);
+    };
+    const lum = (c) => {
+      const v = c
+        .slice(0, 3)
+        .map((x) => x / 255)
+        .map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+    };
+    const ratio = (a, b) => {
+      const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+      return (x + 0.05) / (y + 0.05);
+    };
+    const hex = (c) =>
+      `#${c
+        .slice(0, 3)
+        .map((x) => Math.round(x).toString(16).padStart(2, '0'))
+        .join('')}`;
     // The colours a point of el's box may show: its own and its ancestors' backgrounds, from
     // the first opaque one up, translucent layers laid over it.
     const backdrops = (el) => {
@@ -85,12 +124,18 @@ export async function coordinateContrast(page) {
       const where = `${c.classList.contains('file') ? 'file' : 'rank'} "${c.textContent.trim()}" on ${square.dataset.sq || square.dataset.cell || square.className}`;
       let opacity = 1;
       for (let e = c; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
-      if (opacity < 1) { problems.push(`${where}: drawn at opacity ${opacity.toFixed(2)}`); continue; }
+      if (opacity < 1) {
+        problems.push(`${where}: drawn at opacity ${opacity.toFixed(2)}`);
+        continue;
+      }
       const fg = parse(getComputedStyle(c).color);
       for (const bg of backdrops(c)) {
         const text = fg[3] < 1 ? over(fg, bg) : fg;
         const r = ratio(text, bg);
-        if (r < 4.5) { problems.push(`${where}: ${hex(text)} on ${hex(bg)} is ${r.toFixed(2)}:1, below 4.5:1`); break; }
+        if (r < 4.5) {
+          problems.push(`${where}: ${hex(text)} on ${hex(bg)} is ${r.toFixed(2)}:1, below 4.5:1`);
+          break;
+        }
       }
     }
     return problems;
@@ -98,8 +143,11 @@ export async function coordinateContrast(page) {
 }
 
 // One line per violation: rule, impact, up to four target selectors and the first node's summary.
-export const describeViolations = (violations) => violations.map((v) =>
-  `${v.id} (${v.impact}, ${v.targets.length} node${v.targets.length === 1 ? '' : 's'}: ${v.targets.slice(0, 4).join(', ')}${v.targets.length > 4 ? ', …' : ''}): ${v.help}. ${v.summary.slice(0, 240)}`);
+export const describeViolations = (violations) =>
+  violations.map(
+    (v) =>
+      `${v.id} (${v.impact}, ${v.targets.length} node${v.targets.length === 1 ? '' : 's'}: ${v.targets.slice(0, 4).join(', ')}${v.targets.length > 4 ? ', …' : ''}): ${v.help}. ${v.summary.slice(0, 240)}`
+  );
 
 // Resolves with the problems on page as sentences, [] when none: axe's serious and critical
 // violations (axeViolations, describeViolations), then the board coordinates below AA contrast
@@ -108,7 +156,10 @@ export async function axeProblems(page) {
   const t0 = Date.now();
   const found = describeViolations(await axeViolations(page));
   const coords = await coordinateContrast(page);
-  if (coords.length) found.push(`board coordinates below WCAG AA contrast: ${coords.slice(0, 5).join('; ')}${coords.length > 5 ? ` (+${coords.length - 5} more)` : ''}`);
+  if (coords.length)
+    found.push(
+      `board coordinates below WCAG AA contrast: ${coords.slice(0, 5).join('; ')}${coords.length > 5 ? ` (+${coords.length - 5} more)` : ''}`
+    );
   axeStats.runs += 1;
   axeStats.ms += Date.now() - t0;
   return found;

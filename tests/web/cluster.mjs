@@ -22,11 +22,12 @@ const TOTAL_TIMEOUT_MS = 150_000;
 const MOVE_TIMEOUT_MS = 15_000;
 
 // True when port is free on 127.0.0.1.
-const isFree = (port) => new Promise((res) => {
-  const s = net.createServer();
-  s.once('error', () => res(false));
-  s.listen(port, '127.0.0.1', () => s.close(() => res(true)));
-});
+const isFree = (port) =>
+  new Promise((res) => {
+    const s = net.createServer();
+    s.once('error', () => res(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => res(true)));
+  });
 // A base port whose next three are free too (the proxy, then nodes 1-3).
 async function freeBase() {
   for (let i = 0; i < 50; ++i) {
@@ -43,16 +44,30 @@ const STATIC_GET = /http GET \/(js|css|vendor|icons|engine|favicon|sw|precache|m
 async function main() {
   const [binary = 'build/tabuleiro', pgTool = 'build/pg_test_cluster'] = process.argv.slice(2);
   const parent = mkdtempSync(join(tmpdir(), 'tabuleiro-web-cluster-'));
-  chmodSync(parent, 0o755);  // as root, PostgreSQL runs as the postgres user, which must reach its data
+  chmodSync(parent, 0o755); // as root, PostgreSQL runs as the postgres user, which must reach its data
   const dir = join(parent, 'cluster');
   const port = await freeBase();
-  const env = { ...process.env, TABULEIRO_CLUSTER_DIR: dir, TABULEIRO_CLUSTER_PORT: String(port),
-    TABULEIRO_BIN: resolve(binary), TABULEIRO_PG_TOOL: resolve(pgTool) };
-  const local = (...args) => execFileSync('bash', [join(ROOT, 'deploy/cluster/local.sh'), ...args],
-    { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 60_000 });
+  const env = {
+    ...process.env,
+    TABULEIRO_CLUSTER_DIR: dir,
+    TABULEIRO_CLUSTER_PORT: String(port),
+    TABULEIRO_BIN: resolve(binary),
+    TABULEIRO_PG_TOOL: resolve(pgTool),
+  };
+  const local = (...args) =>
+    execFileSync('bash', [join(ROOT, 'deploy/cluster/local.sh'), ...args], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: 60_000,
+    });
   const watchdog = setTimeout(() => {
     console.error(`cluster browser test: timed out after ${TOTAL_TIMEOUT_MS} ms`);
-    try { local('stop'); } catch { /* exiting anyway */ }
+    try {
+      local('stop');
+    } catch {
+      /* exiting anyway */
+    }
     process.exit(1);
   }, TOTAL_TIMEOUT_MS);
   rmSync(OUT, { recursive: true, force: true });
@@ -68,7 +83,12 @@ async function main() {
     const click = (page, sq) => page.click(`.sq[data-sq="${sq}"]`);
     let code = '';
     // The node holding code's lease now ("node2"), from local.sh status.
-    const holder = () => (local('status').split('\n').find((l) => l.startsWith(`${code} `) && l.endsWith(' held')) || '').split(' ')[1] || '';
+    const holder = () =>
+      (
+        local('status')
+          .split('\n')
+          .find((l) => l.startsWith(`${code} `) && l.endsWith(' held')) || ''
+      ).split(' ')[1] || '';
 
     await step('A creates a match through nginx and B takes the other seat', async () => {
       await A.goto(url);
@@ -77,7 +97,7 @@ async function main() {
       await A.click('#create-btn');
       await A.waitForSelector('#share-code');
       code = (await A.textContent('#share-code')).trim();
-      await A.goto(`${url}/m/${code}`);  // the match page alone (the creator's seat is stored)
+      await A.goto(`${url}/m/${code}`); // the match page alone (the creator's seat is stored)
       await B.goto(`${url}/m/${code}`);
       await B.click('#join-player');
       await B.waitForFunction(() => document.querySelector('#role')?.textContent.includes('Player 2'));
@@ -99,17 +119,26 @@ async function main() {
       const before = await Promise.all([A, B].map(joins));
       console.log(local('kill', victim.slice(4)).trim());
       // Each page joins again (routed by nginx to another node) and says it is connected.
-      await Promise.all([A, B].map((p, i) => p.waitForFunction((n) => {
-        const s = document.querySelector('#conn-status');
-        return s?.dataset.state === 'open' && Number(s.dataset.joins) > n;
-      }, before[i], { timeout: MOVE_TIMEOUT_MS })));
+      await Promise.all(
+        [A, B].map((p, i) =>
+          p.waitForFunction(
+            (n) => {
+              const s = document.querySelector('#conn-status');
+              return s?.dataset.state === 'open' && Number(s.dataset.joins) > n;
+            },
+            before[i],
+            { timeout: MOVE_TIMEOUT_MS }
+          )
+        )
+      );
       check(holder() !== victim, `the killed node holds the match no more: ${holder()}`);
     });
 
     await step('A plays on: f7 onto the Energy Zone explodes on both pages, served by another node', async () => {
       await A.waitForSelector('.sq[data-sq="f7"]');
       const moved = Date.now();
-      for (;;) {  // the first click may land while the page is still reconnecting
+      for (;;) {
+        // the first click may land while the page is still reconnecting
         await click(A, 'f7');
         await click(A, 'f6');
         try {
@@ -122,20 +151,40 @@ async function main() {
       const now = holder();
       check(now !== '' && now !== victim, `another node holds the match now: ${now} (killed ${victim})`);
       // Every square's piece, in square order (B's board is drawn from the other side).
-      const boards = await Promise.all([A, B].map((p) => p.evaluate(() => [...document.querySelectorAll('.board .sq')]
-        .map((c) => `${c.dataset.sq}=${c.dataset.piece || ''}`).sort().join(','))));
+      const boards = await Promise.all(
+        [A, B].map((p) =>
+          p.evaluate(() =>
+            [...document.querySelectorAll('.board .sq')]
+              .map((c) => `${c.dataset.sq}=${c.dataset.piece || ''}`)
+              .sort()
+              .join(',')
+          )
+        )
+      );
       check(boards[0] === boards[1], 'both pages draw the same board');
       await snap(B, '02-after-kill');
     });
   } finally {
-    if (results.some((r) => !r.ok)) {  // what the nodes and nginx said, for the failure
+    if (results.some((r) => !r.ok)) {
+      // what the nodes and nginx said, for the failure
       for (const f of ['node1.log', 'node2.log', 'node3.log', 'nginx-error.log']) {
         const path = join(dir, f);
-        if (existsSync(path)) console.log(`--- ${f} (end)\n${readFileSync(path, 'utf8').split('\n').filter((l) => !STATIC_GET.test(l)).slice(-80).join('\n')}`);
+        if (existsSync(path))
+          console.log(
+            `--- ${f} (end)\n${readFileSync(path, 'utf8')
+              .split('\n')
+              .filter((l) => !STATIC_GET.test(l))
+              .slice(-80)
+              .join('\n')}`
+          );
       }
     }
     await browser?.close().catch(() => {});
-    try { local('stop'); } catch (e) { console.error(`stopping the cluster: ${e.message}`); }
+    try {
+      local('stop');
+    } catch (e) {
+      console.error(`stopping the cluster: ${e.message}`);
+    }
     rmSync(parent, { recursive: true, force: true });
     clearTimeout(watchdog);
   }
@@ -145,4 +194,8 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-main().catch((e) => { console.error(e); console.log('0 passed, 1 failed'); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

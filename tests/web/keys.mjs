@@ -10,36 +10,53 @@ export async function watchedPage(browser, opts) {
   const page = await newPage(browser, opts, {
     prepare: async (ctx) => {
       await ctx.exposeBinding('reportCspViolation', (_src, v) => problems.push(`CSP: ${v}`));
-      await ctx.addInitScript(() => document.addEventListener('securitypolicyviolation',
-        (e) => window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`)));
+      await ctx.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          window.reportCspViolation(
+            `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`
+          )
+        )
+      );
     },
   });
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`);
+  });
   page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
   return { page, problems };
 }
 
 // What the focused element is: {cell (its data-sq or data-cell, or null), grid (inside a
 // role=grid), seat (the one-device table holding it, or null), id}.
-export const focused = (page) => page.evaluate(() => {
-  const a = document.activeElement;
-  return { cell: a?.dataset?.sq ?? a?.dataset?.cell ?? null, grid: !!a?.closest?.('[role="grid"]'),
-    role: a?.getAttribute?.('role') ?? null, seat: a?.closest?.('.local-seat')?.dataset.seat ?? null, id: a?.id || '' };
-});
+export const focused = (page) =>
+  page.evaluate(() => {
+    const a = document.activeElement;
+    return {
+      cell: a?.dataset?.sq ?? a?.dataset?.cell ?? null,
+      grid: !!a?.closest?.('[role="grid"]'),
+      role: a?.getAttribute?.('role') ?? null,
+      seat: a?.closest?.('.local-seat')?.dataset.seat ?? null,
+      id: a?.id || '',
+    };
+  });
 
 // Checks that the focus is on a cell of a board (of one device's table seat, if given); returns it.
 export async function checkCellFocus(page, what, seat = null) {
   const f = await focused(page);
   check(f.cell && f.grid && f.role === 'gridcell', `${what}: the focus is on a board cell (${JSON.stringify(f)})`);
-  if (seat != null) check(f.seat === String(seat), `${what}: the focus is on seat ${seat}'s board (${JSON.stringify(f)})`);
+  if (seat != null)
+    check(f.seat === String(seat), `${what}: the focus is on seat ${seat}'s board (${JSON.stringify(f)})`);
   return f;
 }
 
 // Waits until the focus is on a board cell (of seat's table, if given).
-export const waitCellFocus = (page, seat = null) => page.waitForFunction((s) => {
-  const a = document.activeElement;
-  return a?.getAttribute('role') === 'gridcell' && (s == null || a.closest('.local-seat')?.dataset.seat === String(s));
-}, seat);
+export const waitCellFocus = (page, seat = null) =>
+  page.waitForFunction((s) => {
+    const a = document.activeElement;
+    return (
+      a?.getAttribute('role') === 'gridcell' && (s == null || a.closest('.local-seat')?.dataset.seat === String(s))
+    );
+  }, seat);
 
 // Moves the focused board's cursor to the cell named name with arrow keys only.
 export async function cursorTo(page, name) {

@@ -23,7 +23,8 @@ const BOARD = { taixu: '.board[data-version]', cyvasse: '.cy-board[data-version]
 
 // Waits until the lesson page says status (its data-status), with a navigation's time: the page
 // loads the engine's worker and module first.
-const statusIs = (page, status) => page.waitForSelector(`#lesson-status[data-status="${status}"]`, { timeout: NAVIGATION_TIMEOUT_MS });
+const statusIs = (page, status) =>
+  page.waitForSelector(`#lesson-status[data-status="${status}"]`, { timeout: NAVIGATION_TIMEOUT_MS });
 
 // Opens game's lessons at url, starts the first one and solves it by clicks; resolves once the
 // page says it is solved.
@@ -45,7 +46,9 @@ export async function learnScenario({ browser, url, out }) {
   const shot = screenshots(out, { prefix: 'learn-' });
   const problems = [];
   const watched = (page, label) => {
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(`${label}: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`${label}: ${m.text()}`);
+    });
     page.on('pageerror', (e) => problems.push(`${label}: ${e.message}`));
     return page;
   };
@@ -65,15 +68,18 @@ export async function learnScenario({ browser, url, out }) {
       await page.waitForSelector('#lesson-list li', { timeout: NAVIGATION_TIMEOUT_MS });
       const count = await page.$$eval('#lesson-list li', (li) => li.length);
       check(count >= 8, `${game} has at least 8 lessons: ${count}`);
-      check(await page.textContent('#learn-go') === 'Start the first lesson', 'nothing solved yet');
+      check((await page.textContent('#learn-go')) === 'Start the first lesson', 'nothing solved yet');
       await shot(page, `${game}-list-en`);
       await solveFirstLesson(page, url, game);
-      check(await page.getAttribute('#lesson-next', 'class') === 'btn primary', 'once solved, the next lesson is the way on');
+      check(
+        (await page.getAttribute('#lesson-next', 'class')) === 'btn primary',
+        'once solved, the next lesson is the way on'
+      );
       await shot(page, `${game}-solved-en`);
       await page.click('#learn-back');
       await page.waitForSelector('#lesson-list li.done', { timeout: NAVIGATION_TIMEOUT_MS });
-      check(await page.$$eval('#lesson-list li.done', (li) => li.length) === 1, 'one lesson solved');
-      check(await page.textContent('#learn-go') === 'Continue', 'the list offers to continue');
+      check((await page.$$eval('#lesson-list li.done', (li) => li.length)) === 1, 'one lesson solved');
+      check((await page.textContent('#learn-go')) === 'Continue', 'the list offers to continue');
       check((await page.getAttribute('#learn-go', 'href')).includes('&lesson='), 'continue opens the next lesson');
     });
   }
@@ -98,12 +104,12 @@ export async function learnScenario({ browser, url, out }) {
     await page.click('.sq[data-sq="d8"]');
     await page.click('.sq[data-sq="d6"]');
     await noticeFor(page, 'out_of_range');
-    check(await page.getAttribute('.board', 'data-version') === before, 'the board did not change');
-    check(await page.getAttribute('#lesson-status', 'data-status') === 'playing', 'the lesson goes on');
+    check((await page.getAttribute('.board', 'data-version')) === before, 'the board did not change');
+    check((await page.getAttribute('#lesson-status', 'data-status')) === 'playing', 'the lesson goes on');
     check(await page.isHidden('#lesson-hint'), 'the hint starts hidden');
     await page.click('#lesson-hint-btn');
     await page.waitForSelector('#lesson-hint:not([hidden])');
-    check(await page.getAttribute('#lesson-hint-btn', 'aria-expanded') === 'true', 'the hint button says it is open');
+    check((await page.getAttribute('#lesson-hint-btn', 'aria-expanded')) === 'true', 'the hint button says it is open');
     check((await page.textContent('#lesson-hint')).includes('e8'), 'the hint names the piece to try');
     await shot(page, 'refused-hint-en');
   });
@@ -121,15 +127,20 @@ export async function learnScenario({ browser, url, out }) {
   });
 
   await step('the lesson follows the language switch; on a phone the panel comes first', async () => {
-    const phone = watched(await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }), 'phone');
+    const phone = watched(
+      await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }),
+      'phone'
+    );
     await phone.goto(`${url}/?learn=quadri&lesson=flip`);
     await statusIs(phone, 'playing');
     await phone.waitForSelector(BOARD.quadri);
     await shot(phone, 'quadri-phone-en');
     await phone.click('.lang-switch [data-lang="pt-BR"]');
     await phone.waitForFunction(() => document.querySelector('#lesson-title')?.textContent === 'Virando um talismã');
-    check(await phone.textContent('#lesson-status') === 'Sua vez.', 'the status in Portuguese');
-    const [panel, board] = await phone.$$eval('.lesson-panel, .lesson-board', (els) => els.map((e) => e.getBoundingClientRect().top));
+    check((await phone.textContent('#lesson-status')) === 'Sua vez.', 'the status in Portuguese');
+    const [panel, board] = await phone.$$eval('.lesson-panel, .lesson-board', (els) =>
+      els.map((e) => e.getBoundingClientRect().top)
+    );
     check(panel < board, 'the panel is above the board on a phone');
     await shot(phone, 'quadri-phone-pt');
     await phone.goto(`${url}/?learn=cyvasse`);
@@ -139,62 +150,86 @@ export async function learnScenario({ browser, url, out }) {
     await phone.context().close();
   });
 
-  await step('puzzles: a right answer counts in the streak; a wrong one is refused with the solution played on the board', async () => {
-    await page.goto(`${url}/?puzzles=cyvasse`);
-    await statusIs(page, 'playing');
-    await page.waitForSelector(BOARD.cyvasse);
-    const set = await page.evaluate(() => fetch('/js/games/cyvasse/puzzles.json').then((r) => r.json()));
-    const lowest = Math.min(...set.puzzles.map((p) => p.difficulty));
-    const easy = set.puzzles.filter((p) => p.difficulty === lowest);
-    check(easy.length >= 2 && set.puzzles.length >= 50, `50 puzzles, two of the easiest at least: ${set.puzzles.length}, ${easy.length}`);
-    check(await page.inputValue('#puzzle-level') === String(lowest), 'the page opens at the easiest difficulty');
-    check(await page.textContent('#puzzle-title') === `Puzzle ${easy[0].id.split('-').pop()}`, 'the first of the easiest puzzles is shown');
-    check((await page.textContent('#lesson-goal')).includes('win the game with one move'), 'the goal is said');
-    const [right] = easy[0].solutions[0];
-    await page.click(`.cy-sq[data-sq="${right.from}"]`);
-    await page.click(`.cy-sq[data-sq="${right.to}"]`);
-    await statusIs(page, 'solved');
-    check((await page.textContent('#puzzle-streak')).startsWith('Solved in a row: 1'), 'the streak counts it');
-    check(!(await page.isVisible('#puzzle-show')), 'no solution to show once solved');
-    await shot(page, 'puzzle-solved-en');
-    await page.click('#puzzle-next');
-    await statusIs(page, 'playing');
-    check(await page.textContent('#puzzle-title') === `Puzzle ${easy[1].id.split('-').pop()}`, 'the next easy puzzle');
-    await page.waitForSelector('.cy-board[data-version="0"]');
-    const [wrong] = easy[1].wrong;
-    await page.click(`.cy-sq[data-sq="${wrong.from}"]`);
-    await page.click(`.cy-sq[data-sq="${wrong.to}"]`);
-    await statusIs(page, 'shown');
-    check((await page.textContent('#lesson-status')).includes('solution'), 'the page says the solution is shown');
-    check((await page.textContent('#puzzle-streak')).startsWith('Solved in a row: 0'), 'the streak starts again');
-    await page.waitForSelector('.cy-board[data-version="1"]');
-    await page.waitForSelector('#banner-title');
-    check((await page.textContent('#banner-title')).includes('win'), `the solution played wins: ${await page.textContent('#banner-title')}`);
-    await shot(page, 'puzzle-shown-en');
-  });
+  await step(
+    'puzzles: a right answer counts in the streak; a wrong one is refused with the solution played on the board',
+    async () => {
+      await page.goto(`${url}/?puzzles=cyvasse`);
+      await statusIs(page, 'playing');
+      await page.waitForSelector(BOARD.cyvasse);
+      const set = await page.evaluate(() => fetch('/js/games/cyvasse/puzzles.json').then((r) => r.json()));
+      const lowest = Math.min(...set.puzzles.map((p) => p.difficulty));
+      const easy = set.puzzles.filter((p) => p.difficulty === lowest);
+      check(
+        easy.length >= 2 && set.puzzles.length >= 50,
+        `50 puzzles, two of the easiest at least: ${set.puzzles.length}, ${easy.length}`
+      );
+      check((await page.inputValue('#puzzle-level')) === String(lowest), 'the page opens at the easiest difficulty');
+      check(
+        (await page.textContent('#puzzle-title')) === `Puzzle ${easy[0].id.split('-').pop()}`,
+        'the first of the easiest puzzles is shown'
+      );
+      check((await page.textContent('#lesson-goal')).includes('win the game with one move'), 'the goal is said');
+      const [right] = easy[0].solutions[0];
+      await page.click(`.cy-sq[data-sq="${right.from}"]`);
+      await page.click(`.cy-sq[data-sq="${right.to}"]`);
+      await statusIs(page, 'solved');
+      check((await page.textContent('#puzzle-streak')).startsWith('Solved in a row: 1'), 'the streak counts it');
+      check(!(await page.isVisible('#puzzle-show')), 'no solution to show once solved');
+      await shot(page, 'puzzle-solved-en');
+      await page.click('#puzzle-next');
+      await statusIs(page, 'playing');
+      check(
+        (await page.textContent('#puzzle-title')) === `Puzzle ${easy[1].id.split('-').pop()}`,
+        'the next easy puzzle'
+      );
+      await page.waitForSelector('.cy-board[data-version="0"]');
+      const [wrong] = easy[1].wrong;
+      await page.click(`.cy-sq[data-sq="${wrong.from}"]`);
+      await page.click(`.cy-sq[data-sq="${wrong.to}"]`);
+      await statusIs(page, 'shown');
+      check((await page.textContent('#lesson-status')).includes('solution'), 'the page says the solution is shown');
+      check((await page.textContent('#puzzle-streak')).startsWith('Solved in a row: 0'), 'the streak starts again');
+      await page.waitForSelector('.cy-board[data-version="1"]');
+      await page.waitForSelector('#banner-title');
+      check(
+        (await page.textContent('#banner-title')).includes('win'),
+        `the solution played wins: ${await page.textContent('#banner-title')}`
+      );
+      await shot(page, 'puzzle-shown-en');
+    }
+  );
 
   await step('an unknown game or lesson says so and links the games that have lessons', async () => {
     await page.goto(`${url}/?learn=chess`);
     await page.waitForSelector('#learn-notice');
-    check(await page.$$eval('.howto-nav a', (a) => a.length) === 3, 'the three games are linked');
+    check((await page.$$eval('.howto-nav a', (a) => a.length)) === 3, 'the three games are linked');
     await page.goto(`${url}/?learn=taixu&lesson=nope`);
     await page.waitForSelector('#learn-notice');
   });
 
-  await step('no serious or critical accessibility violation (axe-core) on the lessons, a lesson and the puzzles', async () => {
-    const found = [];
-    for (const [label, path, ready] of [['list', '/?learn=taixu', '#lesson-list li'], ['lesson', '/?learn=cyvasse&lesson=armor', BOARD.cyvasse],
-      ['puzzles', '/?puzzles=quadri', BOARD.quadri]]) {
-      await page.goto(`${url}${path}`);
-      await page.waitForSelector(ready, { timeout: NAVIGATION_TIMEOUT_MS });
-      for (const p of await axeProblems(page)) found.push(`${label}: ${p}`);
+  await step(
+    'no serious or critical accessibility violation (axe-core) on the lessons, a lesson and the puzzles',
+    async () => {
+      const found = [];
+      for (const [label, path, ready] of [
+        ['list', '/?learn=taixu', '#lesson-list li'],
+        ['lesson', '/?learn=cyvasse&lesson=armor', BOARD.cyvasse],
+        ['puzzles', '/?puzzles=quadri', BOARD.quadri],
+      ]) {
+        await page.goto(`${url}${path}`);
+        await page.waitForSelector(ready, { timeout: NAVIGATION_TIMEOUT_MS });
+        for (const p of await axeProblems(page)) found.push(`${label}: ${p}`);
+      }
+      check(!found.length, found.join('; '));
     }
-    check(!found.length, found.join('; '));
-  });
+  );
 
   await step('no console error, exception or CSP violation on the lesson pages', async () => {
     check(!problems.length, problems.join('; '));
   });
-  await page.context().close().catch(() => {});
+  await page
+    .context()
+    .close()
+    .catch(() => {});
   return results;
 }

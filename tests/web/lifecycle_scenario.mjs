@@ -12,7 +12,8 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
   // A page at 1200 × 900 unless the context options opts say otherwise.
   const open = (opts = {}) => newPage(browser, { viewport: { width: 1200, height: 900 }, ...opts });
   const shot = screenshots(out);
-  const role = (page, text) => page.waitForFunction((x) => document.querySelector('#role')?.textContent.includes(x), text);
+  const role = (page, text) =>
+    page.waitForFunction((x) => document.querySelector('#role')?.textContent.includes(x), text);
 
   const A = await open();
   const B = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -22,20 +23,29 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
   let next = '';
 
   await step('lifecycle: the creator resumes without a join step and waits; the board says so', async () => {
-    const res = await fetch(`${url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ game: 'taixu', position: POSITION, options: { reserve: 8 }, visibility: 'unlisted' }) });
+    const res = await fetch(`${url}/api/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'taixu', position: POSITION, options: { reserve: 8 }, visibility: 'unlisted' }),
+    });
     const created = await res.json();
     code = created.code;
     await A.goto(url);
-    await A.evaluate(([c, s, tok]) => {
-      localStorage.setItem(`tabuleiro.seat.${c}`, JSON.stringify({ seat: s, token: tok }));
-      localStorage.setItem('tabuleiro.name', 'Ana');
-    }, [code, created.seat, created.token]);
+    await A.evaluate(
+      ([c, s, tok]) => {
+        localStorage.setItem(`tabuleiro.seat.${c}`, JSON.stringify({ seat: s, token: tok }));
+        localStorage.setItem('tabuleiro.name', 'Ana');
+      },
+      [code, created.seat, created.token]
+    );
     await A.goto(`${url}/m/${code}`);
     await role(A, 'Player 1');
     check(!(await A.$('#join-step')), 'no join step for a stored seat');
     await A.waitForSelector('#waiting-board:not([hidden])');
-    check((await A.textContent('#waiting-board')).includes('Waiting for your opponent'), 'the board waits for the opponent');
+    check(
+      (await A.textContent('#waiting-board')).includes('Waiting for your opponent'),
+      'the board waits for the opponent'
+    );
     check(await A.$eval('#table', (e) => e.classList.contains('waiting')), 'the board is disabled while waiting');
     check((await A.getAttribute('#watch-link', 'href')).endsWith(`/m/${code}?watch`), 'a spectator link is offered');
     check(await A.isVisible('#abort'), 'abort is offered before anyone moved');
@@ -47,19 +57,30 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
     // The join step says "connecting" first, then lists the seats once the match is read.
     await B.waitForSelector('#join-seats li');
     check(!(await B.$('.board')), 'nobody is seated without asking');
-    const seats = await B.$$eval('#join-seats li', (els) => els.map((e) => `${e.dataset.seat}:${e.dataset.taken}:${e.textContent}`));
-    check(seats.length === 2 && seats[0].startsWith('1:true') && seats[0].includes('Ana') && seats[1].startsWith('2:false'), `who is seated: ${seats}`);
+    const seats = await B.$$eval('#join-seats li', (els) =>
+      els.map((e) => `${e.dataset.seat}:${e.dataset.taken}:${e.textContent}`)
+    );
+    check(
+      seats.length === 2 && seats[0].startsWith('1:true') && seats[0].includes('Ana') && seats[1].startsWith('2:false'),
+      `who is seated: ${seats}`
+    );
     check((await B.textContent('#join-game')).includes('TAIXU'), 'the game is named');
-    check(/how-to-play[=/]taixu$/.test(await B.getAttribute('#join-howto', 'href') || ''), 'the join step links to the game\'s How to play page');
+    check(
+      /how-to-play[=/]taixu$/.test((await B.getAttribute('#join-howto', 'href')) || ''),
+      "the join step links to the game's How to play page"
+    );
     check((await B.textContent('#join-options')).includes('8'), 'the options are shown');
-    check(await B.isVisible('#join-player') && await B.isVisible('#join-watch'), 'join as player and watch');
+    check((await B.isVisible('#join-player')) && (await B.isVisible('#join-watch')), 'join as player and watch');
     await shot(B, '30-join-step');
     await B.fill('#join-name', 'Bea\u0007 Bee');
     await B.click('#join-player');
     await role(B, 'Player 2');
     await A.waitForFunction(() => document.querySelector('#seats [data-seat="2"] .name')?.textContent === 'Bea Bee');
     await A.waitForSelector('#waiting-board[hidden]', { state: 'attached' });
-    check(!(await A.$eval('#table', (e) => e.classList.contains('waiting'))), 'the board is enabled once both are seated');
+    check(
+      !(await A.$eval('#table', (e) => e.classList.contains('waiting'))),
+      'the board is enabled once both are seated'
+    );
     check((await A.title()).startsWith('★ Opponent arrived'), `the tab title tells the creator: ${await A.title()}`);
     check((await A.textContent('#toasts')).includes('has arrived'), 'a notice tells the creator');
     await B.waitForFunction(() => document.querySelector('#seats [data-seat="1"] .name')?.textContent === 'Ana');
@@ -89,40 +110,59 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
     check((await A.textContent('#result')).includes('aborted'), `result line: ${await A.textContent('#result')}`);
     check(!(await A.isVisible('#abort')), 'no abort once over');
     const s = await (await fetch(`${url}/api/matches/${code}`)).json();
-    check(s.status === 'finished' && s.outcome.reason === 'aborted' && s.outcome.winner === null, `stored as aborted: ${JSON.stringify(s.outcome)}`);
+    check(
+      s.status === 'finished' && s.outcome.reason === 'aborted' && s.outcome.winner === null,
+      `stored as aborted: ${JSON.stringify(s.outcome)}`
+    );
   });
 
-  await step('lifecycle: rematch between two contexts: seats swapped, both moved, the spectator may follow', async () => {
-    await B.click('#banner-close');
-    await C.click('#banner-close');
-    await A.click('#rematch');
-    await B.waitForSelector('#rematch-accept');
-    check((await B.textContent('#rematch-bar')).includes('offers a rematch'), 'B is offered a rematch');
-    await C.waitForFunction(() => document.querySelector('#rematch-bar')?.textContent.includes('offers a rematch'));
-    await B.click('#rematch-accept');
-    await A.waitForURL((u) => !u.pathname.endsWith(code) && /\/m\/[A-Z0-9]{6}$/.test(u.pathname));
-    await B.waitForURL((u) => !u.pathname.endsWith(code) && /\/m\/[A-Z0-9]{6}$/.test(u.pathname));
-    next = new URL(A.url()).pathname.slice(3);
-    check(new URL(B.url()).pathname.slice(3) === next, 'both players moved to the same new match');
-    await role(A, 'Player 2');
-    await role(B, 'Player 1');
-    check(!(await A.$('#join-step')) && !(await B.$('#join-step')), 'no join step: the new seats came with their tokens');
-    await A.waitForFunction(() => document.querySelector('#seats [data-seat="1"] .name')?.textContent === 'Bea Bee');
-    await C.waitForSelector('#rematch-follow');
-    check((await C.getAttribute('#rematch-follow', 'href')) === `/m/${next}?watch`, 'the spectator is offered to follow, watching');
-    await C.click('#rematch-follow');
-    await C.waitForSelector('#role .spectator');
-    await B.waitForFunction(() => !!document.querySelector('#act-end_turn') && !document.querySelector('#act-end_turn').disabled);
-    await shot(A, '31-rematch');
-  });
+  await step(
+    'lifecycle: rematch between two contexts: seats swapped, both moved, the spectator may follow',
+    async () => {
+      await B.click('#banner-close');
+      await C.click('#banner-close');
+      await A.click('#rematch');
+      await B.waitForSelector('#rematch-accept');
+      check((await B.textContent('#rematch-bar')).includes('offers a rematch'), 'B is offered a rematch');
+      await C.waitForFunction(() => document.querySelector('#rematch-bar')?.textContent.includes('offers a rematch'));
+      await B.click('#rematch-accept');
+      await A.waitForURL((u) => !u.pathname.endsWith(code) && /\/m\/[A-Z0-9]{6}$/.test(u.pathname));
+      await B.waitForURL((u) => !u.pathname.endsWith(code) && /\/m\/[A-Z0-9]{6}$/.test(u.pathname));
+      next = new URL(A.url()).pathname.slice(3);
+      check(new URL(B.url()).pathname.slice(3) === next, 'both players moved to the same new match');
+      await role(A, 'Player 2');
+      await role(B, 'Player 1');
+      check(
+        !(await A.$('#join-step')) && !(await B.$('#join-step')),
+        'no join step: the new seats came with their tokens'
+      );
+      await A.waitForFunction(() => document.querySelector('#seats [data-seat="1"] .name')?.textContent === 'Bea Bee');
+      await C.waitForSelector('#rematch-follow');
+      check(
+        (await C.getAttribute('#rematch-follow', 'href')) === `/m/${next}?watch`,
+        'the spectator is offered to follow, watching'
+      );
+      await C.click('#rematch-follow');
+      await C.waitForSelector('#role .spectator');
+      await B.waitForFunction(
+        () => !!document.querySelector('#act-end_turn') && !document.querySelector('#act-end_turn').disabled
+      );
+      await shot(A, '31-rematch');
+    }
+  );
 
   await step('lifecycle: the opponent away shows the abandonment countdown', async () => {
     await B.context().close();
     await A.waitForSelector('#away-bar:not([hidden])');
     const first = await A.textContent('#away-bar');
-    check(/Player 1 disconnected — \d+ s until the match is recorded as abandoned/.test(first), `the away bar: ${first}`);
+    check(
+      /Player 1 disconnected — \d+ s until the match is recorded as abandoned/.test(first),
+      `the away bar: ${first}`
+    );
     const n0 = Number(await A.getAttribute('#away-bar', 'data-seconds'));
-    await A.waitForFunction((n) => Number(document.querySelector('#away-bar')?.dataset.seconds) < n, n0, { timeout: 4000 });
+    await A.waitForFunction((n) => Number(document.querySelector('#away-bar')?.dataset.seconds) < n, n0, {
+      timeout: 4000,
+    });
     check(await C.isVisible('#away-bar'), 'spectators see it too');
   });
 
@@ -144,7 +184,10 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
     await A2.goto(`${url}/m/${next}`);
     await role(A2, 'Player 2');
     await A.waitForSelector('#offline-bar:not([hidden])');
-    check((await A.textContent('#offline-bar')).includes('another window'), `replaced: ${await A.textContent('#offline-bar')}`);
+    check(
+      (await A.textContent('#offline-bar')).includes('another window'),
+      `replaced: ${await A.textContent('#offline-bar')}`
+    );
     check(seat != null, 'the seat was stored');
   });
 
@@ -153,14 +196,20 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
   await step('lifecycle: the game-over banner names the winner, leaves the board free and stays closed', async () => {
     const P = await open();
     const Q = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const res = await fetch(`${url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ game: 'taixu', position: POSITION, visibility: 'unlisted' }) });
+    const res = await fetch(`${url}/api/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'taixu', position: POSITION, visibility: 'unlisted' }),
+    });
     const made = await res.json();
     await P.goto(url);
-    await P.evaluate(([c, s, tok]) => {
-      localStorage.setItem(`tabuleiro.seat.${c}`, JSON.stringify({ seat: s, token: tok }));
-      localStorage.setItem('tabuleiro.name', 'Ana');
-    }, [made.code, made.seat, made.token]);
+    await P.evaluate(
+      ([c, s, tok]) => {
+        localStorage.setItem(`tabuleiro.seat.${c}`, JSON.stringify({ seat: s, token: tok }));
+        localStorage.setItem('tabuleiro.name', 'Ana');
+      },
+      [made.code, made.seat, made.token]
+    );
     await P.goto(`${url}/m/${made.code}`);
     await Q.goto(`${url}/m/${made.code}`);
     await Q.fill('#join-name', 'Bea');
@@ -170,14 +219,18 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
     await Q.click('#resign-yes');
     for (const p of [P, Q]) await p.waitForSelector('#banner:not([hidden])');
     const q = await Q.textContent('#banner');
-    check(q.includes('You lost') && q.includes('Ana (Player 1) wins') && q.includes('by resignation'), `the loser's banner: ${q}`);
-    check((await P.textContent('#banner')).includes('You win!'), 'the winner\'s banner');
-    const clear = (page) => page.evaluate(() => {
-      const a = document.querySelector('#banner').getBoundingClientRect();
-      const b = document.querySelector('.board-wrap').getBoundingClientRect();
-      return a.width > 0 && (a.right <= b.left || a.left >= b.right || a.bottom <= b.top || a.top >= b.bottom);
-    });
-    check(await clear(P) && await clear(Q), 'the banner is beside the board, not over it');
+    check(
+      q.includes('You lost') && q.includes('Ana (Player 1) wins') && q.includes('by resignation'),
+      `the loser's banner: ${q}`
+    );
+    check((await P.textContent('#banner')).includes('You win!'), "the winner's banner");
+    const clear = (page) =>
+      page.evaluate(() => {
+        const a = document.querySelector('#banner').getBoundingClientRect();
+        const b = document.querySelector('.board-wrap').getBoundingClientRect();
+        return a.width > 0 && (a.right <= b.left || a.left >= b.right || a.bottom <= b.top || a.top >= b.bottom);
+      });
+    check((await clear(P)) && (await clear(Q)), 'the banner is beside the board, not over it');
     await shot(Q, '32-phone-gameover');
     await Q.click('#banner-close');
     check(await Q.evaluate(() => document.activeElement?.id === 'result'), 'the focus goes to the result line');
@@ -185,9 +238,12 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
     await Q.waitForSelector('#result:not([hidden])');
     await Q.waitForSelector('#moves:not([hidden])');
     check(!(await Q.isVisible('#banner')), 'a closed banner stays closed after a reload');
-    check((await Q.textContent('#result')).includes('Ana (Player 1) wins'), `the result line names the winner: ${await Q.textContent('#result')}`);
+    check(
+      (await Q.textContent('#result')).includes('Ana (Player 1) wins'),
+      `the result line names the winner: ${await Q.textContent('#result')}`
+    );
     await P.reload();
-    await P.waitForSelector('#banner:not([hidden])');   // P never closed it
+    await P.waitForSelector('#banner:not([hidden])'); // P never closed it
     await P.click('#hist-first');
     await P.waitForSelector('#past-bar:not([hidden])');
     const bar = await P.textContent('#past-bar');
@@ -196,6 +252,13 @@ export async function lifecycleScenario({ browser, url, out, restart }) {
     await Q.context().close();
   });
 
-  await Promise.all([A, C].map((p) => p.context().close().catch(() => {})));
+  await Promise.all(
+    [A, C].map((p) =>
+      p
+        .context()
+        .close()
+        .catch(() => {})
+    )
+  );
   return results;
 }

@@ -10,24 +10,34 @@ import { check, steps, newPage, screenshots } from './steps.mjs';
 // The driver's in-page helpers: players as WebSockets kept in window.__seats.
 function installDriver() {
   window.__seats = {};
-  window.__open = (name, join) => new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
-    const seat = { ws, legal: [], view: null, version: -1, waiters: [] };
-    window.__seats[name] = seat;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'join', ...join }));
-    ws.onerror = () => reject(new Error(`${name}: socket error`));
-    ws.onmessage = (e) => {
-      const m = JSON.parse(e.data);
-      if (m.type === 'joined') { seat.legal = m.legal; seat.view = m.view; seat.version = m.version; resolve(m); }
-      if (m.type === 'patch') { seat.legal = m.legal; seat.version = m.version; }
-      for (const w of seat.waiters.splice(0)) w(m);
-    };
-  });
-  window.__next = (name, type) => new Promise((resolve) => {
-    const seat = window.__seats[name];
-    const wait = (m) => (m.type === type ? resolve(m) : seat.waiters.push(wait));
-    seat.waiters.push(wait);
-  });
+  window.__open = (name, join) =>
+    new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+      const seat = { ws, legal: [], view: null, version: -1, waiters: [] };
+      window.__seats[name] = seat;
+      ws.onopen = () => ws.send(JSON.stringify({ type: 'join', ...join }));
+      ws.onerror = () => reject(new Error(`${name}: socket error`));
+      ws.onmessage = (e) => {
+        const m = JSON.parse(e.data);
+        if (m.type === 'joined') {
+          seat.legal = m.legal;
+          seat.view = m.view;
+          seat.version = m.version;
+          resolve(m);
+        }
+        if (m.type === 'patch') {
+          seat.legal = m.legal;
+          seat.version = m.version;
+        }
+        for (const w of seat.waiters.splice(0)) w(m);
+      };
+    });
+  window.__next = (name, type) =>
+    new Promise((resolve) => {
+      const seat = window.__seats[name];
+      const wait = (m) => (m.type === type ? resolve(m) : seat.waiters.push(wait));
+      seat.waiters.push(wait);
+    });
   // Sends the seat's first legal action; resolves with the acknowledged version.
   window.__act = async (name) => {
     const seat = window.__seats[name];
@@ -36,11 +46,12 @@ function installDriver() {
     seat.ws.send(JSON.stringify({ type: 'act', id: 'a', action: seat.legal[0] }));
     return (await ack).version;
   };
-  window.__close = (name) => new Promise((resolve) => {
-    const seat = window.__seats[name];
-    seat.ws.onclose = () => resolve();
-    seat.ws.close();
-  });
+  window.__close = (name) =>
+    new Promise((resolve) => {
+      const seat = window.__seats[name];
+      seat.ws.onclose = () => resolve();
+      seat.ws.close();
+    });
 }
 
 export async function liveListScenario({ browser, url, out }) {
@@ -55,22 +66,30 @@ export async function liveListScenario({ browser, url, out }) {
   const waitStatus = (status) => H.waitForSelector(`${item()}[data-status="${status}"]`);
   const itemText = () => H.textContent(item());
   // The number of pieces the home page's miniature draws, and the number in the server's view.
-  const miniPieces = () => H.$$eval(`${item()} .li-preview [data-piece]`, (els) => els.filter((e) => e.dataset.piece).length);
-  const viewPieces = () => D.evaluate(async (code) => {
-    const list = await (await fetch('/api/matches?preview=1&status=live')).json();
-    const m = list.matches.find((x) => x.code === code);
-    return { pieces: Object.keys(m.preview.pieces).length, version: m.version };
-  }, code);
+  const miniPieces = () =>
+    H.$$eval(`${item()} .li-preview [data-piece]`, (els) => els.filter((e) => e.dataset.piece).length);
+  const viewPieces = () =>
+    D.evaluate(async (code) => {
+      const list = await (await fetch('/api/matches?preview=1&status=live')).json();
+      const m = list.matches.find((x) => x.code === code);
+      return { pieces: Object.keys(m.preview.pieces).length, version: m.version };
+    }, code);
 
   try {
     await step('live list: the home page lists a new match as waiting for a player, without a reload', async () => {
       await H.goto(url);
-      await H.evaluate(() => { window.__sameDocument = true; });
+      await H.evaluate(() => {
+        window.__sameDocument = true;
+      });
       await H.waitForSelector('#live-list');
       await D.goto(url);
       await D.evaluate(installDriver);
       const created = await D.evaluate(async () => {
-        const r = await fetch('/api/matches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: 'taixu' }) });
+        const r = await fetch('/api/matches', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ game: 'taixu' }),
+        });
         return r.json();
       });
       code = created.code;
@@ -96,20 +115,26 @@ export async function liveListScenario({ browser, url, out }) {
       await H.waitForSelector(`${item()} .li-preview[data-version="${v}"]`);
       const server = await viewPieces();
       check(server.version === v, `server at v${server.version}, expected v${v}`);
-      check(await miniPieces() === server.pieces, `the miniature draws ${await miniPieces()} pieces, the view has ${server.pieces}`);
+      check(
+        (await miniPieces()) === server.pieces,
+        `the miniature draws ${await miniPieces()} pieces, the view has ${server.pieces}`
+      );
       await shot(H, 'live');
     });
 
     await step('live list: the turn passes to Player 2 and the list says so', async () => {
       for (let i = 0; i < 12; i++) {
-        const toMove = await D.evaluate(async (code) => (await (await fetch(`/api/matches/${code}`)).json()).to_act[0], code);
+        const toMove = await D.evaluate(
+          async (code) => (await (await fetch(`/api/matches/${code}`)).json()).to_act[0],
+          code
+        );
         if (toMove === 2) break;
         await D.evaluate(() => window.__act('one'));
       }
       await H.waitForFunction((sel) => document.querySelector(sel)?.textContent.includes('Player 2 to move'), item());
       const server = await viewPieces();
       await H.waitForSelector(`${item()} .li-preview[data-version="${server.version}"]`);
-      check(await miniPieces() === server.pieces, 'the miniature follows every move');
+      check((await miniPieces()) === server.pieces, 'the miniature follows every move');
     });
 
     await step('live list: both players leave and the list says so', async () => {
@@ -137,8 +162,12 @@ export async function liveListScenario({ browser, url, out }) {
       await shot(H, 'finished');
     });
   } finally {
-    await H.context().close().catch(() => {});
-    await D.context().close().catch(() => {});
+    await H.context()
+      .close()
+      .catch(() => {});
+    await D.context()
+      .close()
+      .catch(() => {});
   }
   return results;
 }

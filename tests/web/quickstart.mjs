@@ -23,8 +23,10 @@ const TOTAL_TIMEOUT_MS = Number(process.env.WEB_TEST_TIMEOUT_MS) || 180_000;
 // temporary database; resolves with the process and the URL of its "serving on" line.
 async function startServer(binary, dir) {
   const port = await freePort();
-  const proc = spawn(resolve(binary), ['serve', '--port', String(port), '--db', join(dir, 'tabuleiro.db')],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(resolve(binary), ['serve', '--port', String(port), '--db', join(dir, 'tabuleiro.db')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   process.on('exit', () => proc.kill('SIGKILL'));
   const url = await new Promise((res, rej) => {
     let out = '';
@@ -32,9 +34,15 @@ async function startServer(binary, dir) {
     proc.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/serving on (http:\/\/\S+?)\/?(\s|$)/);
-      if (m) { clearTimeout(timer); res(m[1]); }
+      if (m) {
+        clearTimeout(timer);
+        res(m[1]);
+      }
     });
-    proc.once('exit', (code) => { clearTimeout(timer); rej(new Error(`the server exited (${code}): ${out}`)); });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`the server exited (${code}): ${out}`));
+    });
   });
   return { proc, url };
 }
@@ -48,15 +56,27 @@ async function tryAddress(browser, base, step, errors, { loopbackOnly = false } 
   const shot = screenshots(OUT, { prefix: `quickstart-${label}-` });
   // A page that records every console error, uncaught exception and CSP violation.
   const open = async (opts) => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 800 }, ...opts }, {
-      prepare: async (ctx) => {
-        await ctx.exposeBinding('reportCspViolation', (_src, v) => errors.push(`${label}: CSP ${v}`));
-        await ctx.addInitScript(() => document.addEventListener('securitypolicyviolation',
-          (e) => window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`)));
-        if (loopbackOnly) await ctx.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false, configurable: true }));
-      },
+    const page = await newPage(
+      browser,
+      { viewport: { width: 1280, height: 800 }, ...opts },
+      {
+        prepare: async (ctx) => {
+          await ctx.exposeBinding('reportCspViolation', (_src, v) => errors.push(`${label}: CSP ${v}`));
+          await ctx.addInitScript(() =>
+            document.addEventListener('securitypolicyviolation', (e) =>
+              window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`)
+            )
+          );
+          if (loopbackOnly)
+            await ctx.addInitScript(() =>
+              Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false, configurable: true })
+            );
+        },
+      }
+    );
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${label}: console: ${m.text()}`);
     });
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(`${label}: console: ${m.text()}`); });
     page.on('pageerror', (e) => errors.push(`${label}: exception: ${e.message}`));
     return page;
   };
@@ -98,8 +118,12 @@ async function tryAddress(browser, base, step, errors, { loopbackOnly = false } 
       await shot(B, 'played-phone');
     });
   } finally {
-    await A.context().close().catch(() => {});
-    await B.context().close().catch(() => {});
+    await A.context()
+      .close()
+      .catch(() => {});
+    await B.context()
+      .close()
+      .catch(() => {});
   }
 }
 
@@ -108,7 +132,10 @@ async function main() {
   const bases = [];
   for (let i = 0; i < args.length; ++i) if (args[i] === '--url') bases.push(args[++i].replace(/\/$/, ''));
   mkdirSync(OUT, { recursive: true });
-  const watchdog = setTimeout(() => { console.error(`quick start: timed out after ${TOTAL_TIMEOUT_MS} ms`); process.exit(1); }, TOTAL_TIMEOUT_MS);
+  const watchdog = setTimeout(() => {
+    console.error(`quick start: timed out after ${TOTAL_TIMEOUT_MS} ms`);
+    process.exit(1);
+  }, TOTAL_TIMEOUT_MS);
   let server = null;
   const dir = mkdtempSync(join(tmpdir(), 'tabuleiro-quickstart-'));
   const { results, step } = steps();
@@ -123,7 +150,8 @@ async function main() {
     }
     browser = await launchBrowser();
     // Started here, the second address is tried by browsers that call themselves offline.
-    for (const [i, base] of bases.entries()) await tryAddress(browser, base, step, errors, { loopbackOnly: !!server && i === 1 });
+    for (const [i, base] of bases.entries())
+      await tryAddress(browser, base, step, errors, { loopbackOnly: !!server && i === 1 });
     await step('no console error, exception or CSP violation on any page', async () => {
       check(errors.length === 0, errors.join('\n'));
     });
@@ -143,4 +171,7 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

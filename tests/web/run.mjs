@@ -40,7 +40,11 @@ const TOTAL_TIMEOUT_MS = Number(process.env.WEB_TEST_TIMEOUT_MS) || 1_200_000;
 async function waitHealthy(url, ms) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    try { if ((await fetch(`${url}/healthz`)).ok) return; } catch { /* not yet */ }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server at ${url} not healthy after ${ms} ms`);
@@ -60,8 +64,24 @@ async function startServer(binary, extra = []) {
   let stopping = false;
   const launch = async () => {
     stopping = false;
-    proc = spawn(resolve(binary), ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', join(dir, 'test.db'),
-      '--web', join(ROOT, 'web'), '--log-level', 'warn', ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
+    proc = spawn(
+      resolve(binary),
+      [
+        'serve',
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--db',
+        join(dir, 'test.db'),
+        '--web',
+        join(ROOT, 'web'),
+        '--log-level',
+        'warn',
+        ...extra,
+      ],
+      { stdio: ['ignore', 'inherit', 'inherit'] }
+    );
     const p = proc;
     live.add(p);
     p.on('exit', (code, sig) => {
@@ -92,25 +112,53 @@ async function startServer(binary, extra = []) {
     url,
     db: join(dir, 'test.db'),
     problems,
-    async restart() { await halt(); await launch(); },
-    async stop() { await halt(); rmSync(dir, { recursive: true, force: true }); },
+    async restart() {
+      await halt();
+      await launch();
+    },
+    async stop() {
+      await halt();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
 // Every server child still running; killed when this process exits by any path (a failure, the
 // watchdog), since a server left behind holds ctest's output pipe open until its timeout.
 const live = new Set();
-process.on('exit', () => { for (const p of live) p.kill('SIGKILL'); });
+process.on('exit', () => {
+  for (const p of live) p.kill('SIGKILL');
+});
 
 // Every scenario, in the order they run; all but offline run by default (CTest runs offline as
 // web_offline, alone).
-const SCENARIOS = ['taixu', 'cyvasse', 'quadri', 'bots', 'clock', 'accounts', 'push', 'pushexchange', 'webhooks', 'admin', 'livelist', 'lifecycle', 'pages', 'engine', 'learn', 'offline'];
+const SCENARIOS = [
+  'taixu',
+  'cyvasse',
+  'quadri',
+  'bots',
+  'clock',
+  'accounts',
+  'push',
+  'pushexchange',
+  'webhooks',
+  'admin',
+  'livelist',
+  'lifecycle',
+  'pages',
+  'engine',
+  'learn',
+  'offline',
+];
 
 // The set of scenarios a WEB_SCENARIOS value names (comma-separated; every one but offline when
 // empty); exits with a message naming any it does not know.
 function chosenScenarios(value) {
   if (!value) return new Set(SCENARIOS.filter((s) => s !== 'offline'));
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((s) => !SCENARIOS.includes(s));
   if (unknown.length) {
     console.error(`WEB_SCENARIOS: unknown scenario ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`);
@@ -123,35 +171,47 @@ async function main() {
   const args = process.argv.slice(2);
   const only = chosenScenarios(process.env.WEB_SCENARIOS);
   const urlArg = args.indexOf('--url');
-  rmSync(OUT, { recursive: true, force: true });   // only this run's screenshots
+  rmSync(OUT, { recursive: true, force: true }); // only this run's screenshots
   mkdirSync(OUT, { recursive: true });
   // The scenarios of one group create more matches a minute from one address than a server
   // allows by default (--create-limit 20, which the server tests check): this one allows 200.
-  const server = urlArg >= 0 ? { url: args[urlArg + 1], problems: [], stop: async () => {} }
-    : await startServer(args[0] || 'build/tabuleiro', ['--create-limit', '200']);
+  const server =
+    urlArg >= 0
+      ? { url: args[urlArg + 1], problems: [], stop: async () => {} }
+      : await startServer(args[0] || 'build/tabuleiro', ['--create-limit', '200']);
   const servers = [server];
-  const watchdog = setTimeout(() => { console.error(`browser tests: timed out after ${TOTAL_TIMEOUT_MS} ms`); process.exit(1); }, TOTAL_TIMEOUT_MS);
+  const watchdog = setTimeout(() => {
+    console.error(`browser tests: timed out after ${TOTAL_TIMEOUT_MS} ms`);
+    process.exit(1);
+  }, TOTAL_TIMEOUT_MS);
   const browser = await launchBrowser();
   let results;
   try {
     results = [];
     if (only.has('taixu')) {
-      results.push(...await scenario({ browser, url: server.url, out: OUT, restart: server.restart }));
+      results.push(...(await scenario({ browser, url: server.url, out: OUT, restart: server.restart })));
       if (await serverHasHistory(server.url)) {
-        results.push(...await historyScenario({ browser, url: server.url, out: OUT, binary: urlArg >= 0 ? null : (args[0] || 'build/tabuleiro') }));
+        results.push(
+          ...(await historyScenario({
+            browser,
+            url: server.url,
+            out: OUT,
+            binary: urlArg >= 0 ? null : args[0] || 'build/tabuleiro',
+          }))
+        );
       } else {
         console.log('(history steps not run: this server has no match log)');
       }
     }
-    if (only.has('cyvasse')) results.push(...await cyvasseScenario({ browser, url: server.url, out: OUT }));
-    if (only.has('quadri')) results.push(...await quadriScenario({ browser, url: server.url, out: OUT }));
-    if (only.has('bots')) results.push(...await botsScenario({ browser, url: server.url, out: OUT }));
+    if (only.has('cyvasse')) results.push(...(await cyvasseScenario({ browser, url: server.url, out: OUT })));
+    if (only.has('quadri')) results.push(...(await quadriScenario({ browser, url: server.url, out: OUT })));
+    if (only.has('bots')) results.push(...(await botsScenario({ browser, url: server.url, out: OUT })));
     // The clock scenario moves the server's time: a server of its own, run with --clock manual.
     if (only.has('clock') && urlArg < 0) {
       const timed = await startServer(args[0] || 'build/tabuleiro', ['--clock', 'manual']);
       servers.push(timed);
       try {
-        results.push(...await clockScenario({ browser, url: timed.url, out: OUT }));
+        results.push(...(await clockScenario({ browser, url: timed.url, out: OUT })));
       } finally {
         await timed.stop();
       }
@@ -164,35 +224,56 @@ async function main() {
       const members = await startServer(binary, ['--access', 'invite']);
       servers.push(members);
       try {
-        results.push(...await accountsScenario({ browser, url: members.url, out: OUT, binary: resolve(binary), db: members.db }));
+        results.push(
+          ...(await accountsScenario({ browser, url: members.url, out: OUT, binary: resolve(binary), db: members.db }))
+        );
       } finally {
         await members.stop();
       }
     }
-    if (only.has('push')) results.push(...await pushScenario({ browser, url: server.url, out: OUT }));
+    if (only.has('push')) results.push(...(await pushScenario({ browser, url: server.url, out: OUT })));
     // Web Push between two browsers: a server of its own that trusts the fake push service's
     // test CA and may reach it on loopback.
     if (only.has('pushexchange') && urlArg < 0) {
       const push = await startPushService();
-      const notifying = await startServer(args[0] || 'build/tabuleiro', ['--outbound-allow-private', 'yes', '--outbound-ca-file', push.caFile]);
+      const notifying = await startServer(args[0] || 'build/tabuleiro', [
+        '--outbound-allow-private',
+        'yes',
+        '--outbound-ca-file',
+        push.caFile,
+      ]);
       servers.push(notifying);
       try {
-        results.push(...await pushExchangeScenario({ browser, url: notifying.url, out: OUT, push }));
+        results.push(...(await pushExchangeScenario({ browser, url: notifying.url, out: OUT, push })));
       } finally {
         await notifying.stop();
         await push.close();
       }
     } else if (only.has('pushexchange')) {
-      console.log('(push exchange steps not run: they need a server started here, with the push service\'s CA)');
+      console.log("(push exchange steps not run: they need a server started here, with the push service's CA)");
     }
     // Webhooks on a server of their own, which may reach the receiver on loopback and trusts
     // its test CA.
     if (only.has('webhooks') && urlArg < 0) {
       const receiver = await webhookReceiver();
-      const hooked = await startServer(args[0] || 'build/tabuleiro', ['--outbound-allow-private', 'yes', '--outbound-ca-file', receiver.caFile]);
+      const hooked = await startServer(args[0] || 'build/tabuleiro', [
+        '--outbound-allow-private',
+        'yes',
+        '--outbound-ca-file',
+        receiver.caFile,
+      ]);
       servers.push(hooked);
       try {
-        results.push(...await webhookScenario({ browser, url: hooked.url, out: OUT, receiver, binary: resolve(args[0] || 'build/tabuleiro'), db: hooked.db }));
+        results.push(
+          ...(await webhookScenario({
+            browser,
+            url: hooked.url,
+            out: OUT,
+            receiver,
+            binary: resolve(args[0] || 'build/tabuleiro'),
+            db: hooked.db,
+          }))
+        );
       } finally {
         await hooked.stop();
         receiver.close();
@@ -206,10 +287,26 @@ async function main() {
     if (only.has('admin') && urlArg < 0) {
       const binary = args[0] || 'build/tabuleiro';
       const backupDir = mkdtempSync(join(tmpdir(), 'tabuleiro-backups-'));
-      const administered = await startServer(binary, ['--access', 'invite', '--backup-dir', backupDir, '--backup-every', '1h']);
+      const administered = await startServer(binary, [
+        '--access',
+        'invite',
+        '--backup-dir',
+        backupDir,
+        '--backup-every',
+        '1h',
+      ]);
       servers.push(administered);
       try {
-        results.push(...await adminScenario({ browser, url: administered.url, out: OUT, binary: resolve(binary), db: administered.db, backupDir }));
+        results.push(
+          ...(await adminScenario({
+            browser,
+            url: administered.url,
+            out: OUT,
+            binary: resolve(binary),
+            db: administered.db,
+            backupDir,
+          }))
+        );
       } finally {
         await administered.stop();
         rmSync(backupDir, { recursive: true, force: true });
@@ -218,13 +315,22 @@ async function main() {
     } else if (only.has('admin')) {
       console.log('(admin steps not run: they need a server started here, whose database they write)');
     }
-    if (only.has('livelist')) results.push(...await liveListScenario({ browser, url: server.url, out: OUT }));
-    if (only.has('lifecycle')) results.push(...await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart }));
-    if (only.has('pages')) results.push(...await pagesScenario({ browser, url: server.url, out: OUT }));
-    if (only.has('engine')) results.push(...await engineScenario({ browser, url: server.url, out: OUT }));
-    if (only.has('learn')) results.push(...await learnScenario({ browser, url: server.url, out: OUT }));
+    if (only.has('livelist')) results.push(...(await liveListScenario({ browser, url: server.url, out: OUT })));
+    if (only.has('lifecycle'))
+      results.push(...(await lifecycleScenario({ browser, url: server.url, out: OUT, restart: server.restart })));
+    if (only.has('pages')) results.push(...(await pagesScenario({ browser, url: server.url, out: OUT })));
+    if (only.has('engine')) results.push(...(await engineScenario({ browser, url: server.url, out: OUT })));
+    if (only.has('learn')) results.push(...(await learnScenario({ browser, url: server.url, out: OUT })));
     // The installed app; its update steps serve a copy of the client from a server of their own.
-    if (only.has('offline')) results.push(...await offlineScenario({ browser, url: server.url, out: OUT, binary: urlArg >= 0 ? null : resolve(args[0] || 'build/tabuleiro') }));
+    if (only.has('offline'))
+      results.push(
+        ...(await offlineScenario({
+          browser,
+          url: server.url,
+          out: OUT,
+          binary: urlArg >= 0 ? null : resolve(args[0] || 'build/tabuleiro'),
+        }))
+      );
   } finally {
     await browser.close().catch(() => {});
     await server.stop();
@@ -236,9 +342,14 @@ async function main() {
   }
   const failed = results.filter((r) => !r.ok).length;
   reportFailures(results);
-  if (axeStats.runs) console.log(`axe-core: ${axeStats.runs} page states checked in ${(axeStats.ms / 1000).toFixed(1)} s`);
+  if (axeStats.runs)
+    console.log(`axe-core: ${axeStats.runs} page states checked in ${(axeStats.ms / 1000).toFixed(1)} s`);
   console.log(`${results.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
 
-main().catch((e) => { console.error(e); console.log('0 passed, 1 failed'); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

@@ -13,7 +13,9 @@ export const STEP_TIMEOUT_MS = 10_000;
 // A failed check inside a step.
 export class Failure extends Error {}
 // Throws a Failure with msg unless cond holds.
-export const check = (cond, msg) => { if (!cond) throw new Failure(msg); };
+export const check = (cond, msg) => {
+  if (!cond) throw new Failure(msg);
+};
 
 // {results, step(name, fn)}: runs fn as the step prefix + name, printing ok / FAIL / SKIP (the
 // error's first line, or all of it with WEB_TEST_VERBOSE set; a failure's result keeps the whole
@@ -23,7 +25,11 @@ export function steps({ prefix = '', onFail = () => {} } = {}) {
   let stop = false;
   const step = async (name, fn) => {
     name = `${prefix}${name}`;
-    if (stop) { results.push({ name, ok: false, skipped: true }); console.log(`SKIP ${name}`); return; }
+    if (stop) {
+      results.push({ name, ok: false, skipped: true });
+      console.log(`SKIP ${name}`);
+      return;
+    }
     const t0 = Date.now();
     try {
       await fn();
@@ -67,16 +73,23 @@ export async function newPage(browser, opts = {}, { timeout = STEP_TIMEOUT_MS, p
 // Screenshots are for people to look at; CI (CI=true), where nobody does, skips them unless
 // WEB_SCREENSHOTS=on, and WEB_SCREENSHOTS=off skips them anywhere. A full-page PNG costs the
 // renderer and the encoder a few hundred milliseconds on a 2-core machine, hundreds of times a run.
-export const SCREENSHOTS = process.env.WEB_SCREENSHOTS ? process.env.WEB_SCREENSHOTS !== 'off' : process.env.CI !== 'true';
+export const SCREENSHOTS = process.env.WEB_SCREENSHOTS
+  ? process.env.WEB_SCREENSHOTS !== 'off'
+  : process.env.CI !== 'true';
 export function screenshots(out, { prefix = '', timeout = STEP_TIMEOUT_MS } = {}) {
   if (!SCREENSHOTS) return async () => {};
-  return (page, name, opts = {}) => page.screenshot({ path: join(out, `${prefix}${name}.png`), fullPage: true, timeout, animations: 'disabled', ...opts })
-    .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
+  return (page, name, opts = {}) =>
+    page
+      .screenshot({ path: join(out, `${prefix}${name}.png`), fullPage: true, timeout, animations: 'disabled', ...opts })
+      .catch((e) => console.error(`screenshot ${name}: ${e.message}`));
 }
 
 // Resolves once the board element matching selector board on page draws version v (within the
 // default step timeout).
-export const waitVersion = (page, v, board = '.board') => page.waitForFunction(([b, v]) => Number(document.querySelector(b)?.dataset.version) === v, [board, v], { timeout: STEP_TIMEOUT_MS });
+export const waitVersion = (page, v, board = '.board') =>
+  page.waitForFunction(([b, v]) => Number(document.querySelector(b)?.dataset.version) === v, [board, v], {
+    timeout: STEP_TIMEOUT_MS,
+  });
 
 // Starts chromium, allowing a slow first start (cold page cache on a busy machine): up to three
 // attempts of 60 s each.
@@ -88,8 +101,15 @@ export async function launchBrowser() {
         executablePath: CHROMIUM,
         headless: true,
         timeout: 60_000,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-          '--no-first-run', '--disable-dev-shm-usage'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-dev-shm-usage',
+        ],
       });
     } catch (e) {
       if (attempt === 3) throw e;
@@ -99,24 +119,41 @@ export async function launchBrowser() {
 }
 
 // Resolves with a TCP port that is free on 127.0.0.1 now (the system's pick).
-export const freePort = () => new Promise((res, rej) => {
-  const s = net.createServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
-});
+export const freePort = () =>
+  new Promise((res, rej) => {
+    const s = net.createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
 
 // Resolves with the text of the notice over the board (#illegal-msg) once it shows reason code
 // (the server's refusal code or the client's reason for an idle click); checks that it is worded
 // (not a bare key) and drawn on the board's frame.
 export async function noticeFor(page, code) {
-  await page.waitForFunction((c) => { const m = document.querySelector('#illegal-msg'); return m && !m.hidden && m.dataset.code === c; }, code, { timeout: STEP_TIMEOUT_MS });
+  await page.waitForFunction(
+    (c) => {
+      const m = document.querySelector('#illegal-msg');
+      return m && !m.hidden && m.dataset.code === c;
+    },
+    code,
+    { timeout: STEP_TIMEOUT_MS }
+  );
   const { text, inside } = await page.evaluate(() => {
     const m = document.querySelector('#illegal-msg');
     const a = m.getBoundingClientRect();
     const b = m.closest('.board-wrap').getBoundingClientRect();
-    return { text: m.textContent.trim(), inside: a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1 };
+    return {
+      text: m.textContent.trim(),
+      inside: a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1,
+    };
   });
-  check(text.length > 8 && !/\b(err|click)\.[a-z_]/.test(text) && text !== code, `the notice for ${code} is a sentence: ${text}`);
+  check(
+    text.length > 8 && !/\b(err|click)\.[a-z_]/.test(text) && text !== code,
+    `the notice for ${code} is a sentence: ${text}`
+  );
   check(inside, `the notice for ${code} is drawn on the board`);
   return text;
 }
@@ -126,7 +163,10 @@ export async function noticeFor(page, code) {
 // output, which is what a truncated log keeps, says what failed.
 export function reportFailures(results) {
   for (const r of results.filter((r) => !r.ok && !r.skipped)) {
-    const lines = (r.error || '').split('\n').filter((l) => l.trim()).slice(0, 8);
+    const lines = (r.error || '')
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(0, 8);
     console.log(`failed: ${r.name}${lines.length ? `\n    ${lines.join('\n    ')}` : ''}`);
   }
 }

@@ -12,8 +12,11 @@ let banner = null;
 // account again.
 export function showAccountDisabled() {
   if (banner) return;
-  banner = h('div', { class: 'account-banner', id: 'account-disabled', role: 'alert', 'data-i18n': 'settings.disabled_banner' },
-    t('settings.disabled_banner'));
+  banner = h(
+    'div',
+    { class: 'account-banner', id: 'account-disabled', role: 'alert', 'data-i18n': 'settings.disabled_banner' },
+    t('settings.disabled_banner')
+  );
   const app = document.getElementById('app');
   if (app) app.before(banner);
   else document.body.prepend(banner);

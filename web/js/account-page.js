@@ -13,9 +13,12 @@ function nextPath() {
 
 // One labelled input of the form.
 function field(id, labelKey, attrs) {
-  return h('div', { class: 'field' },
+  return h(
+    'div',
+    { class: 'field' },
     h('label', { for: id, 'data-i18n': labelKey }, t(labelKey)),
-    h('input', { id, name: id, ...attrs }));
+    h('input', { id, name: id, ...attrs })
+  );
 }
 
 // Renders the sign-in (mode 'signin') or sign-up ('signup') page into app.
@@ -23,22 +26,71 @@ export function renderAccountPage(app, mode) {
   const signup = mode === 'signup';
   const invite = new URLSearchParams(location.search).get('invite') || '';
   const err = h('p', { class: 'field-error', id: 'account-error', role: 'alert' });
-  const submit = h('button', { type: 'submit', class: 'btn primary big', id: 'account-submit', 'data-i18n': signup ? 'account.signup' : 'account.signin' },
-    t(signup ? 'account.signup' : 'account.signin'));
-  const inviteField = field('invitation', 'account.invitation', { type: 'text', autocomplete: 'off', value: invite, maxlength: 64 });
-  const form = h('form', { class: 'account-form', novalidate: true },
-    field('username', 'account.username', { type: 'text', autocomplete: 'username', required: true, minLength: 3, maxLength: 24, autocapitalize: 'none', spellcheck: false }),
-    field('password', 'account.password', { type: 'password', autocomplete: signup ? 'new-password' : 'current-password', required: true, minLength: 8, maxLength: 1024 }),
-    signup ? field('display_name', 'account.display_name', { type: 'text', autocomplete: 'nickname', maxLength: 24 }) : null,
+  const submit = h(
+    'button',
+    {
+      type: 'submit',
+      class: 'btn primary big',
+      id: 'account-submit',
+      'data-i18n': signup ? 'account.signup' : 'account.signin',
+    },
+    t(signup ? 'account.signup' : 'account.signin')
+  );
+  const inviteField = field('invitation', 'account.invitation', {
+    type: 'text',
+    autocomplete: 'off',
+    value: invite,
+    maxlength: 64,
+  });
+  const form = h(
+    'form',
+    { class: 'account-form', novalidate: true },
+    field('username', 'account.username', {
+      type: 'text',
+      autocomplete: 'username',
+      required: true,
+      minLength: 3,
+      maxLength: 24,
+      autocapitalize: 'none',
+      spellcheck: false,
+    }),
+    field('password', 'account.password', {
+      type: 'password',
+      autocomplete: signup ? 'new-password' : 'current-password',
+      required: true,
+      minLength: 8,
+      maxLength: 1024,
+    }),
+    signup
+      ? field('display_name', 'account.display_name', { type: 'text', autocomplete: 'nickname', maxLength: 24 })
+      : null,
     signup ? inviteField : null,
-    err, submit);
-  const drawInvite = () => { inviteField.hidden = !(account().access === 'invite' || invite); };
+    err,
+    submit
+  );
+  const drawInvite = () => {
+    inviteField.hidden = !(account().access === 'invite' || invite);
+  };
   const other = signup
-    ? h('p', { class: 'hint' }, h('span', { 'data-i18n': 'account.have_account' }, t('account.have_account')), ' ',
-      h('a', { href: `/signin${location.search}`, 'data-i18n': 'account.signin' }, t('account.signin')))
-    : h('p', { class: 'hint' }, h('span', { 'data-i18n': 'account.no_account' }, t('account.no_account')), ' ',
-      h('a', { href: `/signup${location.search}`, 'data-i18n': 'account.signup' }, t('account.signup')));
-  const title = h('h1', { 'data-i18n': signup ? 'account.signup_title' : 'account.signin_title' }, t(signup ? 'account.signup_title' : 'account.signin_title'));
+    ? h(
+        'p',
+        { class: 'hint' },
+        h('span', { 'data-i18n': 'account.have_account' }, t('account.have_account')),
+        ' ',
+        h('a', { href: `/signin${location.search}`, 'data-i18n': 'account.signin' }, t('account.signin'))
+      )
+    : h(
+        'p',
+        { class: 'hint' },
+        h('span', { 'data-i18n': 'account.no_account' }, t('account.no_account')),
+        ' ',
+        h('a', { href: `/signup${location.search}`, 'data-i18n': 'account.signup' }, t('account.signup'))
+      );
+  const title = h(
+    'h1',
+    { 'data-i18n': signup ? 'account.signup_title' : 'account.signin_title' },
+    t(signup ? 'account.signup_title' : 'account.signin_title')
+  );
   fill(app, h('section', { class: 'card account-card' }, title, form, other));
   if (signup) drawInvite();
   const offAccount = onAccountChange(() => signup && drawInvite());
@@ -47,13 +99,24 @@ export function renderAccountPage(app, mode) {
     ev.preventDefault();
     const v = (name) => form.elements[name]?.value ?? '';
     err.textContent = '';
-    if (v('username').trim().length < 3) { err.textContent = t('err.bad_username'); return; }
-    if (v('password').length < 8) { err.textContent = t('err.bad_password'); return; }
+    if (v('username').trim().length < 3) {
+      err.textContent = t('err.bad_username');
+      return;
+    }
+    if (v('password').length < 8) {
+      err.textContent = t('err.bad_password');
+      return;
+    }
     submit.disabled = true;
     try {
       if (signup) {
-        await signUp({ username: v('username').trim(), password: v('password'), display_name: v('display_name'),
-          language: document.documentElement.lang === 'pt-BR' ? 'pt-BR' : 'en', invitation: v('invitation').trim() });
+        await signUp({
+          username: v('username').trim(),
+          password: v('password'),
+          display_name: v('display_name'),
+          language: document.documentElement.lang === 'pt-BR' ? 'pt-BR' : 'en',
+          invitation: v('invitation').trim(),
+        });
       } else {
         await signIn(v('username').trim(), v('password'));
       }
@@ -65,9 +128,14 @@ export function renderAccountPage(app, mode) {
       submit.disabled = false;
     }
   });
-  const offLang = onLangChange(() => { err.textContent = ''; });
+  const offLang = onLangChange(() => {
+    err.textContent = '';
+  });
   form.elements.username.focus();
-  return () => { offAccount(); offLang(); };
+  return () => {
+    offAccount();
+    offLang();
+  };
 }
 
 // Draws the top bar's account slot: a sign-in link, or the signed-in name (a link to the
@@ -77,19 +145,53 @@ export function renderAccountSlot(slot) {
     const { user } = account();
     if (!user) {
       const here = location.pathname + location.search;
-      const href = location.pathname === '/signin' || location.pathname === '/signup' ? location.pathname : `/signin?next=${encodeURIComponent(here)}`;
-      fill(slot, h('a', { class: 'btn small ghost', id: 'signin-link', href, 'data-i18n': 'account.signin' }, t('account.signin')));
+      const href =
+        location.pathname === '/signin' || location.pathname === '/signup'
+          ? location.pathname
+          : `/signin?next=${encodeURIComponent(here)}`;
+      fill(
+        slot,
+        h(
+          'a',
+          { class: 'btn small ghost', id: 'signin-link', href, 'data-i18n': 'account.signin' },
+          t('account.signin')
+        )
+      );
       return;
     }
-    const out = h('button', { type: 'button', class: 'btn small ghost', id: 'signout-btn', 'data-i18n': 'account.signout' }, t('account.signout'));
+    const out = h(
+      'button',
+      { type: 'button', class: 'btn small ghost', id: 'signout-btn', 'data-i18n': 'account.signout' },
+      t('account.signout')
+    );
     out.addEventListener('click', async () => {
       out.disabled = true;
-      try { await signOut(); location.assign('/'); } catch { out.disabled = false; }
+      try {
+        await signOut();
+        location.assign('/');
+      } catch {
+        out.disabled = false;
+      }
     });
     // On a phone the administration link is its icon alone (the label stays for screen readers).
-    const admin = user.admin ? h('a', { class: 'btn small ghost admin-link', id: 'admin-link', href: '/admin', title: t('admin.title') },
-      icon('shield'), h('span', { class: 'admin-link-label' }, t('admin.link'))) : null;
-    fill(slot, h('a', { class: 'account-name', id: 'account-name', href: '/account', title: t('settings.title') }, user.display_name || user.username), admin, out);
+    const admin = user.admin
+      ? h(
+          'a',
+          { class: 'btn small ghost admin-link', id: 'admin-link', href: '/admin', title: t('admin.title') },
+          icon('shield'),
+          h('span', { class: 'admin-link-label' }, t('admin.link'))
+        )
+      : null;
+    fill(
+      slot,
+      h(
+        'a',
+        { class: 'account-name', id: 'account-name', href: '/account', title: t('settings.title') },
+        user.display_name || user.username
+      ),
+      admin,
+      out
+    );
   };
   onAccountChange(draw);
   onLangChange(draw);

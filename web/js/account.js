@@ -9,10 +9,15 @@ let current = { user: null, access: 'open' };
 const listeners = new Set();
 
 // The account as last read: {user: {id, username, display_name, language, admin} | null, access}.
-export function account() { return current; }
+export function account() {
+  return current;
+}
 
 // Calls fn(account) after every change; returns the unsubscribe function.
-export function onAccountChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+export function onAccountChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
 
 // Takes an account answer of the server and tells the listeners.
 function take(answer) {
@@ -33,18 +38,26 @@ export function loadAccount() {
     loading = Promise.resolve(take({ user: null }));
     return loading;
   }
-  loading = getAccount().then(take).catch(() => take({ user: null }));
+  loading = getAccount()
+    .then(take)
+    .catch(() => take({ user: null }));
   return loading;
 }
 
 // The account once the page's first read (or the latest) has answered.
-export function accountLoaded() { return loading ?? loadAccount(); }
+export function accountLoaded() {
+  return loading ?? loadAccount();
+}
 
 // Signs up ({username, password, display_name?, language?, invitation?}); throws ApiError.
-export async function signUp(fields) { return take(await postAccount('signup', fields)); }
+export async function signUp(fields) {
+  return take(await postAccount('signup', fields));
+}
 
 // Signs in with a user name and password; throws ApiError.
-export async function signIn(username, password) { return take(await postAccount('signin', { username, password })); }
+export async function signIn(username, password) {
+  return take(await postAccount('signin', { username, password }));
+}
 
 // Signs out of this browser (everywhere: of every browser of the account); throws ApiError.
 export async function signOut(everywhere = false) {
@@ -52,10 +65,14 @@ export async function signOut(everywhere = false) {
 }
 
 // Saves the display name and language ({display_name?, language?}); throws ApiError.
-export async function saveProfile(fields) { return take(await postAccount('profile', fields)); }
+export async function saveProfile(fields) {
+  return take(await postAccount('profile', fields));
+}
 
 // Replaces the password (every other session of the account ends); throws ApiError.
-export async function changePassword(current, password) { return postAccount('password', { current, password }); }
+export async function changePassword(current, password) {
+  return postAccount('password', { current, password });
+}
 
 // Sets a new password through an administrator's reset link (every session of that user ends,
 // so this browser reads its account again); throws ApiError.
@@ -66,4 +83,6 @@ export async function resetPassword(code, password) {
 }
 
 // Whether this server lets only signed-in members create matches and sit.
-export function membersOnly() { return current.access !== 'open'; }
+export function membersOnly() {
+  return current.access !== 'open';
+}

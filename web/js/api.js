@@ -2,12 +2,18 @@
 
 // An HTTP failure with the server's error code and message (code 'network' when unreachable).
 export class ApiError extends Error {
-  constructor(code, message, status) { super(message); this.code = code; this.status = status; }
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
 }
 
 // The CSRF token of this browser's session (account.js sets it), sent with every POST.
 let csrf = null;
-export function setCsrf(token) { csrf = token; }
+export function setCsrf(token) {
+  csrf = token;
+}
 
 // One request; a 421 (the match is served by another node that the proxy routes to anew, a
 // lease moving after a node died) is sent again after its Retry-After, up to 15 times.
@@ -16,7 +22,10 @@ async function call(method, path, body, attempt = 0) {
   try {
     res = await fetch(path, {
       method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(method !== 'GET' && csrf ? { 'x-csrf-token': csrf } : {}) },
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(method !== 'GET' && csrf ? { 'x-csrf-token': csrf } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch (e) {
@@ -28,7 +37,11 @@ async function call(method, path, body, attempt = 0) {
     return call(method, path, body, attempt + 1);
   }
   let data = null;
-  try { data = await res.json(); } catch { /* not JSON */ }
+  try {
+    data = await res.json();
+  } catch {
+    /* not JSON */
+  }
   if (!res.ok) {
     const err = data?.error || {};
     throw new ApiError(err.code || `http_${res.status}`, err.message || res.statusText, res.status);
@@ -80,7 +93,8 @@ export const getHeldSeats = () => call('GET', '/api/account/matches');
 export const getPlayer = (name) => call('GET', `/api/players/${encodeURIComponent(name)}`);
 
 // A game's leaderboard for a speed ('live' or 'correspondence').
-export const getLeaderboard = (game, speed) => call('GET', `/api/leaderboard?game=${encodeURIComponent(game)}&speed=${encodeURIComponent(speed)}`);
+export const getLeaderboard = (game, speed) =>
+  call('GET', `/api/leaderboard?game=${encodeURIComponent(game)}&speed=${encodeURIComponent(speed)}`);
 
 // An account route (signup, signin, signout, signout-everywhere, profile, password, reset) with body.
 export const postAccount = (route, body) => call('POST', `/api/account/${route}`, body);
@@ -96,7 +110,8 @@ export const postAdmin = (route, body = {}) => call('POST', `/api/admin/${route}
 // member's settings, and their changes (each answers the settings as they are after it).
 export const getPushKey = () => call('GET', '/api/push/key');
 export const getPushSettings = () => call('GET', '/api/push');
-export const addPushSubscription = (subscription, label) => call('POST', '/api/push/subscriptions', { ...subscription, label });
+export const addPushSubscription = (subscription, label) =>
+  call('POST', '/api/push/subscriptions', { ...subscription, label });
 export const removePushSubscription = (id) => call('POST', '/api/push/unsubscribe', { id });
 export const choosePushNotices = (choice) => call('POST', '/api/push/notify', choice);
 
@@ -106,5 +121,6 @@ export const getWebhooks = () => call('GET', '/api/webhooks');
 export const addWebhook = (url, events) => call('POST', '/api/webhooks', { url, events });
 export const removeWebhook = (id) => call('DELETE', `/api/webhooks/${encodeURIComponent(id)}`);
 export const testWebhook = (id) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/test`, {});
-export const changeWebhookEvents = (id, events) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/events`, { events });
+export const changeWebhookEvents = (id, events) =>
+  call('POST', `/api/webhooks/${encodeURIComponent(id)}/events`, { events });
 export const renewWebhookSecret = (id) => call('POST', `/api/webhooks/${encodeURIComponent(id)}/secret`, {});

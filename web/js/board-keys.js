@@ -11,15 +11,24 @@
 export function stepCell(key, { row, col }, { rows, cols }) {
   const clamp = (v, n) => Math.min(n - 1, Math.max(0, v));
   switch (key) {
-    case 'ArrowUp': return { row: clamp(row - 1, rows), col };
-    case 'ArrowDown': return { row: clamp(row + 1, rows), col };
-    case 'ArrowLeft': return { row, col: clamp(col - 1, cols) };
-    case 'ArrowRight': return { row, col: clamp(col + 1, cols) };
-    case 'Home': return { row, col: 0 };
-    case 'End': return { row, col: cols - 1 };
-    case 'PageUp': return { row: 0, col };
-    case 'PageDown': return { row: rows - 1, col };
-    default: return null;
+    case 'ArrowUp':
+      return { row: clamp(row - 1, rows), col };
+    case 'ArrowDown':
+      return { row: clamp(row + 1, rows), col };
+    case 'ArrowLeft':
+      return { row, col: clamp(col - 1, cols) };
+    case 'ArrowRight':
+      return { row, col: clamp(col + 1, cols) };
+    case 'Home':
+      return { row, col: 0 };
+    case 'End':
+      return { row, col: cols - 1 };
+    case 'PageUp':
+      return { row: 0, col };
+    case 'PageDown':
+      return { row: rows - 1, col };
+    default:
+      return null;
   }
 }
 
@@ -43,7 +52,7 @@ export function cellAfterKey(board, cell, key) {
   const col = [...cell.parentElement.children].indexOf(cell);
   if (row < 0 || col < 0) return null;
   const to = stepCell(key, { row, col }, { rows: rows.length, cols: cell.parentElement.children.length });
-  return to ? rows[to.row].children[to.col] ?? null : null;
+  return to ? (rows[to.row].children[to.col] ?? null) : null;
 }
 
 // The item after current in list (dir -1: before it), wrapping round; the first (or last) when

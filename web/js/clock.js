@@ -35,9 +35,9 @@ export class MatchClocks {
     this.seatName = seatName || ((n) => String(n));
     this.now = now;
     this.slots = slots;
-    this.reading = null;   // the server's last clock object
-    this.received = 0;     // now() when it arrived
-    this.flagged = null;   // the seat whose time ran out (0: both), once the outcome says so
+    this.reading = null; // the server's last clock object
+    this.received = 0; // now() when it arrived
+    this.flagged = null; // the seat whose time ran out (0: both), once the outcome says so
     this.timer = null;
     this.el = h('div', { class: 'clocks', id: 'clocks', hidden: true, role: 'timer', 'aria-live': 'off' });
   }
@@ -51,7 +51,8 @@ export class MatchClocks {
     this.el.hidden = false;
     this.render();
     clearInterval(this.timer);
-    this.timer = clock.running != null || clock.setup_remaining_ms != null ? setInterval(() => this.render(), TICK_MS) : null;
+    this.timer =
+      clock.running != null || clock.setup_remaining_ms != null ? setInterval(() => this.render(), TICK_MS) : null;
   }
 
   // The match ended: a timeout marks the seat that lost on time.
@@ -59,7 +60,10 @@ export class MatchClocks {
     const ev = events.find((e) => e?.type === 'timeout');
     if (ev) this.flagged = ev.seat;
     else if (outcome?.reason === 'timeout') this.flagged = outcome.winner == null ? 0 : 3 - outcome.winner;
-    if (outcome) { clearInterval(this.timer); this.timer = null; }
+    if (outcome) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
     this.render();
   }
 
@@ -80,22 +84,45 @@ export class MatchClocks {
       const left = this.remaining(n);
       const flag = this.flagged === n || this.flagged === 0;
       const running = r.running === n && this.flagged == null;
-      return h('div', { class: `clock p${n}${running ? ' running' : ''}${left < low ? ' low' : ''}${flag ? ' flagged' : ''}`, dataset: { seat: String(n) } },
+      return h(
+        'div',
+        {
+          class: `clock p${n}${running ? ' running' : ''}${left < low ? ' low' : ''}${flag ? ' flagged' : ''}`,
+          dataset: { seat: String(n) },
+        },
         h('span', { class: 'clock-name' }, this.seatName(n)),
-        h('span', { class: 'clock-time', 'aria-label': t('clock.left', { player: this.seatName(n), time: formatClock(left, kind) }) }, formatClock(left, kind)),
-        flag ? h('span', { class: 'clock-flag' }, t('clock.flag')) : null);
+        h(
+          'span',
+          {
+            class: 'clock-time',
+            'aria-label': t('clock.left', { player: this.seatName(n), time: formatClock(left, kind) }),
+          },
+          formatClock(left, kind)
+        ),
+        flag ? h('span', { class: 'clock-flag' }, t('clock.flag')) : null
+      );
     });
     const extra = [];
     if (r.setup_remaining_ms != null && this.flagged == null) {
       const left = Math.max(0, Number(r.setup_remaining_ms) - (this.now() - this.received));
-      extra.push(h('div', { class: `clock-setup${left < LOW_FISCHER_MS ? ' low' : ''}`, id: 'clock-setup' },
-        t('clock.setup', { time: formatClock(left) })));
+      extra.push(
+        h(
+          'div',
+          { class: `clock-setup${left < LOW_FISCHER_MS ? ' low' : ''}`, id: 'clock-setup' },
+          t('clock.setup', { time: formatClock(left) })
+        )
+      );
     }
     if (r.deadline && r.running != null && this.flagged == null) {
       const when = new Date(r.deadline);
       const text = new Intl.DateTimeFormat(lang(), { dateStyle: 'medium', timeStyle: 'short' }).format(when);
-      extra.push(h('div', { class: 'clock-deadline', id: 'clock-deadline' },
-        t('clock.deadline', { player: this.seatName(r.running), when: text })));
+      extra.push(
+        h(
+          'div',
+          { class: 'clock-deadline', id: 'clock-deadline' },
+          t('clock.deadline', { player: this.seatName(r.running), when: text })
+        )
+      );
     }
     if (this.slots) {
       seats.forEach((el, i) => this.slots[i + 1]?.replaceChildren(el));
@@ -107,23 +134,63 @@ export class MatchClocks {
   }
 
   // Stops the local countdown.
-  stop() { clearInterval(this.timer); this.timer = null; }
+  stop() {
+    clearInterval(this.timer);
+    this.timer = null;
+  }
 }
 
 // The create form's clock choice: none, Fischer presets ("minutes+seconds"), custom minutes and
 // increment, or correspondence days per turn. read() → the `clock` of POST /api/matches, or null.
 export const CLOCK_PRESETS = ['1+0', '3+2', '5+3', '10+5', '15+10', '30+20'];
 export function clockChoice({ field }) {
-  const choices = [['none', 'opt.clock.none'], ...CLOCK_PRESETS.map((p) => [p, null]), ['custom', 'opt.clock.custom'], ['correspondence', 'opt.clock.correspondence']];
-  const kind = h('select', { name: 'clock', id: 'opt-clock' },
-    choices.map(([v, label]) => h('option', { value: v, 'data-i18n': label || undefined }, label ? t(label) : v.replace('+', ' + '))));
-  const minutes = h('input', { type: 'number', name: 'clock_minutes', id: 'opt-clock-minutes', min: 0, max: 180, value: 5, required: true });
-  const increment = h('input', { type: 'number', name: 'clock_increment', id: 'opt-clock-increment', min: 0, max: 180, value: 3, required: true });
-  const days = h('select', { name: 'clock_days', id: 'opt-clock-days' },
-    [1, 2, 3, 5, 7, 14].map((d) => h('option', { value: String(d), selected: d === 3 }, String(d))));
-  const custom = h('div', { class: 'clock-custom', hidden: true }, field('opt.clock.minutes', minutes), field('opt.clock.increment', increment));
+  const choices = [
+    ['none', 'opt.clock.none'],
+    ...CLOCK_PRESETS.map((p) => [p, null]),
+    ['custom', 'opt.clock.custom'],
+    ['correspondence', 'opt.clock.correspondence'],
+  ];
+  const kind = h(
+    'select',
+    { name: 'clock', id: 'opt-clock' },
+    choices.map(([v, label]) =>
+      h('option', { value: v, 'data-i18n': label || undefined }, label ? t(label) : v.replace('+', ' + '))
+    )
+  );
+  const minutes = h('input', {
+    type: 'number',
+    name: 'clock_minutes',
+    id: 'opt-clock-minutes',
+    min: 0,
+    max: 180,
+    value: 5,
+    required: true,
+  });
+  const increment = h('input', {
+    type: 'number',
+    name: 'clock_increment',
+    id: 'opt-clock-increment',
+    min: 0,
+    max: 180,
+    value: 3,
+    required: true,
+  });
+  const days = h(
+    'select',
+    { name: 'clock_days', id: 'opt-clock-days' },
+    [1, 2, 3, 5, 7, 14].map((d) => h('option', { value: String(d), selected: d === 3 }, String(d)))
+  );
+  const custom = h(
+    'div',
+    { class: 'clock-custom', hidden: true },
+    field('opt.clock.minutes', minutes),
+    field('opt.clock.increment', increment)
+  );
   const corr = h('div', { class: 'clock-corr', hidden: true }, field('opt.clock.days', days));
-  const show = () => { custom.hidden = kind.value !== 'custom'; corr.hidden = kind.value !== 'correspondence'; };
+  const show = () => {
+    custom.hidden = kind.value !== 'custom';
+    corr.hidden = kind.value !== 'correspondence';
+  };
   kind.addEventListener('change', show);
   return {
     nodes: [field('opt.clock', kind), custom, corr],
@@ -131,7 +198,8 @@ export function clockChoice({ field }) {
       const v = kind.value;
       if (v === 'none') return null;
       if (v === 'correspondence') return { days_per_turn: Number(days.value) };
-      if (v === 'custom') return { initial_s: Math.round(Number(minutes.value) * 60), increment_s: Math.round(Number(increment.value)) };
+      if (v === 'custom')
+        return { initial_s: Math.round(Number(minutes.value) * 60), increment_s: Math.round(Number(increment.value)) };
       const [m, s] = v.split('+').map(Number);
       return { initial_s: m * 60, increment_s: s };
     },

@@ -63,7 +63,11 @@ export class MatchConnection {
     };
     ws.onmessage = (e) => {
       let msg;
-      try { msg = JSON.parse(e.data); } catch { return; }
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
       this.onMessage(msg);
     };
     ws.onclose = (e) => {
@@ -71,10 +75,21 @@ export class MatchConnection {
       if (this.ws !== ws) return;
       this.failPending({ code: 'disconnected', message: 'connection lost' });
       if (this.stopped) return;
-      if (e.code === 4000) { this.stopped = true; this.opts.onStatus?.('replaced'); return; }
+      if (e.code === 4000) {
+        this.stopped = true;
+        this.opts.onStatus?.('replaced');
+        return;
+      }
       // The account was disabled: its session has ended; coming back would only be refused.
-      if (e.code === DISABLED_CLOSE) { this.stopped = true; this.opts.onStatus?.('disabled'); return; }
-      if (e.code === 1008 && this.badToken) { forgetSeat(this.code); this.badToken = false; }
+      if (e.code === DISABLED_CLOSE) {
+        this.stopped = true;
+        this.opts.onStatus?.('disabled');
+        return;
+      }
+      if (e.code === 1008 && this.badToken) {
+        forgetSeat(this.code);
+        this.badToken = false;
+      }
       let delay;
       if (e.code === SESSION_ENDED_CLOSE) {
         loadAccount();
@@ -94,14 +109,18 @@ export class MatchConnection {
   }
 
   onMessage(msg) {
-    if (msg.type === 'error' && msg.code === 'match_moved') return;  // the 4001 close follows
+    if (msg.type === 'error' && msg.code === 'match_moved') return; // the 4001 close follows
     if (msg.type === 'joined') {
       this.retry = 0;
       this.moves = 0;
       if (msg.token && msg.seat && !this.opts.token) saveSeat(this.code, msg.seat, msg.token);
       this.opts.onStatus?.('open');
     }
-    if ((msg.type === 'error' || msg.type === 'reject') && (msg.code || msg.error?.code) === 'bad_token' && !this.opts.token) {
+    if (
+      (msg.type === 'error' || msg.type === 'reject') &&
+      (msg.code || msg.error?.code) === 'bad_token' &&
+      !this.opts.token
+    ) {
       this.badToken = true;
       forgetSeat(this.code);
     }
@@ -163,7 +182,10 @@ export class MatchConnection {
   }
 
   failPending(err) {
-    for (const p of this.pending.values()) { clearTimeout(p.timer); p.reject(err); }
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(err);
+    }
     this.pending.clear();
   }
 
@@ -182,19 +204,34 @@ export class MatchConnection {
 export function claimFreeSeat(code, attempt = 0) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(socketUrl(code));
-    const timer = setTimeout(() => { ws.close(); reject({ code: 'timeout', message: 'no answer from the server' }); }, REQUEST_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      ws.close();
+      reject({ code: 'timeout', message: 'no answer from the server' });
+    }, REQUEST_TIMEOUT_MS);
     ws.onopen = () => ws.send(JSON.stringify({ type: 'join', code, as: 'player' }));
-    ws.onerror = () => { clearTimeout(timer); reject({ code: 'network', message: 'connection failed' }); };
+    ws.onerror = () => {
+      clearTimeout(timer);
+      reject({ code: 'network', message: 'connection failed' });
+    };
     ws.onmessage = (e) => {
       let msg;
-      try { msg = JSON.parse(e.data); } catch { return; }
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
       if (msg.type === 'error' && msg.code === 'match_moved' && attempt < 20) {
         clearTimeout(timer);
         ws.close();
         setTimeout(() => claimFreeSeat(code, attempt + 1).then(resolve, reject), 500);
         return;
       }
-      if (msg.type === 'error') { clearTimeout(timer); ws.close(); reject({ code: msg.code, message: msg.message }); return; }
+      if (msg.type === 'error') {
+        clearTimeout(timer);
+        ws.close();
+        reject({ code: msg.code, message: msg.message });
+        return;
+      }
       if (msg.type !== 'joined') return;
       clearTimeout(timer);
       ws.close(1000);

@@ -27,7 +27,8 @@ export function h(tag, attrs = {}, ...children) {
 // Sets the CSS properties of props ({name: value}, custom properties included) on el through
 // the CSSOM; a string is refused (it could only become a style attribute, blocked by the CSP).
 export function setStyle(el, props) {
-  if (typeof props !== 'object') throw new TypeError('h(): style must be an object of CSS properties, not an inline style string');
+  if (typeof props !== 'object')
+    throw new TypeError('h(): style must be an object of CSS properties, not an inline style string');
   for (const [name, value] of Object.entries(props)) {
     if (value == null) el.style.removeProperty(name);
     else el.style.setProperty(name, String(value));
@@ -53,8 +54,10 @@ function append(el, children) {
 // An inline icon from /icons.svg; decorative unless label is given.
 export function icon(id, label) {
   const s = h('svg', { class: `icon icon-${id}`, viewBox: '0 0 24 24' }, h('use', { href: `/icons.svg#${id}` }));
-  if (label) { s.setAttribute('role', 'img'); s.setAttribute('aria-label', label); }
-  else s.setAttribute('aria-hidden', 'true');
+  if (label) {
+    s.setAttribute('role', 'img');
+    s.setAttribute('aria-label', label);
+  } else s.setAttribute('aria-hidden', 'true');
   return s;
 }
 
@@ -64,5 +67,8 @@ export function toast(text, kind = '', ms = 3500) {
   if (!box) return;
   const el = h('div', { class: `toast ${kind}` }, text);
   box.append(el);
-  setTimeout(() => { el.classList.add('out'); setTimeout(() => el.remove(), 400); }, ms);
+  setTimeout(() => {
+    el.classList.add('out');
+    setTimeout(() => el.remove(), 400);
+  }, ms);
 }

@@ -6,21 +6,25 @@
 import jsonpatch from 'fast-json-patch';
 
 const { applyPatch, deepClone } = jsonpatch;
-const CHECKPOINT_EVERY = 20;   // a rebuilt view is kept every 20 versions
+const CHECKPOINT_EVERY = 20; // a rebuilt view is kept every 20 versions
 
 export class MatchHistory {
   constructor() {
-    this.from = null;    // version of `base`
-    this.base = null;    // the view at `from`
-    this.changes = [];   // [{version, seat, at, ops, events}], contiguous versions after `from`
-    this.more = true;    // more pages to ask for
+    this.from = null; // version of `base`
+    this.base = null; // the view at `from`
+    this.changes = []; // [{version, seat, at, ops, events}], contiguous versions after `from`
+    this.more = true; // more pages to ask for
     this.cache = new Map();
   }
 
   // Is the record loaded (the first page arrived)?
-  get loaded() { return this.base != null; }
+  get loaded() {
+    return this.base != null;
+  }
   // The last version held (`from` when there are no changes yet; -1 before the first page).
-  get to() { return this.changes.length ? this.changes[this.changes.length - 1].version : (this.from ?? -1); }
+  get to() {
+    return this.changes.length ? this.changes[this.changes.length - 1].version : (this.from ?? -1);
+  }
 
   // Takes one `history` page; returns the `from` of the next page to ask for, or null when the
   // record is complete. Changes already held are skipped; a page that does not continue the
@@ -34,7 +38,13 @@ export class MatchHistory {
     for (const c of msg.changes || []) {
       if (c.version <= this.to) continue;
       if (c.version !== this.to + 1) throw new Error(`history gap: ${this.to} → ${c.version}`);
-      this.changes.push({ version: c.version, seat: c.seat ?? 0, at: c.at ?? null, ops: c.ops || [], events: c.events || [] });
+      this.changes.push({
+        version: c.version,
+        seat: c.seat ?? 0,
+        at: c.at ?? null,
+        ops: c.ops || [],
+        events: c.events || [],
+      });
     }
     this.more = !!msg.more;
     return this.more ? (msg.to ?? this.to) : null;
@@ -43,12 +53,20 @@ export class MatchHistory {
   // Records a live patch (seat = the acting seat) when it continues the record; true if taken.
   addLive(patch, seat) {
     if (!this.loaded || patch.version !== this.to + 1 || patch.base !== this.to) return false;
-    this.changes.push({ version: patch.version, seat: seat ?? 0, at: null, ops: patch.ops || [], events: patch.events || [] });
+    this.changes.push({
+      version: patch.version,
+      seat: seat ?? 0,
+      at: null,
+      ops: patch.ops || [],
+      events: patch.events || [],
+    });
     return true;
   }
 
   // The change that made version v, or undefined.
-  change(v) { return this.changes[v - this.from - 1]; }
+  change(v) {
+    return this.changes[v - this.from - 1];
+  }
 
   // The viewer's view at version v (from ≤ v ≤ to), rebuilt from the nearest kept view.
   viewAt(v) {

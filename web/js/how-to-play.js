@@ -47,13 +47,27 @@ export function renderHowToPlay(app, id) {
 
 // The links to every game's page (the current one marked).
 function gameLinks(current) {
-  return h('nav', { class: 'howto-nav', 'aria-label': t('howto.games') },
-    documented().map((g) => h('a', { href: howToPlayHref(g.id), class: 'howto-game', 'aria-current': g.id === current ? 'page' : null }, gameTitle(g.id))));
+  return h(
+    'nav',
+    { class: 'howto-nav', 'aria-label': t('howto.games') },
+    documented().map((g) =>
+      h(
+        'a',
+        { href: howToPlayHref(g.id), class: 'howto-game', 'aria-current': g.id === current ? 'page' : null },
+        gameTitle(g.id)
+      )
+    )
+  );
 }
 
 function unknown() {
-  return h('article', { class: 'howto', id: 'howto' },
-    h('h1', {}, t('how_to_play')), h('p', { class: 'notice' }, t('howto.unknown')), gameLinks(null));
+  return h(
+    'article',
+    { class: 'howto', id: 'howto' },
+    h('h1', {}, t('how_to_play')),
+    h('p', { class: 'notice' }, t('howto.unknown')),
+    gameLinks(null)
+  );
 }
 
 // The whole page of game.
@@ -61,22 +75,60 @@ function page(game) {
   const tg = (key) => t(gameKey(game.id, key));
   const { summary, sections = [] } = game.howToPlay;
   const name = gameTitle(game.id);
-  return h('article', { class: 'howto', id: 'howto', dataset: { game: game.id } },
+  return h(
+    'article',
+    { class: 'howto', id: 'howto', dataset: { game: game.id } },
     gameLinks(game.id),
-    h('header', { class: 'howto-head' },
+    h(
+      'header',
+      { class: 'howto-head' },
       h('h1', { id: 'howto-title' }, t('howto.title', { game: name })),
       h('p', { class: 'lead' }, tg(summary)),
-      h('a', { class: 'btn primary', id: 'howto-play', href: `/?game=${encodeURIComponent(game.id)}` }, t('howto.play', { game: name }))),
-    sections.map((s, i) => h('section', { class: 'howto-section', id: `howto-${i + 1}`, 'aria-labelledby': `howto-${i + 1}-title` },
-      h('div', { class: 'howto-text' },
-        h('h2', { id: `howto-${i + 1}-title` }, tg(s.title)),
-        (s.text || []).map((k) => h('p', {}, tg(k))),
-        s.list ? h('ul', {}, s.list.map((k) => h('li', {}, tg(k)))) : null),
-      s.diagrams?.length ? h('div', { class: 'howto-figs' }, s.diagrams.map((d) => diagram(game, d, tg))) : null)),
-    game.rules?.legend?.length ? h('section', { class: 'howto-section howto-legend', 'aria-labelledby': 'howto-legend-title' },
-      h('div', { class: 'howto-text' },
-        h('h2', { id: 'howto-legend-title' }, t('howto.legend')),
-        h('ul', { class: 'legend' }, legendItems(game.id, game.rules.legend)))) : null);
+      h(
+        'a',
+        { class: 'btn primary', id: 'howto-play', href: `/?game=${encodeURIComponent(game.id)}` },
+        t('howto.play', { game: name })
+      )
+    ),
+    sections.map((s, i) =>
+      h(
+        'section',
+        { class: 'howto-section', id: `howto-${i + 1}`, 'aria-labelledby': `howto-${i + 1}-title` },
+        h(
+          'div',
+          { class: 'howto-text' },
+          h('h2', { id: `howto-${i + 1}-title` }, tg(s.title)),
+          (s.text || []).map((k) => h('p', {}, tg(k))),
+          s.list
+            ? h(
+                'ul',
+                {},
+                s.list.map((k) => h('li', {}, tg(k)))
+              )
+            : null
+        ),
+        s.diagrams?.length
+          ? h(
+              'div',
+              { class: 'howto-figs' },
+              s.diagrams.map((d) => diagram(game, d, tg))
+            )
+          : null
+      )
+    ),
+    game.rules?.legend?.length
+      ? h(
+          'section',
+          { class: 'howto-section howto-legend', 'aria-labelledby': 'howto-legend-title' },
+          h(
+            'div',
+            { class: 'howto-text' },
+            h('h2', { id: 'howto-legend-title' }, t('howto.legend')),
+            h('ul', { class: 'legend' }, legendItems(game.id, game.rules.legend))
+          )
+        )
+      : null
+  );
 }
 
 // One diagram: the position d drawn by the game's own table, inert (nothing can be played on
@@ -85,7 +137,17 @@ function diagram(game, d, tg) {
   const board = h('div', { class: 'howto-board', inert: true, 'aria-hidden': 'true' });
   const fig = h('figure', { class: 'howto-diagram' }, board, h('figcaption', {}, tg(d.caption)));
   const table = new game.Table(board, () => Promise.reject(new Error('a diagram plays nothing')));
-  table.update({ view: d.view, legal: d.legal || [], expects: null, toAct: d.seat ? [d.seat] : [], seat: d.seat ?? null,
-    version: 0, prev: null, events: [], lastTurn: d.lastTurn || [], select: d.select ?? null });
+  table.update({
+    view: d.view,
+    legal: d.legal || [],
+    expects: null,
+    toAct: d.seat ? [d.seat] : [],
+    seat: d.seat ?? null,
+    version: 0,
+    prev: null,
+    events: [],
+    lastTurn: d.lastTurn || [],
+    select: d.select ?? null,
+  });
   return fig;
 }

@@ -22,28 +22,41 @@ function pickInitial() {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
     if (saved && LANGS[saved]) return saved;
-  } catch { /* storage may be unavailable */ }
+  } catch {
+    /* storage may be unavailable */
+  }
   const nav = typeof navigator === 'undefined' ? '' : navigator.language || '';
   return nav.toLowerCase().startsWith('pt') ? 'pt-BR' : 'en';
 }
 
 // The current language code ('en' or 'pt-BR').
-export function lang() { return current; }
+export function lang() {
+  return current;
+}
 
 // Switches language, remembers it, re-translates the page and notifies listeners.
 export function setLang(code) {
   if (!LANGS[code]) return;
   current = code;
-  try { localStorage.setItem(STORAGE_KEY, code); } catch { /* ignore */ }
+  try {
+    localStorage.setItem(STORAGE_KEY, code);
+  } catch {
+    /* ignore */
+  }
   if (typeof document !== 'undefined') translatePage();
   for (const fn of listeners) fn(code);
 }
 
 // Calls fn(code) after every language change.
-export function onLangChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+export function onLangChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
 
 // Has the current language (or English) a string for key?
-export function has(key) { return key in LANGS[current] || key in en; }
+export function has(key) {
+  return key in LANGS[current] || key in en;
+}
 
 // String families with a generic fallback: a game's `err.<code>` is registered as
 // `err.<game>.<code>` (looked up before `err.<code>`), and likewise `reason.<r>`.
@@ -66,7 +79,9 @@ export function registerGameStrings(game, strings) {
 }
 
 // A t() for one game's own keys: tg('ev.moved', …) reads `<game>.ev.moved`.
-export function gameTranslator(game) { return (key, params) => t(gameKey(game, key), params); }
+export function gameTranslator(game) {
+  return (key, params) => t(gameKey(game, key), params);
+}
 
 // The first of keys that has a string, translated; fallback when none has.
 export function tFirst(keys, params = {}, fallback = undefined) {
@@ -101,12 +116,21 @@ export function t(key, params = {}) {
 export function durationText(ms) {
   let n = Math.max(0, Math.floor(ms / 1000));
   const parts = [];
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['min', 60], ['s', 1]]) {
+  for (const [unit, size] of [
+    ['d', 86400],
+    ['h', 3600],
+    ['min', 60],
+    ['s', 1],
+  ]) {
     const v = Math.floor(n / size);
     n -= v * size;
     if (parts.length || v > 0 || unit === 's') parts.push([unit, v]);
   }
-  return parts.slice(0, 2).filter(([, v], i) => i === 0 || v > 0).map(([unit, v]) => t(`dur.${unit}`, { n: v })).join(' ');
+  return parts
+    .slice(0, 2)
+    .filter(([, v], i) => i === 0 || v > 0)
+    .map(([unit, v]) => t(`dur.${unit}`, { n: v }))
+    .join(' ');
 }
 
 // Translates every [data-i18n] (text), [data-i18n-aria] (aria-label), [data-i18n-title],
@@ -125,5 +149,9 @@ export function translatePage(root = document) {
 }
 
 function argsOf(el) {
-  try { return el.dataset.i18nArgs ? JSON.parse(el.dataset.i18nArgs) : {}; } catch { return {}; }
+  try {
+    return el.dataset.i18nArgs ? JSON.parse(el.dataset.i18nArgs) : {};
+  } catch {
+    return {};
+  }
 }

@@ -57,15 +57,27 @@ export function watchMatches(draw, { onDisabled = () => {} } = {}) {
   let cancelWait = () => {};
   function connect() {
     if (stopped) return;
-    if (!network().reachable()) { cancelWait(); cancelWait = whenReachable(connect); return; }
+    if (!network().reachable()) {
+      cancelWait();
+      cancelWait = whenReachable(connect);
+      return;
+    }
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     let socket;
-    try { socket = new WebSocket(`${proto}://${location.host}/ws`); } catch { return fallBack(); }
+    try {
+      socket = new WebSocket(`${proto}://${location.host}/ws`);
+    } catch {
+      return fallBack();
+    }
     ws = socket;
     socket.onopen = () => socket.send(JSON.stringify({ type: 'watch_list', preview: true }));
     socket.onmessage = (e) => {
       let msg;
-      try { msg = JSON.parse(e.data); } catch { return; }
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
       if (msg.type === 'match_list') {
         stopPolling();
         matches = stamp(msg.matches);
@@ -80,25 +92,42 @@ export function watchMatches(draw, { onDisabled = () => {} } = {}) {
     };
     socket.onclose = (e) => {
       if (e?.code === DISABLED_CLOSE) onDisabled();
-      if (ws === socket) { ws = null; fallBack(); }
+      if (ws === socket) {
+        ws = null;
+        fallBack();
+      }
     };
   }
 
   // The feed is down: poll until it comes back (tried again every RETRY_MS).
   function fallBack() {
     if (stopped) return;
-    if (!network().reachable()) { stopPolling(); connect(); return; }
+    if (!network().reachable()) {
+      stopPolling();
+      connect();
+      return;
+    }
     if (!pollTimer) poll();
     clearTimeout(retryTimer);
     retryTimer = setTimeout(connect, RETRY_MS);
   }
-  function stopPolling() { clearTimeout(pollTimer); pollTimer = null; }
+  function stopPolling() {
+    clearTimeout(pollTimer);
+    pollTimer = null;
+  }
   async function poll() {
     pollTimer = setTimeout(poll, POLL_MS);
     if (document.hidden) return;
-    const get = (q) => fetch(`/api/matches?preview=1&${q}`).then((r) => (r.ok ? r.json() : { matches: [] })).catch(() => ({ matches: [] }));
-    const [waiting, live, finished] = await Promise.all([get('status=waiting'), get('status=live'), get('status=finished')]);
-    if (!pollTimer) return;   // the feed came back meanwhile
+    const get = (q) =>
+      fetch(`/api/matches?preview=1&${q}`)
+        .then((r) => (r.ok ? r.json() : { matches: [] }))
+        .catch(() => ({ matches: [] }));
+    const [waiting, live, finished] = await Promise.all([
+      get('status=waiting'),
+      get('status=live'),
+      get('status=finished'),
+    ]);
+    if (!pollTimer) return; // the feed came back meanwhile
     matches = [...stamp(waiting.matches), ...stamp(live.matches)].sort((a, b) => (a.created < b.created ? 1 : -1));
     recent = (finished.matches || []).slice(0, RECENT_SHOWN);
     emit();
@@ -110,7 +139,11 @@ export function watchMatches(draw, { onDisabled = () => {} } = {}) {
     stopPolling();
     clearTimeout(retryTimer);
     cancelWait();
-    if (ws) { const s = ws; ws = null; s.close(); }
+    if (ws) {
+      const s = ws;
+      ws = null;
+      s.close();
+    }
   };
 }
 
@@ -128,17 +161,32 @@ function miniBoard(m) {
     const el = h('div', { class: `li-preview g-${m.game}`, inert: true, 'aria-hidden': 'true' }, root);
     loadStylesheet(game.stylesheet);
     let table = null;
-    try { table = new game.Table(root, async () => {}); } catch { return null; }
+    try {
+      table = new game.Table(root, async () => {});
+    } catch {
+      return null;
+    }
     if (table.sideEl) table.sideEl.hidden = true;
     mini = { el, root, table, version: -1 };
     minis.set(m.code, mini);
   }
   if (mini.version !== m.version) {
     try {
-      mini.table.update({ view: m.preview, legal: [], expects: null, toAct: m.to_act || [], seat: 0,
-        version: m.version, prev: null, events: [], lastTurn: [] });
+      mini.table.update({
+        view: m.preview,
+        legal: [],
+        expects: null,
+        toAct: m.to_act || [],
+        seat: 0,
+        version: m.version,
+        prev: null,
+        events: [],
+        lastTurn: [],
+      });
       mini.version = m.version;
-    } catch { return null; }
+    } catch {
+      return null;
+    }
     requestAnimationFrame(() => fit(mini));
   }
   mini.el.dataset.version = String(m.version);
@@ -212,15 +260,22 @@ export function clockText(m, n, now = Date.now()) {
 function playersBox(m, now, over) {
   const toAct = over ? [] : m.to_act || [];
   const running = over ? null : m.clock_now?.running;
-  return h('span', { class: 'li-seats' }, (m.seats || []).map((x) => {
-    const time = over ? '' : clockText(m, x.seat, now);
-    const timeEl = time ? h('span', { class: `li-time${running === x.seat ? ' running' : ''}` }, time) : null;
-    if (timeEl && running === x.seat) timeEl.clock = () => clockText(m, x.seat);
-    return h('span', { class: `li-player p${x.seat}${toAct.includes(x.seat) ? ' to-act' : ''}`, dataset: { seat: String(x.seat) } },
-      h('i', { class: `p${x.seat} ${x.taken ? 'taken' : ''} ${x.connected ? 'on' : ''}`, 'aria-hidden': 'true' }),
-      h('span', { class: `li-name${x.taken ? '' : ' free'}` }, playerText(m, x)),
-      timeEl);
-  }));
+  return h(
+    'span',
+    { class: 'li-seats' },
+    (m.seats || []).map((x) => {
+      const time = over ? '' : clockText(m, x.seat, now);
+      const timeEl = time ? h('span', { class: `li-time${running === x.seat ? ' running' : ''}` }, time) : null;
+      if (timeEl && running === x.seat) timeEl.clock = () => clockText(m, x.seat);
+      return h(
+        'span',
+        { class: `li-player p${x.seat}${toAct.includes(x.seat) ? ' to-act' : ''}`, dataset: { seat: String(x.seat) } },
+        h('i', { class: `p${x.seat} ${x.taken ? 'taken' : ''} ${x.connected ? 'on' : ''}`, 'aria-hidden': 'true' }),
+        h('span', { class: `li-name${x.taken ? '' : ' free'}` }, playerText(m, x)),
+        timeEl
+      );
+    })
+  );
 }
 
 // "14:05" (local time of an ISO date), or ''.
@@ -235,7 +290,9 @@ export function liveItem(m, now = Date.now()) {
   const status = m.activity || liveStatus(m);
   const free = canSit({ ...m, activity: status });
   const facts = [progressText(m), turnText(m)].filter(Boolean).join(' · ');
-  return h('li', { class: `live-item s-${status}`, dataset: { code: m.code, status, version: String(m.version) } },
+  return h(
+    'li',
+    { class: `live-item s-${status}`, dataset: { code: m.code, status, version: String(m.version) } },
     miniBoard(m),
     h('span', { class: 'li-game' }, gameTitle(m.game)),
     h('code', { class: 'li-code' }, m.code),
@@ -243,28 +300,34 @@ export function liveItem(m, now = Date.now()) {
     playersBox(m, now, false),
     h('span', { class: 'li-facts' }, facts),
     h('span', { class: 'li-watch' }, t('spectators_n', { n: m.spectators ?? 0 })),
-    free ? h('a', { class: 'btn small', href: `/m/${m.code}` }, t('take_seat'))
-      : h('a', { class: 'btn small ghost', href: `/m/${m.code}?watch=1` }, t('watch')));
+    free
+      ? h('a', { class: 'btn small', href: `/m/${m.code}` }, t('take_seat'))
+      : h('a', { class: 'btn small ghost', href: `/m/${m.code}?watch=1` }, t('watch'))
+  );
 }
 
 // One finished match as a list item: players, result and when it ended.
 export function recentItem(m) {
   const when = timeText(m.finished);
-  return h('li', { class: 'live-item s-finished', dataset: { code: m.code, status: 'finished' } },
+  return h(
+    'li',
+    { class: 'live-item s-finished', dataset: { code: m.code, status: 'finished' } },
     miniBoard(m),
     h('span', { class: 'li-game' }, gameTitle(m.game)),
     h('code', { class: 'li-code' }, m.code),
     h('span', { class: 'li-status finished' }, resultText(m)),
     playersBox(m, 0, true),
     h('span', { class: 'li-facts' }, when ? tFirst(['list.ended_at'], { time: when }, when) : ''),
-    h('a', { class: 'btn small ghost', href: `/m/${m.code}?replay` }, t('replay')));
+    h('a', { class: 'btn small ghost', href: `/m/${m.code}?replay` }, t('replay'))
+  );
 }
 
 // Draws matches and recent into the two lists (at most LIVE_SHOWN / RECENT_SHOWN).
 export function drawLists(liveList, recentList, recentBox, matches, recent) {
   recentBox.hidden = !recent.length;
   recentList.replaceChildren(...recent.slice(0, RECENT_SHOWN).map(recentItem));
-  if (!matches.length) liveList.replaceChildren(h('li', { class: 'empty', 'data-i18n': 'watch_empty' }, t('watch_empty')));
+  if (!matches.length)
+    liveList.replaceChildren(h('li', { class: 'empty', 'data-i18n': 'watch_empty' }, t('watch_empty')));
   else liveList.replaceChildren(...matches.slice(0, LIVE_SHOWN).map(liveItem));
   const shown = new Set([...matches.slice(0, LIVE_SHOWN), ...recent.slice(0, RECENT_SHOWN)].map((m) => m.code));
   for (const code of minis.keys()) if (!shown.has(code)) minis.delete(code);
@@ -278,10 +341,16 @@ function tickClocks(list) {
   stopClocks();
   if (!list.querySelector?.('.li-time.running')) return;
   ticker = setInterval(() => {
-    if (!list.isConnected) { stopClocks(); return; }
+    if (!list.isConnected) {
+      stopClocks();
+      return;
+    }
     for (const el of list.querySelectorAll('.li-time.running')) if (el.clock) el.textContent = el.clock();
   }, TICK_MS);
 }
 
 // Stops the list's clocks (the page that showed it is gone).
-export function stopClocks() { clearInterval(ticker); ticker = null; }
+export function stopClocks() {
+  clearInterval(ticker);
+  ticker = null;
+}

@@ -33,7 +33,9 @@ for (const b of document.querySelectorAll('.lang-switch [data-lang]')) {
 }
 // The install manifest in the page's language (one file per language: a manifest has one).
 const manifest = document.getElementById('manifest');
-onLangChange((code) => { manifest.href = code === 'en' ? '/manifest.webmanifest' : `/manifest.${code}.webmanifest`; });
+onLangChange((code) => {
+  manifest.href = code === 'en' ? '/manifest.webmanifest' : `/manifest.${code}.webmanifest`;
+});
 setLang(lang());
 
 // The mute switch (kept per browser).
@@ -57,7 +59,9 @@ async function accountHoldsSeat(code) {
   if (!(await accountRead).user) return false;
   try {
     return ((await getHeldSeats()).matches || []).some((m) => m.code === code.toUpperCase());
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }
 
 const app = document.getElementById('app');
@@ -97,11 +101,14 @@ if (howTo != null) {
   document.title = `${m[1].toUpperCase()} · Tabuleiro`;
   // A shared link asks first (join step); a stored seat (or both, on this device) resumes; a
   // spectator link only watches.
-  if (spectate || loadSeat(m[1]) || loadLocal(m[1]) || await accountHoldsSeat(m[1])) {
+  if (spectate || loadSeat(m[1]) || loadLocal(m[1]) || (await accountHoldsSeat(m[1]))) {
     renderMatch(app, m[1], { spectate, replay });
   } else {
     renderJoinStep(app, m[1], {
-      onPlay: () => { renderMatch(app, m[1], {}); translatePage(); },
+      onPlay: () => {
+        renderMatch(app, m[1], {});
+        translatePage();
+      },
       onWatch: () => {
         // The address becomes the spectator link, so a reload keeps watching.
         history.replaceState(null, '', `/m/${m[1].toUpperCase()}?watch`);

@@ -11,7 +11,17 @@ import { seatLabel } from './games.js';
 import { play, playAll } from './sounds.js';
 import { saveSeat, loadLocal } from './seats.js';
 import { createState } from './match/state.js';
-import { receive, connectionStatus, historyPage, historyFailed, intent, step, opponentSeen, networkChanged, published } from './match/messages.js';
+import {
+  receive,
+  connectionStatus,
+  historyPage,
+  historyFailed,
+  intent,
+  step,
+  opponentSeen,
+  networkChanged,
+  published,
+} from './match/messages.js';
 import { matchView } from './match/view.js';
 import { DevicePlay } from './match/device-play.js';
 import { showAccountDisabled } from './account-banner.js';
@@ -32,41 +42,85 @@ import { network } from './network.js';
 export function renderMatch(app, code, { spectate = false, replay = false, source = null, lesson = false } = {}) {
   code = code.toUpperCase();
   const localTokens = spectate || replay ? null : source ? source.tokens : loadLocal(code);
-  const state = createState({ code, spectate, replay, oneDevice: !!localTokens, offline: !!source, lesson, publishedAs: source?.publishedAs ?? null });
-  const run = (effects) => { for (const e of effects) (WIRING[e.do] ?? view[e.do])(e); };
+  const state = createState({
+    code,
+    spectate,
+    replay,
+    oneDevice: !!localTokens,
+    offline: !!source,
+    lesson,
+    publishedAs: source?.publishedAs ?? null,
+  });
+  const run = (effects) => {
+    for (const e of effects) (WIRING[e.do] ?? view[e.do])(e);
+  };
   let legality = engineLegality(null);
   // A connection to the match for seat (one device: 1 or 2; null: this page's own).
   const connect = source ? (opts, seat) => source.connect(opts, seat) : (opts) => new MatchConnection(code, opts);
 
-  const conn = connect({
-    spectate,
-    token: localTokens?.[1],
-    versionOf: () => state.sync.version,
-    withoutLegal: () => legality.active(),
-    onStatus: (s) => { if (s === 'disabled') showAccountDisabled(); run(connectionStatus(state, s)); },
-    onMessage: (msg) => {
-      run(receive(state, msg));
-      if (['joined', 'snapshot', 'patch'].includes(msg.type)) legality.fill(state, () => run([{ do: 'table', prev: null, events: [] }]));
+  const conn = connect(
+    {
+      spectate,
+      token: localTokens?.[1],
+      versionOf: () => state.sync.version,
+      withoutLegal: () => legality.active(),
+      onStatus: (s) => {
+        if (s === 'disabled') showAccountDisabled();
+        run(connectionStatus(state, s));
+      },
+      onMessage: (msg) => {
+        run(receive(state, msg));
+        if (['joined', 'snapshot', 'patch'].includes(msg.type))
+          legality.fill(state, () => run([{ do: 'table', prev: null, events: [] }]));
+      },
     },
-  }, localTokens ? 1 : null);
-  const local = localTokens ? new DevicePlay({ connect, tokens: localTokens, primary: state.sync,
-    seatName: (n) => seatLabel(state.game, n), onChange: () => view.deviceChanged(), paused: () => state.viewing != null }) : null;
-  const view = matchView({ app, state, local, primary: conn, act: (name) => run(intent(state, name)), onStep: (v) => run(step(state, v)),
-    precheck: (action) => legality.precheck(state, action) });
+    localTokens ? 1 : null
+  );
+  const local = localTokens
+    ? new DevicePlay({
+        connect,
+        tokens: localTokens,
+        primary: state.sync,
+        seatName: (n) => seatLabel(state.game, n),
+        onChange: () => view.deviceChanged(),
+        paused: () => state.viewing != null,
+      })
+    : null;
+  const view = matchView({
+    app,
+    state,
+    local,
+    primary: conn,
+    act: (name) => run(intent(state, name)),
+    onStep: (v) => run(step(state, v)),
+    precheck: (action) => legality.precheck(state, action),
+  });
 
   // The effects that are not drawing (messages.js names them all).
   const WIRING = {
     send: ({ body }) => conn.sendRaw(body),
     // A request as the acting seat (on one device: the side to move); a refusal is told.
-    request: ({ body, after }) => (local ? local.acting(conn) : conn).request(body)
-      .then(() => { if (after) run(after(state)); }, (err) => toast(errorText(err, state.gameName), 'error')),
-    history: ({ from }) => conn.request({ type: 'history', from })
-      .then((page) => run(historyPage(state, page)), () => run(historyFailed(state))),
+    request: ({ body, after }) =>
+      (local ? local.acting(conn) : conn).request(body).then(
+        () => {
+          if (after) run(after(state));
+        },
+        (err) => toast(errorText(err, state.gameName), 'error')
+      ),
+    history: ({ from }) =>
+      conn.request({ type: 'history', from }).then(
+        (page) => run(historyPage(state, page)),
+        () => run(historyFailed(state))
+      ),
     sound: ({ cue }) => play(cue),
     sounds: ({ cues }) => playAll(cues),
     // The tab title says the opponent arrived until this player touches the page.
     arrived: () => {
-      const seen = () => { document.removeEventListener('pointerdown', seen); document.removeEventListener('keydown', seen); run(opponentSeen(state)); };
+      const seen = () => {
+        document.removeEventListener('pointerdown', seen);
+        document.removeEventListener('keydown', seen);
+        run(opponentSeen(state));
+      };
       document.addEventListener('pointerdown', seen);
       document.addEventListener('keydown', seen);
     },
@@ -78,13 +132,28 @@ export function renderMatch(app, code, { spectate = false, replay = false, sourc
     },
     // An offline match goes onto the server and its page opens there (to watch: the seats are
     // nobody's there); a refusal is told.
-    publish: () => source.publish().then(({ code }) => location.assign(`/m/${code}?watch`),
-      (err) => {
-        run(published(state));
-        toast(err?.code === 'network' ? t('network_error') : t('offline.publish_refused', { reason: errorText(err, state.gameName) }), 'error', 10_000);
-      }),
-    unknownMatch: () => { conn.stop(); view.unknownMatch(); },
-    signInRequired: () => { conn.stop(); view.signInRequired(); },
+    publish: () =>
+      source.publish().then(
+        ({ code }) => location.assign(`/m/${code}?watch`),
+        (err) => {
+          run(published(state));
+          toast(
+            err?.code === 'network'
+              ? t('network_error')
+              : t('offline.publish_refused', { reason: errorText(err, state.gameName) }),
+            'error',
+            10_000
+          );
+        }
+      ),
+    unknownMatch: () => {
+      conn.stop();
+      view.unknownMatch();
+    },
+    signInRequired: () => {
+      conn.stop();
+      view.signInRequired();
+    },
   };
 
   // A player (not a spectator, a replay, one device's two seats or a match played in this
@@ -100,9 +169,19 @@ export function renderMatch(app, code, { spectate = false, replay = false, sourc
   const onNetwork = () => run(networkChanged(state, network().reachable()));
   const offNetwork = network().onChange(onNetwork);
   onNetwork();
-  window.addEventListener('pagehide', () => { conn.stop(); local?.stop(); }, { once: true });
+  window.addEventListener(
+    'pagehide',
+    () => {
+      conn.stop();
+      local?.stop();
+    },
+    { once: true }
+  );
   return () => {
-    offLang(); conn.stop(); local?.stop(); view.stop();
+    offLang();
+    conn.stop();
+    local?.stop();
+    view.stop();
     offNetwork();
   };
 }

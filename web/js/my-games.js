@@ -9,8 +9,12 @@ import { account, loadAccount } from './account.js';
 
 // The status line of one held seat: whose match, and where it stands.
 function statusText(m) {
-  const status = m.status === 'waiting' ? t(m.opponent ? 'status.ready' : 'status.open')
-    : m.status === 'live' ? t('status.live') : t('status.finished');
+  const status =
+    m.status === 'waiting'
+      ? t(m.opponent ? 'status.ready' : 'status.open')
+      : m.status === 'live'
+        ? t('status.live')
+        : t('status.finished');
   return m.opponent ? `${status} · ${t('mygames.vs', { name: m.opponent })}` : status;
 }
 
@@ -20,27 +24,58 @@ function drawList(list, matches) {
     fill(list, h('li', { class: 'empty', id: 'mygames-empty' }, t('mygames.none')));
     return;
   }
-  fill(list, matches.map((m) => h('li', { class: 'my-game', dataset: { code: m.code } },
-    h('a', { class: 'live-item my-game-link', href: `/m/${m.code}` },
-      h('span', { class: 'li-game' }, gameTitle(m.game)),
-      h('span', { class: 'li-code' }, m.code),
-      h('span', { class: 'li-status' }, `${seatLabel(gameById(m.game), m.seat)} · ${statusText(m)}`)))));
+  fill(
+    list,
+    matches.map((m) =>
+      h(
+        'li',
+        { class: 'my-game', dataset: { code: m.code } },
+        h(
+          'a',
+          { class: 'live-item my-game-link', href: `/m/${m.code}` },
+          h('span', { class: 'li-game' }, gameTitle(m.game)),
+          h('span', { class: 'li-code' }, m.code),
+          h('span', { class: 'li-status' }, `${seatLabel(gameById(m.game), m.seat)} · ${statusText(m)}`)
+        )
+      )
+    )
+  );
 }
 
 // Renders /games into app; a guest is sent to sign in first.
 export async function renderMyGames(app) {
   const list = h('ul', { class: 'live-list', id: 'mygames-list' }, h('li', { class: 'empty' }, t('connecting')));
   const err = h('p', { class: 'field-error', role: 'alert' });
-  fill(app, h('section', { class: 'card my-games' },
-    h('div', { class: 'settings-head' },
-      h('h1', { 'data-i18n': 'mygames.title' }, t('mygames.title')),
-      h('a', { href: '/account', id: 'mygames-account', 'data-i18n': 'settings.title' }, t('settings.title'))),
-    list, err));
+  fill(
+    app,
+    h(
+      'section',
+      { class: 'card my-games' },
+      h(
+        'div',
+        { class: 'settings-head' },
+        h('h1', { 'data-i18n': 'mygames.title' }, t('mygames.title')),
+        h('a', { href: '/account', id: 'mygames-account', 'data-i18n': 'settings.title' }, t('settings.title'))
+      ),
+      list,
+      err
+    )
+  );
   const { user } = account().user ? account() : await loadAccount();
-  if (!user) { location.assign(`/signin?next=${encodeURIComponent('/games')}`); return () => {}; }
-  app.querySelector('.settings-head').append(
-    h('a', { href: `/players/${encodeURIComponent(user.username)}`, id: 'mygames-ratings', 'data-i18n': 'player.mine' }, t('player.mine')),
-    h('a', { href: '/lobby', id: 'mygames-lobby', 'data-i18n': 'lobby.title' }, t('lobby.title')));
+  if (!user) {
+    location.assign(`/signin?next=${encodeURIComponent('/games')}`);
+    return () => {};
+  }
+  app
+    .querySelector('.settings-head')
+    .append(
+      h(
+        'a',
+        { href: `/players/${encodeURIComponent(user.username)}`, id: 'mygames-ratings', 'data-i18n': 'player.mine' },
+        t('player.mine')
+      ),
+      h('a', { href: '/lobby', id: 'mygames-lobby', 'data-i18n': 'lobby.title' }, t('lobby.title'))
+    );
   let matches = [];
   try {
     matches = (await getHeldSeats()).matches || [];

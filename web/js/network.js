@@ -23,7 +23,10 @@ export function watchReachability(env) {
   env.on('offline', look);
   return {
     reachable: () => reachable,
-    onChange: (fn) => { listeners.add(fn); return () => listeners.delete(fn); },
+    onChange: (fn) => {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
   };
 }
 
@@ -45,7 +48,15 @@ export function network() {
 
 // Calls fn once, when the server is (or becomes) reachable; returns a function that cancels it.
 export function whenReachable(fn) {
-  if (network().reachable()) { fn(); return () => {}; }
-  const off = network().onChange((up) => { if (up) { off(); fn(); } });
+  if (network().reachable()) {
+    fn();
+    return () => {};
+  }
+  const off = network().onChange((up) => {
+    if (up) {
+      off();
+      fn();
+    }
+  });
   return off;
 }

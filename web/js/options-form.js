@@ -15,16 +15,25 @@ export function field(label, control) {
 
 // A <select> of choices [[value, label key]] with value selected.
 export function select(name, choices, value) {
-  return h('select', { name, id: `opt-${name}` },
-    choices.map(([v, label]) => h('option', { value: v, selected: v === value, 'data-i18n': label }, t(label))));
+  return h(
+    'select',
+    { name, id: `opt-${name}` },
+    choices.map(([v, label]) => h('option', { value: v, selected: v === value, 'data-i18n': label }, t(label)))
+  );
 }
 
 // The control for one schema entry of game (labels are the game's own keys).
 export function optionControl(game, o) {
   const id = `opt-${o.name}`;
-  if (o.kind === 'number') return h('input', { type: 'number', name: o.name, id, min: o.min, max: o.max, value: o.value, required: true });
+  if (o.kind === 'number')
+    return h('input', { type: 'number', name: o.name, id, min: o.min, max: o.max, value: o.value, required: true });
   if (o.kind === 'boolean') return h('input', { type: 'checkbox', name: o.name, id, checked: !!o.value });
-  if (o.kind === 'select') return select(o.name, o.choices.map(([v, label]) => [v, gameKey(game, label)]), o.value);
+  if (o.kind === 'select')
+    return select(
+      o.name,
+      o.choices.map(([v, label]) => [v, gameKey(game, label)]),
+      o.value
+    );
   throw new Error(`option ${o.name}: unknown kind ${o.kind}`);
 }
 

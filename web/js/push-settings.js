@@ -16,15 +16,38 @@ const supported = () => 'serviceWorker' in navigator && 'PushManager' in window 
 
 // The bytes of base64url text (the VAPID key, as applicationServerKey).
 function bytes(text) {
-  const s = atob(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='));
+  const s = atob(
+    text
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(text.length / 4) * 4, '=')
+  );
   return Uint8Array.from(s, (c) => c.charCodeAt(0));
 }
 
 // How the member will recognise this browser in the list: its browser and system.
 function browserLabel() {
   const ua = navigator.userAgent;
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chromium' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
-  const system = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(ua)
+        ? 'Chromium'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Browser';
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Mac OS X/.test(ua)
+        ? 'macOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
   return system ? t('push.label', { browser, system }) : browser;
 }
 
@@ -32,82 +55,141 @@ function browserLabel() {
 export function pushCard() {
   const msg = h('p', { class: 'field-error', id: 'push-error', role: 'alert' });
   const body = h('div', { class: 'push-body' }, h('p', { class: 'hint' }, t('connecting')));
-  const card = h('section', { class: 'card settings-card push-card', id: 'push-card', 'aria-labelledby': 'push-title' },
+  const card = h(
+    'section',
+    { class: 'card settings-card push-card', id: 'push-card', 'aria-labelledby': 'push-title' },
     h('h2', { id: 'push-title', 'data-i18n': 'push.title' }, t('push.title')),
-    h('p', { class: 'hint', 'data-i18n': 'push.text' }, t('push.text')), body, msg);
-  const fail = (e) => { msg.textContent = e.code === 'network' ? t('network_error') : errorText(e, 'push'); };
+    h('p', { class: 'hint', 'data-i18n': 'push.text' }, t('push.text')),
+    body,
+    msg
+  );
+  const fail = (e) => {
+    msg.textContent = e.code === 'network' ? t('network_error') : errorText(e, 'push');
+  };
   // Runs a change, then draws the settings it answered.
   const change = async (button, work) => {
     msg.textContent = '';
     if (button) button.disabled = true;
-    try { draw(await work()); } catch (e) { fail(e); if (button) button.disabled = false; }
+    try {
+      draw(await work());
+    } catch (e) {
+      fail(e);
+      if (button) button.disabled = false;
+    }
   };
 
   // Turns notifications on for this browser: the permission prompt, then the subscription.
-  const turnOn = (button) => change(button, async () => {
-    const permission = await Notification.requestPermission();
-    if (permission !== 'granted') throw { code: permission === 'denied' ? 'push_denied' : 'push_dismissed' };
-    const [{ public_key: key }, registration] = await Promise.all([getPushKey(), navigator.serviceWorker.ready]);
-    let sub;
-    try {
-      sub = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) });
-    } catch (e) {
-      throw { code: 'push_unavailable', message: String(e) };
-    }
-    const settings = await addPushSubscription(sub.toJSON(), browserLabel());
-    if (settings.subscriptions[0]) localStorage.setItem(OWN, String(settings.subscriptions[0].id));
-    return settings;
-  });
+  const turnOn = (button) =>
+    change(button, async () => {
+      const permission = await Notification.requestPermission();
+      if (permission !== 'granted') throw { code: permission === 'denied' ? 'push_denied' : 'push_dismissed' };
+      const [{ public_key: key }, registration] = await Promise.all([getPushKey(), navigator.serviceWorker.ready]);
+      let sub;
+      try {
+        sub = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) });
+      } catch (e) {
+        throw { code: 'push_unavailable', message: String(e) };
+      }
+      const settings = await addPushSubscription(sub.toJSON(), browserLabel());
+      if (settings.subscriptions[0]) localStorage.setItem(OWN, String(settings.subscriptions[0].id));
+      return settings;
+    });
 
   // Removes a subscription; this browser's own is also ended in the browser.
-  const remove = (button, id) => change(button, async () => {
-    const settings = await removePushSubscription(id);
-    if (localStorage.getItem(OWN) === String(id)) {
-      localStorage.removeItem(OWN);
-      const registration = await navigator.serviceWorker.getRegistration();
-      await (await registration?.pushManager.getSubscription())?.unsubscribe();
-    }
-    return settings;
-  });
+  const remove = (button, id) =>
+    change(button, async () => {
+      const settings = await removePushSubscription(id);
+      if (localStorage.getItem(OWN) === String(id)) {
+        localStorage.removeItem(OWN);
+        const registration = await navigator.serviceWorker.getRegistration();
+        await (await registration?.pushManager.getSubscription())?.unsubscribe();
+      }
+      return settings;
+    });
 
   function draw(settings) {
     const own = localStorage.getItem(OWN);
     const subscribed = settings.subscriptions.some((s) => String(s.id) === own);
     let state;
-    if (!supported()) state = h('p', { class: 'hint', id: 'push-state', 'data-i18n': 'push.unsupported' }, t('push.unsupported'));
-    else if (Notification.permission === 'denied') state = h('p', { class: 'hint', id: 'push-state', 'data-i18n': 'push.blocked' }, t('push.blocked'));
-    else if (subscribed) state = h('p', { class: 'hint form-ok', id: 'push-state', 'data-i18n': 'push.on_here' }, t('push.on_here'));
+    if (!supported())
+      state = h('p', { class: 'hint', id: 'push-state', 'data-i18n': 'push.unsupported' }, t('push.unsupported'));
+    else if (Notification.permission === 'denied')
+      state = h('p', { class: 'hint', id: 'push-state', 'data-i18n': 'push.blocked' }, t('push.blocked'));
+    else if (subscribed)
+      state = h('p', { class: 'hint form-ok', id: 'push-state', 'data-i18n': 'push.on_here' }, t('push.on_here'));
     else {
-      const on = h('button', { type: 'button', class: 'btn primary', id: 'push-enable', 'data-i18n': 'push.enable' }, t('push.enable'));
+      const on = h(
+        'button',
+        { type: 'button', class: 'btn primary', id: 'push-enable', 'data-i18n': 'push.enable' },
+        t('push.enable')
+      );
       on.addEventListener('click', () => turnOn(on));
       state = on;
     }
-    const choices = h('fieldset', { class: 'push-kinds', id: 'push-kinds' },
+    const choices = h(
+      'fieldset',
+      { class: 'push-kinds', id: 'push-kinds' },
       h('legend', { 'data-i18n': 'push.tell_me' }, t('push.tell_me')),
       KINDS.map((kind) => {
         const box = h('input', { type: 'checkbox', id: `push-${kind}`, name: kind, checked: !!settings.notify[kind] });
         box.addEventListener('change', () => change(null, () => choosePushNotices({ [kind]: box.checked })));
-        return h('label', { class: 'check', for: `push-${kind}` }, box, h('span', { 'data-i18n': `push.kind.${kind}` }, t(`push.kind.${kind}`)));
-      }));
+        return h(
+          'label',
+          { class: 'check', for: `push-${kind}` },
+          box,
+          h('span', { 'data-i18n': `push.kind.${kind}` }, t(`push.kind.${kind}`))
+        );
+      })
+    );
     const list = settings.subscriptions.length
-      ? h('ul', { class: 'push-browsers', id: 'push-browsers' }, settings.subscriptions.map((s) => {
-        const x = h('button', { type: 'button', class: 'btn small ghost', 'data-i18n': 'push.remove', 'data-id': s.id }, t('push.remove'));
-        x.addEventListener('click', () => remove(x, s.id));
-        const when = new Date(s.created).toLocaleDateString(document.documentElement.lang);
-        return h('li', { class: 'push-browser' },
-          h('span', { class: 'push-browser-name' }, s.label || new URL(s.origin).host, ' ',
-            String(s.id) === own ? h('span', { 'data-i18n': 'push.this_browser' }, t('push.this_browser')) : null),
-          h('span', { class: 'push-browser-since', 'data-i18n': 'push.since', 'data-i18n-args': JSON.stringify({ date: when }) },
-            t('push.since', { date: when })), x);
-      }))
+      ? h(
+          'ul',
+          { class: 'push-browsers', id: 'push-browsers' },
+          settings.subscriptions.map((s) => {
+            const x = h(
+              'button',
+              { type: 'button', class: 'btn small ghost', 'data-i18n': 'push.remove', 'data-id': s.id },
+              t('push.remove')
+            );
+            x.addEventListener('click', () => remove(x, s.id));
+            const when = new Date(s.created).toLocaleDateString(document.documentElement.lang);
+            return h(
+              'li',
+              { class: 'push-browser' },
+              h(
+                'span',
+                { class: 'push-browser-name' },
+                s.label || new URL(s.origin).host,
+                ' ',
+                String(s.id) === own ? h('span', { 'data-i18n': 'push.this_browser' }, t('push.this_browser')) : null
+              ),
+              h(
+                'span',
+                {
+                  class: 'push-browser-since',
+                  'data-i18n': 'push.since',
+                  'data-i18n-args': JSON.stringify({ date: when }),
+                },
+                t('push.since', { date: when })
+              ),
+              x
+            );
+          })
+        )
       : h('p', { class: 'hint', id: 'push-browsers', 'data-i18n': 'push.none' }, t('push.none'));
     fill(body, state, choices, h('h3', { 'data-i18n': 'push.browsers' }, t('push.browsers')), list);
   }
 
-  getPushSettings().then((s) => {
-    // A subscription this browser no longer lists (removed elsewhere) is not its own any more.
-    if (!s.subscriptions.some((x) => String(x.id) === localStorage.getItem(OWN))) localStorage.removeItem(OWN);
-    draw(s);
-  }, (e) => { fill(body); fail(e); });
+  getPushSettings().then(
+    (s) => {
+      // A subscription this browser no longer lists (removed elsewhere) is not its own any more.
+      if (!s.subscriptions.some((x) => String(x.id) === localStorage.getItem(OWN))) localStorage.removeItem(OWN);
+      draw(s);
+    },
+    (e) => {
+      fill(body);
+      fail(e);
+    }
+  );
   return card;
 }

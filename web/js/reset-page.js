@@ -7,9 +7,21 @@ import { t, errorText, onLangChange, translatePage } from './i18n.js';
 import { resetPassword } from './account.js';
 
 // A labelled password input.
-const field = (id, labelKey) => h('div', { class: 'field' },
-  h('label', { for: id, 'data-i18n': labelKey }, t(labelKey)),
-  h('input', { id, name: id, type: 'password', autocomplete: 'new-password', required: true, minLength: 8, maxLength: 1024 }));
+const field = (id, labelKey) =>
+  h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id, 'data-i18n': labelKey }, t(labelKey)),
+    h('input', {
+      id,
+      name: id,
+      type: 'password',
+      autocomplete: 'new-password',
+      required: true,
+      minLength: 8,
+      maxLength: 1024,
+    })
+  );
 
 // The words of a refusal here: err.reset.<code>, then err.<code>, then the server's.
 const refusal = (e) => (e.code === 'network' ? t('network_error') : errorText(e, 'reset'));
@@ -18,19 +30,39 @@ const refusal = (e) => (e.code === 'network' ? t('network_error') : errorText(e,
 export function renderReset(app) {
   const code = (new URLSearchParams(location.search).get('code') || '').trim();
   const title = h('h1', { 'data-i18n': 'reset.title' }, t('reset.title'));
-  const signinLink = () => h('a', { class: 'btn primary big', id: 'reset-signin', href: '/signin', 'data-i18n': 'account.signin' }, t('account.signin'));
+  const signinLink = () =>
+    h(
+      'a',
+      { class: 'btn primary big', id: 'reset-signin', href: '/signin', 'data-i18n': 'account.signin' },
+      t('account.signin')
+    );
   if (!code) {
-    fill(app, h('section', { class: 'card account-card', id: 'reset-page' }, title,
-      h('p', { role: 'alert', id: 'reset-error', 'data-i18n': 'reset.no_code' }, t('reset.no_code'))));
+    fill(
+      app,
+      h(
+        'section',
+        { class: 'card account-card', id: 'reset-page' },
+        title,
+        h('p', { role: 'alert', id: 'reset-error', 'data-i18n': 'reset.no_code' }, t('reset.no_code'))
+      )
+    );
     return onLangChange(() => translatePage(app));
   }
   const err = h('p', { class: 'field-error', id: 'reset-error', role: 'alert' });
-  const submit = h('button', { type: 'submit', class: 'btn primary big', id: 'reset-submit', 'data-i18n': 'reset.submit' }, t('reset.submit'));
-  const form = h('form', { class: 'account-form', novalidate: true },
+  const submit = h(
+    'button',
+    { type: 'submit', class: 'btn primary big', id: 'reset-submit', 'data-i18n': 'reset.submit' },
+    t('reset.submit')
+  );
+  const form = h(
+    'form',
+    { class: 'account-form', novalidate: true },
     h('p', { class: 'hint', 'data-i18n': 'reset.intro' }, t('reset.intro')),
     field('reset-password', 'reset.password'),
     field('reset-password-again', 'reset.password_again'),
-    err, submit);
+    err,
+    submit
+  );
   const card = h('section', { class: 'card account-card reset-card', id: 'reset-page' }, title, form);
   fill(app, card);
 
@@ -38,16 +70,25 @@ export function renderReset(app) {
     ev.preventDefault();
     err.textContent = '';
     const pw = form.elements['reset-password'].value;
-    if (pw.length < 8) { err.textContent = t('err.bad_password'); return; }
-    if (pw !== form.elements['reset-password-again'].value) { err.textContent = t('settings.mismatch'); return; }
+    if (pw.length < 8) {
+      err.textContent = t('err.bad_password');
+      return;
+    }
+    if (pw !== form.elements['reset-password-again'].value) {
+      err.textContent = t('settings.mismatch');
+      return;
+    }
     submit.disabled = true;
     try {
       await resetPassword(code, pw);
       // The address no longer shows the spent code.
       history.replaceState(null, '', '/reset');
-      fill(card, title,
+      fill(
+        card,
+        title,
         h('p', { role: 'status', id: 'reset-done', 'data-i18n': 'reset.done' }, t('reset.done')),
-        signinLink());
+        signinLink()
+      );
     } catch (e) {
       err.textContent = refusal(e);
     } finally {
@@ -55,5 +96,8 @@ export function renderReset(app) {
     }
   });
   form.elements['reset-password'].focus();
-  return onLangChange(() => { translatePage(app); err.textContent = ''; });
+  return onLangChange(() => {
+    translatePage(app);
+    err.textContent = '';
+  });
 }

@@ -10,10 +10,18 @@ import { t, gameKey } from './i18n.js';
 // current language; the description follows as text.
 export function legendItems(game, items) {
   const tg = (key) => t(gameKey(game, key));
-  return items.map((item) => h('li', {},
-    h('span', { class: 'legend-mark', role: 'img', 'aria-label': tg(item.name || item.label), title: tg(item.label) },
-      item.draw ? item.draw() : h('span', { class: item.mark || '' }, item.icon ? icon(item.icon) : null)),
-    h('span', { class: 'legend-text' }, tg(item.label))));
+  return items.map((item) =>
+    h(
+      'li',
+      {},
+      h(
+        'span',
+        { class: 'legend-mark', role: 'img', 'aria-label': tg(item.name || item.label), title: tg(item.label) },
+        item.draw ? item.draw() : h('span', { class: item.mark || '' }, item.icon ? icon(item.icon) : null)
+      ),
+      h('span', { class: 'legend-text' }, tg(item.label))
+    )
+  );
 }
 
 // A <details class="rules"> for game (an entry of the registry), ending with a link to its
@@ -24,12 +32,27 @@ export function rulesPanel(game, { howToPlayHref = null } = {}) {
   const redraw = () => {
     const open = el.open;
     const { summary = [], legend = [] } = game.rules || {};
-    fill(el,
+    fill(
+      el,
       h('summary', {}, t('how_to_play')),
-      h('ul', { class: 'rules-list' }, summary.map((k) => h('li', {}, tg(k)))),
+      h(
+        'ul',
+        { class: 'rules-list' },
+        summary.map((k) => h('li', {}, tg(k)))
+      ),
       legend.length ? h('ul', { class: 'legend' }, legendItems(game.id, legend)) : null,
-      howToPlayHref && game.howToPlay ? h('p', { class: 'rules-more' },
-        h('a', { href: howToPlayHref(game.id), id: 'rules-howto' }, t('howto.read', { game: t(gameKey(game.id, 'name')) }))) : null);
+      howToPlayHref && game.howToPlay
+        ? h(
+            'p',
+            { class: 'rules-more' },
+            h(
+              'a',
+              { href: howToPlayHref(game.id), id: 'rules-howto' },
+              t('howto.read', { game: t(gameKey(game.id, 'name')) })
+            )
+          )
+        : null
+    );
     el.open = open;
   };
   redraw();

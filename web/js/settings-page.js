@@ -8,20 +8,34 @@ import { accountLoaded, saveProfile, changePassword, signOut } from './account.j
 import { pushCard } from './push-settings.js';
 import { webhookCard } from './webhook-settings.js';
 
-const LANG_NAMES = [['en', 'English'], ['pt-BR', 'Português (Brasil)']];
+const LANG_NAMES = [
+  ['en', 'English'],
+  ['pt-BR', 'Português (Brasil)'],
+];
 
 // A labelled input (label translated by its data-i18n key).
 function field(id, labelKey, attrs) {
-  return h('div', { class: 'field' },
+  return h(
+    'div',
+    { class: 'field' },
     h('label', { for: id, 'data-i18n': labelKey }, t(labelKey)),
-    h('input', { id, name: id, ...attrs }));
+    h('input', { id, name: id, ...attrs })
+  );
 }
 
 // An error line (role="alert") and a success line (role="status") of one form.
 function lines(id) {
   const err = h('p', { class: 'field-error', id: `${id}-error`, role: 'alert' });
   const ok = h('p', { class: 'form-ok', id: `${id}-ok`, role: 'status' });
-  return { err, ok, clear() { err.textContent = ''; ok.textContent = ''; delete ok.dataset.i18n; } };
+  return {
+    err,
+    ok,
+    clear() {
+      err.textContent = '';
+      ok.textContent = '';
+      delete ok.dataset.i18n;
+    },
+  };
 }
 
 // The words of a refusal on this page: err.settings.<code> (a wrong current password is
@@ -37,23 +51,55 @@ const submitButton = (id, key) => h('button', { type: 'submit', class: 'btn prim
 // The display name and language form.
 function profileForm(user) {
   const msg = lines('profile');
-  const language = h('select', { id: 'settings-language', name: 'language' },
-    LANG_NAMES.map(([code, name]) => h('option', { value: code, lang: code, selected: code === user.language }, name)));
-  const form = h('form', { class: 'account-form', id: 'profile-form', novalidate: true },
-    h('p', { class: 'hint', 'data-i18n': 'settings.signed_in_as', 'data-i18n-args': JSON.stringify({ name: user.username }) },
-      t('settings.signed_in_as', { name: user.username })),
-    field('settings-display-name', 'settings.display_name', { type: 'text', autocomplete: 'nickname', maxLength: 24, value: user.display_name || '',
-      'aria-describedby': 'display-name-hint' }),
-    h('p', { class: 'hint', id: 'display-name-hint', 'data-i18n': 'settings.display_name_hint' }, t('settings.display_name_hint')),
-    h('div', { class: 'field' }, h('label', { for: 'settings-language', 'data-i18n': 'settings.language' }, t('settings.language')), language),
-    msg.err, msg.ok, submitButton('profile-save', 'settings.save'));
+  const language = h(
+    'select',
+    { id: 'settings-language', name: 'language' },
+    LANG_NAMES.map(([code, name]) => h('option', { value: code, lang: code, selected: code === user.language }, name))
+  );
+  const form = h(
+    'form',
+    { class: 'account-form', id: 'profile-form', novalidate: true },
+    h(
+      'p',
+      {
+        class: 'hint',
+        'data-i18n': 'settings.signed_in_as',
+        'data-i18n-args': JSON.stringify({ name: user.username }),
+      },
+      t('settings.signed_in_as', { name: user.username })
+    ),
+    field('settings-display-name', 'settings.display_name', {
+      type: 'text',
+      autocomplete: 'nickname',
+      maxLength: 24,
+      value: user.display_name || '',
+      'aria-describedby': 'display-name-hint',
+    }),
+    h(
+      'p',
+      { class: 'hint', id: 'display-name-hint', 'data-i18n': 'settings.display_name_hint' },
+      t('settings.display_name_hint')
+    ),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: 'settings-language', 'data-i18n': 'settings.language' }, t('settings.language')),
+      language
+    ),
+    msg.err,
+    msg.ok,
+    submitButton('profile-save', 'settings.save')
+  );
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     msg.clear();
     const btn = form.querySelector('#profile-save');
     btn.disabled = true;
     try {
-      const { user: saved } = await saveProfile({ display_name: form.elements['settings-display-name'].value.trim(), language: language.value });
+      const { user: saved } = await saveProfile({
+        display_name: form.elements['settings-display-name'].value.trim(),
+        language: language.value,
+      });
       if (saved) {
         form.elements['settings-display-name'].value = saved.display_name || '';
         setLang(saved.language);
@@ -66,27 +112,70 @@ function profileForm(user) {
       btn.disabled = false;
     }
   });
-  return h('section', { class: 'card settings-card', 'aria-labelledby': 'profile-title' },
-    h('h2', { id: 'profile-title', 'data-i18n': 'settings.profile' }, t('settings.profile')), form);
+  return h(
+    'section',
+    { class: 'card settings-card', 'aria-labelledby': 'profile-title' },
+    h('h2', { id: 'profile-title', 'data-i18n': 'settings.profile' }, t('settings.profile')),
+    form
+  );
 }
 
 // The password form: the current password, the new one twice.
 function passwordForm(user) {
   const msg = lines('password');
-  const form = h('form', { class: 'account-form', id: 'password-form', novalidate: true },
+  const form = h(
+    'form',
+    { class: 'account-form', id: 'password-form', novalidate: true },
     // For password managers: whose password this is.
-    h('input', { type: 'text', name: 'username', autocomplete: 'username', value: user.username, hidden: true, readOnly: true, tabIndex: -1 }),
-    field('current-password', 'settings.current_password', { type: 'password', autocomplete: 'current-password', required: true, maxLength: 1024 }),
-    field('new-password', 'settings.new_password', { type: 'password', autocomplete: 'new-password', required: true, minLength: 8, maxLength: 1024 }),
-    field('new-password-again', 'settings.new_password_again', { type: 'password', autocomplete: 'new-password', required: true, minLength: 8, maxLength: 1024 }),
-    msg.err, msg.ok, submitButton('password-save', 'settings.change_password'));
+    h('input', {
+      type: 'text',
+      name: 'username',
+      autocomplete: 'username',
+      value: user.username,
+      hidden: true,
+      readOnly: true,
+      tabIndex: -1,
+    }),
+    field('current-password', 'settings.current_password', {
+      type: 'password',
+      autocomplete: 'current-password',
+      required: true,
+      maxLength: 1024,
+    }),
+    field('new-password', 'settings.new_password', {
+      type: 'password',
+      autocomplete: 'new-password',
+      required: true,
+      minLength: 8,
+      maxLength: 1024,
+    }),
+    field('new-password-again', 'settings.new_password_again', {
+      type: 'password',
+      autocomplete: 'new-password',
+      required: true,
+      minLength: 8,
+      maxLength: 1024,
+    }),
+    msg.err,
+    msg.ok,
+    submitButton('password-save', 'settings.change_password')
+  );
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     msg.clear();
     const v = (name) => form.elements[name].value;
-    if (!v('current-password')) { msg.err.textContent = t('settings.need_current'); return; }
-    if (v('new-password').length < 8) { msg.err.textContent = t('err.bad_password'); return; }
-    if (v('new-password') !== v('new-password-again')) { msg.err.textContent = t('settings.mismatch'); return; }
+    if (!v('current-password')) {
+      msg.err.textContent = t('settings.need_current');
+      return;
+    }
+    if (v('new-password').length < 8) {
+      msg.err.textContent = t('err.bad_password');
+      return;
+    }
+    if (v('new-password') !== v('new-password-again')) {
+      msg.err.textContent = t('settings.mismatch');
+      return;
+    }
     const btn = form.querySelector('#password-save');
     btn.disabled = true;
     try {
@@ -100,14 +189,22 @@ function passwordForm(user) {
       btn.disabled = false;
     }
   });
-  return h('section', { class: 'card settings-card', 'aria-labelledby': 'password-title' },
-    h('h2', { id: 'password-title', 'data-i18n': 'settings.password' }, t('settings.password')), form);
+  return h(
+    'section',
+    { class: 'card settings-card', 'aria-labelledby': 'password-title' },
+    h('h2', { id: 'password-title', 'data-i18n': 'settings.password' }, t('settings.password')),
+    form
+  );
 }
 
 // Signing out of every device (this one too).
 function sessionsBox() {
   const msg = lines('everywhere');
-  const btn = h('button', { type: 'button', class: 'btn danger', id: 'signout-everywhere', 'data-i18n': 'settings.signout_everywhere' }, t('settings.signout_everywhere'));
+  const btn = h(
+    'button',
+    { type: 'button', class: 'btn danger', id: 'signout-everywhere', 'data-i18n': 'settings.signout_everywhere' },
+    t('settings.signout_everywhere')
+  );
   btn.addEventListener('click', async () => {
     msg.clear();
     btn.disabled = true;
@@ -119,24 +216,49 @@ function sessionsBox() {
       btn.disabled = false;
     }
   });
-  return h('section', { class: 'card settings-card', 'aria-labelledby': 'sessions-title' },
+  return h(
+    'section',
+    { class: 'card settings-card', 'aria-labelledby': 'sessions-title' },
     h('h2', { id: 'sessions-title', 'data-i18n': 'settings.sessions' }, t('settings.sessions')),
     h('p', { class: 'hint', 'data-i18n': 'settings.signout_everywhere_text' }, t('settings.signout_everywhere_text')),
-    msg.err, btn);
+    msg.err,
+    btn
+  );
 }
 
 // Renders /account into app; returns the page's teardown.
 export async function renderSettings(app) {
   fill(app, h('section', { class: 'settings-page' }, h('p', { class: 'notice' }, t('connecting'))));
   const { user } = await accountLoaded();
-  if (!user) { location.assign(`/signin?next=${encodeURIComponent('/account')}`); return () => {}; }
-  fill(app, h('div', { class: 'settings-page', id: 'settings-page' },
-    h('div', { class: 'settings-head' },
-      h('h1', { 'data-i18n': 'settings.title' }, t('settings.title')),
-      h('nav', { class: 'settings-links', 'aria-label': t('settings.title'), 'data-i18n-aria': 'settings.title' },
-        h('a', { href: '/games', id: 'settings-mygames', 'data-i18n': 'mygames.title' }, t('mygames.title')),
-        user.admin ? h('a', { href: '/admin', id: 'settings-admin', 'data-i18n': 'admin.title' }, t('admin.title')) : null)),
-    profileForm(user), passwordForm(user), pushCard(), webhookCard(), sessionsBox()));
+  if (!user) {
+    location.assign(`/signin?next=${encodeURIComponent('/account')}`);
+    return () => {};
+  }
+  fill(
+    app,
+    h(
+      'div',
+      { class: 'settings-page', id: 'settings-page' },
+      h(
+        'div',
+        { class: 'settings-head' },
+        h('h1', { 'data-i18n': 'settings.title' }, t('settings.title')),
+        h(
+          'nav',
+          { class: 'settings-links', 'aria-label': t('settings.title'), 'data-i18n-aria': 'settings.title' },
+          h('a', { href: '/games', id: 'settings-mygames', 'data-i18n': 'mygames.title' }, t('mygames.title')),
+          user.admin
+            ? h('a', { href: '/admin', id: 'settings-admin', 'data-i18n': 'admin.title' }, t('admin.title'))
+            : null
+        )
+      ),
+      profileForm(user),
+      passwordForm(user),
+      pushCard(),
+      webhookCard(),
+      sessionsBox()
+    )
+  );
   // A language change re-translates the page (a success line too) and clears the refusals.
   return onLangChange(() => {
     translatePage(app);

@@ -13,7 +13,14 @@ export function qrImage(text) {
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (qr.isDark(y, x)) path += `M${x + 4} ${y + 4}h1v1h-1z`;
   const size = n + 8;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#10132a"/></svg>`;
-  return h('img', { class: 'qr', src: `data:image/svg+xml;base64,${btoa(svg)}`, alt: t('qr_alt'), 'data-i18n-alt': 'qr_alt', width: 168, height: 168 });
+  return h('img', {
+    class: 'qr',
+    src: `data:image/svg+xml;base64,${btoa(svg)}`,
+    alt: t('qr_alt'),
+    'data-i18n-alt': 'qr_alt',
+    width: 168,
+    height: 168,
+  });
 }
 
 // Copies text to the clipboard; falls back to selecting input for a manual copy.
@@ -22,27 +29,64 @@ export async function copyText(text, input) {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
-    if (input) { input.focus({ preventScroll: true }); input.select(); }
-    try { return document.execCommand('copy'); } catch { return false; }
+    if (input) {
+      input.focus({ preventScroll: true });
+      input.select();
+    }
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    }
   }
 }
 
 // The full share box for a match code and link.
 export function shareBox(code, link) {
-  const input = h('input', { class: 'link-input', id: 'share-link', type: 'text', readOnly: true, value: link, 'aria-label': t('share_link'), onfocus: (e) => e.target.select() });
+  const input = h('input', {
+    class: 'link-input',
+    id: 'share-link',
+    type: 'text',
+    readOnly: true,
+    value: link,
+    'aria-label': t('share_link'),
+    onfocus: (e) => e.target.select(),
+  });
   const label = h('span', { 'data-i18n': 'copy' }, t('copy'));
-  const copyBtn = h('button', { type: 'button', class: 'btn copy', id: 'copy-link', onclick: async () => {
-    const ok = await copyText(link, input);
-    label.textContent = ok ? t('copied') : t('copy_failed');
-    copyBtn.classList.toggle('ok', ok);
-    setTimeout(() => { label.textContent = t('copy'); copyBtn.classList.remove('ok'); }, 2000);
-  } }, icon('copy'), label);
-  return h('div', { class: 'share-box' },
-    h('div', { class: 'share-main' },
+  const copyBtn = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn copy',
+      id: 'copy-link',
+      onclick: async () => {
+        const ok = await copyText(link, input);
+        label.textContent = ok ? t('copied') : t('copy_failed');
+        copyBtn.classList.toggle('ok', ok);
+        setTimeout(() => {
+          label.textContent = t('copy');
+          copyBtn.classList.remove('ok');
+        }, 2000);
+      },
+    },
+    icon('copy'),
+    label
+  );
+  return h(
+    'div',
+    { class: 'share-box' },
+    h(
+      'div',
+      { class: 'share-main' },
       h('p', { class: 'share-text', 'data-i18n': 'share_text' }, t('share_text')),
-      h('div', { class: 'share-code-row' },
+      h(
+        'div',
+        { class: 'share-code-row' },
         h('span', { class: 'k', 'data-i18n': 'share_code' }, t('share_code')),
-        h('strong', { class: 'share-code', id: 'share-code' }, code)),
-      h('div', { class: 'link-row' }, input, copyBtn)),
-    h('div', { class: 'qr-wrap' }, qrImage(link)));
+        h('strong', { class: 'share-code', id: 'share-code' }, code)
+      ),
+      h('div', { class: 'link-row' }, input, copyBtn)
+    ),
+    h('div', { class: 'qr-wrap' }, qrImage(link))
+  );
 }

@@ -9,11 +9,28 @@ export const CUES = ['move', 'capture', 'explosion', 'turn', 'end', 'arrive'];
 // Each cue: oscillator notes [type, start Hz, end Hz, start s, length s, gain] or noise bursts.
 const VOICES = {
   move: [['triangle', 520, 660, 0, 0.09, 0.18]],
-  capture: [['square', 330, 160, 0, 0.14, 0.12], ['noise', 0, 0, 0, 0.08, 0.1]],
-  explosion: [['noise', 0, 0, 0, 0.5, 0.35], ['sine', 120, 40, 0, 0.45, 0.4]],
-  turn: [['sine', 660, 660, 0, 0.12, 0.16], ['sine', 880, 880, 0.13, 0.16, 0.16]],
-  arrive: [['sine', 523, 523, 0, 0.1, 0.16], ['sine', 784, 784, 0.1, 0.1, 0.16], ['sine', 1047, 1047, 0.2, 0.2, 0.16]],
-  end: [['triangle', 523, 523, 0, 0.18, 0.18], ['triangle', 659, 659, 0.18, 0.18, 0.18], ['triangle', 784, 784, 0.36, 0.35, 0.18]],
+  capture: [
+    ['square', 330, 160, 0, 0.14, 0.12],
+    ['noise', 0, 0, 0, 0.08, 0.1],
+  ],
+  explosion: [
+    ['noise', 0, 0, 0, 0.5, 0.35],
+    ['sine', 120, 40, 0, 0.45, 0.4],
+  ],
+  turn: [
+    ['sine', 660, 660, 0, 0.12, 0.16],
+    ['sine', 880, 880, 0.13, 0.16, 0.16],
+  ],
+  arrive: [
+    ['sine', 523, 523, 0, 0.1, 0.16],
+    ['sine', 784, 784, 0.1, 0.1, 0.16],
+    ['sine', 1047, 1047, 0.2, 0.2, 0.16],
+  ],
+  end: [
+    ['triangle', 523, 523, 0, 0.18, 0.18],
+    ['triangle', 659, 659, 0.18, 0.18, 0.18],
+    ['triangle', 784, 784, 0.36, 0.35, 0.18],
+  ],
 };
 
 const listeners = new Set();
@@ -22,7 +39,11 @@ let ctx = null;
 export const played = [];
 
 const prefersQuiet = () => {
-  try { return !!globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches; } catch { return false; }
+  try {
+    return !!globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  } catch {
+    return false;
+  }
 };
 
 // Is sound on? The stored choice, else off when reduced motion is asked for, else on.
@@ -31,18 +52,27 @@ export function soundOn() {
     const v = globalThis.localStorage?.getItem(STORAGE_KEY);
     if (v === 'on') return true;
     if (v === 'off') return false;
-  } catch { /* storage may be unavailable */ }
+  } catch {
+    /* storage may be unavailable */
+  }
   return !prefersQuiet();
 }
 
 // Stores the mute switch's position and tells the listeners.
 export function setSoundOn(on) {
-  try { globalThis.localStorage?.setItem(STORAGE_KEY, on ? 'on' : 'off'); } catch { /* ignore */ }
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, on ? 'on' : 'off');
+  } catch {
+    /* ignore */
+  }
   for (const fn of listeners) fn(on);
 }
 
 // Calls fn(on) after every switch.
-export function onSoundChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+export function onSoundChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
 
 // Plays cue (one of CUES) unless sound is off; true when it was played.
 export function play(cue) {
@@ -53,7 +83,11 @@ export function play(cue) {
     d.soundCount = String(played.length);
     d.lastSound = cue;
   }
-  try { synth(VOICES[cue]); } catch { /* no audio here */ }
+  try {
+    synth(VOICES[cue]);
+  } catch {
+    /* no audio here */
+  }
   return true;
 }
 

@@ -9,10 +9,10 @@ const { applyPatch, deepClone } = jsonpatch;
 
 export class ViewSync {
   constructor() {
-    this.version = -1;   // version of `view`; -1 before the first joined/snapshot
+    this.version = -1; // version of `view`; -1 before the first joined/snapshot
     this.view = null;
     this.legal = [];
-    this.toAct = [];     // seats that may act now (the server's to_act; [] once over)
+    this.toAct = []; // seats that may act now (the server's to_act; [] once over)
     this.expects = null; // the server's `expects` next to `legal`, or null
     this.outcome = null;
     this.awaitingResync = false;
@@ -43,7 +43,10 @@ export class ViewSync {
   // Handles `joined`: a full view, or (a catch-up after a reconnect) no view but our own
   // version, with the missed patches to follow. Returns 'ok', or 'resync' when it cannot tell.
   join(msg) {
-    if (msg.view !== undefined) { this.reset(msg); return 'ok'; }
+    if (msg.view !== undefined) {
+      this.reset(msg);
+      return 'ok';
+    }
     if (this.view && msg.version === this.version) {
       // to_act belongs to a version: ours is already the one at msg.version (the message's is
       // the server's current one, which the following patches bring in order).
@@ -63,7 +66,10 @@ export class ViewSync {
   patch(msg) {
     if (this.awaitingResync) return 'stale';
     if (msg.version <= this.version) return 'stale';
-    if (msg.base !== this.version) { this.awaitingResync = true; return 'resync'; }
+    if (msg.base !== this.version) {
+      this.awaitingResync = true;
+      return 'resync';
+    }
     let next;
     try {
       next = applyPatch(deepClone(this.view), msg.ops || [], true, true).newDocument;

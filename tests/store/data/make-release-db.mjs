@@ -16,8 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const WebSocket = require(process.env.WS_MODULE ||
-                          path.resolve(here, '../../../bench/relay/node_modules/ws'));
+const WebSocket = require(process.env.WS_MODULE || path.resolve(here, '../../../bench/relay/node_modules/ws'));
 
 const [bin, outDir] = process.argv.slice(2);
 if (!bin || !outDir) {
@@ -31,9 +30,27 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Starts the server; resolves with its port once it prints its "serving on" line.
 function startServer() {
-  const child = spawn(bin, ['serve', '--bind', '127.0.0.1', '--port', '0', '--db', db,
-                            '--web', work, '--abandon-after', '1', '--threads', '1',
-                            '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    bin,
+    [
+      'serve',
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--db',
+      db,
+      '--web',
+      work,
+      '--abandon-after',
+      '1',
+      '--threads',
+      '1',
+      '--log-level',
+      'warn',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] }
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -55,9 +72,14 @@ class Client {
       this.inbox.push(JSON.parse(data.toString()));
       this.waiters.splice(0).forEach((w) => w());
     });
-    this.opened = new Promise((r, j) => { this.ws.on('open', r); this.ws.on('error', j); });
+    this.opened = new Promise((r, j) => {
+      this.ws.on('open', r);
+      this.ws.on('error', j);
+    });
   }
-  send(msg) { this.ws.send(JSON.stringify(msg)); }
+  send(msg) {
+    this.ws.send(JSON.stringify(msg));
+  }
   // The next message of type (skipping others), within 5 s.
   async until(type) {
     const deadline = Date.now() + 5000;
@@ -65,16 +87,23 @@ class Client {
       const i = this.inbox.findIndex((m) => m.type === type);
       if (i >= 0) return this.inbox.splice(0, i + 1).pop();
       if (Date.now() > deadline) throw new Error(`no ${type} message`);
-      await new Promise((r) => { this.waiters.push(r); setTimeout(r, 100); });
+      await new Promise((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 100);
+      });
     }
   }
-  close() { this.ws.close(); }
+  close() {
+    this.ws.close();
+  }
 }
 
 async function http(port, method, target, body) {
-  const res = await fetch(`http://127.0.0.1:${port}${target}`,
-                          { method, headers: body ? { 'content-type': 'application/json' } : {},
-                            body: body && JSON.stringify(body) });
+  const res = await fetch(`http://127.0.0.1:${port}${target}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body && JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -159,9 +188,9 @@ try {
   abandoned.at[2].close();
   await waitFinished(port, abandoned.code);
 
-  const running = await table(port, 2);  // both stay connected, so it is not abandoned
+  const running = await table(port, 2); // both stay connected, so it is not abandoned
   await play(running, 9);
-  const waiting = await table(port, 1);  // its creator stays connected
+  const waiting = await table(port, 1); // its creator stays connected
 
   for (const t of [resigned, drawn, abandoned]) for (const c of Object.values(t.at)) c.close();
   matches.push(await record(port, 'resigned', resigned.code));
@@ -178,7 +207,9 @@ try {
 fs.mkdirSync(outDir, { recursive: true });
 const dump = execFileSync('sqlite3', [db, '.dump']).toString();
 fs.writeFileSync(path.join(outDir, `release-${release}.sql`), dump);
-fs.writeFileSync(path.join(outDir, `release-${release}.expected.json`),
-                 JSON.stringify({ release, matches }, null, 1) + '\n');
+fs.writeFileSync(
+  path.join(outDir, `release-${release}.expected.json`),
+  JSON.stringify({ release, matches }, null, 1) + '\n'
+);
 fs.rmSync(work, { recursive: true, force: true });
 console.log(`wrote release-${release}.sql and release-${release}.expected.json (${matches.length} matches)`);

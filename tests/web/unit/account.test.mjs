@@ -25,7 +25,9 @@ test('a signed-in browser sends its CSRF token with every POST, never with a GET
     'GET /api/matches/ABC234': { status: 200, body: { code: 'ABC234' } },
   };
   let told = null;
-  const off = onAccountChange((a) => { told = a; });
+  const off = onAccountChange((a) => {
+    told = a;
+  });
   await loadAccount();
   off();
   assert.equal(account().user.username, 'ana');

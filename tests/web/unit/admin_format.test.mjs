@@ -3,7 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setLang } from '../../../web/js/i18n.js';
-import { formatUptime, formatBytes, formatWhen, auditTarget, auditSentence, auditDetail, auditActor, auditFrom } from '../../../web/js/admin/format.js';
+import {
+  formatUptime,
+  formatBytes,
+  formatWhen,
+  auditTarget,
+  auditSentence,
+  auditDetail,
+  auditActor,
+  auditFrom,
+} from '../../../web/js/admin/format.js';
 
 test('an uptime shows its two largest units', () => {
   assert.equal(formatUptime(0), '0 s');
@@ -17,7 +26,7 @@ test('an uptime shows its two largest units', () => {
   assert.equal(formatUptime(undefined), '0 s');
 });
 
-test('a size in bytes, in powers of 1024 with the language\'s decimal mark; unknown is a dash', () => {
+test("a size in bytes, in powers of 1024 with the language's decimal mark; unknown is a dash", () => {
   assert.equal(formatBytes(512), '512 B');
   assert.equal(formatBytes(110592), '108 KB');
   assert.equal(formatBytes(1.5 * 1024 * 1024), '1.5 MB');
@@ -38,7 +47,10 @@ test('audit entries read as sentences naming their target, in both languages', (
   setLang('en');
   assert.equal(auditSentence({ action: 'disable', target: 'user 2' }, names), 'Disabled bruno');
   assert.equal(auditSentence({ action: 'promote', target: 'user 7' }, names), 'Made user #7 an administrator');
-  assert.equal(auditSentence({ action: 'revoke_invitation', target: 'invitation 9d5de58feb69e503' }), 'Revoked invitation 9d5de58feb69e503');
+  assert.equal(
+    auditSentence({ action: 'revoke_invitation', target: 'invitation 9d5de58feb69e503' }),
+    'Revoked invitation 9d5de58feb69e503'
+  );
   assert.equal(auditSentence({ action: 'maintenance_on', target: 'server' }), 'Turned maintenance on');
   assert.equal(auditSentence({ action: 'invite', target: 'invitation' }), 'Made an invitation');
   assert.equal(auditSentence({ action: 'something_new', target: 'server' }), 'something_new the server');
@@ -54,7 +66,7 @@ test('audit entries read as sentences naming their target, in both languages', (
   setLang('en');
 });
 
-test('the owner\'s shell is told apart from a user named shell', () => {
+test("the owner's shell is told apart from a user named shell", () => {
   setLang('en');
   const shell = { actor: 'shell', address: 'shell' };
   const user = { actor: 'shell', address: '127.0.0.1' };

@@ -7,17 +7,34 @@ import assert from 'node:assert/strict';
 import { setLang } from '../../../web/js/i18n.js';
 import '../../../web/js/games.js';
 import {
-  matchesRoute, cleanReason, utf8Bytes, reasonProblem, statusText, canAbort, canDelete, playerText, seatLine, resultText, REASON_MAX_BYTES,
+  matchesRoute,
+  cleanReason,
+  utf8Bytes,
+  reasonProblem,
+  statusText,
+  canAbort,
+  canDelete,
+  playerText,
+  seatLine,
+  resultText,
+  REASON_MAX_BYTES,
 } from '../../../web/js/admin/match-format.js';
 import { auditSentence, auditDetail, auditTarget } from '../../../web/js/admin/format.js';
 
-test('the list\'s route carries only the filters that are set', () => {
+test("the list's route carries only the filters that are set", () => {
   assert.equal(matchesRoute(), 'matches');
   assert.equal(matchesRoute({ status: '', game: '', player: '  ' }), 'matches');
   assert.equal(matchesRoute({ status: 'live' }), 'matches?status=live');
-  assert.equal(matchesRoute({ status: 'live', game: 'taixu', player: ' Ana ' }), 'matches?status=live&game=taixu&player=Ana');
+  assert.equal(
+    matchesRoute({ status: 'live', game: 'taixu', player: ' Ana ' }),
+    'matches?status=live&game=taixu&player=Ana'
+  );
   assert.equal(matchesRoute({ player: 'a&b=c' }), 'matches?player=a%26b%3Dc');
-  assert.equal(matchesRoute({ status: 'bogus' }), 'matches', 'an unknown status is not sent (the server would refuse it)');
+  assert.equal(
+    matchesRoute({ status: 'bogus' }),
+    'matches',
+    'an unknown status is not sent (the server would refuse it)'
+  );
 });
 
 test('a reason is cleaned as the server cleans it: controls become spaces, runs of space one, trimmed', () => {
@@ -38,7 +55,11 @@ test('a reason is required and measured in UTF-8 bytes, as the server keeps at m
   assert.equal(utf8Bytes('é'), 2);
   assert.equal(utf8Bytes('🙂'), 4);
   assert.equal(reasonProblem('é'.repeat(100)), null);
-  assert.equal(reasonProblem('é'.repeat(101)), 'too_long', '101 accented letters are 202 bytes: the server would cut them');
+  assert.equal(
+    reasonProblem('é'.repeat(101)),
+    'too_long',
+    '101 accented letters are 202 bytes: the server would cut them'
+  );
 });
 
 test('a running match is aborted, a finished one deleted', () => {
@@ -52,7 +73,13 @@ test('a running match is aborted, a finished one deleted', () => {
 
 test('status, players and result read as words in both languages', () => {
   setLang('en');
-  const m = { code: 'K7M2QX', game: 'taixu', status: 'finished', players: ['Ana', null], outcome: { winner: 1, reason: 'resign' } };
+  const m = {
+    code: 'K7M2QX',
+    game: 'taixu',
+    status: 'finished',
+    players: ['Ana', null],
+    outcome: { winner: 1, reason: 'resign' },
+  };
   assert.equal(statusText('live'), 'Live');
   assert.equal(statusText('waiting'), 'No move yet');
   assert.equal(statusText('odd'), 'odd');
@@ -67,8 +94,14 @@ test('status, players and result read as words in both languages', () => {
   assert.equal(resultText({ ...m, outcome: { winner: null, reason: 'agreement' } }), 'Draw — by agreement');
   const aborted = { ...m, outcome: { winner: null, reason: 'aborted_by_host', note: 'Server maintenance tonight' } };
   assert.equal(resultText(aborted), 'aborted by the host: Server maintenance tonight');
-  assert.equal(resultText({ ...m, outcome: { winner: null, reason: 'aborted_by_host' } }), 'aborted by the host — no result');
-  assert.equal(resultText({ ...m, outcome: { winner: null, reason: 'aborted' } }), 'aborted before it really began — no result');
+  assert.equal(
+    resultText({ ...m, outcome: { winner: null, reason: 'aborted_by_host' } }),
+    'aborted by the host — no result'
+  );
+  assert.equal(
+    resultText({ ...m, outcome: { winner: null, reason: 'aborted' } }),
+    'aborted before it really began — no result'
+  );
   setLang('pt-BR');
   assert.equal(statusText('finished'), 'Encerrada');
   assert.equal(playerText(m, 1), 'Ana (Jogador 1)');
@@ -77,17 +110,26 @@ test('status, players and result read as words in both languages', () => {
   setLang('en');
 });
 
-test('the audit log\'s match entries read as sentences, the abort with its reason', () => {
+test("the audit log's match entries read as sentences, the abort with its reason", () => {
   setLang('en');
   assert.equal(auditTarget('match K7M2QX'), 'match K7M2QX');
   assert.equal(auditSentence({ action: 'abort_match', target: 'match K7M2QX' }), 'Aborted match K7M2QX');
   assert.equal(auditSentence({ action: 'delete_match', target: 'match K7M2QX' }), 'Deleted match K7M2QX and its log');
-  assert.equal(auditDetail('Server maintenance tonight', 'abort_match'), 'Reason given to the players: “Server maintenance tonight”');
+  assert.equal(
+    auditDetail('Server maintenance tonight', 'abort_match'),
+    'Reason given to the players: “Server maintenance tonight”'
+  );
   assert.equal(auditDetail('', 'delete_match'), '');
   assert.equal(auditDetail('valid for a day', 'reset_link'), 'valid for a day', 'other details as before');
   setLang('pt-BR');
   assert.equal(auditSentence({ action: 'abort_match', target: 'match K7M2QX' }), 'Cancelou a partida K7M2QX');
-  assert.equal(auditSentence({ action: 'delete_match', target: 'match K7M2QX' }), 'Excluiu a partida K7M2QX e o seu registro');
-  assert.equal(auditDetail('Servidor em manutenção', 'abort_match'), 'Motivo dado aos jogadores: “Servidor em manutenção”');
+  assert.equal(
+    auditSentence({ action: 'delete_match', target: 'match K7M2QX' }),
+    'Excluiu a partida K7M2QX e o seu registro'
+  );
+  assert.equal(
+    auditDetail('Servidor em manutenção', 'abort_match'),
+    'Motivo dado aos jogadores: “Servidor em manutenção”'
+  );
   setLang('en');
 });

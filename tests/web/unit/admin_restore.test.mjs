@@ -7,9 +7,25 @@ import assert from 'node:assert/strict';
 import { setLang } from '../../../web/js/i18n.js';
 import { shellWord, newestGood, restoreCommands, backupBy } from '../../../web/js/admin/restore.js';
 
-const copy = (file, ok = true, by = 'schedule') => ({ file, at: '2026-12-06T21:40:27Z', bytes: ok ? 4096 : 0, ok, error: ok ? null : 'disk full', by });
-const SQLITE = { configured: true, dir: '/var/backups/tabuleiro', db: '/var/lib/tabuleiro/tabuleiro.db', postgres: false,
-  backups: [copy('tabuleiro-20261206T220000Z.db', false), copy('tabuleiro-20261206T214027Z.db', true, 'boss'), copy('tabuleiro-20261205T214027Z.db')] };
+const copy = (file, ok = true, by = 'schedule') => ({
+  file,
+  at: '2026-12-06T21:40:27Z',
+  bytes: ok ? 4096 : 0,
+  ok,
+  error: ok ? null : 'disk full',
+  by,
+});
+const SQLITE = {
+  configured: true,
+  dir: '/var/backups/tabuleiro',
+  db: '/var/lib/tabuleiro/tabuleiro.db',
+  postgres: false,
+  backups: [
+    copy('tabuleiro-20261206T220000Z.db', false),
+    copy('tabuleiro-20261206T214027Z.db', true, 'boss'),
+    copy('tabuleiro-20261205T214027Z.db'),
+  ],
+};
 
 test('a shell word is left as it is unless the shell would read something in it', () => {
   assert.equal(shellWord('/data/tabuleiro.db'), '/data/tabuleiro.db');
@@ -31,22 +47,46 @@ test('on SQLite: tabuleiro restore --db DB DIR/FILE natively, in Docker and unde
   assert.equal(how.copy.file, 'tabuleiro-20261206T214027Z.db');
   assert.deepEqual(how.ways, [
     { id: 'native', lines: [`tabuleiro ${restore}`] },
-    { id: 'docker', lines: ['docker stop tabuleiro', `docker run --rm --user root -v tabuleiro-data:/data --entrypoint tabuleiro tabuleiro ${restore}`, 'docker start tabuleiro'] },
-    { id: 'systemd', lines: ['systemctl stop tabuleiro', `/usr/local/bin/tabuleiro ${restore}`, 'systemctl start tabuleiro'] },
+    {
+      id: 'docker',
+      lines: [
+        'docker stop tabuleiro',
+        `docker run --rm --user root -v tabuleiro-data:/data --entrypoint tabuleiro tabuleiro ${restore}`,
+        'docker start tabuleiro',
+      ],
+    },
+    {
+      id: 'systemd',
+      lines: ['systemctl stop tabuleiro', `/usr/local/bin/tabuleiro ${restore}`, 'systemctl start tabuleiro'],
+    },
   ]);
 });
 
-test('paths with spaces are quoted; a folder\'s trailing slash is not doubled', () => {
+test("paths with spaces are quoted; a folder's trailing slash is not doubled", () => {
   const how = restoreCommands({ ...SQLITE, dir: '/srv/my backups/', db: '/srv/data/tabuleiro.db' });
-  assert.equal(how.ways[0].lines[0], "tabuleiro restore --db /srv/data/tabuleiro.db '/srv/my backups/tabuleiro-20261206T214027Z.db'");
+  assert.equal(
+    how.ways[0].lines[0],
+    "tabuleiro restore --db /srv/data/tabuleiro.db '/srv/my backups/tabuleiro-20261206T214027Z.db'"
+  );
 });
 
 test('on PostgreSQL: createdb, then pg_restore into it, USER@HOST left for the administrator', () => {
-  const how = restoreCommands({ configured: true, dir: '/var/backups/tabuleiro', db: null, postgres: true, backups: [copy('tabuleiro-20261206T214027Z.pgdump')] });
-  assert.deepEqual(how.ways, [{ id: 'postgres', lines: [
-    'createdb --owner tabuleiro tabuleiro_restored',
-    'pg_restore --no-owner --exit-on-error --dbname="postgresql://USER@HOST/tabuleiro_restored" /var/backups/tabuleiro/tabuleiro-20261206T214027Z.pgdump',
-  ] }]);
+  const how = restoreCommands({
+    configured: true,
+    dir: '/var/backups/tabuleiro',
+    db: null,
+    postgres: true,
+    backups: [copy('tabuleiro-20261206T214027Z.pgdump')],
+  });
+  assert.deepEqual(how.ways, [
+    {
+      id: 'postgres',
+      lines: [
+        'createdb --owner tabuleiro tabuleiro_restored',
+        'pg_restore --no-owner --exit-on-error --dbname="postgresql://USER@HOST/tabuleiro_restored" /var/backups/tabuleiro/tabuleiro-20261206T214027Z.pgdump',
+      ],
+    },
+  ]);
 });
 
 test('without a good copy there is nothing to restore', () => {

@@ -15,7 +15,14 @@ const { chatPanel } = await import('../../../web/js/match/chat-panel.js');
 const byId = (root, id) => root.descendants().find((e) => e.id === id);
 const byClass = (root, cls) => root.descendants().find((e) => (e.getAttribute('class') || '').split(' ').includes(cls));
 
-const line = (id, text, seat = 2, channel = 'players') => ({ id, channel, seat, name: seat ? `P${seat}` : undefined, text, at: '2026-12-05T17:00:00Z' });
+const line = (id, text, seat = 2, channel = 'players') => ({
+  id,
+  channel,
+  seat,
+  name: seat ? `P${seat}` : undefined,
+  text,
+  at: '2026-12-05T17:00:00Z',
+});
 
 test('chat lines are kept once, the newest 200, and a history replaces them', () => {
   const state = createState({ code: 'ABCDEF' });
@@ -37,8 +44,11 @@ test('the panel draws markup as text, and follows the mode and the mute', () => 
   receive(state, { type: 'chat', line: line(3, payload) });
   panel.draw(state.chat.lines[0]);
   const text = byClass(panel.el, 'chat-text');
-  assert.deepEqual(text.children, [payload]);  // one text child: the characters, never elements
-  assert.equal(panel.el.descendants().some((e) => ['IMG', 'SCRIPT'].includes(e.tagName)), false);
+  assert.deepEqual(text.children, [payload]); // one text child: the characters, never elements
+  assert.equal(
+    panel.el.descendants().some((e) => ['IMG', 'SCRIPT'].includes(e.tagName)),
+    false
+  );
   assert.equal(byId(panel.el, 'chat-announce').text, `P2: ${payload}`);
   assert.equal(byId(panel.el, 'chat-form').hidden, false);
   assert.equal(byId(panel.el, 'chat-mute').text, 'Mute opponent');

@@ -11,9 +11,18 @@ const { field } = await import('../../../web/js/options-form.js');
 const { setLang } = await import('../../../web/js/i18n.js');
 setLang('en');
 
-const timeOf = (c, seat) => c.el.descendants().find((e) => e.dataset.seat === String(seat))
-  .descendants().find((e) => e.getAttribute('class') === 'clock-time').children.join('');
-const classOf = (c, seat) => c.el.descendants().find((e) => e.dataset.seat === String(seat)).getAttribute('class');
+const timeOf = (c, seat) =>
+  c.el
+    .descendants()
+    .find((e) => e.dataset.seat === String(seat))
+    .descendants()
+    .find((e) => e.getAttribute('class') === 'clock-time')
+    .children.join('');
+const classOf = (c, seat) =>
+  c.el
+    .descendants()
+    .find((e) => e.dataset.seat === String(seat))
+    .getAttribute('class');
 
 test('formats: h:mm:ss, m:ss, tenths under 10 s, days and hours by correspondence', () => {
   assert.equal(formatClock(3_909_000), '1:05:09');
@@ -38,7 +47,7 @@ test('the running seat counts down locally from receipt; older readings are igno
   assert.match(classOf(c, 1), /running/);
   assert.match(classOf(c, 1), /low/);
   assert.doesNotMatch(classOf(c, 2), /running|low/);
-  c.update({ kind: 'fischer', remaining_ms: [59_000, 59_000], running: 2, at: 400 });  // stale: dropped
+  c.update({ kind: 'fischer', remaining_ms: [59_000, 59_000], running: 2, at: 400 }); // stale: dropped
   assert.equal(c.remaining(1), 17_500);
   c.stop();
 });
@@ -59,12 +68,18 @@ test('the set-up timer and a correspondence deadline are shown', () => {
   const c = new MatchClocks({ now: () => 0 });
   c.update({ kind: 'fischer', remaining_ms: [60_000, 60_000], running: null, setup_remaining_ms: 25_000, at: 1 });
   assert.ok(c.el.descendants().some((e) => e.id === 'clock-setup'));
-  c.update({ kind: 'correspondence', remaining_ms: [86_400_000, 86_400_000], running: 2, deadline: '2026-12-03T14:00:00Z', at: 2 });
+  c.update({
+    kind: 'correspondence',
+    remaining_ms: [86_400_000, 86_400_000],
+    running: 2,
+    deadline: '2026-12-03T14:00:00Z',
+    at: 2,
+  });
   assert.ok(c.el.descendants().some((e) => e.id === 'clock-deadline'));
   c.stop();
 });
 
-test('with slots each seat\'s clock is drawn in its slot (the players panel) and el keeps the rest', () => {
+test("with slots each seat's clock is drawn in its slot (the players panel) and el keeps the rest", () => {
   const slots = { 1: document.createElement('span'), 2: document.createElement('span') };
   const c = new MatchClocks({ seatName: (n) => `P${n}`, now: () => 0, slots });
   c.update({ kind: 'fischer', remaining_ms: [61_000, 30_000], running: 2, at: 1 });

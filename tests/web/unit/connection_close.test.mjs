@@ -7,8 +7,15 @@ import assert from 'node:assert/strict';
 const sockets = [];
 class FakeSocket {
   static OPEN = 1;
-  constructor(url) { this.url = url; this.sent = []; this.readyState = 0; sockets.push(this); }
-  send(text) { this.sent.push(JSON.parse(text)); }
+  constructor(url) {
+    this.url = url;
+    this.sent = [];
+    this.readyState = 0;
+    sockets.push(this);
+  }
+  send(text) {
+    this.sent.push(JSON.parse(text));
+  }
   close() {}
 }
 globalThis.WebSocket = FakeSocket;
@@ -35,7 +42,7 @@ test('a close with 4003 says "disabled" and does not come back', async () => {
   ws.onclose({ code: 4003 });
   assert.deepEqual(statuses, ['connecting', 'disabled']);
   assert.equal(conn.stopped, true);
-  conn.start();   // a later start does nothing either
+  conn.start(); // a later start does nothing either
   assert.equal(sockets.length, count);
 });
 
@@ -58,6 +65,6 @@ test('a close with 4004 (the session ended) comes back at once, with what the co
   assert.deepEqual(statuses, ['connecting', 'reconnecting']);
   assert.equal(conn.stopped, false);
   await new Promise((r) => setTimeout(r, 400));
-  assert.equal(sockets.length, count + 1);  // a new socket, without the backoff's wait
+  assert.equal(sockets.length, count + 1); // a new socket, without the backoff's wait
   conn.stop();
 });

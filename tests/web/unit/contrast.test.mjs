@@ -15,10 +15,15 @@ const taixu = readFileSync(join(WEB, 'js/games/taixu/taixu.css'), 'utf8');
 const cyvasse = readFileSync(join(WEB, 'js/games/cyvasse/cyvasse.css'), 'utf8');
 
 const lum = (hex) => {
-  const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  const c = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
   return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
 };
-const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const ratio = (a, b) => {
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+};
 // The declarations of the first rule whose selector list is exactly sel (the list may break its
 // line after a comma).
 const rule = (css, sel) => {
@@ -29,13 +34,22 @@ const rule = (css, sel) => {
   return m[2];
 };
 const prop = (decls, name) => decls.match(new RegExp(`(^|[;\\s])${name}\\s*:\\s*([^;]+)`))?.[2].trim();
-const hexOf = (v) => { assert.match(v, /^#[0-9a-f]{6}$/i, `an opaque #rrggbb colour: ${v}`); return v; };
+const hexOf = (v) => {
+  assert.match(v, /^#[0-9a-f]{6}$/i, `an opaque #rrggbb colour: ${v}`);
+  return v;
+};
 // The #rrggbb colour of an rgba(r, g, b, a) tint laid over the opaque colour bg.
 const over = (rgba, bg) => {
   const m = rgba.match(/rgba\(\s*(\d+),\s*(\d+),\s*(\d+),\s*([\d.]+)\s*\)/);
   assert.ok(m, `an rgba() tint: ${rgba}`);
   const a = Number(m[4]);
-  return `#${[1, 2, 3].map((i) => Math.round(Number(m[i]) * a + parseInt(bg.slice(2 * i - 1, 2 * i + 1), 16) * (1 - a)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[1, 2, 3]
+    .map((i) =>
+      Math.round(Number(m[i]) * a + parseInt(bg.slice(2 * i - 1, 2 * i + 1), 16) * (1 - a))
+        .toString(16)
+        .padStart(2, '0')
+    )
+    .join('')}`;
 };
 const vars = Object.fromEntries([...app.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1], m[2]]));
 
@@ -46,10 +60,14 @@ test('board coordinates reach 4.5:1 on dark and light squares (tinted by the las
   const light = hexOf(prop(rule(taixu, '.sq.light'), 'background'));
   // The other side's last turn tints its squares; the coordinates stay readable there too.
   const last = prop(rule(taixu, '.sq.last::before'), 'background');
-  for (const bg of [dark, light, over(last, dark), over(last, light)]) assert.ok(ratio(fg, bg) >= 4.5, `${fg} on ${bg}: ${ratio(fg, bg).toFixed(2)}`);
+  for (const bg of [dark, light, over(last, dark), over(last, light)])
+    assert.ok(ratio(fg, bg) >= 4.5, `${fg} on ${bg}: ${ratio(fg, bg).toFixed(2)}`);
   const pieceZ = Number(prop(rule(taixu, '.piece'), 'z-index'));
   const anomalyZ = Number(prop(taixu.match(/\n\.anomaly \{([^}]*)\}/)[1], 'z-index'));
-  assert.ok(Number(prop(coord, 'z-index')) > Math.max(pieceZ, anomalyZ, 2), 'coordinates above pieces, anomalies and target marks');
+  assert.ok(
+    Number(prop(coord, 'z-index')) > Math.max(pieceZ, anomalyZ, 2),
+    'coordinates above pieces, anomalies and target marks'
+  );
 });
 
 test('"coming soon" cards keep their text at 4.5:1 (no opacity over the text)', () => {
@@ -69,13 +87,20 @@ test('Cyvasse coordinates reach 4.5:1 on both squares (tinted by the last turn t
   const coord = rule(cyvasse, '.cy-sq .coord');
   const fg = hexOf(prop(coord, 'color'));
   assert.equal(prop(coord, 'opacity'), undefined, 'no opacity on the coordinates');
-  const squares = [hexOf(prop(rule(cyvasse, '.cy-sq'), 'background')), hexOf(prop(rule(cyvasse, '.cy-sq.dark'), 'background'))];
+  const squares = [
+    hexOf(prop(rule(cyvasse, '.cy-sq'), 'background')),
+    hexOf(prop(rule(cyvasse, '.cy-sq.dark'), 'background')),
+  ];
   const chip = hexOf(prop(rule(cyvasse, '.cy-sq.mountain .coord, .cy-sq.water .coord'), 'background'));
   // The other side's last turn tints its squares under the coordinates.
   const last = prop(rule(cyvasse, '.cy-sq.last .slot'), 'background');
-  for (const bg of [...squares, chip, ...squares.map((sq) => over(last, sq))]) assert.ok(ratio(fg, bg) >= 4.5, `${fg} on ${bg}: ${ratio(fg, bg).toFixed(2)}`);
+  for (const bg of [...squares, chip, ...squares.map((sq) => over(last, sq))])
+    assert.ok(ratio(fg, bg) >= 4.5, `${fg} on ${bg}: ${ratio(fg, bg).toFixed(2)}`);
   const confirm = hexOf(prop(rule(cyvasse, '#cy-confirm'), 'background'));
-  assert.ok(ratio('#ffffff', confirm) >= 4.5, `Confirm set-up: white on ${confirm}: ${ratio('#ffffff', confirm).toFixed(2)}`);
+  assert.ok(
+    ratio('#ffffff', confirm) >= 4.5,
+    `Confirm set-up: white on ${confirm}: ${ratio('#ffffff', confirm).toFixed(2)}`
+  );
 });
 
 test('while a seat is free the board is dimmed, not the player cards beside it', () => {

@@ -11,8 +11,14 @@ const { ViewSync } = await import('../../../web/js/sync.js');
 
 // A game table that records what it was asked to draw.
 class RecordingTable {
-  constructor(host) { this.host = host; this.sideEl = document.createElement('div'); this.updates = []; }
-  update(args) { this.updates.push(args); }
+  constructor(host) {
+    this.host = host;
+    this.sideEl = document.createElement('div');
+    this.updates = [];
+  }
+  update(args) {
+    this.updates.push(args);
+  }
   relabel() {}
 }
 
@@ -20,8 +26,15 @@ const joined = (version) => ({ type: 'joined', version, view: { turn: 2 }, legal
 
 test('seat 2 joined before the tables were mounted: its table is drawn at mount', () => {
   const primary = new ViewSync();
-  const device = new DevicePlay({ connect: () => ({ start() {}, stop() {}, request() {} }), tokens: { 1: 't1', 2: 't2' }, primary, seatName: (s) => `P${s}`, onChange: () => {}, paused: () => false });
-  device.onSecond(joined(7));   // seat 2's answer came first: no tables yet
+  const device = new DevicePlay({
+    connect: () => ({ start() {}, stop() {}, request() {} }),
+    tokens: { 1: 't1', 2: 't2' },
+    primary,
+    seatName: (s) => `P${s}`,
+    onChange: () => {},
+    paused: () => false,
+  });
+  device.onSecond(joined(7)); // seat 2's answer came first: no tables yet
   primary.reset(joined(7));
   const root = document.createElement('div');
   const first = device.mount(root, RecordingTable, { request: () => {} });
@@ -33,7 +46,14 @@ test('seat 2 joined before the tables were mounted: its table is drawn at mount'
 
 test('tables mounted before seat 2 joined: seat 2 is drawn when it joins', () => {
   const primary = new ViewSync();
-  const device = new DevicePlay({ connect: () => ({ start() {}, stop() {}, request() {} }), tokens: { 1: 't1', 2: 't2' }, primary, seatName: (s) => `P${s}`, onChange: () => {}, paused: () => false });
+  const device = new DevicePlay({
+    connect: () => ({ start() {}, stop() {}, request() {} }),
+    tokens: { 1: 't1', 2: 't2' },
+    primary,
+    seatName: (s) => `P${s}`,
+    onChange: () => {},
+    paused: () => false,
+  });
   primary.reset(joined(3));
   device.mount(document.createElement('div'), RecordingTable, { request: () => {} });
   assert.equal(device.tables[2].updates.length, 0, 'nothing to draw yet');

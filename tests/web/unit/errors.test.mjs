@@ -34,7 +34,10 @@ test('err.<game>.<code>, then err.<code>, then the server message', () => {
 });
 
 test("a game's own wording of a shared code wins over the shell's, for that game only", () => {
-  registerGameStrings('demo', { en: { 'err.not_your_turn': 'Wait for your colour.' }, 'pt-BR': { 'err.not_your_turn': 'Espere a sua cor.' } });
+  registerGameStrings('demo', {
+    en: { 'err.not_your_turn': 'Wait for your colour.' },
+    'pt-BR': { 'err.not_your_turn': 'Espere a sua cor.' },
+  });
   setLang('en');
   assert.equal(errorText({ code: 'not_your_turn' }, 'demo'), 'Wait for your colour.');
   assert.equal(errorText({ code: 'not_your_turn' }, 'taixu'), 'It is not your turn.');
@@ -43,7 +46,7 @@ test("a game's own wording of a shared code wins over the shell's, for that game
   setLang('en');
 });
 
-test('outcome reasons: the game\'s, then the shell\'s, then the reason as sent', () => {
+test("outcome reasons: the game's, then the shell's, then the reason as sent", () => {
   setLang('en');
   assert.equal(reasonText('singularity', 'taixu'), 'Singularity — three charged pieces in the Core');
   assert.equal(reasonText('resign', 'taixu'), 'by resignation');

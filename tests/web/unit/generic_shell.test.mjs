@@ -12,22 +12,37 @@ const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 const JS = join(WEB, 'js');
 const REGISTRY = 'games.js';
 // Every .js path under web/js/, relative to it, outside games/ (lang/, match/, … included).
-const walk = (dir, rel = '') => readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => {
-  const r = rel ? `${rel}/${e.name}` : e.name;
-  if (e.isDirectory()) return r === 'games' ? [] : walk(dir, r);
-  return e.name.endsWith('.js') ? [r] : [];
-});
+const walk = (dir, rel = '') =>
+  readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) return r === 'games' ? [] : walk(dir, r);
+    return e.name.endsWith('.js') ? [r] : [];
+  });
 const shellFiles = walk(JS).filter((f) => f !== REGISTRY);
 // Game ids and display names (TAIXU, QU4DRI, …) as whole words, in any case.
 const names = [...new Set(GAMES.flatMap((g) => [g.id, g.strings?.en?.name].filter(Boolean)))];
 const nameRe = new RegExp(`\\b(${names.join('|')})\\b`, 'i');
-const importsOf = (src) => [...src.matchAll(/\bimport\b[^'"]*?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]);
+const importsOf = (src) =>
+  [...src.matchAll(/\bimport\b[^'"]*?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]);
 
 test('the check knows the shell modules and the game names', () => {
-  for (const f of ['match.js', 'home.js', 'sync.js', 'connection.js', 'i18n.js', 'main.js', 'lang/en.js', 'lang/pt-BR.js']) assert.ok(shellFiles.includes(f), f);
+  for (const f of [
+    'match.js',
+    'home.js',
+    'sync.js',
+    'connection.js',
+    'i18n.js',
+    'main.js',
+    'lang/en.js',
+    'lang/pt-BR.js',
+  ])
+    assert.ok(shellFiles.includes(f), f);
   assert.ok(names.includes('taixu') && names.includes('TAIXU') && names.includes('QU4DRI'), names.join());
   assert.ok(nameRe.test("import { x } from './taixu/events.js'") && nameRe.test('Paste a TAIXU position'));
-  assert.deepEqual(importsOf("import a from './games/x/index.js';\nimport { b } from \"./y.js\";"), ['./games/x/index.js', './y.js']);
+  assert.deepEqual(importsOf('import a from \'./games/x/index.js\';\nimport { b } from "./y.js";'), [
+    './games/x/index.js',
+    './y.js',
+  ]);
 });
 
 for (const f of shellFiles) {
@@ -49,7 +64,11 @@ test('the generic stylesheets and page name no game', () => {
 
 test('the registry imports each playable game once, through its entry file', () => {
   const src = readFileSync(join(JS, REGISTRY), 'utf8');
-  const fromGames = importsOf(src).filter((p) => /(^|\/)games\//.test(p)).sort();
-  const expected = GAMES.filter((g) => g.available).map((g) => `./games/${g.id}/index.js`).sort();
+  const fromGames = importsOf(src)
+    .filter((p) => /(^|\/)games\//.test(p))
+    .sort();
+  const expected = GAMES.filter((g) => g.available)
+    .map((g) => `./games/${g.id}/index.js`)
+    .sort();
   assert.deepEqual(fromGames, expected);
 });

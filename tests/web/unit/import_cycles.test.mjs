@@ -18,7 +18,8 @@ function jsFiles(dir) {
 
 // The specifiers src imports: `import … from 'x'`, `import 'x'`, `export … from 'x'`, `import('x')`.
 function importsOf(src) {
-  const re = /^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  const re =
+    /^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
   return [...src.matchAll(re)].map((m) => m[1] ?? m[2] ?? m[3]);
 }
 
@@ -27,7 +28,9 @@ function importsOf(src) {
 function graphOf(files) {
   const graph = new Map();
   for (const f of files) {
-    const deps = importsOf(readFileSync(f, 'utf8')).filter((s) => s.startsWith('.')).map((s) => resolve(dirname(f), s));
+    const deps = importsOf(readFileSync(f, 'utf8'))
+      .filter((s) => s.startsWith('.'))
+      .map((s) => resolve(dirname(f), s));
     graph.set(f, deps);
   }
   return graph;
@@ -35,7 +38,7 @@ function graphOf(files) {
 
 // The first cycle found in graph (a list of nodes, the first repeated at the end), or null.
 function findCycle(graph) {
-  const state = new Map();   // node → 'open' while on the path, 'done' after
+  const state = new Map(); // node → 'open' while on the path, 'done' after
   const path = [];
   const visit = (n) => {
     if (state.get(n) === 'done') return null;
@@ -58,18 +61,50 @@ function findCycle(graph) {
 }
 
 test('the cycle search finds a cycle and accepts a tree', () => {
-  assert.deepEqual(findCycle(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]])), ['a', 'b', 'c', 'a']);
-  assert.deepEqual(findCycle(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]])), null);
-  assert.deepEqual(findCycle(new Map([['x', ['y']], ['y', ['y']]])), ['y', 'y']);
-  assert.deepEqual(importsOf("import a from './a.js';\nimport './b.js';\nexport { c } from '../c.js';\nconst d = await import('./d.js');\nimport x from 'pkg';"),
-    ['./a.js', './b.js', '../c.js', './d.js', 'pkg']);
+  assert.deepEqual(
+    findCycle(
+      new Map([
+        ['a', ['b']],
+        ['b', ['c']],
+        ['c', ['a']],
+      ])
+    ),
+    ['a', 'b', 'c', 'a']
+  );
+  assert.deepEqual(
+    findCycle(
+      new Map([
+        ['a', ['b', 'c']],
+        ['b', ['c']],
+        ['c', []],
+      ])
+    ),
+    null
+  );
+  assert.deepEqual(
+    findCycle(
+      new Map([
+        ['x', ['y']],
+        ['y', ['y']],
+      ])
+    ),
+    ['y', 'y']
+  );
+  assert.deepEqual(
+    importsOf(
+      "import a from './a.js';\nimport './b.js';\nexport { c } from '../c.js';\nconst d = await import('./d.js');\nimport x from 'pkg';"
+    ),
+    ['./a.js', './b.js', '../c.js', './d.js', 'pkg']
+  );
 });
 
 test('no import cycle among the modules under web/js/', () => {
   const files = jsFiles(JS);
   const graph = graphOf(files);
   assert.ok(files.length > 30, `${files.length} modules`);
-  const missing = [...graph.entries()].flatMap(([f, deps]) => deps.filter((d) => !existsSync(d)).map((d) => `${relative(JS, f)} → ${relative(JS, d)}`));
+  const missing = [...graph.entries()].flatMap(([f, deps]) =>
+    deps.filter((d) => !existsSync(d)).map((d) => `${relative(JS, f)} → ${relative(JS, d)}`)
+  );
   assert.deepEqual(missing, [], 'every relative import names an existing file');
   const cycle = findCycle(graph);
   assert.equal(cycle, null, `import cycle: ${cycle?.map((f) => relative(JS, f)).join(' → ')}`);

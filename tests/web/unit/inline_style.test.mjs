@@ -13,10 +13,11 @@ const { h } = await import('../../../web/js/dom.js');
 const JS = join(dirname(fileURLToPath(import.meta.url)), '../../../web/js');
 
 // Every .js file under dir.
-const jsFiles = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-  const p = join(dir, e.name);
-  return e.isDirectory() ? jsFiles(p) : e.name.endsWith('.js') ? [p] : [];
-});
+const jsFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    return e.isDirectory() ? jsFiles(p) : e.name.endsWith('.js') ? [p] : [];
+  });
 
 // What writes a style attribute: markup with style="…" (in strings, templates, innerHTML), a
 // string `style:` in an h() attribute object, setAttribute('style', …), style.cssText.
@@ -28,18 +29,28 @@ const PATTERNS = [
 ];
 
 test('the check finds each way of writing a style attribute', () => {
-  const samples = ['x.innerHTML = \'<b style="color:red">\';', "h('i', { style: `width:${p}%` })", "el.setAttribute('style', 'x')", 'el.style.cssText = s;'];
+  const samples = [
+    'x.innerHTML = \'<b style="color:red">\';',
+    "h('i', { style: `width:${p}%` })",
+    "el.setAttribute('style', 'x')",
+    'el.style.cssText = s;',
+  ];
   for (const [i, sample] of samples.entries()) assert.ok(PATTERNS[i][0].test(sample), sample);
-  assert.ok(!PATTERNS.some(([re]) => re.test("h('i', { style: { width: '3px' } }); el.style.setProperty('top', '1px');")));
+  assert.ok(
+    !PATTERNS.some(([re]) => re.test("h('i', { style: { width: '3px' } }); el.style.setProperty('top', '1px');"))
+  );
 });
 
 test('no module under web/js/ writes an inline style attribute', () => {
   const hits = [];
   for (const f of jsFiles(JS)) {
-    readFileSync(f, 'utf8').split('\n').forEach((line, i) => {
-      if (/^\s*\/\//.test(line)) return;
-      for (const [re, what] of PATTERNS) if (re.test(line)) hits.push(`${relative(JS, f)}:${i + 1}: ${what}: ${line.trim()}`);
-    });
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (/^\s*\/\//.test(line)) return;
+        for (const [re, what] of PATTERNS)
+          if (re.test(line)) hits.push(`${relative(JS, f)}:${i + 1}: ${what}: ${line.trim()}`);
+      });
   }
   assert.deepEqual(hits, []);
 });

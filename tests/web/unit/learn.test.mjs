@@ -6,8 +6,15 @@ import { matches, holds, goalProblems, lessonStatus } from '../../../web/js/lear
 import { learnHref, learnRoute } from '../../../web/js/learn/routes.js';
 
 const seen = {
-  view: { pieces: { c6: { owner: 1, charge: 2 }, e5: { owner: 2, charge: 0 } }, round: 3, list: [{ a: 1, b: 2 }, { a: 3 }] },
-  events: [{ type: 'moved', from: 'd7', to: 'c6' }, { type: 'charge_changed', at: 'c6', to: 2 }],
+  view: {
+    pieces: { c6: { owner: 1, charge: 2 }, e5: { owner: 2, charge: 0 } },
+    round: 3,
+    list: [{ a: 1, b: 2 }, { a: 3 }],
+  },
+  events: [
+    { type: 'moved', from: 'd7', to: 'c6' },
+    { type: 'charge_changed', at: 'c6', to: 2 },
+  ],
   outcome: null,
 };
 
@@ -57,7 +64,7 @@ test('a malformed goal is named, a well-formed one has no problem', () => {
   assert.match(goalProblems({ count: { event: { type: 'captured' }, at_least: 0 } })[0], /goal\.count is not/);
 });
 
-test('lesson addresses: a game\'s list and one lesson, read back from a location', () => {
+test("lesson addresses: a game's list and one lesson, read back from a location", () => {
   assert.equal(learnHref('taixu'), '/?learn=taixu');
   assert.equal(learnHref('taixu', 'summon'), '/?learn=taixu&lesson=summon');
   assert.deepEqual(learnRoute(new URL('http://x/?learn=quadri&lesson=flip')), { game: 'quadri', lesson: 'flip' });

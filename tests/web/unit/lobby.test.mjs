@@ -14,11 +14,22 @@ const { challengeTerms } = await import('../../../web/js/lobby-page.js');
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 test("a challenge's terms in English and Portuguese", () => {
-  const c = { game: 'taixu', clock: { initial_s: 600, increment_s: 5 }, rated: true, min_rating: 1400, max_rating: 1700 };
+  const c = {
+    game: 'taixu',
+    clock: { initial_s: 600, increment_s: 5 },
+    rated: true,
+    min_rating: 1400,
+    max_rating: 1700,
+  };
   setLang('en');
   assert.equal(challengeTerms(c), 'TAIXU · 10 min + 5 s · rated · ratings 1400–1700');
   assert.equal(challengeTerms({ game: 'quadri', clock: null, rated: false }), 'QU4DRI · no clock · casual');
-  assert.equal(challengeTerms({ game: 'cyvasse', clock: { days_per_turn: 3 }, rated: false, min_rating: 1600 }).endsWith('ratings 1600–…'), true);
+  assert.equal(
+    challengeTerms({ game: 'cyvasse', clock: { days_per_turn: 3 }, rated: false, min_rating: 1600 }).endsWith(
+      'ratings 1600–…'
+    ),
+    true
+  );
   setLang('pt-BR');
   assert.equal(challengeTerms(c), 'TAIXU · 10 min + 5 s · valendo rating · ratings 1400–1700');
   assert.equal(challengeTerms({ game: 'quadri', clock: null, rated: false }), 'QU4DRI · sem relógio · amistosa');

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { installFakeDom } from './fake-dom.mjs';
 
 installFakeDom();
-const { createState, controlsModel, drawOfferModel, rematchModel, waiting } = await import('../../../web/js/match/state.js');
+const { createState, controlsModel, drawOfferModel, rematchModel, waiting } =
+  await import('../../../web/js/match/state.js');
 const M = await import('../../../web/js/match/messages.js');
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -29,7 +30,18 @@ const upTo = (msgs, type, n = 1) => msgs.slice(0, msgs.findIndex((m) => m.type =
 
 test('the recording holds the messages these tests need', () => {
   const types = new Set(REC.seat1.map((m) => m.type));
-  for (const t of ['joined', 'presence', 'patch', 'draw_offered', 'draw_declined', 'reject', 'game_over', 'rematch_offered', 'rematch_ready']) assert.ok(types.has(t), t);
+  for (const t of [
+    'joined',
+    'presence',
+    'patch',
+    'draw_offered',
+    'draw_declined',
+    'reject',
+    'game_over',
+    'rematch_offered',
+    'rematch_ready',
+  ])
+    assert.ok(types.has(t), t);
   assert.ok(REC.spectator.some((m) => m.type === 'history'));
   assert.equal(REC.unknown[0].code, 'unknown_match');
 });
@@ -82,7 +94,7 @@ test('patches: applied in order, logged, read out whichever side acted, the turn
   if (handBack) assert.ok(handBack[1].some((e) => e.do === 'sound' && e.cue === 'turn'));
 });
 
-test('a named seat\'s changes read by its name (log, read-out, room events); a seat without one by its label', async () => {
+test("a named seat's changes read by its name (log, read-out, room events); a seat without one by its label", async () => {
   const { setLang } = await import('../../../web/js/i18n.js');
   const { matchLog, describeRoomEvent } = await import('../../../web/js/match/log.js');
   setLang('en');
@@ -90,7 +102,11 @@ test('a named seat\'s changes read by its name (log, read-out, room events); a s
   const { cyvasse } = await import('../../../web/js/games/cyvasse/index.js');
   const { quadri } = await import('../../../web/js/games/quadri/index.js');
   // A log effect's lines, as the log writes them.
-  const line = (log) => log.events.map((ev) => describeRoomEvent(ev, taixu, log.ctx.seat, log.ctx.names) ?? taixu.describe(ev, log.ctx)).filter(Boolean).join(' · ');
+  const line = (log) =>
+    log.events
+      .map((ev) => describeRoomEvent(ev, taixu, log.ctx.seat, log.ctx.names) ?? taixu.describe(ev, log.ctx))
+      .filter(Boolean)
+      .join(' · ');
   const watcher = replay(upTo(REC.spectator, 'patch', 3));
   const spectatorFx = watcher.fx.flat().filter((e) => e.do === 'log');
   assert.deepEqual(spectatorFx[0].ctx.names, { 1: 'Ana', 2: 'Bia' });
@@ -105,14 +121,33 @@ test('a named seat\'s changes read by its name (log, read-out, room events); a s
   list.addEvents(own.state.game, ownLog.events, ownLog.ctx);
   assert.equal(list.el.children[0].text, 'Ana (you) summoned a piece on a8');
   // Room events name the player too; without names the seat's label stays.
-  assert.equal(describeRoomEvent({ type: 'resigned', seat: 2 }, own.state.game, 1, { 1: 'Ana', 2: 'Bia' }), 'Bia resigned');
-  assert.equal(describeRoomEvent({ type: 'resigned', seat: 2 }, own.state.game, 1, { 1: 'Ana', 2: null }), 'Player 2 resigned');
-  assert.equal(taixu.describe({ type: 'moved', from: 'd7', to: 'd5', player: 1 }, { seat: null, names: { 1: null, 2: 'Bia' } }), 'Player 1 moved d7 → d5');
-  assert.equal(taixu.turnTitle({ seat: 2, view: { round: 3 }, viewer: 2, names: { 2: 'Bia' } }).includes('Bia (you)'), true);
+  assert.equal(
+    describeRoomEvent({ type: 'resigned', seat: 2 }, own.state.game, 1, { 1: 'Ana', 2: 'Bia' }),
+    'Bia resigned'
+  );
+  assert.equal(
+    describeRoomEvent({ type: 'resigned', seat: 2 }, own.state.game, 1, { 1: 'Ana', 2: null }),
+    'Player 2 resigned'
+  );
+  assert.equal(
+    taixu.describe({ type: 'moved', from: 'd7', to: 'd5', player: 1 }, { seat: null, names: { 1: null, 2: 'Bia' } }),
+    'Player 1 moved d7 → d5'
+  );
+  assert.equal(
+    taixu.turnTitle({ seat: 2, view: { round: 3 }, viewer: 2, names: { 2: 'Bia' } }).includes('Bia (you)'),
+    true
+  );
   assert.ok(cyvasse.describe({ type: 'submitted', player: 2 }, { seat: 1, names: { 2: 'Bia' } }).startsWith('Bia '));
-  assert.ok(quadri.describe({ type: 'shifted', player: 1, from: 'a1', to: 'b2' }, { seat: 1, names: { 1: 'Ana' } }).startsWith('Ana (you) '));
+  assert.ok(
+    quadri
+      .describe({ type: 'shifted', player: 1, from: 'a1', to: 'b2' }, { seat: 1, names: { 1: 'Ana' } })
+      .startsWith('Ana (you) ')
+  );
   setLang('pt-BR');
-  assert.equal(taixu.describe({ type: 'moved', from: 'd7', to: 'd5', player: 1 }, { seat: null, names: { 1: 'Ana' } }), 'Ana deslocou d7 → d5');
+  assert.equal(
+    taixu.describe({ type: 'moved', from: 'd7', to: 'd5', player: 1 }, { seat: null, names: { 1: 'Ana' } }),
+    'Ana deslocou d7 → d5'
+  );
   setLang('en');
 });
 
@@ -122,8 +157,19 @@ test('a patch out of order asks for a resync and changes nothing', () => {
   assert.deepEqual(M.receive(state, later), [{ do: 'send', body: { type: 'resync' } }]);
   assert.equal(state.sync.version, 0);
   // A duplicate after the resync's snapshot is ignored.
-  const snap = { type: 'snapshot', version: later.version, view: state.sync.view, legal: [], to_act: [2], outcome: null };
-  assert.deepEqual(names(M.receive(state, snap)), ['clock', 'mount', 'table', 'outcome'], 'the history request is still under way');
+  const snap = {
+    type: 'snapshot',
+    version: later.version,
+    view: state.sync.view,
+    legal: [],
+    to_act: [2],
+    outcome: null,
+  };
+  assert.deepEqual(
+    names(M.receive(state, snap)),
+    ['clock', 'mount', 'table', 'outcome'],
+    'the history request is still under way'
+  );
   assert.deepEqual(M.receive(state, later), []);
 });
 
@@ -135,12 +181,21 @@ test('draw offer and decline: the bar for each side, and the decline told to the
   assert.equal(controlsModel(one.state).drawEnabled, false, 'no second offer');
   const two = replay(upTo(REC.seat2, 'draw_offered'));
   assert.deepEqual(drawOfferModel(two.state), { kind: 'theirs', by: 1, answer: true });
-  assert.deepEqual(M.intent(two.state, 'declineDraw').map((e) => e.body), [{ type: 'draw', op: 'decline' }]);
+  assert.deepEqual(
+    M.intent(two.state, 'declineDraw').map((e) => e.body),
+    [{ type: 'draw', op: 'decline' }]
+  );
   const watcher = replay(upTo(REC.spectator, 'draw_offered'));
   assert.deepEqual(drawOfferModel(watcher.state), { kind: 'theirs', by: 1, answer: false });
-  const declined = M.receive(one.state, REC.seat1.find((m) => m.type === 'draw_declined'));
+  const declined = M.receive(
+    one.state,
+    REC.seat1.find((m) => m.type === 'draw_declined')
+  );
   assert.equal(one.state.drawBy, null);
-  assert.deepEqual(declined.find((e) => e.do === 'toast'), { do: 'toast', key: 'draw_declined', seat: 2 });
+  assert.deepEqual(
+    declined.find((e) => e.do === 'toast'),
+    { do: 'toast', key: 'draw_declined', seat: 2 }
+  );
   assert.equal(drawOfferModel(one.state), null);
 });
 
@@ -206,8 +261,15 @@ test('history pages: the record fills, the table is redrawn, a replay link start
   assert.deepEqual(names(M.historyPage(replayed.state, page)), ['moves', 'table'], 'once');
   // More pages: the next one is asked for.
   const partial = replay(REC.spectator.slice(0, 1), { spectate: true });
-  assert.deepEqual(M.historyPage(partial.state, { ...page, changes: page.changes.slice(0, 2), more: true, to: page.changes[1].version }).at(-1),
-    { do: 'history', from: page.changes[1].version });
+  assert.deepEqual(
+    M.historyPage(partial.state, {
+      ...page,
+      changes: page.changes.slice(0, 2),
+      more: true,
+      to: page.changes[1].version,
+    }).at(-1),
+    { do: 'history', from: page.changes[1].version }
+  );
 });
 
 test('a server without history: the move list stays hidden and is not asked for again', () => {
@@ -238,7 +300,9 @@ test('a match the host aborted offers no rematch', () => {
 
 test('a guest refused where only members watch: the page asks to sign in, and nothing else', () => {
   const state = createState({ code: 'K7M2QX' });
-  assert.deepEqual(M.receive(state, { type: 'error', code: 'sign_in_required', message: 'sign in first' }), [{ do: 'signInRequired' }]);
+  assert.deepEqual(M.receive(state, { type: 'error', code: 'sign_in_required', message: 'sign in first' }), [
+    { do: 'signInRequired' },
+  ]);
 });
 
 test('an unknown code: the refusal is told and the page says so', () => {
@@ -252,7 +316,7 @@ test('a game this client does not know: no table, a notice', () => {
   assert.deepEqual(names(fx[0]), ['clock', 'unsupported']);
 });
 
-test('the connection status and the move list\'s steps', () => {
+test("the connection status and the move list's steps", () => {
   const state = createState({ code: 'X' });
   assert.deepEqual(M.connectionStatus(state, 'reconnecting'), [{ do: 'status' }]);
   assert.equal(state.conn, 'reconnecting');
@@ -264,7 +328,16 @@ test('the connection status and the move list\'s steps', () => {
 
 test('intents: only what the page offers; a declined draw offer clears once the server took it', () => {
   const state = createState({ code: 'X' });
-  for (const name of ['resign', 'abort', 'offerDraw', 'acceptDraw', 'declineDraw', 'rematch', 'declineRematch', 'nonsense']) {
+  for (const name of [
+    'resign',
+    'abort',
+    'offerDraw',
+    'acceptDraw',
+    'declineDraw',
+    'rematch',
+    'declineRematch',
+    'nonsense',
+  ]) {
     assert.deepEqual(M.intent(state, name), [], `a spectator cannot ${name}`);
   }
   Object.assign(state, { seat: 2, drawBy: 1 });
@@ -275,12 +348,19 @@ test('intents: only what the page offers; a declined draw offer clears once the 
   assert.deepEqual(M.intent(state, 'abort')[0].body, { type: 'abort' });
 });
 
-test('one device: both seats\' changes are read out', () => {
+test("one device: both seats' changes are read out", () => {
   const msgs = upTo(REC.seat1, 'patch', 4);
   const { fx } = replay(msgs, { oneDevice: true });
   const patches = msgs.map((m, i) => [m, fx[i]]).filter(([m]) => m.type === 'patch');
-  assert.ok(patches.some(([, effects]) => effects.find((e) => e.do === 'log').ctx.actor === 1), 'seat 1 acted in the recording');
-  for (const [m, effects] of patches) assert.ok(effects.some((e) => e.do === 'announce'), `patch ${m.version} read out`);
+  assert.ok(
+    patches.some(([, effects]) => effects.find((e) => e.do === 'log').ctx.actor === 1),
+    'seat 1 acted in the recording'
+  );
+  for (const [m, effects] of patches)
+    assert.ok(
+      effects.some((e) => e.do === 'announce'),
+      `patch ${m.version} read out`
+    );
 });
 
 test('one device: no draw offers between the seats', () => {
@@ -313,7 +393,7 @@ test('a match played offline: resign only, no offers, abort or rematch; publish 
   assert.equal(controlsModel(done).publishedAs, 'Q4R7TW', 'the page links to it instead');
   assert.deepEqual(M.intent(done, 'publish'), []);
   const server = replay(msgs).state;
-  assert.equal(controlsModel(server).publish, false, "a server match has nothing to publish");
+  assert.equal(controlsModel(server).publish, false, 'a server match has nothing to publish');
   assert.equal(controlsModel(server).publishedAs, null);
   assert.deepEqual(M.intent(server, 'publish'), []);
 });
@@ -325,5 +405,8 @@ test('every effect messages.js names is carried out by match.js or a view functi
   const wiring = readFileSync(join(JS, 'match.js'), 'utf8').match(/const WIRING = \{([\s\S]*?)\n {2}\};/)[1];
   const view = readFileSync(join(JS, 'match/view.js'), 'utf8').match(/\n {2}return \{([\s\S]*?)\n {2}\};/)[1];
   const handled = new Set([...`${wiring}\n${view}`.matchAll(/^\s{4}(\w+)(?::|,)/gm)].map((m) => m[1]));
-  assert.deepEqual([...effects].filter((e) => !handled.has(e)), []);
+  assert.deepEqual(
+    [...effects].filter((e) => !handled.has(e)),
+    []
+  );
 });

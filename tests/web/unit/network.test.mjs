@@ -13,8 +13,13 @@ function browser({ online, cached }) {
     flag: online,
     online: () => env.flag,
     cached: () => cached,
-    on: (type, fn) => { handlers[type] = fn; },
-    fire: (type) => { env.flag = type === 'online'; handlers[type](); },
+    on: (type, fn) => {
+      handlers[type] = fn;
+    },
+    fire: (type) => {
+      env.flag = type === 'online';
+      handlers[type]();
+    },
   };
   return env;
 }
@@ -32,7 +37,7 @@ test('offline by the flag, a page the service worker served does not', () => {
   assert.equal(watchReachability(browser({ online: false, cached: true })).reachable(), false);
 });
 
-test('after loading, the browser\'s online and offline events decide, each change told once', () => {
+test("after loading, the browser's online and offline events decide, each change told once", () => {
   const env = browser({ online: false, cached: false });
   const net = watchReachability(env);
   const seen = [];

@@ -14,11 +14,34 @@ const SCHEMA = [
   { name: 'fast', label: 'opt.fast', kind: 'boolean', value: true },
   { name: 'hidden_setup', label: 'opt.hidden', kind: 'boolean', value: false },
   { name: 'size', label: 'opt.size', kind: 'number', min: 4, max: 12, value: 6 },
-  { name: 'mode', label: 'opt.mode', kind: 'select', value: 'b', choices: [['a', 'opt.mode.a'], ['b', 'opt.mode.b']] },
+  {
+    name: 'mode',
+    label: 'opt.mode',
+    kind: 'select',
+    value: 'b',
+    choices: [
+      ['a', 'opt.mode.a'],
+      ['b', 'opt.mode.b'],
+    ],
+  },
 ];
 registerGameStrings('demo', {
-  en: { 'opt.fast': 'Fast game', 'opt.hidden': 'Hidden set-up', 'opt.size': 'Board size', 'opt.mode': 'Mode', 'opt.mode.a': 'A', 'opt.mode.b': 'B' },
-  'pt-BR': { 'opt.fast': 'Partida rápida', 'opt.hidden': 'Formação secreta', 'opt.size': 'Tamanho', 'opt.mode': 'Modo', 'opt.mode.a': 'A', 'opt.mode.b': 'B' },
+  en: {
+    'opt.fast': 'Fast game',
+    'opt.hidden': 'Hidden set-up',
+    'opt.size': 'Board size',
+    'opt.mode': 'Mode',
+    'opt.mode.a': 'A',
+    'opt.mode.b': 'B',
+  },
+  'pt-BR': {
+    'opt.fast': 'Partida rápida',
+    'opt.hidden': 'Formação secreta',
+    'opt.size': 'Tamanho',
+    'opt.mode': 'Modo',
+    'opt.mode.a': 'A',
+    'opt.mode.b': 'B',
+  },
 });
 setLang('en');
 
@@ -54,24 +77,45 @@ test('the options read back typed, booleans as JSON booleans, and go into the cr
   controlOf(nodes[2]).value = '9';
   controlOf(nodes[3]).value = 'a';
   const req = createRequest({ game: 'demo', options: read(), seat: '2', visibility: 'unlisted', position: '' });
-  assert.deepEqual(req, { game: 'demo', options: { fast: false, hidden_setup: true, size: 9, mode: 'a' }, visibility: 'unlisted', seat: 2 });
+  assert.deepEqual(req, {
+    game: 'demo',
+    options: { fast: false, hidden_setup: true, size: 9, mode: 'a' },
+    visibility: 'unlisted',
+    seat: 2,
+  });
   assert.equal(JSON.stringify(req.options), '{"fast":false,"hidden_setup":true,"size":9,"mode":"a"}');
 });
 
 test('a pasted position replaces the options; bad JSON is refused', () => {
   const { read } = optionFields('demo', SCHEMA);
-  const req = createRequest({ game: 'demo', options: read(), seat: 'random', visibility: 'public', position: ' {"to_move": 2} ' });
+  const req = createRequest({
+    game: 'demo',
+    options: read(),
+    seat: 'random',
+    visibility: 'public',
+    position: ' {"to_move": 2} ',
+  });
   assert.deepEqual(req, { game: 'demo', visibility: 'public', seat: 'random', position: { to_move: 2 } });
-  assert.throws(() => createRequest({ game: 'demo', options: read(), seat: '1', visibility: 'public', position: '{oops' }), SyntaxError);
+  assert.throws(
+    () => createRequest({ game: 'demo', options: read(), seat: '1', visibility: 'public', position: '{oops' }),
+    SyntaxError
+  );
 });
 
 test('an unknown option kind is a programming error', () => {
-  assert.throws(() => optionFields('demo', [{ name: 'x', label: 'opt.x', kind: 'color', value: 'red' }]), /unknown kind/);
+  assert.throws(
+    () => optionFields('demo', [{ name: 'x', label: 'opt.x', kind: 'color', value: 'red' }]),
+    /unknown kind/
+  );
 });
 
 test("TAIXU's schema gives today's create request", () => {
   const taixu = gameById('taixu');
   const { read } = optionFields(taixu.id, taixu.options);
-  assert.deepEqual(createRequest({ game: 'taixu', options: read(), seat: '1', visibility: 'public' }),
-    { game: 'taixu', options: { reserve: 8, destroyed_pieces: 'reserve' }, visibility: 'public', seat: 1 });
+  assert.deepEqual(createRequest({ game: 'taixu', options: read(), seat: '1', visibility: 'public' }), {
+    game: 'taixu',
+    options: { reserve: 8, destroyed_pieces: 'reserve' },
+    visibility: 'public',
+    seat: 1,
+  });
 });

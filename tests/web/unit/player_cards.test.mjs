@@ -18,7 +18,16 @@ test('a named seat reads its label and its name; a seat without a name keeps its
   setLang('en');
   const c = cards();
   const label = (n) => (n === 1 ? 'Player 1 (you)' : 'Player 2');
-  showPresence(c, { seats: [{ seat: 1, taken: true, connected: true }, { seat: 2, taken: true, connected: false, name: 'Bruno <b>' }] }, label);
+  showPresence(
+    c,
+    {
+      seats: [
+        { seat: 1, taken: true, connected: true },
+        { seat: 2, taken: true, connected: false, name: 'Bruno <b>' },
+      ],
+    },
+    label
+  );
   assert.equal(c[1].querySelector('.pname').textContent, 'Player 1 (you)');
   assert.equal(c[2].querySelector('.pname').textContent, 'Player 2 · Bruno <b>');
   assert.equal(c[1].querySelector('.presence-dot').className, 'presence-dot on');

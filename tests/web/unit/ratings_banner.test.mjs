@@ -13,9 +13,12 @@ const M = await import('../../../web/js/match/messages.js');
 const { gameOverBanner } = await import('../../../web/js/match/game-over.js');
 
 const counted = {
-  counted: true, speed: 'live',
-  seats: [{ seat: 1, before: 1500, after: 1662, change: 162, provisional: true },
-    { seat: 2, before: 1500, after: 1338, change: -162, provisional: false }],
+  counted: true,
+  speed: 'live',
+  seats: [
+    { seat: 1, before: 1500, after: 1662, change: 162, provisional: true },
+    { seat: 2, before: 1500, after: 1338, change: -162, provisional: false },
+  ],
 };
 
 // A banner for a page of seat (0: a spectator) of a finished match whose ratings are r.
@@ -23,13 +26,25 @@ function banner(seat, r) {
   const state = createState({ code: 'K7M2QX' });
   state.seat = seat || null;
   state.gameName = 'taixu';
-  state.presence = { seats: [{ seat: 1, name: 'Ana' }, { seat: 2, name: 'Bruno' }] };
+  state.presence = {
+    seats: [
+      { seat: 1, name: 'Ana' },
+      { seat: 2, name: 'Bruno' },
+    ],
+  };
   state.ratings = r;
-  const b = gameOverBanner({ state, act: () => {}, seatName: (n) => `Player ${n}`, history: {}, onReplay: () => {}, log: { add: () => {} } });
+  const b = gameOverBanner({
+    state,
+    act: () => {},
+    seatName: (n) => `Player ${n}`,
+    history: {},
+    onReplay: () => {},
+    log: { add: () => {} },
+  });
   b.show({ winner: 1, reason: 'resign' });
   return b;
 }
-const text = (el) => el.text;  // the fake DOM's text of an element and its children
+const text = (el) => el.text; // the fake DOM's text of an element and its children
 
 test('the ratings message is kept and redraws the outcome', () => {
   const state = createState({ code: 'K7M2QX' });
@@ -37,7 +52,7 @@ test('the ratings message is kept and redraws the outcome', () => {
   assert.deepEqual(state.ratings, counted);
 });
 
-test('the banner lists both players\' ratings with their changes; the result line adds the player\'s own', () => {
+test("the banner lists both players' ratings with their changes; the result line adds the player's own", () => {
   setLang('en');
   const b = banner(2, counted);
   const lines = text(b.banner);
@@ -54,9 +69,15 @@ test('the banner lists both players\' ratings with their changes; the result lin
 test('before the ratings are known, nothing is said of them; a match that did not count says why, in Portuguese too', () => {
   setLang('en');
   assert.doesNotMatch(text(banner(1, null).banner), /Rating/);
-  assert.match(text(banner(1, { counted: false, reason: 'aborted' }).banner), /Ratings unchanged: the match was aborted\./);
+  assert.match(
+    text(banner(1, { counted: false, reason: 'aborted' }).banner),
+    /Ratings unchanged: the match was aborted\./
+  );
   setLang('pt-BR');
-  assert.match(text(banner(1, { counted: false, reason: 'not_both_acted' }).banner), /Rating inalterado: um jogador não chegou a jogar\./);
+  assert.match(
+    text(banner(1, { counted: false, reason: 'not_both_acted' }).banner),
+    /Rating inalterado: um jogador não chegou a jogar\./
+  );
   assert.match(text(banner(1, counted).banner), /Ana \(Player 1\): 1500 → 1662\? \(\+162\)/);
   setLang('en');
 });

@@ -74,7 +74,8 @@ for (const game of GAMES) {
     const fromEngine = engineCodes(game.id);
     const { codes: fromRules, mentioned } = rulesCodes(game.id);
     assert.ok(fromEngine.size >= 5, `found the engine's codes of ${game.id}: ${[...fromEngine]}`);
-    for (const c of fromEngine) assert.ok(fromRules.has(c) || mentioned.has(c), `${game.id}: the engine's ${c} is not in its rules files`);
+    for (const c of fromEngine)
+      assert.ok(fromRules.has(c) || mentioned.has(c), `${game.id}: the engine's ${c} is not in its rules files`);
     const missing = [];
     for (const code of new Set([...fromEngine, ...fromRules])) {
       const key = errorKey(code, game.id);

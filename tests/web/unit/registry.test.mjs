@@ -9,14 +9,26 @@ import { LANGS, setLang } from '../../../web/js/i18n.js';
 
 const LANG_CODES = ['en', 'pt-BR'];
 const playable = GAMES.filter((g) => g.available);
-const placeholders = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
+const placeholders = (s) =>
+  [...s.matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join();
 
 test('the registry lists TAIXU, Cyvasse and QU4DRI, all playable', () => {
-  assert.deepEqual(GAMES.map((g) => [g.id, g.available]), [['taixu', true], ['cyvasse', true], ['quadri', true]]);
+  assert.deepEqual(
+    GAMES.map((g) => [g.id, g.available]),
+    [
+      ['taixu', true],
+      ['cyvasse', true],
+      ['quadri', true],
+    ]
+  );
   assert.equal(new Set(GAMES.map((g) => g.id)).size, GAMES.length, 'ids are unique');
   for (const g of GAMES.filter((x) => !x.available)) {
     assert.equal(g.Table, undefined, `${g.id} has no module yet`);
-    for (const code of LANG_CODES) assert.ok(g.strings[code].name && g.strings[code].blurb, `${g.id} ${code} card text`);
+    for (const code of LANG_CODES)
+      assert.ok(g.strings[code].name && g.strings[code].blurb, `${g.id} ${code} card text`);
     assert.match(g.art, /^<svg/);
   }
 });
@@ -25,24 +37,32 @@ for (const g of playable) {
   test(`${g.id}: the descriptor has every field of the contract`, () => {
     assert.equal(typeof g.id, 'string');
     assert.equal(typeof g.Table, 'function');
-    for (const m of ['update', 'setPresence', 'relabel']) assert.equal(typeof g.Table.prototype[m], 'function', `Table.${m}`);
+    for (const m of ['update', 'setPresence', 'relabel'])
+      assert.equal(typeof g.Table.prototype[m], 'function', `Table.${m}`);
     assert.equal(typeof g.describe, 'function');
     assert.equal(typeof g.isTurnMarker, 'function');
     assert.ok(Array.isArray(g.rules.summary) && g.rules.summary.length > 0, 'rules.summary');
     assert.ok(Array.isArray(g.rules.legend), 'rules.legend');
     for (const item of g.rules.legend) {
       assert.ok(typeof item.label === 'string', `legend item ${JSON.stringify(item)}: a label`);
-      assert.ok(typeof item.mark === 'string' || typeof item.draw === 'function', `legend item ${item.label}: a mark or a drawing`);
+      assert.ok(
+        typeof item.mark === 'string' || typeof item.draw === 'function',
+        `legend item ${item.label}: a mark or a drawing`
+      );
       assert.ok(item.name === undefined || typeof item.name === 'string', `legend item ${item.label}: name`);
     }
     assert.ok(Array.isArray(g.options), 'options');
     assert.ok(Array.isArray(g.seats) && g.seats.length > 0 && g.seats.every(Number.isInteger), 'seats');
     assert.equal(typeof g.seatName, 'function');
     assert.match(g.art, /^<svg/);
-    for (const f of ['sounds', 'turnTitle']) assert.ok(g[f] === undefined || typeof g[f] === 'function', `optional ${f} is a function`);
+    for (const f of ['sounds', 'turnTitle'])
+      assert.ok(g[f] === undefined || typeof g[f] === 'function', `optional ${f} is a function`);
     assert.match(g.stylesheet, /\.css$/);
     assert.ok(existsSync(fileURLToPath(g.stylesheet)), `stylesheet ${g.stylesheet} exists`);
-    assert.ok(fileURLToPath(g.stylesheet).includes(`/web/js/games/${g.id}/`), 'the stylesheet lives in the game folder');
+    assert.ok(
+      fileURLToPath(g.stylesheet).includes(`/web/js/games/${g.id}/`),
+      'the stylesheet lives in the game folder'
+    );
   });
 
   test(`${g.id}: option schema entries are well formed`, () => {
@@ -50,8 +70,13 @@ for (const g of playable) {
       assert.ok(['number', 'select', 'boolean'].includes(o.kind), `${o.name}: kind ${o.kind}`);
       assert.equal(typeof o.name, 'string');
       assert.equal(typeof o.label, 'string');
-      if (o.kind === 'number') assert.ok(o.min <= o.value && o.value <= o.max, `${o.name}: ${o.min} ≤ ${o.value} ≤ ${o.max}`);
-      if (o.kind === 'select') assert.ok(o.choices.some(([v]) => v === o.value), `${o.name}: default among the choices`);
+      if (o.kind === 'number')
+        assert.ok(o.min <= o.value && o.value <= o.max, `${o.name}: ${o.min} ≤ ${o.value} ≤ ${o.max}`);
+      if (o.kind === 'select')
+        assert.ok(
+          o.choices.some(([v]) => v === o.value),
+          `${o.name}: default among the choices`
+        );
       if (o.kind === 'boolean') assert.equal(typeof o.value, 'boolean', `${o.name}: boolean default`);
     }
   });
@@ -61,15 +86,25 @@ for (const g of playable) {
     const pt = g.strings['pt-BR'];
     assert.deepEqual(Object.keys(pt).sort(), Object.keys(en).sort());
     for (const k of Object.keys(en)) assert.equal(placeholders(pt[k]), placeholders(en[k]), k);
-    const used = ['name', 'blurb', ...g.seats.map((n) => `seat.${n}`), ...g.rules.summary, ...g.rules.legend.flatMap((i) => [i.label, i.name].filter(Boolean)),
-      ...g.options.flatMap((o) => [o.label, ...(o.choices || []).map(([, label]) => label)])];
+    const used = [
+      'name',
+      'blurb',
+      ...g.seats.map((n) => `seat.${n}`),
+      ...g.rules.summary,
+      ...g.rules.legend.flatMap((i) => [i.label, i.name].filter(Boolean)),
+      ...g.options.flatMap((o) => [o.label, ...(o.choices || []).map(([, label]) => label)]),
+    ];
     for (const k of used) assert.ok(k in en, `${g.id} has a string for ${k}`);
   });
 
   test(`${g.id}: its strings are registered under its namespace`, () => {
     for (const code of LANG_CODES) {
       for (const [k, s] of Object.entries(g.strings[code])) {
-        const key = k.startsWith('err.') ? `err.${g.id}.${k.slice(4)}` : k.startsWith('reason.') ? `reason.${g.id}.${k.slice(7)}` : `${g.id}.${k}`;
+        const key = k.startsWith('err.')
+          ? `err.${g.id}.${k.slice(4)}`
+          : k.startsWith('reason.')
+            ? `reason.${g.id}.${k.slice(7)}`
+            : `${g.id}.${k}`;
         assert.equal(LANGS[code][key], s, `${code} ${key}`);
       }
     }

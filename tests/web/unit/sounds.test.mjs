@@ -4,7 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const store = new Map();
-globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) };
+globalThis.localStorage = {
+  getItem: (k) => store.get(k) ?? null,
+  setItem: (k, v) => store.set(k, String(v)),
+  removeItem: (k) => store.delete(k),
+};
 let reduce = false;
 globalThis.matchMedia = (q) => ({ matches: q.includes('reduced-motion') && reduce });
 
@@ -21,7 +25,9 @@ test('sound is on by default, off by default under reduced motion, and the switc
   assert.equal(soundOn(), true, 'an explicit choice wins over the preference');
   assert.equal(store.get('tabuleiro.sound'), 'on');
   let seen = null;
-  const off = onSoundChange((on) => { seen = on; });
+  const off = onSoundChange((on) => {
+    seen = on;
+  });
   setSoundOn(false);
   off();
   assert.equal(seen, false);
@@ -45,7 +51,21 @@ test('nothing plays while muted; every cue plays when on (without an AudioContex
 });
 
 test('TAIXU events name move, capture and explosion cues', () => {
-  assert.deepEqual(sounds([{ type: 'moved', from: 'd7', to: 'd5' }, { type: 'captured', at: 'd5' }]).sort(), ['capture', 'move']);
-  assert.deepEqual(sounds([{ type: 'moved' }, { type: 'exploded', at: 'f6' }, { type: 'wave' }, { type: 'destroyed', at: 'g5' }]).sort(), ['capture', 'explosion', 'move']);
+  assert.deepEqual(
+    sounds([
+      { type: 'moved', from: 'd7', to: 'd5' },
+      { type: 'captured', at: 'd5' },
+    ]).sort(),
+    ['capture', 'move']
+  );
+  assert.deepEqual(
+    sounds([
+      { type: 'moved' },
+      { type: 'exploded', at: 'f6' },
+      { type: 'wave' },
+      { type: 'destroyed', at: 'g5' },
+    ]).sort(),
+    ['capture', 'explosion', 'move']
+  );
   assert.deepEqual(sounds([{ type: 'turn_ended' }, { type: 'turn_started' }]), []);
 });

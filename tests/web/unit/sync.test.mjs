@@ -4,12 +4,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ViewSync } from '../../../web/js/sync.js';
 
-const joined = () => ({ version: 3, view: { pc: 5, pieces: { d5: { owner: 1, charge: 2 } }, outcome: null }, legal: [{ type: 'end_turn' }] });
+const joined = () => ({
+  version: 3,
+  view: { pc: 5, pieces: { d5: { owner: 1, charge: 2 } }, outcome: null },
+  legal: [{ type: 'end_turn' }],
+});
 
 test('applies a patch whose base is the current version', () => {
   const s = new ViewSync();
   s.reset(joined());
-  const r = s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/pc', value: 4 }, { op: 'add', path: '/pieces/e5', value: { owner: 2, charge: 0 } }], legal: [] });
+  const r = s.patch({
+    version: 4,
+    base: 3,
+    ops: [
+      { op: 'replace', path: '/pc', value: 4 },
+      { op: 'add', path: '/pieces/e5', value: { owner: 2, charge: 0 } },
+    ],
+    legal: [],
+  });
   assert.equal(r, 'applied');
   assert.equal(s.version, 4);
   assert.equal(s.view.pc, 4);
@@ -78,7 +90,10 @@ test('to_act is kept from joined, patch and snapshot', () => {
   assert.deepEqual(s.toAct, []);
   s.join({ ...joined(), to_act: [1] });
   assert.deepEqual(s.toAct, [1]);
-  assert.equal(s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/pc', value: 0 }], legal: [], to_act: [2] }), 'applied');
+  assert.equal(
+    s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/pc', value: 0 }], legal: [], to_act: [2] }),
+    'applied'
+  );
   assert.deepEqual(s.toAct, [2]);
   s.reset({ version: 9, view: { pc: 5, pieces: {}, outcome: null }, legal: [], to_act: [1, 2] });
   assert.deepEqual(s.toAct, [1, 2], 'a snapshot brings its own');
@@ -96,7 +111,10 @@ test('a stale or refused patch leaves to_act as it was', () => {
   const s = new ViewSync();
   s.reset({ ...joined(), to_act: [1] });
   assert.equal(s.patch({ version: 3, base: 2, ops: [], to_act: [2] }), 'stale');
-  assert.equal(s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/nope/x', value: 1 }], to_act: [2] }), 'resync');
+  assert.equal(
+    s.patch({ version: 4, base: 3, ops: [{ op: 'replace', path: '/nope/x', value: 1 }], to_act: [2] }),
+    'resync'
+  );
   assert.deepEqual(s.toAct, [1]);
   s.reset({ ...joined(), to_act: [1] });
   assert.equal(s.patch({ version: 6, base: 5, ops: [], to_act: [2] }), 'resync', 'a gap');

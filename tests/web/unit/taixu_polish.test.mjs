@@ -26,7 +26,7 @@ test('every mode has its own hint', () => {
   setLang('en');
 });
 
-test('the PC label says whose PC it is during the other player\'s turn', () => {
+test("the PC label says whose PC it is during the other player's turn", () => {
   setLang('en');
   assert.equal(pcLabel({ mine: true, over: false, toMove: 1, seat: 1 }), 'PC');
   assert.equal(pcLabel({ mine: false, over: false, toMove: 2, seat: 1 }), "Player 2's PC");

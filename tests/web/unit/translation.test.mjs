@@ -23,7 +23,7 @@ test('"not connected" and a timeout are translated, not the connection\'s Englis
   assert.match(errorText({ code: 'disconnected', message: 'not connected' }), /Not connected/);
 });
 
-test('the logo link\'s label is translated', () => {
+test("the logo link's label is translated", () => {
   const html = readFileSync(join(WEB, 'index.html'), 'utf8');
   const brand = html.match(/<a class="brand"[^>]*>/)[0];
   const key = brand.match(/data-i18n-aria="([^"]+)"/)?.[1];
@@ -39,7 +39,7 @@ const parity = (what, en, pt) => {
   assert.deepEqual(missing(pt, en), [], `${what}: keys in pt-BR but not in en`);
 };
 
-test('the shell\'s strings have one file per language with the same keys', () => {
+test("the shell's strings have one file per language with the same keys", () => {
   parity('web/js/lang', EN, PT_BR);
   assert.equal(LANGS.en.skip, EN.skip);
   assert.equal(LANGS['pt-BR'].skip, PT_BR.skip);
@@ -51,15 +51,17 @@ test('the parity check fails on a key one language lacks', () => {
 });
 
 for (const g of GAMES.filter((x) => x.strings)) {
-  test(`${g.id}'s strings have the same keys in both languages`, () => parity(`${g.id} strings`, g.strings.en, g.strings['pt-BR']));
+  test(`${g.id}'s strings have the same keys in both languages`, () =>
+    parity(`${g.id} strings`, g.strings.en, g.strings['pt-BR']));
 }
 
-test('every literal t(\'key\') of the shell has an English string', () => {
+test("every literal t('key') of the shell has an English string", () => {
   const files = shellSources();
   const unknown = [];
   for (const f of files) {
     const src = readFileSync(f, 'utf8');
-    for (const m of src.matchAll(/\bt\(\s*'([\w.-]+)'/g)) if (!(m[1] in EN)) unknown.push(`${f.slice(WEB.length + 1)}: ${m[1]}`);
+    for (const m of src.matchAll(/\bt\(\s*'([\w.-]+)'/g))
+      if (!(m[1] in EN)) unknown.push(`${f.slice(WEB.length + 1)}: ${m[1]}`);
   }
   assert.ok(files.length > 10, files.join());
   assert.deepEqual(unknown, []);

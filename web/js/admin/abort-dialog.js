@@ -14,19 +14,52 @@ export function abortDialog({ send }) {
   const text = h('p', { class: 'hint', id: 'abort-text' });
   const about = h('p', { class: 'abort-about', id: 'abort-about' });
   const label = h('label', { for: 'abort-reason' });
-  const reason = h('textarea', { id: 'abort-reason', name: 'reason', rows: 3, maxLength: REASON_MAX_BYTES, required: true,
-    autocomplete: 'off', 'aria-describedby': 'abort-count abort-error', oninput: () => { count(); error.textContent = ''; } });
+  const reason = h('textarea', {
+    id: 'abort-reason',
+    name: 'reason',
+    rows: 3,
+    maxLength: REASON_MAX_BYTES,
+    required: true,
+    autocomplete: 'off',
+    'aria-describedby': 'abort-count abort-error',
+    oninput: () => {
+      count();
+      error.textContent = '';
+    },
+  });
   const counter = h('span', { class: 'reason-count', id: 'abort-count' });
   const error = h('p', { class: 'field-error', id: 'abort-error', role: 'alert' });
-  const back = h('button', { type: 'submit', class: 'btn ghost', value: 'cancel', id: 'abort-cancel', formNoValidate: true });
+  const back = h('button', {
+    type: 'submit',
+    class: 'btn ghost',
+    value: 'cancel',
+    id: 'abort-cancel',
+    formNoValidate: true,
+  });
   const yes = h('button', { type: 'submit', class: 'btn danger', value: 'yes', id: 'abort-yes' });
-  const form = h('form', { method: 'dialog', novalidate: true, onsubmit: (e) => submit(e) },
-    title, text, about,
+  const form = h(
+    'form',
+    { method: 'dialog', novalidate: true, onsubmit: (e) => submit(e) },
+    title,
+    text,
+    about,
     h('div', { class: 'field' }, label, reason, counter),
     error,
-    h('div', { class: 'row-btns' }, back, yes));
-  const dialog = h('dialog', { class: 'admin-dialog', id: 'abort-dialog', 'aria-labelledby': 'abort-title', 'aria-describedby': 'abort-text',
-    oncancel: (e) => { if (busy) e.preventDefault(); } }, form);
+    h('div', { class: 'row-btns' }, back, yes)
+  );
+  const dialog = h(
+    'dialog',
+    {
+      class: 'admin-dialog',
+      id: 'abort-dialog',
+      'aria-labelledby': 'abort-title',
+      'aria-describedby': 'abort-text',
+      oncancel: (e) => {
+        if (busy) e.preventDefault();
+      },
+    },
+    form
+  );
   let match = null;
   let busy = false;
 
@@ -45,7 +78,10 @@ export function abortDialog({ send }) {
   };
 
   async function submit(e) {
-    if (e.submitter?.value === 'cancel') { if (busy) e.preventDefault(); return; }   // the dialog closes by itself
+    if (e.submitter?.value === 'cancel') {
+      if (busy) e.preventDefault();
+      return;
+    } // the dialog closes by itself
     e.preventDefault();
     if (busy || !match) return;
     const problem = reasonProblem(reason.value);
@@ -59,7 +95,10 @@ export function abortDialog({ send }) {
     error.textContent = '';
     try {
       const failed = await send(match, cleanReason(reason.value));
-      if (failed) { error.textContent = failed; reason.focus(); } else if (dialog.open) dialog.close('done');
+      if (failed) {
+        error.textContent = failed;
+        reason.focus();
+      } else if (dialog.open) dialog.close('done');
     } finally {
       busy = false;
       yes.disabled = false;
@@ -79,7 +118,9 @@ export function abortDialog({ send }) {
       dialog.showModal();
       reason.focus();
     },
-    close() { if (dialog.open) dialog.close(); },
+    close() {
+      if (dialog.open) dialog.close();
+    },
     relabel: labels,
   };
 }

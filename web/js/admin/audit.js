@@ -15,10 +15,15 @@ export function auditSection({ onRefused }) {
   const reload = h('button', { type: 'button', class: 'btn small ghost', id: 'audit-reload', onclick: () => load() });
   const msg = messages('admin-audit');
   const list = h('div', { class: 'admin-table-box', id: 'audit-box' });
-  const el = h('section', { class: 'admin-section', id: 'admin-audit', 'aria-labelledby': 'admin-audit-title' },
-    h('div', { class: 'admin-section-head' }, title, reload), ...msg.nodes, list);
+  const el = h(
+    'section',
+    { class: 'admin-section', id: 'admin-audit', 'aria-labelledby': 'admin-audit-title' },
+    h('div', { class: 'admin-section-head' }, title, reload),
+    ...msg.nodes,
+    list
+  );
   let entries = null;
-  let names = new Map();   // user id → user name, for the targets
+  let names = new Map(); // user id → user name, for the targets
 
   const labels = () => {
     title.textContent = t('admin.audit.title');
@@ -37,7 +42,12 @@ export function auditSection({ onRefused }) {
         cells: [
           h('time', { datetime: e.at }, formatWhen(e.at, lang())),
           auditActor(e),
-          h('span', {}, auditSentence(e, names), e.detail ? h('small', { class: 'cell-sub' }, auditDetail(e.detail, e.action)) : null),
+          h(
+            'span',
+            {},
+            auditSentence(e, names),
+            e.detail ? h('small', { class: 'cell-sub' }, auditDetail(e.detail, e.action)) : null
+          ),
           auditFrom(e),
         ],
       })),
@@ -46,7 +56,10 @@ export function auditSection({ onRefused }) {
 
   async function load() {
     try {
-      const [log, users] = await Promise.all([getAdmin(`audit?limit=${LIMIT}`), getAdmin('users').catch(() => ({ users: [] }))]);
+      const [log, users] = await Promise.all([
+        getAdmin(`audit?limit=${LIMIT}`),
+        getAdmin('users').catch(() => ({ users: [] })),
+      ]);
       names = new Map((users.users || []).map((u) => [u.id, u.username]));
       entries = log.entries || [];
       msg.clear();
@@ -59,8 +72,13 @@ export function auditSection({ onRefused }) {
   labels();
   return {
     el,
-    show() { load(); },
+    show() {
+      load();
+    },
     hide() {},
-    relabel() { labels(); draw(); },
+    relabel() {
+      labels();
+      draw();
+    },
   };
 }

@@ -23,10 +23,16 @@ export function backupsBox({ onRefused }) {
   const list = h('div', { class: 'admin-table-box', id: 'backups-list' });
   const restore = h('div', { class: 'backups-restore', id: 'backups-restore' });
   const configured = [facts, h('div', { class: 'backups-actions' }, now, running), ...msg.nodes, list, restore];
-  const el = h('div', { class: 'maintenance-box backups-box', id: 'admin-backups', role: 'group', 'aria-labelledby': 'backups-title' },
-    title, off, warning, ...configured);
+  const el = h(
+    'div',
+    { class: 'maintenance-box backups-box', id: 'admin-backups', role: 'group', 'aria-labelledby': 'backups-title' },
+    title,
+    off,
+    warning,
+    ...configured
+  );
   let info = null;
-  let drawn = '';     // the JSON last drawn: an unchanged answer leaves the box (and a selection in it) alone
+  let drawn = ''; // the JSON last drawn: an unchanged answer leaves the box (and a selection in it) alone
   let asking = false;
 
   const labels = () => {
@@ -36,66 +42,124 @@ export function backupsBox({ onRefused }) {
 
   // The folder, interval, copies kept, next copy, last good copy and failures since start.
   function drawFacts() {
-    const fact = (key, value, id) => h('div', { class: 'backups-fact' }, h('dt', {}, t(key)), h('dd', { id: `backups-${id}` }, value));
-    fill(facts,
+    const fact = (key, value, id) =>
+      h('div', { class: 'backups-fact' }, h('dt', {}, t(key)), h('dd', { id: `backups-${id}` }, value));
+    fill(
+      facts,
       fact('admin.backups.folder', h('code', {}, info.dir), 'dir'),
       fact('admin.backups.every', t('admin.backups.every_value', { time: durationText(info.every_s * 1000) }), 'every'),
       fact('admin.backups.keep', t('admin.backups.keep_value', { n: info.keep }), 'keep'),
-      fact('admin.backups.next', info.running ? t('admin.backups.next_running') : formatWhen(info.next, lang()) || '—', 'next'),
-      fact('admin.backups.last_success', formatWhen(info.last_success, lang()) || t('admin.backups.none_yet'), 'last-success'),
-      info.failures ? fact('admin.backups.failures', String(info.failures), 'failures') : null);
+      fact(
+        'admin.backups.next',
+        info.running ? t('admin.backups.next_running') : formatWhen(info.next, lang()) || '—',
+        'next'
+      ),
+      fact(
+        'admin.backups.last_success',
+        formatWhen(info.last_success, lang()) || t('admin.backups.none_yet'),
+        'last-success'
+      ),
+      info.failures ? fact('admin.backups.failures', String(info.failures), 'failures') : null
+    );
   }
 
   // The copies, newest first: file, time, size, result (a failure's error under it), who.
   function drawList() {
-    fill(list, dataTable({
-      id: 'backups-table',
-      caption: t('admin.backups.list'),
-      empty: t('admin.backups.none'),
-      headers: [t('admin.backups.file'), t('admin.backups.at'), t('admin.backups.size'), t('admin.backups.result'), t('admin.backups.by')],
-      rows: info.backups.map((b) => ({
-        attrs: { dataset: { file: b.file, ok: String(b.ok), by: b.by } },
-        cells: [
-          h('code', { class: 'backups-file' }, b.file),
-          h('time', { datetime: b.at }, formatWhen(b.at, lang())),
-          h('span', { class: 'nowrap' }, b.ok ? formatBytes(b.bytes, lang()) : '—'),
-          b.ok ? h('span', { class: 'state-mark' }, t('admin.backups.ok'))
-            : h('span', {}, h('span', { class: 'state-mark off' }, t('admin.backups.failed')), h('small', { class: 'cell-sub backups-error' }, b.error || '')),
-          backupBy(b.by),
+    fill(
+      list,
+      dataTable({
+        id: 'backups-table',
+        caption: t('admin.backups.list'),
+        empty: t('admin.backups.none'),
+        headers: [
+          t('admin.backups.file'),
+          t('admin.backups.at'),
+          t('admin.backups.size'),
+          t('admin.backups.result'),
+          t('admin.backups.by'),
         ],
-      })),
-    }));
+        rows: info.backups.map((b) => ({
+          attrs: { dataset: { file: b.file, ok: String(b.ok), by: b.by } },
+          cells: [
+            h('code', { class: 'backups-file' }, b.file),
+            h('time', { datetime: b.at }, formatWhen(b.at, lang())),
+            h('span', { class: 'nowrap' }, b.ok ? formatBytes(b.bytes, lang()) : '—'),
+            b.ok
+              ? h('span', { class: 'state-mark' }, t('admin.backups.ok'))
+              : h(
+                  'span',
+                  {},
+                  h('span', { class: 'state-mark off' }, t('admin.backups.failed')),
+                  h('small', { class: 'cell-sub backups-error' }, b.error || '')
+                ),
+            backupBy(b.by),
+          ],
+        })),
+      })
+    );
   }
 
   // One way of restoring: its heading, what to know first, the commands and a button copying them.
   function way(id, lines) {
     // One block per command, so that a command wrapped on a narrow screen hangs under its start.
-    const code = h('code', { id: `restore-${id}-code` },
-      lines.map((line, i) => h('span', { class: 'restore-line' }, i < lines.length - 1 ? `${line}\n` : line)));
+    const code = h(
+      'code',
+      { id: `restore-${id}-code` },
+      lines.map((line, i) => h('span', { class: 'restore-line' }, i < lines.length - 1 ? `${line}\n` : line))
+    );
     const label = h('span', {}, t('copy'));
-    const copy = h('button', { type: 'button', class: 'btn small ghost copy', id: `restore-${id}-copy`,
-      'aria-labelledby': `restore-${id}-copy restore-${id}-title`, onclick: async () => {
-        const ok = await copyText(code.textContent);
-        if (!ok) getSelection()?.selectAllChildren(code);
-        label.textContent = ok ? t('copied') : t('admin.backups.copy_failed');
-        setTimeout(() => { label.textContent = t('copy'); }, 2000);
-      } }, icon('copy'), label);
-    return h('div', { class: 'restore-way', id: `restore-${id}` },
-      h('div', { class: 'restore-way-head' }, h('h5', { id: `restore-${id}-title` }, t(`admin.backups.way_${id}`)), copy),
+    const copy = h(
+      'button',
+      {
+        type: 'button',
+        class: 'btn small ghost copy',
+        id: `restore-${id}-copy`,
+        'aria-labelledby': `restore-${id}-copy restore-${id}-title`,
+        onclick: async () => {
+          const ok = await copyText(code.textContent);
+          if (!ok) getSelection()?.selectAllChildren(code);
+          label.textContent = ok ? t('copied') : t('admin.backups.copy_failed');
+          setTimeout(() => {
+            label.textContent = t('copy');
+          }, 2000);
+        },
+      },
+      icon('copy'),
+      label
+    );
+    return h(
+      'div',
+      { class: 'restore-way', id: `restore-${id}` },
+      h(
+        'div',
+        { class: 'restore-way-head' },
+        h('h5', { id: `restore-${id}-title` }, t(`admin.backups.way_${id}`)),
+        copy
+      ),
       h('p', { class: 'hint' }, t(`admin.backups.way_${id}_text`)),
-      h('pre', { class: 'restore-code' }, code));
+      h('pre', { class: 'restore-code' }, code)
+    );
   }
 
   // How to restore the newest good copy, or that there is none yet.
   function drawRestore() {
     const how = restoreCommands(info);
-    fill(restore, h('h4', { id: 'restore-title' }, t('admin.backups.restore_title')),
-      how ? [
-        h('p', { id: 'restore-from' }, t('admin.backups.restore_from', { file: how.copy.file, date: formatWhen(how.copy.at, lang()) })),
-        h('p', { class: 'hint' }, t(info.postgres ? 'admin.backups.restore_pg' : 'admin.backups.restore_stop')),
-        how.ways.map((w) => way(w.id, w.lines)),
-        h('p', { class: 'hint', id: 'restore-readme' }, t('admin.backups.readme')),
-      ] : h('p', { class: 'empty', id: 'restore-none' }, t('admin.backups.restore_none')));
+    fill(
+      restore,
+      h('h4', { id: 'restore-title' }, t('admin.backups.restore_title')),
+      how
+        ? [
+            h(
+              'p',
+              { id: 'restore-from' },
+              t('admin.backups.restore_from', { file: how.copy.file, date: formatWhen(how.copy.at, lang()) })
+            ),
+            h('p', { class: 'hint' }, t(info.postgres ? 'admin.backups.restore_pg' : 'admin.backups.restore_stop')),
+            how.ways.map((w) => way(w.id, w.lines)),
+            h('p', { class: 'hint', id: 'restore-readme' }, t('admin.backups.readme')),
+          ]
+        : h('p', { class: 'empty', id: 'restore-none' }, t('admin.backups.restore_none'))
+    );
   }
 
   // Draws info; unless force, only when it differs from what is drawn.
@@ -108,10 +172,15 @@ export function backupsBox({ onRefused }) {
     for (const n of configured) n.hidden = !info.configured;
     const newest = info.backups?.[0];
     warning.hidden = !(info.configured && info.last_failed);
-    warning.textContent = warning.hidden ? '' : t('admin.backups.warning', { error: newest?.error || '?', date: formatWhen(newest?.at, lang()) });
+    warning.textContent = warning.hidden
+      ? ''
+      : t('admin.backups.warning', { error: newest?.error || '?', date: formatWhen(newest?.at, lang()) });
     now.disabled = asking || !!info.running;
     running.textContent = info.running ? t('admin.backups.running') : '';
-    if (!info.configured) { off.textContent = t('admin.backups.off'); return; }
+    if (!info.configured) {
+      off.textContent = t('admin.backups.off');
+      return;
+    }
     drawFacts();
     drawList();
     drawRestore();
@@ -141,7 +210,7 @@ export function backupsBox({ onRefused }) {
     } catch (e) {
       if (!onRefused(e)) {
         msg.error(e);
-        await load();   // a failed copy is listed now, with its error
+        await load(); // a failed copy is listed now, with its error
       }
     } finally {
       asking = false;
@@ -150,5 +219,12 @@ export function backupsBox({ onRefused }) {
   }
 
   labels();
-  return { el, load, relabel() { labels(); draw(true); } };
+  return {
+    el,
+    load,
+    relabel() {
+      labels();
+      draw(true);
+    },
+  };
 }

@@ -6,10 +6,19 @@ import { t, has } from '../i18n.js';
 // "3 d 4 h", "2 h 5 min", "4 min 10 s", "12 s" (the two largest units; the same in both languages).
 export function formatUptime(seconds) {
   const s = Math.max(0, Math.floor(Number(seconds) || 0));
-  const parts = [[Math.floor(s / 86400), 'd'], [Math.floor(s / 3600) % 24, 'h'], [Math.floor(s / 60) % 60, 'min'], [s % 60, 's']];
+  const parts = [
+    [Math.floor(s / 86400), 'd'],
+    [Math.floor(s / 3600) % 24, 'h'],
+    [Math.floor(s / 60) % 60, 'min'],
+    [s % 60, 's'],
+  ];
   const first = parts.findIndex(([n]) => n > 0);
   if (first < 0) return '0 s';
-  return parts.slice(first, first + 2).filter(([n], i) => i === 0 || n > 0).map(([n, u]) => `${n} ${u}`).join(' ');
+  return parts
+    .slice(first, first + 2)
+    .filter(([n], i) => i === 0 || n > 0)
+    .map(([n, u]) => `${n} ${u}`)
+    .join(' ');
 }
 
 // "512 B", "108 KB", "1.5 MB" ("1,5 MB" in Portuguese): powers of 1024; '—' when unknown.
@@ -18,7 +27,10 @@ export function formatBytes(bytes, lang = 'en') {
   let n = Number(bytes);
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let u = 0;
-  while (n >= 1024 && u < units.length - 1) { n /= 1024; u++; }
+  while (n >= 1024 && u < units.length - 1) {
+    n /= 1024;
+    u++;
+  }
   const digits = u === 0 || n >= 100 ? 0 : 1;
   return `${new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(n)} ${units[u]}`;
 }

@@ -26,7 +26,10 @@ export function matchesRoute({ status = '', game = '', player = '' } = {}) {
 // space, trimmed.
 /* eslint-disable no-control-regex -- control characters are what it replaces */
 export function cleanReason(text) {
-  return String(text ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return String(text ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 /* eslint-enable no-control-regex */
 

@@ -8,7 +8,17 @@ import { t, lang } from '../i18n.js';
 import { getAdmin, postAdmin } from '../api.js';
 import { GAMES, gameTitle } from '../games.js';
 import { formatWhen } from './format.js';
-import { STATUSES, LIST_LIMIT, matchesRoute, statusText, canAbort, canDelete, playerText, seatLine, resultText } from './match-format.js';
+import {
+  STATUSES,
+  LIST_LIMIT,
+  matchesRoute,
+  statusText,
+  canAbort,
+  canDelete,
+  playerText,
+  seatLine,
+  resultText,
+} from './match-format.js';
 import { messages, confirmer, refusal, drawTable } from './ui.js';
 import { abortDialog } from './abort-dialog.js';
 
@@ -30,7 +40,9 @@ function selectField(id, choices, onchange) {
     node: h('div', { class: 'field' }, label, select),
     relabel(labelKey) {
       label.textContent = t(labelKey);
-      choices.forEach(([, text], i) => { options[i].textContent = text(); });
+      choices.forEach(([, text], i) => {
+        options[i].textContent = text();
+      });
     },
   };
 }
@@ -39,25 +51,73 @@ function selectField(id, choices, onchange) {
 export function matchesSection({ onRefused }) {
   const title = h('h2', { id: 'admin-matches-title' });
   const reload = h('button', { type: 'button', class: 'btn small ghost', id: 'matches-reload', onclick: () => load() });
-  const status = selectField('match-status', [['', () => t('admin.matches.status_any')], ...STATUSES.map((s) => [s, () => statusText(s)])], () => load());
-  const game = selectField('match-game', [['', () => t('admin.matches.game_any')], ...GAMES.filter((g) => g.available).map((g) => [g.id, () => gameTitle(g.id)])], () => load());
+  const status = selectField(
+    'match-status',
+    [['', () => t('admin.matches.status_any')], ...STATUSES.map((s) => [s, () => statusText(s)])],
+    () => load()
+  );
+  const game = selectField(
+    'match-game',
+    [
+      ['', () => t('admin.matches.game_any')],
+      ...GAMES.filter((g) => g.available).map((g) => [g.id, () => gameTitle(g.id)]),
+    ],
+    () => load()
+  );
   const searchLabel = h('label', { for: 'match-player' });
-  const search = h('input', { type: 'search', id: 'match-player', name: 'player', autocomplete: 'off', spellcheck: false, maxLength: 64,
-    oninput: () => { clearTimeout(searchTimer); searchTimer = setTimeout(load, SEARCH_DELAY_MS); } });
+  const search = h('input', {
+    type: 'search',
+    id: 'match-player',
+    name: 'player',
+    autocomplete: 'off',
+    spellcheck: false,
+    maxLength: 64,
+    oninput: () => {
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(load, SEARCH_DELAY_MS);
+    },
+  });
   const searchBtn = h('button', { type: 'submit', class: 'btn', id: 'match-search-btn' });
-  const form = h('form', { class: 'match-filters', role: 'search', id: 'match-filters', onsubmit: (e) => { e.preventDefault(); clearTimeout(searchTimer); load(); } },
-    status.node, game.node,
-    h('div', { class: 'field match-player-field' }, searchLabel, h('div', { class: 'admin-search-row' }, search, searchBtn)));
+  const form = h(
+    'form',
+    {
+      class: 'match-filters',
+      role: 'search',
+      id: 'match-filters',
+      onsubmit: (e) => {
+        e.preventDefault();
+        clearTimeout(searchTimer);
+        load();
+      },
+    },
+    status.node,
+    game.node,
+    h(
+      'div',
+      { class: 'field match-player-field' },
+      searchLabel,
+      h('div', { class: 'admin-search-row' }, search, searchBtn)
+    )
+  );
   const msg = messages('admin-matches', 'matches');
   const limitNote = h('p', { class: 'hint', id: 'matches-limit', hidden: true });
   const list = h('div', { class: 'admin-table-box', id: 'matches-box' });
   const confirm = confirmer('matches-confirm');
   const aborter = abortDialog({ send: abort });
-  const el = h('section', { class: 'admin-section', id: 'admin-matches', 'aria-labelledby': 'admin-matches-title' },
-    h('div', { class: 'admin-section-head' }, title, reload), form, ...msg.nodes, limitNote, list, confirm.dialog, aborter.dialog);
+  const el = h(
+    'section',
+    { class: 'admin-section', id: 'admin-matches', 'aria-labelledby': 'admin-matches-title' },
+    h('div', { class: 'admin-section-head' }, title, reload),
+    form,
+    ...msg.nodes,
+    limitNote,
+    list,
+    confirm.dialog,
+    aborter.dialog
+  );
   let matches = null;
   let searchTimer = null;
-  let asked = 0;   // the number of the latest list request: an older answer is dropped
+  let asked = 0; // the number of the latest list request: an older answer is dropped
 
   const filters = () => ({ status: status.select.value, game: game.select.value, player: search.value });
   const labels = () => {
@@ -74,10 +134,19 @@ export function matchesSection({ onRefused }) {
   // "Ana (Player 1) against Bruno (Player 2)".
   const players = (m) => t('admin.matches.vs', { a: playerText(m, 1), b: playerText(m, 2) });
   // One action button of match m's row, named by its text and the row's code.
-  const button = (m, action, onclick) => h('button', {
-    type: 'button', class: 'btn small danger ghost', id: `m-${m.code}-${action}`, dataset: { action },
-    'aria-labelledby': `m-${m.code}-${action} m-${m.code}`, onclick,
-  }, t(`admin.matches.${action}`));
+  const button = (m, action, onclick) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'btn small danger ghost',
+        id: `m-${m.code}-${action}`,
+        dataset: { action },
+        'aria-labelledby': `m-${m.code}-${action} m-${m.code}`,
+        onclick,
+      },
+      t(`admin.matches.${action}`)
+    );
 
   function draw() {
     if (!matches) return;
@@ -87,20 +156,36 @@ export function matchesSection({ onRefused }) {
       id: 'matches-table',
       caption: t('admin.matches.title'),
       empty: t('admin.matches.none'),
-      headers: [t('admin.matches.code'), t('admin.matches.game'), t('admin.matches.status'), t('admin.matches.players'),
-        t('admin.matches.updated'), t('admin.matches.result'), t('admin.matches.actions')],
+      headers: [
+        t('admin.matches.code'),
+        t('admin.matches.game'),
+        t('admin.matches.status'),
+        t('admin.matches.players'),
+        t('admin.matches.updated'),
+        t('admin.matches.result'),
+        t('admin.matches.actions'),
+      ],
       rows: matches.map((m) => ({
         attrs: { dataset: { code: m.code, status: m.status } },
         cells: [
-          h('span', {}, h('a', { href: `/m/${m.code}`, id: `m-${m.code}`, class: 'match-code' }, m.code),
-            m.visibility === 'unlisted' ? h('span', { class: 'badge unlisted-badge' }, t('admin.matches.unlisted')) : null),
+          h(
+            'span',
+            {},
+            h('a', { href: `/m/${m.code}`, id: `m-${m.code}`, class: 'match-code' }, m.code),
+            m.visibility === 'unlisted'
+              ? h('span', { class: 'badge unlisted-badge' }, t('admin.matches.unlisted'))
+              : null
+          ),
           gameTitle(m.game),
           h('span', { class: `state-mark match-status match-${m.status}` }, statusText(m.status)),
           h('span', { class: 'match-players' }, h('span', {}, seatLine(m, 1)), h('span', {}, seatLine(m, 2))),
           h('time', { datetime: m.updated }, formatWhen(m.updated, lang())),
           m.outcome ? h('span', { class: 'match-result' }, resultText(m)) : '',
-          canAbort(m) ? button(m, 'abort', () => openAbort(m))
-            : canDelete(m) ? button(m, 'delete', () => remove(m)) : '',
+          canAbort(m)
+            ? button(m, 'abort', () => openAbort(m))
+            : canDelete(m)
+              ? button(m, 'delete', () => remove(m))
+              : '',
         ],
       })),
     });
@@ -114,7 +199,7 @@ export function matchesSection({ onRefused }) {
       if (mine !== asked) return;
       matches = answer.matches || [];
       draw();
-      list.dataset.query = route;   // which filters the list shows
+      list.dataset.query = route; // which filters the list shows
     } catch (e) {
       if (mine === asked && !onRefused(e)) msg.error(e);
     }
@@ -149,7 +234,10 @@ export function matchesSection({ onRefused }) {
       await settle(`m-${m.code}-delete`, (list) => list.some((x) => x.code === m.code && canAbort(x)));
       return '';
     } catch (e) {
-      if (onRefused(e)) { aborter.close(); return ''; }
+      if (onRefused(e)) {
+        aborter.close();
+        return '';
+      }
       if (!STALE.has(e.code)) return refusal(e, 'matches');
       aborter.close();
       msg.error(e);
@@ -160,7 +248,10 @@ export function matchesSection({ onRefused }) {
 
   async function remove(m) {
     msg.clear();
-    const yes = await confirm.ask(t('admin.matches.confirm_delete', { code: m.code, game: gameTitle(m.game), players: players(m) }), t('admin.matches.delete'));
+    const yes = await confirm.ask(
+      t('admin.matches.confirm_delete', { code: m.code, game: gameTitle(m.game), players: players(m) }),
+      t('admin.matches.delete')
+    );
     if (!yes) return;
     try {
       await postAdmin(`matches/${encodeURIComponent(m.code)}/delete`);
@@ -177,8 +268,16 @@ export function matchesSection({ onRefused }) {
   labels();
   return {
     el,
-    show() { load(); },
-    hide() { clearTimeout(searchTimer); aborter.close(); },
-    relabel() { labels(); draw(); },
+    show() {
+      load();
+    },
+    hide() {
+      clearTimeout(searchTimer);
+      aborter.close();
+    },
+    relabel() {
+      labels();
+      draw();
+    },
   };
 }

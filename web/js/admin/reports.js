@@ -14,8 +14,13 @@ export function reportsSection({ onRefused }) {
   const reload = h('button', { type: 'button', class: 'btn small ghost', id: 'reports-reload', onclick: () => load() });
   const msg = messages('admin-reports');
   const list = h('ol', { class: 'report-list', id: 'report-list' });
-  const el = h('section', { class: 'admin-section', id: 'admin-reports', 'aria-labelledby': 'admin-reports-title' },
-    h('div', { class: 'admin-section-head' }, title, reload), ...msg.nodes, list);
+  const el = h(
+    'section',
+    { class: 'admin-section', id: 'admin-reports', 'aria-labelledby': 'admin-reports-title' },
+    h('div', { class: 'admin-section-head' }, title, reload),
+    ...msg.nodes,
+    list
+  );
   let reports = null;
 
   const labels = () => {
@@ -31,19 +36,49 @@ export function reportsSection({ onRefused }) {
       fill(list, h('li', { class: 'empty', id: 'reports-none' }, t('admin.reports.none')));
       return;
     }
-    fill(list, reports.map((r) => h('li', { class: 'report', dataset: { id: String(r.id) } },
-      h('p', { class: 'report-what' },
-        t(r.channel === 'players' ? 'admin.reports.in_players' : 'admin.reports.in_spectators'), ' ',
-        h('a', { href: `/m/${r.code}?watch` }, r.code), ' · ',
-        h('time', { datetime: r.created }, formatWhen(r.created, lang()))),
-      h('p', { class: 'report-by' }, t('admin.reports.by', { name: r.reporter || t('admin.reports.guest') }),
-        r.reason ? h('span', { class: 'report-reason' }, ` — ${r.reason}`) : null),
-      h('ol', { class: 'report-conversation', 'aria-label': t('admin.reports.conversation') },
-        r.conversation.map((l) => h('li', { class: l.id === r.line.id ? 'reported' : '' },
-          h('span', { class: 'chat-name' }, author(l)), ' ', h('span', { class: 'chat-text' }, l.text),
-          l.id === r.line.id ? h('strong', { class: 'report-mark' }, ` ${t('admin.reports.this_line')}`) : null))),
-      h('button', { type: 'button', class: 'btn small', dataset: { handle: String(r.id) }, onclick: () => handle(r.id) },
-        t('admin.reports.handled')))));
+    fill(
+      list,
+      reports.map((r) =>
+        h(
+          'li',
+          { class: 'report', dataset: { id: String(r.id) } },
+          h(
+            'p',
+            { class: 'report-what' },
+            t(r.channel === 'players' ? 'admin.reports.in_players' : 'admin.reports.in_spectators'),
+            ' ',
+            h('a', { href: `/m/${r.code}?watch` }, r.code),
+            ' · ',
+            h('time', { datetime: r.created }, formatWhen(r.created, lang()))
+          ),
+          h(
+            'p',
+            { class: 'report-by' },
+            t('admin.reports.by', { name: r.reporter || t('admin.reports.guest') }),
+            r.reason ? h('span', { class: 'report-reason' }, ` — ${r.reason}`) : null
+          ),
+          h(
+            'ol',
+            { class: 'report-conversation', 'aria-label': t('admin.reports.conversation') },
+            r.conversation.map((l) =>
+              h(
+                'li',
+                { class: l.id === r.line.id ? 'reported' : '' },
+                h('span', { class: 'chat-name' }, author(l)),
+                ' ',
+                h('span', { class: 'chat-text' }, l.text),
+                l.id === r.line.id ? h('strong', { class: 'report-mark' }, ` ${t('admin.reports.this_line')}`) : null
+              )
+            )
+          ),
+          h(
+            'button',
+            { type: 'button', class: 'btn small', dataset: { handle: String(r.id) }, onclick: () => handle(r.id) },
+            t('admin.reports.handled')
+          )
+        )
+      )
+    );
   }
 
   async function handle(id) {
@@ -70,8 +105,13 @@ export function reportsSection({ onRefused }) {
   labels();
   return {
     el,
-    show() { load(); },
+    show() {
+      load();
+    },
     hide() {},
-    relabel() { labels(); draw(); },
+    relabel() {
+      labels();
+      draw();
+    },
   };
 }

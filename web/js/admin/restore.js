@@ -31,19 +31,38 @@ export function restoreCommands(info) {
   if (!copy) return null;
   const file = shellWord(inDir(info.dir, copy.file));
   if (info.postgres || !info.db) {
-    return { copy, ways: [{ id: 'postgres', lines: [
-      'createdb --owner tabuleiro tabuleiro_restored',
-      `pg_restore --no-owner --exit-on-error --dbname="postgresql://USER@HOST/tabuleiro_restored" ${file}`,
-    ] }] };
+    return {
+      copy,
+      ways: [
+        {
+          id: 'postgres',
+          lines: [
+            'createdb --owner tabuleiro tabuleiro_restored',
+            `pg_restore --no-owner --exit-on-error --dbname="postgresql://USER@HOST/tabuleiro_restored" ${file}`,
+          ],
+        },
+      ],
+    };
   }
   const restore = `restore --db ${shellWord(info.db)} ${file}`;
-  return { copy, ways: [
-    { id: 'native', lines: [`tabuleiro ${restore}`] },
-    { id: 'docker', lines: ['docker stop tabuleiro',
-      `docker run --rm --user root -v tabuleiro-data:/data --entrypoint tabuleiro tabuleiro ${restore}`,
-      'docker start tabuleiro'] },
-    { id: 'systemd', lines: ['systemctl stop tabuleiro', `/usr/local/bin/tabuleiro ${restore}`, 'systemctl start tabuleiro'] },
-  ] };
+  return {
+    copy,
+    ways: [
+      { id: 'native', lines: [`tabuleiro ${restore}`] },
+      {
+        id: 'docker',
+        lines: [
+          'docker stop tabuleiro',
+          `docker run --rm --user root -v tabuleiro-data:/data --entrypoint tabuleiro tabuleiro ${restore}`,
+          'docker start tabuleiro',
+        ],
+      },
+      {
+        id: 'systemd',
+        lines: ['systemctl stop tabuleiro', `/usr/local/bin/tabuleiro ${restore}`, 'systemctl start tabuleiro'],
+      },
+    ],
+  };
 }
 
 // Who made a copy: the schedule, the folder as found when the server started, or an

@@ -17,8 +17,14 @@ export function serverSection({ onRefused }) {
   const stats = h('dl', { class: 'admin-stats', id: 'admin-stats' });
   const updated = h('p', { class: 'hint admin-updated', id: 'admin-updated' });
   const msg = messages('admin-server');
-  const toggle = h('input', { type: 'checkbox', id: 'maintenance-switch', role: 'switch', class: 'switch',
-    'aria-describedby': 'maintenance-text', onchange: () => setMaintenance(toggle.checked) });
+  const toggle = h('input', {
+    type: 'checkbox',
+    id: 'maintenance-switch',
+    role: 'switch',
+    class: 'switch',
+    'aria-describedby': 'maintenance-text',
+    onchange: () => setMaintenance(toggle.checked),
+  });
   const title = h('h2', { id: 'admin-server-title' });
   const maintTitle = h('h3', {});
   const label = h('label', { for: 'maintenance-switch' });
@@ -28,12 +34,17 @@ export function serverSection({ onRefused }) {
   const backupLink = h('a', { class: 'btn', id: 'admin-backup', href: '/api/admin/backup', download: '' });
   const backupText = h('p', { class: 'hint', id: 'admin-backup-text' });
   const backups = backupsBox({ onRefused });
-  const el = h('section', { class: 'admin-section', id: 'admin-server', 'aria-labelledby': 'admin-server-title' },
-    title, stats, updated,
+  const el = h(
+    'section',
+    { class: 'admin-section', id: 'admin-server', 'aria-labelledby': 'admin-server-title' },
+    title,
+    stats,
+    updated,
     h('div', { class: 'maintenance-box' }, maintTitle, h('div', { class: 'switch-row' }, toggle, label), text),
     h('div', { class: 'maintenance-box' }, backupTitle, backupLink, backupText),
     backups.el,
-    ...msg.nodes);
+    ...msg.nodes
+  );
   let info = null;
   let timer = null;
   let busy = false;
@@ -50,21 +61,36 @@ export function serverSection({ onRefused }) {
 
   function draw() {
     if (!info) return;
-    const row = (key, value, id, sub = null) => h('div', { class: 'admin-stat' }, h('dt', {}, t(key)),
-      h('dd', { id: `stat-${id}` }, String(value), sub ? h('small', { class: 'cell-sub' }, sub) : null));
+    const row = (key, value, id, sub = null) =>
+      h(
+        'div',
+        { class: 'admin-stat' },
+        h('dt', {}, t(key)),
+        h('dd', { id: `stat-${id}` }, String(value), sub ? h('small', { class: 'cell-sub' }, sub) : null)
+      );
     const access = `admin.access.${info.access}`;
-    fill(stats,
+    fill(
+      stats,
       row('admin.server.version', info.version, 'version'),
       row('admin.server.uptime', formatUptime(info.uptime_s), 'uptime'),
       row('admin.server.connections', info.connections, 'connections'),
       row('admin.server.rooms', info.rooms, 'rooms'),
       row('admin.server.bots', info.bots_thinking, 'bots'),
       row('admin.server.database', formatBytes(info.database_bytes, lang()), 'database'),
-      row('admin.server.access', has(access) ? t(access) : info.access, 'access', has(`${access}_text`) ? t(`${access}_text`) : null),
-      row('admin.server.node', info.node || t('admin.server.no_node'), 'node'));
+      row(
+        'admin.server.access',
+        has(access) ? t(access) : info.access,
+        'access',
+        has(`${access}_text`) ? t(`${access}_text`) : null
+      ),
+      row('admin.server.node', info.node || t('admin.server.no_node'), 'node')
+    );
     toggle.checked = !!info.maintenance;
     el.classList.toggle('in-maintenance', !!info.maintenance);
-    updated.textContent = t('admin.server.updated', { time: new Date().toLocaleTimeString(lang()), started: formatWhen(info.started, lang()) });
+    updated.textContent = t('admin.server.updated', {
+      time: new Date().toLocaleTimeString(lang()),
+      started: formatWhen(info.started, lang()),
+    });
   }
 
   async function load() {
@@ -97,8 +123,12 @@ export function serverSection({ onRefused }) {
 
   // Reads again every REFRESH_MS while shown; a hidden tab skips its turns and reads at once
   // when it comes back.
-  const tick = () => { if (!document.hidden) load(); };
-  const back = () => { if (!document.hidden) load(); };
+  const tick = () => {
+    if (!document.hidden) load();
+  };
+  const back = () => {
+    if (!document.hidden) load();
+  };
   labels();
   return {
     el,
@@ -108,7 +138,15 @@ export function serverSection({ onRefused }) {
       timer = setInterval(tick, REFRESH_MS);
       document.addEventListener('visibilitychange', back);
     },
-    hide() { clearInterval(timer); timer = null; document.removeEventListener('visibilitychange', back); },
-    relabel() { labels(); draw(); backups.relabel(); },
+    hide() {
+      clearInterval(timer);
+      timer = null;
+      document.removeEventListener('visibilitychange', back);
+    },
+    relabel() {
+      labels();
+      draw();
+      backups.relabel();
+    },
   };
 }

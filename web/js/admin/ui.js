@@ -20,9 +20,18 @@ export function messages(id, section = '') {
   const okEl = h('p', { class: 'admin-ok', id: `${id}-ok`, role: 'status' });
   return {
     nodes: [errEl, okEl],
-    error(e) { okEl.textContent = ''; errEl.textContent = typeof e === 'string' ? e : refusal(e, section); },
-    ok(text) { errEl.textContent = ''; okEl.textContent = text; },
-    clear() { errEl.textContent = ''; okEl.textContent = ''; },
+    error(e) {
+      okEl.textContent = '';
+      errEl.textContent = typeof e === 'string' ? e : refusal(e, section);
+    },
+    ok(text) {
+      errEl.textContent = '';
+      okEl.textContent = text;
+    },
+    clear() {
+      errEl.textContent = '';
+      okEl.textContent = '';
+    },
   };
 }
 
@@ -31,49 +40,108 @@ export function messages(id, section = '') {
 export function confirmer(id) {
   const text = h('p', { id: `${id}-question` });
   const yes = h('button', { class: 'btn danger', value: 'yes', id: `${id}-yes` });
-  const dialog = h('dialog', { class: 'confirm', id, 'aria-labelledby': `${id}-question` },
-    h('form', { method: 'dialog' }, text,
-      h('div', { class: 'row-btns' },
-        h('button', { class: 'btn ghost', value: 'cancel', id: `${id}-cancel` }, t('cancel')), yes)));
-  const ask = (question, yesLabel) => new Promise((resolve) => {
-    text.textContent = question;
-    yes.textContent = yesLabel;
-    dialog.querySelector(`#${id}-cancel`).textContent = t('cancel');
-    dialog.returnValue = '';
-    dialog.addEventListener('close', () => resolve(dialog.returnValue === 'yes'), { once: true });
-    dialog.showModal();
-  });
+  const dialog = h(
+    'dialog',
+    { class: 'confirm', id, 'aria-labelledby': `${id}-question` },
+    h(
+      'form',
+      { method: 'dialog' },
+      text,
+      h(
+        'div',
+        { class: 'row-btns' },
+        h('button', { class: 'btn ghost', value: 'cancel', id: `${id}-cancel` }, t('cancel')),
+        yes
+      )
+    )
+  );
+  const ask = (question, yesLabel) =>
+    new Promise((resolve) => {
+      text.textContent = question;
+      yes.textContent = yesLabel;
+      dialog.querySelector(`#${id}-cancel`).textContent = t('cancel');
+      dialog.returnValue = '';
+      dialog.addEventListener('close', () => resolve(dialog.returnValue === 'yes'), { once: true });
+      dialog.showModal();
+    });
   return { dialog, ask };
 }
 
 // A box showing a secret link once: the note (validity, shown only now), the link in a
 // read-only field and a copy button.
 export function linkOnce(id, link, note) {
-  const input = h('input', { type: 'text', id: `${id}-input`, class: 'link-input', readOnly: true, value: link,
-    'aria-label': t('share_link'), onfocus: (e) => e.target.select() });
+  const input = h('input', {
+    type: 'text',
+    id: `${id}-input`,
+    class: 'link-input',
+    readOnly: true,
+    value: link,
+    'aria-label': t('share_link'),
+    onfocus: (e) => e.target.select(),
+  });
   const label = h('span', {}, t('copy'));
-  const copy = h('button', { type: 'button', class: 'btn copy', id: `${id}-copy`, onclick: async () => {
-    const ok = await copyText(link, input);
-    label.textContent = ok ? t('copied') : t('copy_failed');
-    copy.classList.toggle('ok', ok);
-    setTimeout(() => { label.textContent = t('copy'); copy.classList.remove('ok'); }, 2000);
-  } }, icon('copy'), label);
-  return h('div', { class: 'link-once', id },
+  const copy = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn copy',
+      id: `${id}-copy`,
+      onclick: async () => {
+        const ok = await copyText(link, input);
+        label.textContent = ok ? t('copied') : t('copy_failed');
+        copy.classList.toggle('ok', ok);
+        setTimeout(() => {
+          label.textContent = t('copy');
+          copy.classList.remove('ok');
+        }, 2000);
+      },
+    },
+    icon('copy'),
+    label
+  );
+  return h(
+    'div',
+    { class: 'link-once', id },
     h('p', { class: 'link-once-note' }, note),
-    h('div', { class: 'link-row' }, input, copy));
+    h('div', { class: 'link-row' }, input, copy)
+  );
 }
 
 // A table with a caption and column headers; rows is a list of {cells: [node|text…], attrs};
 // each cell carries its header (data-label) for the phone's card layout. empty: the text of a
 // table without rows.
 export function dataTable({ id, caption, headers, rows, empty }) {
-  const table = h('table', { class: 'admin-table', id },
+  const table = h(
+    'table',
+    { class: 'admin-table', id },
     h('caption', { class: 'sr-only' }, caption),
-    h('thead', {}, h('tr', {}, headers.map((x) => h('th', { scope: 'col' }, x)))),
-    h('tbody', {}, rows.map((r) => h('tr', r.attrs || {},
-      r.cells.map((c, i) => h(i === 0 ? 'th' : 'td', { scope: i === 0 ? 'row' : null, 'data-label': headers[i] }, c))))));
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        headers.map((x) => h('th', { scope: 'col' }, x))
+      )
+    ),
+    h(
+      'tbody',
+      {},
+      rows.map((r) =>
+        h(
+          'tr',
+          r.attrs || {},
+          r.cells.map((c, i) =>
+            h(i === 0 ? 'th' : 'td', { scope: i === 0 ? 'row' : null, 'data-label': headers[i] }, c)
+          )
+        )
+      )
+    )
+  );
   return rows.length ? table : h('p', { class: 'empty', id: `${id}-empty` }, empty);
 }
 
 // Replaces box's content with a table (or its empty text).
-export function drawTable(box, spec) { fill(box, dataTable(spec)); }
+export function drawTable(box, spec) {
+  fill(box, dataTable(spec));
+}

@@ -17,20 +17,50 @@ const CONFIRMED = new Set(['disable', 'demote']);
 export function usersSection({ onRefused }) {
   const title = h('h2', { id: 'admin-users-title' });
   const searchLabel = h('label', { for: 'user-search' });
-  const search = h('input', { type: 'search', id: 'user-search', name: 'q', autocomplete: 'off', spellcheck: false, maxLength: 64,
-    oninput: () => { clearTimeout(searchTimer); searchTimer = setTimeout(load, SEARCH_DELAY_MS); } });
+  const search = h('input', {
+    type: 'search',
+    id: 'user-search',
+    name: 'q',
+    autocomplete: 'off',
+    spellcheck: false,
+    maxLength: 64,
+    oninput: () => {
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(load, SEARCH_DELAY_MS);
+    },
+  });
   const searchBtn = h('button', { type: 'submit', class: 'btn', id: 'user-search-btn' });
-  const form = h('form', { class: 'admin-search', role: 'search', onsubmit: (e) => { e.preventDefault(); clearTimeout(searchTimer); load(); } },
-    searchLabel, h('div', { class: 'admin-search-row' }, search, searchBtn));
+  const form = h(
+    'form',
+    {
+      class: 'admin-search',
+      role: 'search',
+      onsubmit: (e) => {
+        e.preventDefault();
+        clearTimeout(searchTimer);
+        load();
+      },
+    },
+    searchLabel,
+    h('div', { class: 'admin-search-row' }, search, searchBtn)
+  );
   const msg = messages('admin-users');
   const linkBox = h('div', { class: 'link-once-box', id: 'reset-link-box' });
   const list = h('div', { class: 'admin-table-box', id: 'users-box' });
   const confirm = confirmer('users-confirm');
-  const el = h('section', { class: 'admin-section', id: 'admin-users', 'aria-labelledby': 'admin-users-title' },
-    title, form, ...msg.nodes, linkBox, list, confirm.dialog);
+  const el = h(
+    'section',
+    { class: 'admin-section', id: 'admin-users', 'aria-labelledby': 'admin-users-title' },
+    title,
+    form,
+    ...msg.nodes,
+    linkBox,
+    list,
+    confirm.dialog
+  );
   let users = null;
   let searchTimer = null;
-  let reset = null;   // the last reset link made: {u, answer}, shown until the page is left
+  let reset = null; // the last reset link made: {u, answer}, shown until the page is left
 
   const labels = () => {
     title.textContent = t('admin.users.title');
@@ -39,10 +69,19 @@ export function usersSection({ onRefused }) {
   };
 
   // One action button of user u's row, named by its text and the row's user name.
-  const button = (u, action, cls = 'btn small') => h('button', {
-    type: 'button', class: cls, id: `u${u.id}-${action}`, dataset: { action },
-    'aria-labelledby': `u${u.id}-${action} u${u.id}-name`, onclick: () => act(u, action),
-  }, t(`admin.users.${action}`));
+  const button = (u, action, cls = 'btn small') =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: cls,
+        id: `u${u.id}-${action}`,
+        dataset: { action },
+        'aria-labelledby': `u${u.id}-${action} u${u.id}-name`,
+        onclick: () => act(u, action),
+      },
+      t(`admin.users.${action}`)
+    );
 
   function draw() {
     if (!users) return;
@@ -51,19 +90,42 @@ export function usersSection({ onRefused }) {
       id: 'users-table',
       caption: t('admin.users.title'),
       empty: t('admin.users.none'),
-      headers: [t('admin.users.name'), t('admin.users.display_name'), t('admin.users.role'), t('admin.users.state'), t('admin.users.created'), t('admin.users.actions')],
+      headers: [
+        t('admin.users.name'),
+        t('admin.users.display_name'),
+        t('admin.users.role'),
+        t('admin.users.state'),
+        t('admin.users.created'),
+        t('admin.users.actions'),
+      ],
       rows: users.map((u) => ({
         attrs: { dataset: { user: u.username, id: String(u.id) }, class: u.disabled ? 'is-disabled' : '' },
         cells: [
-          h('span', { id: `u${u.id}-name` }, u.username, u.id === me ? h('span', { class: 'you-mark' }, ` ${t('admin.users.you')}`) : null),
+          h(
+            'span',
+            { id: `u${u.id}-name` },
+            u.username,
+            u.id === me ? h('span', { class: 'you-mark' }, ` ${t('admin.users.you')}`) : null
+          ),
           u.display_name,
-          h('span', { class: `role-mark${u.admin ? ' admin' : ''}` }, t(u.admin ? 'admin.users.role_admin' : 'admin.users.role_member')),
-          h('span', { class: `state-mark${u.disabled ? ' off' : ''}` }, t(u.disabled ? 'admin.users.state_disabled' : 'admin.users.state_active')),
+          h(
+            'span',
+            { class: `role-mark${u.admin ? ' admin' : ''}` },
+            t(u.admin ? 'admin.users.role_admin' : 'admin.users.role_member')
+          ),
+          h(
+            'span',
+            { class: `state-mark${u.disabled ? ' off' : ''}` },
+            t(u.disabled ? 'admin.users.state_disabled' : 'admin.users.state_active')
+          ),
           formatWhen(u.created, lang()),
-          h('div', { class: 'row-actions' },
+          h(
+            'div',
+            { class: 'row-actions' },
             u.disabled ? button(u, 'enable') : button(u, 'disable', 'btn small danger ghost'),
             u.admin ? button(u, 'demote', 'btn small ghost') : button(u, 'promote', 'btn small ghost'),
-            button(u, 'reset-link', 'btn small ghost')),
+            button(u, 'reset-link', 'btn small ghost')
+          ),
         ],
       })),
     });
@@ -72,15 +134,21 @@ export function usersSection({ onRefused }) {
   // The reset link just made, with whose it is, until when it works, and that it is shown only now.
   function drawReset() {
     if (!reset) return;
-    fill(linkBox, linkOnce('reset-link', reset.answer.link,
-      t('admin.users.reset_note', { name: reset.u.username, expires: formatWhen(reset.answer.expires, lang()) })));
+    fill(
+      linkBox,
+      linkOnce(
+        'reset-link',
+        reset.answer.link,
+        t('admin.users.reset_note', { name: reset.u.username, expires: formatWhen(reset.answer.expires, lang()) })
+      )
+    );
   }
 
   async function load() {
     const q = search.value.trim();
     try {
       const answer = await getAdmin(`users${q ? `?q=${encodeURIComponent(q)}` : ''}`);
-      if (q !== search.value.trim()) return;   // an older search answered late
+      if (q !== search.value.trim()) return; // an older search answered late
       users = answer.users || [];
       draw();
     } catch (e) {
@@ -92,7 +160,10 @@ export function usersSection({ onRefused }) {
   async function act(u, action) {
     msg.clear();
     if (CONFIRMED.has(action)) {
-      const yes = await confirm.ask(t(`admin.users.confirm_${action}`, { name: u.username }), t(`admin.users.${action}`));
+      const yes = await confirm.ask(
+        t(`admin.users.confirm_${action}`, { name: u.username }),
+        t(`admin.users.${action}`)
+      );
       if (!yes) return;
     }
     try {
@@ -113,8 +184,16 @@ export function usersSection({ onRefused }) {
   labels();
   return {
     el,
-    show() { load(); },
-    hide() { clearTimeout(searchTimer); },
-    relabel() { labels(); draw(); drawReset(); },
+    show() {
+      load();
+    },
+    hide() {
+      clearTimeout(searchTimer);
+    },
+    relabel() {
+      labels();
+      draw();
+      drawReset();
+    },
   };
 }

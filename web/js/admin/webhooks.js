@@ -11,12 +11,23 @@ import { messages, confirmer, drawTable } from './ui.js';
 // The section: {el, show(), hide(), relabel()}; onRefused(e) hears a refusal that ends the page.
 export function webhooksSection({ onRefused }) {
   const title = h('h2', { id: 'admin-webhooks-title' });
-  const reload = h('button', { type: 'button', class: 'btn small ghost', id: 'webhooks-reload', onclick: () => load() });
+  const reload = h('button', {
+    type: 'button',
+    class: 'btn small ghost',
+    id: 'webhooks-reload',
+    onclick: () => load(),
+  });
   const msg = messages('admin-webhooks');
   const list = h('div', { class: 'admin-table-box', id: 'webhooks-box' });
   const confirm = confirmer('webhooks-confirm');
-  const el = h('section', { class: 'admin-section', id: 'admin-webhooks', 'aria-labelledby': 'admin-webhooks-title' },
-    h('div', { class: 'admin-section-head' }, title, reload), ...msg.nodes, list, confirm.dialog);
+  const el = h(
+    'section',
+    { class: 'admin-section', id: 'admin-webhooks', 'aria-labelledby': 'admin-webhooks-title' },
+    h('div', { class: 'admin-section-head' }, title, reload),
+    ...msg.nodes,
+    list,
+    confirm.dialog
+  );
   let hooks = null;
 
   const labels = () => {
@@ -29,8 +40,13 @@ export function webhooksSection({ onRefused }) {
     const d = w.last_delivery;
     if (!d) return t('admin.webhooks.never');
     const when = formatWhen(d.at, lang());
-    return d.ok ? t('admin.webhooks.ok', { status: d.status, date: when })
-      : h('span', { class: 'state-mark off', title: d.error }, t('admin.webhooks.failed', { status: d.status || '—', date: when }));
+    return d.ok
+      ? t('admin.webhooks.ok', { status: d.status, date: when })
+      : h(
+          'span',
+          { class: 'state-mark off', title: d.error },
+          t('admin.webhooks.failed', { status: d.status || '—', date: when })
+        );
   }
 
   function draw() {
@@ -39,7 +55,13 @@ export function webhooksSection({ onRefused }) {
       id: 'webhooks-table',
       caption: t('admin.webhooks.title'),
       empty: t('admin.webhooks.none'),
-      headers: [t('admin.webhooks.owner'), t('admin.webhooks.host'), t('admin.webhooks.events'), t('admin.webhooks.last'), t('admin.webhooks.actions')],
+      headers: [
+        t('admin.webhooks.owner'),
+        t('admin.webhooks.host'),
+        t('admin.webhooks.events'),
+        t('admin.webhooks.last'),
+        t('admin.webhooks.actions'),
+      ],
       rows: hooks.map((w) => ({
         attrs: { dataset: { id: String(w.id), owner: w.owner.username } },
         cells: [
@@ -47,8 +69,18 @@ export function webhooksSection({ onRefused }) {
           h('span', { id: `w${w.id}-host` }, w.host),
           w.events.map((e) => t(`webhooks.event.${e}`)).join(', '),
           last(w),
-          h('button', { type: 'button', class: 'btn small danger ghost', id: `w${w.id}-remove`, dataset: { action: 'remove' },
-            'aria-labelledby': `w${w.id}-remove w${w.id}-owner w${w.id}-host`, onclick: () => remove(w) }, t('admin.webhooks.remove')),
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'btn small danger ghost',
+              id: `w${w.id}-remove`,
+              dataset: { action: 'remove' },
+              'aria-labelledby': `w${w.id}-remove w${w.id}-owner w${w.id}-host`,
+              onclick: () => remove(w),
+            },
+            t('admin.webhooks.remove')
+          ),
         ],
       })),
     });
@@ -57,7 +89,7 @@ export function webhooksSection({ onRefused }) {
   async function remove(w) {
     msg.clear();
     const args = { name: w.owner.username, host: w.host };
-    if (!await confirm.ask(t('admin.webhooks.confirm', args), t('admin.webhooks.remove'))) return;
+    if (!(await confirm.ask(t('admin.webhooks.confirm', args), t('admin.webhooks.remove')))) return;
     try {
       await postAdmin(`webhooks/${w.id}/remove`);
       msg.ok(t('admin.webhooks.done', args));
@@ -79,8 +111,13 @@ export function webhooksSection({ onRefused }) {
   labels();
   return {
     el,
-    show() { load(); },
+    show() {
+      load();
+    },
     hide() {},
-    relabel() { labels(); draw(); },
+    relabel() {
+      labels();
+      draw();
+    },
   };
 }

@@ -25,15 +25,17 @@ async function start() {
   };
   worker.onerror = (e) => {
     e.preventDefault();
-    for (const done of pending.values()) done({ ok: false, error: { code: 'engine_unavailable', message: e.message || 'worker error' } });
+    for (const done of pending.values())
+      done({ ok: false, error: { code: 'engine_unavailable', message: e.message || 'worker error' } });
     pending.clear();
   };
   // Sends one request; resolves with its answer.
-  const call = (request) => new Promise((resolve) => {
-    const id = next++;
-    pending.set(id, resolve);
-    worker.postMessage({ id, request });
-  });
+  const call = (request) =>
+    new Promise((resolve) => {
+      const id = next++;
+      pending.set(id, resolve);
+      worker.postMessage({ id, request });
+    });
   const probe = await call({ op: 'free', match: 0 });
   if (probe.error && probe.error.code === 'engine_unavailable') throw new Error(probe.error.message);
   return { call };

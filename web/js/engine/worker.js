@@ -30,7 +30,11 @@
     const { id, request } = e.data;
     load().then(
       (mod) => self.postMessage({ id, answer: JSON.parse(mod.callText(JSON.stringify(request))) }),
-      (err) => self.postMessage({ id, answer: { ok: false, error: { code: 'engine_unavailable', message: String(err && err.message || err) } } }),
+      (err) =>
+        self.postMessage({
+          id,
+          answer: { ok: false, error: { code: 'engine_unavailable', message: String((err && err.message) || err) } },
+        })
     );
   };
 })();

@@ -93,7 +93,8 @@ export const ptBR = {
   'learn.heading': 'Aprenda a jogar',
   'learn.title': 'Aprenda {game}',
   'learn.games': 'Jogos com lições',
-  'learn.lead': '{n} lições curtas num tabuleiro de verdade: cada uma traz uma posição e um objetivo, e as regras conferem cada jogada sua.',
+  'learn.lead':
+    '{n} lições curtas num tabuleiro de verdade: cada uma traz uma posição e um objetivo, e as regras conferem cada jogada sua.',
   'learn.all_done': 'Você resolveu todas as lições de {game}. Jogue-as de novo quando quiser, ou comece uma partida.',
   'learn.start': 'Começar a primeira lição',
   'learn.continue': 'Continuar',
@@ -166,7 +167,8 @@ export const ptBR = {
   'err.timeout': 'O servidor não respondeu a tempo.',
   'err.busy': 'O servidor está ocupado — tente de novo.',
   'err.bots_busy': 'O computador está ocupado — tente de novo em um minuto.',
-  'err.too_many_bot_matches': 'Você já tem tantas partidas contra o computador quanto este servidor permite — termine uma antes.',
+  'err.too_many_bot_matches':
+    'Você já tem tantas partidas contra o computador quanto este servidor permite — termine uma antes.',
   'err.storage_error': 'O servidor não conseguiu salvar isso — tente de novo.',
   'err.no_draw_offer': 'Não há proposta de empate para responder.',
   'err.unknown_message': 'O servidor não conhece este pedido.',
@@ -286,7 +288,8 @@ export const ptBR = {
   'player.result.loss': 'Perdeu para {name}',
   'player.mine': 'Meu rating',
   'board.title': 'Classificação',
-  'board.hint': 'Os 50 melhores membros com uma partida valendo rating nos últimos 30 dias; ratings provisórios ficam de fora.',
+  'board.hint':
+    'Os 50 melhores membros com uma partida valendo rating nos últimos 30 dias; ratings provisórios ficam de fora.',
   'board.empty': 'Ninguém classificado aqui ainda.',
   'board.games': '{games} partidas',
   'ratings.line': '{player}: {before} → {after} ({change})',
@@ -332,7 +335,8 @@ export const ptBR = {
   'account.have_account': 'Já tem uma conta?',
   'account.retry': 'Espere um pouco e tente de novo.',
   'account.members_only': 'Neste servidor, só membros conectados criam partidas.',
-  'err.bad_username': 'Um nome de usuário tem de 3 a 24 letras, dígitos e . _ - (começando e terminando com letra ou dígito).',
+  'err.bad_username':
+    'Um nome de usuário tem de 3 a 24 letras, dígitos e . _ - (começando e terminando com letra ou dígito).',
   'err.bad_password': 'Uma senha tem de 8 a 1.024 caracteres.',
   'err.name_taken': 'Este nome de usuário já está em uso.',
   'err.bad_credentials': 'O nome de usuário ou a senha está errado.',
@@ -366,12 +370,14 @@ export const ptBR = {
   'settings.password_changed': 'Senha trocada. Seus outros dispositivos foram desconectados; este continua conectado.',
   'settings.sessions': 'Dispositivos',
   'settings.signout_everywhere': 'Sair em todos os dispositivos',
-  'settings.signout_everywhere_text': 'Encerra todas as sessões da sua conta, em todos os dispositivos — inclusive este.',
+  'settings.signout_everywhere_text':
+    'Encerra todas as sessões da sua conta, em todos os dispositivos — inclusive este.',
   'settings.disabled_banner': 'Sua conta foi desativada por um administrador, e sua sessão foi encerrada.',
   'settings.disconnected': 'Desconectado',
   // the account page's notifications card (push-settings.js)
   'push.title': 'Notificações',
-  'push.text': 'Saiba das suas partidas com o site fechado: sua vez numa partida por correspondência, uma partida que começa, pouco tempo, um desafio, um resultado.',
+  'push.text':
+    'Saiba das suas partidas com o site fechado: sua vez numa partida por correspondência, uma partida que começa, pouco tempo, um desafio, um resultado.',
   'push.enable': 'Ativar notificações neste navegador',
   'push.on_here': 'As notificações estão ativadas neste navegador.',
   'push.unsupported': 'Este navegador não mostra notificações de sites.',
@@ -388,7 +394,8 @@ export const ptBR = {
   'push.this_browser': '(este navegador)',
   'push.since': 'desde {date}',
   'push.label': '{browser} no {system}',
-  'err.push_denied': 'O navegador não permitiu notificações. Você pode permiti-las nas configurações dele para este site.',
+  'err.push_denied':
+    'O navegador não permitiu notificações. Você pode permiti-las nas configurações dele para este site.',
   'err.push_dismissed': 'As notificações não foram permitidas. Clique de novo para que o navegador pergunte outra vez.',
   'err.push_unavailable': 'Este navegador não conseguiu falar com o serviço de notificações dele. Tente mais tarde.',
   'err.unknown_subscription': 'Esse navegador já foi removido.',
@@ -396,7 +403,8 @@ export const ptBR = {
   'err.bad_keys': 'O servidor recusou a inscrição deste navegador.',
   // the account page's webhooks card (webhook-settings.js)
   'webhooks.title': 'Webhooks',
-  'webhooks.text': 'Envie os eventos das suas partidas para o seu próprio endereço HTTPS: um POST em JSON, assinado com um segredo para que o seu serviço confira que veio deste servidor.',
+  'webhooks.text':
+    'Envie os eventos das suas partidas para o seu próprio endereço HTTPS: um POST em JSON, assinado com um segredo para que o seu serviço confira que veio deste servidor.',
   'webhooks.none': 'Nenhum webhook ainda.',
   'webhooks.full': 'Você tem 5 webhooks, o máximo de uma conta. Remova um para adicionar outro.',
   'webhooks.url': 'Endereço HTTPS',
@@ -418,8 +426,10 @@ export const ptBR = {
   'webhooks.save_events': 'Salvar eventos',
   'webhooks.events_saved': 'Eventos salvos.',
   'webhooks.new_secret': 'Novo segredo',
-  'webhooks.confirm_secret': 'Dar um novo segredo a {url}? As entregas passam a ser assinadas com ele e o antigo deixa de valer: o seu serviço precisa usar o novo.',
-  'webhooks.secret_once': 'O segredo que assina as entregas deste webhook. Copie-o agora: ele não será mostrado de novo.',
+  'webhooks.confirm_secret':
+    'Dar um novo segredo a {url}? As entregas passam a ser assinadas com ele e o antigo deixa de valer: o seu serviço precisa usar o novo.',
+  'webhooks.secret_once':
+    'O segredo que assina as entregas deste webhook. Copie-o agora: ele não será mostrado de novo.',
   'webhooks.copy': 'Copiar segredo',
   'webhooks.secret': 'Segredo',
   'webhooks.secret_done': 'Já copiei',
@@ -462,7 +472,8 @@ export const ptBR = {
   'admin.link': 'Admin',
   'admin.title': 'Administração',
   'admin.only_title': 'Só para administradores',
-  'admin.only_text': 'Esta página é para os administradores do servidor. Você está conectado como {name}, que não é um deles.',
+  'admin.only_text':
+    'Esta página é para os administradores do servidor. Você está conectado como {name}, que não é um deles.',
   'admin.tab.server': 'Servidor',
   'admin.tab.users': 'Usuários',
   'admin.tab.invitations': 'Convites',
@@ -487,14 +498,17 @@ export const ptBR = {
   'admin.access.invite_text': 'Só membros jogam, e criar conta exige um convite.',
   'admin.server.maintenance': 'Manutenção',
   'admin.server.maintenance_switch': 'Modo de manutenção',
-  'admin.server.maintenance_text': 'Enquanto estiver ligado, ninguém cria partidas novas (em nenhum nó); as partidas em andamento continuam.',
+  'admin.server.maintenance_text':
+    'Enquanto estiver ligado, ninguém cria partidas novas (em nenhum nó); as partidas em andamento continuam.',
   'admin.server.maintenance_on': 'Manutenção ligada: nenhuma partida nova.',
   'admin.server.backup': 'Cópia de segurança',
   'admin.server.backup_download': 'Baixar uma cópia agora',
-  'admin.server.backup_text': 'Uma cópia consistente de todo o banco de dados, feita com o servidor funcionando. Ela guarda todas as partidas e contas (senhas só como hashes): guarde-a em lugar seguro.',
+  'admin.server.backup_text':
+    'Uma cópia consistente de todo o banco de dados, feita com o servidor funcionando. Ela guarda todas as partidas e contas (senhas só como hashes): guarde-a em lugar seguro.',
   'admin.server.maintenance_off': 'Manutenção desligada: já dá para criar partidas.',
   'admin.backups.title': 'Cópias de segurança agendadas',
-  'admin.backups.off': 'As cópias agendadas estão desligadas neste servidor. Para ter uma cópia conferida do banco de dados gravada com regularidade, inicie-o com --backup-dir PASTA (ou a variável de ambiente TABULEIRO_BACKUP_DIR); --backup-every (padrão 24h) e --backup-keep (padrão 7) escolhem a frequência e quantas são guardadas.',
+  'admin.backups.off':
+    'As cópias agendadas estão desligadas neste servidor. Para ter uma cópia conferida do banco de dados gravada com regularidade, inicie-o com --backup-dir PASTA (ou a variável de ambiente TABULEIRO_BACKUP_DIR); --backup-every (padrão 24h) e --backup-keep (padrão 7) escolhem a frequência e quantas são guardadas.',
   'admin.backups.folder': 'Pasta',
   'admin.backups.every': 'Intervalo',
   'admin.backups.every_value': 'a cada {time}',
@@ -508,7 +522,8 @@ export const ptBR = {
   'admin.backups.now': 'Fazer uma cópia agora',
   'admin.backups.running': 'Uma cópia está sendo gravada…',
   'admin.backups.done': 'Cópia gravada e conferida: {file}.',
-  'admin.backups.warning': 'A cópia mais recente ({date}) falhou: {error}. As cópias anteriores continuam guardadas; corrija a causa e faça uma nova cópia.',
+  'admin.backups.warning':
+    'A cópia mais recente ({date}) falhou: {error}. As cópias anteriores continuam guardadas; corrija a causa e faça uma nova cópia.',
   'admin.backups.list': 'Cópias de segurança, da mais recente à mais antiga',
   'admin.backups.none': 'Nenhuma cópia ainda.',
   'admin.backups.file': 'Arquivo',
@@ -522,22 +537,28 @@ export const ptBR = {
   'admin.backups.by_start': 'encontrada ao iniciar',
   'admin.backups.restore_title': 'Restaurar a cópia boa mais recente',
   'admin.backups.restore_from': 'A cópia boa mais recente é {file}, feita em {date}.',
-  'admin.backups.restore_stop': 'Restaurar substitui o banco de dados inteiro: pare o servidor antes (o restore recusa enquanto um servidor usa o arquivo). O banco substituído fica guardado ao lado, com o nome …replaced-<hora>.',
-  'admin.backups.restore_pg': 'Este servidor guarda os dados no PostgreSQL: restaure a cópia num banco de dados novo e vazio, depois aponte TABULEIRO_DB para ele e reinicie o servidor.',
+  'admin.backups.restore_stop':
+    'Restaurar substitui o banco de dados inteiro: pare o servidor antes (o restore recusa enquanto um servidor usa o arquivo). O banco substituído fica guardado ao lado, com o nome …replaced-<hora>.',
+  'admin.backups.restore_pg':
+    'Este servidor guarda os dados no PostgreSQL: restaure a cópia num banco de dados novo e vazio, depois aponte TABULEIRO_DB para ele e reinicie o servidor.',
   'admin.backups.restore_none': 'Ainda não há cópia boa, então não há de onde restaurar.',
   'admin.backups.way_native': 'Direto na máquina',
   'admin.backups.way_native_text': 'Pare o servidor, rode isto e inicie o servidor de novo:',
   'admin.backups.way_docker': 'Docker',
-  'admin.backups.way_docker_text': 'Os caminhos são os que o servidor vê dentro do seu contêiner, então a pasta das cópias precisa estar dentro do volume (por exemplo /data/backups):',
+  'admin.backups.way_docker_text':
+    'Os caminhos são os que o servidor vê dentro do seu contêiner, então a pasta das cópias precisa estar dentro do volume (por exemplo /data/backups):',
   'admin.backups.way_systemd': 'systemd',
   'admin.backups.way_systemd_text': 'Como root:',
   'admin.backups.way_postgres': 'PostgreSQL',
-  'admin.backups.way_postgres_text': 'Como um usuário que pode criar bancos de dados; troque USER@HOST pelo usuário e pelo host do seu banco (o servidor não envia o endereço dele para cá):',
+  'admin.backups.way_postgres_text':
+    'Como um usuário que pode criar bancos de dados; troque USER@HOST pelo usuário e pelo host do seu banco (o servidor não envia o endereço dele para cá):',
   'admin.backups.readme': 'Mais em deploy/README.md, “Backup and restore”.',
   'admin.backups.copy_failed': 'Não deu para copiar — os comandos estão selecionados: copie com Ctrl+C.',
   'err.admin.backups.no_backup_dir': 'Este servidor não tem cópias agendadas: foi iniciado sem --backup-dir.',
-  'err.admin.backups.backup_running': 'Uma cópia está sendo gravada agora: espere um pouco, a lista se atualiza sozinha.',
-  'err.admin.backups.backup_failed': 'A cópia falhou; as cópias anteriores continuam guardadas. O motivo está na lista abaixo.',
+  'err.admin.backups.backup_running':
+    'Uma cópia está sendo gravada agora: espere um pouco, a lista se atualiza sozinha.',
+  'err.admin.backups.backup_failed':
+    'A cópia falhou; as cópias anteriores continuam guardadas. O motivo está na lista abaixo.',
   'admin.audit.did.backup': 'Fez uma cópia de segurança',
   'admin.users.title': 'Usuários',
   'admin.users.search': 'Buscar por nome de usuário ou de exibição',
@@ -559,13 +580,15 @@ export const ptBR = {
   'admin.users.promote': 'Tornar admin',
   'admin.users.demote': 'Tirar admin',
   'admin.users.reset-link': 'Link de senha',
-  'admin.users.confirm_disable': 'Desativar {name}? As sessões terminam na hora, as páginas abertas são desconectadas e não dá para entrar até a conta ser reativada.',
+  'admin.users.confirm_disable':
+    'Desativar {name}? As sessões terminam na hora, as páginas abertas são desconectadas e não dá para entrar até a conta ser reativada.',
   'admin.users.confirm_demote': '{name} deixará de ser administrador. Continuar?',
   'admin.users.done_disable': '{name} foi desativado.',
   'admin.users.done_enable': '{name} foi reativado e pode entrar.',
   'admin.users.done_promote': '{name} agora é administrador.',
   'admin.users.done_demote': '{name} não é mais administrador.',
-  'admin.users.reset_note': 'Link de redefinição de senha de {name}, válido uma vez até {expires} (um dia). Ele só aparece agora: copie e entregue a {name}.',
+  'admin.users.reset_note':
+    'Link de redefinição de senha de {name}, válido uma vez até {expires} (um dia). Ele só aparece agora: copie e entregue a {name}.',
   'admin.invitations.title': 'Convites',
   'admin.invitations.new': 'Novo convite',
   'admin.invitations.list': 'Convites feitos',
@@ -574,7 +597,8 @@ export const ptBR = {
   'admin.invitations.create': 'Criar convite',
   'admin.invitations.bad_days': 'Dias: um número inteiro de 1 a 365.',
   'admin.invitations.bad_uses': 'Cadastros: um número inteiro de 1 a 1000.',
-  'admin.invitations.link_note': 'Link de convite para {uses} cadastro(s), válido até {expires}. Ele só aparece agora: copie.',
+  'admin.invitations.link_note':
+    'Link de convite para {uses} cadastro(s), válido até {expires}. Ele só aparece agora: copie.',
   'admin.invitations.none': 'Nenhum convite ainda.',
   'admin.invitations.id': 'Convite',
   'admin.invitations.state': 'Situação',
@@ -604,7 +628,8 @@ export const ptBR = {
   'admin.matches.search_btn': 'Buscar',
   'admin.matches.reload': 'Recarregar',
   'admin.matches.none': 'Nenhuma partida corresponde a estes filtros.',
-  'admin.matches.limit': 'Só aparecem as {n} partidas com mudanças mais recentes: refine os filtros para achar as mais antigas.',
+  'admin.matches.limit':
+    'Só aparecem as {n} partidas com mudanças mais recentes: refine os filtros para achar as mais antigas.',
   'admin.matches.code': 'Código',
   'admin.matches.players': 'Jogadores',
   'admin.matches.player': '{name} ({seat})',
@@ -618,15 +643,18 @@ export const ptBR = {
   'admin.matches.abort': 'Cancelar partida',
   'admin.matches.delete': 'Excluir',
   'admin.matches.abort_title': 'Cancelar a partida {code}',
-  'admin.matches.abort_text': 'A partida termina na hora, sem resultado. Os dois jogadores — e quem estiver assistindo — leem o seu motivo na página: “cancelada pelo anfitrião: …”.',
+  'admin.matches.abort_text':
+    'A partida termina na hora, sem resultado. Os dois jogadores — e quem estiver assistindo — leem o seu motivo na página: “cancelada pelo anfitrião: …”.',
   'admin.matches.reason': 'Motivo (os dois jogadores vão ler)',
   'admin.matches.reason_count': '{n} / {max}',
   'admin.matches.reason_empty': 'Escreva um motivo: os dois jogadores vão lê-lo.',
-  'admin.matches.reason_too_long': 'Longo demais: no máximo 200 caracteres (uma letra acentuada conta como 2, um emoji como 4).',
+  'admin.matches.reason_too_long':
+    'Longo demais: no máximo 200 caracteres (uma letra acentuada conta como 2, um emoji como 4).',
   'admin.matches.back': 'Voltar',
   'admin.matches.abort_yes': 'Cancelar a partida',
   'admin.matches.done_abort': 'A partida {code} foi cancelada. Os jogadores leem: “{reason}”.',
-  'admin.matches.confirm_delete': 'Excluir a partida {code} ({game}: {players}) com todo o seu registro? Não dá para desfazer; quem ainda estiver assistindo é desconectado.',
+  'admin.matches.confirm_delete':
+    'Excluir a partida {code} ({game}: {players}) com todo o seu registro? Não dá para desfazer; quem ainda estiver assistindo é desconectado.',
   'admin.matches.done_delete': 'A partida {code} e o seu registro foram excluídos.',
   'admin.audit.title': 'Auditoria',
   'admin.audit.reload': 'Recarregar',
@@ -654,7 +682,8 @@ export const ptBR = {
   'admin.audit.did.abort_match': 'Cancelou a {target}',
   'admin.audit.did.delete_match': 'Excluiu a {target} e o seu registro',
   'admin.audit.detail_reason': 'Motivo dado aos jogadores: “{reason}”',
-  'err.maintenance': 'O servidor está em manutenção: nenhuma partida nova por enquanto (as em andamento continuam). Tente mais tarde.',
+  'err.maintenance':
+    'O servidor está em manutenção: nenhuma partida nova por enquanto (as em andamento continuam). Tente mais tarde.',
   'err.own_account': 'Você não pode fazer isso com a sua própria conta: outro administrador precisa fazer.',
   'err.last_admin': 'Recusado: o servidor ficaria sem nenhum administrador que possa agir.',
   'err.not_admin': 'Só administradores podem fazer isso.',
@@ -674,12 +703,14 @@ export const ptBR = {
   'lobby.empty': 'Nenhum desafio aberto agora. Publique um ou encontre um adversário pelo pareamento rápido.',
   'lobby.guest': 'Entre para publicar desafios, aceitá-los ou encontrar um adversário.',
   'lobby.seek_title': 'Pareamento rápido',
-  'lobby.seek_hint': 'Você joga com o jogador em espera cujo rating é o mais próximo do seu; a faixa se amplia quanto mais você espera.',
+  'lobby.seek_hint':
+    'Você joga com o jogador em espera cujo rating é o mais próximo do seu; a faixa se amplia quanto mais você espera.',
   'lobby.seek': 'Encontrar um adversário',
   'lobby.seek_cancel': 'Parar de procurar',
   'lobby.seeking': 'Procurando um adversário: {terms}…',
   'lobby.post_title': 'Publicar um desafio',
-  'lobby.post_hint': 'Qualquer membro pode aceitar um desafio aberto (dentro da faixa de rating, se você der uma); informe um membro para desafiar só ele.',
+  'lobby.post_hint':
+    'Qualquer membro pode aceitar um desafio aberto (dentro da faixa de rating, se você der uma); informe um membro para desafiar só ele.',
   'lobby.post': 'Publicar desafio',
   'lobby.game': 'Jogo',
   'lobby.rated_choice': 'Valendo rating',

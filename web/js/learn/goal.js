@@ -15,7 +15,9 @@ export function matches(value, pattern) {
   if (pattern === null) return value === undefined || value === null;
   if (Array.isArray(pattern)) return Array.isArray(value) && pattern.every((p) => value.some((v) => matches(v, p)));
   if (typeof pattern === 'object') {
-    return value !== null && typeof value === 'object' && Object.entries(pattern).every(([k, p]) => matches(value[k], p));
+    return (
+      value !== null && typeof value === 'object' && Object.entries(pattern).every(([k, p]) => matches(value[k], p))
+    );
   }
   return value === pattern;
 }
@@ -46,7 +48,13 @@ export function goalProblems(cond, where = 'goal') {
   if (k === 'not') return goalProblems(cond.not, `${where}.not`);
   if (k === 'count') {
     const c = cond.count;
-    const ok = c !== null && typeof c === 'object' && c.event !== null && typeof c.event === 'object' && Number.isInteger(c.at_least) && c.at_least >= 1;
+    const ok =
+      c !== null &&
+      typeof c === 'object' &&
+      c.event !== null &&
+      typeof c.event === 'object' &&
+      Number.isInteger(c.at_least) &&
+      c.at_least >= 1;
     return ok ? [] : [`${where}.count is not {event: pattern, at_least: a positive integer}`];
   }
   if (k === 'event' || k === 'view' || k === 'outcome') {

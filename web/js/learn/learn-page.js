@@ -21,14 +21,20 @@ export function solvedLessons(game) {
   try {
     const ids = JSON.parse(localStorage.getItem(PROGRESS_KEY(game)) || '[]');
     return new Set(Array.isArray(ids) ? ids.filter((x) => typeof x === 'string') : []);
-  } catch { return new Set(); }
+  } catch {
+    return new Set();
+  }
 }
 
 // Remembers that lesson id of game is solved.
 function markSolved(game, id) {
   const done = solvedLessons(game);
   done.add(id);
-  try { localStorage.setItem(PROGRESS_KEY(game), JSON.stringify([...done])); } catch { /* private mode: not kept */ }
+  try {
+    localStorage.setItem(PROGRESS_KEY(game), JSON.stringify([...done]));
+  } catch {
+    /* private mode: not kept */
+  }
 }
 
 // A lesson text in the page's language (English when it has none).
@@ -40,33 +46,67 @@ export function renderLearn(app, route) {
   let stop = () => {};
   let offLang = () => {};
   const notice = (key, params) => {
-    app.replaceChildren(h('section', { class: 'learn-page' },
-      h('h1', {}, t('learn.heading')), h('p', { class: 'notice', id: 'learn-notice' }, t(key, params)), gameNav(null)));
+    app.replaceChildren(
+      h(
+        'section',
+        { class: 'learn-page' },
+        h('h1', {}, t('learn.heading')),
+        h('p', { class: 'notice', id: 'learn-notice' }, t(key, params)),
+        gameNav(null)
+      )
+    );
   };
-  if (!game?.lessons) { notice('learn.unknown'); offLang = onLangChange(() => notice('learn.unknown')); return () => offLang(); }
+  if (!game?.lessons) {
+    notice('learn.unknown');
+    offLang = onLangChange(() => notice('learn.unknown'));
+    return () => offLang();
+  }
   app.replaceChildren(h('p', { class: 'notice', role: 'status' }, t('learn.loading')));
   let stopped = false;
-  Promise.all([loadJson(game.lessons), loadStylesheet(game.stylesheet)]).then(([track]) => {
-    if (stopped) return;
-    const index = route.lesson ? track.lessons.findIndex((l) => l.id === route.lesson) : -1;
-    if (route.lesson && index < 0) { notice('learn.no_lesson'); return; }
-    if (index < 0) {
-      const draw = () => { app.replaceChildren(trackPage(game, track)); document.title = `${t('learn.title', { game: gameTitle(game.id) })} · Tabuleiro`; };
-      draw();
-      offLang = onLangChange(draw);
-    } else {
-      stop = lessonPage(app, game, track, index);
+  Promise.all([loadJson(game.lessons), loadStylesheet(game.stylesheet)]).then(
+    ([track]) => {
+      if (stopped) return;
+      const index = route.lesson ? track.lessons.findIndex((l) => l.id === route.lesson) : -1;
+      if (route.lesson && index < 0) {
+        notice('learn.no_lesson');
+        return;
+      }
+      if (index < 0) {
+        const draw = () => {
+          app.replaceChildren(trackPage(game, track));
+          document.title = `${t('learn.title', { game: gameTitle(game.id) })} · Tabuleiro`;
+        };
+        draw();
+        offLang = onLangChange(draw);
+      } else {
+        stop = lessonPage(app, game, track, index);
+      }
+    },
+    (e) => {
+      if (!stopped) notice('learn.failed_load', { reason: e?.message || String(e) });
     }
-  }, (e) => { if (!stopped) notice('learn.failed_load', { reason: e?.message || String(e) }); });
-  return () => { stopped = true; stop(); offLang(); };
+  );
+  return () => {
+    stopped = true;
+    stop();
+    offLang();
+  };
 }
 
 // The links to every game that has field ('lessons' or 'puzzles'), each to href(id), the
 // current one marked.
 export function gameNav(current, field = 'lessons', href = learnHref) {
-  return h('nav', { class: 'howto-nav', 'aria-label': t('learn.games') },
+  return h(
+    'nav',
+    { class: 'howto-nav', 'aria-label': t('learn.games') },
     GAMES.filter((g) => g.available && g[field]).map((g) =>
-      h('a', { href: href(g.id), class: 'howto-game', 'aria-current': g.id === current ? 'page' : null }, gameTitle(g.id))));
+      h(
+        'a',
+        { href: href(g.id), class: 'howto-game', 'aria-current': g.id === current ? 'page' : null },
+        gameTitle(g.id)
+      )
+    )
+  );
 }
 
 // The list of game's lessons, each marked when solved, with where to go on.
@@ -74,17 +114,50 @@ function trackPage(game, track) {
   const done = solvedLessons(game.id);
   const next = track.lessons.find((l) => !done.has(l.id)) ?? track.lessons[0];
   const all = track.lessons.every((l) => done.has(l.id));
-  return h('section', { class: 'learn-page learn-track', id: 'learn', dataset: { game: game.id } },
+  return h(
+    'section',
+    { class: 'learn-page learn-track', id: 'learn', dataset: { game: game.id } },
     gameNav(game.id),
-    h('header', { class: 'learn-head' },
+    h(
+      'header',
+      { class: 'learn-head' },
       h('h1', { id: 'learn-title' }, t('learn.title', { game: gameTitle(game.id) })),
-      h('p', { class: 'lead' }, t(all ? 'learn.all_done' : 'learn.lead', { game: gameTitle(game.id), n: track.lessons.length })),
-      h('a', { class: 'btn primary', id: 'learn-go', href: learnHref(game.id, next.id) }, t(done.size ? 'learn.continue' : 'learn.start'))),
-    h('ol', { class: 'lesson-list', id: 'lesson-list' }, track.lessons.map((l) => h('li', { class: done.has(l.id) ? 'done' : null },
-      h('a', { href: learnHref(game.id, l.id) }, h('span', { class: 'lesson-name' }, text(l.title)),
-        done.has(l.id) ? h('span', { class: 'badge ok' }, t('learn.done')) : null)))),
-    h('p', { class: 'learn-more' }, h('a', { href: `/?how-to-play=${encodeURIComponent(game.id)}` }, t('howto.read', { game: gameTitle(game.id) })),
-      game.puzzles ? h('a', { href: puzzlesHref(game.id), id: 'learn-puzzles' }, t('puzzles.title', { game: gameTitle(game.id) })) : null));
+      h(
+        'p',
+        { class: 'lead' },
+        t(all ? 'learn.all_done' : 'learn.lead', { game: gameTitle(game.id), n: track.lessons.length })
+      ),
+      h(
+        'a',
+        { class: 'btn primary', id: 'learn-go', href: learnHref(game.id, next.id) },
+        t(done.size ? 'learn.continue' : 'learn.start')
+      )
+    ),
+    h(
+      'ol',
+      { class: 'lesson-list', id: 'lesson-list' },
+      track.lessons.map((l) =>
+        h(
+          'li',
+          { class: done.has(l.id) ? 'done' : null },
+          h(
+            'a',
+            { href: learnHref(game.id, l.id) },
+            h('span', { class: 'lesson-name' }, text(l.title)),
+            done.has(l.id) ? h('span', { class: 'badge ok' }, t('learn.done')) : null
+          )
+        )
+      )
+    ),
+    h(
+      'p',
+      { class: 'learn-more' },
+      h('a', { href: `/?how-to-play=${encodeURIComponent(game.id)}` }, t('howto.read', { game: gameTitle(game.id) })),
+      game.puzzles
+        ? h('a', { href: puzzlesHref(game.id), id: 'learn-puzzles' }, t('puzzles.title', { game: gameTitle(game.id) }))
+        : null
+    )
+  );
 }
 
 // One lesson: its panel (text, goal, hint, status, start again, next) and its board (the match
@@ -98,26 +171,80 @@ function lessonPage(app, game, track, index) {
   let hintShown = false;
   const panel = h('div', { class: 'lesson-panel' });
   const board = h('div', { class: 'lesson-board' });
-  app.replaceChildren(h('section', { class: 'learn-page learn-lesson', id: 'lesson', dataset: { game: game.id, lesson: lesson.id } }, panel, board));
+  app.replaceChildren(
+    h(
+      'section',
+      { class: 'learn-page learn-lesson', id: 'lesson', dataset: { game: game.id, lesson: lesson.id } },
+      panel,
+      board
+    )
+  );
 
   const drawPanel = () => {
     const solved = status === 'solved';
     panel.replaceChildren(
-      h('nav', { class: 'learn-crumbs', 'aria-label': t('learn.where') },
+      h(
+        'nav',
+        { class: 'learn-crumbs', 'aria-label': t('learn.where') },
         h('a', { href: learnHref(game.id), id: 'learn-back' }, t('learn.title', { game: gameTitle(game.id) })),
-        h('span', {}, t('learn.lesson_of', { n: index + 1, total: track.lessons.length }))),
+        h('span', {}, t('learn.lesson_of', { n: index + 1, total: track.lessons.length }))
+      ),
       h('h1', { id: 'lesson-title' }, text(lesson.title)),
       ...text(lesson.text).map((p) => h('p', {}, p)),
-      h('div', { class: 'lesson-goal', id: 'lesson-goal' }, h('strong', {}, t('learn.goal')), h('p', {}, text(lesson.goal))),
-      h('p', { class: `lesson-status ${status}`, id: 'lesson-status', role: 'status', 'aria-live': 'polite', dataset: { status } },
-        status === 'loading' ? t('learn.loading') : t(`learn.${status}`)),
-      h('div', { class: 'lesson-actions' },
-        h('button', { type: 'button', class: 'btn ghost', id: 'lesson-hint-btn', 'aria-expanded': String(hintShown), 'aria-controls': 'lesson-hint',
-          onclick: () => { hintShown = !hintShown; drawPanel(); } }, t(hintShown ? 'learn.hide_hint' : 'learn.hint')),
-        h('button', { type: 'button', class: 'btn ghost', id: 'lesson-restart', onclick: () => restart() }, t('learn.restart')),
-        nextLesson ? h('a', { class: `btn${solved ? ' primary' : ''}`, id: 'lesson-next', href: learnHref(game.id, nextLesson.id) }, t('learn.next'))
-          : h('a', { class: `btn${solved ? ' primary' : ''}`, id: 'lesson-next', href: learnHref(game.id) }, t('learn.finish'))),
-      h('p', { class: 'lesson-hint hint', id: 'lesson-hint', hidden: !hintShown }, text(lesson.hint)));
+      h(
+        'div',
+        { class: 'lesson-goal', id: 'lesson-goal' },
+        h('strong', {}, t('learn.goal')),
+        h('p', {}, text(lesson.goal))
+      ),
+      h(
+        'p',
+        {
+          class: `lesson-status ${status}`,
+          id: 'lesson-status',
+          role: 'status',
+          'aria-live': 'polite',
+          dataset: { status },
+        },
+        status === 'loading' ? t('learn.loading') : t(`learn.${status}`)
+      ),
+      h(
+        'div',
+        { class: 'lesson-actions' },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'btn ghost',
+            id: 'lesson-hint-btn',
+            'aria-expanded': String(hintShown),
+            'aria-controls': 'lesson-hint',
+            onclick: () => {
+              hintShown = !hintShown;
+              drawPanel();
+            },
+          },
+          t(hintShown ? 'learn.hide_hint' : 'learn.hint')
+        ),
+        h(
+          'button',
+          { type: 'button', class: 'btn ghost', id: 'lesson-restart', onclick: () => restart() },
+          t('learn.restart')
+        ),
+        nextLesson
+          ? h(
+              'a',
+              { class: `btn${solved ? ' primary' : ''}`, id: 'lesson-next', href: learnHref(game.id, nextLesson.id) },
+              t('learn.next')
+            )
+          : h(
+              'a',
+              { class: `btn${solved ? ' primary' : ''}`, id: 'lesson-next', href: learnHref(game.id) },
+              t('learn.finish')
+            )
+      ),
+      h('p', { class: 'lesson-hint hint', id: 'lesson-hint', hidden: !hintShown }, text(lesson.hint))
+    );
     document.title = `${text(lesson.title)} · ${t('learn.title', { game: gameTitle(game.id) })} · Tabuleiro`;
   };
 
@@ -131,7 +258,9 @@ function lessonPage(app, game, track, index) {
       match = await LessonMatch.start(await loadEngine(), game.id, lesson);
     } catch (e) {
       status = 'error';
-      board.replaceChildren(h('p', { class: 'notice', id: 'learn-notice' }, t('learn.failed_load', { reason: e?.message || String(e) })));
+      board.replaceChildren(
+        h('p', { class: 'notice', id: 'learn-notice' }, t('learn.failed_load', { reason: e?.message || String(e) }))
+      );
       drawPanel();
       return;
     }
@@ -150,5 +279,9 @@ function lessonPage(app, game, track, index) {
   restart();
   const offLang = onLangChange(drawPanel);
   window.addEventListener('pagehide', () => match?.stop(), { once: true });
-  return () => { offLang(); stopBoard(); match?.stop(); };
+  return () => {
+    offLang();
+    stopBoard();
+    match?.stop();
+  };
 }

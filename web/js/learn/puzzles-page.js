@@ -21,12 +21,22 @@ const SHOW_STEP_MS = 700;
 function loadRecord(game) {
   try {
     const r = JSON.parse(localStorage.getItem(STREAK_KEY(game)) || '{}');
-    return { streak: Number(r.streak) || 0, best: Number(r.best) || 0, solved: Array.isArray(r.solved) ? r.solved : [] };
-  } catch { return { streak: 0, best: 0, solved: [] }; }
+    return {
+      streak: Number(r.streak) || 0,
+      best: Number(r.best) || 0,
+      solved: Array.isArray(r.solved) ? r.solved : [],
+    };
+  } catch {
+    return { streak: 0, best: 0, solved: [] };
+  }
 }
 // Keeps record r of game.
 function saveRecord(game, r) {
-  try { localStorage.setItem(STREAK_KEY(game), JSON.stringify(r)); } catch { /* private mode: not kept */ }
+  try {
+    localStorage.setItem(STREAK_KEY(game), JSON.stringify(r));
+  } catch {
+    /* private mode: not kept */
+  }
 }
 
 // The words of puzzle p's goal in game.
@@ -43,99 +53,202 @@ export function renderPuzzles(app, route) {
   let match = null;
   let stopped = false;
   let offLang = () => {};
-  const notice = (key, params) => app.replaceChildren(h('section', { class: 'learn-page' },
-    h('h1', {}, t('puzzles.heading')), h('p', { class: 'notice', id: 'puzzles-notice' }, t(key, params)),
-    gameNav(null, 'puzzles', puzzlesHref)));
-  if (!game?.puzzles) { notice('puzzles.unknown'); return () => {}; }
+  const notice = (key, params) =>
+    app.replaceChildren(
+      h(
+        'section',
+        { class: 'learn-page' },
+        h('h1', {}, t('puzzles.heading')),
+        h('p', { class: 'notice', id: 'puzzles-notice' }, t(key, params)),
+        gameNav(null, 'puzzles', puzzlesHref)
+      )
+    );
+  if (!game?.puzzles) {
+    notice('puzzles.unknown');
+    return () => {};
+  }
   app.replaceChildren(h('p', { class: 'notice', role: 'status' }, t('learn.loading')));
-  Promise.all([loadJson(game.puzzles), loadStylesheet(game.stylesheet)]).then(([set]) => {
-    if (stopped) return;
-    // The difficulty asked for, else the easiest the set has.
-    let level = LEVELS.includes(Number(route.level)) ? Number(route.level) : Math.min(...set.puzzles.map((p) => p.difficulty), 4);
-    let record = loadRecord(game.id);
-    let puzzle = null;
-    let status = 'loading';
-    const panel = h('div', { class: 'lesson-panel' });
-    const board = h('div', { class: 'lesson-board' });
-    app.replaceChildren(h('section', { class: 'learn-page learn-lesson', id: 'puzzles', dataset: { game: game.id } }, panel, board));
+  Promise.all([loadJson(game.puzzles), loadStylesheet(game.stylesheet)]).then(
+    ([set]) => {
+      if (stopped) return;
+      // The difficulty asked for, else the easiest the set has.
+      let level = LEVELS.includes(Number(route.level))
+        ? Number(route.level)
+        : Math.min(...set.puzzles.map((p) => p.difficulty), 4);
+      let record = loadRecord(game.id);
+      let puzzle = null;
+      let status = 'loading';
+      const panel = h('div', { class: 'lesson-panel' });
+      const board = h('div', { class: 'lesson-board' });
+      app.replaceChildren(
+        h('section', { class: 'learn-page learn-lesson', id: 'puzzles', dataset: { game: game.id } }, panel, board)
+      );
 
-    // The next puzzle of the chosen difficulty not solved yet here (the first again once all are).
-    const pick = () => {
-      const pool = set.puzzles.filter((p) => p.difficulty === level);
-      return pool.find((p) => !record.solved.includes(p.id)) ?? pool[0] ?? null;
-    };
-    const drawPanel = () => {
-      panel.replaceChildren(
-        h('nav', { class: 'learn-crumbs', 'aria-label': t('learn.where') },
-          h('span', {}, t('puzzles.title', { game: gameTitle(game.id) }))),
-        h('h1', { id: 'puzzle-title' }, puzzle ? t('puzzles.number', { n: puzzle.id.split('-').pop() }) : t('puzzles.empty')),
-        h('label', { class: 'puzzle-level' }, t('puzzles.difficulty'), ' ',
-          h('select', { id: 'puzzle-level', onchange: (e) => { level = Number(e.target.value); next(); } },
-            LEVELS.map((n) => h('option', { value: String(n), selected: n === level },
-              t(`puzzles.level${n}`, { n: set.puzzles.filter((p) => p.difficulty === n).length }))))),
-        puzzle ? h('div', { class: 'lesson-goal', id: 'lesson-goal' }, h('strong', {}, t('learn.goal')), h('p', {}, goalText(game, puzzle))) : null,
-        h('p', { class: `lesson-status ${status}`, id: 'lesson-status', role: 'status', 'aria-live': 'polite', dataset: { status } },
-          status === 'loading' ? t('learn.loading') : t(`puzzles.${status}`)),
-        h('p', { class: 'puzzle-streak', id: 'puzzle-streak' }, t('puzzles.streak', { n: record.streak, best: record.best })),
-        h('div', { class: 'lesson-actions' },
-          h('button', { type: 'button', class: `btn${status === 'solved' || status === 'shown' ? ' primary' : ' ghost'}`, id: 'puzzle-next', onclick: () => next() }, t('puzzles.next')),
-          puzzle && status === 'playing' ? h('button', { type: 'button', class: 'btn ghost', id: 'puzzle-show', onclick: () => show() }, t('puzzles.show')) : null));
-      document.title = `${t('puzzles.title', { game: gameTitle(game.id) })} · Tabuleiro`;
-    };
-    // A fresh board of the current puzzle; settle(status) is told where it ends.
-    const setUp = async (settle) => {
-      stopBoard();
-      match?.stop();
-      const lesson = { id: puzzle.id, seat: puzzle.side, position: puzzle.position, done: puzzle.goal };
-      match = await LessonMatch.start(await loadEngine(), game.id, lesson);
-      match.onStatus = settle;
-      stopBoard = renderMatch(board, match.record.id, { source: match, lesson: true });
-    };
-    const result = (s) => {
-      if (status !== 'playing') return;
-      if (s === 'solved') {
-        record = { ...record, streak: record.streak + 1, best: Math.max(record.best, record.streak + 1), solved: [...new Set([...record.solved, puzzle.id])] };
-        saveRecord(game.id, record);
-        status = 'solved';
+      // The next puzzle of the chosen difficulty not solved yet here (the first again once all are).
+      const pick = () => {
+        const pool = set.puzzles.filter((p) => p.difficulty === level);
+        return pool.find((p) => !record.solved.includes(p.id)) ?? pool[0] ?? null;
+      };
+      const drawPanel = () => {
+        panel.replaceChildren(
+          h(
+            'nav',
+            { class: 'learn-crumbs', 'aria-label': t('learn.where') },
+            h('span', {}, t('puzzles.title', { game: gameTitle(game.id) }))
+          ),
+          h(
+            'h1',
+            { id: 'puzzle-title' },
+            puzzle ? t('puzzles.number', { n: puzzle.id.split('-').pop() }) : t('puzzles.empty')
+          ),
+          h(
+            'label',
+            { class: 'puzzle-level' },
+            t('puzzles.difficulty'),
+            ' ',
+            h(
+              'select',
+              {
+                id: 'puzzle-level',
+                onchange: (e) => {
+                  level = Number(e.target.value);
+                  next();
+                },
+              },
+              LEVELS.map((n) =>
+                h(
+                  'option',
+                  { value: String(n), selected: n === level },
+                  t(`puzzles.level${n}`, { n: set.puzzles.filter((p) => p.difficulty === n).length })
+                )
+              )
+            )
+          ),
+          puzzle
+            ? h(
+                'div',
+                { class: 'lesson-goal', id: 'lesson-goal' },
+                h('strong', {}, t('learn.goal')),
+                h('p', {}, goalText(game, puzzle))
+              )
+            : null,
+          h(
+            'p',
+            {
+              class: `lesson-status ${status}`,
+              id: 'lesson-status',
+              role: 'status',
+              'aria-live': 'polite',
+              dataset: { status },
+            },
+            status === 'loading' ? t('learn.loading') : t(`puzzles.${status}`)
+          ),
+          h(
+            'p',
+            { class: 'puzzle-streak', id: 'puzzle-streak' },
+            t('puzzles.streak', { n: record.streak, best: record.best })
+          ),
+          h(
+            'div',
+            { class: 'lesson-actions' },
+            h(
+              'button',
+              {
+                type: 'button',
+                class: `btn${status === 'solved' || status === 'shown' ? ' primary' : ' ghost'}`,
+                id: 'puzzle-next',
+                onclick: () => next(),
+              },
+              t('puzzles.next')
+            ),
+            puzzle && status === 'playing'
+              ? h(
+                  'button',
+                  { type: 'button', class: 'btn ghost', id: 'puzzle-show', onclick: () => show() },
+                  t('puzzles.show')
+                )
+              : null
+          )
+        );
+        document.title = `${t('puzzles.title', { game: gameTitle(game.id) })} · Tabuleiro`;
+      };
+      // A fresh board of the current puzzle; settle(status) is told where it ends.
+      const setUp = async (settle) => {
+        stopBoard();
+        match?.stop();
+        const lesson = { id: puzzle.id, seat: puzzle.side, position: puzzle.position, done: puzzle.goal };
+        match = await LessonMatch.start(await loadEngine(), game.id, lesson);
+        match.onStatus = settle;
+        stopBoard = renderMatch(board, match.record.id, { source: match, lesson: true });
+      };
+      const result = (s) => {
+        if (status !== 'playing') return;
+        if (s === 'solved') {
+          record = {
+            ...record,
+            streak: record.streak + 1,
+            best: Math.max(record.best, record.streak + 1),
+            solved: [...new Set([...record.solved, puzzle.id])],
+          };
+          saveRecord(game.id, record);
+          status = 'solved';
+          drawPanel();
+        } else if (s === 'failed') {
+          record = { ...record, streak: 0 };
+          saveRecord(game.id, record);
+          status = 'failed';
+          drawPanel();
+          setTimeout(() => show(), SHOW_STEP_MS);
+        }
+      };
+      // Plays the puzzle's first solution on a fresh board, one action at a time.
+      const show = async () => {
+        if (!puzzle) return;
+        if (status === 'playing') {
+          record = { ...record, streak: 0 };
+          saveRecord(game.id, record);
+        }
+        status = 'shown';
         drawPanel();
-      } else if (s === 'failed') {
-        record = { ...record, streak: 0 };
-        saveRecord(game.id, record);
-        status = 'failed';
+        await setUp(() => {});
+        for (const action of puzzle.solutions[0]) {
+          await new Promise((r) => setTimeout(r, SHOW_STEP_MS));
+          if (stopped) return;
+          await match.act(puzzle.side, action).catch(() => {});
+        }
+      };
+      const next = async () => {
+        puzzle = pick();
+        status = puzzle ? 'loading' : 'none';
         drawPanel();
-        setTimeout(() => show(), SHOW_STEP_MS);
-      }
-    };
-    // Plays the puzzle's first solution on a fresh board, one action at a time.
-    const show = async () => {
-      if (!puzzle) return;
-      if (status === 'playing') { record = { ...record, streak: 0 }; saveRecord(game.id, record); }
-      status = 'shown';
-      drawPanel();
-      await setUp(() => {});
-      for (const action of puzzle.solutions[0]) {
-        await new Promise((r) => setTimeout(r, SHOW_STEP_MS));
-        if (stopped) return;
-        await match.act(puzzle.side, action).catch(() => {});
-      }
-    };
-    const next = async () => {
-      puzzle = pick();
-      status = puzzle ? 'loading' : 'none';
-      drawPanel();
-      if (!puzzle) { stopBoard(); board.replaceChildren(); return; }
-      try {
-        await setUp(result);
-        status = 'playing';
-      } catch (e) {
-        status = 'error';
-        board.replaceChildren(h('p', { class: 'notice' }, t('learn.failed_load', { reason: e?.message || String(e) })));
-      }
-      drawPanel();
-    };
-    next();
-    offLang = onLangChange(drawPanel);
-  }, (e) => { if (!stopped) notice('learn.failed_load', { reason: e?.message || String(e) }); });
+        if (!puzzle) {
+          stopBoard();
+          board.replaceChildren();
+          return;
+        }
+        try {
+          await setUp(result);
+          status = 'playing';
+        } catch (e) {
+          status = 'error';
+          board.replaceChildren(
+            h('p', { class: 'notice' }, t('learn.failed_load', { reason: e?.message || String(e) }))
+          );
+        }
+        drawPanel();
+      };
+      next();
+      offLang = onLangChange(drawPanel);
+    },
+    (e) => {
+      if (!stopped) notice('learn.failed_load', { reason: e?.message || String(e) });
+    }
+  );
   window.addEventListener('pagehide', () => match?.stop(), { once: true });
-  return () => { stopped = true; offLang(); stopBoard(); match?.stop(); };
+  return () => {
+    stopped = true;
+    offLang();
+    stopBoard();
+    match?.stop();
+  };
 }

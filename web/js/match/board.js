@@ -21,31 +21,66 @@ import { seatNames } from './state.js';
 // onExport(): the move list's intents; onDrawn(): after the board was redrawn live;
 // precheck(action): resolves when the action may be sent, rejects with the refusal to show.
 // Returns the elements to place and the drawing functions named by messages.js effects.
-export function boardArea({ state, local, primary, controls, banner, top = [], below = [], onStep, onExport, onDrawn, precheck = async () => {} }) {
+export function boardArea({
+  state,
+  local,
+  primary,
+  controls,
+  banner,
+  top = [],
+  below = [],
+  onStep,
+  onExport,
+  onDrawn,
+  precheck = async () => {},
+}) {
   const tableEl = h('div', { class: 'table-host', id: 'table' });
   // Shown while the board shows a past version: the match goes on meanwhile.
   const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
   // The other side's actions, read out politely by screen readers (the log is not live).
-  const announceEl = h('div', { class: 'sr-only', id: 'announce', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  const announceEl = h('div', {
+    class: 'sr-only',
+    id: 'announce',
+    role: 'status',
+    'aria-live': 'polite',
+    'aria-atomic': 'true',
+  });
   const log = matchLog();
-  const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-title' },
-    h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')), log.el);
+  const logBox = h(
+    'section',
+    { class: 'log', 'aria-labelledby': 'log-title' },
+    h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')),
+    log.el
+  );
   let table = null;
   let rules = null;
   let panel = null;
-  let shown = null;   // the version on the board
+  let shown = null; // the version on the board
 
   // Builds the game's table once (shown once the game's stylesheet has loaded) and its side panels.
   function mount() {
     if (table) return;
     document.getElementById('game-name').textContent = gameTitle(state.gameName);
     tableEl.hidden = true;
-    loadStylesheet(state.game.stylesheet).then(() => { tableEl.hidden = false; local?.shown(); });
-    table = local ? local.mount(tableEl, state.game.Table, primary)
-      : new state.game.Table(tableEl, (action) => precheck(action).then(() => primary.request({ type: 'act', action })));
+    loadStylesheet(state.game.stylesheet).then(() => {
+      tableEl.hidden = false;
+      local?.shown();
+    });
+    table = local
+      ? local.mount(tableEl, state.game.Table, primary)
+      : new state.game.Table(tableEl, (action) =>
+          precheck(action).then(() => primary.request({ type: 'act', action }))
+        );
     rules = rulesPanel(state.game, { howToPlayHref });
-    panel = historyPanel({ game: state.game, seat: state.seat, onStep, onExport, isOver: () => !!state.outcome, names: () => seatNames(state),
-      connections: () => state.connections?.changes || [] });
+    panel = historyPanel({
+      game: state.game,
+      seat: state.seat,
+      onStep,
+      onExport,
+      isOver: () => !!state.outcome,
+      names: () => seatNames(state),
+      connections: () => state.connections?.changes || [],
+    });
     panel.el.hidden = true;
     document.addEventListener('keydown', panel.onKey);
     // The game-over banner beside the board (never over it) and the players first; the game's
@@ -55,7 +90,16 @@ export function boardArea({ state, local, primary, controls, banner, top = [], b
     table.sideEl.prepend(...sides.top);
     table.sideEl.append(...sides.bottom);
     local?.setSides(sides);
-    log.add(() => [local ? t('local.both') : state.seat ? t('you_are', { player: seatLabel(state.game, state.seat) }) : t('watching')], 'sys');
+    log.add(
+      () => [
+        local
+          ? t('local.both')
+          : state.seat
+            ? t('you_are', { player: seatLabel(state.game, state.seat) })
+            : t('watching'),
+      ],
+      'sys'
+    );
   }
 
   // Redraws the live view on the table (not while a past version is shown); prev and events
@@ -70,8 +114,17 @@ export function boardArea({ state, local, primary, controls, banner, top = [], b
     }
     const { sync } = state;
     if (state.viewing == null) {
-      table.update({ view: sync.view, legal: sync.legal, expects: sync.expects, toAct: sync.toAct,
-        seat: state.seat, version: sync.version, prev, events, lastTurn: lastTurn() });
+      table.update({
+        view: sync.view,
+        legal: sync.legal,
+        expects: sync.expects,
+        toAct: sync.toAct,
+        seat: state.seat,
+        version: sync.version,
+        prev,
+        events,
+        lastTurn: lastTurn(),
+      });
       shown = sync.version;
     }
     onDrawn();
@@ -80,21 +133,23 @@ export function boardArea({ state, local, primary, controls, banner, top = [], b
   // One device: after either seat's view changed and the shown table was chosen.
   function deviceChanged() {
     shown = local.syncs[local.active]?.version;
-    if (panel && local.secretPending()) panel.el.hidden = true;  // no stepping back onto a secret
+    if (panel && local.secretPending()) panel.el.hidden = true; // no stepping back onto a secret
     onDrawn();
   }
 
   // The other side's last whole turn (anyone's for a spectator), once the history is known.
   function lastTurn() {
     const { history } = state;
-    return history.loaded && history.to === state.sync.version ? lastTurnEvents(history.changes, state.game, state.seat) : null;
+    return history.loaded && history.to === state.sync.version
+      ? lastTurnEvents(history.changes, state.game, state.seat)
+      : null;
   }
 
   // Shows version v of the record on the table (null: back to the live view); one step
   // forward animates.
   function showVersion(v) {
     if (!table) return;
-    if (local?.secretPending()) return;  // one device: no step back while a secret entry is being made
+    if (local?.secretPending()) return; // one device: no step back while a secret entry is being made
     if (v == null) {
       pastBar.hidden = true;
       tableEl.classList.remove('past');
@@ -104,20 +159,42 @@ export function boardArea({ state, local, primary, controls, banner, top = [], b
     const { history } = state;
     const change = history.change(v);
     const forward = v === shown + 1 && change;
-    (local ? local.table() : table).update({ view: history.viewAt(v), legal: [], expects: null, toAct: [], seat: local ? local.active : state.seat, version: v,
-      prev: forward ? history.viewAt(v - 1) : null, events: forward ? change.events : [], lastTurn: change ? change.events : [], past: true });
+    (local ? local.table() : table).update({
+      view: history.viewAt(v),
+      legal: [],
+      expects: null,
+      toAct: [],
+      seat: local ? local.active : state.seat,
+      version: v,
+      prev: forward ? history.viewAt(v - 1) : null,
+      events: forward ? change.events : [],
+      lastTurn: change ? change.events : [],
+      past: true,
+    });
     shown = v;
     tableEl.classList.add('past');
     // A finished match does not go on: its own wording.
     const over = state.outcome ? '_over' : '';
-    pastBar.replaceChildren(h('span', {}, v === history.from ? t(`hist.viewing_start${over}`) : t(`hist.viewing${over}`, { v, n: history.to })),
-      h('button', { type: 'button', class: 'btn small', id: 'past-live', onclick: () => panel.go(null) }, t(state.outcome ? 'hist.back_end' : 'hist.back_live')));
+    pastBar.replaceChildren(
+      h(
+        'span',
+        {},
+        v === history.from ? t(`hist.viewing_start${over}`) : t(`hist.viewing${over}`, { v, n: history.to })
+      ),
+      h(
+        'button',
+        { type: 'button', class: 'btn small', id: 'past-live', onclick: () => panel.go(null) },
+        t(state.outcome ? 'hist.back_end' : 'hist.back_live')
+      )
+    );
     pastBar.hidden = false;
   }
 
   // Reads out a change's lines.
   function announce({ events, ctx }) {
-    const lines = events.map((ev) => describeRoomEvent(ev, state.game, state.seat, ctx.names) ?? state.game.describe?.(ev, ctx) ?? null).filter(Boolean);
+    const lines = events
+      .map((ev) => describeRoomEvent(ev, state.game, state.seat, ctx.names) ?? state.game.describe?.(ev, ctx) ?? null)
+      .filter(Boolean);
     if (lines.length) announceEl.textContent = lines.join('. ');
   }
 
@@ -132,7 +209,12 @@ export function boardArea({ state, local, primary, controls, banner, top = [], b
   }
 
   return {
-    tableEl, pastBar, announceEl, logList: log, relabel, deviceChanged,
+    tableEl,
+    pastBar,
+    announceEl,
+    logList: log,
+    relabel,
+    deviceChanged,
     mount,
     table: draw,
     past: ({ v }) => showVersion(v),
@@ -145,6 +227,8 @@ export function boardArea({ state, local, primary, controls, banner, top = [], b
     relabelMoves: () => panel?.relabel(),
     // Goes to version v through the move list (the banner's and a replay link's replay).
     go: (v) => panel?.go(v),
-    stop: () => { if (panel) document.removeEventListener('keydown', panel.onKey); },
+    stop: () => {
+      if (panel) document.removeEventListener('keydown', panel.onKey);
+    },
   };
 }

@@ -17,18 +17,54 @@ export function chatPanel({ state, request }) {
   const list = h('ol', { class: 'chat-lines', id: 'chat-lines', tabindex: 0, 'aria-labelledby': 'chat-title' });
   // New lines of the other side are read out (the list itself is not live: a redraw would repeat it).
   const spoken = h('div', { class: 'sr-only', id: 'chat-announce', role: 'status', 'aria-live': 'polite' });
-  const input = h('input', { type: 'text', id: 'chat-input', name: 'chat', maxLength: MAX_CHARS, autocomplete: 'off',
-    enterkeyhint: 'send', oninput: () => { err.textContent = ''; } });
+  const input = h('input', {
+    type: 'text',
+    id: 'chat-input',
+    name: 'chat',
+    maxLength: MAX_CHARS,
+    autocomplete: 'off',
+    enterkeyhint: 'send',
+    oninput: () => {
+      err.textContent = '';
+    },
+  });
   const label = h('label', { for: 'chat-input', class: 'sr-only' });
   const sendBtn = h('button', { class: 'btn small', id: 'chat-send' });
   const err = h('p', { class: 'field-error', id: 'chat-error', role: 'alert' });
-  const form = h('form', { class: 'chat-form', id: 'chat-form', onsubmit: (e) => { e.preventDefault(); send(); } }, label, input, sendBtn);
-  const mute = h('button', { type: 'button', class: 'btn small ghost', id: 'chat-mute',
-    onclick: () => request({ type: 'chat_mute', mute: !state.chat.muted }).catch(refused) });
-  const el = h('section', { class: 'chat-panel', id: 'chat', 'aria-labelledby': 'chat-title' },
-    h('div', { class: 'chat-head' }, title, mute), note, list, form, err, spoken);
+  const form = h(
+    'form',
+    {
+      class: 'chat-form',
+      id: 'chat-form',
+      onsubmit: (e) => {
+        e.preventDefault();
+        send();
+      },
+    },
+    label,
+    input,
+    sendBtn
+  );
+  const mute = h('button', {
+    type: 'button',
+    class: 'btn small ghost',
+    id: 'chat-mute',
+    onclick: () => request({ type: 'chat_mute', mute: !state.chat.muted }).catch(refused),
+  });
+  const el = h(
+    'section',
+    { class: 'chat-panel', id: 'chat', 'aria-labelledby': 'chat-title' },
+    h('div', { class: 'chat-head' }, title, mute),
+    note,
+    list,
+    form,
+    err,
+    spoken
+  );
 
-  const refused = (e) => { err.textContent = errorText(e); };
+  const refused = (e) => {
+    err.textContent = errorText(e);
+  };
   async function send() {
     const text = input.value.trim();
     if (!text) return;
@@ -44,18 +80,40 @@ export function chatPanel({ state, request }) {
       input.focus();
     }
   }
-  const report = (id) => request({ type: 'chat_report', message: id })
-    .then(() => toast(t('chat.reported'), 'ok'), refused);
+  const report = (id) =>
+    request({ type: 'chat_report', message: id }).then(() => toast(t('chat.reported'), 'ok'), refused);
 
   // Who wrote line l, as the page shows it.
   const author = (l) => (l.seat ? l.name || seatLabel(state.game, l.seat) : l.name || t('chat.spectator'));
   const lineEl = (l) => {
     const mine = state.seat != null && l.seat === state.seat;
-    return h('li', { class: `chat-line${l.channel === 'spectators' && state.seat ? ' from-spectators' : ''}`, dataset: { id: String(l.id), seat: String(l.seat) } },
-      h('span', { class: 'chat-name' }, author(l), l.channel === 'spectators' && state.seat ? ` (${t('chat.spectators_tag')})` : ''),
+    return h(
+      'li',
+      {
+        class: `chat-line${l.channel === 'spectators' && state.seat ? ' from-spectators' : ''}`,
+        dataset: { id: String(l.id), seat: String(l.seat) },
+      },
+      h(
+        'span',
+        { class: 'chat-name' },
+        author(l),
+        l.channel === 'spectators' && state.seat ? ` (${t('chat.spectators_tag')})` : ''
+      ),
       h('span', { class: 'chat-text' }, l.text),
-      mine ? null : h('button', { type: 'button', class: 'chat-report', title: t('chat.report'), 'aria-label': t('chat.report_line', { name: author(l) }),
-        onclick: () => report(l.id) }, '⚑'));
+      mine
+        ? null
+        : h(
+            'button',
+            {
+              type: 'button',
+              class: 'chat-report',
+              title: t('chat.report'),
+              'aria-label': t('chat.report_line', { name: author(l) }),
+              onclick: () => report(l.id),
+            },
+            '⚑'
+          )
+    );
   };
 
   // Redraws the panel; line: the one line just added (read out when another wrote it).
@@ -63,8 +121,12 @@ export function chatPanel({ state, request }) {
     const { mode, muted, lines } = state.chat;
     el.hidden = state.offline || state.oneDevice;
     title.textContent = t(state.seat ? 'chat.players' : 'chat.spectators');
-    note.textContent = mode === 'off' ? t('chat.off') : mode === 'members' ? t('chat.members')
-      : t(state.seat ? 'chat.players_hint' : 'chat.spectators_hint');
+    note.textContent =
+      mode === 'off'
+        ? t('chat.off')
+        : mode === 'members'
+          ? t('chat.members')
+          : t(state.seat ? 'chat.players_hint' : 'chat.spectators_hint');
     mute.hidden = !state.seat || mode === 'members';
     mute.textContent = t(muted ? 'chat.unmute' : 'chat.mute');
     mute.setAttribute('aria-pressed', String(muted));

@@ -13,39 +13,89 @@ export function matchControls({ state, act, seatName }) {
   const button = (attrs, ...children) => h('button', { type: 'button', ...attrs }, ...children);
   const drawBar = h('div', { class: 'draw-bar', id: 'draw-bar', hidden: true, role: 'alert' });
   const rematchBar = h('div', { class: 'rematch-bar', id: 'rematch-bar', hidden: true, role: 'status' });
-  const resignBtn = button({ class: 'btn ghost danger', id: 'resign', onclick: () => confirmResign() }, icon('flag'), h('span', { 'data-i18n': 'resign' }, t('resign')));
-  const drawBtn = button({ class: 'btn ghost', id: 'offer-draw', onclick: () => act('offerDraw') }, icon('handshake'), h('span', { 'data-i18n': 'offer_draw' }, t('offer_draw')));
-  const abortBtn = button({ class: 'btn ghost', id: 'abort', hidden: true, onclick: () => act('abort') }, h('span', { 'data-i18n': 'abort' }, t('abort')));
-  const rematchBtn = button({ class: 'btn', id: 'rematch', hidden: true, onclick: () => act('rematch') }, h('span', { 'data-i18n': 'rematch' }, t('rematch')));
+  const resignBtn = button(
+    { class: 'btn ghost danger', id: 'resign', onclick: () => confirmResign() },
+    icon('flag'),
+    h('span', { 'data-i18n': 'resign' }, t('resign'))
+  );
+  const drawBtn = button(
+    { class: 'btn ghost', id: 'offer-draw', onclick: () => act('offerDraw') },
+    icon('handshake'),
+    h('span', { 'data-i18n': 'offer_draw' }, t('offer_draw'))
+  );
+  const abortBtn = button(
+    { class: 'btn ghost', id: 'abort', hidden: true, onclick: () => act('abort') },
+    h('span', { 'data-i18n': 'abort' }, t('abort'))
+  );
+  const rematchBtn = button(
+    { class: 'btn', id: 'rematch', hidden: true, onclick: () => act('rematch') },
+    h('span', { 'data-i18n': 'rematch' }, t('rematch'))
+  );
   // A finished offline match goes onto the server (publish), to be replayed from a link.
-  const publishBtn = button({ class: 'btn ok', id: 'publish', hidden: true, 'aria-describedby': 'publish-hint', onclick: () => act('publish') },
-    icon('upload'), h('span', { 'data-i18n': 'offline.publish' }, t('offline.publish')));
-  const publishHint = h('p', { class: 'hint publish-hint', id: 'publish-hint', hidden: true, 'data-i18n': 'offline.publish_hint' }, t('offline.publish_hint'));
+  const publishBtn = button(
+    { class: 'btn ok', id: 'publish', hidden: true, 'aria-describedby': 'publish-hint', onclick: () => act('publish') },
+    icon('upload'),
+    h('span', { 'data-i18n': 'offline.publish' }, t('offline.publish'))
+  );
+  const publishHint = h(
+    'p',
+    { class: 'hint publish-hint', id: 'publish-hint', hidden: true, 'data-i18n': 'offline.publish_hint' },
+    t('offline.publish_hint')
+  );
   // Once published, where it is on the server.
   const publishedLink = h('a', { class: 'btn', id: 'published-link', hidden: true });
-  const el = h('div', { class: 'room-controls' }, abortBtn, drawBtn, resignBtn, rematchBtn, publishBtn, publishHint, publishedLink);
-  const dialog = h('dialog', { class: 'confirm', id: 'resign-dialog' },
-    h('form', { method: 'dialog' },
+  const el = h(
+    'div',
+    { class: 'room-controls' },
+    abortBtn,
+    drawBtn,
+    resignBtn,
+    rematchBtn,
+    publishBtn,
+    publishHint,
+    publishedLink
+  );
+  const dialog = h(
+    'dialog',
+    { class: 'confirm', id: 'resign-dialog' },
+    h(
+      'form',
+      { method: 'dialog' },
       h('p', { 'data-i18n': 'resign_confirm' }, t('resign_confirm')),
-      h('div', { class: 'row-btns' },
+      h(
+        'div',
+        { class: 'row-btns' },
         h('button', { class: 'btn ghost', value: 'cancel', 'data-i18n': 'cancel' }, t('cancel')),
-        h('button', { class: 'btn danger', value: 'yes', id: 'resign-yes', 'data-i18n': 'resign_yes' }, t('resign_yes')))));
+        h('button', { class: 'btn danger', value: 'yes', id: 'resign-yes', 'data-i18n': 'resign_yes' }, t('resign_yes'))
+      )
+    )
+  );
 
   // The rematch bar: offers, and where the rematch is once it exists.
   function drawRematch() {
     const m = rematchModel(state);
     const parts = [];
     if (m?.kind === 'next') {
-      parts.push(h('span', {}, t('rematch_next', { code: m.code })),
-        h('a', { class: 'btn ok', id: 'rematch-follow', href: `/m/${m.code}${m.watch ? '?watch' : ''}` }, t('rematch_follow')));
+      parts.push(
+        h('span', {}, t('rematch_next', { code: m.code })),
+        h(
+          'a',
+          { class: 'btn ok', id: 'rematch-follow', href: `/m/${m.code}${m.watch ? '?watch' : ''}` },
+          t('rematch_follow')
+        )
+      );
     } else if (m?.kind === 'mine') {
-      parts.push(h('span', {}, t('rematch_offered_you')),
-        button({ class: 'btn ghost', id: 'rematch-withdraw', onclick: () => act('declineRematch') }, t('cancel')));
+      parts.push(
+        h('span', {}, t('rematch_offered_you')),
+        button({ class: 'btn ghost', id: 'rematch-withdraw', onclick: () => act('declineRematch') }, t('cancel'))
+      );
     } else if (m?.kind === 'theirs') {
       parts.push(h('span', {}, t('rematch_offered_them', { player: seatName(m.by, state.seat) })));
       if (m.answer) {
-        parts.push(button({ class: 'btn ok', id: 'rematch-accept', onclick: () => act('rematch') }, t('accept')),
-          button({ class: 'btn ghost', id: 'rematch-decline', onclick: () => act('declineRematch') }, t('decline')));
+        parts.push(
+          button({ class: 'btn ok', id: 'rematch-accept', onclick: () => act('rematch') }, t('accept')),
+          button({ class: 'btn ghost', id: 'rematch-decline', onclick: () => act('declineRematch') }, t('decline'))
+        );
       }
     }
     rematchBar.replaceChildren(...parts);
@@ -76,13 +126,20 @@ export function matchControls({ state, act, seatName }) {
   // The draw bar: the pending draw offer (with accept / decline for the other player), if any.
   function drawOffer() {
     const m = drawOfferModel(state);
-    if (!m) { drawBar.hidden = true; return; }
+    if (!m) {
+      drawBar.hidden = true;
+      return;
+    }
     if (m.kind === 'mine') {
       drawBar.replaceChildren(h('span', {}, t('draw_offered_you')));
     } else {
-      drawBar.replaceChildren(h('span', {}, t('draw_offered_them', { player: seatName(m.by, state.seat) })),
+      drawBar.replaceChildren(
+        h('span', {}, t('draw_offered_them', { player: seatName(m.by, state.seat) })),
         m.answer ? button({ class: 'btn ok', id: 'draw-accept', onclick: () => act('acceptDraw') }, t('accept')) : null,
-        m.answer ? button({ class: 'btn ghost', id: 'draw-decline', onclick: () => act('declineDraw') }, t('decline')) : null);
+        m.answer
+          ? button({ class: 'btn ghost', id: 'draw-decline', onclick: () => act('declineDraw') }, t('decline'))
+          : null
+      );
     }
     drawBar.hidden = false;
   }
@@ -91,9 +148,13 @@ export function matchControls({ state, act, seatName }) {
   function confirmResign() {
     dialog.returnValue = '';
     dialog.showModal();
-    dialog.addEventListener('close', () => {
-      if (dialog.returnValue === 'yes') act('resign');
-    }, { once: true });
+    dialog.addEventListener(
+      'close',
+      () => {
+        if (dialog.returnValue === 'yes') act('resign');
+      },
+      { once: true }
+    );
   }
 
   return { el, drawBar, rematchBar, dialog, drawControls, drawRematch, drawOffer };

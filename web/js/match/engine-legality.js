@@ -39,9 +39,18 @@ export function engineLegality(engine, onFallback) {
     // rejects with the refusal ({code, message}, as the server's reject carries it) otherwise.
     async precheck(state, action) {
       if (!on || state.seat == null || !state.sync.view) return;
-      const a = await engine.call({ op: 'view_check', game: state.gameName, seat: state.seat, view: state.sync.view, action });
+      const a = await engine.call({
+        op: 'view_check',
+        game: state.gameName,
+        seat: state.seat,
+        view: state.sync.view,
+        action,
+      });
       if (a.ok) return;
-      if (a.error?.code === 'bad_view' || a.error?.code === 'engine_unavailable') { fallBack(); return; }
+      if (a.error?.code === 'bad_view' || a.error?.code === 'engine_unavailable') {
+        fallBack();
+        return;
+      }
       throw a.error;
     },
   };

@@ -11,11 +11,19 @@ const DISMISSED = 'tabuleiro.over-closed.';
 
 // Whether the banner of match code was closed in this browser.
 function wasClosed(code) {
-  try { return localStorage.getItem(DISMISSED + code) === '1'; } catch { return false; }
+  try {
+    return localStorage.getItem(DISMISSED + code) === '1';
+  } catch {
+    return false;
+  }
 }
 // Remembers that the banner of match code was closed.
 function rememberClosed(code) {
-  try { localStorage.setItem(DISMISSED + code, '1'); } catch { /* storage may be unavailable */ }
+  try {
+    localStorage.setItem(DISMISSED + code, '1');
+  } catch {
+    /* storage may be unavailable */
+  }
 }
 
 // Builds the banner and result line for one match page. state: the page's state (code, seat,
@@ -39,7 +47,11 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
   // banner opens (unless closed before in this browser) and the log gets the outcome
   // (messages.js opens it once per page).
   function show(outcome, open = false) {
-    if (!outcome) { banner.hidden = true; resultBar.hidden = true; return; }
+    if (!outcome) {
+      banner.hidden = true;
+      resultBar.hidden = true;
+      return;
+    }
     const { winner, reason } = outcome;
     const { title, detail } = outcomeText(outcome);
     resultBar.textContent = t('result_line', { text: `${title} — ${detail}` });
@@ -52,16 +64,58 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
     banner.dataset.winner = winner == null ? 'draw' : String(winner);
     const ratings = ratingLines();
     if (ratings.own) resultBar.textContent += ` · ${ratings.own}`;
-    banner.replaceChildren(h('div', { class: 'banner-card' },
-      h('h2', { id: 'banner-title' }, title),
-      h('p', { class: 'banner-reason' }, detail),
-      away.length ? h('ul', { class: 'banner-away', id: 'banner-away' }, away.map((line) => h('li', {}, line))) : null,
-      ratings.el,
-      h('div', { class: 'row-btns' },
-        state.lesson ? null : h('a', { class: 'btn', href: '/' }, t('back_home')),
-        canRematch(state) ? h('button', { type: 'button', class: 'btn ok', id: 'banner-rematch', onclick: () => { hide(); act('rematch'); } }, t('rematch')) : null,
-        history.loaded ? h('button', { type: 'button', class: 'btn ghost', id: 'banner-replay', onclick: () => { hide(); onReplay(); } }, t('replay')) : null,
-        h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => hide(true) }, t('close')))));
+    banner.replaceChildren(
+      h(
+        'div',
+        { class: 'banner-card' },
+        h('h2', { id: 'banner-title' }, title),
+        h('p', { class: 'banner-reason' }, detail),
+        away.length
+          ? h(
+              'ul',
+              { class: 'banner-away', id: 'banner-away' },
+              away.map((line) => h('li', {}, line))
+            )
+          : null,
+        ratings.el,
+        h(
+          'div',
+          { class: 'row-btns' },
+          state.lesson ? null : h('a', { class: 'btn', href: '/' }, t('back_home')),
+          canRematch(state)
+            ? h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'btn ok',
+                  id: 'banner-rematch',
+                  onclick: () => {
+                    hide();
+                    act('rematch');
+                  },
+                },
+                t('rematch')
+              )
+            : null,
+          history.loaded
+            ? h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'btn ghost',
+                  id: 'banner-replay',
+                  onclick: () => {
+                    hide();
+                    onReplay();
+                  },
+                },
+                t('replay')
+              )
+            : null,
+          h('button', { type: 'button', class: 'btn ghost', id: 'banner-close', onclick: () => hide(true) }, t('close'))
+        )
+      )
+    );
     if (open) {
       if (!wasClosed(state.code)) banner.hidden = false;
       log.add(() => [`${title} — ${detail}`], 'over');
@@ -75,16 +129,36 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
     const r = state.ratings;
     if (!r) return { el: null, own: '' };
     if (!r.counted) {
-      return { el: h('p', { class: 'banner-ratings', id: 'banner-ratings' }, t(`ratings.not_counted.${r.reason}`)), own: '' };
+      return {
+        el: h('p', { class: 'banner-ratings', id: 'banner-ratings' }, t(`ratings.not_counted.${r.reason}`)),
+        own: '',
+      };
     }
     const shown = (s) => `${s.after}${s.provisional ? '?' : ''}`;
     const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
     const mine = state.seat && !state.oneDevice ? r.seats.find((s) => s.seat === state.seat) : null;
     return {
-      el: h('div', { class: 'banner-ratings', id: 'banner-ratings' },
+      el: h(
+        'div',
+        { class: 'banner-ratings', id: 'banner-ratings' },
         h('h3', {}, t('ratings.title')),
-        h('ul', {}, r.seats.map((s) => h('li', { 'data-seat': String(s.seat) },
-          t('ratings.line', { player: playerOf(s.seat), before: s.before, after: shown(s), change: signed(s.change) }))))),
+        h(
+          'ul',
+          {},
+          r.seats.map((s) =>
+            h(
+              'li',
+              { 'data-seat': String(s.seat) },
+              t('ratings.line', {
+                player: playerOf(s.seat),
+                before: s.before,
+                after: shown(s),
+                change: signed(s.change),
+              })
+            )
+          )
+        )
+      ),
       own: mine ? `${t('ratings.title')} ${shown(mine)} (${signed(mine.change)})` : '',
     };
   }
@@ -93,9 +167,15 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
   // during it, how often and for how long in all (the server's connection record), else nothing.
   function awayLines({ winner, reason }) {
     if (reason !== 'abandoned' && reason !== 'timeout') return [];
-    return (state.connections?.seats || []).filter((s) => s.disconnections > 0 && s.seat !== winner).map((s) => t(
-      s.disconnections === 1 ? 'conn.away_once' : 'conn.away_times',
-      { player: playerOf(s.seat), n: s.disconnections, time: durationText(s.offline_ms) }));
+    return (state.connections?.seats || [])
+      .filter((s) => s.disconnections > 0 && s.seat !== winner)
+      .map((s) =>
+        t(s.disconnections === 1 ? 'conn.away_once' : 'conn.away_times', {
+          player: playerOf(s.seat),
+          n: s.disconnections,
+          time: durationText(s.offline_ms),
+        })
+      );
   }
 
   // A seat's player: "name (seat)" from presence (the computer when a bot holds it), else the seat.
@@ -115,7 +195,10 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
     }
     if (winner == null) return { title: t('outcome.draw'), detail: why };
     if (state.seat && !state.oneDevice) {
-      return { title: t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose'), detail: t('outcome.won_by', { player: playerOf(winner), reason: why }) };
+      return {
+        title: t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose'),
+        detail: t('outcome.won_by', { player: playerOf(winner), reason: why }),
+      };
     }
     return { title: t('outcome.win', { player: playerOf(winner) }), detail: why };
   }

@@ -13,28 +13,72 @@ import { describeRoomEvent } from './log.js';
 // button), isOver() → true once the match has ended (the last version is then the end, not
 // live), names() → the players' display names by seat (a named seat's moves read "Ana moved …"),
 // connections() → the record's changes [{seat, online, at}] (the `connections` message)}.
-export function historyPanel({ game, seat, onStep, onExport, isOver = () => false, names = () => null, connections = () => [] }) {
+export function historyPanel({
+  game,
+  seat,
+  onStep,
+  onExport,
+  isOver = () => false,
+  names = () => null,
+  connections = () => [],
+}) {
   let hist = null;
-  let viewing = null;   // the version shown, or null for live
+  let viewing = null; // the version shown, or null for live
   const list = h('ol', { class: 'move-list', id: 'move-list' });
   const pos = h('span', { class: 'hist-pos', id: 'hist-pos', 'aria-live': 'polite' });
-  const btn = (id, key, label, fn) => h('button', { type: 'button', class: 'btn small ghost hist-btn', id, 'aria-label': t(key), title: t(key), 'data-i18n-aria': key, 'data-i18n-title': key, onclick: fn }, label);
+  const btn = (id, key, label, fn) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'btn small ghost hist-btn',
+        id,
+        'aria-label': t(key),
+        title: t(key),
+        'data-i18n-aria': key,
+        'data-i18n-title': key,
+        onclick: fn,
+      },
+      label
+    );
   const first = btn('hist-first', 'hist.first', '«', () => go(hist?.from));
   const prev = btn('hist-prev', 'hist.prev', '◀', () => go(current() - 1));
   const next = btn('hist-next', 'hist.next', '▶', () => go(current() + 1));
   const last = btn('hist-last', 'hist.last', '»', () => go(null));
-  const live = h('button', { type: 'button', class: 'btn small hist-live', id: 'hist-live', hidden: true, onclick: () => go(null) },
-    h('span', { 'data-i18n': 'hist.back_live' }, t('hist.back_live')));
-  const exportBtn = h('button', { type: 'button', class: 'btn small ghost', id: 'hist-export', hidden: !onExport, onclick: () => onExport?.() },
-    icon('copy'), h('span', { 'data-i18n': 'hist.download' }, t('hist.download')));
-  const el = h('section', { class: 'moves', id: 'moves', 'aria-labelledby': 'moves-title' },
-    h('div', { class: 'moves-head' },
-      h('h2', { id: 'moves-title', 'data-i18n': 'hist.title' }, t('hist.title')), exportBtn),
-    h('div', { class: 'hist-controls', role: 'group', 'aria-label': t('hist.controls'), 'data-i18n-aria': 'hist.controls' },
-      first, prev, pos, next, last),
-    live, list);
+  const live = h(
+    'button',
+    { type: 'button', class: 'btn small hist-live', id: 'hist-live', hidden: true, onclick: () => go(null) },
+    h('span', { 'data-i18n': 'hist.back_live' }, t('hist.back_live'))
+  );
+  const exportBtn = h(
+    'button',
+    { type: 'button', class: 'btn small ghost', id: 'hist-export', hidden: !onExport, onclick: () => onExport?.() },
+    icon('copy'),
+    h('span', { 'data-i18n': 'hist.download' }, t('hist.download'))
+  );
+  const el = h(
+    'section',
+    { class: 'moves', id: 'moves', 'aria-labelledby': 'moves-title' },
+    h(
+      'div',
+      { class: 'moves-head' },
+      h('h2', { id: 'moves-title', 'data-i18n': 'hist.title' }, t('hist.title')),
+      exportBtn
+    ),
+    h(
+      'div',
+      { class: 'hist-controls', role: 'group', 'aria-label': t('hist.controls'), 'data-i18n-aria': 'hist.controls' },
+      first,
+      prev,
+      pos,
+      next,
+      last
+    ),
+    live,
+    list
+  );
 
-  const current = () => (viewing == null ? hist?.to ?? 0 : viewing);
+  const current = () => (viewing == null ? (hist?.to ?? 0) : viewing);
 
   // Asks to show version v (clamped; the last version means live).
   function go(v) {
@@ -50,40 +94,87 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
   // One change's lines: [main line, consequences…] in the current language.
   function linesOf(c, prevView, who) {
     const ctx = { seat, actor: c.seat || undefined, toAct: c.seat ? [c.seat] : [], prev: prevView, names: who };
-    return (c.events || []).map((ev) => describeRoomEvent(ev, game, seat, who) ?? game?.describe?.(ev, ctx) ?? null).filter(Boolean);
+    return (c.events || [])
+      .map((ev) => describeRoomEvent(ev, game, seat, who) ?? game?.describe?.(ev, ctx) ?? null)
+      .filter(Boolean);
   }
 
   function render() {
-    if (!hist?.loaded) { el.hidden = true; return; }
+    if (!hist?.loaded) {
+      el.hidden = true;
+      return;
+    }
     el.hidden = false;
     const cur = current();
     const turns = groupTurns(hist.changes, game);
     const who = names();
     const away = connectionsByMove(connections(), hist.from, hist.to);
-    const awayLines = (v) => (away.get(v) || []).map((x) => h('li', { class: `conn-change s${x.seat}`, dataset: { online: String(x.online) } },
-      t(x.online ? 'conn.came_back' : 'conn.went_offline', { player: playerLabel(game, x.seat, seat, who) }),
-      h('time', { datetime: x.at }, ` · ${new Date(x.at).toLocaleTimeString(lang(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`)));
-    const before = away.has(0) ? [h('li', { class: 'conn-group' }, h('ol', { class: 'turn-moves' }, awayLines(0)))] : [];
-    list.replaceChildren(...before, ...turns.map((tr, i) => {
-      const before = hist.viewAt(tr.before);
-      // The server's own changes (a flag, an abandonment) are nobody's turn.
-      const title = (tr.seat ? game?.turnTitle?.({ seat: tr.seat, view: before, viewer: seat, names: who }) : null)
-        ?? t('hist.turn', { n: i + 1, player: tr.seat ? playerLabel(game, tr.seat, seat, who) : t('hist.server') });
-      return h('li', { class: `turn-group s${tr.seat}`, dataset: { seat: String(tr.seat) } },
-        h('div', { class: 'turn-title' }, title),
-        h('ol', { class: 'turn-moves' }, tr.changes.map((c) => {
-          const lines = linesOf(c, hist.viewAt(c.version - 1), who);
-          const isCur = c.version === cur;
-          return [h('li', {},
-            h('button', { type: 'button', class: `move${isCur ? ' current' : ''}`, dataset: { version: String(c.version) },
-              'aria-current': isCur ? 'step' : null, onclick: () => go(c.version) },
-            h('span', { class: 'mv-n' }, String(c.version)),
-            h('span', { class: 'mv-main' }, lines[0] ?? '…'),
-            lines.length > 1 ? h('span', { class: 'mv-more' }, lines.slice(1).join(' · ')) : null)), ...awayLines(c.version)];
-        }).flat()));
-    }));
+    const awayLines = (v) =>
+      (away.get(v) || []).map((x) =>
+        h(
+          'li',
+          { class: `conn-change s${x.seat}`, dataset: { online: String(x.online) } },
+          t(x.online ? 'conn.came_back' : 'conn.went_offline', { player: playerLabel(game, x.seat, seat, who) }),
+          h(
+            'time',
+            { datetime: x.at },
+            ` · ${new Date(x.at).toLocaleTimeString(lang(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`
+          )
+        )
+      );
+    const before = away.has(0)
+      ? [h('li', { class: 'conn-group' }, h('ol', { class: 'turn-moves' }, awayLines(0)))]
+      : [];
+    list.replaceChildren(
+      ...before,
+      ...turns.map((tr, i) => {
+        const before = hist.viewAt(tr.before);
+        // The server's own changes (a flag, an abandonment) are nobody's turn.
+        const title =
+          (tr.seat ? game?.turnTitle?.({ seat: tr.seat, view: before, viewer: seat, names: who }) : null) ??
+          t('hist.turn', { n: i + 1, player: tr.seat ? playerLabel(game, tr.seat, seat, who) : t('hist.server') });
+        return h(
+          'li',
+          { class: `turn-group s${tr.seat}`, dataset: { seat: String(tr.seat) } },
+          h('div', { class: 'turn-title' }, title),
+          h(
+            'ol',
+            { class: 'turn-moves' },
+            tr.changes
+              .map((c) => {
+                const lines = linesOf(c, hist.viewAt(c.version - 1), who);
+                const isCur = c.version === cur;
+                return [
+                  h(
+                    'li',
+                    {},
+                    h(
+                      'button',
+                      {
+                        type: 'button',
+                        class: `move${isCur ? ' current' : ''}`,
+                        dataset: { version: String(c.version) },
+                        'aria-current': isCur ? 'step' : null,
+                        onclick: () => go(c.version),
+                      },
+                      h('span', { class: 'mv-n' }, String(c.version)),
+                      h('span', { class: 'mv-main' }, lines[0] ?? '…'),
+                      lines.length > 1 ? h('span', { class: 'mv-more' }, lines.slice(1).join(' · ')) : null
+                    )
+                  ),
+                  ...awayLines(c.version),
+                ];
+              })
+              .flat()
+          )
+        );
+      })
+    );
     const over = isOver();
-    pos.textContent = viewing == null ? t(over ? 'hist.at_end' : 'hist.at_live', { v: hist.to }) : t('hist.at', { v: viewing, n: hist.to });
+    pos.textContent =
+      viewing == null
+        ? t(over ? 'hist.at_end' : 'hist.at_live', { v: hist.to })
+        : t('hist.at', { v: viewing, n: hist.to });
     live.firstChild.dataset.i18n = over ? 'hist.back_end' : 'hist.back_live';
     live.firstChild.textContent = t(live.firstChild.dataset.i18n);
     el.classList.toggle('past', viewing != null);
@@ -110,7 +201,12 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
     if (!hist?.loaded || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const tgt = e.target;
     if (tgt?.closest?.('input, textarea, select, [contenteditable], dialog, [role="grid"]')) return;
-    const step = { ArrowLeft: () => go(current() - 1), ArrowRight: () => go(current() + 1), Home: () => go(hist.from), End: () => go(null) }[e.key];
+    const step = {
+      ArrowLeft: () => go(current() - 1),
+      ArrowRight: () => go(current() + 1),
+      Home: () => go(hist.from),
+      End: () => go(null),
+    }[e.key];
     if (!step) return;
     e.preventDefault();
     step();
@@ -120,9 +216,15 @@ export function historyPanel({ game, seat, onStep, onExport, isOver = () => fals
     el,
     onKey,
     go,
-    get viewing() { return viewing; },
+    get viewing() {
+      return viewing;
+    },
     // Draws the record (after a page or a live change).
-    update(history) { hist = history; if (viewing != null && viewing > hist.to) viewing = null; render(); },
+    update(history) {
+      hist = history;
+      if (viewing != null && viewing > hist.to) viewing = null;
+      render();
+    },
     relabel: render,
   };
 }

@@ -13,13 +13,20 @@ const MAX_LOG = 300;
 export function describeRoomEvent(ev, game, seat, names = null) {
   const who = (n) => playerLabel(game, n, seat, names);
   switch (ev.type) {
-    case 'resigned': return t('ev.resigned', { player: who(ev.seat ?? ev.player) });
-    case 'draw_agreed': return t('ev.draw_agreed');
-    case 'abandoned': return t('ev.abandoned');
-    case 'timeout': return ev.seat ? t('ev.timeout', { player: who(ev.seat) }) : t('ev.timeout_both');
-    case 'aborted': return t('ev.aborted', { player: who(ev.seat) });
-    case 'aborted_by_host': return t('ev.aborted_by_host', { note: ev.reason || '' });
-    default: return undefined;
+    case 'resigned':
+      return t('ev.resigned', { player: who(ev.seat ?? ev.player) });
+    case 'draw_agreed':
+      return t('ev.draw_agreed');
+    case 'abandoned':
+      return t('ev.abandoned');
+    case 'timeout':
+      return ev.seat ? t('ev.timeout', { player: who(ev.seat) }) : t('ev.timeout_both');
+    case 'aborted':
+      return t('ev.aborted', { player: who(ev.seat) });
+    case 'aborted_by_host':
+      return t('ev.aborted_by_host', { note: ev.reason || '' });
+    default:
+      return undefined;
   }
 }
 
@@ -39,8 +46,17 @@ export function matchLog() {
 
   function write(li) {
     const lines = li.make();
-    fill(li, h('span', { class: 'main' }, lines[0]),
-      lines.length > 1 ? h('ul', {}, lines.slice(1).map((l) => h('li', {}, l))) : null);
+    fill(
+      li,
+      h('span', { class: 'main' }, lines[0]),
+      lines.length > 1
+        ? h(
+            'ul',
+            {},
+            lines.slice(1).map((l) => h('li', {}, l))
+          )
+        : null
+    );
   }
 
   // Logs one change's events for game: ctx = {seat, actor, toAct, prev, names} as the game's
@@ -48,20 +64,29 @@ export function matchLog() {
   function addEvents(game, events, ctx) {
     let group = [];
     const flush = () => {
-      if (group.length) { const g = group; add(() => g.map((f) => f()).filter(Boolean)); }
+      if (group.length) {
+        const g = group;
+        add(() => g.map((f) => f()).filter(Boolean));
+      }
       group = [];
     };
     for (const ev of events) {
       const line = () => describeRoomEvent(ev, game, ctx.seat, ctx.names) ?? game.describe?.(ev, ctx) ?? null;
       if (!line()) continue;
-      if (game.isTurnMarker?.(ev)) { flush(); add(() => [line()], 'turn'); continue; }
+      if (game.isTurnMarker?.(ev)) {
+        flush();
+        add(() => [line()], 'turn');
+        continue;
+      }
       group.push(line);
     }
     flush();
   }
 
   // Rewrites every entry in the current language.
-  const relabel = () => { for (const li of el.children) write(li); };
+  const relabel = () => {
+    for (const li of el.children) write(li);
+  };
 
   return { el, add, addEvents, relabel };
 }

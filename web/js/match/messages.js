@@ -55,14 +55,19 @@ const HANDLERS = {
     if (res === 'resync') return [resync()];
     if (res !== 'applied') return [];
     const events = Array.isArray(msg.events) ? msg.events : [];
-    const fx = [{ do: 'clock', clock: msg.clock }, ...recordLive(state, msg, events, prevToAct), ...logChange(state, events, prev, prevToAct)];
+    const fx = [
+      { do: 'clock', clock: msg.clock },
+      ...recordLive(state, msg, events, prevToAct),
+      ...logChange(state, events, prev, prevToAct),
+    ];
     if (state.drawBy != null && events.length) fx.push(...clearDraw(state));
     fx.push({ do: 'table', prev, events });
     state.liveChange = true;
     state.arrived = false;
     const cues = state.game?.sounds?.(events) || [];
     if (cues.length) fx.push({ do: 'sounds', cues });
-    if (state.seat != null && !prevToAct.includes(state.seat) && sync.toAct.includes(state.seat)) fx.push({ do: 'sound', cue: 'turn' });
+    if (state.seat != null && !prevToAct.includes(state.seat) && sync.toAct.includes(state.seat))
+      fx.push({ do: 'sound', cue: 'turn' });
     if (sync.outcome) fx.push(...setOutcome(state, sync.outcome));
     return fx;
   },
@@ -98,7 +103,10 @@ const HANDLERS = {
   },
   game_over(state, msg) {
     const fx = [];
-    if (state.liveChange && !state.endPlayed) { state.endPlayed = true; fx.push({ do: 'sound', cue: 'end' }); }
+    if (state.liveChange && !state.endPlayed) {
+      state.endPlayed = true;
+      fx.push({ do: 'sound', cue: 'end' });
+    }
     state.sync.finish(msg.outcome);
     fx.push({ do: 'title' }, ...clearDraw(state), ...setOutcome(state, msg.outcome));
     return fx;
@@ -154,7 +162,12 @@ const resync = () => ({ do: 'send', body: { type: 'resync' } });
 // After a full view (joined or snapshot): the table (built once), the outcome, the history.
 function showView(state, outcome) {
   if (!state.game?.Table) return [{ do: 'unsupported' }];
-  return [{ do: 'mount' }, { do: 'table', prev: null, events: [] }, ...setOutcome(state, outcome), ...askHistory(state)];
+  return [
+    { do: 'mount' },
+    { do: 'table', prev: null, events: [] },
+    ...setOutcome(state, outcome),
+    ...askHistory(state),
+  ];
 }
 
 // Records the match's outcome (null: none yet); the banner opens the first time only.
@@ -176,7 +189,12 @@ function opponentArrived(state) {
   const other = 3 - state.seat;
   const name = state.presence?.seats?.find((x) => x.seat === other)?.name;
   state.arrived = true;
-  return [{ do: 'toast', key: 'opponent_arrived', seat: other, name, kind: 'ok', ms: 4000 }, { do: 'arrived' }, { do: 'title' }, { do: 'sound', cue: 'arrive' }];
+  return [
+    { do: 'toast', key: 'opponent_arrived', seat: other, name, kind: 'ok', ms: 4000 },
+    { do: 'arrived' },
+    { do: 'title' },
+    { do: 'sound', cue: 'arrive' },
+  ];
 }
 
 // Logs one change and reads it out, whoever made it: a screen reader hears the opponent's move
@@ -185,7 +203,10 @@ function logChange(state, events, prev, prevToAct) {
   if (!state.game) return [];
   const actor = actorOf(prevToAct);
   const ctx = { seat: state.seat, actor, toAct: prevToAct, prev, names: seatNames(state) };
-  return [{ do: 'log', events, ctx }, { do: 'announce', events, ctx }];
+  return [
+    { do: 'log', events, ctx },
+    { do: 'announce', events, ctx },
+  ];
 }
 
 // Adds a live change to the record (the acting seat: the one that held the turn, or the
@@ -194,9 +215,11 @@ function logChange(state, events, prev, prevToAct) {
 function recordLive(state, msg, events, prevToAct) {
   const { history } = state;
   if (!history.loaded) return [];
-  const byServer = events.some((ev) => ev.type === 'timeout' || ev.type === 'abandoned' || ev.type === 'aborted_by_host');
+  const byServer = events.some(
+    (ev) => ev.type === 'timeout' || ev.type === 'abandoned' || ev.type === 'aborted_by_host'
+  );
   const ended = events.find((ev) => ev.type === 'resigned' || ev.type === 'aborted');
-  const seat = byServer ? 0 : ended ? (ended.seat ?? ended.player ?? 0) : actorOf(prevToAct) ?? 0;
+  const seat = byServer ? 0 : ended ? (ended.seat ?? ended.player ?? 0) : (actorOf(prevToAct) ?? 0);
   if (!history.addLive(msg, seat)) return askHistory(state);
   return [{ do: 'moves' }];
 }
@@ -213,7 +236,11 @@ export function askHistory(state) {
 // The effects of one `history` page: the next page asked for, or the record is complete.
 export function historyPage(state, page) {
   let next;
-  try { next = state.history.addPage(page); } catch { next = null; }
+  try {
+    next = state.history.addPage(page);
+  } catch {
+    next = null;
+  }
   const fx = [{ do: 'moves' }];
   if (next != null) return [...fx, { do: 'history', from: next }];
   state.historyBusy = false;

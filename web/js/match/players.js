@@ -21,19 +21,37 @@ export function playersPanel() {
     title.textContent = t('players');
     if (!p?.seats) return;
     const now = Date.now();
-    list.replaceChildren(...p.seats.map((x) => {
-      const state = !x.taken ? 'empty' : x.connected ? 'on' : 'off';
-      const here = t(state === 'empty' ? 'empty_seat' : state === 'on' ? 'connected' : 'disconnected');
-      slots[x.seat] ||= h('span', { class: 'seat-clock' });
-      return h('li', { class: `seat-name p${x.seat}${toAct.includes(x.seat) ? ' to-act' : ''}`,
-        'data-seat': String(x.seat), 'data-connected': String(!!x.connected) },
-      h('span', { class: `presence-dot ${state}`, title: here }, x.taken ? h('span', { class: 'sr-only' }, here) : null),
-      h('strong', { class: 'seat-label' }, label(x.seat)),
-      h('span', { class: 'name' }, x.taken ? (x.name || (x.bot ? t('bot_name', { level: t(`level.${x.bot}`) }) : '')) : t('empty_seat')),
-      toAct.includes(x.seat) ? h('span', { class: 'sr-only' }, ` — ${t('to_act')}`) : null,
-      x.offline_ms != null && !over ? h('span', { class: 'offline-for', dataset: { since: String(now - x.offline_ms) } }) : null,
-      slots[x.seat]);
-    }));
+    list.replaceChildren(
+      ...p.seats.map((x) => {
+        const state = !x.taken ? 'empty' : x.connected ? 'on' : 'off';
+        const here = t(state === 'empty' ? 'empty_seat' : state === 'on' ? 'connected' : 'disconnected');
+        slots[x.seat] ||= h('span', { class: 'seat-clock' });
+        return h(
+          'li',
+          {
+            class: `seat-name p${x.seat}${toAct.includes(x.seat) ? ' to-act' : ''}`,
+            'data-seat': String(x.seat),
+            'data-connected': String(!!x.connected),
+          },
+          h(
+            'span',
+            { class: `presence-dot ${state}`, title: here },
+            x.taken ? h('span', { class: 'sr-only' }, here) : null
+          ),
+          h('strong', { class: 'seat-label' }, label(x.seat)),
+          h(
+            'span',
+            { class: 'name' },
+            x.taken ? x.name || (x.bot ? t('bot_name', { level: t(`level.${x.bot}`) }) : '') : t('empty_seat')
+          ),
+          toAct.includes(x.seat) ? h('span', { class: 'sr-only' }, ` — ${t('to_act')}`) : null,
+          x.offline_ms != null && !over
+            ? h('span', { class: 'offline-for', dataset: { since: String(now - x.offline_ms) } })
+            : null,
+          slots[x.seat]
+        );
+      })
+    );
     tick();
     clearInterval(ticking);
     ticking = list.querySelector('.offline-for') ? setInterval(tick, 1000) : null;

@@ -10,7 +10,15 @@ import { MatchHistory } from '../history.js';
 // offline: the match is played in this browser (offline/local-match.js), not on the server;
 // publishedAs: the server's code of an offline match already published; lesson: the board of a
 // lesson (learn/learn-page.js: no room controls, nothing to publish).
-export function createState({ code, spectate = false, replay = false, oneDevice = false, offline = false, lesson = false, publishedAs = null }) {
+export function createState({
+  code,
+  spectate = false,
+  replay = false,
+  oneDevice = false,
+  offline = false,
+  lesson = false,
+  publishedAs = null,
+}) {
   return {
     code,
     spectate,
@@ -18,29 +26,29 @@ export function createState({ code, spectate = false, replay = false, oneDevice 
     oneDevice,
     offline,
     lesson,
-    online: true,                // the browser has a network (an offline match may be published)
-    publishing: false,           // an offline match is being published
-    publishedAs,                 // the code an offline match was published as (then never again)
-    sync: new ViewSync(),        // the server's view, legal list and to_act, kept in order
+    online: true, // the browser has a network (an offline match may be published)
+    publishing: false, // an offline match is being published
+    publishedAs, // the code an offline match was published as (then never again)
+    sync: new ViewSync(), // the server's view, legal list and to_act, kept in order
     history: new MatchHistory(), // the match's past changes (the move list)
-    historyBusy: false,          // a `history` page request is under way
-    seat: null,                  // this page's seat (1 or 2), null for a spectator
-    game: null,                  // the game's module (games.js), undefined when unknown
-    gameName: null,              // the server's game name
-    presence: null,              // the last `presence` message
-    outcome: null,               // the match's outcome once over
-    ratings: null,               // a rated match's ratings once settled (the `ratings` message)
-    connections: null,           // the players' connection record (the `connections` message)
-    drawBy: null,                // the seat with a standing draw offer
-    rematch: null,               // the rematch's code once it exists
-    rematchBy: null,             // the seat with a standing rematch offer
-    conn: null,                  // the connection's status: connecting, open, reconnecting, replaced, disabled
-    viewing: null,               // the past version shown (the move list), null for live
-    arrived: false,              // the opponent just sat down (the tab title says so)
-    liveChange: false,           // a change arrived live on this page (not only at join)
-    endPlayed: false,            // the end sound was played
-    bannerShown: false,          // the game-over banner was opened once
-    replayStarted: false,        // a replay link's first position was shown
+    historyBusy: false, // a `history` page request is under way
+    seat: null, // this page's seat (1 or 2), null for a spectator
+    game: null, // the game's module (games.js), undefined when unknown
+    gameName: null, // the server's game name
+    presence: null, // the last `presence` message
+    outcome: null, // the match's outcome once over
+    ratings: null, // a rated match's ratings once settled (the `ratings` message)
+    connections: null, // the players' connection record (the `connections` message)
+    drawBy: null, // the seat with a standing draw offer
+    rematch: null, // the rematch's code once it exists
+    rematchBy: null, // the seat with a standing rematch offer
+    conn: null, // the connection's status: connecting, open, reconnecting, replaced, disabled
+    viewing: null, // the past version shown (the move list), null for live
+    arrived: false, // the opponent just sat down (the tab title says so)
+    liveChange: false, // a change arrived live on this page (not only at join)
+    endPlayed: false, // the end sound was played
+    bannerShown: false, // the game-over banner was opened once
+    replayStarted: false, // a replay link's first position was shown
     // The match's chat as this connection reads it: its lines (oldest first), whether this
     // connection may write ("on"; "off": turned off; "members": members only) and whether this
     // seat muted the other.
@@ -104,7 +112,9 @@ export function controlsModel(state) {
 // True when this page may offer a rematch: a player's finished server match without one yet
 // (a match the host aborted has none: the server refuses it).
 export function canRematch(state) {
-  return !state.offline && !!state.seat && !!state.outcome && !state.rematch && state.outcome.reason !== 'aborted_by_host';
+  return (
+    !state.offline && !!state.seat && !!state.outcome && !state.rematch && state.outcome.reason !== 'aborted_by_host'
+  );
 }
 
 // What the draw bar says: null (hidden), {kind: 'mine'}, or {kind: 'theirs', by, answer}

@@ -32,8 +32,12 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
   const roleEl = h('span', { class: 'role', id: 'role' });
   const watchersEl = h('span', { class: 'watchers', id: 'watchers' });
   // The game's How to play page, once the game is known.
-  const howToEl = h('a', { class: 'howto-link', id: 'howto-link', hidden: true, title: t('how_to_play'), 'data-i18n-title': 'how_to_play' },
-    icon('rules'), h('span', { class: 'howto-label', 'data-i18n': 'how_to_play' }, t('how_to_play')));
+  const howToEl = h(
+    'a',
+    { class: 'howto-link', id: 'howto-link', hidden: true, title: t('how_to_play'), 'data-i18n-title': 'how_to_play' },
+    icon('rules'),
+    h('span', { class: 'howto-label', 'data-i18n': 'how_to_play' }, t('how_to_play'))
+  );
   const inviteEl = h('div', { class: 'invite', hidden: true });
   // The match's life: this client offline or replaced, the opponent away (with the server's
   // abandonment countdown).
@@ -44,37 +48,99 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
   // The players (names, presence, whose turn, clocks) head the column beside the board.
   const players = playersPanel();
   const clocks = new MatchClocks({ seatName: (n) => seatName(n, state.seat), slots: players.slots });
-  players.el.append(clocks.el);   // the set-up timer and a correspondence deadline
+  players.el.append(clocks.el); // the set-up timer and a correspondence deadline
   const controls = matchControls({ state, act, seatName });
   // The chat goes through this page's own connection (on one device: seat 1's).
   const chat = chatPanel({ state, request: (body) => primary.request(body) });
   let board = null;
-  const gameOver = gameOverBanner({ state, act, seatName, history: state.history, onReplay: () => board.go(state.history.from), log: { add: (...a) => board.logList.add(...a) } });
-  board = boardArea({ state, local, primary, controls, banner: gameOver.banner, top: [players.el, waitingEl, inviteEl], below: [chat.el], onStep,
-    onExport: state.offline ? null : () => downloadLog(code), onDrawn: () => drawAround(), precheck });
+  const gameOver = gameOverBanner({
+    state,
+    act,
+    seatName,
+    history: state.history,
+    onReplay: () => board.go(state.history.from),
+    log: { add: (...a) => board.logList.add(...a) },
+  });
+  board = boardArea({
+    state,
+    local,
+    primary,
+    controls,
+    banner: gameOver.banner,
+    top: [players.el, waitingEl, inviteEl],
+    below: [chat.el],
+    onStep,
+    onExport: state.offline ? null : () => downloadLog(code),
+    onDrawn: () => drawAround(),
+    precheck,
+  });
   const { tableEl } = board;
 
-  app.replaceChildren(h('section', { class: 'match-page' },
-    h('div', { class: 'match-head' },
-      h('div', { class: 'match-id' }, h('h1', { class: 'match-id match-title' },
-        h('span', { class: 'game-name', id: 'game-name' }, '…'),
-        h('span', { class: 'sr-only' }, ' — '),
-        codeChip()), howToEl),
-      h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)),
-    offlineBar, awayBar, gameOver.resultBar, controls.rematchBar, controls.drawBar, board.pastBar,
-    tableEl, gameOver.banner, controls.dialog, board.announceEl));
+  app.replaceChildren(
+    h(
+      'section',
+      { class: 'match-page' },
+      h(
+        'div',
+        { class: 'match-head' },
+        h(
+          'div',
+          { class: 'match-id' },
+          h(
+            'h1',
+            { class: 'match-id match-title' },
+            h('span', { class: 'game-name', id: 'game-name' }, '…'),
+            h('span', { class: 'sr-only' }, ' — '),
+            codeChip()
+          ),
+          howToEl
+        ),
+        h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)
+      ),
+      offlineBar,
+      awayBar,
+      gameOver.resultBar,
+      controls.rematchBar,
+      controls.drawBar,
+      board.pastBar,
+      tableEl,
+      gameOver.banner,
+      controls.dialog,
+      board.announceEl
+    )
+  );
 
   // The share code, copied as the match's link on a click; a match played offline has none:
   // it says so instead.
   function codeChip() {
     if (state.offline) {
-      return h('span', { class: 'code-chip offline-chip', id: 'code-chip' }, icon('device'),
-        h('span', { 'data-i18n': 'offline.badge' }, t('offline.badge')));
+      return h(
+        'span',
+        { class: 'code-chip offline-chip', id: 'code-chip' },
+        icon('device'),
+        h('span', { 'data-i18n': 'offline.badge' }, t('offline.badge'))
+      );
     }
-    return h('button', { type: 'button', class: 'code-chip', id: 'code-chip', title: t('copy'), 'data-i18n-title': 'copy',
-      onclick: async () => {
-        try { await navigator.clipboard.writeText(`${location.origin}/m/${code}`); toast(t('copied'), 'ok', 1500); } catch { /* ignore */ }
-      } }, code, icon('copy'));
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: 'code-chip',
+        id: 'code-chip',
+        title: t('copy'),
+        'data-i18n-title': 'copy',
+        onclick: async () => {
+          try {
+            await navigator.clipboard.writeText(`${location.origin}/m/${code}`);
+            toast(t('copied'), 'ok', 1500);
+          } catch {
+            /* ignore */
+          }
+        },
+      },
+      code,
+      icon('copy')
+    );
   }
 
   // What depends on the live view besides the board: the title, presence and the controls.
@@ -91,7 +157,10 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
   // "● CODE · Tabuleiro" while the server lists this seat among those to act (the game's name
   // instead of a code offline).
   function title() {
-    if (state.arrived) { document.title = `★ ${t('title_arrived')} · ${code} · Tabuleiro`; return; }
+    if (state.arrived) {
+      document.title = `★ ${t('title_arrived')} · ${code} · Tabuleiro`;
+      return;
+    }
     document.title = `${myTurn(state) ? '● ' : ''}${state.offline ? gameTitle(state.gameName) : code} · Tabuleiro`;
   }
 
@@ -102,25 +171,45 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
     const p = state.presence;
     players.draw(p, (n) => seatName(n, state.seat), state.outcome ? [] : state.sync.toAct, !!state.outcome);
     const names = JSON.stringify(seatNames(state));
-    if (names !== namesShown) { namesShown = names; board.relabelMoves(); }
+    if (names !== namesShown) {
+      namesShown = names;
+      board.relabelMoves();
+    }
     drawAway();
     // One device: the side to move, and once the match is over, that both play here.
-    roleEl.replaceChildren(local && state.outcome ? h('span', { class: 'you' }, t('local.both'))
-      : local && local.active
-      ? h('span', { class: `you p${local.active}` }, t('local.to_move', { player: seatName(local.active) }))
-      : state.seat
-        ? h('span', { class: `you p${state.seat}` }, t('you_are', { player: seatName(state.seat) }))
-        : h('span', { class: 'you spectator' }, icon('eye'), t('watching')));
+    roleEl.replaceChildren(
+      local && state.outcome
+        ? h('span', { class: 'you' }, t('local.both'))
+        : local && local.active
+          ? h('span', { class: `you p${local.active}` }, t('local.to_move', { player: seatName(local.active) }))
+          : state.seat
+            ? h('span', { class: `you p${state.seat}` }, t('you_are', { player: seatName(state.seat) }))
+            : h('span', { class: 'you spectator' }, icon('eye'), t('watching'))
+    );
     const bot = p?.seats?.find((x) => x.bot);
-    watchersEl.replaceChildren(p && !state.offline ? h('span', {}, icon('eye'), ` ${t('spectators_n', { n: p.spectators ?? 0 })}`) : '',
-      bot ? h('span', { class: 'bot-seat', id: 'bot-seat', dataset: { seat: String(bot.seat), level: bot.bot } },
-        ` · ${t('bot_seat', { player: seatName(bot.seat), level: t(`level.${bot.bot}`) })}`) : '');
+    watchersEl.replaceChildren(
+      p && !state.offline ? h('span', {}, icon('eye'), ` ${t('spectators_n', { n: p.spectators ?? 0 })}`) : '',
+      bot
+        ? h(
+            'span',
+            { class: 'bot-seat', id: 'bot-seat', dataset: { seat: String(bot.seat), level: bot.bot } },
+            ` · ${t('bot_seat', { player: seatName(bot.seat), level: t(`level.${bot.bot}`) })}`
+          )
+        : ''
+    );
     board.setPresence(p);
     if (state.seat && seatFree(state) && !state.outcome) {
       if (inviteEl.hidden || !inviteEl.firstChild) {
         const watchLink = `${location.origin}/m/${code}?watch`;
-        inviteEl.replaceChildren(shareBox(code, `${location.origin}/m/${code}`),
-          h('p', { class: 'watch-link' }, h('span', {}, `${t('spectator_link')}: `), h('a', { id: 'watch-link', href: watchLink }, watchLink)));
+        inviteEl.replaceChildren(
+          shareBox(code, `${location.origin}/m/${code}`),
+          h(
+            'p',
+            { class: 'watch-link' },
+            h('span', {}, `${t('spectator_link')}: `),
+            h('a', { id: 'watch-link', href: watchLink }, watchLink)
+          )
+        );
       }
       inviteEl.hidden = false;
     } else {
@@ -153,11 +242,19 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
     if (off) away.hide();
     else drawAway();
   }
-  const statusText = () => (state.conn === 'open' ? '' : state.conn === 'replaced' ? t('replaced')
-    : state.conn === 'disabled' ? t('settings.disconnected') : t(state.conn === 'reconnecting' ? 'reconnecting' : 'connecting'));
+  const statusText = () =>
+    state.conn === 'open'
+      ? ''
+      : state.conn === 'replaced'
+        ? t('replaced')
+        : state.conn === 'disabled'
+          ? t('settings.disconnected')
+          : t(state.conn === 'reconnecting' ? 'reconnecting' : 'connecting');
 
   // The other side's absence with the server's abandonment countdown.
-  function drawAway() { away.update(state.presence, state.seat, (n) => seatName(n, state.seat), !state.outcome && state.conn === 'open'); }
+  function drawAway() {
+    away.update(state.presence, state.seat, (n) => seatName(n, state.seat), !state.outcome && state.conn === 'open');
+  }
 
   // The result: clocks, move list wording, controls, presence, the result line and banner.
   function outcome({ open = false } = {}) {
@@ -189,7 +286,10 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
     log: board.log,
     announce: board.announce,
     // A replay link opens at the first position, the banner closed.
-    replay: () => { gameOver.banner.hidden = true; board.go(state.history.from); },
+    replay: () => {
+      gameOver.banner.hidden = true;
+      board.go(state.history.from);
+    },
     deviceChanged: board.deviceChanged,
     clock: ({ clock }) => clocks.update(clock),
     chat: ({ line }) => chat.draw(line),
@@ -198,15 +298,30 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
     title,
     status,
     controls: () => controls.drawControls(),
-    drawOffer: () => { controls.drawOffer(); controls.drawControls(); },
+    drawOffer: () => {
+      controls.drawOffer();
+      controls.drawControls();
+    },
     rematch: () => controls.drawRematch(),
-    toast: (e) => toast(e.error ? errorText(e.error, state.gameName) : t(e.key, { player: e.name || seatName(e.seat, state.seat) }), e.kind, e.ms),
+    toast: (e) =>
+      toast(
+        e.error ? errorText(e.error, state.gameName) : t(e.key, { player: e.name || seatName(e.seat, state.seat) }),
+        e.kind,
+        e.ms
+      ),
     unsupported: () => tableEl.replaceChildren(h('p', { class: 'notice' }, `${state.gameName || '?'}: ${t('soon')}`)),
-    unknownMatch: () => tableEl.replaceChildren(h('p', { class: 'notice' }, t('unknown_code')), h('a', { class: 'btn', href: '/' }, t('back_home'))),
+    unknownMatch: () =>
+      tableEl.replaceChildren(
+        h('p', { class: 'notice' }, t('unknown_code')),
+        h('a', { class: 'btn', href: '/' }, t('back_home'))
+      ),
     // A guest refused where only members watch: a sentence and the way to sign in (back here after).
     signInRequired: () => tableEl.replaceChildren(...signInToWatch(code)),
     relabel,
-    stop: () => { clocks.stop(); board.stop(); },
+    stop: () => {
+      clocks.stop();
+      board.stop();
+    },
   };
 }
 

@@ -34,23 +34,31 @@ export class LocalMatch {
     this.store = store;
     this.bot = record.mode === 'bot' ? { seat: 3 - record.human, level: record.level } : null;
     const oneSeat = this.bot || record.mode === 'lesson';
-    this.viewers = oneSeat ? [record.human] : [1, 2];   // the seats whose views the page shows
-    this.tokens = oneSeat ? null : { 1: 'local', 2: 'local' };   // both seats here: one device
+    this.viewers = oneSeat ? [record.human] : [1, 2]; // the seats whose views the page shows
+    this.tokens = oneSeat ? null : { 1: 'local', 2: 'local' }; // both seats here: one device
     this.version = 0;
-    this.now = {};      // viewer → the engine's latest state answer for it
-    this.past = {};     // viewer → {view: at version 0, changes: [{version, seat, ops, events}]}
+    this.now = {}; // viewer → the engine's latest state answer for it
+    this.past = {}; // viewer → {view: at version 0, changes: [{version, seat, ops, events}]}
     this.conns = new Set();
     this.queue = Promise.resolve();
     this.thinking = false;
     this.stopped = false;
-    this.onError = () => {};   // told what went wrong outside a request (the computer's move)
+    this.onError = () => {}; // told what went wrong outside a request (the computer's move)
   }
 
   // Opens a stored game (as this class): a new engine match from its game, options (or
   // position) and seed, with every recorded action (and a resignation) replayed.
   static async open(engine, record, store = putGame) {
     const m = new this(engine, record, store);
-    m.id = (await ask(engine, { op: 'new', game: record.game, options: record.options, position: record.position ?? null, seed: record.seed })).match;
+    m.id = (
+      await ask(engine, {
+        op: 'new',
+        game: record.game,
+        options: record.options,
+        position: record.position ?? null,
+        seed: record.seed,
+      })
+    ).match;
     for (const v of m.viewers) {
       m.now[v] = await m.state(v);
       m.past[v] = { view: m.now[v].view, changes: [] };
@@ -64,8 +72,12 @@ export class LocalMatch {
   }
 
   // The match's outcome, or null while it goes on.
-  get outcome() { return this.now[this.viewers[0]].outcome ?? null; }
-  get toAct() { return this.now[this.viewers[0]].to_act ?? []; }
+  get outcome() {
+    return this.now[this.viewers[0]].outcome ?? null;
+  }
+  get toAct() {
+    return this.now[this.viewers[0]].to_act ?? [];
+  }
 
   // The engine's state for viewer; a view with an `outcome` field shows the match's.
   async state(viewer) {
@@ -81,7 +93,12 @@ export class LocalMatch {
     for (const v of this.viewers) {
       const before = this.now[v].view;
       this.now[v] = await this.state(v);
-      this.past[v].changes.push({ version: this.version, seat, ops: compare(before, this.now[v].view), events: events?.[v] ?? [] });
+      this.past[v].changes.push({
+        version: this.version,
+        seat,
+        ops: compare(before, this.now[v].view),
+        events: events?.[v] ?? [],
+      });
     }
   }
 
@@ -127,7 +144,8 @@ export class LocalMatch {
   async publishChange(ack, from) {
     await this.save();
     for (const c of this.conns) c.deliver(this.patchFor(c.seat, c === from ? ack : null));
-    if (this.outcome) for (const c of this.conns) c.deliver({ type: 'game_over', version: this.version, outcome: this.outcome });
+    if (this.outcome)
+      for (const c of this.conns) c.deliver({ type: 'game_over', version: this.version, outcome: this.outcome });
     setTimeout(() => this.botTurn());
     return this.version;
   }
@@ -142,8 +160,15 @@ export class LocalMatch {
   patchFor(seat, ack) {
     const s = this.now[seat];
     const c = this.past[seat].changes[this.past[seat].changes.length - 1];
-    const msg = { type: 'patch', version: this.version, base: this.version - 1, ops: c.ops, events: c.events,
-      legal: s.legal ?? [], to_act: s.to_act ?? [] };
+    const msg = {
+      type: 'patch',
+      version: this.version,
+      base: this.version - 1,
+      ops: c.ops,
+      events: c.events,
+      legal: s.legal ?? [],
+      to_act: s.to_act ?? [],
+    };
     if (ack != null) msg.ack = ack;
     if (s.expects) msg.expects = s.expects;
     return msg;
@@ -152,8 +177,19 @@ export class LocalMatch {
   // Seat's full view as a `joined` (or `snapshot`) message.
   viewFor(seat, type) {
     const s = this.now[seat];
-    const msg = { type, code: this.record.id, game: this.record.game, seat, version: this.version, view: s.view,
-      legal: s.legal ?? [], to_act: s.to_act ?? [], outcome: this.outcome, presence: this.presence(), rematch: null };
+    const msg = {
+      type,
+      code: this.record.id,
+      game: this.record.game,
+      seat,
+      version: this.version,
+      view: s.view,
+      legal: s.legal ?? [],
+      to_act: s.to_act ?? [],
+      outcome: this.outcome,
+      presence: this.presence(),
+      rematch: null,
+    };
     if (s.expects) msg.expects = s.expects;
     return msg;
   }
@@ -161,14 +197,30 @@ export class LocalMatch {
   // Both seats taken and here; the computer's seat says its level, the person's their name.
   presence() {
     const name = loadName();
-    return { type: 'presence', spectators: 0, seats: [1, 2].map((seat) => ({ seat, taken: true, connected: true,
-      ...(seat === this.bot?.seat ? { bot: this.bot.level } : {}),
-      ...(this.bot && seat === this.record.human && name ? { name } : {}) })) };
+    return {
+      type: 'presence',
+      spectators: 0,
+      seats: [1, 2].map((seat) => ({
+        seat,
+        taken: true,
+        connected: true,
+        ...(seat === this.bot?.seat ? { bot: this.bot.level } : {}),
+        ...(this.bot && seat === this.record.human && name ? { name } : {}),
+      })),
+    };
   }
 
   // Seat's whole history as one `history` page.
   historyFor(seat, id) {
-    return { type: 'history', id, from: 0, to: this.version, view: this.past[seat].view, changes: this.past[seat].changes, more: false };
+    return {
+      type: 'history',
+      id,
+      from: 0,
+      to: this.version,
+      view: this.past[seat].view,
+      changes: this.past[seat].changes,
+      more: false,
+    };
   }
 
   // Plays the computer's seat while it is to act (a turn may hold several actions): asks
@@ -180,7 +232,14 @@ export class LocalMatch {
       await sleep(BOT_PAUSE_MS);
       if (this.stopped) return;
       const { level, seat } = this.bot;
-      const { action } = await ask(this.engine, { op: 'bot', match: this.id, seat, level, seed: newSeed(), time_ms: BOT_TIME_MS[level] });
+      const { action } = await ask(this.engine, {
+        op: 'bot',
+        match: this.id,
+        seat,
+        level,
+        seed: newSeed(),
+        time_ms: BOT_TIME_MS[level],
+      });
       if (this.stopped) return;
       await this.act(seat, action);
     } catch (e) {
@@ -200,15 +259,24 @@ export class LocalMatch {
   // resolves with {code, link}; rejects with the server's {code, message}.
   async publish() {
     const r = this.record;
-    const res = await publishMatch({ game: r.game, options: r.options, seed: r.seed, actions: r.actions,
-      bot: this.bot?.level ?? null, bot_seat: this.bot?.seat ?? null, end: r.end ?? null });
+    const res = await publishMatch({
+      game: r.game,
+      options: r.options,
+      seed: r.seed,
+      actions: r.actions,
+      bot: this.bot?.level ?? null,
+      bot_seat: this.bot?.seat ?? null,
+      end: r.end ?? null,
+    });
     r.published = { code: res.code, link: res.link };
     await this.store(r);
     return res;
   }
 
   // The server's code of this game once published, else null.
-  get publishedAs() { return this.record.published?.code ?? null; }
+  get publishedAs() {
+    return this.record.published?.code ?? null;
+  }
 
   // Leaving the page: the computer stops and the engine forgets the match.
   stop() {

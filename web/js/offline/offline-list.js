@@ -11,7 +11,10 @@ import { offlineHref } from './offline-page.js';
 // Where a stored game stands: whose turn, or its result.
 function standing(g) {
   const game = gameById(g.game);
-  if (g.outcome) return g.outcome.winner == null ? t('offline.drawn') : t('offline.won', { player: seatLabel(game, g.outcome.winner, g.human) });
+  if (g.outcome)
+    return g.outcome.winner == null
+      ? t('offline.drawn')
+      : t('offline.won', { player: seatLabel(game, g.outcome.winner, g.human) });
   if (g.to_act?.length === 1) return t('local.to_move', { player: seatLabel(game, g.to_act[0], g.human) });
   return t('offline.started');
 }
@@ -19,42 +22,108 @@ function standing(g) {
 // Builds the card; returns {el, redraw()} (redraw: after a language change).
 export function offlineGamesCard() {
   const list = h('ul', { class: 'live-list offline-list', id: 'offline-list' });
-  const dialog = h('dialog', { class: 'confirm', id: 'offline-delete-dialog' },
-    h('form', { method: 'dialog' },
+  const dialog = h(
+    'dialog',
+    { class: 'confirm', id: 'offline-delete-dialog' },
+    h(
+      'form',
+      { method: 'dialog' },
       h('p', { 'data-i18n': 'offline.delete_confirm' }, t('offline.delete_confirm')),
-      h('div', { class: 'row-btns' },
+      h(
+        'div',
+        { class: 'row-btns' },
         h('button', { class: 'btn ghost', value: 'cancel', 'data-i18n': 'cancel' }, t('cancel')),
-        h('button', { class: 'btn danger', value: 'yes', id: 'offline-delete-yes', 'data-i18n': 'offline.delete' }, t('offline.delete')))));
-  const el = h('section', { class: 'card offline-games', 'aria-labelledby': 'offline-title' },
+        h(
+          'button',
+          { class: 'btn danger', value: 'yes', id: 'offline-delete-yes', 'data-i18n': 'offline.delete' },
+          t('offline.delete')
+        )
+      )
+    )
+  );
+  const el = h(
+    'section',
+    { class: 'card offline-games', 'aria-labelledby': 'offline-title' },
     h('h2', { id: 'offline-title' }, icon('device'), h('span', { 'data-i18n': 'offline.title' }, t('offline.title'))),
-    list, dialog);
+    list,
+    dialog
+  );
   let games = [];
 
   // Asks before forgetting game g, then redraws.
   function askDelete(g) {
     dialog.returnValue = '';
     dialog.showModal();
-    dialog.addEventListener('close', async () => {
-      if (dialog.returnValue !== 'yes') return;
-      await deleteGame(g.id).catch(() => {});
-      await load();
-      list.querySelector('a, button')?.focus({ preventScroll: true });
-    }, { once: true });
+    dialog.addEventListener(
+      'close',
+      async () => {
+        if (dialog.returnValue !== 'yes') return;
+        await deleteGame(g.id).catch(() => {});
+        await load();
+        list.querySelector('a, button')?.focus({ preventScroll: true });
+      },
+      { once: true }
+    );
   }
 
   function draw() {
-    if (!games.length) { fill(list, h('li', { class: 'empty', id: 'offline-empty' }, t('offline.empty'))); return; }
+    if (!games.length) {
+      fill(list, h('li', { class: 'empty', id: 'offline-empty' }, t('offline.empty')));
+      return;
+    }
     const when = new Intl.DateTimeFormat(lang(), { dateStyle: 'medium', timeStyle: 'short' });
-    fill(list, games.map((g) => h('li', { class: 'offline-game', dataset: { id: g.id, game: g.game, over: String(!!g.outcome) } },
-      h('span', { class: 'li-game' }, gameTitle(g.game)),
-      h('span', { class: 'li-mode' }, g.mode === 'bot' ? t('offline.vs_bot', { level: t(`level.${g.level}`) }) : t('offline.hotseat')),
-      h('span', { class: 'li-status' }, standing(g), ' · ', h('time', { datetime: new Date(g.updated).toISOString() }, when.format(g.updated))),
-      g.published ? h('a', { class: 'li-published', href: `/m/${g.published.code}?watch` }, t('offline.published', { code: g.published.code })) : null,
-      h('span', { class: 'li-actions' },
-        h('a', { class: 'btn small', href: offlineHref(g.id), 'aria-label': `${t(g.outcome ? 'offline.open' : 'offline.continue')} — ${gameTitle(g.game)}` },
-          t(g.outcome ? 'offline.open' : 'offline.continue')),
-        h('button', { type: 'button', class: 'btn small ghost danger offline-delete', 'aria-label': `${t('offline.delete')} — ${gameTitle(g.game)}`, onclick: () => askDelete(g) },
-          t('offline.delete'))))));
+    fill(
+      list,
+      games.map((g) =>
+        h(
+          'li',
+          { class: 'offline-game', dataset: { id: g.id, game: g.game, over: String(!!g.outcome) } },
+          h('span', { class: 'li-game' }, gameTitle(g.game)),
+          h(
+            'span',
+            { class: 'li-mode' },
+            g.mode === 'bot' ? t('offline.vs_bot', { level: t(`level.${g.level}`) }) : t('offline.hotseat')
+          ),
+          h(
+            'span',
+            { class: 'li-status' },
+            standing(g),
+            ' · ',
+            h('time', { datetime: new Date(g.updated).toISOString() }, when.format(g.updated))
+          ),
+          g.published
+            ? h(
+                'a',
+                { class: 'li-published', href: `/m/${g.published.code}?watch` },
+                t('offline.published', { code: g.published.code })
+              )
+            : null,
+          h(
+            'span',
+            { class: 'li-actions' },
+            h(
+              'a',
+              {
+                class: 'btn small',
+                href: offlineHref(g.id),
+                'aria-label': `${t(g.outcome ? 'offline.open' : 'offline.continue')} — ${gameTitle(g.game)}`,
+              },
+              t(g.outcome ? 'offline.open' : 'offline.continue')
+            ),
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'btn small ghost danger offline-delete',
+                'aria-label': `${t('offline.delete')} — ${gameTitle(g.game)}`,
+                onclick: () => askDelete(g),
+              },
+              t('offline.delete')
+            )
+          )
+        )
+      )
+    );
   }
 
   // Reads the stored games and draws them (none when the browser keeps no storage).

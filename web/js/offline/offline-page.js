@@ -21,7 +21,12 @@ export function offlineRoute(loc) {
 // The engine client (loaded on first use; the service worker keeps it for offline visits).
 let engine = null;
 function loadEngine() {
-  engine ??= import('../engine/engine-client.js').then((m) => m.engineClient()).catch((e) => { engine = null; throw e; });
+  engine ??= import('../engine/engine-client.js')
+    .then((m) => m.engineClient())
+    .catch((e) => {
+      engine = null;
+      throw e;
+    });
   return engine;
 }
 
@@ -36,19 +41,43 @@ export async function startOffline({ game, options, mode, level = null, human = 
   client.call({ op: 'free', match: made.match }).catch(() => {});
   const seat = human === 'random' ? 1 + (crypto.getRandomValues(new Uint8Array(1))[0] & 1) : Number(human) || 1;
   const now = Date.now();
-  const record = { id: newId(), game, options, seed, mode, level: mode === 'bot' ? level : null, human: mode === 'bot' ? seat : null,
-    actions: [], end: null, to_act: [], outcome: null, created: now, updated: now, published: null };
+  const record = {
+    id: newId(),
+    game,
+    options,
+    seed,
+    mode,
+    level: mode === 'bot' ? level : null,
+    human: mode === 'bot' ? seat : null,
+    actions: [],
+    end: null,
+    to_act: [],
+    outcome: null,
+    created: now,
+    updated: now,
+    published: null,
+  };
   await putGame(record);
   location.assign(offlineHref(record.id));
 }
 
 // Draws the page of stored game id into app: replayed by the engine, then the match page.
 export async function renderOffline(app, id) {
-  const notice = (key, params) => app.replaceChildren(h('section', { class: 'match-page' },
-    h('p', { class: 'notice', id: 'offline-notice' }, t(key, params)), h('a', { class: 'btn', href: '/' }, t('back_home'))));
+  const notice = (key, params) =>
+    app.replaceChildren(
+      h(
+        'section',
+        { class: 'match-page' },
+        h('p', { class: 'notice', id: 'offline-notice' }, t(key, params)),
+        h('a', { class: 'btn', href: '/' }, t('back_home'))
+      )
+    );
   app.replaceChildren(h('p', { class: 'notice', id: 'offline-loading', role: 'status' }, t('offline.loading')));
   const record = await getGame(id).catch(() => null);
-  if (!record) { notice('offline.unknown'); return; }
+  if (!record) {
+    notice('offline.unknown');
+    return;
+  }
   let match;
   try {
     match = await LocalMatch.open(await loadEngine(), record);
@@ -59,5 +88,8 @@ export async function renderOffline(app, id) {
   match.onError = (e) => toast(t('offline.bot_failed', { reason: e?.message || String(e) }), 'error', 10_000);
   window.addEventListener('pagehide', () => match.stop(), { once: true });
   const stopPage = renderMatch(app, id, { source: match });
-  return () => { stopPage(); match.stop(); };
+  return () => {
+    stopPage();
+    match.stop();
+  };
 }

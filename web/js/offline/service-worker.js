@@ -6,6 +6,8 @@ import { network } from '../network.js';
 // Registers the service worker and, when the server can be reached, checks for a new version.
 export function startServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register('/sw.js', { updateViaCache: 'none' })
-    .then((r) => (network().reachable() ? r.update() : null)).catch(() => {});
+  navigator.serviceWorker
+    .register('/sw.js', { updateViaCache: 'none' })
+    .then((r) => (network().reachable() ? r.update() : null))
+    .catch(() => {});
 }

@@ -17,7 +17,10 @@ function db() {
     const req = indexedDB.open(DB_NAME, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
     req.onsuccess = () => resolve(req.result);
-    req.onerror = () => { opening = null; reject(req.error); };
+    req.onerror = () => {
+      opening = null;
+      reject(req.error);
+    };
   });
   return opening;
 }

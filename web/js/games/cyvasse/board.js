@@ -15,7 +15,7 @@ import { cellLabel } from './cell-label.js';
 import { keyIntent, cellAfterKey, cycle, rove, focusMayMove } from '../../board-keys.js';
 
 const strip = ({ capture, ranged, ...action }) => action;
-let tables = 0;   // tables built on this page (each names its keys help uniquely)
+let tables = 0; // tables built on this page (each names its keys help uniquely)
 
 export class CyvasseTable {
   constructor(root, send) {
@@ -27,20 +27,25 @@ export class CyvasseTable {
     this.expects = null;
     this.selected = null;
     this.hover = null;
-    this.placed = new Map();   // set-up being composed: square → kind
+    this.placed = new Map(); // set-up being composed: square → kind
     this.pick = 'king';
     this.busy = false;
     this.cells = new Map();
-    this.cursor = null;        // the square holding the keyboard cursor (the board's tab stop)
-    this.setupNote = '';       // the last placement, read out with the set-up hint
+    this.cursor = null; // the square holding the keyboard cursor (the board's tab stop)
+    this.setupNote = ''; // the last placement, read out with the set-up hint
     this.uid = ++tables;
     this.build();
   }
 
   build() {
     this.keysEl = h('p', { class: 'keys-help cy-keys', id: `cy-keys-${this.uid}` });
-    this.boardEl = h('div', { class: 'cy-board', role: 'grid', 'aria-label': 'Cyvasse', 'aria-describedby': this.keysEl.id,
-      onkeydown: (e) => this.onKey(e) });
+    this.boardEl = h('div', {
+      class: 'cy-board',
+      role: 'grid',
+      'aria-label': 'Cyvasse',
+      'aria-describedby': this.keysEl.id,
+      onkeydown: (e) => this.onKey(e),
+    });
     this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap cy-wrap' }, this.boardEl, this.illegalEl);
     this.notice = new BoardNotice(this.illegalEl, GAME_ID, { ms: 3000 });
@@ -48,10 +53,27 @@ export class CyvasseTable {
     this.setupEl = h('div', { class: 'cy-setup', id: 'cy-setup' });
     this.hintEl = h('p', { class: 'hint', id: 'cy-hint', 'aria-live': 'polite' });
     this.legendEl = h('ul', { class: 'cy-legend' });
-    this.playerEls = { 1: h('div', { class: 'player-card cy-player p1' }), 2: h('div', { class: 'player-card cy-player p2' }) };
-    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.setupEl, this.hintEl, this.keysEl, this.legendEl);
-    this.root.replaceChildren(h('div', { class: 'table cy-table' },
-      h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]), this.sideEl));
+    this.playerEls = {
+      1: h('div', { class: 'player-card cy-player p1' }),
+      2: h('div', { class: 'player-card cy-player p2' }),
+    };
+    this.sideEl = h(
+      'div',
+      { class: 'control-col' },
+      this.turnEl,
+      this.setupEl,
+      this.hintEl,
+      this.keysEl,
+      this.legendEl
+    );
+    this.root.replaceChildren(
+      h(
+        'div',
+        { class: 'table cy-table' },
+        h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
+        this.sideEl
+      )
+    );
   }
 
   // Draws the server's view with this seat's legal actions (expects: the set-up's shape while
@@ -59,7 +81,18 @@ export class CyvasseTable {
   // lastTurn: the events of the other side's last whole turn, whose squares are highlighted
   // (else this change's, when it has any). select (optional): a square shown selected, its
   // legal moves highlighted (the How to play page's diagrams).
-  update({ view, legal, expects, seat, version, prev = null, events = [], past = false, lastTurn = null, select = undefined }) {
+  update({
+    view,
+    legal,
+    expects,
+    seat,
+    version,
+    prev = null,
+    events = [],
+    past = false,
+    lastTurn = null,
+    select = undefined,
+  }) {
     const reoriented = seat !== this.seat || !this.cells.size;
     const wasSetup = this.view?.phase === 'setup';
     this.view = view;
@@ -77,24 +110,33 @@ export class CyvasseTable {
     if (prev && events.length) this.animate(events);
   }
 
-  setPresence(presence) { this.presence = presence; this.applyPresence(); }
-  relabel() { this.render(); }
+  setPresence(presence) {
+    this.presence = presence;
+    this.applyPresence();
+  }
+  relabel() {
+    this.render();
+  }
 
   // Marks each player card connected, away or free from the last presence message.
-  applyPresence() { showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat)); }
+  applyPresence() {
+    showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat));
+  }
 
   // Each side's card: its name, whether it is here, and its set-up or its pieces on the board.
   renderPlayers() {
     const v = this.view;
     for (const p of [1, 2]) {
       const n = this.pieceList().filter((x) => x.owner === p).length;
-      const status = v.phase === 'setup' ? tx(v.submitted?.[p - 1] ? 'card.ready' : 'list.setup') : tx('card.pieces', { n });
+      const status =
+        v.phase === 'setup' ? tx(v.submitted?.[p - 1] ? 'card.ready' : 'list.setup') : tx('card.pieces', { n });
       this.playerEls[p].classList.toggle('active', v.phase === 'play' && v.to_move === p && !v.outcome);
       this.playerEls[p].replaceChildren(
         h('span', { class: `cy-token p${p}`, 'aria-hidden': 'true' }),
         h('span', { class: 'pname' }, playerName(p, this.seat)),
         h('span', { class: 'presence-dot', dataset: { seat: p } }),
-        h('span', { class: 'cy-count', dataset: { player: p } }, status));
+        h('span', { class: 'cy-count', dataset: { player: p } }, status)
+      );
     }
     this.applyPresence();
   }
@@ -102,42 +144,77 @@ export class CyvasseTable {
   layout() {
     const flip = this.seat === 2;
     const top = flip ? [1, 2] : [2, 1];
-    this.root.querySelector('.board-col').replaceChildren(this.playerEls[top[0]], this.boardWrap, this.playerEls[top[1]]);
+    this.root
+      .querySelector('.board-col')
+      .replaceChildren(this.playerEls[top[0]], this.boardWrap, this.playerEls[top[1]]);
     const ranks = [...Array(10)].map((_, i) => (flip ? i + 1 : 10 - i));
     const files = flip ? [...FILES].reverse() : FILES;
     this.cells.clear();
-    const rows = ranks.map((rank, ri) => h('div', { class: 'cy-row', role: 'row' }, files.map((file, fi) => {
-      const sq = `${file}${rank}`;
-      const cell = h('button', {
-        type: 'button', role: 'gridcell', class: `cy-sq ${(FILES.indexOf(file) + rank) % 2 ? 'dark' : 'light'}`, dataset: { sq }, tabindex: '-1',
-        onclick: () => this.onSquare(sq),
-        onmouseenter: () => this.onHover(sq), onfocus: () => { this.cursor = sq; rove(this.cells, sq); this.onHover(sq); },
-        onmouseleave: () => this.onHover(null),
-        ondragover: (e) => { if (this.canSetUp()) e.preventDefault(); },
-        ondrop: (e) => { e.preventDefault(); this.placeAt(sq, e.dataTransfer?.getData('text/plain') || this.pick); },
-      }, h('span', { class: 'slot' }));
-      if (fi === 0) cell.append(h('span', { class: 'coord rank', 'aria-hidden': 'true' }, String(rank)));
-      if (ri === 9) cell.append(h('span', { class: 'coord file', 'aria-hidden': 'true' }, file));
-      this.cells.set(sq, cell);
-      return cell;
-    })));
+    const rows = ranks.map((rank, ri) =>
+      h(
+        'div',
+        { class: 'cy-row', role: 'row' },
+        files.map((file, fi) => {
+          const sq = `${file}${rank}`;
+          const cell = h(
+            'button',
+            {
+              type: 'button',
+              role: 'gridcell',
+              class: `cy-sq ${(FILES.indexOf(file) + rank) % 2 ? 'dark' : 'light'}`,
+              dataset: { sq },
+              tabindex: '-1',
+              onclick: () => this.onSquare(sq),
+              onmouseenter: () => this.onHover(sq),
+              onfocus: () => {
+                this.cursor = sq;
+                rove(this.cells, sq);
+                this.onHover(sq);
+              },
+              onmouseleave: () => this.onHover(null),
+              ondragover: (e) => {
+                if (this.canSetUp()) e.preventDefault();
+              },
+              ondrop: (e) => {
+                e.preventDefault();
+                this.placeAt(sq, e.dataTransfer?.getData('text/plain') || this.pick);
+              },
+            },
+            h('span', { class: 'slot' })
+          );
+          if (fi === 0) cell.append(h('span', { class: 'coord rank', 'aria-hidden': 'true' }, String(rank)));
+          if (ri === 9) cell.append(h('span', { class: 'coord file', 'aria-hidden': 'true' }, file));
+          this.cells.set(sq, cell);
+          return cell;
+        })
+      )
+    );
     this.boardEl.replaceChildren(...rows);
     // The cursor starts on the viewer's near left corner (a1, or j10 for Black).
     if (!this.cells.has(this.cursor)) this.cursor = rows[9].children[0].dataset.sq;
     rove(this.cells, this.cursor);
   }
 
-  canSetUp() { return this.view?.phase === 'setup' && this.seat != null && !!this.expects && !this.busy; }
-  myTurn() { return this.view?.phase === 'play' && !this.view.outcome && this.legal.length > 0; }
+  canSetUp() {
+    return this.view?.phase === 'setup' && this.seat != null && !!this.expects && !this.busy;
+  }
+  myTurn() {
+    return this.view?.phase === 'play' && !this.view.outcome && this.legal.length > 0;
+  }
   // The piece on sq with its square, or undefined (the view's pieces are keyed by square).
-  pieceAt(sq) { const p = this.view?.pieces?.[sq]; return p && { ...p, at: sq }; }
+  pieceAt(sq) {
+    const p = this.view?.pieces?.[sq];
+    return p && { ...p, at: sq };
+  }
   // Every piece of the view, each with its square.
-  pieceList() { return Object.entries(this.view?.pieces || {}).map(([at, p]) => ({ ...p, at })); }
+  pieceList() {
+    return Object.entries(this.view?.pieces || {}).map(([at, p]) => ({ ...p, at }));
+  }
 
   // Enemy pieces (of the piece on sq, or of the viewer on an empty square) attacking sq.
   attackersOf(sq) {
     const p = this.pieceAt(sq);
-    const side = p ? p.owner : (this.seat || 0);
+    const side = p ? p.owner : this.seat || 0;
     return this.pieceList().filter((q) => q.owner !== side && (q.attacks || []).includes(sq));
   }
 
@@ -170,7 +247,11 @@ export class CyvasseTable {
     this.boardEl.dataset.phase = v.phase;
     this.boardEl.setAttribute('aria-label', tx('board_label', { player: tx(`seat.${this.seat === 2 ? 2 : 1}`) }));
     for (const [sq, cell] of this.cells) {
-      const piece = composing ? (this.placed.has(sq) ? { kind: this.placed.get(sq), owner: this.seat, armor: null } : null) : this.pieceAt(sq);
+      const piece = composing
+        ? this.placed.has(sq)
+          ? { kind: this.placed.get(sq), owner: this.seat, armor: null }
+          : null
+        : this.pieceAt(sq);
       cell.classList.toggle('mountain', mountains.has(sq));
       cell.classList.toggle('water', water.has(sq));
       cell.classList.toggle('spear', spear.has(sq));
@@ -187,10 +268,22 @@ export class CyvasseTable {
       else if (water.has(sq)) nodes.push(terrainMark('water'));
       if (piece) nodes.push(pieceEl(piece));
       slot.replaceChildren(...nodes);
-      const label = piece ? pieceTitle(piece) : mountains.has(sq) ? tx('legend.mountain') : water.has(sq) ? tx('legend.water') : '';
+      const label = piece
+        ? pieceTitle(piece)
+        : mountains.has(sq)
+          ? tx('legend.mountain')
+          : water.has(sq)
+            ? tx('legend.water')
+            : '';
       const terrain = mountains.has(sq) ? 'mountain' : water.has(sq) ? 'water' : null;
-      const marks = [zone.has(sq) && 'zone', spear.has(sq) && 'spear', sq === this.selected && 'selected',
-        tg && !tg.capture && 'target', tg?.capture && 'capture', this.last?.has(sq) && 'last'];
+      const marks = [
+        zone.has(sq) && 'zone',
+        spear.has(sq) && 'spear',
+        sq === this.selected && 'selected',
+        tg && !tg.capture && 'target',
+        tg?.capture && 'capture',
+        this.last?.has(sq) && 'last',
+      ];
       cell.setAttribute('aria-label', cellLabel({ sq, terrain, piece, seat: this.seat, marks }));
       cell.setAttribute('aria-selected', String(sq === this.selected));
       cell.title = label;
@@ -202,11 +295,21 @@ export class CyvasseTable {
   renderSide(light = false) {
     const v = this.view;
     const who = (n) => playerName(n, this.seat);
-    if (v.phase === 'setup') fill(this.turnEl, h('strong', {}, tx('setup.title')),
-      ...[1, 2].map((n) => v.submitted?.[n - 1] ? h('div', { class: 'cy-ready' }, tx('setup.submitted', { player: who(n) })) : null));
+    if (v.phase === 'setup')
+      fill(
+        this.turnEl,
+        h('strong', {}, tx('setup.title')),
+        ...[1, 2].map((n) =>
+          v.submitted?.[n - 1] ? h('div', { class: 'cy-ready' }, tx('setup.submitted', { player: who(n) })) : null
+        )
+      );
     else if (v.outcome) fill(this.turnEl, '');
-    else fill(this.turnEl, h('strong', {}, this.myTurn() ? tx('turn.you') : tx('turn.other', { player: who(v.to_move) })),
-      h('div', { class: 'cy-quiet' }, tx('quiet', { n: v.quiet_turns, limit: v.options?.quiet_limit ?? 100 })));
+    else
+      fill(
+        this.turnEl,
+        h('strong', {}, this.myTurn() ? tx('turn.you') : tx('turn.other', { player: who(v.to_move) })),
+        h('div', { class: 'cy-quiet' }, tx('quiet', { n: v.quiet_turns, limit: v.options?.quiet_limit ?? 100 }))
+      );
     if (!light) this.renderSetup();
     if (this.canSetUp()) this.hintEl.textContent = this.setupHint();
     else if (this.hover) {
@@ -216,39 +319,86 @@ export class CyvasseTable {
     this.keysEl.textContent = this.seat == null ? '' : tx(v.phase === 'setup' ? 'keys.setup' : 'keys.play');
     this.keysEl.hidden = this.seat == null || (v.phase === 'setup' && !this.canSetUp()) || !!v.outcome;
     // The pieces' glyphs, then the terrain and the board's marks drawn as on the board.
-    fill(this.legendEl,
-      ...KINDS.map((k) => h('li', {}, h('span', { class: 'cy-glyph', 'aria-hidden': 'true' }, GLYPH[k]), ` ${tx(`kind.${k}`)}`)),
-      ...legendItems(GAME_ID, LEGEND));
+    fill(
+      this.legendEl,
+      ...KINDS.map((k) =>
+        h('li', {}, h('span', { class: 'cy-glyph', 'aria-hidden': 'true' }, GLYPH[k]), ` ${tx(`kind.${k}`)}`)
+      ),
+      ...legendItems(GAME_ID, LEGEND)
+    );
   }
 
   renderSetup() {
     const v = this.view;
-    if (v.phase !== 'setup') { fill(this.setupEl); this.setupEl.hidden = true; return; }
+    if (v.phase !== 'setup') {
+      fill(this.setupEl);
+      this.setupEl.hidden = true;
+      return;
+    }
     this.setupEl.hidden = false;
-    if (this.seat == null) { fill(this.setupEl, h('p', { class: 'cy-wait', id: 'cy-wait' }, tx('setup.spectator'))); return; }
-    if (!this.expects) { fill(this.setupEl, h('p', { class: 'cy-wait', id: 'cy-wait' }, tx('setup.waiting'))); return; }
+    if (this.seat == null) {
+      fill(this.setupEl, h('p', { class: 'cy-wait', id: 'cy-wait' }, tx('setup.spectator')));
+      return;
+    }
+    if (!this.expects) {
+      fill(this.setupEl, h('p', { class: 'cy-wait', id: 'cy-wait' }, tx('setup.waiting')));
+      return;
+    }
     const counts = this.expects.pieces || COUNTS;
     const used = {};
     for (const k of this.placed.values()) used[k] = (used[k] || 0) + 1;
     const palette = KINDS.map((k) => {
       const left = (counts[k] || 0) - (used[k] || 0);
-      return h('button', {
-        type: 'button', class: `cy-kind${this.pick === k ? ' picked' : ''}`, draggable: 'true', disabled: left <= 0,
-        dataset: { kind: k }, 'aria-pressed': String(this.pick === k),
-        onclick: () => { this.pick = k; this.setupNote = ''; this.render(); },
-        ondragstart: (e) => { e.dataTransfer.setData('text/plain', k); this.pick = k; },
-      }, h('span', { class: 'cy-glyph' }, GLYPH[k]), h('span', {}, tx(`kind.${k}`)), h('small', {}, tx('setup.left', { n: left })));
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: `cy-kind${this.pick === k ? ' picked' : ''}`,
+          draggable: 'true',
+          disabled: left <= 0,
+          dataset: { kind: k },
+          'aria-pressed': String(this.pick === k),
+          onclick: () => {
+            this.pick = k;
+            this.setupNote = '';
+            this.render();
+          },
+          ondragstart: (e) => {
+            e.dataTransfer.setData('text/plain', k);
+            this.pick = k;
+          },
+        },
+        h('span', { class: 'cy-glyph' }, GLYPH[k]),
+        h('span', {}, tx(`kind.${k}`)),
+        h('small', {}, tx('setup.left', { n: left }))
+      );
     });
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    const btn = (id, key, fn, extra = {}) => h('button', { type: 'button', class: 'cy-btn', id: `cy-${id}`, onclick: fn, disabled: this.busy, ...extra }, tx(key));
+    const btn = (id, key, fn, extra = {}) =>
+      h(
+        'button',
+        { type: 'button', class: 'cy-btn', id: `cy-${id}`, onclick: fn, disabled: this.busy, ...extra },
+        tx(key)
+      );
     const focused = this.setupEl.contains(document.activeElement) ? document.activeElement : null;
-    fill(this.setupEl,
+    fill(
+      this.setupEl,
       h('div', { class: 'cy-palette' }, palette),
-      h('div', { class: 'cy-setup-actions' },
+      h(
+        'div',
+        { class: 'cy-setup-actions' },
         btn('standard', 'setup.standard', () => this.act({ type: 'setup', preset: 'standard' })),
         btn('random', 'setup.random', () => this.act({ type: 'setup', preset: 'random' })),
-        btn('clear', 'setup.clear', () => { this.placed.clear(); this.setupNote = ''; this.render(); }),
-        btn('confirm', 'setup.confirm', () => this.confirm(), { title: this.placed.size < total ? tx('setup.incomplete') : '' })));
+        btn('clear', 'setup.clear', () => {
+          this.placed.clear();
+          this.setupNote = '';
+          this.render();
+        }),
+        btn('confirm', 'setup.confirm', () => this.confirm(), {
+          title: this.placed.size < total ? tx('setup.incomplete') : '',
+        })
+      )
+    );
     if (focused) this.refocus(focused);
   }
 
@@ -289,10 +439,16 @@ export class CyvasseTable {
   // Places a piece of kind on sq in the set-up being composed; a square or kind it cannot take says why.
   placeAt(sq, kind) {
     if (!this.canSetUp() || !KINDS.includes(kind)) return;
-    if (!this.expects.zone.includes(sq)) { this.notice.explain('setup_zone'); return; }
+    if (!this.expects.zone.includes(sq)) {
+      this.notice.explain('setup_zone');
+      return;
+    }
     const counts = this.expects.pieces || COUNTS;
     const used = [...this.placed.values()].filter((k) => k === kind).length;
-    if (used >= (counts[kind] || 0)) { this.notice.explain('setup_spent', { kind: tx(`kind.${kind}`) }); return; }
+    if (used >= (counts[kind] || 0)) {
+      this.notice.explain('setup_spent', { kind: tx(`kind.${kind}`) });
+      return;
+    }
     this.placed.set(sq, kind);
     if (used + 1 >= counts[kind]) this.pick = this.kindsLeft()[0] || kind;
     this.setupNote = tx('setup.placed', { kind: tx(`kind.${kind}`), sq });
@@ -310,22 +466,34 @@ export class CyvasseTable {
   onSquare(sq) {
     if (this.busy) return;
     if (this.canSetUp() && !this.past) {
-      if (this.placed.has(sq)) this.takeBack(sq); else this.placeAt(sq, this.pick);
+      if (this.placed.has(sq)) this.takeBack(sq);
+      else this.placeAt(sq, this.pick);
       return;
     }
     const inSetup = this.view?.phase === 'setup' && !this.past;
-    const why = inSetup ? (this.seat == null ? 'spectator' : 'setup_waiting')
+    const why = inSetup
+      ? this.seat == null
+        ? 'spectator'
+        : 'setup_waiting'
       : idleReason({ past: this.past, seat: this.seat, over: !!this.view?.outcome, mine: this.myTurn() });
-    if (why) { this.selected = null; this.render(); this.notice.explain(why); return; }
+    if (why) {
+      this.selected = null;
+      this.render();
+      this.notice.explain(why);
+      return;
+    }
     const tg = this.targets().get(sq);
-    if (tg) { this.act(tg); return; }
+    if (tg) {
+      this.act(tg);
+      return;
+    }
     const p = this.pieceAt(sq);
     if (p && p.owner === this.seat) {
       this.selected = this.selected === sq ? null : sq;
       this.render();
       if (this.selected && !this.targets().size) this.notice.explain(p.kind === 'tower' ? 'immobile' : 'no_moves');
     } else if (this.selected) {
-      this.act({ type: 'move', from: this.selected, to: sq });  // the server says why not
+      this.act({ type: 'move', from: this.selected, to: sq }); // the server says why not
     } else {
       this.notice.explain(p ? 'not_your_piece' : 'empty');
     }
@@ -358,7 +526,9 @@ export class CyvasseTable {
   }
 
   // Puts the keyboard focus on the board's cursor.
-  focusBoard() { this.cells.get(this.cursor)?.focus({ preventScroll: true }); }
+  focusBoard() {
+    this.cells.get(this.cursor)?.focus({ preventScroll: true });
+  }
 
   // Moves the cursor (and the focus) to sq.
   focusCell(sq) {
@@ -393,7 +563,9 @@ export class CyvasseTable {
   }
 
   // The refusal's reason over the board.
-  flashIllegal(err) { this.notice.refuse(err); }
+  flashIllegal(err) {
+    this.notice.refuse(err);
+  }
 
   // Capture, ranged-shot and King-capture animations (CSS classes on the squares involved).
   animate(events) {
@@ -406,7 +578,10 @@ export class CyvasseTable {
         c.classList.add(cls);
         setTimeout(() => c.classList.remove(cls), 1200);
       };
-      if (ev.type === 'moved') { mark(ev.to, 'fx-move'); mark(ev.from, 'fx-from'); }
+      if (ev.type === 'moved') {
+        mark(ev.to, 'fx-move');
+        mark(ev.from, 'fx-from');
+      }
       if (ev.type === 'captured') {
         mark(ev.to, ev.victim === 'king' ? 'fx-king' : ev.ranged ? 'fx-shot' : 'fx-capture');
         mark(ev.from, ev.ranged ? 'fx-shooter' : 'fx-from');

@@ -14,7 +14,9 @@ export function cellLabel({ sq, terrain = null, piece = null, seat = null, marks
   if (terrain) parts.push(tx(`terrain.${terrain}`));
   if (piece) {
     const kind = tx(`kind.${piece.kind}`);
-    parts.push(piece.owner === seat ? tx('cell.own', { kind }) : tx('cell.other', { kind, player: tx(`seat.${piece.owner}`) }));
+    parts.push(
+      piece.owner === seat ? tx('cell.own', { kind }) : tx('cell.other', { kind, player: tx(`seat.${piece.owner}`) })
+    );
     if (piece.armor != null) parts.push(tx('cell.armor', { n: Math.max(0, piece.armor) }));
     if (piece.protected) parts.push(tx('cell.protected'));
     if (piece.capturable) parts.push(tx('cell.capturable'));

@@ -22,8 +22,16 @@ export const cyvasse = {
   // The How to play page (how-to-play.js): sections with diagrams drawn by CyvasseTable.
   howToPlay: HOW_TO_PLAY,
   options: [
-    { name: 'terrain', label: 'opt.terrain', kind: 'select', value: 'default',
-      choices: [['default', 'opt.terrain.default'], ['random', 'opt.terrain.random']] },
+    {
+      name: 'terrain',
+      label: 'opt.terrain',
+      kind: 'select',
+      value: 'default',
+      choices: [
+        ['default', 'opt.terrain.default'],
+        ['random', 'opt.terrain.random'],
+      ],
+    },
     { name: 'quiet_limit', label: 'opt.quiet', kind: 'number', min: 10, max: 1000, value: 100 },
   ],
   strings: STRINGS,
@@ -32,7 +40,8 @@ export const cyvasse = {
   puzzles: new URL('./puzzles.json', import.meta.url).href,
   seats: [1, 2],
   // The live list's progress line: "Setting up", or the pieces left on each side.
-  progressText: (p) => (p.phase === 'setup' ? tx('list.setup') : p.pieces ? tx('list.pieces', { a: p.pieces[0], b: p.pieces[1] }) : ''),
+  progressText: (p) =>
+    p.phase === 'setup' ? tx('list.setup') : p.pieces ? tx('list.pieces', { a: p.pieces[0], b: p.pieces[1] }) : '',
   seatName: (seat, lang = 'en') => (STRINGS[lang] || STRINGS.en)[`seat.${seat}`] ?? String(seat),
   art: ART,
 };

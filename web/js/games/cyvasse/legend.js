@@ -8,8 +8,16 @@ export const LEGEND = [
   { draw: () => terrainSwatch('mountain'), name: 'terrain.mountain', label: 'legend.mountain' },
   { draw: () => terrainSwatch('water'), name: 'terrain.water', label: 'legend.water' },
   { mark: 'swatch cy-spear', label: 'legend.spear' },
-  { draw: () => pieceEl({ kind: 'king', owner: 1, armor: 1, protected: true }), name: 'legend.protected.name', label: 'legend.protected' },
-  { draw: () => pieceEl({ kind: 'militia', owner: 2, armor: 0, capturable: true }), name: 'legend.armor.name', label: 'legend.armor' },
+  {
+    draw: () => pieceEl({ kind: 'king', owner: 1, armor: 1, protected: true }),
+    name: 'legend.protected.name',
+    label: 'legend.protected',
+  },
+  {
+    draw: () => pieceEl({ kind: 'militia', owner: 2, armor: 0, capturable: true }),
+    name: 'legend.armor.name',
+    label: 'legend.armor',
+  },
   { mark: 'swatch cy-target', label: 'legend.target' },
   { mark: 'swatch cy-capture', label: 'legend.capture' },
 ];

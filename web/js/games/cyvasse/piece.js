@@ -7,9 +7,12 @@ import { tx, GLYPH } from './text.js';
 // The piece p ({kind, owner, armor, capturable, protected}).
 export function pieceEl(p) {
   const cls = `cy-piece p${p.owner}${p.capturable ? ' capturable' : ''}${p.protected ? ' protected' : ''}`;
-  return h('span', { class: cls, dataset: { kind: p.kind, owner: String(p.owner) } },
+  return h(
+    'span',
+    { class: cls, dataset: { kind: p.kind, owner: String(p.owner) } },
     h('span', { class: 'cy-glyph', 'aria-hidden': 'true' }, GLYPH[p.kind] || '?'),
-    p.armor == null ? null : h('span', { class: 'cy-armor', 'aria-hidden': 'true' }, String(Math.max(0, p.armor))));
+    p.armor == null ? null : h('span', { class: 'cy-armor', 'aria-hidden': 'true' }, String(Math.max(0, p.armor)))
+  );
 }
 
 // "King of White: armor 1 (protected by a Tower)".

@@ -11,8 +11,15 @@ export const TERRAIN = ['mountain', 'water'];
 
 // The mark of terrain kind ('mountain' | 'water') on its square.
 export function terrainMark(kind) {
-  return h('span', { class: `cy-terrain ${kind}`, role: 'img', 'aria-label': tx(`terrain.${kind}`), title: tx(`legend.${kind}`) },
-    h('svg', { class: 'cy-terrain-icon', viewBox: '0 0 24 24', 'aria-hidden': 'true' }, h('use', { href: `${SPRITE}#${kind}` })));
+  return h(
+    'span',
+    { class: `cy-terrain ${kind}`, role: 'img', 'aria-label': tx(`terrain.${kind}`), title: tx(`legend.${kind}`) },
+    h(
+      'svg',
+      { class: 'cy-terrain-icon', viewBox: '0 0 24 24', 'aria-hidden': 'true' },
+      h('use', { href: `${SPRITE}#${kind}` })
+    )
+  );
 }
 
 // A legend's sample of terrain kind: a board square's look with its mark.

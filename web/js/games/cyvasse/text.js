@@ -5,11 +5,44 @@ export const GAME_ID = 'cyvasse';
 export const tx = gameTranslator(GAME_ID);
 
 export const FILES = 'abcdefghij'.split('');
-export const KINDS = ['king', 'tower', 'dragon', 'trebuchet', 'crossbow', 'elephant', 'heavy_horse', 'light_horse', 'spearman', 'militia'];
-export const COUNTS = { king: 1, tower: 1, dragon: 1, trebuchet: 1, crossbow: 2, elephant: 2, heavy_horse: 2, light_horse: 2, spearman: 3, militia: 4 };
+export const KINDS = [
+  'king',
+  'tower',
+  'dragon',
+  'trebuchet',
+  'crossbow',
+  'elephant',
+  'heavy_horse',
+  'light_horse',
+  'spearman',
+  'militia',
+];
+export const COUNTS = {
+  king: 1,
+  tower: 1,
+  dragon: 1,
+  trebuchet: 1,
+  crossbow: 2,
+  elephant: 2,
+  heavy_horse: 2,
+  light_horse: 2,
+  spearman: 3,
+  militia: 4,
+};
 // Distinct glyphs a newcomer can tell apart (with the legend's names beside them); all in the
 // common text fonts (no colour-emoji font needed).
-export const GLYPH = { king: '♚', tower: '♜', dragon: '♆', trebuchet: '☄', crossbow: '➶', elephant: '♝', heavy_horse: '♞', light_horse: '♘', spearman: '↟', militia: '♟' };
+export const GLYPH = {
+  king: '♚',
+  tower: '♜',
+  dragon: '♆',
+  trebuchet: '☄',
+  crossbow: '➶',
+  elephant: '♝',
+  heavy_horse: '♞',
+  light_horse: '♘',
+  spearman: '↟',
+  militia: '♟',
+};
 
 // "Player 1" / "Player 2" (the game's seat names), or the player's name when names (seat →
 // display name) has one; with "(you)" for the viewer's own seat; '?' for anything else.

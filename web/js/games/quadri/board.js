@@ -12,9 +12,9 @@ import { GAME_ID, tx, playerName, cellName, coords, isDark } from './text.js';
 import { tileEl, predictorEl } from './tile.js';
 import { cellLabel } from './cell-label.js';
 import { keyIntent, cellAfterKey, cycle, rove, focusMayMove } from '../../board-keys.js';
-const strip = ({ captures, ...action }) => action;   // legal moves carry their capture count
-const MODES = ['drop', 'flip', 'shift'];   // the talisman actions' modes, in the order M cycles them
-let tables = 0;   // tables built on this page (each names its keys help uniquely)
+const strip = ({ captures, ...action }) => action; // legal moves carry their capture count
+const MODES = ['drop', 'flip', 'shift']; // the talisman actions' modes, in the order M cycles them
+let tables = 0; // tables built on this page (each names its keys help uniquely)
 
 export class QuadriTable {
   constructor(root, send) {
@@ -23,25 +23,33 @@ export class QuadriTable {
     this.seat = undefined;
     this.view = null;
     this.legal = [];
-    this.path = [];          // the move being built: start, then landings
-    this.mode = 'idle';      // 'idle' | 'drop' | 'flip' | 'shift'
+    this.path = []; // the move being built: start, then landings
+    this.mode = 'idle'; // 'idle' | 'drop' | 'flip' | 'shift'
     this.shiftFrom = null;
     this.busy = false;
-    this.cursor = null;      // the cell holding the keyboard cursor (the board's tab stop)
+    this.cursor = null; // the cell holding the keyboard cursor (the board's tab stop)
     this.uid = ++tables;
     this.build();
   }
 
   build() {
     this.keysEl = h('p', { class: 'keys-help q-keys', id: `q-keys-${this.uid}` });
-    this.boardEl = h('div', { class: 'q-board', role: 'grid', 'aria-label': 'QU4DRI', 'aria-describedby': this.keysEl.id,
-      onkeydown: (e) => this.onKey(e) });
+    this.boardEl = h('div', {
+      class: 'q-board',
+      role: 'grid',
+      'aria-label': 'QU4DRI',
+      'aria-describedby': this.keysEl.id,
+      onkeydown: (e) => this.onKey(e),
+    });
     this.fxEl = h('div', { class: 'q-fx', 'aria-hidden': 'true' });
     this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap q-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
     this.notice = new BoardNotice(this.illegalEl, GAME_ID);
     this.cells = new Map();
-    this.playerEls = { 1: h('div', { class: 'player-card q-player p1' }), 2: h('div', { class: 'player-card q-player p2' }) };
+    this.playerEls = {
+      1: h('div', { class: 'player-card q-player p1' }),
+      2: h('div', { class: 'player-card q-player p2' }),
+    };
     this.turnEl = h('div', { class: 'turn-card q-turn' });
     this.hintEl = h('p', { class: 'hint', id: 'q-hint', 'aria-live': 'polite' });
     const btn = (id, onclick) => h('button', { type: 'button', class: `act act-${id}`, id: `act-${id}`, onclick });
@@ -53,9 +61,13 @@ export class QuadriTable {
     this.actionsEl = h('div', { class: 'actions' }, Object.values(this.btns));
     this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl, this.keysEl);
     this.root.replaceChildren(
-      h('div', { class: 'table q-table' },
+      h(
+        'div',
+        { class: 'table q-table' },
         h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
-        this.sideEl));
+        this.sideEl
+      )
+    );
   }
 
   // Draws the server's view with this seat's legal actions; prev/events animate a change;
@@ -86,7 +98,7 @@ export class QuadriTable {
     const col = this.root.querySelector('.board-col');
     col.replaceChildren(this.playerEls[top[0]], this.boardWrap, this.playerEls[top[1]]);
     this.cells.clear();
-    this.coordEls = new Map();   // cell → its file and rank labels
+    this.coordEls = new Map(); // cell → its file and rank labels
     const rows = [];
     for (let i = 0; i < 10; i++) {
       const r = flip ? i : 9 - i;
@@ -95,13 +107,22 @@ export class QuadriTable {
         const f = flip ? 9 - j : j;
         const c = cellName(f, r);
         const cell = h('button', {
-          type: 'button', role: 'gridcell', class: `q-cell ${isDark(c) ? 'dark' : 'light'}`, tabindex: '-1',
-          dataset: { cell: c }, onclick: () => this.onCell(c),
-          onfocus: () => { this.cursor = c; rove(this.cells, c); },
+          type: 'button',
+          role: 'gridcell',
+          class: `q-cell ${isDark(c) ? 'dark' : 'light'}`,
+          tabindex: '-1',
+          dataset: { cell: c },
+          onclick: () => this.onCell(c),
+          onfocus: () => {
+            this.cursor = c;
+            rove(this.cells, c);
+          },
         });
         // File and rank labels on the edge cells, in the corners no talisman or predictor covers.
-        const labels = [i === 9 ? h('span', { class: 'coord file', 'aria-hidden': 'true' }, c[0]) : null,
-          j === 0 ? h('span', { class: 'coord rank', 'aria-hidden': 'true' }, c.slice(1)) : null].filter(Boolean);
+        const labels = [
+          i === 9 ? h('span', { class: 'coord file', 'aria-hidden': 'true' }, c[0]) : null,
+          j === 0 ? h('span', { class: 'coord rank', 'aria-hidden': 'true' }, c.slice(1)) : null,
+        ].filter(Boolean);
         this.coordEls.set(c, labels);
         this.cells.set(c, cell);
         row.append(cell);
@@ -114,9 +135,15 @@ export class QuadriTable {
     rove(this.cells, this.cursor);
   }
 
-  myTurn() { return this.seat != null && this.view?.to_move === this.seat && !this.view?.outcome; }
-  moves() { return this.legal.filter((a) => a.type === 'move'); }
-  mustCapture() { return this.moves().some((a) => (a.captures ?? 0) > 0); }
+  myTurn() {
+    return this.seat != null && this.view?.to_move === this.seat && !this.view?.outcome;
+  }
+  moves() {
+    return this.legal.filter((a) => a.type === 'move');
+  }
+  mustCapture() {
+    return this.moves().some((a) => (a.captures ?? 0) > 0);
+  }
 
   // The legal paths extending the path being built.
   continuations() {
@@ -127,8 +154,14 @@ export class QuadriTable {
   // Cell → what a click there does now.
   targets() {
     const m = new Map();
-    if (this.mode === 'drop') for (const a of this.legal) { if (a.type === 'drop') m.set(a.at, a); }
-    else if (this.mode === 'flip') for (const a of this.legal) { if (a.type === 'flip') m.set(a.at, a); }
+    if (this.mode === 'drop')
+      for (const a of this.legal) {
+        if (a.type === 'drop') m.set(a.at, a);
+      }
+    else if (this.mode === 'flip')
+      for (const a of this.legal) {
+        if (a.type === 'flip') m.set(a.at, a);
+      }
     else if (this.mode === 'shift') {
       for (const a of this.legal) {
         if (a.type !== 'shift') continue;
@@ -165,8 +198,13 @@ export class QuadriTable {
       cell.dataset.tile = tile ? `${tile.aura}:${tile.side}:${tile.value ?? '?'}` : '';
       cell.dataset.pred = pred ? `${pred.owner}${pred.queen ? 'q' : ''}` : '';
       const selected = this.path[0] === c || this.shiftFrom === c;
-      const marks = [selected && 'selected', !selected && this.path.includes(c) && 'path', target && this.targetMark(target), cell.classList.contains('can-capture') && 'can_capture',
-        this.last?.has(c) && 'last'];
+      const marks = [
+        selected && 'selected',
+        !selected && this.path.includes(c) && 'path',
+        target && this.targetMark(target),
+        cell.classList.contains('can-capture') && 'can_capture',
+        this.last?.has(c) && 'last',
+      ];
       cell.setAttribute('aria-label', cellLabel({ cell: c, tile, pred, dark: isDark(c), seat: this.seat, marks }));
       cell.setAttribute('aria-selected', String(selected));
     }
@@ -188,17 +226,42 @@ export class QuadriTable {
         h('span', { class: `q-token p${p}`, 'aria-hidden': 'true' }),
         h('span', { class: 'pname' }, playerName(p, this.seat)),
         h('span', { class: 'presence-dot', dataset: { seat: p } }),
-        h('span', { class: 'q-energy', title: tx('energy') },
-          h('span', { class: 'q-bar', role: 'meter', 'aria-label': `${tx('energy')}, ${playerName(p, this.seat)}`, 'aria-valuemin': '0', 'aria-valuemax': '64', 'aria-valuenow': String(e) },
-            h('i', { class: 'q-fill', style: { width: `${pct}%` } }), h('i', { class: 'q-mid' })),
-          h('b', { class: 'q-energy-n', dataset: { player: p } }, String(e))),
-        h('span', { class: 'q-hand' }, `${tx('hand')}: `, h('b', { dataset: { hand: p } }, String(v.hand?.[p - 1] ?? 0))));
+        h(
+          'span',
+          { class: 'q-energy', title: tx('energy') },
+          h(
+            'span',
+            {
+              class: 'q-bar',
+              role: 'meter',
+              'aria-label': `${tx('energy')}, ${playerName(p, this.seat)}`,
+              'aria-valuemin': '0',
+              'aria-valuemax': '64',
+              'aria-valuenow': String(e),
+            },
+            h('i', { class: 'q-fill', style: { width: `${pct}%` } }),
+            h('i', { class: 'q-mid' })
+          ),
+          h('b', { class: 'q-energy-n', dataset: { player: p } }, String(e))
+        ),
+        h(
+          'span',
+          { class: 'q-hand' },
+          `${tx('hand')}: `,
+          h('b', { dataset: { hand: p } }, String(v.hand?.[p - 1] ?? 0))
+        )
+      );
     }
     this.applyPresence();
   }
 
-  setPresence(presence) { this.presence = presence; this.applyPresence(); }
-  applyPresence() { showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat)); }
+  setPresence(presence) {
+    this.presence = presence;
+    this.applyPresence();
+  }
+  applyPresence() {
+    showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat));
+  }
 
   renderTurn() {
     const v = this.view;
@@ -207,7 +270,7 @@ export class QuadriTable {
     this.turnEl.classList.toggle('mine', mine);
     this.turnEl.dataset.toMove = String(v.to_move);
     fill(this.turnEl, h('span', { class: `whose p${v.to_move}`, id: 'whose' }, whose));
-    this.turnEl.hidden = !whose;   // over: the result says it, not an empty box
+    this.turnEl.hidden = !whose; // over: the result says it, not an empty box
     let hint;
     if (this.seat == null) hint = v.outcome ? '' : t('hint_spectator');
     else if (!mine) hint = v.outcome ? '' : t('hint_wait');
@@ -240,7 +303,9 @@ export class QuadriTable {
     return target.type === 'shift' ? 'shift_to' : target.type;
   }
 
-  toggleMode(mode) { this.setMode(this.mode === mode ? 'idle' : mode); }
+  toggleMode(mode) {
+    this.setMode(this.mode === mode ? 'idle' : mode);
+  }
 
   // Enters mode ('idle' or one of MODES), leaving any move or shift being built.
   setMode(mode) {
@@ -255,21 +320,47 @@ export class QuadriTable {
   // will refuse with its reason; a click that can do nothing says why.
   onCell(c) {
     if (this.busy) return;
-    const why = idleReason({ past: this.past, seat: this.seat, over: !!this.view?.outcome, mine: this.myTurn() && this.legal.length > 0 });
-    if (why) { this.path = []; this.shiftFrom = null; this.render(); this.notice.explain(why); return; }
+    const why = idleReason({
+      past: this.past,
+      seat: this.seat,
+      over: !!this.view?.outcome,
+      mine: this.myTurn() && this.legal.length > 0,
+    });
+    if (why) {
+      this.path = [];
+      this.shiftFrom = null;
+      this.render();
+      this.notice.explain(why);
+      return;
+    }
     this.blocked = false;
     const target = this.targets().get(c);
-    if (this.mode === 'shift' && target === 'from') { this.shiftFrom = c; this.render(); return; }
-    if (target && target !== 'step') { this.act(target); return; }
+    if (this.mode === 'shift' && target === 'from') {
+      this.shiftFrom = c;
+      this.render();
+      return;
+    }
+    if (target && target !== 'step') {
+      this.act(target);
+      return;
+    }
     if (target === 'step') {
       this.path = [...this.path, c];
-      const done = this.moves().find((a) => a.path.length === this.path.length && a.path.every((x, i) => x === this.path[i]));
-      if (done && this.continuations().length === 0) { this.act(done); return; }
+      const done = this.moves().find(
+        (a) => a.path.length === this.path.length && a.path.every((x, i) => x === this.path[i])
+      );
+      if (done && this.continuations().length === 0) {
+        this.act(done);
+        return;
+      }
       this.render();
       return;
     }
     // Not highlighted: the server says why (drop, flip, shift, or a path it does not list).
-    if (this.mode === 'drop' || this.mode === 'flip') { this.act({ type: this.mode, at: c }); return; }
+    if (this.mode === 'drop' || this.mode === 'flip') {
+      this.act({ type: this.mode, at: c });
+      return;
+    }
     if (this.mode === 'shift') {
       if (this.shiftFrom) this.act({ type: 'shift', from: this.shiftFrom, to: c });
       else this.notice.explain('shift_from');
@@ -312,7 +403,9 @@ export class QuadriTable {
   }
 
   // Puts the keyboard focus on the board's cursor.
-  focusBoard() { this.cells.get(this.cursor)?.focus({ preventScroll: true }); }
+  focusBoard() {
+    this.cells.get(this.cursor)?.focus({ preventScroll: true });
+  }
 
   // The board's keys (board-keys.js): the cursor; Escape drops the move or shift being built,
   // then the mode; M cycles the modes the legal list offers. Enter and Space are the cell's click.
@@ -324,10 +417,18 @@ export class QuadriTable {
     e.preventDefault();
     if (intent === 'cursor') {
       const to = cellAfterKey(this.boardEl, cell, e.key);
-      if (to) { this.cursor = to.dataset.cell; rove(this.cells, this.cursor); this.focusBoard(); }
+      if (to) {
+        this.cursor = to.dataset.cell;
+        rove(this.cells, this.cursor);
+        this.focusBoard();
+      }
     } else if (intent === 'cancel') {
       this.blocked = false;
-      if (this.path.length || this.shiftFrom) { this.path = []; this.shiftFrom = null; this.render(); } else this.setMode('idle');
+      if (this.path.length || this.shiftFrom) {
+        this.path = [];
+        this.shiftFrom = null;
+        this.render();
+      } else this.setMode('idle');
     } else if (!this.busy && this.myTurn()) {
       const modes = ['idle', ...MODES.filter((m) => this.legal.some((a) => a.type === m))];
       this.setMode(cycle(modes, this.mode, intent === 'mode' ? 1 : -1));
@@ -335,7 +436,9 @@ export class QuadriTable {
   }
 
   // The refusal's reason over the board.
-  flashIllegal(err) { this.notice.refuse(err); }
+  flashIllegal(err) {
+    this.notice.refuse(err);
+  }
 
   // Short CSS animations for the last action: the mover's landings, captures with the points
   // won or lost, flips and shifts.
@@ -360,15 +463,23 @@ export class QuadriTable {
         const d = e.delta ?? e.to - e.from;
         const a = cell.getBoundingClientRect();
         const b = this.boardWrap.getBoundingClientRect();
-        const pop = h('span', { class: `q-points p${e.player} ${d >= 0 ? 'gain' : 'loss'}`,
-          style: { left: `${a.left - b.left}px`, top: `${a.top - b.top}px` } }, `${d >= 0 ? '+' : '−'}${Math.abs(d)}`);
+        const pop = h(
+          'span',
+          {
+            class: `q-points p${e.player} ${d >= 0 ? 'gain' : 'loss'}`,
+            style: { left: `${a.left - b.left}px`, top: `${a.top - b.top}px` },
+          },
+          `${d >= 0 ? '+' : '−'}${Math.abs(d)}`
+        );
         this.fxEl.append(pop);
         setTimeout(() => pop.remove(), 1500);
       }
     }
   }
 
-  relabel() { this.render(); }
+  relabel() {
+    this.render();
+  }
 }
 
 export { coords };

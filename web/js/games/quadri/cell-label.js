@@ -17,7 +17,9 @@ export function cellLabel({ cell, tile = null, pred = null, dark = true, seat = 
   else if (dark) parts.push(tx('cell.ring'));
   if (pred) {
     const piece = pred.queen ? 'queen' : 'pawn';
-    parts.push(pred.owner === seat ? tx(`cell.own.${piece}`) : tx(`cell.${piece}`, { player: tx(`seat.${pred.owner}`) }));
+    parts.push(
+      pred.owner === seat ? tx(`cell.own.${piece}`) : tx(`cell.${piece}`, { player: tx(`seat.${pred.owner}`) })
+    );
   }
   const on = new Set(marks);
   for (const m of MARKS) if (on.has(m)) parts.push(tx(`cell.${m}`));

@@ -14,12 +14,21 @@ export function describe(ev, ctx) {
       return tx(ev.side === 'location' ? 'ev.flipped_location' : 'ev.flipped_energy', { sq: ev.at, value: ev.value });
     case 'energy_changed': {
       const d = ev.delta ?? ev.to - ev.from;
-      return tx(d >= 0 ? 'ev.energy_gain' : 'ev.energy_loss', { player: who(ev.player), n: Math.abs(d), to: ev.to, sq: ev.at });
+      return tx(d >= 0 ? 'ev.energy_gain' : 'ev.energy_loss', {
+        player: who(ev.player),
+        n: Math.abs(d),
+        to: ev.to,
+        sq: ev.at,
+      });
     }
-    case 'promoted': return tx('ev.promoted', { player: who(ev.owner), sq: ev.at });
-    case 'dropped': return tx('ev.dropped', { player: who(ev.player), sq: ev.at });
-    case 'shifted': return tx('ev.shifted', { player: who(ev.player), from: ev.from, to: ev.to });
-    default: return null;
+    case 'promoted':
+      return tx('ev.promoted', { player: who(ev.owner), sq: ev.at });
+    case 'dropped':
+      return tx('ev.dropped', { player: who(ev.player), sq: ev.at });
+    case 'shifted':
+      return tx('ev.shifted', { player: who(ev.player), from: ev.from, to: ev.to });
+    default:
+      return null;
   }
 }
 
@@ -30,7 +39,10 @@ export function lastCells(events) {
   for (const e of events) {
     if (e.type === 'moved') for (const c of e.path || []) out.add(c);
     if (['captured', 'dropped', 'tile_flipped', 'promoted'].includes(e.type)) out.add(e.at);
-    if (e.type === 'shifted') { out.add(e.from); out.add(e.to); }
+    if (e.type === 'shifted') {
+      out.add(e.from);
+      out.add(e.to);
+    }
   }
   out.delete(undefined);
   return out.size ? out : null;

@@ -8,10 +8,13 @@ import { GAME_ID, tx } from './text.js';
 
 const ART = (() => {
   const cells = [];
-  for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) {
-    if ((x + y) % 2) continue;
-    cells.push(`<rect x="${x * 10 + 2}" y="${y * 10 + 2}" width="8" height="8" rx="1.5" transform="rotate(45 ${x * 10 + 6} ${y * 10 + 6})" fill="${y % 2 ? '#b91c1c' : '#15803d'}"/>`);
-  }
+  for (let y = 0; y < 4; y++)
+    for (let x = 0; x < 4; x++) {
+      if ((x + y) % 2) continue;
+      cells.push(
+        `<rect x="${x * 10 + 2}" y="${y * 10 + 2}" width="8" height="8" rx="1.5" transform="rotate(45 ${x * 10 + 6} ${y * 10 + 6})" fill="${y % 2 ? '#b91c1c' : '#15803d'}"/>`
+      );
+    }
   return `<svg viewBox="0 0 42 42" width="48" height="48">${cells.join('')}<circle cx="16" cy="16" r="3.5" fill="#4ade80"/><circle cx="26" cy="26" r="3.5" fill="#f87171"/></svg>`;
 })();
 

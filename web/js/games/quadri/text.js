@@ -18,4 +18,7 @@ export function playerName(n, seat, names = null) {
 export const FILES = 'abcdefghij';
 export const cellName = (f, r) => `${FILES[f]}${r + 1}`;
 export const coords = (c) => [FILES.indexOf(c[0]), Number(c.slice(1)) - 1];
-export const isDark = (c) => { const [f, r] = coords(c); return (f + r) % 2 === 0; };
+export const isDark = (c) => {
+  const [f, r] = coords(c);
+  return (f + r) % 2 === 0;
+};

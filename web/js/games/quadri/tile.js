@@ -11,17 +11,30 @@ const MOON = { new: '●', waxing: '◐', full: '○', waning: '◑' };
 // its picture itself).
 export function tileEl(tile, { named = true } = {}) {
   const name = named ? tileName(tile) : null;
-  return h('span', { class: `q-tile ${tile.aura} ${tile.side}${tile.revealed ? ' revealed' : ''}`,
-    role: named ? 'img' : null, 'aria-label': name, title: name, 'aria-hidden': named ? null : 'true' },
+  return h(
+    'span',
+    {
+      class: `q-tile ${tile.aura} ${tile.side}${tile.revealed ? ' revealed' : ''}`,
+      role: named ? 'img' : null,
+      'aria-label': name,
+      title: name,
+      'aria-hidden': named ? null : 'true',
+    },
     h('span', { class: 'q-moon', 'aria-hidden': 'true' }, MOON[tile.moon] || ''),
     h('span', { class: 'q-dir', 'aria-hidden': 'true' }, tile.dir),
-    tile.value != null ? h('span', { class: 'q-value', 'aria-hidden': 'true' }, String(tile.value)) : null);
+    tile.value != null ? h('span', { class: 'q-value', 'aria-hidden': 'true' }, String(tile.value)) : null
+  );
 }
 
 // "green talisman, waxing moon, N, energy side up, value hidden".
 export function tileName(tile) {
-  return tx('tile_name', { aura: tx(`aura.${tile.aura}`), moon: tx(`moon.${tile.moon}`), dir: tile.dir,
-    side: tx(`side.${tile.side}`), value: tile.value ?? tx('value_hidden') });
+  return tx('tile_name', {
+    aura: tx(`aura.${tile.aura}`),
+    moon: tx(`moon.${tile.moon}`),
+    dir: tile.dir,
+    side: tx(`side.${tile.side}`),
+    value: tile.value ?? tx('value_hidden'),
+  });
 }
 
 // The predictor pred ({owner, queen}).
@@ -31,5 +44,10 @@ export function predictorEl(pred) {
 
 // A legend's sample cell holding a talisman and/or a predictor, as on the board.
 export function cellSwatch({ tile = null, pred = null } = {}) {
-  return h('span', { class: `q-swatch${tile ? '' : ' ring'}` }, tile ? tileEl(tile, { named: false }) : null, pred ? predictorEl(pred) : null);
+  return h(
+    'span',
+    { class: `q-swatch${tile ? '' : ' ring'}` },
+    tile ? tileEl(tile, { named: false }) : null,
+    pred ? predictorEl(pred) : null
+  );
 }

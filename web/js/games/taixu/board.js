@@ -12,7 +12,7 @@ import { pieceEl } from './piece.js';
 import { GAME_ID, tx, playerName } from './text.js';
 import { hintText, pcLabel } from './hints.js';
 
-const strip = ({ cost, ...action }) => action;   // legal entries may carry their cost
+const strip = ({ cost, ...action }) => action; // legal entries may carry their cost
 
 export class TaixuTable {
   // root: element to draw into; send(action) → Promise that resolves on ack, rejects on reject.
@@ -23,7 +23,7 @@ export class TaixuTable {
     this.view = null;
     this.legal = [];
     this.selected = null;
-    this.mode = 'idle';      // 'idle' | 'summon' | 'stabilize' | 'swap'
+    this.mode = 'idle'; // 'idle' | 'summon' | 'stabilize' | 'swap'
     this.busy = false;
     this.focusSq = null;
     this.build();
@@ -40,8 +40,14 @@ export class TaixuTable {
     this.playerEls = { 1: h('div', { class: 'player-card p1' }), 2: h('div', { class: 'player-card p2' }) };
     this.turnEl = h('div', { class: 'turn-card' });
     this.hintEl = h('p', { class: 'hint', 'aria-live': 'polite' });
-    const btn = (id, key, handler) => h('button', { type: 'button', class: `act act-${id}`, id: `act-${id}`, onclick: handler },
-      icon(key), h('span', { class: 'act-label' }), h('span', { class: 'act-cost' }));
+    const btn = (id, key, handler) =>
+      h(
+        'button',
+        { type: 'button', class: `act act-${id}`, id: `act-${id}`, onclick: handler },
+        icon(key),
+        h('span', { class: 'act-label' }),
+        h('span', { class: 'act-cost' })
+      );
     this.btns = {
       summon: btn('summon', 'summon', () => this.toggleMode('summon')),
       stabilize: btn('stabilize', 'stabilize', () => this.onStabilize()),
@@ -52,9 +58,13 @@ export class TaixuTable {
     this.barEl = h('div', { class: 'action-bar' }, this.actionsEl, this.hintEl);
     this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.barEl);
     this.root.replaceChildren(
-      h('div', { class: 'table' },
+      h(
+        'div',
+        { class: 'table' },
         h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
-        this.sideEl));
+        this.sideEl
+      )
+    );
   }
 
   // Draws the server's view with the seat's legal actions; prev/events (optional) animate the
@@ -94,11 +104,16 @@ export class TaixuTable {
   // (summoned, captured, destroyed of that owner), round / player to move (turn_started),
   // bonus (bonus_earned); everything at the end of the timeline.
   scheduleLanding(events, times, total) {
-    const at = new Map();   // field → time
+    const at = new Map(); // field → time
     const mark = (f, i) => at.set(f, Math.max(at.get(f) ?? 0, times[i] + 200));
     events.forEach((ev, i) => {
       if (ev.type === 'pc_changed') mark('pc', i);
-      if (ev.type === 'turn_started') { mark('pc', i); mark('to_move', i); mark('round', i); mark('bonus', i); }
+      if (ev.type === 'turn_started') {
+        mark('pc', i);
+        mark('to_move', i);
+        mark('round', i);
+        mark('bonus', i);
+      }
       if (ev.type === 'bonus_earned') mark('bonus', i);
       if (ev.type === 'summoned') mark(`reserve${ev.player ?? ev.owner}`, i);
       if (ev.type === 'captured' || ev.type === 'destroyed') mark(`reserve${ev.owner}`, i);
@@ -106,22 +121,34 @@ export class TaixuTable {
     const steps = [...new Set([...at.values(), total])].sort((x, y) => x - y);
     const run = (k) => {
       if (!this.panel) return;
-      if (k >= steps.length) { this.panel = null; this.renderPanels(); return; }
-      this.landTimer = setTimeout(() => {
-        if (!this.panel) return;
-        for (const [f, time] of at) if (time <= steps[k]) landField(this.panel, this.view, f);
-        if (k === steps.length - 1) this.panel = null;
+      if (k >= steps.length) {
+        this.panel = null;
         this.renderPanels();
-        run(k + 1);
-      }, k === 0 ? steps[0] : steps[k] - steps[k - 1]);
+        return;
+      }
+      this.landTimer = setTimeout(
+        () => {
+          if (!this.panel) return;
+          for (const [f, time] of at) if (time <= steps[k]) landField(this.panel, this.view, f);
+          if (k === steps.length - 1) this.panel = null;
+          this.renderPanels();
+          run(k + 1);
+        },
+        k === 0 ? steps[0] : steps[k] - steps[k - 1]
+      );
     };
     run(0);
   }
 
-  renderPanels() { this.renderPlayers(); this.renderTurn(); }
+  renderPanels() {
+    this.renderPlayers();
+    this.renderTurn();
+  }
 
   // The view the player cards and the turn card show (the new view once everything landed).
-  shownView() { return this.panel ? { ...this.view, ...this.panel } : this.view; }
+  shownView() {
+    return this.panel ? { ...this.view, ...this.panel } : this.view;
+  }
 
   // (Re)creates the 64 square buttons in this viewer's orientation.
   layout() {
@@ -137,10 +164,15 @@ export class TaixuTable {
         const sq = `${file}${rank}`;
         const [x, y] = coords(sq);
         const cell = h('button', {
-          type: 'button', role: 'gridcell', class: `sq ${(x + y) % 2 ? 'light' : 'dark'}`,
-          tabindex: '-1', dataset: { sq },
+          type: 'button',
+          role: 'gridcell',
+          class: `sq ${(x + y) % 2 ? 'light' : 'dark'}`,
+          tabindex: '-1',
+          dataset: { sq },
           onclick: () => this.onSquare(sq),
-          onfocus: () => { this.focusSq = sq; },
+          onfocus: () => {
+            this.focusSq = sq;
+          },
         });
         if (CORE.has(sq)) cell.classList.add('core');
         if (ZONES.has(sq)) cell.classList.add('zone');
@@ -156,9 +188,15 @@ export class TaixuTable {
     this.focusSq = this.focusSq || rows[7].children[0].dataset.sq;
   }
 
-  isOwn(sq) { return this.view?.pieces?.[sq]?.owner === this.seat && this.seat != null; }
-  myTurn() { return this.seat != null && this.view?.to_move === this.seat && !this.view?.outcome; }
-  legalOf(type) { return this.legal.filter((a) => a.type === type); }
+  isOwn(sq) {
+    return this.view?.pieces?.[sq]?.owner === this.seat && this.seat != null;
+  }
+  myTurn() {
+    return this.seat != null && this.view?.to_move === this.seat && !this.view?.outcome;
+  }
+  legalOf(type) {
+    return this.legal.filter((a) => a.type === type);
+  }
 
   // The squares highlighted for the current selection and mode, with the action each sends.
   targets() {
@@ -201,9 +239,11 @@ export class TaixuTable {
       cell.dataset.piece = piece ? `${piece.owner}:${piece.charge}:${piece.idle}` : '';
       cell.dataset.anomaly = anomaly || '';
       cell.tabIndex = sq === this.focusSq ? 0 : -1;
-      const parts = [piece
-        ? tx('square_piece', { sq, player: playerName(piece.owner), charge: piece.charge, idle: piece.idle })
-        : tx('square_empty', { sq })];
+      const parts = [
+        piece
+          ? tx('square_piece', { sq, player: playerName(piece.owner), charge: piece.charge, idle: piece.idle })
+          : tx('square_empty', { sq }),
+      ];
       if (CORE.has(sq)) parts.push(tx('core'));
       if (ZONES.has(sq)) parts.push(tx('zone'));
       if (anomaly) parts.push(tx(`anomaly.${anomaly}`));
@@ -227,24 +267,37 @@ export class TaixuTable {
       const reserve = v.reserve?.[p - 1] ?? 0;
       el.classList.toggle('active', v.to_move === p && !v.outcome);
       el.classList.toggle('me', p === this.seat);
-      el.replaceChildren(...[
-        h('span', { class: `token p${p}`, 'aria-hidden': 'true' }),
-        h('span', { class: 'pname' }, playerName(p, this.seat)),
-        h('span', { class: 'presence-dot', dataset: { seat: p } }),
-        h('span', { class: 'stat reserve', title: tx('reserve') },
-          h('span', { class: 'stat-label' }, tx('reserve')),
-          h('span', { class: 'reserve-pips', 'aria-hidden': 'true' },
-            Array.from({ length: reserve + onBoard }, (_, i) => h('i', { class: i < reserve ? 'on' : '' }))),
-          h('b', { class: 'reserve-n', dataset: { player: p } }, String(reserve))),
-        bonus ? h('span', { class: 'stat bonus', title: tx('bonus') }, `+${bonus} PC`) : null,
-      ].filter(Boolean));
+      el.replaceChildren(
+        ...[
+          h('span', { class: `token p${p}`, 'aria-hidden': 'true' }),
+          h('span', { class: 'pname' }, playerName(p, this.seat)),
+          h('span', { class: 'presence-dot', dataset: { seat: p } }),
+          h(
+            'span',
+            { class: 'stat reserve', title: tx('reserve') },
+            h('span', { class: 'stat-label' }, tx('reserve')),
+            h(
+              'span',
+              { class: 'reserve-pips', 'aria-hidden': 'true' },
+              Array.from({ length: reserve + onBoard }, (_, i) => h('i', { class: i < reserve ? 'on' : '' }))
+            ),
+            h('b', { class: 'reserve-n', dataset: { player: p } }, String(reserve))
+          ),
+          bonus ? h('span', { class: 'stat bonus', title: tx('bonus') }, `+${bonus} PC`) : null,
+        ].filter(Boolean)
+      );
     }
     this.applyPresence();
   }
 
   // Marks each player card connected/away from the last presence message.
-  setPresence(presence) { this.presence = presence; this.applyPresence(); }
-  applyPresence() { showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat)); }
+  setPresence(presence) {
+    this.presence = presence;
+    this.applyPresence();
+  }
+  applyPresence() {
+    showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat));
+  }
 
   renderTurn() {
     const v = this.shownView();
@@ -254,16 +307,40 @@ export class TaixuTable {
     this.turnEl.classList.toggle('mine', mine);
     this.turnEl.dataset.toMove = String(v.to_move);
     this.turnEl.replaceChildren(
-      h('div', { class: 'turn-line' },
-        h('span', { class: 'round' }, h('span', { class: 'k' }, tx('round')), h('b', { id: 'round-n' }, String(v.round))),
-        h('span', { class: `whose p${v.to_move}`, id: 'whose' }, whose)),
-      h('div', { class: 'pc-line', title: tx('pc_long') },
-        h('span', { class: 'k', id: 'pc-label' }, pcLabel({ mine, over: !!v.outcome, toMove: v.to_move, seat: this.seat })),
-        h('span', { class: 'pc-cells', 'aria-hidden': 'true' },
-          Array.from({ length: pcTotal }, (_, i) => h('i', { class: i < v.pc ? 'on' : '' }))),
-        h('b', { id: 'pc-n' }, String(v.pc))),
+      h(
+        'div',
+        { class: 'turn-line' },
+        h(
+          'span',
+          { class: 'round' },
+          h('span', { class: 'k' }, tx('round')),
+          h('b', { id: 'round-n' }, String(v.round))
+        ),
+        h('span', { class: `whose p${v.to_move}`, id: 'whose' }, whose)
+      ),
+      h(
+        'div',
+        { class: 'pc-line', title: tx('pc_long') },
+        h(
+          'span',
+          { class: 'k', id: 'pc-label' },
+          pcLabel({ mine, over: !!v.outcome, toMove: v.to_move, seat: this.seat })
+        ),
+        h(
+          'span',
+          { class: 'pc-cells', 'aria-hidden': 'true' },
+          Array.from({ length: pcTotal }, (_, i) => h('i', { class: i < v.pc ? 'on' : '' }))
+        ),
+        h('b', { id: 'pc-n' }, String(v.pc))
+      )
     );
-    const hint = hintText({ seat: this.seat, mine: this.myTurn(), over: !!this.view.outcome, mode: this.mode, selected: this.selected });
+    const hint = hintText({
+      seat: this.seat,
+      mine: this.myTurn(),
+      over: !!this.view.outcome,
+      mode: this.mode,
+      selected: this.selected,
+    });
     this.hintEl.textContent = hint;
   }
 
@@ -304,7 +381,10 @@ export class TaixuTable {
   }
 
   onSwap() {
-    if (!this.selected) { this.toggleMode('swap'); return; }
+    if (!this.selected) {
+      this.toggleMode('swap');
+      return;
+    }
     this.mode = this.mode === 'swap' ? 'idle' : 'swap';
     this.render();
   }
@@ -313,21 +393,49 @@ export class TaixuTable {
   // server will refuse with its reason; a click that can do nothing says why.
   onSquare(sq) {
     if (this.busy) return;
-    const why = idleReason({ past: this.past, seat: this.seat, over: !!this.view?.outcome, mine: this.myTurn() && this.legal.length > 0 });
-    if (why) { this.selected = null; this.mode = 'idle'; this.render(); this.notice.explain(why); return; }
+    const why = idleReason({
+      past: this.past,
+      seat: this.seat,
+      over: !!this.view?.outcome,
+      mine: this.myTurn() && this.legal.length > 0,
+    });
+    if (why) {
+      this.selected = null;
+      this.mode = 'idle';
+      this.render();
+      this.notice.explain(why);
+      return;
+    }
     const target = this.targets().get(sq);
     if (target) {
-      if (this.mode === 'swap' && !this.selected) { this.selected = sq; this.render(); return; }
+      if (this.mode === 'swap' && !this.selected) {
+        this.selected = sq;
+        this.render();
+        return;
+      }
       this.act(target);
       return;
     }
     const piece = this.view?.pieces?.[sq];
     const sel = this.selected;
-    if (this.mode === 'swap' && !sel && this.isOwn(sq)) { this.selected = sq; this.render(); return; }
+    if (this.mode === 'swap' && !sel && this.isOwn(sq)) {
+      this.selected = sq;
+      this.render();
+      return;
+    }
     // Not highlighted: the server says why (attack, summon, stabilize or swap).
-    if (this.mode === 'summon') { this.act({ type: 'summon', to: sq }); return; }
-    if (this.mode === 'stabilize') { this.act({ type: 'stabilize', at: sq }); return; }
-    if (this.mode === 'swap' && sel && sq !== sel) { this.act({ type: 'swap', a: sel, b: sq }); return; }
+    if (this.mode === 'summon') {
+      this.act({ type: 'summon', to: sq });
+      return;
+    }
+    if (this.mode === 'stabilize') {
+      this.act({ type: 'stabilize', at: sq });
+      return;
+    }
+    if (this.mode === 'swap' && sel && sq !== sel) {
+      this.act({ type: 'swap', a: sel, b: sq });
+      return;
+    }
     if (this.isOwn(sq)) {
       this.selected = sel === sq && this.mode === 'idle' ? null : sq;
       this.mode = 'idle';
@@ -358,38 +466,48 @@ export class TaixuTable {
       this.render();
       // Keep the keyboard focus where it was (a button disabled while busy drops it).
       if (document.activeElement === document.body || !document.activeElement) {
-        const back = focused && this.root.contains(focused) && !focused.disabled ? focused : this.cells.get(this.focusSq);
+        const back =
+          focused && this.root.contains(focused) && !focused.disabled ? focused : this.cells.get(this.focusSq);
         back?.focus({ preventScroll: true });
       }
     }
   }
 
   // The refusal's reason over the board (notice.refuse), with a red flash.
-  flashIllegal(err) { this.notice.refuse(err); }
+  flashIllegal(err) {
+    this.notice.refuse(err);
+  }
 
   // The board's red flash (restarted on each refusal).
   flash() {
     this.boardWrap.classList.remove('flash');
-    void this.boardWrap.offsetWidth;   // restart the animation
+    void this.boardWrap.offsetWidth; // restart the animation
     this.boardWrap.classList.add('flash');
     clearTimeout(this.flashTimer);
     this.flashTimer = setTimeout(() => this.boardWrap.classList.remove('flash'), 2600);
   }
 
   // Puts the keyboard focus on the board's cursor (one device: the table shown after a turn).
-  focusBoard() { this.cells.get(this.focusSq)?.focus({ preventScroll: true }); }
+  focusBoard() {
+    this.cells.get(this.focusSq)?.focus({ preventScroll: true });
+  }
 
   focusCell(sq) {
     this.focusSq = sq;
     for (const [s, c] of this.cells) c.tabIndex = s === sq ? 0 : -1;
-    this.cells.get(sq)?.focus({ preventScroll: true });   // the page moves only when the user scrolls
+    this.cells.get(sq)?.focus({ preventScroll: true }); // the page moves only when the user scrolls
   }
 
   // Arrow keys move the focus across the board; Escape cancels a selection or mode.
   onKey(e) {
     const cell = e.target.closest?.('.sq');
     if (!cell) return;
-    if (e.key === 'Escape') { this.selected = null; this.mode = 'idle'; this.render(); return; }
+    if (e.key === 'Escape') {
+      this.selected = null;
+      this.mode = 'idle';
+      this.render();
+      return;
+    }
     const d = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
     if (!d) return;
     e.preventDefault();
@@ -402,7 +520,9 @@ export class TaixuTable {
   }
 
   // Re-translates labels after a language switch.
-  relabel() { this.render(); }
+  relabel() {
+    this.render();
+  }
 
   // Screen position of a square relative to the board wrapper (for effects).
   rectOf(sq) {
@@ -416,7 +536,14 @@ export class TaixuTable {
 
 // The panel fields of a view (what the player and turn cards show).
 function panelFields(v) {
-  return { to_move: v.to_move, round: v.round, pc: v.pc, bonus: [...(v.bonus || [])], reserve: [...(v.reserve || [])], outcome: v.outcome };
+  return {
+    to_move: v.to_move,
+    round: v.round,
+    pc: v.pc,
+    bonus: [...(v.bonus || [])],
+    reserve: [...(v.reserve || [])],
+    outcome: v.outcome,
+  };
 }
 
 // Copies one landed field (pc, to_move, round, bonus, reserve<n>) from the new view.
@@ -433,9 +560,15 @@ function landField(panel, view, f) {
 export function lastSquares(events) {
   const out = new Set();
   for (const e of events) {
-    if (e.type === 'moved' || e.type === 'repelled') { out.add(e.from); out.add(e.to); }
+    if (e.type === 'moved' || e.type === 'repelled') {
+      out.add(e.from);
+      out.add(e.to);
+    }
     if (e.type === 'summoned') out.add(e.at ?? e.to);
-    if (e.type === 'swapped') { out.add(e.a); out.add(e.b); }
+    if (e.type === 'swapped') {
+      out.add(e.a);
+      out.add(e.b);
+    }
     if (e.type === 'teleported' && e.to) out.add(e.to);
     if (['captured', 'exploded', 'destroyed'].includes(e.type)) out.add(e.at);
     if (e.type === 'charge_changed' && e.cause === 'stabilize') out.add(e.at);
@@ -446,6 +579,9 @@ export function lastSquares(events) {
 
 // The blinking anomaly icon, named (its accessible name) with a tooltip saying its effect.
 function anomalyIcon(effect, withPiece) {
-  return h('span', { class: `anomaly a-${effect}${withPiece ? ' corner' : ''}`, dataset: { tip: tx(`anomaly.${effect}`) } },
-    icon(effect, tx(`anomaly.name.${effect}`)));
+  return h(
+    'span',
+    { class: `anomaly a-${effect}${withPiece ? ' corner' : ''}`, dataset: { tip: tx(`anomaly.${effect}`) } },
+    icon(effect, tx(`anomaly.name.${effect}`))
+  );
 }

@@ -47,7 +47,9 @@ export function describe(ev, ctx) {
       if (to === undefined) return null;
       const sq = pick(ev, 'at', 'square');
       if (ev.cause === 'stabilize') return tx('ev.stabilized', { sq, player: who(ownerOf(ev) ?? actor) });
-      return ev.from !== undefined ? tx('ev.charge_from_to', { sq, from: ev.from, to }) : tx('ev.charge_changed', { sq, charge: to });
+      return ev.from !== undefined
+        ? tx('ev.charge_from_to', { sq, from: ev.from, to })
+        : tx('ev.charge_changed', { sq, charge: to });
     }
     case 'zone_bonus':
       return tx('ev.zone_bonus', { sq: sqOf(ev) });
@@ -83,7 +85,7 @@ export function describe(ev, ctx) {
     case 'swapped':
       return tx('ev.swapped', { a: pick(ev, 'a', 'from'), b: pick(ev, 'b', 'to'), player: who(actor) });
     case 'game_over':
-      return null;   // the banner line says who won and why
+      return null; // the banner line says who won and why
     default:
       return ev.type ? ev.type.replace(/_/g, ' ') : null;
   }

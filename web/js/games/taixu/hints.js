@@ -11,10 +11,14 @@ export function hintText({ seat, mine, over, mode, selected }) {
   if (seat == null) return t('hint_spectator');
   if (!mine) return t('hint_wait');
   switch (mode) {
-    case 'summon': return tx('hint_summon');
-    case 'stabilize': return tx('hint_stabilize');
-    case 'swap': return selected ? tx('hint_swap_second', { sq: selected }) : tx('hint_swap_first');
-    default: return selected ? `${tx('selected', { sq: selected })} — ${tx('hint_move')}` : tx('hint_select');
+    case 'summon':
+      return tx('hint_summon');
+    case 'stabilize':
+      return tx('hint_stabilize');
+    case 'swap':
+      return selected ? tx('hint_swap_second', { sq: selected }) : tx('hint_swap_first');
+    default:
+      return selected ? `${tx('selected', { sq: selected })} — ${tx('hint_move')}` : tx('hint_select');
   }
 }
 

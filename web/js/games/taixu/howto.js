@@ -8,9 +8,18 @@ import { FILES } from './geometry.js';
 // A view of player 1 to move with pieces {square: [owner, charge]} and anomalies {square: effect}.
 function view(pieces, anomalies = {}) {
   return {
-    game: 'taixu', to_move: 1, round: 1, pc: 5, bonus: [0, 0], reserve: [8, 8],
-    costs: { summon: 2, move: 1, stabilize: 2, swap: 3 }, anomalies, outcome: null,
-    pieces: Object.fromEntries(Object.entries(pieces).map(([sq, [owner, charge]]) => [sq, { owner, charge, idle: 0, moved: false }])),
+    game: 'taixu',
+    to_move: 1,
+    round: 1,
+    pc: 5,
+    bonus: [0, 0],
+    reserve: [8, 8],
+    costs: { summon: 2, move: 1, stabilize: 2, swap: 3 },
+    anomalies,
+    outcome: null,
+    pieces: Object.fromEntries(
+      Object.entries(pieces).map(([sq, [owner, charge]]) => [sq, { owner, charge, idle: 0, moved: false }])
+    ),
   };
 }
 
@@ -18,8 +27,22 @@ function view(pieces, anomalies = {}) {
 // an empty square or an enemy not stronger than it, never past a piece.
 function shifts(v, from) {
   const p = v.pieces[from];
-  const [range, diagonal] = p.charge === 0 ? [1, false] : p.charge === 1 ? [2, false] : p.charge === 2 ? [2, true] : [3, true];
-  const dirs = [[1, 0], [-1, 0], [0, 1], [0, -1], ...(diagonal ? [[1, 1], [1, -1], [-1, 1], [-1, -1]] : [])];
+  const [range, diagonal] =
+    p.charge === 0 ? [1, false] : p.charge === 1 ? [2, false] : p.charge === 2 ? [2, true] : [3, true];
+  const dirs = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+    ...(diagonal
+      ? [
+          [1, 1],
+          [1, -1],
+          [-1, 1],
+          [-1, -1],
+        ]
+      : []),
+  ];
   const out = [];
   for (const [dx, dy] of dirs) {
     for (let k = 1; k <= range; k++) {
@@ -46,18 +69,48 @@ const ANOMALIES = view({ b7: [1, 1] }, { a6: 'overload', b5: 'echo', g7: 'drain'
 export const HOW_TO_PLAY = {
   summary: 'howto.summary',
   sections: [
-    { title: 'howto.goal.title', text: ['howto.goal.1', 'howto.goal.2'],
-      diagrams: [{ view: view({ d4: [1, 2], e4: [1, 3], d5: [1, 2], e5: [2, 1] }), seat: 1,
-        lastTurn: [{ type: 'moved', from: 'd6', to: 'd5', player: 1 }], caption: 'howto.goal.fig' }] },
-    { title: 'howto.turn.title', text: ['howto.turn.1'],
-      list: ['howto.turn.summon', 'howto.turn.move', 'howto.turn.stabilize', 'howto.turn.swap', 'howto.turn.end'] },
-    { title: 'howto.move.title', text: ['howto.move.1'],
+    {
+      title: 'howto.goal.title',
+      text: ['howto.goal.1', 'howto.goal.2'],
+      diagrams: [
+        {
+          view: view({ d4: [1, 2], e4: [1, 3], d5: [1, 2], e5: [2, 1] }),
+          seat: 1,
+          lastTurn: [{ type: 'moved', from: 'd6', to: 'd5', player: 1 }],
+          caption: 'howto.goal.fig',
+        },
+      ],
+    },
+    {
+      title: 'howto.turn.title',
+      text: ['howto.turn.1'],
+      list: ['howto.turn.summon', 'howto.turn.move', 'howto.turn.stabilize', 'howto.turn.swap', 'howto.turn.end'],
+    },
+    {
+      title: 'howto.move.title',
+      text: ['howto.move.1'],
       list: ['howto.move.c0', 'howto.move.c1', 'howto.move.c2', 'howto.move.c3'],
-      diagrams: [moving(MOVE, 'e6', 'howto.move.fig')] },
+      diagrams: [moving(MOVE, 'e6', 'howto.move.fig')],
+    },
     { title: 'howto.combat.title', text: ['howto.combat.1'], diagrams: [moving(COMBAT, 'c5', 'howto.combat.fig')] },
-    { title: 'howto.collapse.title', text: ['howto.collapse.1', 'howto.collapse.2'],
-      diagrams: [{ view: COLLAPSE, seat: 1, select: 'f7', legal: [{ type: 'move', from: 'f7', to: 'f6' }], caption: 'howto.collapse.fig' }] },
-    { title: 'howto.places.title', text: ['howto.places.1', 'howto.places.2'], diagrams: [moving(ANOMALIES, 'b7', 'howto.places.fig')] },
+    {
+      title: 'howto.collapse.title',
+      text: ['howto.collapse.1', 'howto.collapse.2'],
+      diagrams: [
+        {
+          view: COLLAPSE,
+          seat: 1,
+          select: 'f7',
+          legal: [{ type: 'move', from: 'f7', to: 'f6' }],
+          caption: 'howto.collapse.fig',
+        },
+      ],
+    },
+    {
+      title: 'howto.places.title',
+      text: ['howto.places.1', 'howto.places.2'],
+      diagrams: [moving(ANOMALIES, 'b7', 'howto.places.fig')],
+    },
     { title: 'howto.idle.title', text: ['howto.idle.1'] },
   ],
 };

@@ -7,9 +7,17 @@ import { tx } from './text.js';
 export function pieceEl(p) {
   const ring = [];
   for (let i = 0; i < 4; i++) ring.push(h('i', { class: i < p.charge ? 'on' : '' }));
-  return h('span', { class: `piece p${p.owner} c${Math.min(p.charge, 5)}`, dataset: { charge: p.charge } },
+  return h(
+    'span',
+    { class: `piece p${p.owner} c${Math.min(p.charge, 5)}`, dataset: { charge: p.charge } },
     h('span', { class: 'ring', 'aria-hidden': 'true' }, ring),
     h('span', { class: 'charge', 'aria-hidden': 'true' }, String(p.charge)),
-    p.idle ? h('span', { class: `idle i${p.idle}`, 'aria-hidden': 'true', title: tx('idle', { n: p.idle }) },
-      Array.from({ length: p.idle }, () => h('i'))) : null);
+    p.idle
+      ? h(
+          'span',
+          { class: `idle i${p.idle}`, 'aria-hidden': 'true', title: tx('idle', { n: p.idle }) },
+          Array.from({ length: p.idle }, () => h('i'))
+        )
+      : null
+  );
 }

@@ -36,7 +36,8 @@ const en = {
   pc_of: "{player}'s PC",
   selected: 'Selected: {sq}',
   // board
-  board_label: "TAIXU board, 8 by 8 squares, {player}'s home edge at the bottom; Core d4 to e5, Energy Zones c3, f3, c6, f6",
+  board_label:
+    "TAIXU board, 8 by 8 squares, {player}'s home edge at the bottom; Core d4 to e5, Energy Zones c3, f3, c6, f6",
   core: 'Core',
   zone: 'Energy Zone',
   'legend.core': 'Core: three of your pieces at charge 2 or more here win (Singularity)',
@@ -133,7 +134,8 @@ const pt = {
   hint_stabilize: 'Estabilizar: escolha uma peça sua para voltar à Carga 0.',
   pc_of: 'PC do {player}',
   selected: 'Selecionada: {sq}',
-  board_label: 'Tabuleiro do TAIXU, 8 por 8 casas, borda do {player} embaixo; Núcleo de d4 a e5, Zonas de Energia c3, f3, c6, f6',
+  board_label:
+    'Tabuleiro do TAIXU, 8 por 8 casas, borda do {player} embaixo; Núcleo de d4 a e5, Zonas de Energia c3, f3, c6, f6',
   core: 'Núcleo',
   zone: 'Zona de Energia',
   'legend.core': 'Núcleo: três peças suas com Carga 2 ou mais aqui vencem (Singularidade)',
@@ -154,7 +156,8 @@ const pt = {
   square_piece: '{sq}, peça do {player}, Carga {charge}, {idle} turnos sem se mover',
   'rules.goal': 'Vença com 3 peças suas de Carga 2+ no Núcleo roxo (Singularidade).',
   'rules.pc': 'Cada turno traz PC para gastar; PC não gasto é perdido.',
-  'rules.move': 'Deslocar dá +1 de Carga; o alcance cresce com a Carga. Carga maior destrói, igual repele (+1 nas duas).',
+  'rules.move':
+    'Deslocar dá +1 de Carga; o alcance cresce com a Carga. Carga maior destrói, igual repele (+1 nas duas).',
   'rules.collapse': 'Carga 5 explode: a onda tira −1 das 8 vizinhas e destrói as que estão em 0.',
   'rules.zone': 'Zonas de Energia douradas dão +1 de Carga extra ao chegar.',
   'rules.idle': 'Pontos sob a peça: turnos sem se mover; no 3º ela perde 1 de Carga.',
