@@ -22,6 +22,7 @@ for group in "$@"; do
     fuzz) packages+=(clang libclang-rt-14-dev) ;;
     monitoring) packages+=(prometheus) ;;  # promtool checks deploy/monitoring's alert rules
     thread-safety) packages+=(clang) ;;  # clang's -Wthread-safety (scripts/thread-safety.sh)
+    lint) packages+=(clang-format nodejs npm) ;;  # scripts/lint.sh and format.sh (with ESLint and Prettier from npm)
     *) echo "setup.sh: unknown package group '$group'" >&2; exit 2 ;;
   esac
 done
@@ -55,8 +56,9 @@ if ((${#missing[@]})); then
   if ((placed_policy)); then $SUDO rm -f $policy; fi
 fi
 
-# The browser group also installs the pinned npm packages (package-lock.json) when they changed.
-if [[ " $* " == *" browser "* ]]; then
+# The browser and lint groups also install the pinned npm packages (package-lock.json: the
+# browser tests' and ESLint and Prettier, devDependencies) when they changed.
+if [[ " $* " == *" browser "* || " $* " == *" lint "* ]]; then
   root=$(cd "$(dirname "$0")/.." && pwd)
   if ! cmp -s "$root/package-lock.json" "$root/node_modules/.tabuleiro-lock"; then
     echo "setup: npm ci"
