@@ -17,6 +17,8 @@ constexpr kind K = kind::king, T = kind::tower, D = kind::dragon, B = kind::treb
 }  // namespace
 
 const std::vector<formation>& formations() {
+  // Left as written: clang-format would put each piece of a formation on a line of its own.
+  // clang-format off
   static const std::vector<formation> lib = {
       {"standard",
        {{{L, sq("a1")}, {H, sq("b1")}, {E, sq("c1")}, {B, sq("d1")}, {K, sq("e1")}, {T, sq("f1")},
@@ -49,6 +51,7 @@ const std::vector<formation>& formations() {
          {E, sq("d2")}, {S, sq("e2")}, {H, sq("f2")}, {X, sq("g2")}, {M, sq("h2")}, {L, sq("i2")},
          {S, sq("e3")}}}},
   };
+  // clang-format on
   return lib;
 }
 
