@@ -92,7 +92,8 @@ int main(int argc, char** argv) {
                 fmt(*std::min_element(v.begin(), v.end())).c_str(), fmt(*std::max_element(v.begin(), v.end())).c_str());
   };
   std::printf("quadri_bench: QU4DRI random playouts, %d runs x %.2f CPU s per measurement, corpus of %zu positions "
-              "(mean %.1f legal actions)\n\n", runs, seconds, corpus.size(), total_legal / static_cast<double>(corpus.size()));
+              "(mean %.1f legal actions)\n\n",
+              runs, seconds, corpus.size(), total_legal / static_cast<double>(corpus.size()));
   std::printf("| measurement (per CPU second) | median | min | max |\n|---|---:|---:|---:|\n");
   row("playout steps (legal generation + apply)", steps);
   row("legal-action generations", gens);

@@ -119,8 +119,8 @@ run_result run_once(const config& c, std::size_t max_batch) {
       measuring = true;
     }
     const auto start = steady::now();
-    for (auto& r : rooms) r.deadline = start + std::chrono::duration_cast<steady::duration>(
-                                                   std::chrono::duration<double>(c.limit_seconds));
+    for (auto& r : rooms)
+      r.deadline = start + std::chrono::duration_cast<steady::duration>(std::chrono::duration<double>(c.limit_seconds));
     for (auto& r : rooms) r.append();
     all_done.get_future().wait();
     const double seconds = std::chrono::duration<double>(steady::now() - start).count();
@@ -160,14 +160,13 @@ int main(int argc, char** argv) {
     std::size_t max_batch;
     std::vector<run_result> runs;
   };
-  std::vector<mode> modes = {{"group commit", store_options{}.max_batch, {}},
-                             {"one commit per write", 1, {}}};
+  std::vector<mode> modes = {{"group commit", store_options{}.max_batch, {}}, {"one commit per write", 1, {}}};
   // Interleave the modes so that machine load drifts affect both alike.
   for (int k = 0; k < c.runs; ++k)
     for (auto& m : modes) m.runs.push_back(run_once(c, m.max_batch));
 
-  std::printf("store_bench: %d rooms, %d appends per run, %d runs per mode, database in %s\n\n",
-              c.rooms, c.rooms * (c.appends / c.rooms), c.runs, c.dir.string().c_str());
+  std::printf("store_bench: %d rooms, %d appends per run, %d runs per mode, database in %s\n\n", c.rooms,
+              c.rooms * (c.appends / c.rooms), c.runs, c.dir.string().c_str());
   std::printf("| mode | median appends/s | min | max | mean batch | median commit latency (ms) | failed |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|\n");
   std::vector<double> medians;
@@ -182,8 +181,8 @@ int main(int argc, char** argv) {
     }
     medians.push_back(median(rate));
     std::printf("| %s | %.0f | %.0f | %.0f | %.1f | %.2f | %d |\n", m.name, median(rate),
-                *std::min_element(rate.begin(), rate.end()), *std::max_element(rate.begin(), rate.end()),
-                median(batch), median(latency), failed);
+                *std::min_element(rate.begin(), rate.end()), *std::max_element(rate.begin(), rate.end()), median(batch),
+                median(latency), failed);
   }
   std::printf("\ngroup commit / one commit per write: %.1fx\n", medians[1] > 0 ? medians[0] / medians[1] : 0.0);
   return 0;

@@ -118,8 +118,13 @@ arena_report run_arena(const arena_config& c) {
     if (g.reason == "error") ++r.errors;
     if (g.reason == "cap") ++r.capped;
     if (!g.winner) ++r.draws;
-    else if (*g.winner == g.a_seat) { ++r.wins; x = 1; }
-    else { ++r.losses; x = 0; }
+    else if (*g.winner == g.a_seat) {
+      ++r.wins;
+      x = 1;
+    } else {
+      ++r.losses;
+      x = 0;
+    }
     scores.push_back(x);
     sum += x;
   }
@@ -145,12 +150,16 @@ protocol::json arena_json(const arena_report& r) {
   using protocol::json;
   json timing = json::array();
   for (const arena_timing& t : r.timing)
-    timing.push_back({{"level", level_name(t.who)}, {"decisions", t.decisions}, {"median_ms", t.median_ms},
-                      {"p95_ms", t.p95_ms}, {"max_ms", t.max_ms}});
+    timing.push_back({{"level", level_name(t.who)},
+                      {"decisions", t.decisions},
+                      {"median_ms", t.median_ms},
+                      {"p95_ms", t.p95_ms},
+                      {"max_ms", t.max_ms}});
   json games = json::array();
   for (const arena_game& g : r.games) {
-    json e = {{"index", g.index}, {"seed", std::to_string(g.seed)}, {"a_seat", g.a_seat},
-              {"winner", g.winner ? json(*g.winner) : json(nullptr)}, {"reason", g.reason}, {"actions", g.actions}};
+    json e = {{"index", g.index},   {"seed", std::to_string(g.seed)},
+              {"a_seat", g.a_seat}, {"winner", g.winner ? json(*g.winner) : json(nullptr)},
+              {"reason", g.reason}, {"actions", g.actions}};
     if (!g.error.empty()) e["error"] = g.error;
     games.push_back(std::move(e));
   }

@@ -14,9 +14,9 @@ namespace tabuleiro::bots {
 
 // One arena run. Thread-safety: a plain value.
 struct arena_config {
-  std::string game;               // a registered game name
-  level a = level::hard;          // bot A (seat 1 in even-numbered games, seat 2 in odd ones)
-  level b = level::easy;          // bot B
+  std::string game;       // a registered game name
+  level a = level::hard;  // bot A (seat 1 in even-numbered games, seat 2 in odd ones)
+  level b = level::easy;  // bot B
   int games = 20;
   std::uint64_t seed = 1;         // base seed: game i uses a seed derived from (seed, i)
   std::optional<int> iterations;  // one fixed budget for both bots; else each level's default
@@ -32,7 +32,7 @@ struct arena_game {
   std::optional<engine::seat> winner;  // nullopt: draw (by the rules, or by the cap)
   std::string reason;                  // the outcome reason, "cap", or "error"
   int actions = 0;
-  std::string error;                   // a refused or missing bot action (empty when none)
+  std::string error;  // a refused or missing bot action (empty when none)
 };
 
 // Decision times of one level, in milliseconds. Thread-safety: a plain value.
@@ -49,8 +49,8 @@ struct arena_report {
   arena_config config;
   std::vector<arena_game> games;  // by index
   int wins = 0, draws = 0, losses = 0, capped = 0, errors = 0;
-  double score = 0;    // (wins + draws / 2) / games
-  double ci95 = 0;     // half-width of the 95% normal interval of the mean score
+  double score = 0;                  // (wins + draws / 2) / games
+  double ci95 = 0;                   // half-width of the 95% normal interval of the mean score
   std::vector<arena_timing> timing;  // per level that played (A's first)
 };
 

@@ -60,7 +60,10 @@ std::string_view level_name(level l) {
 
 int default_iterations(std::string_view game, level l) {
   // {easy, medium, hard} playouts per decision.
-  struct row { std::string_view game; int easy, medium, hard; };
+  struct row {
+    std::string_view game;
+    int easy, medium, hard;
+  };
   static constexpr row table[] = {
       {"taixu", 100, 1200, 12000},
       {"cyvasse", 50, 1000, 10000},

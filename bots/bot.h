@@ -26,8 +26,8 @@ std::string_view level_name(level l);
 // How long a decision may take. With iterations set the budget is fixed and the choice is a
 // pure function of (observation, level, iterations, seed); otherwise time_limit bounds it.
 struct limits {
-  std::optional<int> iterations;                 // fixed search budget (tests, the arena)
-  std::chrono::milliseconds time_limit{1000};    // per decision, when iterations is unset
+  std::optional<int> iterations;               // fixed search budget (tests, the arena)
+  std::chrono::milliseconds time_limit{1000};  // per decision, when iterations is unset
 };
 
 // The search budget (playouts per decision) of level l in game (0 for random or an unknown
@@ -41,8 +41,7 @@ bool plays(std::string_view game);
 // Seat s's next action in m as canonical action JSON, chosen from s's observation only.
 // nullopt when s may not act now, when the game has no bot, or when stop became true first.
 // Thread-safety: reentrant; concurrent calls must use different matches (m is only read).
-std::optional<protocol::json> choose(const protocol::match& m, engine::seat s, level l,
-                                     const limits& lim, std::uint64_t seed,
-                                     const std::atomic<bool>& stop);
+std::optional<protocol::json> choose(const protocol::match& m, engine::seat s, level l, const limits& lim,
+                                     std::uint64_t seed, const std::atomic<bool>& stop);
 
 }  // namespace tabuleiro::bots

@@ -19,8 +19,7 @@ search_result<taixu::action> search_taixu(const taixu::observation& o, engine::s
 
 // Cyvasse play phase: seat me's move (no hidden information is left once both set-ups are in).
 search_result<cyvasse::action> search_cyvasse(const cyvasse::observation& o, engine::seat me,
-                                              std::vector<cyvasse::action> legal, const budget& b,
-                                              std::uint64_t seed);
+                                              std::vector<cyvasse::action> legal, const budget& b, std::uint64_t seed);
 
 // Cyvasse set-up: a formation of the library for seat me, drawn with seed (mirrored one time in
 // two), as an explicit placement.
@@ -28,7 +27,6 @@ cyvasse::action cyvasse_setup(engine::seat me, std::uint64_t seed);
 
 // QU4DRI: seat me's action, searched over determinizations of the unrevealed values.
 search_result<quadri::action> search_quadri(const quadri::observation& o, engine::seat me,
-                                            std::vector<quadri::action> legal, const budget& b,
-                                            std::uint64_t seed);
+                                            std::vector<quadri::action> legal, const budget& b, std::uint64_t seed);
 
 }  // namespace tabuleiro::bots

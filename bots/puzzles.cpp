@@ -63,7 +63,8 @@ int captures(const protocol::match& m, engine::seat s, const json& a) {
   auto done = next->apply(s, a);
   if (!std::holds_alternative<protocol::applied>(done)) return -1;
   const json& events = std::get<protocol::applied>(done).pub.events_of(s);
-  return static_cast<int>(std::count_if(events.begin(), events.end(), [](const json& e) { return e.value("type", "") == "captured"; }));
+  return static_cast<int>(
+      std::count_if(events.begin(), events.end(), [](const json& e) { return e.value("type", "") == "captured"; }));
 }
 
 // Whether seat s is still to act (alone) after playing action a in m.
@@ -108,8 +109,7 @@ std::optional<puzzle> puzzle_at(const protocol::game_kind& kind, const protocol:
     const json& best = legal.actions[std::max_element(taken.begin(), taken.end()) - taken.begin()];
     if (most >= 2 && std::count(taken.begin(), taken.end(), most) == 1 && !acts_again(m, s, best))
       found.push_back({best});
-    else
-      most = 0;
+    else most = 0;
   }
   if (found.empty()) return std::nullopt;
   // The result must not depend on hidden parts: it holds in matches drawn from s's view alone.
@@ -154,10 +154,11 @@ std::optional<puzzle> puzzle_at(const protocol::game_kind& kind, const protocol:
     const auto act = choose(*drawn.front(), s, l, lim, derive_seed(seed, 100), never);
     return act && (most ? captures(*drawn.front(), s, *act) == most : opens_win(*drawn.front(), s, *act, depth));
   };
-  const int searched = solved_by(level::easy, 1) ? 1
-                       : solved_by(level::easy, 8) ? 2
-                       : solved_by(level::hard, default_iterations(kind.name(), level::hard)) ? 3 : 4;
-  const int odds = legal_count / static_cast<int>(first.size());   // one winning first action in this many
+  const int searched = solved_by(level::easy, 1)                                              ? 1
+                       : solved_by(level::easy, 8)                                            ? 2
+                       : solved_by(level::hard, default_iterations(kind.name(), level::hard)) ? 3
+                                                                                              : 4;
+  const int odds = legal_count / static_cast<int>(first.size());  // one winning first action in this many
   p.difficulty = std::max(searched, odds <= 10 ? 1 : odds <= 40 ? 2 : odds <= 100 ? 3 : 4);
   return p;
 }
@@ -215,7 +216,7 @@ puzzle_set mine_puzzles(const puzzle_config& c, const std::vector<game_log>& log
 
   puzzle_set set;
   set.game = c.game;
-  std::set<std::string> seen;   // the views already made puzzles (the same position twice)
+  std::set<std::string> seen;  // the views already made puzzles (the same position twice)
   for (std::size_t g = 0; g < all.size(); ++g) {
     ++set.games_mined;
     replay(*kind, all[g], [&](const protocol::match& m, engine::seat s, int i) {
@@ -224,7 +225,8 @@ puzzle_set mine_puzzles(const puzzle_config& c, const std::vector<game_log>& log
       const json view = m.observe().view_of(s);
       const std::string key = view.dump();
       if (seen.count(key)) return;
-      auto p = puzzle_at(*kind, m, s, view, derive_seed(c.seed, (static_cast<std::uint64_t>(g) << 20) + static_cast<std::uint64_t>(i)));
+      auto p = puzzle_at(*kind, m, s, view,
+                         derive_seed(c.seed, (static_cast<std::uint64_t>(g) << 20) + static_cast<std::uint64_t>(i)));
       if (!p) return;
       seen.insert(key);
       p->source = all[g].source + ", before action " + std::to_string(i + 1);
@@ -242,8 +244,15 @@ puzzle_set mine_puzzles(const puzzle_config& c, const std::vector<game_log>& log
 json puzzles_json(const puzzle_set& set) {
   json list = json::array();
   for (const puzzle& p : set.puzzles) {
-    list.push_back({{"id", p.id}, {"source", p.source}, {"kind", p.kind}, {"side", p.side}, {"position", p.position},
-                    {"goal", p.goal}, {"solutions", p.solutions}, {"wrong", p.wrong}, {"legal", p.legal},
+    list.push_back({{"id", p.id},
+                    {"source", p.source},
+                    {"kind", p.kind},
+                    {"side", p.side},
+                    {"position", p.position},
+                    {"goal", p.goal},
+                    {"solutions", p.solutions},
+                    {"wrong", p.wrong},
+                    {"legal", p.legal},
                     {"difficulty", p.difficulty}});
   }
   return {{"game", set.game}, {"games_mined", set.games_mined}, {"positions", set.positions}, {"puzzles", list}};

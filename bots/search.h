@@ -40,9 +40,7 @@ struct budget {
 };
 
 // The value of a finished game for seat 1: 1 win, 0 loss, 0.5 draw.
-inline double outcome_value(const engine::outcome& o) {
-  return !o.winner ? 0.5 : *o.winner == 1 ? 1.0 : 0.0;
-}
+inline double outcome_value(const engine::outcome& o) { return !o.winner ? 0.5 : *o.winner == 1 ? 1.0 : 0.0; }
 
 // What a search returns: the chosen action (nullopt when stopped) and the playouts it ran.
 // Thread-safety: a plain value.

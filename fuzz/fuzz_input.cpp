@@ -30,8 +30,7 @@ void play_prefix(protocol::match& m, int count, std::uint64_t seed) {
     } else if (legal.expects.is_object() && legal.expects.contains("presets")) {
       const auto& presets = legal.expects["presets"];
       if (presets.empty()) return;
-      action = {{"type", legal.expects.value("type", "setup")},
-                {"preset", presets[r.uniform(presets.size())]}};
+      action = {{"type", legal.expects.value("type", "setup")}, {"preset", presets[r.uniform(presets.size())]}};
     } else {
       return;
     }

@@ -47,8 +47,11 @@ protocol::json publication(const protocol::game_kind& kind, std::uint64_t seed, 
     if (m.advance(s, action)) break;
     actions.push_back({{"seat", s}, {"action", std::move(action)}});
   }
-  return {{"game", kind.name()}, {"options", protocol::json::object()}, {"seed", std::to_string(seed)},
-          {"actions", std::move(actions)}, {"end", nullptr}};
+  return {{"game", kind.name()},
+          {"options", protocol::json::object()},
+          {"seed", std::to_string(seed)},
+          {"actions", std::move(actions)},
+          {"end", nullptr}};
 }
 
 }  // namespace
@@ -103,8 +106,10 @@ int main(int argc, char** argv) {
       if (refused["actions"].size() >= 8) refused["actions"][7]["seat"] = 3 - refused["actions"][7]["seat"].get<int>();
       write(publications, tag + "-refused", refused.dump());
     }
-    write(positions, game + "-options", header(g, 1, 0, true) + kind.secret_position(
-        *std::get<std::unique_ptr<protocol::match>>(kind.create(protocol::json::object(), nullptr, 1))).dump());
+    write(positions, game + "-options",
+          header(g, 1, 0, true) + kind.secret_position(*std::get<std::unique_ptr<protocol::match>>(
+                                                           kind.create(protocol::json::object(), nullptr, 1)))
+                                      .dump());
   }
   return 0;
 }

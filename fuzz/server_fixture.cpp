@@ -27,14 +27,16 @@ server_fixture* make_fixture() {
   char tmpl[] = "/tmp/tabuleiro-fuzz-XXXXXX";
   if (!mkdtemp(tmpl)) std::abort();
   db_dir = tmpl;
-  std::atexit([] { std::error_code ec; fs::remove_all(db_dir, ec); });
+  std::atexit([] {
+    std::error_code ec;
+    fs::remove_all(db_dir, ec);
+  });
   f->cfg.manual_clock = true;  // no round-trip pings; time moves only by POST /api/test/clock
   f->cfg.msg_rate = 1000;
   f->cfg.msg_burst = 1000;
   std::string error;
-  f->db = server::store::open(db_dir + "/fuzz.db", error, [f](std::size_t writes, double s) {
-    f->stats.committed(writes, s);
-  });
+  f->db = server::store::open(db_dir + "/fuzz.db", error,
+                              [f](std::size_t writes, double s) { f->stats.committed(writes, s); });
   if (!f->db) {
     std::fprintf(stderr, "fuzz fixture: cannot open store: %s\n", error.c_str());
     std::abort();
@@ -42,13 +44,12 @@ server_fixture* make_fixture() {
   f->time = std::make_unique<server::manual_time>(1'700'000'000'000);
   f->bots = std::make_unique<server::bot_pool>(1);
   f->list_feed = std::make_unique<server::match_list_feed>(f->ioc, *f->time, 1000);
-  server::room_services svc{.db = f->db.get(), .stats = &f->stats, .cfg = &f->cfg,
-                            .time = f->time.get(), .bots = f->bots.get()};
+  server::room_services svc{
+      .db = f->db.get(), .stats = &f->stats, .cfg = &f->cfg, .time = f->time.get(), .bots = f->bots.get()};
   svc.list_feed = [feed = f->list_feed.get()](server::list_entry e) { feed->changed(std::move(e)); };
   f->registry = std::make_unique<server::rooms>(f->ioc, svc);
-  f->list_feed->set_source([r = f->registry.get()](std::function<void(server::list_snapshot)> done) {
-    r->read_list(std::move(done));
-  });
+  f->list_feed->set_source(
+      [r = f->registry.get()](std::function<void(server::list_snapshot)> done) { r->read_list(std::move(done)); });
   f->state = std::make_unique<server::shared_state>();
   f->state->svc = svc;
   f->state->registry = f->registry.get();
@@ -83,8 +84,7 @@ server_fixture* make_fixture() {
   }
   f->code = made->code;
   f->token = made->token;
-  if (f->code.size() != code_placeholder.size() || f->token.size() != token_placeholder.size())
-    std::abort();
+  if (f->code.size() != code_placeholder.size() || f->token.size() != token_placeholder.size()) std::abort();
   return f;
 }
 

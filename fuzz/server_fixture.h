@@ -37,13 +37,13 @@ struct server_fixture {
   std::unique_ptr<server::manual_time> time;
   std::unique_ptr<server::bot_pool> bots;
   std::unique_ptr<server::match_list_feed> list_feed;
-  std::unique_ptr<server::window_limiter> creations;  // POST /api/matches per address
+  std::unique_ptr<server::window_limiter> creations;     // POST /api/matches per address
   std::unique_ptr<server::window_limiter> publications;  // POST /api/matches/publish per address
   server::connection_set connections;
   std::unique_ptr<server::rooms> registry;
   std::unique_ptr<server::shared_state> state;
   std::unique_ptr<server::router> routes;  // the HTTP routes of state's services
-  std::string code, token;  // the match created at start-up
+  std::string code, token;                 // the match created at start-up
 };
 
 // The process's fixture (created, with its match, on the first call; aborts if that fails).

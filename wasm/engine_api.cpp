@@ -160,7 +160,8 @@ std::string engine_api::do_bot(const json& req) {
   if (!m) return refuse("no_match", "no such match");
   const auto seat = seat_of(req);
   const json& level_name = member(req, "level");
-  const auto level = level_name.is_string() ? bots::parse_level(level_name.get_ref<const std::string&>()) : std::nullopt;
+  const auto level = level_name.is_string() ? bots::parse_level(level_name.get_ref<const std::string&>())
+                                            : std::nullopt;
   const auto seed = protocol::parse_seed(member(req, "seed"));
   if (!seat || !level || !seed) return refuse("bad_request", "a bot request names seat, level and seed");
   bots::limits lim;

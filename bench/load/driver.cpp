@@ -48,8 +48,13 @@ std::string_view member(const std::vector<json_member>& members, std::string_vie
 }  // namespace
 
 driver::driver(net::io_context& io, options opt, tcp::endpoint target, int server_pid)
-    : io_(io), opt_(std::move(opt)), target_(target), server_pid_(server_pid),
-      game_(find_game_actions(opt_.game)), rng_(opt_.seed), phase_timer_(io) {
+    : io_(io),
+      opt_(std::move(opt)),
+      target_(target),
+      server_pid_(server_pid),
+      game_(find_game_actions(opt_.game)),
+      rng_(opt_.seed),
+      phase_timer_(io) {
   relay_ = opt_.target == "relay";
   if (target_.address().is_v4())
     for (int i = 0; i < opt_.sources; ++i)
@@ -60,12 +65,13 @@ json driver::run() {
   srv_before_ = sample_proc(server_pid_);
   t_setup_ = clock_type::now();
   start_setup();
-  phase_timer_.expires_after(std::chrono::duration_cast<clock_type::duration>(
-      std::chrono::duration<double>(opt_.setup_timeout_s)));
+  phase_timer_.expires_after(
+      std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(opt_.setup_timeout_s)));
   phase_timer_.async_wait([this](beast::error_code ec) {
     if (ec || phase_ != phase::setup) return;
     count(errors_, "setup_timeout");
-    if (opt_.mode == "play") start_measure(); else finish_idle();
+    if (opt_.mode == "play") start_measure();
+    else finish_idle();
   });
   io_.run();
   return make_report();
@@ -82,8 +88,7 @@ void driver::start_setup() {
   } else {
     const int n = (opt_.connections + opt_.per_match - 1) / opt_.per_match;
     create_cap_ = static_cast<std::uint64_t>(n);
-    for (int i = 0; i < n; ++i)
-      new_match(i, 0, std::min(opt_.per_match, opt_.connections - i * opt_.per_match));
+    for (int i = 0; i < n; ++i) new_match(i, 0, std::min(opt_.per_match, opt_.connections - i * opt_.per_match));
   }
   pump_creates();
 }
@@ -159,10 +164,15 @@ void driver::on_created(const match_ptr& m, created_match c, int attempt) {
   for (std::size_t i = 0; i < m->conns.size(); ++i) {
     std::weak_ptr<match_state> wm = m;
     const int idx = static_cast<int>(i);
-    ws_conn::callbacks cb{
-        [this, wm, idx] { if (auto p = wm.lock()) on_conn_open(p, idx); },
-        [this, wm, idx](std::string_view t) { if (auto p = wm.lock()) on_conn_message(p, idx, t); },
-        [this, wm, idx](const std::string& r) { if (auto p = wm.lock()) on_conn_close(p, idx, r); }};
+    ws_conn::callbacks cb{[this, wm, idx] {
+                            if (auto p = wm.lock()) on_conn_open(p, idx);
+                          },
+                          [this, wm, idx](std::string_view t) {
+                            if (auto p = wm.lock()) on_conn_message(p, idx, t);
+                          },
+                          [this, wm, idx](const std::string& r) {
+                            if (auto p = wm.lock()) on_conn_close(p, idx, r);
+                          }};
     m->conns[i].ws = std::make_shared<ws_conn>(io_, target_, next_source(), std::move(cb), "/ws?code=" + m->code);
     m->conns[i].connecting = true;
     connect_queue_.push_back(m->conns[i].ws);
@@ -227,7 +237,9 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
     return;
   }
   if (phase_ == phase::running)
-    wire_.received(c.seat == 0 ? wire_stats::spectator : i == m->actor ? wire_stats::actor : wire_stats::other_seat,
+    wire_.received(c.seat == 0     ? wire_stats::spectator
+                   : i == m->actor ? wire_stats::actor
+                                   : wire_stats::other_seat,
                    type, text, members);
   const auto version = unsigned_value(member(members, "version"));
   const auto id_is_seq = [&](std::string_view field = "id") {
@@ -274,8 +286,7 @@ void driver::on_conn_message(const match_ptr& m, int i, std::string_view text) {
 
 std::string driver::error_code(const std::vector<json_member>& members) {
   const json error = json::parse(member(members, "error"), nullptr, false);
-  if (error.is_object() && error.contains("code") && error["code"].is_string())
-    return error["code"].get<std::string>();
+  if (error.is_object() && error.contains("code") && error["code"].is_string()) return error["code"].get<std::string>();
   const std::string_view code = string_value(member(members, "code"));
   return code.empty() ? "unknown" : std::string(code);
 }
@@ -285,8 +296,7 @@ void driver::on_joined(const match_ptr& m, int i, const std::vector<json_member>
   if (c.joined) return;
   c.joined = true;
   if (member(members, "relay") == "true") relay_ = true;
-  if (const auto version = unsigned_value(member(members, "version")))
-    m->version = std::max(m->version, *version);
+  if (const auto version = unsigned_value(member(members, "version"))) m->version = std::max(m->version, *version);
   if (c.seat) {
     if (unsigned_value(member(members, "seat")) != static_cast<std::uint64_t>(c.seat)) {
       count(errors_, "wrong_seat");
@@ -345,11 +355,13 @@ void driver::deliver(const match_ptr& m, int i) {
 void driver::schedule_act(const match_ptr& m) {
   if (phase_ != phase::running || m->dead || m->pending) return;
   if (opt_.rate > 0 && !m->bot) {  // the player against the computer acts as soon as it may
-    const auto due = m->last_send + std::chrono::duration_cast<clock_type::duration>(
-                                        std::chrono::duration<double>(1.0 / opt_.rate));
+    const auto due = m->last_send +
+                     std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(1.0 / opt_.rate));
     if (due > clock_type::now()) {
       m->timer.expires_at(due);
-      m->timer.async_wait([this, m](beast::error_code ec) { if (!ec) act(m); });
+      m->timer.async_wait([this, m](beast::error_code ec) {
+        if (!ec) act(m);
+      });
       return;
     }
   }
@@ -389,8 +401,9 @@ std::optional<legal_texts> driver::local_choices(conn_slot& c) {
   if (opt_.legal == "check" && (!local || local->legal != c.legal_text || local->expects != c.expects_text)) {
     if (legal_mismatches_++ == 0 && !opt_.quiet)
       std::cerr << "tabuleiro-load: seat " << c.seat << "'s legal list computed from its view differs from the "
-                << "server's\n  server: " << c.legal_text << " " << c.expects_text << "\n  local:  "
-                << (local ? local->legal + " " + local->expects : std::string("(view not read)")) << "\n";
+                << "server's\n  server: " << c.legal_text << " " << c.expects_text
+                << "\n  local:  " << (local ? local->legal + " " + local->expects : std::string("(view not read)"))
+                << "\n";
   }
   return local;
 }
@@ -492,14 +505,16 @@ void driver::start_measure() {
   for (auto& m : matches_) {
     if (!m || !m->ready || m->dead) continue;
     if (opt_.rate > 0)
-      m->last_send = t_start_ - std::chrono::duration_cast<clock_type::duration>(
-                                    std::chrono::duration<double>(phase_of(rng_)));
+      m->last_send = t_start_ -
+                     std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(phase_of(rng_)));
     schedule_act(m);
   }
   phase_timer_.cancel();
-  phase_timer_.expires_after(std::chrono::duration_cast<clock_type::duration>(
-      std::chrono::duration<double>(opt_.duration_s)));
-  phase_timer_.async_wait([this](beast::error_code ec) { if (!ec) stop_measure(); });
+  phase_timer_.expires_after(
+      std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(opt_.duration_s)));
+  phase_timer_.async_wait([this](beast::error_code ec) {
+    if (!ec) stop_measure();
+  });
 }
 
 void driver::stop_measure() {
@@ -520,8 +535,8 @@ void driver::finish_idle() {
   srv_start_ = sample_proc(server_pid_);
   load_start_ = load_average();
   phase_timer_.cancel();
-  phase_timer_.expires_after(std::chrono::duration_cast<clock_type::duration>(
-      std::chrono::duration<double>(opt_.hold_s)));
+  phase_timer_.expires_after(
+      std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(opt_.hold_s)));
   phase_timer_.async_wait([this](beast::error_code ec) {
     if (ec) return;
     t_end_ = clock_type::now();

@@ -45,11 +45,11 @@ class driver {
     bool connecting = false;
     bool joined = false;
     bool closed = false;
-    std::string legal_text;    // the seat's last `legal` list, as received (parsed when it acts)
-    std::string expects_text;  // its `expects` when the list is incomplete, else empty
-    bool has_choices = false;  // the list is not empty, or expects is an object (--legal
-                               // local: the seat is in to_act)
-    json view;                 // --legal local|check: the seat's view, as of ops below
+    std::string legal_text;        // the seat's last `legal` list, as received (parsed when it acts)
+    std::string expects_text;      // its `expects` when the list is incomplete, else empty
+    bool has_choices = false;      // the list is not empty, or expects is an object (--legal
+                                   // local: the seat is in to_act)
+    json view;                     // --legal local|check: the seat's view, as of ops below
     std::vector<std::string> ops;  // the ops of the patches received since, not yet applied
     std::uint64_t delivered_seq = 0;
   };
@@ -152,10 +152,10 @@ class driver {
   std::uint64_t sent_ = 0, acked_ = 0, conns_opened_ = 0;
   std::uint64_t legal_computed_ = 0, legal_mismatches_ = 0;  // --legal local|check
   std::map<std::string, std::uint64_t> errors_, rejects_, create_errors_;
-  histogram latency_us_;          // act → the last connection of the matches between players
-  histogram ack_us_;              // act → the actor's acknowledgement, in those
-  histogram bot_latency_us_;      // the computer's decisions (--bots)
-  histogram bot_match_ack_us_;    // act → ack of the players in matches against the computer
+  histogram latency_us_;        // act → the last connection of the matches between players
+  histogram ack_us_;            // act → the actor's acknowledgement, in those
+  histogram bot_latency_us_;    // the computer's decisions (--bots)
+  histogram bot_match_ack_us_;  // act → ack of the players in matches against the computer
   std::uint64_t bot_decisions_ = 0;
   std::map<std::string, std::uint64_t> bot_create_errors_;
   wire_stats wire_;

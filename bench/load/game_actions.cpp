@@ -40,7 +40,8 @@ std::optional<std::string> choose_action(const game_actions& game, const std::ve
   if (expects.is_object())
     if (json built = game.from_expects(expects, rng); !built.is_null()) return built.dump();
   if (legal.empty()) return std::nullopt;
-  json chosen = json::parse(legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)], nullptr, false);
+  json chosen = json::parse(legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)], nullptr,
+                            false);
   if (chosen.is_discarded()) return std::nullopt;
   // An entry is the canonical action, possibly wrapped ({"action":…}) or annotated.
   if (chosen.is_object() && chosen.contains("action")) chosen = chosen["action"];

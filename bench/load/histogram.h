@@ -13,7 +13,7 @@ namespace tabuleiro::bench {
 
 class histogram {
  public:
-  static constexpr int sub_bits = 6;                       // 64 exact values, then 32 per octave
+  static constexpr int sub_bits = 6;  // 64 exact values, then 32 per octave
   static constexpr std::uint64_t half = 1u << (sub_bits - 1);
   static constexpr std::size_t bucket_count = (64 - sub_bits + 1) * half + half;  // 1920
 

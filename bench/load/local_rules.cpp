@@ -74,9 +74,10 @@ taixu::observation taixu_observation(const json& v) {
   o.bonus = pair_at(v, "bonus");
   o.reserve = pair_at(v, "reserve");
   for (const auto& [name, p] : v.at("pieces").items())
-    o.board[square_at(protocol::parse_square, name)] =
-        taixu::piece{p.at("owner").get<std::uint8_t>(), p.at("charge").get<std::uint8_t>(),
-                     p.at("idle").get<std::uint8_t>(), p.at("moved").get<bool>()};
+    o.board[square_at(protocol::parse_square, name)] = taixu::piece{p.at("owner").get<std::uint8_t>(),
+                                                                    p.at("charge").get<std::uint8_t>(),
+                                                                    p.at("idle").get<std::uint8_t>(),
+                                                                    p.at("moved").get<bool>()};
   for (const auto& [name, e] : v.at("anomalies").items()) {
     const auto effect = protocol::parse_effect(e);
     if (!effect) throw std::invalid_argument("effect");
@@ -96,15 +97,15 @@ cyvasse::observation cyvasse_observation(const json& v) {
   o.submitted = {v.at("submitted").at(0).get<bool>(), v.at("submitted").at(1).get<bool>()};
   o.to_move = int_at(v, "to_move");
   o.quiet_turns = int_at(v, "quiet_turns");
-  for (const auto& [list, ground] : {std::pair{"mountains", cyvasse::terrain::mountain},
-                                     std::pair{"water", cyvasse::terrain::water}})
+  for (const auto& [list, ground] :
+       {std::pair{"mountains", cyvasse::terrain::mountain}, std::pair{"water", cyvasse::terrain::water}})
     for (const json& name : v.at("terrain").at(list))
       o.board.ground[square_at(protocol::cyvasse_parse_square, name.get<std::string>())] = ground;
   for (const auto& [name, p] : v.at("pieces").items()) {
     const cyvasse::kind k = cyvasse::kind_from_name(p.at("kind").get_ref<const std::string&>());
     if (k == cyvasse::kind::none) throw std::invalid_argument("kind");
-    o.board.pieces[square_at(protocol::cyvasse_parse_square, name)] =
-        cyvasse::piece{p.at("owner").get<std::uint8_t>(), k};
+    o.board.pieces[square_at(protocol::cyvasse_parse_square, name)] = cyvasse::piece{p.at("owner").get<std::uint8_t>(),
+                                                                                     k};
   }
   o.outcome = outcome_of(v);
   return o;
@@ -132,8 +133,8 @@ quadri::observation quadri_observation(const json& v) {
     x.revealed = t.at("revealed").get<bool>();
   }
   for (const auto& [name, p] : v.at("predictors").items())
-    o.preds[square_at(protocol::quadri_codec::parse_cell, name)] =
-        quadri::predictor{p.at("owner").get<std::uint8_t>(), p.at("queen").get<bool>()};
+    o.preds[square_at(protocol::quadri_codec::parse_cell, name)] = quadri::predictor{p.at("owner").get<std::uint8_t>(),
+                                                                                     p.at("queen").get<bool>()};
   o.outcome = outcome_of(v);
   return o;
 }

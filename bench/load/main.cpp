@@ -41,8 +41,8 @@ void print_summary(const json& r) {
   const auto& s = r["server"];
   std::fprintf(stderr, "tabuleiro-load %s → %s%s%s (%s:%d, pid %d)\n", r["mode"].get<std::string>().c_str(),
                r["target"].get<std::string>().c_str(), r.contains("game") ? ", " : "",
-               r.value("game", std::string()).c_str(), r["host"].get<std::string>().c_str(),
-               r["port"].get<int>(), s["pid"].get<int>());
+               r.value("game", std::string()).c_str(), r["host"].get<std::string>().c_str(), r["port"].get<int>(),
+               s["pid"].get<int>());
   if (r["mode"] == "play") {
     const auto& l = r["latency_us"];
     std::fprintf(stderr,
@@ -72,8 +72,7 @@ void print_summary(const json& r) {
                  s["end"]["fds"].get<unsigned long long>());
   }
   if (!r["errors"].empty()) std::fprintf(stderr, "  errors: %s\n", r["errors"].dump().c_str());
-  if (!r["create_errors"].empty())
-    std::fprintf(stderr, "  create errors: %s\n", r["create_errors"].dump().c_str());
+  if (!r["create_errors"].empty()) std::fprintf(stderr, "  create errors: %s\n", r["create_errors"].dump().c_str());
   if (r.contains("rejects") && !r["rejects"].empty())
     std::fprintf(stderr, "  rejects: %s\n", r["rejects"].dump().c_str());
 }
@@ -90,8 +89,9 @@ int main(int argc, char** argv) {
   raise_fd_limit();
   const tcp::endpoint target(net::ip::make_address(opt->host), opt->port);
   const int pid = opt->server_pid ? opt->server_pid : find_listener_pid(opt->port);
-  if (!pid) std::cerr << "tabuleiro-load: no process found listening on port " << opt->port
-                      << "; server /proc figures will be missing\n";
+  if (!pid)
+    std::cerr << "tabuleiro-load: no process found listening on port " << opt->port
+              << "; server /proc figures will be missing\n";
   net::io_context io(1);
   driver d(io, *opt, target, pid);
   const json report = d.run();

@@ -28,8 +28,8 @@ std::string host_header(const tcp::endpoint& target) {
 
 // Opens sock for target's protocol and binds it to source (port chosen at connect time, so
 // each source address has its own ephemeral-port range per destination).
-void bind_source(tcp::socket& sock, const tcp::endpoint& target,
-                 const std::optional<net::ip::address>& source, beast::error_code& ec) {
+void bind_source(tcp::socket& sock, const tcp::endpoint& target, const std::optional<net::ip::address>& source,
+                 beast::error_code& ec) {
   sock.open(target.protocol(), ec);
   if (ec) return;
   sock.set_option(tcp::no_delay(true), ec);
@@ -40,14 +40,12 @@ void bind_source(tcp::socket& sock, const tcp::endpoint& target,
 }
 
 // "what: message" for an error.
-std::string describe(const char* what, const beast::error_code& ec) {
-  return std::string(what) + ":" + ec.message();
-}
+std::string describe(const char* what, const beast::error_code& ec) { return std::string(what) + ":" + ec.message(); }
 
 }  // namespace
 
-ws_conn::ws_conn(net::io_context& io, tcp::endpoint target, std::optional<net::ip::address> source,
-                 callbacks cb, std::string path)
+ws_conn::ws_conn(net::io_context& io, tcp::endpoint target, std::optional<net::ip::address> source, callbacks cb,
+                 std::string path)
     : ws_(io), target_(target), source_(std::move(source)), cb_(std::move(cb)), path_(std::move(path)) {}
 
 void ws_conn::start() {
@@ -55,8 +53,8 @@ void ws_conn::start() {
   bind_source(beast::get_lowest_layer(ws_).socket(), target_, source_, ec);
   if (ec) return fail(ec, "socket");
   beast::get_lowest_layer(ws_).expires_after(15s);
-  beast::get_lowest_layer(ws_).async_connect(
-      target_, beast::bind_front_handler(&ws_conn::on_connect, shared_from_this()));
+  beast::get_lowest_layer(ws_).async_connect(target_,
+                                             beast::bind_front_handler(&ws_conn::on_connect, shared_from_this()));
 }
 
 void ws_conn::on_connect(beast::error_code ec) {
@@ -78,9 +76,7 @@ void ws_conn::on_handshake(beast::error_code ec) {
   do_read();
 }
 
-void ws_conn::do_read() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&ws_conn::on_read, shared_from_this()));
-}
+void ws_conn::do_read() { ws_.async_read(buffer_, beast::bind_front_handler(&ws_conn::on_read, shared_from_this())); }
 
 void ws_conn::on_read(beast::error_code ec, std::size_t) {
   if (closed_) return;
@@ -98,8 +94,7 @@ void ws_conn::send(std::string msg) {
 }
 
 void ws_conn::do_write() {
-  ws_.async_write(net::buffer(queue_.front()),
-                  beast::bind_front_handler(&ws_conn::on_write, shared_from_this()));
+  ws_.async_write(net::buffer(queue_.front()), beast::bind_front_handler(&ws_conn::on_write, shared_from_this()));
 }
 
 void ws_conn::on_write(beast::error_code ec, std::size_t) {
@@ -169,8 +164,7 @@ class create_op : public std::enable_shared_from_this<create_op> {
         code += ":" + body["error"].value("code", "");
       return finish(code);
     }
-    if (!body.is_object() || !body.contains("code") || !body["code"].is_string())
-      return finish("bad_create_answer");
+    if (!body.is_object() || !body.contains("code") || !body["code"].is_string()) return finish("bad_create_answer");
     created_match m;
     m.code = body["code"].get<std::string>();
     m.token = body.value("token", "");

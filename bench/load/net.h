@@ -25,13 +25,13 @@ class ws_conn : public std::enable_shared_from_this<ws_conn> {
  public:
   struct callbacks {
     std::function<void()> on_open;                            // handshake done
-    std::function<void(std::string_view)> on_message;          // one text frame
-    std::function<void(const std::string& reason)> on_close;   // connect failure or close
+    std::function<void(std::string_view)> on_message;         // one text frame
+    std::function<void(const std::string& reason)> on_close;  // connect failure or close
   };
 
   // path: the handshake's target (e.g. /ws?code=K7M2QX, so a proxy routes it by match).
-  ws_conn(net::io_context& io, tcp::endpoint target, std::optional<net::ip::address> source,
-          callbacks cb, std::string path = "/ws");
+  ws_conn(net::io_context& io, tcp::endpoint target, std::optional<net::ip::address> source, callbacks cb,
+          std::string path = "/ws");
 
   // Starts connecting; exactly one of on_open / on_close follows, then messages, then on_close.
   void start();

@@ -89,7 +89,10 @@ std::optional<options> parse_options(const std::vector<std::string>& args, int* 
         *exit_code = 0;
         return std::nullopt;
       }
-      if (a == "--quiet") { o.quiet = true; continue; }
+      if (a == "--quiet") {
+        o.quiet = true;
+        continue;
+      }
       if (i + 1 >= args.size()) return fail("missing value after " + a);
       const std::string& v = args[++i];
       if (a == "--mode") o.mode = v;

@@ -25,8 +25,7 @@ std::uint64_t listening_inode(const char* table, std::uint16_t port) {
   while (std::getline(in, line)) {
     std::istringstream ls(line);
     std::string sl, local, remote, state, queues, timer, retr, uid, timeout, inode;
-    if (!(ls >> sl >> local >> remote >> state >> queues >> timer >> retr >> uid >> timeout >> inode))
-      continue;
+    if (!(ls >> sl >> local >> remote >> state >> queues >> timer >> retr >> uid >> timeout >> inode)) continue;
     const auto colon = local.rfind(':');
     if (colon == std::string::npos || state != "0A") continue;
     if (std::stoul(local.substr(colon + 1), nullptr, 16) == port) return std::stoull(inode);

@@ -10,12 +10,12 @@ namespace tabuleiro::bench {
 // One sample of a process's resource use; ok is false when the process could not be read.
 struct proc_sample {
   bool ok = false;
-  std::uint64_t rss_kb = 0;     // VmRSS
-  std::uint64_t hwm_kb = 0;     // VmHWM (peak RSS)
-  double cpu_user_s = 0;        // utime
-  double cpu_sys_s = 0;         // stime
+  std::uint64_t rss_kb = 0;  // VmRSS
+  std::uint64_t hwm_kb = 0;  // VmHWM (peak RSS)
+  double cpu_user_s = 0;     // utime
+  double cpu_sys_s = 0;      // stime
   int threads = 0;
-  std::uint64_t fds = 0;        // open file descriptors
+  std::uint64_t fds = 0;  // open file descriptors
   // Context switches of all its threads (each task's status), voluntary (it waited: a wake-up
   // follows) and involuntary (preempted).
   std::uint64_t switches_voluntary = 0;

@@ -12,14 +12,18 @@ double span(clock_type::time_point a, clock_type::time_point b) {
 
 // A latency histogram's count, quantiles, maximum and mean (µs).
 json quantiles_json(const histogram& h) {
-  return json{{"count", h.count()}, {"p50", h.quantile(0.50)}, {"p95", h.quantile(0.95)},
-              {"p99", h.quantile(0.99)}, {"max", h.max()}, {"mean", h.mean()}};
+  return json{{"count", h.count()},      {"p50", h.quantile(0.50)}, {"p95", h.quantile(0.95)},
+              {"p99", h.quantile(0.99)}, {"max", h.max()},          {"mean", h.mean()}};
 }
 
 // {"ok", "rss_kb", "hwm_kb", "cpu_s", "threads", "fds", "switches"} of one sample.
 json sample_json(const proc_sample& s) {
-  return {{"ok", s.ok}, {"rss_kb", s.rss_kb}, {"hwm_kb", s.hwm_kb},
-          {"cpu_s", s.cpu_user_s + s.cpu_sys_s}, {"threads", s.threads}, {"fds", s.fds},
+  return {{"ok", s.ok},
+          {"rss_kb", s.rss_kb},
+          {"hwm_kb", s.hwm_kb},
+          {"cpu_s", s.cpu_user_s + s.cpu_sys_s},
+          {"threads", s.threads},
+          {"fds", s.fds},
           {"switches", {{"voluntary", s.switches_voluntary}, {"involuntary", s.switches_involuntary}}}};
 }
 
@@ -115,8 +119,8 @@ json driver::make_report() const {
     r["ack_us"] = quantiles_json(ack_us_);
     r["wire"] = wire_.to_json();
     r["legal"] = {{"source", opt_.legal}, {"computed", legal_computed_}, {"mismatches", legal_mismatches_}};
-    r["server"]["cpu_us_per_action"] =
-        acked_ ? 1e6 * cpu_between(srv_start_, srv_end_) / static_cast<double>(acked_) : 0.0;
+    r["server"]["cpu_us_per_action"] = acked_ ? 1e6 * cpu_between(srv_start_, srv_end_) / static_cast<double>(acked_)
+                                              : 0.0;
     r["server"]["switches_per_action"] = switches_per_action(srv_start_, srv_end_, acked_);
     json by_thread = json::object();  // µs of CPU per action by thread name, over the run
     if (srv_start_.ok && srv_end_.ok && acked_)

@@ -47,8 +47,7 @@ class wire_stats {
   static constexpr std::array<const char*, 3> role_names{"actor", "other_seat", "spectator"};
 
   // Counts one received message of type for role: its whole text and its top-level members.
-  void received(role r, std::string_view type, std::string_view text,
-                const std::vector<json_member>& members);
+  void received(role r, std::string_view type, std::string_view text, const std::vector<json_member>& members);
   // Counts one message the generator sent (an act frame, …) of type.
   void sent(std::string_view type, std::size_t bytes);
   // {"received":{role:{type:{"messages","bytes","fields":{key:bytes}}}},"sent":{type:{…}},

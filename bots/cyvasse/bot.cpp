@@ -103,8 +103,7 @@ struct cyvasse_policy {
 }  // namespace
 
 search_result<cyvasse::action> search_cyvasse(const cyvasse::observation& o, engine::seat me,
-                                              std::vector<cyvasse::action> legal, const budget& b,
-                                              std::uint64_t seed) {
+                                              std::vector<cyvasse::action> legal, const budget& b, std::uint64_t seed) {
   return search<cyvasse_policy>(o, me, std::move(legal), b, seed);
 }
 

@@ -87,8 +87,7 @@ struct quadri_policy {
 }  // namespace
 
 search_result<quadri::action> search_quadri(const quadri::observation& o, engine::seat me,
-                                            std::vector<quadri::action> legal, const budget& b,
-                                            std::uint64_t seed) {
+                                            std::vector<quadri::action> legal, const budget& b, std::uint64_t seed) {
   return search<quadri_policy>(o, me, std::move(legal), b, seed);
 }
 

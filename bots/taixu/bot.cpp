@@ -29,9 +29,9 @@ double side_score(const state& s, seat p) {
   for (int sq = 0; sq < board_size; ++sq) {
     const piece& pc = s.board[sq];
     if (pc.owner != p) continue;
-    v += 1.0;                                                     // material on the board
-    v += pc.charge >= 4 ? 0.3 : 0.25 * pc.charge;                 // range and combat strength
-    v += 0.35 * std::max(0, 3 - core_distance(sq));               // closeness to the Core
+    v += 1.0;                                        // material on the board
+    v += pc.charge >= 4 ? 0.3 : 0.25 * pc.charge;    // range and combat strength
+    v += 0.35 * std::max(0, 3 - core_distance(sq));  // closeness to the Core
     if (is_core(sq)) {
       v += 1.5;
       if (pc.charge >= 2) ++core_charged;
@@ -67,7 +67,8 @@ double action_score(const state& s, seat p, const action& a) {
       const piece& x = s.board[a.a];
       const piece& y = s.board[a.b];
       // Worth it when it brings a charged piece onto the Core.
-      const bool gain = (is_core(a.b) && x.charge >= 2 && y.charge < 2) || (is_core(a.a) && y.charge >= 2 && x.charge < 2);
+      const bool gain = (is_core(a.b) && x.charge >= 2 && y.charge < 2) ||
+                        (is_core(a.a) && y.charge >= 2 && x.charge < 2);
       return gain ? 3.5 : -2;
     }
     case action_kind::move: {

@@ -23,9 +23,7 @@ enum class viewer : int { spectator = 0, seat1 = 1, seat2 = 2 };
 inline constexpr int viewer_count = 3;
 
 // The viewer class of seat s (1 or 2), or the spectator for any other value.
-constexpr viewer viewer_of(seat s) {
-  return s == 1 ? viewer::seat1 : s == 2 ? viewer::seat2 : viewer::spectator;
-}
+constexpr viewer viewer_of(seat s) { return s == 1 ? viewer::seat1 : s == 2 ? viewer::seat2 : viewer::spectator; }
 
 // How a finished game ended. winner is nullopt for a draw; reason is a stable code
 // ("singularity", "extermination", "resign", "agreement", "abandoned", ...); note is words
@@ -72,21 +70,20 @@ using apply_result = std::variant<std::vector<Event>, rule_error>;
 //   observe(s, viewer)         the viewer's observation of s
 //   redact(e, viewer)          what viewer may see of event e (nullopt: nothing at all)
 template <class G>
-concept game =
-    std::copyable<typename G::state> && std::equality_comparable<typename G::action> &&
+concept game = std::copyable<typename G::state> && std::equality_comparable<typename G::action> &&
     std::copyable<typename G::observation> && std::equality_comparable<typename G::observation> &&
     std::equality_comparable<typename G::event> &&
-    requires(typename G::state& s, const typename G::state& cs, seat p, viewer v,
-             const typename G::action& a, const typename G::event& e, const outcome& o) {
-      { G::check(cs, p, a) } -> std::same_as<std::optional<rule_error>>;
-      { G::legal_actions(cs, p) } -> std::same_as<std::vector<typename G::action>>;
-      { G::legal_complete(cs, p) } -> std::same_as<bool>;
-      { G::apply(s, p, a) } -> std::same_as<apply_result<typename G::event>>;
-      { G::seats_to_act(cs) } -> std::same_as<std::vector<seat>>;
-      { G::result(cs) } -> std::same_as<std::optional<outcome>>;
-      { G::conclude(s, o) } -> std::same_as<void>;
-      { G::observe(cs, v) } -> std::same_as<typename G::observation>;
-      { G::redact(e, v) } -> std::same_as<std::optional<typename G::event>>;
-    };
+    requires(typename G::state& s, const typename G::state& cs, seat p, viewer v, const typename G::action& a,
+             const typename G::event& e, const outcome& o) {
+  { G::check(cs, p, a) } -> std::same_as<std::optional<rule_error>>;
+  { G::legal_actions(cs, p) } -> std::same_as<std::vector<typename G::action>>;
+  { G::legal_complete(cs, p) } -> std::same_as<bool>;
+  { G::apply(s, p, a) } -> std::same_as<apply_result<typename G::event>>;
+  { G::seats_to_act(cs) } -> std::same_as<std::vector<seat>>;
+  { G::result(cs) } -> std::same_as<std::optional<outcome>>;
+  { G::conclude(s, o) } -> std::same_as<void>;
+  { G::observe(cs, v) } -> std::same_as<typename G::observation>;
+  { G::redact(e, v) } -> std::same_as<std::optional<typename G::event>>;
+};
 
 }  // namespace tabuleiro::engine

@@ -33,8 +33,7 @@ constexpr bool in_order(const std::array<error_text<Error>, N>& table) {
 
 // The entry of e in table (an in_order table), or the entry of fallback when e is outside it.
 template <class Error, std::size_t N>
-constexpr const error_text<Error>& entry_of(const std::array<error_text<Error>, N>& table, Error e,
-                                            Error fallback) {
+constexpr const error_text<Error>& entry_of(const std::array<error_text<Error>, N>& table, Error e, Error fallback) {
   const auto i = static_cast<std::size_t>(e);
   return table[i < N ? i : static_cast<std::size_t>(fallback)];
 }

@@ -11,8 +11,7 @@ constexpr square sq(const char* n) {
 }
 
 constexpr kind K = kind::king, T = kind::tower, D = kind::dragon, B = kind::trebuchet, X = kind::crossbow,
-               E = kind::elephant, H = kind::heavy_horse, L = kind::light_horse, S = kind::spearman,
-               M = kind::militia;
+               E = kind::elephant, H = kind::heavy_horse, L = kind::light_horse, S = kind::spearman, M = kind::militia;
 
 }  // namespace
 

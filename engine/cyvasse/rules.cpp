@@ -38,8 +38,7 @@ inline void for_each_attacked(const arena& a, int from, F&& mark) {
   const int p = pc.owner;
   switch (pc.what) {
     case kind::none:
-    case kind::tower:
-      return;
+    case kind::tower: return;
     case kind::trebuchet:
       for (int dir = 0; dir < 8; ++dir)
         for (int d = 2; d <= 4; ++d) {
@@ -189,7 +188,8 @@ const char* placement_problem(const state& s, seat p, const std::vector<placemen
     ++counts[static_cast<int>(pl.what)];
   }
   for (int k = 1; k <= kind_count; ++k)
-    if (counts[k] != stats[k].count) return "wrong number of pieces of a kind (1 king, 1 tower, 1 dragon, 1 trebuchet, 2 crossbows, 2 elephants, 2 heavy horses, 2 light horses, 3 spearmen, 4 militia)";
+    if (counts[k] != stats[k].count)
+      return "wrong number of pieces of a kind (1 king, 1 tower, 1 dragon, 1 trebuchet, 2 crossbows, 2 elephants, 2 heavy horses, 2 light horses, 3 spearmen, 4 militia)";
   return nullptr;
 }
 
@@ -271,9 +271,10 @@ std::string_view error_code(error e) { return engine::entry_of(error_texts, e, e
 std::string_view error_message(error e) { return engine::entry_of(error_texts, e, error::bad_action).message; }
 
 std::string_view kind_name(kind k) {
-  static constexpr std::array<std::string_view, kind_count + 1> names = {
-      "", "king", "tower", "dragon", "trebuchet", "crossbow", "elephant", "heavy_horse", "light_horse",
-      "spearman", "militia"};
+  static constexpr std::array<std::string_view, kind_count + 1> names = {"",         "king",        "tower",
+                                                                         "dragon",   "trebuchet",   "crossbow",
+                                                                         "elephant", "heavy_horse", "light_horse",
+                                                                         "spearman", "militia"};
   const int i = static_cast<int>(k);
   return i >= 0 && i <= kind_count ? names[i] : "";
 }
@@ -351,10 +352,8 @@ state new_game(const options& o, std::uint64_t seed) {
   s.opts = o;
   s.seed = seed;
   s.rng = engine::rng(seed);
-  if (o.random_terrain)
-    random_terrain(s.board, s.rng);
-  else
-    default_terrain(s.board);
+  if (o.random_terrain) random_terrain(s.board, s.rng);
+  else default_terrain(s.board);
   return s;
 }
 
@@ -387,14 +386,16 @@ const char* validate(const state& s) {
     }
     if (pc.owner > 2 || pc.what == kind::none) return "bad piece";
     if (s.board.ground[sq] == terrain::mountain) return "a piece stands on a mountain";
-    if (++counts[pc.owner - 1][static_cast<int>(pc.what)] > stats_of(pc.what).count) return "more pieces of a kind than an army has";
+    if (++counts[pc.owner - 1][static_cast<int>(pc.what)] > stats_of(pc.what).count)
+      return "more pieces of a kind than an army has";
     if (s.ph == phase::setup && !in_zone(pc.owner, sq)) return "a set-up piece is outside its zone";
   }
   for (int p = 0; p < 2; ++p) {
     int total = 0;
     for (int k = 1; k <= kind_count; ++k) total += counts[p][k];
     if (s.ph == phase::setup) {
-      if (s.submitted[p] ? total != army_size : total != 0) return "in set-up a seat has all 19 pieces once submitted and none before";
+      if (s.submitted[p] ? total != army_size : total != 0)
+        return "in set-up a seat has all 19 pieces once submitted and none before";
     } else if (counts[p][static_cast<int>(kind::king)] != 1 && !s.outcome) {
       return "each seat needs its King in play";
     }
@@ -518,12 +519,9 @@ error apply_into(state& s, seat p, const action& a, std::vector<event>& out) {
     apply_move(s, move{a.from, a.to}, out);
     return error::ok;
   }
-  if (a.use == preset::standard)
-    place(s, p, formation_for(formations()[0], p));
-  else if (a.use == preset::random)
-    place(s, p, random_setup(s, p));
-  else
-    place(s, p, a.pieces);
+  if (a.use == preset::standard) place(s, p, formation_for(formations()[0], p));
+  else if (a.use == preset::random) place(s, p, random_setup(s, p));
+  else place(s, p, a.pieces);
   s.submitted[p - 1] = true;
   event sub;
   sub.type = event::submitted;

@@ -43,7 +43,17 @@ enum class terrain : std::uint8_t { plain = 0, mountain, water };
 
 // Piece kinds (rules §2) in the table's order; none marks an empty square.
 enum class kind : std::uint8_t {
-  none = 0, king, tower, dragon, trebuchet, crossbow, elephant, heavy_horse, light_horse, spearman, militia
+  none = 0,
+  king,
+  tower,
+  dragon,
+  trebuchet,
+  crossbow,
+  elephant,
+  heavy_horse,
+  light_horse,
+  spearman,
+  militia
 };
 inline constexpr int kind_count = 10;  // king … militia
 
@@ -159,8 +169,20 @@ struct event {
 
 // Stable rule error codes (rules §8).
 enum class error : std::uint8_t {
-  ok, not_your_turn, game_over, bad_action, wrong_phase, bad_setup, no_piece, not_your_piece,
-  immobile, no_path, occupied, not_capturable, cannot_capture, out_of_range
+  ok,
+  not_your_turn,
+  game_over,
+  bad_action,
+  wrong_phase,
+  bad_setup,
+  no_piece,
+  not_your_piece,
+  immobile,
+  no_path,
+  occupied,
+  not_capturable,
+  cannot_capture,
+  out_of_range
 };
 
 std::string_view error_code(error e);

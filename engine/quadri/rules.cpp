@@ -108,8 +108,7 @@ bool plain_step(const state& s, seat p, int from, int to) {
   const bool queen = s.preds[from].queen;
   for (int d = 0; d < 4; ++d) {
     if (!queen && (p == 1 ? d >= 2 : d < 2)) continue;  // pawns step forward only
-    for (int c = table.nb[from][d]; c >= 0 && has_tile(s, c) && !s.preds[c].owner;
-         c = queen ? table.nb[c][d] : no_cell)
+    for (int c = table.nb[from][d]; c >= 0 && has_tile(s, c) && !s.preds[c].owner; c = queen ? table.nb[c][d] : no_cell)
       if (c == to) return true;
   }
   return false;
@@ -117,15 +116,13 @@ bool plain_step(const state& s, seat p, int from, int to) {
 
 // The enemy predictor a jump from → to passes over (given the cells already taken), or
 // no_cell when from → to is not a jump.
-int jumped(const state& s, seat p, int from, int to, bool queen, int start,
-           const std::array<bool, area_size>& taken) {
+int jumped(const state& s, seat p, int from, int to, bool queen, int start, const std::array<bool, area_size>& taken) {
   auto free = [&](int c) { return has_tile(s, c) && (s.preds[c].owner == 0 || c == start); };
   for (int d = 0; d < 4; ++d) {
     int c = table.nb[from][d];
     if (queen)
       while (c >= 0 && free(c) && c != to) c = table.nb[c][d];
-    if (c < 0 || c == to || !has_tile(s, c) || c == start || s.preds[c].owner != opponent(p) || taken[c])
-      continue;
+    if (c < 0 || c == to || !has_tile(s, c) || c == start || s.preds[c].owner != opponent(p) || taken[c]) continue;
     for (int l = table.nb[c][d]; l >= 0 && free(l); l = queen ? table.nb[l][d] : no_cell)
       if (l == to) return c;
   }
@@ -262,8 +259,7 @@ bool non_captures(const state& s, seat p, Take take) {
     const bool queen = s.preds[c].queen;
     for (int d = 0; d < 4; ++d) {
       if (!queen && (p == 1 ? d >= 2 : d < 2)) continue;
-      for (int l = table.nb[c][d]; l >= 0 && has_tile(s, l) && !s.preds[l].owner;
-           l = queen ? table.nb[l][d] : no_cell)
+      for (int l = table.nb[c][d]; l >= 0 && has_tile(s, l) && !s.preds[l].owner; l = queen ? table.nb[l][d] : no_cell)
         if (!take(move_action({static_cast<cell>(c), static_cast<cell>(l)}))) return false;
     }
   }
@@ -305,7 +301,8 @@ constexpr std::array<engine::error_text<error>, 19> error_texts = {{
     {error::bad_action, "bad_action", "malformed action"},
     {error::no_piece, "no_piece", "no predictor on the starting cell"},
     {error::not_your_piece, "not_your_piece", "that predictor is not yours"},
-    {error::capture_required, "capture_required", "a capture is available (with majority: a longer one), so the action must be that capture"},
+    {error::capture_required, "capture_required",
+     "a capture is available (with majority: a longer one), so the action must be that capture"},
     {error::illegal_path, "illegal_path", "that path is not a legal move or capture"},
     {error::incomplete_capture, "incomplete_capture", "the capture sequence must go on while a jump is possible"},
     {error::occupied, "occupied", "that cell is occupied"},

@@ -205,15 +205,30 @@ struct game_over {
 };
 
 // An event for animations and logs: one of the structs above.
-using event =
-    std::variant<moved, captured, tile_flipped, energy_changed, promoted, dropped, shifted, game_over>;
+using event = std::variant<moved, captured, tile_flipped, energy_changed, promoted, dropped, shifted, game_over>;
 static_assert(std::is_trivially_copyable_v<event>, "events stay plain values: no allocation");
 
 // Stable rule error codes (rules §7).
 enum class error : std::uint8_t {
-  ok, not_your_turn, game_over, bad_action, no_piece, not_your_piece, capture_required,
-  illegal_path, incomplete_capture, occupied, no_tile, grid_full, empty_hand, not_energy_side,
-  not_own_talisman, predictor_on_tile, energy_side_fixed, disconnects_grid, outside_area
+  ok,
+  not_your_turn,
+  game_over,
+  bad_action,
+  no_piece,
+  not_your_piece,
+  capture_required,
+  illegal_path,
+  incomplete_capture,
+  occupied,
+  no_tile,
+  grid_full,
+  empty_hand,
+  not_energy_side,
+  not_own_talisman,
+  predictor_on_tile,
+  energy_side_fixed,
+  disconnects_grid,
+  outside_area
 };
 
 // The stable code of e ("capture_required", …).

@@ -133,11 +133,9 @@ void collapse_check(state& s, seat actor, square acting, std::vector<event>& out
   for (;;) {
     std::array<square, board_size> order;
     int n = 0;
-    if (acting != no_square && s.board[acting].owner && s.board[acting].charge >= 5)
-      order[n++] = acting;
+    if (acting != no_square && s.board[acting].owner && s.board[acting].charge >= 5) order[n++] = acting;
     for (int sq = 0; sq < board_size; ++sq)
-      if (sq != acting && s.board[sq].owner && s.board[sq].charge >= 5)
-        order[n++] = static_cast<square>(sq);
+      if (sq != acting && s.board[sq].owner && s.board[sq].charge >= 5) order[n++] = static_cast<square>(sq);
     if (n == 0) return;
     std::array<piece, board_size> gone;
     for (int i = 0; i < n; ++i) {  // every piece in S leaves the board at once
@@ -172,14 +170,12 @@ void collapse_check(state& s, seat actor, square acting, std::vector<event>& out
       out.push_back(w);
       for (int k = 0; k < w.hit_count; ++k) {
         if (!w.hits[k].destroyed) continue;
-        out.push_back(destroyed{.at = w.hits[k].at,
-                                .owner = w.hits[k].owner,
-                                .removed = s.opts.destroyed == destroyed_mode::removed});
+        out.push_back(destroyed{
+            .at = w.hits[k].at, .owner = w.hits[k].owner, .removed = s.opts.destroyed == destroyed_mode::removed});
       }
       if (enemy_hits >= 2) {
         ++s.bonus[actor - 1];
-        out.push_back(
-            bonus_earned{.center = order[i], .player = seat_byte(actor), .pending = s.bonus[actor - 1]});
+        out.push_back(bonus_earned{.center = order[i], .player = seat_byte(actor), .pending = s.bonus[actor - 1]});
       }
     }
     acting = no_square;  // the acting piece, if it was in S, is gone
@@ -254,8 +250,7 @@ void end_turn(state& s, bool automatic, std::vector<event>& out) {
         pc.idle = 0;
         const std::uint8_t from = pc.charge;
         if (pc.charge > 0) --pc.charge;
-        out.push_back(
-            idle_decay{.at = static_cast<square>(sq), .owner = seat_byte(p), .from = from, .to = pc.charge});
+        out.push_back(idle_decay{.at = static_cast<square>(sq), .owner = seat_byte(p), .from = from, .to = pc.charge});
       }
     }
     out.push_back(turn_ended{.player = seat_byte(p), .round = s.round, .automatic = automatic});

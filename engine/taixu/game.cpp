@@ -9,8 +9,7 @@ engine::rule_error rule_error_of(error e) {
 }
 
 observation game::observe(const state& s, engine::viewer) {
-  return observation{s.opts,  s.board, s.anomalies, s.to_move, s.round,
-                     s.pc,    s.bonus, s.reserve,   s.outcome};
+  return observation{s.opts, s.board, s.anomalies, s.to_move, s.round, s.pc, s.bonus, s.reserve, s.outcome};
 }
 
 state from_observation(const observation& o, std::uint64_t rng_seed) {

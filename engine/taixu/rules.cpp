@@ -40,8 +40,7 @@ void add_charge(state& s, int sq, int delta, cause why, std::vector<event>& out)
 
 // Swap cost: 0 when either square holds a free_distortion anomaly, else 3.
 int swap_cost_of(const state& s, int a, int b) {
-  return s.anomalies[a] == effect::free_distortion || s.anomalies[b] == effect::free_distortion
-             ? 0 : swap_cost;
+  return s.anomalies[a] == effect::free_distortion || s.anomalies[b] == effect::free_distortion ? 0 : swap_cost;
 }
 
 // Move legality for the player p's piece at from (already known to be theirs) to to.
@@ -52,8 +51,7 @@ error check_move(const state& s, seat p, int from, int to) {
   const bool orthogonal = (df == 0) != (dr == 0);
   const bool diagonal = adf == adr && adf != 0;
   const int dist = std::max(adf, adr);
-  if (!(orthogonal || (diagonal && mover.charge >= 2)) || dist > move_range(mover.charge))
-    return error::out_of_range;
+  if (!(orthogonal || (diagonal && mover.charge >= 2)) || dist > move_range(mover.charge)) return error::out_of_range;
   const int step = (dr > 0 ? 8 : dr < 0 ? -8 : 0) + (df > 0 ? 1 : df < 0 ? -1 : 0);
   for (int sq = from + step; sq != to; sq += step)
     if (s.board[sq].owner) return error::path_blocked;
@@ -72,8 +70,7 @@ int arrive(state& s, int sq, std::vector<event>& out) {
   }
   const effect what = s.anomalies[sq];
   if (what == effect::none) return sq;
-  out.push_back(
-      anomaly_triggered{.at = static_cast<square>(sq), .owner = s.board[sq].owner, .anomaly = what});
+  out.push_back(anomaly_triggered{.at = static_cast<square>(sq), .owner = s.board[sq].owner, .anomaly = what});
   switch (what) {
     case effect::overload: add_charge(s, sq, +1, cause::overload, out); break;
     case effect::drain: add_charge(s, sq, -1, cause::drain, out); break;
@@ -108,8 +105,7 @@ error check(const state& s, seat p, const action& a, int* cost) {
   if (p != s.to_move) return error::not_your_turn;
   int c = 0;
   switch (a.kind) {
-    case action_kind::end_turn:
-      break;
+    case action_kind::end_turn: break;
     case action_kind::summon: {
       if (!on_board(a.a)) return error::bad_action;
       if (s.reserve[p - 1] < 1) return error::no_reserve;
@@ -143,8 +139,7 @@ error check(const state& s, seat p, const action& a, int* cost) {
       c = swap_cost_of(s, a.a, a.b);
       break;
     }
-    default:
-      return error::bad_action;
+    default: return error::bad_action;
   }
   if (s.pc < c) return error::insufficient_pc;
   if (cost) *cost = c;
@@ -181,8 +176,7 @@ void legal_actions_into(const state& s, seat p, std::vector<action>& out) {
           const square to = make_square(f, r);
           const piece& t = s.board[to];
           if (t.owner == p) break;
-          if (!t.owner || charge >= t.charge)
-            out.push_back({action_kind::move, static_cast<square>(from), to});
+          if (!t.owner || charge >= t.charge) out.push_back({action_kind::move, static_cast<square>(from), to});
           if (t.owner) break;
         }
       }
@@ -234,9 +228,7 @@ error apply_into(state& s, seat p, const action& a0, std::vector<event>& out) {
   if (const error e = check(s, p, a, &cost); e != error::ok) return e;
   square acting = no_square;
   switch (a.kind) {
-    case action_kind::end_turn:
-      detail::end_turn(s, false, out);
-      return error::ok;
+    case action_kind::end_turn: detail::end_turn(s, false, out); return error::ok;
     case action_kind::summon: {
       spend(s, cost, cause::summon, out);
       --s.reserve[p - 1];

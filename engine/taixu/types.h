@@ -88,12 +88,12 @@ struct state {
   std::array<effect, board_size> anomalies{};
   seat to_move = 1;
   int round = 1;
-  int pc = 0;                            // PC of the player to move
-  std::array<int, 2> bonus{};            // pending Multiple Collapse bonus per player
-  std::array<int, 2> reserve{};          // pieces in reserve per player
+  int pc = 0;                    // PC of the player to move
+  std::array<int, 2> bonus{};    // pending Multiple Collapse bonus per player
+  std::array<int, 2> reserve{};  // pieces in reserve per player
   std::optional<engine::outcome> outcome;
   engine::rng rng;
-  std::optional<std::uint64_t> seed;     // informational; the rng holds the stream
+  std::optional<std::uint64_t> seed;  // informational; the rng holds the stream
   friend bool operator==(const state&, const state&) = default;
 };
 
@@ -129,8 +129,20 @@ struct action {
 // Why a charge or PC changed (charge_changed / pc_changed events), or how a game ended
 // (game_over: singularity, extermination).
 enum class cause : std::uint8_t {
-  none, arrival, zone, overload, drain, repel, stabilize, echo, summon, move, swap, turn_start,
-  singularity, extermination
+  none,
+  arrival,
+  zone,
+  overload,
+  drain,
+  repel,
+  stabilize,
+  echo,
+  summon,
+  move,
+  swap,
+  turn_start,
+  singularity,
+  extermination
 };
 
 // One piece hit by a shock wave.
@@ -335,17 +347,28 @@ struct game_over {
 };
 
 // An event for animations and logs: one of the structs above.
-using event = std::variant<summoned, moved, captured, repelled, swapped, charge_changed, zone_bonus,
-                           anomaly_triggered, teleported, exploded, wave, destroyed, bonus_earned,
-                           pc_changed, idle_decay, anomalies_reshuffled, turn_ended, turn_started,
-                           game_over>;
+using event = std::variant<summoned, moved, captured, repelled, swapped, charge_changed, zone_bonus, anomaly_triggered,
+                           teleported, exploded, wave, destroyed, bonus_earned, pc_changed, idle_decay,
+                           anomalies_reshuffled, turn_ended, turn_started, game_over>;
 static_assert(std::is_trivially_copyable_v<event>, "events stay plain values: no allocation");
 
 // Stable rule error codes (rules §9), as an enum for the hot path.
 enum class error : std::uint8_t {
-  ok, not_your_turn, game_over, bad_action, insufficient_pc, no_reserve, not_home_edge,
-  square_occupied, not_your_piece, no_piece, out_of_range, path_blocked, own_piece,
-  weaker_attacker, same_piece
+  ok,
+  not_your_turn,
+  game_over,
+  bad_action,
+  insufficient_pc,
+  no_reserve,
+  not_home_edge,
+  square_occupied,
+  not_your_piece,
+  no_piece,
+  out_of_range,
+  path_blocked,
+  own_piece,
+  weaker_attacker,
+  same_piece
 };
 
 // The stable code of e ("weaker_attacker", …).

@@ -78,8 +78,12 @@ json admin_server(const server_fields& f) {
 json admin_backups(const backups_fields& f) {
   json list = json::array();
   for (const auto& b : f.backups)
-    list.push_back({{"file", b.file}, {"at", b.at}, {"bytes", b.bytes}, {"ok", b.ok},
-                    {"error", b.ok ? json(nullptr) : json(b.error)}, {"by", b.by}});
+    list.push_back({{"file", b.file},
+                    {"at", b.at},
+                    {"bytes", b.bytes},
+                    {"ok", b.ok},
+                    {"error", b.ok ? json(nullptr) : json(b.error)},
+                    {"by", b.by}});
   return {{"configured", f.configured},
           {"dir", f.dir},
           {"db", f.db.empty() ? json(nullptr) : json(f.db)},

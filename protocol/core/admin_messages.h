@@ -39,8 +39,8 @@ struct invitation_fields {
   int max_uses = 1;
   int uses = 0;
   bool revoked = false;
-  bool grants_admin = false;    // the one-time set-up link
-  std::string_view state;       // "open" | "used" | "revoked" | "lapsed"
+  bool grants_admin = false;  // the one-time set-up link
+  std::string_view state;     // "open" | "used" | "revoked" | "lapsed"
 };
 // {"invitations":[{"id","created_by","created","expires","max_uses","uses","revoked","admin","state"}…]}
 json admin_invitations(const std::vector<invitation_fields>& invitations);
@@ -61,12 +61,12 @@ json admin_audit(const std::vector<audit_fields>& entries);
 struct admin_match_fields {
   std::string_view code;
   std::string_view game;
-  std::string_view status;      // "waiting" | "live" | "finished"
-  std::string_view visibility;  // "public" | "unlisted"
+  std::string_view status;        // "waiting" | "live" | "finished"
+  std::string_view visibility;    // "public" | "unlisted"
   std::string_view seat1, seat2;  // display names ("" = none yet)
   const json* outcome = nullptr;  // null until finished
-  std::string_view created;     // ISO 8601
-  std::string_view updated;     // ISO 8601
+  std::string_view created;       // ISO 8601
+  std::string_view updated;       // ISO 8601
 };
 // {"matches":[{"code","game","status","visibility","players":[name|null, name|null],"outcome",
 // "created","updated"}…]}
@@ -78,8 +78,8 @@ struct server_fields {
   std::string_view started;  // ISO 8601
   std::int64_t uptime_s = 0;
   std::int64_t connections = 0;
-  std::int64_t rooms = 0;        // matches in this node's memory
-  std::int64_t bots_thinking = 0;  // bot searches queued or running
+  std::int64_t rooms = 0;            // matches in this node's memory
+  std::int64_t bots_thinking = 0;    // bot searches queued or running
   std::int64_t database_bytes = -1;  // -1: not known (PostgreSQL)
   bool maintenance = false;
   std::string_view access;
@@ -91,8 +91,8 @@ json admin_server(const server_fields& f);
 
 // One scheduled backup's copy as the admin page lists it.
 struct backup_fields {
-  std::string_view file;   // its name in the backup folder
-  std::string_view at;     // ISO 8601
+  std::string_view file;  // its name in the backup folder
+  std::string_view at;    // ISO 8601
   std::int64_t bytes = 0;
   bool ok = false;
   std::string_view error;  // why it failed ("" when ok)
@@ -100,16 +100,16 @@ struct backup_fields {
 };
 // The scheduled backups: the server's settings, its results, and what restoring needs.
 struct backups_fields {
-  bool configured = false;      // false: no --backup-dir (the rest is empty)
-  std::string_view dir;         // the folder, absolute
-  std::string_view db;          // the SQLite database file, absolute ("" on PostgreSQL)
+  bool configured = false;  // false: no --backup-dir (the rest is empty)
+  std::string_view dir;     // the folder, absolute
+  std::string_view db;      // the SQLite database file, absolute ("" on PostgreSQL)
   bool postgres = false;
   std::int64_t every_s = 0;
   int keep = 0;
   bool running = false;
-  std::string_view next;          // ISO 8601: the next scheduled copy
-  std::string_view last_success;  // ISO 8601, "" = none yet
-  std::int64_t failures = 0;      // since the server started
+  std::string_view next;               // ISO 8601: the next scheduled copy
+  std::string_view last_success;       // ISO 8601, "" = none yet
+  std::int64_t failures = 0;           // since the server started
   std::vector<backup_fields> backups;  // newest first
 };
 // {"configured","dir","db","postgres","every_s","keep","running","next","last_success"

@@ -17,7 +17,7 @@ struct chat_fields {
   int seat = 0;         // 0: a spectator
   std::string name;     // "" : none
   std::string text;
-  std::string at;       // ISO 8601 UTC
+  std::string at;  // ISO 8601 UTC
 };
 
 // {"id","channel","seat","name"?,"text","at"}.

@@ -52,16 +52,17 @@ namespace tabuleiro::protocol {
 // The public codec contract above.
 template <class C, class G>
 concept public_codec = requires(const json& j, const typename G::state& s, const typename G::action& a,
-                                const typename G::event& e, const typename G::observation& o,
-                                engine::seat p) {
+                                const typename G::event& e, const typename G::observation& o, engine::seat p) {
   { C::name } -> std::convertible_to<std::string_view>;
   { C::parse_action(j) } -> std::same_as<result<typename G::action>>;
   { C::action_json(a) } -> std::same_as<json>;
-  requires requires(object_text& t) { C::legal_action_fields(t, s, a); } ||
-               requires { { C::legal_action_json(s, a) } -> std::same_as<json>; };
+  requires requires(object_text & t) { C::legal_action_fields(t, s, a); } || requires {
+    { C::legal_action_json(s, a) } -> std::same_as<json>;
+  };
   { C::expects_json(o, p) } -> std::same_as<json>;
-  requires requires(object_text& t) { C::event_fields(t, e); } ||
-               requires { { C::event_json(e) } -> std::same_as<json>; };
+  requires requires(object_text & t) { C::event_fields(t, e); } || requires {
+    { C::event_json(e) } -> std::same_as<json>;
+  };
   { C::observation_json(o) } -> std::same_as<json>;
   { C::progress_json(o) } -> std::same_as<json>;
   C::parse_options(j);
@@ -120,7 +121,7 @@ class codec_match final : public match {
   using observation_type = typename G::observation;
 
   // Whether the codec describes legal entries as members (legal_action_fields).
-  static constexpr bool has_legal_fields = requires(object_text& o, const state_type& s, const typename G::action& a) {
+  static constexpr bool has_legal_fields = requires(object_text & o, const state_type& s, const typename G::action& a) {
     Codec::legal_action_fields(o, s, a);
   };
 
@@ -250,7 +251,9 @@ class codec_match final : public match {
   }
 
   // Whether the codec describes events as members (event_fields).
-  static constexpr bool has_event_fields = requires(object_text& o, const event_type& e) { Codec::event_fields(o, e); };
+  static constexpr bool has_event_fields = requires(object_text & o, const event_type& e) {
+    Codec::event_fields(o, e);
+  };
 
   // One event as JSON.
   static json event_json(const event_type& e) {
@@ -305,8 +308,7 @@ class codec_game_kind final : public game_kind {
   std::string_view name() const override { return Codec::name; }
 
   // A new match from options and an optional full position (null when absent).
-  result<std::unique_ptr<match>> create(const json& options, const json& position,
-                                        std::uint64_t seed) const override {
+  result<std::unique_ptr<match>> create(const json& options, const json& position, std::uint64_t seed) const override {
     auto s = Persistence::create(options, position, seed);
     if (auto* err = std::get_if<rule_error>(&s)) return *err;
     return std::unique_ptr<match>(std::make_unique<match_type>(std::move(std::get<0>(s))));
@@ -325,8 +327,7 @@ class codec_game_kind final : public game_kind {
       if (Codec::observation_json(seen) != view)
         return rule_error{"bad_view", "the view is not one this server writes (a derived member disagrees)"};
       auto s = G::sample(seen, v, seed);
-      if (!(G::observe(s, v) == seen))
-        return rule_error{"bad_view", "the view is not one this viewer can be shown"};
+      if (!(G::observe(s, v) == seen)) return rule_error{"bad_view", "the view is not one this viewer can be shown"};
       return std::unique_ptr<match>(std::make_unique<match_type>(std::move(s)));
     } else {
       return rule_error{"unsupported", "this game cannot be rebuilt from a view"};

@@ -9,12 +9,11 @@ json connection_record(const std::array<connection_totals_fields, 2>& seats,
                        const std::vector<connection_change_fields>& changes, bool complete) {
   json totals = json::array();
   for (const auto& s : seats)
-    totals.push_back({{"seat", s.seat},
-                      {"disconnections", s.disconnections},
-                      {"offline_ms", s.offline_ms},
-                      {"offline", s.offline}});
+    totals.push_back(
+        {{"seat", s.seat}, {"disconnections", s.disconnections}, {"offline_ms", s.offline_ms}, {"offline", s.offline}});
   json list = json::array();
-  for (const auto& c : changes) list.push_back({{"seat", c.seat}, {"online", c.online}, {"at", c.at}, {"version", c.version}});
+  for (const auto& c : changes)
+    list.push_back({{"seat", c.seat}, {"online", c.online}, {"at", c.at}, {"version", c.version}});
   return {{"seats", std::move(totals)}, {"changes", std::move(list)}, {"complete", complete}};
 }
 

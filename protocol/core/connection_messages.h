@@ -14,9 +14,9 @@ namespace tabuleiro::protocol::messages {
 
 // One change of a seat's connection, as the wire shows it.
 struct connection_change_fields {
-  int seat = 0;         // 1 | 2
-  bool online = false;  // came back (true) or went offline (false)
-  std::string at;       // ISO 8601 UTC
+  int seat = 0;              // 1 | 2
+  bool online = false;       // came back (true) or went offline (false)
+  std::string at;            // ISO 8601 UTC
   std::int64_t version = 0;  // the match's version then: the change followed that version
 };
 

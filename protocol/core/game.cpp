@@ -12,7 +12,8 @@ std::string view::patch_from(const view& before) const { return diff_text(before
 std::optional<rule_error> turn_refusal(const match& m, engine::seat s) {
   if (m.outcome()) return rule_error{"game_over", "the match is over"};
   const auto to_act = m.seats_to_act();
-  if (std::find(to_act.begin(), to_act.end(), s) == to_act.end()) return rule_error{"not_your_turn", "it is not your turn"};
+  if (std::find(to_act.begin(), to_act.end(), s) == to_act.end())
+    return rule_error{"not_your_turn", "it is not your turn"};
   return std::nullopt;
 }
 

@@ -6,8 +6,7 @@
 
 namespace tabuleiro::protocol {
 
-std::optional<std::string> first_unknown_key(const json& j,
-                                             std::initializer_list<std::string_view> allowed) {
+std::optional<std::string> first_unknown_key(const json& j, std::initializer_list<std::string_view> allowed) {
   if (!j.is_object()) return std::nullopt;
   for (const auto& [key, value] : j.items())
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) return key;
@@ -87,8 +86,8 @@ std::optional<std::string> read_outcome(const json& o, std::optional<engine::out
   return std::nullopt;
 }
 
-std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallback,
-                                             std::optional<std::uint64_t>& seed, engine::rng& rng) {
+std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallback, std::optional<std::uint64_t>& seed,
+                                             engine::rng& rng) {
   if (j.contains("seed")) {
     const auto sd = parse_seed(j["seed"]);
     if (!sd) return "position.seed must be an unsigned 64-bit integer in a string";

@@ -22,8 +22,7 @@ using json = nlohmann::json;
 
 // The first key of object j (in j's order) that is not in allowed, or nullopt when every key
 // is allowed (also for a non-object j). The empty key "" is unknown like any other.
-std::optional<std::string> first_unknown_key(const json& j,
-                                             std::initializer_list<std::string_view> allowed);
+std::optional<std::string> first_unknown_key(const json& j, std::initializer_list<std::string_view> allowed);
 
 // j[key] as an int in [lo, hi], or nullopt when j has no such key, it is not an integer, or
 // it is out of range (signed and unsigned JSON integers alike).
@@ -39,8 +38,8 @@ std::optional<std::uint64_t> parse_seed(const json& j);
 // Reads a full position's optional "seed" and "rng" (persistence codecs): rng from "rng" when
 // given (a state written by this engine), else seeded from "seed", or, with neither, from
 // fallback, which then becomes the seed. Returns the error message of a malformed value.
-std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallback,
-                                             std::optional<std::uint64_t>& seed, engine::rng& rng);
+std::optional<std::string> read_position_rng(const json& j, std::uint64_t fallback, std::optional<std::uint64_t>& seed,
+                                             engine::rng& rng);
 
 // The refusal of a seat's view sent back to the engine: bad_view, "view.<what>".
 inline engine::rule_error bad_view(std::string what) { return {"bad_view", "view." + std::move(what)}; }

@@ -30,10 +30,8 @@ const json& lobby_request_id(const lobby_request& r) {
   static const json none;
   return std::visit(
       [](const auto& q) -> const json& {
-        if constexpr (requires { q.id; })
-          return q.id;
-        else
-          return none;
+        if constexpr (requires { q.id; }) return q.id;
+        else return none;
       },
       r);
 }
@@ -60,7 +58,8 @@ json challenge_json(const challenge_view& c) {
 std::string lobby(const std::vector<challenge_view>& challenges, const std::optional<challenge_view>& seek) {
   json list = json::array();
   for (const auto& c : challenges) list.push_back(challenge_json(c));
-  return dump({{"type", "lobby"}, {"challenges", std::move(list)}, {"seek", seek ? challenge_json(*seek) : json(nullptr)}});
+  return dump(
+      {{"type", "lobby"}, {"challenges", std::move(list)}, {"seek", seek ? challenge_json(*seek) : json(nullptr)}});
 }
 
 std::string challenge_added(const challenge_view& c) {

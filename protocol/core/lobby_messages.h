@@ -74,8 +74,8 @@ struct challenge_view {
   lobby_player author;
   std::optional<std::int64_t> min_rating, max_rating;
   std::optional<lobby_player> to;  // direct: the member challenged (no rating)
-  std::string created;  // ISO 8601 UTC
-  std::string expires;  // ISO 8601 UTC: when it lapses unless taken or withdrawn first
+  std::string created;             // ISO 8601 UTC
+  std::string expires;             // ISO 8601 UTC: when it lapses unless taken or withdrawn first
 };
 
 // Why a challenge left the list: "cancelled", "accepted", "declined" or "expired".

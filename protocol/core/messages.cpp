@@ -69,11 +69,10 @@ std::string without_legal(std::string_view text, legal_span span) {
 }
 
 std::string patch(std::int64_t version, std::string_view ops_text, std::string_view events_text,
-                  std::string_view legal_text, std::string_view to_act_text,
-                  std::string_view clock_text, legal_span* span) {
+                  std::string_view legal_text, std::string_view to_act_text, std::string_view clock_text,
+                  legal_span* span) {
   std::string out;
-  out.reserve(64 + ops_text.size() + events_text.size() + legal_text.size() + to_act_text.size() +
-              clock_text.size());
+  out.reserve(64 + ops_text.size() + events_text.size() + legal_text.size() + to_act_text.size() + clock_text.size());
   out += "{\"type\":\"patch\",\"version\":";
   out += std::to_string(version);
   out += ",\"base\":";
@@ -90,9 +89,8 @@ std::string patch(std::int64_t version, std::string_view ops_text, std::string_v
   return out;
 }
 
-std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text,
-                     std::string_view to_act_text, const json& outcome,
-                     std::string_view clock_text, legal_span* span) {
+std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text, std::string_view to_act_text,
+                     const json& outcome, std::string_view clock_text, legal_span* span) {
   std::string out = "{\"type\":\"snapshot\",\"version\":" + std::to_string(version) + ",\"view\":";
   append_json(out, view);
   append_legal(out, legal_text, span);
@@ -106,12 +104,9 @@ std::string snapshot(std::int64_t version, const json& view, std::string_view le
 }
 
 std::string joined(const joined_fields& f) {
-  json head = {{"type", "joined"},
-               {"code", f.code},
-               {"game", f.game},
-               {"seat", f.seat == 0 ? json() : json(f.seat)},
-               {"version", f.version},
-               {"presence", f.presence},
+  json head = {{"type", "joined"},     {"code", f.code},
+               {"game", f.game},       {"seat", f.seat == 0 ? json() : json(f.seat)},
+               {"version", f.version}, {"presence", f.presence},
                {"outcome", f.outcome}};
   if (f.view) head["view"] = *f.view;
   if (!f.token.empty()) head["token"] = f.token;
@@ -161,7 +156,10 @@ json match_ratings(bool counted, std::string_view speed, const std::array<rating
   json seats = json::array();
   for (const rating_line& l : lines) {
     const auto before = std::llround(l.before), after = std::llround(l.after);
-    seats.push_back({{"seat", l.seat}, {"before", before}, {"after", after}, {"change", after - before},
+    seats.push_back({{"seat", l.seat},
+                     {"before", before},
+                     {"after", after},
+                     {"change", after - before},
                      {"provisional", l.provisional}});
   }
   return {{"counted", true}, {"speed", speed}, {"seats", std::move(seats)}};
@@ -175,11 +173,21 @@ json player_profile(std::string_view username, std::string_view display_name,
   for (const player_rating_fields& r : ratings) {
     json history = json::array();
     for (const rating_point_fields& p : r.history)
-      history.push_back({{"code", p.code}, {"at", p.at}, {"rating", std::llround(p.rating)}, {"score", p.score},
+      history.push_back({{"code", p.code},
+                         {"at", p.at},
+                         {"rating", std::llround(p.rating)},
+                         {"score", p.score},
                          {"opponent", p.opponent}});
-    list.push_back({{"game", r.game}, {"speed", r.speed}, {"rating", std::llround(r.rating)},
-                    {"deviation", std::llround(r.deviation)}, {"provisional", r.provisional}, {"games", r.games},
-                    {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"history", std::move(history)}});
+    list.push_back({{"game", r.game},
+                    {"speed", r.speed},
+                    {"rating", std::llround(r.rating)},
+                    {"deviation", std::llround(r.deviation)},
+                    {"provisional", r.provisional},
+                    {"games", r.games},
+                    {"wins", r.wins},
+                    {"draws", r.draws},
+                    {"losses", r.losses},
+                    {"history", std::move(history)}});
   }
   return {{"username", username}, {"display_name", display_name}, {"ratings", std::move(list)}};
 }
@@ -188,8 +196,12 @@ json leaderboard(std::string_view game, std::string_view speed, const std::vecto
   json list = json::array();
   int rank = 0;
   for (const leaderboard_line& l : lines)
-    list.push_back({{"rank", ++rank}, {"username", l.username}, {"display_name", l.display_name},
-                    {"rating", std::llround(l.rating)}, {"deviation", std::llround(l.deviation)}, {"games", l.games}});
+    list.push_back({{"rank", ++rank},
+                    {"username", l.username},
+                    {"display_name", l.display_name},
+                    {"rating", std::llround(l.rating)},
+                    {"deviation", std::llround(l.deviation)},
+                    {"games", l.games}});
   return {{"game", game}, {"speed", speed}, {"lines", std::move(list)}};
 }
 
@@ -302,14 +314,17 @@ std::string match_list_changed(const json& matches) {
 }
 
 json history_change(std::int64_t version, int seat, std::string_view at, json ops, json events) {
-  return {{"version", version}, {"seat", seat}, {"at", at}, {"ops", std::move(ops)},
-          {"events", std::move(events)}};
+  return {{"version", version}, {"seat", seat}, {"at", at}, {"ops", std::move(ops)}, {"events", std::move(events)}};
 }
 
-std::string history(const json& id, std::int64_t from, std::int64_t to, const json& view,
-                    json changes, bool more) {
-  return dump(json{{"type", "history"}, {"id", id},        {"from", from},   {"to", to},
-                   {"view", view},      {"changes", std::move(changes)}, {"more", more}});
+std::string history(const json& id, std::int64_t from, std::int64_t to, const json& view, json changes, bool more) {
+  return dump(json{{"type", "history"},
+                   {"id", id},
+                   {"from", from},
+                   {"to", to},
+                   {"view", view},
+                   {"changes", std::move(changes)},
+                   {"more", more}});
 }
 
 json log_change(std::int64_t version, int seat, std::string_view at, json body) {
@@ -318,11 +333,10 @@ json log_change(std::int64_t version, int seat, std::string_view at, json body) 
   return j;
 }
 
-json match_log(std::string_view code, std::string_view game, const json& options,
-               std::string_view status, const json& outcome, const json& start_position,
-               std::string_view seed, json changes, const json& next) {
-  json j = {{"code", code},       {"game", game},       {"options", options},
-            {"status", status},   {"outcome", outcome}, {"changes", std::move(changes)},
+json match_log(std::string_view code, std::string_view game, const json& options, std::string_view status,
+               const json& outcome, const json& start_position, std::string_view seed, json changes, const json& next) {
+  json j = {{"code", code},     {"game", game},       {"options", options},
+            {"status", status}, {"outcome", outcome}, {"changes", std::move(changes)},
             {"next", next}};
   if (!start_position.is_null()) j["start_position"] = start_position;
   if (!seed.empty()) j["seed"] = seed;

@@ -50,29 +50,28 @@ std::string without_legal(std::string_view text, legal_span span);
 // no legal fields), to_act_text (from to_act_field) and clock_text (a `"clock":{…}` field, or
 // "" for a match without a clock). When span is given, it is set to the legal fields' place.
 std::string patch(std::int64_t version, std::string_view ops_text, std::string_view events_text,
-                  std::string_view legal_text, std::string_view to_act_text,
-                  std::string_view clock_text = {}, legal_span* span = nullptr);
+                  std::string_view legal_text, std::string_view to_act_text, std::string_view clock_text = {},
+                  legal_span* span = nullptr);
 
 // A snapshot message: the whole view at version with the seat's legal fields (none when
 // legal_text is "") and the clock field, when not empty. When span is given, it is set to the
 // legal fields' place.
-std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text,
-                     std::string_view to_act_text, const json& outcome,
-                     std::string_view clock_text = {}, legal_span* span = nullptr);
+std::string snapshot(std::int64_t version, const json& view, std::string_view legal_text, std::string_view to_act_text,
+                     const json& outcome, std::string_view clock_text = {}, legal_span* span = nullptr);
 
 // What a joining connection is told.
 struct joined_fields {
   std::string code, game;
-  int seat = 0;                 // 0 = spectator
-  std::int64_t version = 0;     // the version the client is at after this message
-  const json* view = nullptr;   // the full view, or nullptr for a catch-up (patches follow)
-  std::string legal_text;       // from legal_fields, or "" (joined with "legal": false)
-  std::string to_act_text;      // from to_act_field
-  json presence;                // from presence()
-  json outcome;                 // protocol::outcome_json
-  std::string token;            // a newly issued seat token, or ""
-  std::string clock_text;       // a `"clock":{…}` field, or "" (no clock)
-  std::string rematch;          // the share code of this match's rematch, or ""
+  int seat = 0;                // 0 = spectator
+  std::int64_t version = 0;    // the version the client is at after this message
+  const json* view = nullptr;  // the full view, or nullptr for a catch-up (patches follow)
+  std::string legal_text;      // from legal_fields, or "" (joined with "legal": false)
+  std::string to_act_text;     // from to_act_field
+  json presence;               // from presence()
+  json outcome;                // protocol::outcome_json
+  std::string token;           // a newly issued seat token, or ""
+  std::string clock_text;      // a `"clock":{…}` field, or "" (no clock)
+  std::string rematch;         // the share code of this match's rematch, or ""
 };
 
 // The joined message.
@@ -98,8 +97,8 @@ std::string game_over(std::int64_t version, const json& outcome);
 // One player's part of a rated match's result.
 struct rating_line {
   int seat = 0;
-  double before = 0, after = 0;   // the rating before and after the match
-  bool provisional = false;       // the rating after is still provisional ("1530?")
+  double before = 0, after = 0;  // the rating before and after the match
+  bool provisional = false;      // the rating after is still provisional ("1530?")
 };
 
 // A rated match's ratings once settled: {"counted":true,"speed":"live"|"correspondence",
@@ -150,12 +149,12 @@ json leaderboard(std::string_view game, std::string_view speed, const std::vecto
 struct seat_presence {
   bool taken = false;
   bool connected = false;
-  std::string bot;  // the level of the computer player holding the seat; "" for a person
-  std::string name;                          // display name, "" = none (left out)
-  std::optional<std::int64_t> abandon_in_ms; // a taken, disconnected seat of a running
-                                             // match: ms until abandonment is recorded
-  std::optional<std::int64_t> offline_ms;    // a taken, disconnected seat of a started match
-                                             // not over: ms since its player left
+  std::string bot;                            // the level of the computer player holding the seat; "" for a person
+  std::string name;                           // display name, "" = none (left out)
+  std::optional<std::int64_t> abandon_in_ms;  // a taken, disconnected seat of a running
+                                              // match: ms until abandonment is recorded
+  std::optional<std::int64_t> offline_ms;     // a taken, disconnected seat of a started match
+                                              // not over: ms since its player left
 };
 
 // The presence object {"seats":[{"seat","taken","connected","bot"?,"name"?,"abandon_in_ms"?,
@@ -186,14 +185,14 @@ json http_error(std::string_view code, std::string_view message);
 // The public description of a match (GET /api/matches/{code}, the listing, the list feed).
 struct summary_fields {
   std::string code, game, status, visibility, created;  // created: ISO 8601 UTC
-  json presence;                                         // from presence()
+  json presence;                                        // from presence()
   std::int64_t version = 0;
-  json outcome;                                          // outcome_json
-  json to_act;        // the seats that may act now (to_act_field's list), or null: not known
-  json progress;      // the game's progress object (view::progress), or null: not known
-  std::string finished;  // ISO 8601 UTC of the end, or "" while running / not known
-  json options;                                          // the match options (public)
-  std::string rematch;                                   // its rematch's code, or ""
+  json outcome;              // outcome_json
+  json to_act;               // the seats that may act now (to_act_field's list), or null: not known
+  json progress;             // the game's progress object (view::progress), or null: not known
+  std::string finished;      // ISO 8601 UTC of the end, or "" while running / not known
+  json options;              // the match options (public)
+  std::string rematch;       // its rematch's code, or ""
   bool guests_watch = true;  // false: only signed-in members watch (where only members play)
   bool offline = false;      // played away from the server and published once finished
   bool rated = false;        // its end changes both players' ratings
@@ -242,10 +241,10 @@ struct held_seat_fields {
   std::string_view game;
   std::string_view status;  // "waiting" | "live" | "finished"
   int seat = 0;
-  std::string_view opponent;  // the other seat's display name ("" = none)
+  std::string_view opponent;      // the other seat's display name ("" = none)
   const json* outcome = nullptr;  // null until finished
-  std::string_view created;   // ISO 8601
-  std::string_view updated;   // ISO 8601: the last change
+  std::string_view created;       // ISO 8601
+  std::string_view updated;       // ISO 8601: the last change
 };
 
 // GET /api/account/matches: {"matches":[{"code","game","status","seat","opponent","outcome",
@@ -265,8 +264,7 @@ std::string match_list_changed(const json& matches);
 json history_change(std::int64_t version, int seat, std::string_view at, json ops, json events);
 
 // A history page: {"type":"history","id","from","to","view","changes","more"}.
-std::string history(const json& id, std::int64_t from, std::int64_t to, const json& view,
-                    json changes, bool more);
+std::string history(const json& id, std::int64_t from, std::int64_t to, const json& view, json changes, bool more);
 
 // One change of the export log: {"version","seat","at"} plus body's fields (action, change
 // or events).
@@ -274,9 +272,8 @@ json log_change(std::int64_t version, int seat, std::string_view at, json body);
 
 // A page of the export log; start_position (null: none) and seed ("": withheld) are left out
 // when absent; next is the from of the next page, or null.
-json match_log(std::string_view code, std::string_view game, const json& options,
-               std::string_view status, const json& outcome, const json& start_position,
-               std::string_view seed, json changes, const json& next);
+json match_log(std::string_view code, std::string_view game, const json& options, std::string_view status,
+               const json& outcome, const json& start_position, std::string_view seed, json changes, const json& next);
 
 // The answer of the test-only clock route: {"now_ms": now_ms}.
 json clock_advanced(std::int64_t now_ms);

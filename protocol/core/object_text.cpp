@@ -34,7 +34,8 @@ object_text& object_text::add(std::string_view key, value v) {
     members_[*at].v = std::move(v);
     return *this;
   }
-  if (members_.size() > std::numeric_limits<std::uint8_t>::max()) throw std::length_error("object_text: too many members");
+  if (members_.size() > std::numeric_limits<std::uint8_t>::max())
+    throw std::length_error("object_text: too many members");
   order_.insert(at, static_cast<std::uint8_t>(members_.size()));
   members_.push_back(member{key, std::move(v)});
   return *this;

@@ -73,7 +73,7 @@ class object_text {
   void in_key_order(Visit visit) const {
     for (const std::uint8_t i : order_) visit(members_[i]);
   }
-  boost::container::small_vector<member, 6> members_;  // in the order added; inline up to 6
+  boost::container::small_vector<member, 6> members_;      // in the order added; inline up to 6
   boost::container::small_vector<std::uint8_t, 6> order_;  // indices of members_ in key order
 };
 

@@ -90,8 +90,8 @@ inline void append_entry(std::string& out, std::string_view s) { append_json_str
 // text is built for it). entry(side, i, v): fills v with entry i before (side 0) or after
 // (side 1); false when there is no entry i on that side.
 template <class Value, class Unchanged, class Entry>
-void keyed_entries(patch_writer& w, std::string_view prefix, const std::vector<keyed_name>& keys,
-                   Unchanged unchanged, Entry entry) {
+void keyed_entries(patch_writer& w, std::string_view prefix, const std::vector<keyed_name>& keys, Unchanged unchanged,
+                   Entry entry) {
   std::vector<std::pair<const keyed_name*, Value>> added;  // written after the others
   for (const keyed_name& k : keys) {
     if (unchanged(k.index)) continue;

@@ -27,7 +27,8 @@ std::string game_title(std::string_view game) {
 
 // A duration as a player reads it: "2 h 5 min", "4 min", "30 s".
 std::string duration_text(std::int64_t s) {
-  if (s >= 3600) return std::to_string(s / 3600) + " h" + (s % 3600 >= 60 ? " " + std::to_string(s % 3600 / 60) + " min" : "");
+  if (s >= 3600)
+    return std::to_string(s / 3600) + " h" + (s % 3600 >= 60 ? " " + std::to_string(s % 3600 / 60) + " min" : "");
   if (s >= 60) return std::to_string(s / 60) + " min";
   return std::to_string(s < 0 ? 0 : s) + " s";
 }
@@ -54,7 +55,10 @@ nlohmann::json push_payload(const push_notice_fields& n, std::string_view langua
   } else if (n.kind == "challenge") {
     title = pt ? "Novo desafio" : "New challenge";
     body = n.opponent.empty() ? game : std::string(n.opponent) + (pt ? " desafia você: " : " challenges you: ") + game;
-    return {{"kind", n.kind}, {"title", std::move(title)}, {"body", std::move(body)}, {"url", "/lobby"},
+    return {{"kind", n.kind},
+            {"title", std::move(title)},
+            {"body", std::move(body)},
+            {"url", "/lobby"},
             {"tag", "challenge-" + std::string(n.code)}};
   } else {
     if (n.outcome == "won") title = pt ? "Você venceu" : "You won";
@@ -63,8 +67,11 @@ nlohmann::json push_payload(const push_notice_fields& n, std::string_view langua
     else title = pt ? "Partida encerrada" : "Match over";
     body = game + against;
   }
-  return {{"kind", n.kind}, {"title", std::move(title)}, {"body", std::move(body)},
-          {"url", "/m/" + std::string(n.code)}, {"tag", n.code}};
+  return {{"kind", n.kind},
+          {"title", std::move(title)},
+          {"body", std::move(body)},
+          {"url", "/m/" + std::string(n.code)},
+          {"tag", n.code}};
 }
 
 nlohmann::json push_key(std::string_view public_key) { return {{"public_key", public_key}}; }

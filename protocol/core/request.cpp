@@ -31,8 +31,7 @@ json field(const json& msg, const char* key, json fallback = nullptr) {
 
 // A join's fields, each of its documented type.
 parsed_request parse_join(const json& msg) {
-  if (!msg.contains("code") || !msg["code"].is_string())
-    return error("bad_message", "join needs a string code");
+  if (!msg.contains("code") || !msg["code"].is_string()) return error("bad_message", "join needs a string code");
   // An optional field may be absent; present, it has its type (null is not absent).
   const json as = field(msg, "as", "player");
   const json token = field(msg, "token", "");
@@ -40,12 +39,10 @@ parsed_request parse_join(const json& msg) {
   const json name = field(msg, "name", "");
   const json acks = field(msg, "acks", "message");
   const json legal = field(msg, "legal", true);
-  if ((as != "player" && as != "spectator") || !token.is_string() ||
-      !(version.is_number_integer() && version >= 0) || !name.is_string() ||
-      (acks != "message" && acks != "in_patch") || !legal.is_boolean())
-    return error("bad_message",
-                 "join takes as: player|spectator, token: string, version: integer, name: string,"
-                 " acks: message|in_patch, legal: boolean");
+  if ((as != "player" && as != "spectator") || !token.is_string() || !(version.is_number_integer() && version >= 0) ||
+      !name.is_string() || (acks != "message" && acks != "in_patch") || !legal.is_boolean())
+    return error("bad_message", "join takes as: player|spectator, token: string, version: integer, name: string,"
+                                " acks: message|in_patch, legal: boolean");
   join_request j;
   j.code = msg["code"].get<std::string>();
   j.spectator = as == "spectator";
@@ -83,7 +80,8 @@ parsed_request parse_room_request(const std::string& type, const json& msg) {
   }
   if (type == "chat_mute") {
     const json mute = field(msg, "mute", true);
-    if (!mute.is_boolean()) return reject(id, "bad_message", "chat_mute takes mute: true|false", request_error::after::nothing);
+    if (!mute.is_boolean())
+      return reject(id, "bad_message", "chat_mute takes mute: true|false", request_error::after::nothing);
     return client_request{room_request{chat_mute_request{id, mute.get<bool>()}}};
   }
   if (type == "chat_report") {
@@ -93,7 +91,8 @@ parsed_request parse_room_request(const std::string& type, const json& msg) {
         reason.get_ref<const std::string&>().size() > 200)
       return reject(id, "bad_message", "chat_report takes message: a line's id, reason: at most 200 bytes",
                     request_error::after::nothing);
-    return client_request{room_request{chat_report_request{id, message.get<std::int64_t>(), reason.get<std::string>()}}};
+    return client_request{
+        room_request{chat_report_request{id, message.get<std::int64_t>(), reason.get<std::string>()}}};
   }
   if (type == "abort") return client_request{room_request{abort_request{id}}};
   if (type == "draw") {
@@ -112,8 +111,8 @@ parsed_request parse_room_request(const std::string& type, const json& msg) {
 
 // True for the types of room_request.
 bool is_room_type(std::string_view t) {
-  return t == "act" || t == "resign" || t == "draw" || t == "abort" || t == "rematch" ||
-         t == "resync" || t == "history" || t == "chat" || t == "chat_mute" || t == "chat_report";
+  return t == "act" || t == "resign" || t == "draw" || t == "abort" || t == "rematch" || t == "resync" ||
+         t == "history" || t == "chat" || t == "chat_mute" || t == "chat_report";
 }
 
 // A lobby request id: absent (null), a string or an integer.
@@ -157,15 +156,14 @@ std::optional<parsed_request> parse_lobby_request(const std::string& type, const
     const json c = field(msg, "challenge");
     if (!c.is_string() || c.get_ref<const std::string&>().empty() || c.get_ref<const std::string&>().size() > 64)
       return error("bad_message", type + " needs a challenge id", id);
-    const challenge_op o = type == "accept_challenge" ? challenge_op::accept
+    const challenge_op o = type == "accept_challenge"    ? challenge_op::accept
                            : type == "decline_challenge" ? challenge_op::decline
                                                          : challenge_op::cancel;
     return client_request{lobby_request{challenge_op_request{id, o, c.get<std::string>()}}};
   }
   if (type == "seek") {
     seek_request s{id, {}};
-    if (!match_fields(msg, {}, s.match))
-      return error("bad_message", "seek takes game, clock and rated", id);
+    if (!match_fields(msg, {}, s.match)) return error("bad_message", "seek takes game, clock and rated", id);
     if (s.match.contains("options")) return error("bad_message", "seek takes game, clock and rated", id);
     return client_request{lobby_request{std::move(s)}};
   }
@@ -176,8 +174,8 @@ std::optional<parsed_request> parse_lobby_request(const std::string& type, const
       (c.min_rating && c.max_rating && *c.min_rating > *c.max_rating))
     return error("bad_message", "min_rating and max_rating are integers from 0 to 4000, the least first", id);
   const json to = field(msg, "to");
-  if (!(to.is_null() || to.is_string()) || (to.is_string() && (to.get_ref<const std::string&>().empty() ||
-                                                              to.get_ref<const std::string&>().size() > 64)))
+  if (!(to.is_null() || to.is_string()) ||
+      (to.is_string() && (to.get_ref<const std::string&>().empty() || to.get_ref<const std::string&>().size() > 64)))
     return error("bad_message", "to is a member's user name", id);
   if (to.is_string()) c.to = to.get<std::string>();
   return client_request{lobby_request{std::move(c)}};

@@ -24,13 +24,13 @@ struct ping_request {
 
 // {"type":"join",…}: sit (or resume a seat by token) or watch a match.
 struct join_request {
-  std::string code;                    // the share code as typed
-  bool spectator = false;              // "as": "spectator"
-  std::optional<std::string> token;    // a seat token to resume
-  std::optional<std::int64_t> version; // the client's version, ≥ 0
-  std::optional<std::string> name;     // the display name when sent (cleaned by the server)
-  bool acks_in_patch = false;          // "acks": "in_patch"
-  bool legal = true;                   // "legal": false: no legal or expects fields sent
+  std::string code;                     // the share code as typed
+  bool spectator = false;               // "as": "spectator"
+  std::optional<std::string> token;     // a seat token to resume
+  std::optional<std::int64_t> version;  // the client's version, ≥ 0
+  std::optional<std::string> name;      // the display name when sent (cleaned by the server)
+  bool acks_in_patch = false;           // "acks": "in_patch"
+  bool legal = true;                    // "legal": false: no legal or expects fields sent
 };
 
 // {"type":"watch_list","preview":bool?}: follow the match list.
@@ -87,9 +87,9 @@ struct chat_report_request {
   std::int64_t message = 0;
   std::string reason;  // at most 200 bytes
 };
-using room_request = std::variant<act_request, resign_request, draw_request, abort_request,
-                                  rematch_request, resync_request, history_request, chat_request,
-                                  chat_mute_request, chat_report_request>;
+using room_request =
+    std::variant<act_request, resign_request, draw_request, abort_request, rematch_request, resync_request,
+                 history_request, chat_request, chat_mute_request, chat_report_request>;
 
 // The request id r carries.
 inline const json& request_id(const room_request& r) {
@@ -104,17 +104,17 @@ struct request_error {
   enum class envelope { error, reject };
   envelope as = envelope::error;
   std::string code, message;
-  json id;                 // echoed (null: none)
-  bool for_room = false;   // the message was a room request (act, resign, draw, abort,
-                           // rematch, resync, history): one from a connection that joined no
-                           // match is refused as not_joined instead, and a room refuses it
-                           // only after the checks that come first (refused_after)
+  json id;                // echoed (null: none)
+  bool for_room = false;  // the message was a room request (act, resign, draw, abort,
+                          // rematch, resync, history): one from a connection that joined no
+                          // match is refused as not_joined instead, and a room refuses it
+                          // only after the checks that come first (refused_after)
   // Which of the room's own refusals come before this one: none (a bad id or history
   // position), the sender's seat (a spectator cannot act: a rematch's accept), or the seat,
   // the match over and the match started (an act's action, a draw's op).
   enum class after { nothing, seat, start };
   after refused_after = after::nothing;
-  bool is_join = false;    // the message was a join
+  bool is_join = false;  // the message was a join
 };
 
 using parsed_request = std::variant<client_request, request_error>;

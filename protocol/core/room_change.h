@@ -21,10 +21,10 @@ enum class room_change_kind { resign, draw_agreed, abandoned, timeout, aborted, 
 // One room-level change.
 struct room_change {
   room_change_kind kind = room_change_kind::resign;
-  engine::seat seat = 0;              // resign: who resigned; timeout: whose time ran out (0:
-                                      // both); aborted: who aborted
-  std::optional<engine::seat> winner; // abandoned: the seat that wins (nullopt: nobody)
-  std::string reason = {};            // aborted_by_host: the host's words (at most 200 bytes)
+  engine::seat seat = 0;               // resign: who resigned; timeout: whose time ran out (0:
+                                       // both); aborted: who aborted
+  std::optional<engine::seat> winner;  // abandoned: the seat that wins (nullopt: nobody)
+  std::string reason = {};             // aborted_by_host: the host's words (at most 200 bytes)
   friend bool operator==(const room_change&, const room_change&) = default;
 };
 

@@ -61,7 +61,8 @@ result<action> cyvasse_codec::parse_action(const json& j) {
     if (auto k = first_unknown_key(j, {"type", "from", "to", "capture", "ranged"}))
       return fail("bad_action", "unknown action field '" + *k + "'");
     for (const char* flag : {"capture", "ranged"})
-      if (j.contains(flag) && !j[flag].is_boolean()) return fail("bad_action", std::string("action.") + flag + " must be a boolean");
+      if (j.contains(flag) && !j[flag].is_boolean())
+        return fail("bad_action", std::string("action.") + flag + " must be a boolean");
     const auto from = j.contains("from") ? cyvasse_parse_square(j["from"]) : std::nullopt;
     const auto to = j.contains("to") ? cyvasse_parse_square(j["to"]) : std::nullopt;
     if (!from || !to) return fail("bad_action", "action.from and action.to must be squares a1..j10");
@@ -81,12 +82,15 @@ result<action> cyvasse_codec::parse_action(const json& j) {
       else return fail("bad_action", "action.preset must be \"standard\" or \"random\"");
       return a;
     }
-    if (!j.contains("pieces") || !j["pieces"].is_array()) return fail("bad_action", "a set-up needs a preset or a pieces array");
+    if (!j.contains("pieces") || !j["pieces"].is_array())
+      return fail("bad_action", "a set-up needs a preset or a pieces array");
     const json& list = j["pieces"];
     if (list.size() > 2 * army_size) return fail("bad_setup", "a set-up places exactly 19 pieces");
     for (const json& p : list) {
-      if (!p.is_object() || first_unknown_key(p, {"kind", "at"})) return fail("bad_action", "each piece is {\"kind\",\"at\"}");
-      const kind k = p.contains("kind") && p["kind"].is_string() ? kind_from_name(p["kind"].get<std::string>()) : kind::none;
+      if (!p.is_object() || first_unknown_key(p, {"kind", "at"}))
+        return fail("bad_action", "each piece is {\"kind\",\"at\"}");
+      const kind k = p.contains("kind") && p["kind"].is_string() ? kind_from_name(p["kind"].get<std::string>())
+                                                                 : kind::none;
       if (k == kind::none) return fail("bad_setup", "unknown piece kind");
       const auto at = p.contains("at") ? cyvasse_parse_square(p["at"]) : std::nullopt;
       if (!at) return fail("bad_setup", "a square is off the board");
@@ -113,7 +117,8 @@ json cyvasse_codec::action_json(const action& a) {
     return o.to_json();
   }
   json pieces = json::array();
-  for (const placement& p : a.pieces) pieces.push_back({{"kind", kind_name(p.what)}, {"at", cyvasse_square_name(p.at)}});
+  for (const placement& p : a.pieces)
+    pieces.push_back({{"kind", kind_name(p.what)}, {"at", cyvasse_square_name(p.at)}});
   return {{"type", "setup"}, {"pieces", std::move(pieces)}};
 }
 
@@ -131,8 +136,8 @@ json cyvasse_codec::expects_json(const observation& o, engine::seat p) {
     if (in_zone(p, sq) && o.board.ground[sq] != terrain::mountain) zone.push_back(cyvasse_square_name(sq));
   json pieces = json::object();
   for (int k = 1; k <= kind_count; ++k) pieces[std::string(kind_name(static_cast<kind>(k)))] = stats[k].count;
-  return {{"type", "setup"}, {"zone", std::move(zone)}, {"pieces", std::move(pieces)},
-          {"presets", {"standard", "random"}}};
+  return {
+      {"type", "setup"}, {"zone", std::move(zone)}, {"pieces", std::move(pieces)}, {"presets", {"standard", "random"}}};
 }
 
 void cyvasse_codec::event_fields(object_text& o, const event& e) {
@@ -320,7 +325,8 @@ result<options> cyvasse_codec::parse_options(const json& j) {
   options o;
   if (j.is_null()) return o;
   if (!j.is_object()) return fail("bad_options", "options must be an object");
-  if (auto k = first_unknown_key(j, {"terrain", "quiet_limit"})) return fail("bad_options", "unknown option '" + *k + "'");
+  if (auto k = first_unknown_key(j, {"terrain", "quiet_limit"}))
+    return fail("bad_options", "unknown option '" + *k + "'");
   if (j.contains("terrain")) {
     if (j["terrain"] == "default") o.random_terrain = false;
     else if (j["terrain"] == "random") o.random_terrain = true;

@@ -33,7 +33,8 @@ json cyvasse_position::position_json(const state& s) {
     if (s.board.ground[sq] == terrain::mountain) mountains.push_back(cyvasse_square_name(sq));
     if (s.board.ground[sq] == terrain::water) water.push_back(cyvasse_square_name(sq));
     const piece pc = s.board.pieces[sq];
-    if (pc.owner) pieces.push_back({{"at", cyvasse_square_name(sq)}, {"owner", pc.owner}, {"kind", kind_name(pc.what)}});
+    if (pc.owner)
+      pieces.push_back({{"at", cyvasse_square_name(sq)}, {"owner", pc.owner}, {"kind", kind_name(pc.what)}});
   }
   const char* ph = s.ph == phase::setup ? "setup" : s.ph == phase::play ? "play" : "over";
   json j = {{"game", cyvasse_codec::name},
@@ -101,9 +102,11 @@ result<state> cyvasse_position::parse_position(const json& j, std::uint64_t seed
   }
   if (j.contains("terrain")) {
     const json& t = j["terrain"];
-    if (!t.is_object() || first_unknown_key(t, {"mountains", "water"})) return bad("position.terrain is {mountains, water}");
+    if (!t.is_object() || first_unknown_key(t, {"mountains", "water"}))
+      return bad("position.terrain is {mountains, water}");
     s.board.ground.fill(terrain::plain);
-    if (auto m = parse_ground(t.value("mountains", json::array()), terrain::mountain, s.board)) return bad("position." + *m);
+    if (auto m = parse_ground(t.value("mountains", json::array()), terrain::mountain, s.board))
+      return bad("position." + *m);
     if (auto m = parse_ground(t.value("water", json::array()), terrain::water, s.board)) return bad("position." + *m);
   }
   if (!j.contains("pieces") || !j["pieces"].is_array() || j["pieces"].size() > 2 * army_size)
@@ -115,7 +118,8 @@ result<state> cyvasse_position::parse_position(const json& j, std::uint64_t seed
     if (s.board.pieces[*at].owner) return bad("two pieces on " + cyvasse_square_name(*at));
     const auto owner = int_field(p, "owner", 1, 2);
     if (!owner) return bad("piece.owner must be 1 or 2");
-    const kind k = p.contains("kind") && p["kind"].is_string() ? kind_from_name(p["kind"].get<std::string>()) : kind::none;
+    const kind k = p.contains("kind") && p["kind"].is_string() ? kind_from_name(p["kind"].get<std::string>())
+                                                               : kind::none;
     if (k == kind::none) return bad("piece.kind is not a Cyvasse piece");
     s.board.pieces[*at] = piece{static_cast<std::uint8_t>(*owner), k};
   }

@@ -53,7 +53,8 @@ result<action> quadri_codec::parse_action(const json& j) {
     return it == j.end() ? std::nullopt : parse_cell(*it);
   };
   if (type == "move") {
-    if (auto k = first_unknown_key(j, {"type", "path", "captures"})) return fail("bad_action", "unknown action field '" + *k + "'");
+    if (auto k = first_unknown_key(j, {"type", "path", "captures"}))
+      return fail("bad_action", "unknown action field '" + *k + "'");
     const auto it = j.find("path");
     if (it == j.end() || !it->is_array() || it->size() < 2 || it->size() > quadri::max_path)
       return fail("bad_action", "action.path must be an array of 2..16 cells");
@@ -73,7 +74,8 @@ result<action> quadri_codec::parse_action(const json& j) {
     return a;
   }
   if (type == "shift") {
-    if (auto k = first_unknown_key(j, {"type", "from", "to"})) return fail("bad_action", "unknown action field '" + *k + "'");
+    if (auto k = first_unknown_key(j, {"type", "from", "to"}))
+      return fail("bad_action", "unknown action field '" + *k + "'");
     const auto f = one("from"), t = one("to");
     if (!f || !t) return fail("bad_action", "action.from and action.to must be cells a1..j10");
     return quadri::shift_action(*f, *t);
@@ -135,18 +137,25 @@ void members(object_text& o, const quadri::moved& e) {
 }
 
 void members(object_text& o, const quadri::captured& e) {
-  o.text("at", quadri_codec::cell_name(e.at)).integer("player", e.capturer).integer("owner", e.victim_owner)
+  o.text("at", quadri_codec::cell_name(e.at))
+      .integer("player", e.capturer)
+      .integer("owner", e.victim_owner)
       .boolean("queen", e.was_queen);
 }
 
 void members(object_text& o, const quadri::tile_flipped& e) {
-  o.text("at", quadri_codec::cell_name(e.at)).seat_or_null("by", e.by)
-      .text("side", e.location_up ? "location" : "energy").integer("value", e.value);
+  o.text("at", quadri_codec::cell_name(e.at))
+      .seat_or_null("by", e.by)
+      .text("side", e.location_up ? "location" : "energy")
+      .integer("value", e.value);
 }
 
 void members(object_text& o, const quadri::energy_changed& e) {
-  o.text("at", quadri_codec::cell_name(e.at)).integer("player", e.player).integer("from", e.from)
-      .integer("to", e.to).integer("delta", e.to - e.from);
+  o.text("at", quadri_codec::cell_name(e.at))
+      .integer("player", e.player)
+      .integer("from", e.from)
+      .integer("to", e.to)
+      .integer("delta", e.to - e.from);
 }
 
 void members(object_text& o, const quadri::promoted& e) {
@@ -158,8 +167,10 @@ void members(object_text& o, const quadri::dropped& e) {
 }
 
 void members(object_text& o, const quadri::shifted& e) {
-  o.text("from", quadri_codec::cell_name(e.from)).text("to", quadri_codec::cell_name(e.to))
-      .integer("player", e.player).boolean("rider", e.rider);
+  o.text("from", quadri_codec::cell_name(e.from))
+      .text("to", quadri_codec::cell_name(e.to))
+      .integer("player", e.player)
+      .boolean("rider", e.rider);
 }
 
 void members(object_text& o, const quadri::game_over& e) {
@@ -301,8 +312,12 @@ std::optional<quadri::tile> tile_of(const json& t) {
   const int side = name_index(member("side"), std::array<std::string_view, 2>{"energy", "location"});
   const json revealed = member("revealed");
   if (aura < 0 || phase < 0 || dir < 0 || side < 0 || !revealed.is_boolean()) return std::nullopt;
-  quadri::tile out{static_cast<std::uint8_t>(aura + 1), static_cast<quadri::moon>(phase),
-                   static_cast<quadri::direction>(dir), 0, side == 1, revealed.get<bool>()};
+  quadri::tile out{static_cast<std::uint8_t>(aura + 1),
+                   static_cast<quadri::moon>(phase),
+                   static_cast<quadri::direction>(dir),
+                   0,
+                   side == 1,
+                   revealed.get<bool>()};
   if (t.contains("value")) {
     const auto v = int_field(t, "value", 1, 4);
     if (!v) return std::nullopt;
@@ -354,7 +369,8 @@ result<quadri::options> quadri_codec::parse_options(const json& j) {
   quadri::options o;
   if (j.is_null()) return o;
   if (!j.is_object()) return fail("bad_options", "options must be an object");
-  if (auto k = first_unknown_key(j, {"majority", "quiet_limit"})) return fail("bad_options", "unknown option '" + *k + "'");
+  if (auto k = first_unknown_key(j, {"majority", "quiet_limit"}))
+    return fail("bad_options", "unknown option '" + *k + "'");
   if (j.contains("majority")) {
     if (!j["majority"].is_boolean()) return fail("bad_options", "options.majority must be a boolean");
     o.majority = j["majority"].get<bool>();

@@ -66,7 +66,8 @@ std::optional<std::string> parse_tiles(const json& arr, state& s) {
     const auto v = int_field(t, "value", 1, 4);
     if (!v) return "tile.value must be 1..4";
     x.value = static_cast<std::uint8_t>(*v);
-    if (!t.contains("side") || (t["side"] != "energy" && t["side"] != "location")) return "tile.side must be energy or location";
+    if (!t.contains("side") || (t["side"] != "energy" && t["side"] != "location"))
+      return "tile.side must be energy or location";
     x.location = t["side"] == "location";
     if (!t.contains("revealed") || !t["revealed"].is_boolean()) return "tile.revealed must be a boolean";
     x.revealed = t["revealed"].get<bool>();
@@ -110,14 +111,10 @@ json quadri_position::position_json(const state& s) {
     if (s.preds[c].owner)
       preds.push_back({{"at", quadri_codec::cell_name(c)}, {"owner", s.preds[c].owner}, {"queen", s.preds[c].queen}});
   }
-  json j = {{"game", quadri_codec::name},
-            {"to_move", s.to_move},
-            {"energy", s.energy},
-            {"hand", s.hand},
-            {"quiet_actions", s.quiet},
-            {"options", quadri_codec::options_json(s.opts)},
-            {"tiles", std::move(tiles)},
-            {"predictors", std::move(preds)}};
+  json j = {{"game", quadri_codec::name}, {"to_move", s.to_move},
+            {"energy", s.energy},         {"hand", s.hand},
+            {"quiet_actions", s.quiet},   {"options", quadri_codec::options_json(s.opts)},
+            {"tiles", std::move(tiles)},  {"predictors", std::move(preds)}};
   if (s.seed) j["seed"] = std::to_string(*s.seed);
   j["rng"] = s.rng.to_string();
   j["outcome"] = outcome_json(s.outcome);

@@ -16,8 +16,7 @@ struct quadri_position {
   static json position_json(const quadri::state& s);
   // Position JSON → validated state; without "seed"/"rng" the PRNG is seeded with seed.
   // base supplies the options when the position has none. bad_position.
-  static result<quadri::state> parse_position(const json& j, std::uint64_t seed,
-                                               const quadri::options& base = {});
+  static result<quadri::state> parse_position(const json& j, std::uint64_t seed, const quadri::options& base = {});
   // A new state from options and an optional position (null = fresh game from seed), by
   // create_from (protocol/core/position_create.h). bad_options, bad_position.
   static result<quadri::state> create(const json& options, const json& position, std::uint64_t seed);

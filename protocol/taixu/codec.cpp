@@ -24,9 +24,7 @@ rule_error fail(const char* code, std::string message) { return rule_error{code,
 
 }  // namespace
 
-const std::string& square_name(int sq) {
-  return file_rank_name<taixu::board_size, taixu::file_of, taixu::rank_of>(sq);
-}
+const std::string& square_name(int sq) { return file_rank_name<taixu::board_size, taixu::file_of, taixu::rank_of>(sq); }
 
 std::optional<taixu::square> parse_square(const json& j) {
   if (!j.is_string()) return std::nullopt;
@@ -41,8 +39,7 @@ result<action> taixu_codec::parse_action(const json& j) {
   if (type_it == j.end() || !type_it->is_string()) return fail("bad_action", "action.type must be a string");
   const auto& type = type_it->get_ref<const std::string&>();
   // "cost" (as listed in the legal actions) may be echoed back; the engine's own cost applies.
-  if (j.contains("cost") && !j["cost"].is_number_integer())
-    return fail("bad_action", "action.cost must be an integer");
+  if (j.contains("cost") && !j["cost"].is_number_integer()) return fail("bad_action", "action.cost must be an integer");
   // An action of kind with the given square fields; allowed = those fields, "type", "cost".
   auto squares = [&](action_kind kind, std::initializer_list<std::string_view> keys,
                      std::initializer_list<std::string_view> allowed) -> result<action> {
@@ -69,14 +66,10 @@ result<action> taixu_codec::parse_action(const json& j) {
 void taixu_codec::action_fields(object_text& o, const action& a) {
   switch (a.kind) {
     case action_kind::summon: o.text("type", "summon").text("to", square_name(a.a)); return;
-    case action_kind::move:
-      o.text("type", "move").text("from", square_name(a.a)).text("to", square_name(a.b));
-      return;
+    case action_kind::move: o.text("type", "move").text("from", square_name(a.a)).text("to", square_name(a.b)); return;
     case action_kind::stabilize: o.text("type", "stabilize").text("at", square_name(a.a)); return;
     case action_kind::swap:
-      o.text("type", "swap")
-          .text("a", square_name(std::min(a.a, a.b)))
-          .text("b", square_name(std::max(a.a, a.b)));
+      o.text("type", "swap").text("a", square_name(std::min(a.a, a.b))).text("b", square_name(std::max(a.a, a.b)));
       return;
     case action_kind::end_turn: break;
   }

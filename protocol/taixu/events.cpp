@@ -10,8 +10,8 @@ using taixu::effect;
 
 namespace {
 
-constexpr std::array<std::string_view, 6> effect_names = {"none", "overload", "echo", "drain", "rift",
-                                                          "free_distortion"};
+constexpr std::array<std::string_view, 6> effect_names = {"none",  "overload", "echo",
+                                                          "drain", "rift",     "free_distortion"};
 
 }  // namespace
 
@@ -47,9 +47,7 @@ std::string_view cause_name(cause c) {
 namespace {
 
 // The members after "type" of each event (rules §11), one overload per event struct.
-void members(object_text& o, const taixu::summoned& e) {
-  o.text("at", square_name(e.at)).integer("player", e.player);
-}
+void members(object_text& o, const taixu::summoned& e) { o.text("at", square_name(e.at)).integer("player", e.player); }
 
 void members(object_text& o, const taixu::moved& e) {
   o.text("from", square_name(e.from)).text("to", square_name(e.to)).integer("player", e.player);
@@ -82,9 +80,7 @@ void members(object_text& o, const taixu::charge_changed& e) {
       .text("cause", cause_name(e.why));
 }
 
-void members(object_text& o, const taixu::zone_bonus& e) {
-  o.text("at", square_name(e.at)).integer("owner", e.owner);
-}
+void members(object_text& o, const taixu::zone_bonus& e) { o.text("at", square_name(e.at)).integer("owner", e.owner); }
 
 void members(object_text& o, const taixu::anomaly_triggered& e) {
   o.text("at", square_name(e.at)).integer("owner", e.owner).text("effect", effect_name(e.anomaly));
@@ -112,7 +108,10 @@ void members(object_text& o, const taixu::wave& e) {
     const auto& h = e.hits[i];
     if (i) hits += ',';
     object_text hit;
-    hit.text("at", square_name(h.at)).integer("owner", h.owner).integer("from", h.from).integer("to", h.to)
+    hit.text("at", square_name(h.at))
+        .integer("owner", h.owner)
+        .integer("from", h.from)
+        .integer("to", h.to)
         .boolean("destroyed", h.destroyed);
     hit.append_to(hits);
   }

@@ -88,8 +88,8 @@ json taixu_position::position_json(const state& s) {
   for (int sq = 0; sq < taixu::board_size; ++sq) {
     const auto& p = s.board[sq];
     if (p.owner)
-      pieces.push_back({{"at", square_name(sq)}, {"owner", p.owner}, {"charge", p.charge},
-                        {"idle", p.idle}, {"moved", p.moved}});
+      pieces.push_back(
+          {{"at", square_name(sq)}, {"owner", p.owner}, {"charge", p.charge}, {"idle", p.idle}, {"moved", p.moved}});
     if (s.anomalies[sq] != taixu::effect::none)
       anomalies.push_back({{"at", square_name(sq)}, {"effect", effect_name(s.anomalies[sq])}});
   }
@@ -110,8 +110,8 @@ json taixu_position::position_json(const state& s) {
 
 result<state> taixu_position::parse_position(const json& j, std::uint64_t seed, const taixu::options& base) {
   if (!j.is_object()) return bad("a position must be a JSON object");
-  if (auto k = first_unknown_key(j, {"game", "options", "to_move", "round", "pc", "bonus", "reserve",
-                                     "pieces", "anomalies", "seed", "rng", "outcome"}))
+  if (auto k = first_unknown_key(j, {"game", "options", "to_move", "round", "pc", "bonus", "reserve", "pieces",
+                                     "anomalies", "seed", "rng", "outcome"}))
     return bad("unknown position field '" + *k + "'");
   if (!j.contains("game") || j["game"] != taixu_codec::name) return bad("position.game must be \"taixu\"");
   for (const char* key : {"to_move", "round", "pc", "bonus", "reserve", "pieces", "anomalies"})

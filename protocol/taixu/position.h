@@ -16,12 +16,10 @@ struct taixu_position {
   static json position_json(const taixu::state& s);
   // Position JSON → validated state; without "seed"/"rng" the PRNG is seeded with seed.
   // base supplies the options when the position has none. bad_position.
-  static result<taixu::state> parse_position(const json& j, std::uint64_t seed,
-                                              const taixu::options& base = {});
+  static result<taixu::state> parse_position(const json& j, std::uint64_t seed, const taixu::options& base = {});
   // A new state from options and an optional position (null = fresh game from seed), by
   // create_from (protocol/core/position_create.h). bad_options, bad_position.
-  static result<taixu::state> create(const json& options, const json& position,
-                                     std::uint64_t seed);
+  static result<taixu::state> create(const json& options, const json& position, std::uint64_t seed);
 };
 
 }  // namespace tabuleiro::protocol

@@ -27,24 +27,25 @@ user_row decode_user(const sql_row& row) {
 
 }  // namespace
 
-write_work insert_user_work(const user_row& u, std::shared_ptr<inserted_user> out,
-                            const std::string& invitation_hash, std::int64_t now_ms, bool invitation_required) {
+write_work insert_user_work(const user_row& u, std::shared_ptr<inserted_user> out, const std::string& invitation_hash,
+                            std::int64_t now_ms, bool invitation_required) {
   return [u, out, invitation_hash, now_ms, invitation_required](sql_connection& db, std::string& error) {
     out->admin = u.admin;
     const write_status s = db.run(
         "INSERT INTO users (username, username_key, display_name, password_hash, is_admin, disabled,"
         " language, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        {u.username, u.username_key, u.display_name, u.password_hash, std::int64_t{u.admin},
-         std::int64_t{u.disabled}, u.language, u.created_ms},
+        {u.username, u.username_key, u.display_name, u.password_hash, std::int64_t{u.admin}, std::int64_t{u.disabled},
+         u.language, u.created_ms},
         error);
     if (s != write_status::ok) return s;
     bool found = false;
-    if (!db.query("SELECT id FROM users WHERE username_key = ?1", {u.username_key},
-                  [&](const sql_row& row) {
-                    out->id = row.int64(0);
-                    found = true;
-                  },
-                  error))
+    if (!db.query(
+            "SELECT id FROM users WHERE username_key = ?1", {u.username_key},
+            [&](const sql_row& row) {
+              out->id = row.int64(0);
+              found = true;
+            },
+            error))
       return write_status::unavailable;
     if (!found) {
       error = "the new user cannot be read back";
@@ -54,22 +55,22 @@ write_work insert_user_work(const user_row& u, std::shared_ptr<inserted_user> ou
     bool grants_admin = false;
     bool usable = false;
     // A set-up invitation (grants_admin) works only while no administrator can act.
-    if (!db.query("SELECT grants_admin FROM invitations WHERE code_hash = ?1 AND revoked = 0 AND uses < max_uses"
-                  " AND expires_ms > ?2 AND (grants_admin = 0 OR NOT EXISTS"
-                  " (SELECT 1 FROM users WHERE is_admin = 1 AND disabled = 0))",
-                  {invitation_hash, now_ms},
-                  [&](const sql_row& row) {
-                    usable = true;
-                    grants_admin = row.int64(0) != 0;
-                  },
-                  error))
+    if (!db.query(
+            "SELECT grants_admin FROM invitations WHERE code_hash = ?1 AND revoked = 0 AND uses < max_uses"
+            " AND expires_ms > ?2 AND (grants_admin = 0 OR NOT EXISTS"
+            " (SELECT 1 FROM users WHERE is_admin = 1 AND disabled = 0))",
+            {invitation_hash, now_ms},
+            [&](const sql_row& row) {
+              usable = true;
+              grants_admin = row.int64(0) != 0;
+            },
+            error))
       return write_status::unavailable;
     if (usable) {
       // The guard repeats the conditions, so two sign-ups racing for the last use cannot both have it.
-      const write_status used = db.run(
-          "UPDATE invitations SET uses = uses + 1, used_by = ?1, used_ms = ?2"
-          " WHERE code_hash = ?3 AND revoked = 0 AND uses < max_uses AND expires_ms > ?2",
-          {out->id, now_ms, invitation_hash}, error);
+      const write_status used = db.run("UPDATE invitations SET uses = uses + 1, used_by = ?1, used_ms = ?2"
+                                       " WHERE code_hash = ?3 AND revoked = 0 AND uses < max_uses AND expires_ms > ?2",
+                                       {out->id, now_ms, invitation_hash}, error);
       if (used != write_status::ok) return used;
       usable = db.changes() == 1;
     }
@@ -90,24 +91,22 @@ write_work insert_user_work(const user_row& u, std::shared_ptr<inserted_user> ou
 
 write_work insert_invitation_work(const invitation_row& inv) {
   return [inv](sql_connection& db, std::string& error) {
-    return db.run(
-        "INSERT INTO invitations (code_hash, created_by, created_ms, expires_ms, max_uses, grants_admin)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        {inv.code_hash, id_or_null(inv.created_by), inv.created_ms, inv.expires_ms,
-         static_cast<std::int64_t>(inv.max_uses), std::int64_t{inv.grants_admin}},
-        error);
+    return db.run("INSERT INTO invitations (code_hash, created_by, created_ms, expires_ms, max_uses, grants_admin)"
+                  " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                  {inv.code_hash, id_or_null(inv.created_by), inv.created_ms, inv.expires_ms,
+                   static_cast<std::int64_t>(inv.max_uses), std::int64_t{inv.grants_admin}},
+                  error);
   };
 }
 
 write_work insert_session_work(const std::string& id_hash, std::int64_t user_id, std::int64_t created_ms,
                                std::int64_t expires_ms) {
   return [=](sql_connection& db, std::string& error) {
-    const write_status s = db.run("DELETE FROM sessions WHERE user_id = ?1 AND expires_ms <= ?2",
-                                  {user_id, created_ms}, error);
+    const write_status s = db.run("DELETE FROM sessions WHERE user_id = ?1 AND expires_ms <= ?2", {user_id, created_ms},
+                                  error);
     if (s != write_status::ok) return s;
-    return db.run(
-        "INSERT INTO sessions (id_hash, user_id, csrf, created_ms, expires_ms) VALUES (?1, ?2, '', ?3, ?4)",
-        {id_hash, user_id, created_ms, expires_ms}, error);
+    return db.run("INSERT INTO sessions (id_hash, user_id, csrf, created_ms, expires_ms) VALUES (?1, ?2, '', ?3, ?4)",
+                  {id_hash, user_id, created_ms, expires_ms}, error);
   };
 }
 
@@ -136,8 +135,8 @@ write_work update_profile_work(std::int64_t user_id, const std::string& display_
   };
 }
 
-write_work update_password_work(std::int64_t user_id, const std::string& password_hash,
-                                const std::string& keep_id_hash, std::int64_t now_ms) {
+write_work update_password_work(std::int64_t user_id, const std::string& password_hash, const std::string& keep_id_hash,
+                                std::int64_t now_ms) {
   return [=](sql_connection& db, std::string& error) {
     const write_status s = db.run("UPDATE users SET password_hash = ?1, sessions_ended_ms = ?3 WHERE id = ?2",
                                   {password_hash, user_id, now_ms}, error);
@@ -159,9 +158,10 @@ write_work use_reset_work(const std::string& code_hash, const std::string& passw
                           std::shared_ptr<std::int64_t> user_id) {
   return [=](sql_connection& db, std::string& error) {
     *user_id = 0;
-    if (!db.query("SELECT r.user_id FROM password_resets r JOIN users u ON u.id = r.user_id"
-                  " WHERE r.code_hash = ?1 AND r.used_ms = 0 AND r.expires_ms > ?2 AND u.disabled = 0",
-                  {code_hash, now_ms}, [&](const sql_row& row) { *user_id = row.int64(0); }, error))
+    if (!db.query(
+            "SELECT r.user_id FROM password_resets r JOIN users u ON u.id = r.user_id"
+            " WHERE r.code_hash = ?1 AND r.used_ms = 0 AND r.expires_ms > ?2 AND u.disabled = 0",
+            {code_hash, now_ms}, [&](const sql_row& row) { *user_id = row.int64(0); }, error))
       return write_status::unavailable;
     if (*user_id == 0) {
       error = "the reset link is unknown, used or lapsed";
@@ -206,12 +206,13 @@ read_status read_held_seats(sql_connection& db, std::int64_t user_id, std::size_
 read_status read_user_by_key(sql_connection& db, const std::string& key, user_row& out, std::string& error) {
   bool found = false;
   const std::string sql = std::string(user_columns) + " FROM users u WHERE u.username_key = ?1";
-  if (!db.query(sql.c_str(), {key},
-                [&](const sql_row& row) {
-                  out = decode_user(row);
-                  found = true;
-                },
-                error))
+  if (!db.query(
+          sql.c_str(), {key},
+          [&](const sql_row& row) {
+            out = decode_user(row);
+            found = true;
+          },
+          error))
     return read_status::unavailable;
   return found ? read_status::found : read_status::absent;
 }
@@ -219,29 +220,30 @@ read_status read_user_by_key(sql_connection& db, const std::string& key, user_ro
 read_status read_user_by_id(sql_connection& db, std::int64_t id, user_row& out, std::string& error) {
   bool found = false;
   const std::string sql = std::string(user_columns) + " FROM users u WHERE u.id = ?1";
-  if (!db.query(sql.c_str(), {id},
-                [&](const sql_row& row) {
-                  out = decode_user(row);
-                  found = true;
-                },
-                error))
+  if (!db.query(
+          sql.c_str(), {id},
+          [&](const sql_row& row) {
+            out = decode_user(row);
+            found = true;
+          },
+          error))
     return read_status::unavailable;
   return found ? read_status::found : read_status::absent;
 }
 
-read_status read_session(sql_connection& db, const std::string& id_hash, std::int64_t now_ms,
-                         session_row& out, std::string& error) {
+read_status read_session(sql_connection& db, const std::string& id_hash, std::int64_t now_ms, session_row& out,
+                         std::string& error) {
   bool found = false;
-  const std::string sql = std::string(user_columns) +
-                          ", s.expires_ms FROM sessions s JOIN users u ON u.id = s.user_id"
-                          " WHERE s.id_hash = ?1 AND s.expires_ms > ?2";
-  if (!db.query(sql.c_str(), {id_hash, now_ms},
-                [&](const sql_row& row) {
-                  out.user = decode_user(row);
-                  out.expires_ms = row.int64(9);
-                  found = true;
-                },
-                error))
+  const std::string sql = std::string(user_columns) + ", s.expires_ms FROM sessions s JOIN users u ON u.id = s.user_id"
+                                                      " WHERE s.id_hash = ?1 AND s.expires_ms > ?2";
+  if (!db.query(
+          sql.c_str(), {id_hash, now_ms},
+          [&](const sql_row& row) {
+            out.user = decode_user(row);
+            out.expires_ms = row.int64(9);
+            found = true;
+          },
+          error))
     return read_status::unavailable;
   return found ? read_status::found : read_status::absent;
 }

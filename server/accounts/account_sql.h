@@ -14,14 +14,14 @@ namespace tabuleiro::server::accounts {
 
 // One user as stored. The password only as its Argon2id string.
 struct user_row {
-  std::int64_t id = 0;           // set by the database
-  std::string username;          // as typed at sign-up
-  std::string username_key;      // username_key(username), unique
+  std::int64_t id = 0;       // set by the database
+  std::string username;      // as typed at sign-up
+  std::string username_key;  // username_key(username), unique
   std::string display_name;
-  std::string password_hash;     // crypto_pwhash_str
+  std::string password_hash;  // crypto_pwhash_str
   bool admin = false;
   bool disabled = false;
-  std::string language = "en";   // "en" | "pt-BR"
+  std::string language = "en";  // "en" | "pt-BR"
   std::int64_t created_ms = 0;
 };
 
@@ -77,8 +77,8 @@ write_work delete_user_sessions_work(std::int64_t user_id, std::int64_t now_ms);
 write_work update_profile_work(std::int64_t user_id, const std::string& display_name, const std::string& language);
 // Sets a user's password hash and ends every session of theirs except keep_id_hash ("" ends all),
 // stamping its sessions_ended_ms with now_ms.
-write_work update_password_work(std::int64_t user_id, const std::string& password_hash,
-                                const std::string& keep_id_hash, std::int64_t now_ms);
+write_work update_password_work(std::int64_t user_id, const std::string& password_hash, const std::string& keep_id_hash,
+                                std::int64_t now_ms);
 // Inserts a password-reset link for user_id (code_hash: SHA-256 hex of its code) by created_by
 // (0: the owner's shell), usable once until expires_ms.
 write_work insert_reset_work(const std::string& code_hash, std::int64_t user_id, std::int64_t created_by,
@@ -95,8 +95,8 @@ struct held_seat_row {
   std::string game;
   std::string status;
   int seat = 0;
-  std::string opponent;   // the other seat's display name ("" = none)
-  std::string outcome;    // the outcome's JSON text ("" until finished)
+  std::string opponent;  // the other seat's display name ("" = none)
+  std::string outcome;   // the outcome's JSON text ("" until finished)
   std::int64_t created_ms = 0;
   std::int64_t updated_ms = 0;
 };
@@ -109,7 +109,7 @@ read_status read_user_by_key(sql_connection& db, const std::string& key, user_ro
 // Reads the user with this id: found, absent, or unavailable with error set.
 read_status read_user_by_id(sql_connection& db, std::int64_t id, user_row& out, std::string& error);
 // Reads the session id_hash with its user, absent when there is none or it lapsed by now_ms.
-read_status read_session(sql_connection& db, const std::string& id_hash, std::int64_t now_ms,
-                         session_row& out, std::string& error);
+read_status read_session(sql_connection& db, const std::string& id_hash, std::int64_t now_ms, session_row& out,
+                         std::string& error);
 
 }  // namespace tabuleiro::server::accounts

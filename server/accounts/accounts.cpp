@@ -22,15 +22,11 @@ constexpr std::size_t invitation_bytes = 18;  // 144 bits, 24 characters
 
 // The one answer to a wrong name or a wrong password.
 refusal bad_credentials() { return {"bad_credentials", "the user name or the password is wrong"}; }
-refusal bad_invitation() {
-  return {"bad_invitation", "this invitation is unknown, already used, revoked or lapsed"};
-}
+refusal bad_invitation() { return {"bad_invitation", "this invitation is unknown, already used, revoked or lapsed"}; }
 refusal unavailable() { return {"unavailable", "accounts cannot be reached right now; try again"}; }
 
 // The account a stored user shows.
-account account_of(const user_row& u) {
-  return {u.id, u.username, u.display_name, u.language, u.admin};
-}
+account account_of(const user_row& u) { return {u.id, u.username, u.display_name, u.language, u.admin}; }
 
 }  // namespace
 
@@ -84,8 +80,7 @@ void account_service::create_user(std::string username, std::string password, bo
   insert_user(std::move(username), std::move(password), std::move(display_name), "en", admin, "", std::move(done));
 }
 
-void account_service::create_invitation(std::int64_t created_by, std::int64_t valid_ms, int max_uses,
-                                        bool grants_admin,
+void account_service::create_invitation(std::int64_t created_by, std::int64_t valid_ms, int max_uses, bool grants_admin,
                                         std::function<void(std::variant<invitation, refusal>)> done) {
   invitation made{new_random_token(invitation_bytes), time_.now_ms() + valid_ms};
   invitation_row row;
@@ -119,7 +114,8 @@ write_work with_admin_audit(write_work insert, const user_row& u, std::shared_pt
     a.address = by_link ? "" : "shell";
     a.action = "create_admin";
     a.target = "user " + std::to_string(out->id);
-    a.detail = by_link ? "signed up with the set-up link" : "created as an administrator (tabuleiro admin create-user --admin)";
+    a.detail = by_link ? "signed up with the set-up link"
+                       : "created as an administrator (tabuleiro admin create-user --admin)";
     return insert_audit_work(a)(db, error);
   };
 }
@@ -147,7 +143,8 @@ void account_service::insert_user(std::string username, std::string password, st
     }
     auto out = std::make_shared<inserted_user>();
     const std::string invitation_hash = invitation.empty() ? "" : sha256_hex(invitation);
-    write_work insert = with_admin_audit(insert_user_work(u, out, invitation_hash, time_.now_ms(), options_.invitation_required),
+    write_work insert = with_admin_audit(insert_user_work(u, out, invitation_hash, time_.now_ms(),
+                                                          options_.invitation_required),
                                          u, out, !invitation_hash.empty(), time_.now_ms());
     db_.queue_write(std::move(insert), [u, out, done = std::move(done)](write_status s) mutable {
       if (s == write_status::conflict && out->invitation_refused) return done(bad_invitation());
@@ -173,9 +170,8 @@ void account_service::sign_in(std::string username, std::string password, const 
     std::string stored;
     read_status found = read_status::absent;
     if (!key.empty()) {
-      found = db_.run_read("reading a user", [&](sql_connection& db, std::string& error) {
-        return read_user_by_key(db, key, u, error);
-      });
+      found = db_.run_read("reading a user",
+                           [&](sql_connection& db, std::string& error) { return read_user_by_key(db, key, u, error); });
       if (found == read_status::unavailable) return done(unavailable());
     }
     // An unknown name costs the same hashing as a known one.
@@ -201,9 +197,9 @@ void account_service::open_session(const account& who, std::function<void(sign_r
   o.s.expires_ms = now + options_.session_ms;
   write_work insert = insert_session_work(o.s.id_hash, who.id, now, o.s.expires_ms);
   db_.queue_write(std::move(insert), [o = std::move(o), done = std::move(done)](write_status s) mutable {
-                    if (s != write_status::ok) return done(unavailable());
-                    done(std::move(o));
-                  });
+    if (s != write_status::ok) return done(unavailable());
+    done(std::move(o));
+  });
 }
 
 void account_service::authenticate(std::string session_id, std::function<void(auth_result)> done) {
@@ -284,34 +280,35 @@ void account_service::change_password(std::int64_t user_id, std::string current,
   const std::string by_user = "i:" + std::to_string(user_id);
   if (const auto wait_s = std::max(failures_.wait_s(by_address), failures_.wait_s(by_user)); wait_s > 0)
     return done(refusal{"rate_limited", "too many wrong passwords; wait before trying again", wait_s});
-  net::post(workers_, [this, user_id, by_address, by_user, current = std::move(current),
-                       replacement = std::move(replacement), keep = sha256_hex(keep_session_id),
-                       done = std::move(done)]() mutable {
-    user_row u;
-    const read_status r = db_.run_read("reading a user", [&](sql_connection& db, std::string& error) {
-      return read_user_by_id(db, user_id, u, error);
-    });
-    if (r == read_status::unavailable) return done(unavailable());
-    if (r != read_status::found || !verify_password(u.password_hash, current)) {
-      failures_.failed(by_address);
-      failures_.failed(by_user);
-      return done(refusal{"bad_credentials", "the current password is wrong"});
-    }
-    failures_.succeeded(by_user);
-    std::string hash;
-    try {
-      hash = hash_password(replacement, options_.cost);
-    } catch (const std::exception& e) {
-      spdlog::error("accounts: changing a password: {}", e.what());
-      return done(unavailable());
-    }
-    db_.queue_write(update_password_work(user_id, hash, keep, time_.now_ms()), [this, user_id, done = std::move(done)](write_status s) {
-      forget("", user_id);
-      if (s != write_status::ok) return done(unavailable());
-      spdlog::info("accounts: user {} changed their password", user_id);
-      done(std::nullopt);
-    });
-  });
+  net::post(workers_,
+            [this, user_id, by_address, by_user, current = std::move(current), replacement = std::move(replacement),
+             keep = sha256_hex(keep_session_id), done = std::move(done)]() mutable {
+              user_row u;
+              const read_status r = db_.run_read("reading a user", [&](sql_connection& db, std::string& error) {
+                return read_user_by_id(db, user_id, u, error);
+              });
+              if (r == read_status::unavailable) return done(unavailable());
+              if (r != read_status::found || !verify_password(u.password_hash, current)) {
+                failures_.failed(by_address);
+                failures_.failed(by_user);
+                return done(refusal{"bad_credentials", "the current password is wrong"});
+              }
+              failures_.succeeded(by_user);
+              std::string hash;
+              try {
+                hash = hash_password(replacement, options_.cost);
+              } catch (const std::exception& e) {
+                spdlog::error("accounts: changing a password: {}", e.what());
+                return done(unavailable());
+              }
+              db_.queue_write(update_password_work(user_id, hash, keep, time_.now_ms()),
+                              [this, user_id, done = std::move(done)](write_status s) {
+                                forget("", user_id);
+                                if (s != write_status::ok) return done(unavailable());
+                                spdlog::info("accounts: user {} changed their password", user_id);
+                                done(std::nullopt);
+                              });
+            });
 }
 
 void account_service::create_reset(std::int64_t user_id, std::int64_t created_by, std::int64_t valid_ms,
@@ -371,18 +368,20 @@ void account_service::forget(const std::string& id_hash, std::int64_t user_id) {
 void account_service::sign_out(const std::string& session_id, std::function<void(bool)> done) {
   const std::string id_hash = sha256_hex(session_id);
   forget(id_hash, 0);
-  db_.queue_write(delete_session_work(id_hash, time_.now_ms()), [this, id_hash, done = std::move(done)](write_status s) {
-    forget(id_hash, 0);  // a read that raced the delete may have cached the session again
-    done(s == write_status::ok);
-  });
+  db_.queue_write(delete_session_work(id_hash, time_.now_ms()),
+                  [this, id_hash, done = std::move(done)](write_status s) {
+                    forget(id_hash, 0);  // a read that raced the delete may have cached the session again
+                    done(s == write_status::ok);
+                  });
 }
 
 void account_service::sign_out_everywhere(std::int64_t user_id, std::function<void(bool)> done) {
   forget("", user_id);
-  db_.queue_write(delete_user_sessions_work(user_id, time_.now_ms()), [this, user_id, done = std::move(done)](write_status s) {
-    forget("", user_id);  // a read that raced the delete may have cached a session again
-    done(s == write_status::ok);
-  });
+  db_.queue_write(delete_user_sessions_work(user_id, time_.now_ms()),
+                  [this, user_id, done = std::move(done)](write_status s) {
+                    forget("", user_id);  // a read that raced the delete may have cached a session again
+                    done(s == write_status::ok);
+                  });
 }
 
 }  // namespace tabuleiro::server::accounts

@@ -83,12 +83,12 @@ struct auth_result {
 struct service_options {
   password_cost cost = default_password_cost();
   std::int64_t session_ms = 30LL * 24 * 3600 * 1000;  // a session lapses 30 days after sign-in
-  std::int64_t cache_ms = 1000;       // how long a read session is believed before re-reading
-  int sign_ups_per_hour = 10;         // per client address
-  int free_failures = 5;              // failed sign-ins before the delays start (per address / per name)
-  std::int64_t max_delay_s = 900;     // the longest delay between sign-in attempts
-  int threads = 1;                    // worker threads (hashing, reads)
-  bool invitation_required = false;   // sign-up needs an invitation (--access invite)
+  std::int64_t cache_ms = 1000;                       // how long a read session is believed before re-reading
+  int sign_ups_per_hour = 10;                         // per client address
+  int free_failures = 5;             // failed sign-ins before the delays start (per address / per name)
+  std::int64_t max_delay_s = 900;    // the longest delay between sign-in attempts
+  int threads = 1;                   // worker threads (hashing, reads)
+  bool invitation_required = false;  // sign-up needs an invitation (--access invite)
 };
 
 // The accounts of one server. Every node of a cluster reads the same rows, so a session (or
@@ -110,9 +110,8 @@ class account_service {
   // bad_username, bad_password, invitation_required (none given where one is needed),
   // bad_invitation (unknown, used, revoked or lapsed), name_taken, rate_limited (too many
   // sign-ups from address), unavailable.
-  void sign_up(std::string username, std::string password, std::string display_name,
-               std::string language, std::string invitation, const std::string& address,
-               std::function<void(sign_result)> done);
+  void sign_up(std::string username, std::string password, std::string display_name, std::string language,
+               std::string invitation, const std::string& address, std::function<void(sign_result)> done);
   // Makes an invitation valid for valid_ms and max_uses sign-ups, by created_by (0: the owner's
   // shell); grants_admin makes whoever signs up with it an administrator.
   void create_invitation(std::int64_t created_by, std::int64_t valid_ms, int max_uses, bool grants_admin,
@@ -131,8 +130,7 @@ class account_service {
   void authenticate(std::string session_id, std::function<void(auth_result)> done) EXCLUDES(mu_);
   // The seats user_id holds (at most 100, the most recently changed match first); nullopt when
   // the database could not answer.
-  void held_seats(std::int64_t user_id,
-                  std::function<void(std::optional<std::vector<held_seat_row>>)> done);
+  void held_seats(std::int64_t user_id, std::function<void(std::optional<std::vector<held_seat_row>>)> done);
   // Sets user_id's display name ("" means the user name) and language ("en" or "pt-BR"; else
   // refused bad_language). Refused: bad_language, unavailable; done gets the account as it is now.
   void update_profile(std::int64_t user_id, std::string display_name, std::string language,
@@ -161,9 +159,8 @@ class account_service {
   // Hashes password on a worker and inserts the user (names already checked), using up the
   // invitation code if not ""; done gets the new account, or name_taken / bad_invitation /
   // unavailable.
-  void insert_user(std::string username, std::string password, std::string display_name,
-                   std::string language, bool admin, std::string invitation,
-                   std::function<void(std::variant<account, refusal>)> done);
+  void insert_user(std::string username, std::string password, std::string display_name, std::string language,
+                   bool admin, std::string invitation, std::function<void(std::variant<account, refusal>)> done);
   // Opens a session for u and answers done with it.
   void open_session(const account& u, std::function<void(sign_result)> done);
   // Forgets cached sessions: the one of id_hash, or every one of user_id when id_hash is "".

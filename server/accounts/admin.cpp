@@ -35,8 +35,8 @@ void admin_service::read_rows(const char* what, std::function<read_status(sql_co
                               std::function<void(std::optional<Rows>)> done) {
   net::post(workers_, [this, what, read = std::move(read), done = std::move(done)] {
     Rows rows{};
-    const read_status s =
-        db_.run_read(what, [&](sql_connection& db, std::string& error) { return read(db, rows, error); });
+    const read_status s = db_.run_read(what,
+                                       [&](sql_connection& db, std::string& error) { return read(db, rows, error); });
     if (s == read_status::unavailable) return done(std::nullopt);
     done(std::move(rows));
   });
@@ -110,12 +110,12 @@ void admin_service::reset_link(const actor& by, std::int64_t user_id,
       [this, by, user_id, done = std::move(done)](std::optional<std::vector<user_row>> rows) mutable {
         if (!rows) return done(unavailable());
         if (rows->empty()) return done(not_found("user"));
-        accounts_.create_reset(user_id, by.id, day_ms,
-                               [this, by, user_id, done = std::move(done)](std::variant<invitation, refusal> r) {
-                                 if (!std::holds_alternative<invitation>(r)) return done(std::move(r));
-                                 record(by, "reset_link", "user " + std::to_string(user_id), "valid for a day",
-                                        [r = std::move(r), done = std::move(done)](bool) mutable { done(std::move(r)); });
-                               });
+        accounts_.create_reset(
+            user_id, by.id, day_ms, [this, by, user_id, done = std::move(done)](std::variant<invitation, refusal> r) {
+              if (!std::holds_alternative<invitation>(r)) return done(std::move(r));
+              record(by, "reset_link", "user " + std::to_string(user_id), "valid for a day",
+                     [r = std::move(r), done = std::move(done)](bool) mutable { done(std::move(r)); });
+            });
       });
 }
 
@@ -124,16 +124,16 @@ void admin_service::invite(const actor& by, std::int64_t valid_ms, int max_uses,
   if (valid_ms < hour_ms || valid_ms > 365 * day_ms)
     return done(refusal{"bad_request", "an invitation is valid for 1 hour to 365 days"});
   if (max_uses < 1 || max_uses > 1000) return done(refusal{"bad_request", "an invitation admits 1 to 1000 sign-ups"});
-  accounts_.create_invitation(by.id, valid_ms, max_uses, false,
-                              [this, by, valid_ms, max_uses, done = std::move(done)](std::variant<invitation, refusal> r) {
-                                if (!std::holds_alternative<invitation>(r)) return done(std::move(r));
-                                // Named before r moves into the callback (argument order is unspecified).
-                                std::string target = "invitation " + sha256_hex(std::get<invitation>(r).code).substr(0, 16);
-                                record(by, "invite", std::move(target),
-                                       std::to_string(max_uses) + " sign-up(s), " + std::to_string(valid_ms / hour_ms) +
-                                           " hour(s)",
-                                       [r = std::move(r), done = std::move(done)](bool) mutable { done(std::move(r)); });
-                              });
+  accounts_.create_invitation(
+      by.id, valid_ms, max_uses, false,
+      [this, by, valid_ms, max_uses, done = std::move(done)](std::variant<invitation, refusal> r) {
+        if (!std::holds_alternative<invitation>(r)) return done(std::move(r));
+        // Named before r moves into the callback (argument order is unspecified).
+        std::string target = "invitation " + sha256_hex(std::get<invitation>(r).code).substr(0, 16);
+        record(by, "invite", std::move(target),
+               std::to_string(max_uses) + " sign-up(s), " + std::to_string(valid_ms / hour_ms) + " hour(s)",
+               [r = std::move(r), done = std::move(done)](bool) mutable { done(std::move(r)); });
+      });
 }
 
 void admin_service::list_invitations(std::function<void(std::optional<std::vector<invitation_row>>)> done) {
@@ -170,8 +170,8 @@ void admin_service::list_matches(std::string status, std::string game, std::stri
   if (player.size() > 100) player.resize(100);
   read_rows<std::vector<admin_match_row>>(
       "listing matches",
-      [status = std::move(status), game = std::move(game), player = std::move(player)](
-          sql_connection& db, std::vector<admin_match_row>& rows, std::string& error) {
+      [status = std::move(status), game = std::move(game),
+       player = std::move(player)](sql_connection& db, std::vector<admin_match_row>& rows, std::string& error) {
         return read_admin_matches(db, status, game, player, 200, rows, error);
       },
       std::move(done));
@@ -179,14 +179,17 @@ void admin_service::list_matches(std::string status, std::string game, std::stri
 
 void admin_service::delete_match(const actor& by, std::string code, std::string node, change_done done) {
   auto out = std::make_shared<match_deletion>();
-  db_.queue_write(delete_match_work(code, node, time_.now_ms(), out), [this, by, code, out, done = std::move(done)](write_status s) {
+  db_.queue_write(delete_match_work(code, node, time_.now_ms(), out), [this, by, code, out,
+                                                                       done = std::move(done)](write_status s) {
     if (s == write_status::conflict && out->absent) return done(not_found("match"));
     if (s == write_status::conflict && out->running)
       return done(refusal{"not_finished", "only a finished match can be deleted; abort it first"});
     if (s == write_status::conflict && !out->served_by.empty())
-      return done(refusal{"served_elsewhere", "node " + out->served_by + " serves this match (its lease runs for " +
-                                                  std::to_string(std::max<std::int64_t>(0, (out->served_until_ms - time_.now_ms() + 999) / 1000)) +
-                                                  " s more): delete it on that node's admin page, or once no node serves it"});
+      return done(
+          refusal{"served_elsewhere",
+                  "node " + out->served_by + " serves this match (its lease runs for " +
+                      std::to_string(std::max<std::int64_t>(0, (out->served_until_ms - time_.now_ms() + 999) / 1000)) +
+                      " s more): delete it on that node's admin page, or once no node serves it"});
     if (s != write_status::ok) return done(unavailable());
     record(by, "delete_match", "match " + code, "", [done = std::move(done)](bool) { done(std::nullopt); });
   });
@@ -202,11 +205,13 @@ void admin_service::list_reports(std::function<void(std::optional<std::vector<ch
 }
 
 void admin_service::handle_report(const actor& by, std::int64_t id, change_done done) {
-  db_.queue_write(handle_report_work(id, by.id, time_.now_ms()), [this, by, id, done = std::move(done)](write_status s) {
-    if (s == write_status::conflict) return done(not_found("report"));
-    if (s != write_status::ok) return done(unavailable());
-    record(by, "handle_report", "chat report " + std::to_string(id), "", [done = std::move(done)](bool) { done(std::nullopt); });
-  });
+  db_.queue_write(handle_report_work(id, by.id, time_.now_ms()),
+                  [this, by, id, done = std::move(done)](write_status s) {
+                    if (s == write_status::conflict) return done(not_found("report"));
+                    if (s != write_status::ok) return done(unavailable());
+                    record(by, "handle_report", "chat report " + std::to_string(id), "",
+                           [done = std::move(done)](bool) { done(std::nullopt); });
+                  });
 }
 
 void admin_service::maintenance(std::function<void(std::optional<bool>)> done) {
@@ -296,10 +301,11 @@ void admin_service::setup_link(std::int64_t valid_ms, std::function<void(std::op
       [](sql_connection& db, std::int64_t& count, std::string& error) { return read_admin_count(db, count, error); },
       [this, valid_ms, done = std::move(done)](std::optional<std::int64_t> admins) mutable {
         if (!admins || *admins > 0) return done(std::nullopt);
-        accounts_.create_invitation(0, valid_ms, 1, true, [done = std::move(done)](std::variant<invitation, refusal> r) {
-          if (const auto* made = std::get_if<invitation>(&r)) return done(made->code);
-          done(std::nullopt);
-        });
+        accounts_.create_invitation(0, valid_ms, 1, true,
+                                    [done = std::move(done)](std::variant<invitation, refusal> r) {
+                                      if (const auto* made = std::get_if<invitation>(&r)) return done(made->code);
+                                      done(std::nullopt);
+                                    });
       });
 }
 

@@ -46,8 +46,9 @@ read_status read_users(sql_connection& db, const std::string& search, std::size_
 
 read_status read_disabled_since(sql_connection& db, std::int64_t since_ms, std::vector<std::int64_t>& out,
                                 std::string& error) {
-  const bool ok = db.query("SELECT id FROM users WHERE disabled = 1 AND disabled_ms >= ?1", {since_ms},
-                           [&](const sql_row& row) { out.push_back(row.int64(0)); }, error);
+  const bool ok = db.query(
+      "SELECT id FROM users WHERE disabled = 1 AND disabled_ms >= ?1", {since_ms},
+      [&](const sql_row& row) { out.push_back(row.int64(0)); }, error);
   return ok ? read_status::found : read_status::unavailable;
 }
 
@@ -67,8 +68,9 @@ read_status read_session_changes(sql_connection& db, std::int64_t since_ms, std:
 }
 
 read_status read_admin_count(sql_connection& db, std::int64_t& out, std::string& error) {
-  const bool ok = db.query("SELECT COUNT(*) FROM users WHERE is_admin = 1 AND disabled = 0", {},
-                           [&](const sql_row& row) { out = row.int64(0); }, error);
+  const bool ok = db.query(
+      "SELECT COUNT(*) FROM users WHERE is_admin = 1 AND disabled = 0", {},
+      [&](const sql_row& row) { out = row.int64(0); }, error);
   return ok ? read_status::found : read_status::unavailable;
 }
 
@@ -77,7 +79,8 @@ namespace {
 // Whether user_id exists (sets out->absent when not); false + error when the database failed.
 bool user_exists(sql_connection& db, std::int64_t user_id, user_change& out, std::string& error) {
   bool found = false;
-  if (!db.query("SELECT id FROM users WHERE id = ?1", {user_id}, [&](const sql_row&) { found = true; }, error))
+  if (!db.query(
+          "SELECT id FROM users WHERE id = ?1", {user_id}, [&](const sql_row&) { found = true; }, error))
     return false;
   out.absent = !found;
   return true;
@@ -87,8 +90,9 @@ bool user_exists(sql_connection& db, std::int64_t user_id, user_change& out, std
 // database failed.
 bool check_other_admins(sql_connection& db, std::int64_t user_id, user_change& out, std::string& error) {
   std::int64_t others = 0;
-  if (!db.query("SELECT COUNT(*) FROM users WHERE is_admin = 1 AND disabled = 0 AND id <> ?1", {user_id},
-                [&](const sql_row& row) { others = row.int64(0); }, error))
+  if (!db.query(
+          "SELECT COUNT(*) FROM users WHERE is_admin = 1 AND disabled = 0 AND id <> ?1", {user_id},
+          [&](const sql_row& row) { others = row.int64(0); }, error))
     return false;
   out.last_admin = others == 0;
   return true;
@@ -96,7 +100,8 @@ bool check_other_admins(sql_connection& db, std::int64_t user_id, user_change& o
 
 }  // namespace
 
-write_work set_disabled_work(std::int64_t user_id, bool disabled, std::int64_t now_ms, std::shared_ptr<user_change> out) {
+write_work set_disabled_work(std::int64_t user_id, bool disabled, std::int64_t now_ms,
+                             std::shared_ptr<user_change> out) {
   return [=](sql_connection& db, std::string& error) {
     if (!user_exists(db, user_id, *out, error)) return write_status::unavailable;
     if (out->absent) {
@@ -105,8 +110,9 @@ write_work set_disabled_work(std::int64_t user_id, bool disabled, std::int64_t n
     }
     if (disabled) {
       bool is_admin = false;
-      if (!db.query("SELECT is_admin FROM users WHERE id = ?1", {user_id},
-                    [&](const sql_row& row) { is_admin = row.int64(0) != 0; }, error))
+      if (!db.query(
+              "SELECT is_admin FROM users WHERE id = ?1", {user_id},
+              [&](const sql_row& row) { is_admin = row.int64(0) != 0; }, error))
         return write_status::unavailable;
       if (is_admin && !check_other_admins(db, user_id, *out, error)) return write_status::unavailable;
       if (out->last_admin) {
@@ -163,8 +169,8 @@ read_status read_invitations(sql_connection& db, std::size_t limit, std::vector<
 
 write_work revoke_invitation_work(const std::string& id_prefix) {
   return [id_prefix](sql_connection& db, std::string& error) {
-    const write_status s =
-        db.run("UPDATE invitations SET revoked = 1 WHERE substr(code_hash, 1, 16) = ?1", {id_prefix}, error);
+    const write_status s = db.run("UPDATE invitations SET revoked = 1 WHERE substr(code_hash, 1, 16) = ?1", {id_prefix},
+                                  error);
     if (s != write_status::ok) return s;
     if (db.changes() == 0) {
       error = "no such invitation";
@@ -176,10 +182,9 @@ write_work revoke_invitation_work(const std::string& id_prefix) {
 
 write_work insert_audit_work(const audit_row& a) {
   return [a](sql_connection& db, std::string& error) {
-    return db.run(
-        "INSERT INTO audit (at_ms, actor_id, actor_name, address, action, target, detail)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        {a.at_ms, id_or_null(a.actor_id), a.actor_name, a.address, a.action, a.target, a.detail}, error);
+    return db.run("INSERT INTO audit (at_ms, actor_id, actor_name, address, action, target, detail)"
+                  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                  {a.at_ms, id_or_null(a.actor_id), a.actor_name, a.address, a.action, a.target, a.detail}, error);
   };
 }
 
@@ -240,12 +245,13 @@ write_work delete_match_work(const std::string& code, const std::string& node, s
   return [code, node, now_ms, out](sql_connection& db, std::string& error) {
     std::int64_t id = 0;
     std::string status;
-    if (!db.query("SELECT id, status FROM matches WHERE code = ?1", {code},
-                  [&](const sql_row& row) {
-                    id = row.int64(0);
-                    status = row.text(1);
-                  },
-                  error))
+    if (!db.query(
+            "SELECT id, status FROM matches WHERE code = ?1", {code},
+            [&](const sql_row& row) {
+              id = row.int64(0);
+              status = row.text(1);
+            },
+            error))
       return write_status::unavailable;
     out->absent = id == 0;
     out->running = id != 0 && status != "finished";
@@ -253,26 +259,27 @@ write_work delete_match_work(const std::string& code, const std::string& node, s
       error = out->absent ? "no such match" : "the match is not finished";
       return write_status::conflict;
     }
-    if (!db.query("SELECT node, expires_ms FROM leases WHERE match_id = ?1 AND expires_ms > ?2 AND node <> ?3",
-                  {id, now_ms, node},
-                  [&](const sql_row& row) {
-                    out->served_by = row.text(0);
-                    out->served_until_ms = row.int64(1);
-                  },
-                  error))
+    if (!db.query(
+            "SELECT node, expires_ms FROM leases WHERE match_id = ?1 AND expires_ms > ?2 AND node <> ?3",
+            {id, now_ms, node},
+            [&](const sql_row& row) {
+              out->served_by = row.text(0);
+              out->served_until_ms = row.int64(1);
+            },
+            error))
       return write_status::unavailable;
     if (!out->served_by.empty()) {
       error = "the match is served by node " + out->served_by;
       return write_status::conflict;
     }
-    for (const char* sql : {"INSERT INTO match_deletions (match_id) VALUES (?1)", "DELETE FROM actions WHERE match_id = ?1",
-                            "DELETE FROM seats WHERE match_id = ?1", "DELETE FROM bot_seats WHERE match_id = ?1",
-                            "DELETE FROM leases WHERE match_id = ?1", "DELETE FROM rating_changes WHERE match_id = ?1",
-                            "DELETE FROM chat_reports WHERE message_id IN (SELECT id FROM chat_messages WHERE match_id = ?1)",
-                            "DELETE FROM chat_messages WHERE match_id = ?1", "DELETE FROM chat_mutes WHERE match_id = ?1",
-                            "DELETE FROM seat_connections WHERE match_id = ?1",
-                            "DELETE FROM matches WHERE id = ?1",
-                            "DELETE FROM match_deletions WHERE match_id = ?1"}) {
+    for (const char* sql :
+         {"INSERT INTO match_deletions (match_id) VALUES (?1)", "DELETE FROM actions WHERE match_id = ?1",
+          "DELETE FROM seats WHERE match_id = ?1", "DELETE FROM bot_seats WHERE match_id = ?1",
+          "DELETE FROM leases WHERE match_id = ?1", "DELETE FROM rating_changes WHERE match_id = ?1",
+          "DELETE FROM chat_reports WHERE message_id IN (SELECT id FROM chat_messages WHERE match_id = ?1)",
+          "DELETE FROM chat_messages WHERE match_id = ?1", "DELETE FROM chat_mutes WHERE match_id = ?1",
+          "DELETE FROM seat_connections WHERE match_id = ?1", "DELETE FROM matches WHERE id = ?1",
+          "DELETE FROM match_deletions WHERE match_id = ?1"}) {
       const write_status s = db.run(sql, {id}, error);
       if (s != write_status::ok) return s;
     }
@@ -283,18 +290,21 @@ write_work delete_match_work(const std::string& code, const std::string& node, s
 read_status read_database_bytes(sql_connection& db, bool postgres, std::int64_t& out, std::string& error) {
   const char* sql = postgres ? "SELECT pg_database_size(current_database())"
                              : "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()";
-  return db.query(sql, {}, [&](const sql_row& row) { out = row.int64(0); }, error) ? read_status::found
-                                                                                   : read_status::unavailable;
+  return db.query(
+             sql, {}, [&](const sql_row& row) { out = row.int64(0); }, error)
+             ? read_status::found
+             : read_status::unavailable;
 }
 
 read_status read_setting(sql_connection& db, const std::string& name, std::string& value, std::string& error) {
   bool found = false;
-  if (!db.query("SELECT value FROM server_settings WHERE name = ?1", {name},
-                [&](const sql_row& row) {
-                  value = row.text(0);
-                  found = true;
-                },
-                error))
+  if (!db.query(
+          "SELECT value FROM server_settings WHERE name = ?1", {name},
+          [&](const sql_row& row) {
+            value = row.text(0);
+            found = true;
+          },
+          error))
     return read_status::unavailable;
   return found ? read_status::found : read_status::absent;
 }
@@ -314,23 +324,24 @@ read_status read_chat_reports(sql_connection& db, std::size_t limit, std::size_t
   out.clear();
   std::vector<std::int64_t> match_ids;
   try {
-    if (!db.query("SELECT r.id, m.code, c.channel, c.id, c.seat, c.name, c.body, c.at_ms, r.reporter, r.reason,"
-                  " r.created_ms, c.match_id FROM chat_reports r JOIN chat_messages c ON c.id = r.message_id"
-                  " JOIN matches m ON m.id = c.match_id WHERE r.handled_ms IS NULL ORDER BY r.created_ms, r.id LIMIT ?1",
-                  {sql_limit(limit)},
-                  [&](const sql_row& r) {
-                    chat_report_row row;
-                    row.id = r.int64(0);
-                    row.code = r.text(1);
-                    row.channel = r.text(2);
-                    row.line = {r.int64(3), static_cast<int>(r.int64(4)), r.text(5), r.text(6), r.int64(7)};
-                    row.reporter = r.text(8);
-                    row.reason = r.text(9);
-                    row.created_ms = r.int64(10);
-                    out.push_back(std::move(row));
-                    match_ids.push_back(r.int64(11));
-                  },
-                  error))
+    if (!db.query(
+            "SELECT r.id, m.code, c.channel, c.id, c.seat, c.name, c.body, c.at_ms, r.reporter, r.reason,"
+            " r.created_ms, c.match_id FROM chat_reports r JOIN chat_messages c ON c.id = r.message_id"
+            " JOIN matches m ON m.id = c.match_id WHERE r.handled_ms IS NULL ORDER BY r.created_ms, r.id LIMIT ?1",
+            {sql_limit(limit)},
+            [&](const sql_row& r) {
+              chat_report_row row;
+              row.id = r.int64(0);
+              row.code = r.text(1);
+              row.channel = r.text(2);
+              row.line = {r.int64(3), static_cast<int>(r.int64(4)), r.text(5), r.text(6), r.int64(7)};
+              row.reporter = r.text(8);
+              row.reason = r.text(9);
+              row.created_ms = r.int64(10);
+              out.push_back(std::move(row));
+              match_ids.push_back(r.int64(11));
+            },
+            error))
       return read_status::unavailable;
     for (std::size_t k = 0; k < out.size(); ++k) {
       auto& row = out[k];
@@ -338,14 +349,16 @@ read_status read_chat_reports(sql_connection& db, std::size_t limit, std::size_t
         row.conversation.push_back({r.int64(0), static_cast<int>(r.int64(1)), r.text(2), r.text(3), r.int64(4)});
       };
       // The lines before it (newest first, turned around), then it and the lines after it.
-      if (!db.query("SELECT id, seat, name, body, at_ms FROM chat_messages WHERE match_id = ?1 AND channel = ?2 AND id < ?3"
-                    " ORDER BY id DESC LIMIT ?4",
-                    {match_ids[k], row.channel, row.line.id, sql_limit(context)}, line, error))
+      if (!db.query(
+              "SELECT id, seat, name, body, at_ms FROM chat_messages WHERE match_id = ?1 AND channel = ?2 AND id < ?3"
+              " ORDER BY id DESC LIMIT ?4",
+              {match_ids[k], row.channel, row.line.id, sql_limit(context)}, line, error))
         return read_status::unavailable;
       std::reverse(row.conversation.begin(), row.conversation.end());
-      if (!db.query("SELECT id, seat, name, body, at_ms FROM chat_messages WHERE match_id = ?1 AND channel = ?2 AND id >= ?3"
-                    " ORDER BY id LIMIT ?4",
-                    {match_ids[k], row.channel, row.line.id, sql_limit(context + 1)}, line, error))
+      if (!db.query(
+              "SELECT id, seat, name, body, at_ms FROM chat_messages WHERE match_id = ?1 AND channel = ?2 AND id >= ?3"
+              " ORDER BY id LIMIT ?4",
+              {match_ids[k], row.channel, row.line.id, sql_limit(context + 1)}, line, error))
         return read_status::unavailable;
     }
   } catch (const std::exception& e) {
@@ -357,8 +370,9 @@ read_status read_chat_reports(sql_connection& db, std::size_t limit, std::size_t
 
 write_work handle_report_work(std::int64_t id, std::int64_t by_id, std::int64_t at_ms) {
   return [id, by_id, at_ms](sql_connection& db, std::string& error) -> write_status {
-    const write_status s = db.run("UPDATE chat_reports SET handled_ms = ?2, handled_by = ?3 WHERE id = ?1 AND handled_ms IS NULL",
-                                  {id, at_ms, by_id}, error);
+    const write_status s = db.run(
+        "UPDATE chat_reports SET handled_ms = ?2, handled_by = ?3 WHERE id = ?1 AND handled_ms IS NULL",
+        {id, at_ms, by_id}, error);
     if (s != write_status::ok) return s;
     if (db.changes() != 1) {
       error = "no such waiting report";

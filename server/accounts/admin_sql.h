@@ -42,7 +42,8 @@ struct user_change {
   bool last_admin = false;  // it would leave no administrator who can act (conflict)
 };
 // Disables (at now_ms, ending every session) or enables user_id.
-write_work set_disabled_work(std::int64_t user_id, bool disabled, std::int64_t now_ms, std::shared_ptr<user_change> out);
+write_work set_disabled_work(std::int64_t user_id, bool disabled, std::int64_t now_ms,
+                             std::shared_ptr<user_change> out);
 // Makes user_id an administrator, or not (never the last one who can act).
 write_work set_admin_work(std::int64_t user_id, bool admin, std::shared_ptr<user_change> out);
 
@@ -87,8 +88,8 @@ read_status read_admin_matches(sql_connection& db, const std::string& status, co
                                std::string& error);
 // What deleting a match tells besides its status.
 struct match_deletion {
-  bool absent = false;   // no such match (conflict)
-  bool running = false;  // not finished (conflict)
+  bool absent = false;    // no such match (conflict)
+  bool running = false;   // not finished (conflict)
   std::string served_by;  // the node whose live lease holds it (conflict; "" when none)
   std::int64_t served_until_ms = 0;
 };
@@ -101,8 +102,8 @@ write_work delete_match_work(const std::string& code, const std::string& node, s
 // One line of a match's chat as the admin page shows it.
 struct admin_chat_line {
   std::int64_t id = 0;
-  int seat = 0;        // 0: a spectator
-  std::string name;    // "" : none
+  int seat = 0;      // 0: a spectator
+  std::string name;  // "" : none
   std::string text;
   std::int64_t at_ms = 0;
 };

@@ -27,8 +27,7 @@ std::optional<std::string> username_refusal(std::string_view name) {
       return "a user name uses only the letters A-Z and a-z, the digits 0-9 and . _ -";
     if (is_separator(c) && (i == 0 || i + 1 == name.size()))
       return "a user name starts and ends with a letter or a digit";
-    if (is_separator(c) && is_separator(name[i - 1]))
-      return "a user name has no two of . _ - in a row";
+    if (is_separator(c) && is_separator(name[i - 1])) return "a user name has no two of . _ - in a row";
   }
   return std::nullopt;
 }
@@ -50,10 +49,8 @@ std::optional<std::string> password_refusal(std::string_view password) {
   std::size_t code_points = 0;
   for (unsigned char c : password)
     if ((c & 0xC0) != 0x80) ++code_points;
-  if (code_points < password_min)
-    return "a password has at least " + std::to_string(password_min) + " characters";
-  if (code_points > password_max)
-    return "a password has at most " + std::to_string(password_max) + " characters";
+  if (code_points < password_min) return "a password has at least " + std::to_string(password_min) + " characters";
+  if (code_points > password_max) return "a password has at most " + std::to_string(password_max) + " characters";
   return std::nullopt;
 }
 
@@ -61,9 +58,7 @@ password_cost default_password_cost() {
   return {crypto_pwhash_OPSLIMIT_INTERACTIVE, crypto_pwhash_MEMLIMIT_INTERACTIVE};
 }
 
-password_cost cheapest_password_cost() {
-  return {crypto_pwhash_OPSLIMIT_MIN, crypto_pwhash_MEMLIMIT_MIN};
-}
+password_cost cheapest_password_cost() { return {crypto_pwhash_OPSLIMIT_MIN, crypto_pwhash_MEMLIMIT_MIN}; }
 
 std::string hash_password(std::string_view password, password_cost cost) {
   ensure_sodium();

@@ -215,8 +215,7 @@ backup_record scheduled_backups::write_copy(const std::string& by) {
     r.ok = true;
     r.bytes = static_cast<std::int64_t>(fs::file_size(final_path, ec));
   }
-  if (r.ok)
-    spdlog::info("backup: wrote {} ({} bytes, checked) for {}", final_path.string(), r.bytes, by);
+  if (r.ok) spdlog::info("backup: wrote {} ({} bytes, checked) for {}", final_path.string(), r.bytes, by);
   else
     spdlog::error("backup: the copy {} for {} failed: {} (the previous copies are kept; see deploy/README.md "
                   "\"Scheduled backups\")",
@@ -265,19 +264,28 @@ std::string scheduled_backups::metrics_text() const {
   const auto seconds = [](std::int64_t ms) { return std::to_string(ms / 1000); };
   return "# HELP tabuleiro_backup_last_success_time_seconds Unix time of the newest checked backup (0: none).\n"
          "# TYPE tabuleiro_backup_last_success_time_seconds gauge\n"
-         "tabuleiro_backup_last_success_time_seconds " + seconds(last_success_ms_) + "\n"
+         "tabuleiro_backup_last_success_time_seconds " +
+         seconds(last_success_ms_) +
+         "\n"
          "# HELP tabuleiro_backup_interval_seconds The interval between scheduled backups (--backup-every).\n"
          "# TYPE tabuleiro_backup_interval_seconds gauge\n"
-         "tabuleiro_backup_interval_seconds " + seconds(options_.every_ms) + "\n"
+         "tabuleiro_backup_interval_seconds " +
+         seconds(options_.every_ms) +
+         "\n"
          "# HELP tabuleiro_backup_last_size_bytes The size of the newest backup this server wrote.\n"
          "# TYPE tabuleiro_backup_last_size_bytes gauge\n"
-         "tabuleiro_backup_last_size_bytes " + std::to_string(last_bytes_) + "\n"
+         "tabuleiro_backup_last_size_bytes " +
+         std::to_string(last_bytes_) +
+         "\n"
          "# HELP tabuleiro_backup_last_failed 1 when the last backup attempt failed.\n"
          "# TYPE tabuleiro_backup_last_failed gauge\n"
-         "tabuleiro_backup_last_failed " + std::string(last_failed_ ? "1" : "0") + "\n"
+         "tabuleiro_backup_last_failed " +
+         std::string(last_failed_ ? "1" : "0") +
+         "\n"
          "# HELP tabuleiro_backup_failures_total Backups that failed since the server started.\n"
          "# TYPE tabuleiro_backup_failures_total counter\n"
-         "tabuleiro_backup_failures_total " + std::to_string(failures_) + "\n";
+         "tabuleiro_backup_failures_total " +
+         std::to_string(failures_) + "\n";
 }
 
 }  // namespace tabuleiro::server

@@ -28,12 +28,12 @@ struct backup_schedule_options {
 
 // One copy, written or attempted.
 struct backup_record {
-  std::string file;      // its name in the folder (tabuleiro-YYYYMMDDTHHMMSSZ[-N].db or .pgdump)
+  std::string file;  // its name in the folder (tabuleiro-YYYYMMDDTHHMMSSZ[-N].db or .pgdump)
   std::int64_t at_ms = 0;
   std::int64_t bytes = 0;
   bool ok = false;
-  std::string error;     // why it failed (ok == false)
-  std::string by;        // "schedule", "start" (found in the folder at start) or the administrator's name
+  std::string error;  // why it failed (ok == false)
+  std::string by;     // "schedule", "start" (found in the folder at start) or the administrator's name
 };
 
 // What the admin page and /metrics read.
@@ -42,10 +42,10 @@ struct backup_status {
   std::int64_t every_ms = 0;
   int keep = 0;
   bool running = false;
-  std::int64_t next_ms = 0;                // when the next scheduled copy is due
-  std::int64_t last_success_ms = 0;        // 0: none yet
-  std::int64_t failures = 0;               // failed copies since the server started
-  std::vector<backup_record> recent;       // newest first: the copies in the folder, then failures
+  std::int64_t next_ms = 0;           // when the next scheduled copy is due
+  std::int64_t last_success_ms = 0;   // 0: none yet
+  std::int64_t failures = 0;          // failed copies since the server started
+  std::vector<backup_record> recent;  // newest first: the copies in the folder, then failures
 };
 
 // Writes the database's copies on a thread of its own (a copy takes seconds on a large file:

@@ -71,8 +71,8 @@ class bot_capacity {
 
   const std::size_t global_, per_address_;
   mutable mutex mu_;
-  std::map<std::string, std::string> running_ GUARDED_BY(mu_);        // code → creator's address
-  std::map<std::string, std::size_t> creating_ GUARDED_BY(mu_);       // address → creations in flight
+  std::map<std::string, std::string> running_ GUARDED_BY(mu_);   // code → creator's address
+  std::map<std::string, std::size_t> creating_ GUARDED_BY(mu_);  // address → creations in flight
   std::size_t creating_total_ GUARDED_BY(mu_) = 0;
 };
 

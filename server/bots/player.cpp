@@ -14,8 +14,8 @@ std::uint64_t bot_decision_seed(std::uint64_t bot_seed, std::int64_t version) {
   return r.next();
 }
 
-bot_player::bot_player(int seat, bots::level level, std::uint64_t seed, const bot_settings& settings,
-                       bot_pool& pool, time_source& time, room_strand strand, metrics& stats)
+bot_player::bot_player(int seat, bots::level level, std::uint64_t seed, const bot_settings& settings, bot_pool& pool,
+                       time_source& time, room_strand strand, metrics& stats)
     : seat_(seat),
       level_(level),
       seed_(seed),
@@ -27,8 +27,7 @@ bot_player::bot_player(int seat, bots::level level, std::uint64_t seed, const bo
 
 bot_player::~bot_player() { cancel(); }
 
-void bot_player::consider(const protocol::match& m, std::int64_t version, bool over,
-                          deliver_fn deliver) {
+void bot_player::consider(const protocol::match& m, std::int64_t version, bool over, deliver_fn deliver) {
   if (over) return cancel();
   if (ticket_ && version_ == version) return;
   cancel();
@@ -39,8 +38,8 @@ void bot_player::consider(const protocol::match& m, std::int64_t version, bool o
   version_ = version;
   std::shared_ptr<const protocol::match> copy = m.clone();
   auto think = [ticket, copy, version, deliver = std::move(deliver), seat = seat_, level = level_,
-                limits = settings_.limits, seed = bot_decision_seed(seed_, version), &pool = pool_,
-                strand = strand_, &stats = stats_] {
+                limits = settings_.limits, seed = bot_decision_seed(seed_, version), &pool = pool_, strand = strand_,
+                &stats = stats_] {
     if (ticket->stop) return;
     stats.bot_decisions++;
     pool.run(ticket, [ticket, copy, version, deliver, seat, level, limits, seed, strand, &pool, &stats] {

@@ -41,8 +41,8 @@ class bot_player {
   // Called on the room's strand with the version a decision was made at and its action.
   using deliver_fn = std::function<void(std::int64_t version, protocol::json action)>;
 
-  bot_player(int seat, bots::level level, std::uint64_t seed, const bot_settings& settings,
-             bot_pool& pool, time_source& time, room_strand strand, metrics& stats);
+  bot_player(int seat, bots::level level, std::uint64_t seed, const bot_settings& settings, bot_pool& pool,
+             time_source& time, room_strand strand, metrics& stats);
   // Stops a decision in progress.
   ~bot_player();
 

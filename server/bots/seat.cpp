@@ -29,8 +29,7 @@ void bot_seat::free_place() {
 
 std::string bot_seat::level_name() const { return std::string(bots::level_name(player_->level())); }
 
-void bot_seat::consider(const protocol::match& m, std::int64_t version, bool over,
-                        bot_player::deliver_fn deliver) {
+void bot_seat::consider(const protocol::match& m, std::int64_t version, bool over, bot_player::deliver_fn deliver) {
   if (over) free_place();
   player_->consider(m, version, over, std::move(deliver));
 }
@@ -50,8 +49,7 @@ bool bot_seat::take_answer(std::int64_t version, std::int64_t current, bool over
 bool bot_seat::think_again_after(const engine::rule_error& e, std::int64_t current, const std::string& code) {
   if (current != sent_version_) return true;
   stats_.rejected(e.code);
-  spdlog::error("room {}: the bot's action at version {} was refused: {} ({})", code, sent_version_,
-                e.code, e.message);
+  spdlog::error("room {}: the bot's action at version {} was refused: {} ({})", code, sent_version_, e.code, e.message);
   return false;
 }
 
@@ -67,14 +65,14 @@ std::unique_ptr<bot_seat> stored_bot_seat(const match_row& row, const config& cf
   const auto level = bots::parse_level(row.bot->level);
   const auto seed = protocol::parse_seed(json(row.bot->seed));
   if (!level || !seed || (row.bot->seat != 1 && row.bot->seat != 2)) {
-    spdlog::error("room {}: stored bot seat {} ({}) is not valid; the bot stays idle", row.code,
-                  row.bot->seat, row.bot->level);
+    spdlog::error("room {}: stored bot seat {} ({}) is not valid; the bot stays idle", row.code, row.bot->seat,
+                  row.bot->level);
     return nullptr;
   }
-  const bot_settings settings{
-      .limits = {.iterations = cfg.bot_iterations > 0 ? std::optional<int>(cfg.bot_iterations) : std::nullopt,
-                 .time_limit = std::chrono::milliseconds(cfg.bot_time_ms)},
-      .delay_ms = cfg.bot_delay_ms};
+  const bot_settings settings{.limits = {.iterations = cfg.bot_iterations > 0 ? std::optional<int>(cfg.bot_iterations)
+                                                                              : std::nullopt,
+                                         .time_limit = std::chrono::milliseconds(cfg.bot_time_ms)},
+                              .delay_ms = cfg.bot_delay_ms};
   auto player = std::make_unique<bot_player>(row.bot->seat, *level, *seed, settings, *pool, time, strand, stats);
   return std::make_unique<bot_seat>(std::move(player), stats, time, std::move(strand), capacity, row.code,
                                     row.status != "finished");

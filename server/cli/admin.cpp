@@ -116,7 +116,8 @@ int create_user(const std::string& db, const std::string& name, bool admin) {
       return 1;
     }
     const auto& made = std::get<server::accounts::account>(r);
-    std::cout << "created user " << made.username << " (id " << made.id << (made.admin ? ", administrator" : "") << ")\n";
+    std::cout << "created user " << made.username << " (id " << made.id << (made.admin ? ", administrator" : "")
+              << ")\n";
   }
   store->close();
   return 0;
@@ -183,16 +184,15 @@ int changed(const std::optional<server::accounts::refusal>& no, const std::strin
 }
 
 // A link made once (invitation or reset): prints its code (and URL with base), 0; else 1.
-int made_link(const std::variant<server::accounts::invitation, server::accounts::refusal>& r,
-              const std::string& page) {
+int made_link(const std::variant<server::accounts::invitation, server::accounts::refusal>& r, const std::string& page) {
   if (const auto* no = std::get_if<server::accounts::refusal>(&r)) {
     std::cerr << "tabuleiro admin: " << no->message << "\n";
     return 1;
   }
   const auto& made = std::get<server::accounts::invitation>(r);
   std::cout << made.code << "\n";
-  std::cerr << "valid until " << when(made.expires_ms) << "; give it once" << (page.empty() ? "" : ": " + page + made.code)
-            << "\n";
+  std::cerr << "valid until " << when(made.expires_ms) << "; give it once"
+            << (page.empty() ? "" : ": " + page + made.code) << "\n";
   return 0;
 }
 
@@ -209,7 +209,8 @@ int run_command(services& s, const command_line& c) {
   using link = std::variant<acc::invitation, acc::refusal>;
   const acc::actor shell;
   if (c.command == "users") {
-    const auto rows = wait_for<std::optional<std::vector<acc::user_row>>>([&](auto d) { s.admin->list_users(c.search, d); });
+    const auto rows = wait_for<std::optional<std::vector<acc::user_row>>>(
+        [&](auto d) { s.admin->list_users(c.search, d); });
     if (!rows) return changed(acc::refusal{"unavailable", "the database cannot be read"}, "");
     for (const auto& u : *rows)
       std::cout << u.id << "\t" << u.username << "\t" << u.display_name << "\t" << (u.admin ? "admin" : "member")
@@ -217,16 +218,20 @@ int run_command(services& s, const command_line& c) {
     return 0;
   }
   if (c.command == "invite")
-    return made_link(wait_for<link>([&](auto d) { s.admin->invite(shell, c.days * 24 * 3600 * 1000, static_cast<int>(c.uses), d); }),
-                     c.url.empty() ? "" : c.url + "/signup?invite=");
+    return made_link(
+        wait_for<link>([&](auto d) { s.admin->invite(shell, c.days * 24 * 3600 * 1000, static_cast<int>(c.uses), d); }),
+        c.url.empty() ? "" : c.url + "/signup?invite=");
   if (c.command == "invitations") {
-    const auto rows =
-        wait_for<std::optional<std::vector<acc::invitation_row>>>([&](auto d) { s.admin->list_invitations(d); });
+    const auto rows = wait_for<std::optional<std::vector<acc::invitation_row>>>(
+        [&](auto d) { s.admin->list_invitations(d); });
     if (!rows) return changed(acc::refusal{"unavailable", "the database cannot be read"}, "");
     const std::int64_t now = s.time->now_ms();
     for (const auto& i : *rows)
       std::cout << i.code_hash.substr(0, 16) << "\t" << i.uses << "/" << i.max_uses << " used\tuntil "
-                << when(i.expires_ms) << (i.revoked ? "\trevoked" : i.expires_ms <= now ? "\tlapsed" : "")
+                << when(i.expires_ms)
+                << (i.revoked             ? "\trevoked"
+                    : i.expires_ms <= now ? "\tlapsed"
+                                          : "")
                 << (i.grants_admin ? "\tset-up link" : "") << "\n";
     return 0;
   }
@@ -336,7 +341,8 @@ int run_admin(const args& a) {
       std::cerr << "tabuleiro admin: " << error
                 << (error.find("in use by") != std::string::npos
                         ? ".\nWhile a server runs, delete the match on its admin page (/admin, Matches) or with "
-                          "POST /api/admin/matches/" + c.name + "/delete, which also closes its connections\n"
+                          "POST /api/admin/matches/" +
+                              c.name + "/delete, which also closes its connections\n"
                         : "\n");
       return 1;
     }

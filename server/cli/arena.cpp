@@ -31,10 +31,9 @@ void print_table(const bots::arena_report& r) {
   std::printf("arena: %s, A=%s vs B=%s, %d games, seed %llu, %s, cap %d actions\n", c.game.c_str(),
               std::string(bots::level_name(c.a)).c_str(), std::string(bots::level_name(c.b)).c_str(), c.games,
               static_cast<unsigned long long>(c.seed),
-              c.iterations ? ("iterations " + std::to_string(*c.iterations)).c_str() : "level budgets",
-              c.max_actions);
-  std::printf("A: %d wins, %d draws (%d by the cap), %d losses; score %.3f +- %.3f (95%%)\n", r.wins, r.draws,
-              r.capped, r.losses, r.score, r.ci95);
+              c.iterations ? ("iterations " + std::to_string(*c.iterations)).c_str() : "level budgets", c.max_actions);
+  std::printf("A: %d wins, %d draws (%d by the cap), %d losses; score %.3f +- %.3f (95%%)\n", r.wins, r.draws, r.capped,
+              r.losses, r.score, r.ci95);
   if (r.errors) std::printf("errors: %d games stopped on a refused bot action\n", r.errors);
   for (const auto& t : r.timing)
     std::printf("decision time %-6s: %d decisions, median %.1f ms, p95 %.1f ms, max %.1f ms\n",

@@ -45,8 +45,8 @@ std::optional<std::uint64_t> seed_of(const json& req) {
 // Answers one request object.
 json answer(const json& req) {
   const json id = req.contains("id") ? req["id"] : json(nullptr);
-  if (auto key = protocol::first_unknown_key(
-          req, {"id", "new", "seed", "options", "position", "legal", "action", "player"}))
+  if (auto key = protocol::first_unknown_key(req,
+                                             {"id", "new", "seed", "options", "position", "legal", "action", "player"}))
     return refuse(id, "bad_action", "unknown request field '" + *key + "'");
   if (req.contains("new")) {
     if (req.contains("position") || req.contains("action") || req.contains("legal"))
@@ -66,9 +66,9 @@ json answer(const json& req) {
     return refuse(id, "bad_action", "seed and options go with \"new\"; a position carries its own");
   if (!req.contains("position")) return refuse(id, "bad_position", "missing \"position\" (or \"new\")");
   const json& pos = req["position"];
-  const protocol::game_kind* kind =
-      pos.is_object() && pos.contains("game") && pos["game"].is_string() ? protocol::find_game(pos["game"].get<std::string>())
-                                                                       : nullptr;
+  const protocol::game_kind* kind = pos.is_object() && pos.contains("game") && pos["game"].is_string()
+                                        ? protocol::find_game(pos["game"].get<std::string>())
+                                        : nullptr;
   if (!kind) return refuse(id, "bad_position", "position.game must name a known game");
   auto created = kind->create(nullptr, pos, 0);
   if (auto* err = std::get_if<protocol::rule_error>(&created)) return refuse(id, err->code, err->message);
@@ -83,7 +83,8 @@ json answer(const json& req) {
     player = seats.empty() ? kind->secret_position(m).value("to_move", 1) : seats.front();
   }
   const bool legal = req.contains("legal");
-  if (legal && req.contains("action")) return refuse(id, "bad_action", "ask for \"legal\" or send an \"action\", not both");
+  if (legal && req.contains("action"))
+    return refuse(id, "bad_action", "ask for \"legal\" or send an \"action\", not both");
   if (legal) {
     if (req["legal"] != true) return refuse(id, "bad_action", "legal must be true");
     return {{"id", id}, {"ok", true}, {"actions", m.legal(player).actions}};
@@ -91,7 +92,10 @@ json answer(const json& req) {
   if (!req.contains("action")) return refuse(id, "bad_action", "missing \"action\" (or \"legal\":true)");
   auto events = kind->secret_apply(m, player, req["action"]);
   if (auto* err = std::get_if<protocol::rule_error>(&events)) return refuse(id, err->code, err->message);
-  return {{"id", id}, {"ok", true}, {"position", kind->secret_position(m)}, {"events", std::get<json>(events)},
+  return {{"id", id},
+          {"ok", true},
+          {"position", kind->secret_position(m)},
+          {"events", std::get<json>(events)},
           {"outcome", protocol::outcome_json(m.outcome())}};
 }
 

@@ -39,8 +39,7 @@ constexpr auto healthcheck_timeout = std::chrono::seconds(3);
 
 // Parses a TCP port number (1..65535); nullopt when it is not one.
 std::optional<unsigned short> parse_port(const std::string& s) {
-  if (s.empty() || s.size() > 5 || s.find_first_not_of("0123456789") != std::string::npos)
-    return std::nullopt;
+  if (s.empty() || s.size() > 5 || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
   const unsigned long v = std::stoul(s);
   if (v == 0 || v > 65535) return std::nullopt;
   return static_cast<unsigned short>(v);
@@ -126,7 +125,8 @@ int run_healthcheck(const args& a) {
     return 1;
   }
   if (status == 200) return 0;
-  std::cerr << "tabuleiro healthcheck: " << target << " answered " << status << (body.empty() ? "" : ": " + body) << "\n";
+  std::cerr << "tabuleiro healthcheck: " << target << " answered " << status << (body.empty() ? "" : ": " + body)
+            << "\n";
   return 1;
 }
 

@@ -42,10 +42,11 @@ std::vector<bots::game_log> database_logs(const std::string& db, const std::stri
   auto store = server::store::open(db, error);
   if (!store) throw std::runtime_error("cannot open database " + server::loggable_db_target(db) + ": " + error);
   auto rows = store->list_public("finished", game, 100000);
-  if (rows.status == server::read_status::unavailable) throw std::runtime_error("cannot read the matches of " + server::loggable_db_target(db));
+  if (rows.status == server::read_status::unavailable)
+    throw std::runtime_error("cannot read the matches of " + server::loggable_db_target(db));
   std::vector<bots::game_log> logs;
   for (const auto& row : rows.value) {
-    if (!row.start_position.is_null()) continue;   // a match from a given position: not a whole game
+    if (!row.start_position.is_null()) continue;  // a match from a given position: not a whole game
     const auto seed = protocol::parse_seed(protocol::json(row.seed));
     auto actions = store->load_actions(row.code);
     if (!seed || !actions.found()) throw std::runtime_error("cannot read the log of match " + row.code);

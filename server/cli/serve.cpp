@@ -50,13 +50,12 @@ using namespace tabuleiro::server;
 // HTTP requests in flight to be answered (new ones meanwhile get 503), then stops accepting
 // and stops the I/O threads.
 void drain_then_stop(net::io_context& ioc, const connection_set& connections, const metrics& stats,
-                     const std::shared_ptr<listener>& acceptor,
-                     std::shared_ptr<net::steady_timer> t, int rounds_left) {
+                     const std::shared_ptr<listener>& acceptor, std::shared_ptr<net::steady_timer> t, int rounds_left) {
   const std::int64_t requests = stats.http_in_flight.load();
   if ((connections.size() == 0 && requests == 0) || rounds_left == 0) {
     if (rounds_left == 0)
-      spdlog::warn("shutdown: {} connections and {} HTTP requests still open, closing anyway",
-                   connections.size(), requests);
+      spdlog::warn("shutdown: {} connections and {} HTTP requests still open, closing anyway", connections.size(),
+                   requests);
     acceptor->stop();
     ioc.stop();
     return;
@@ -84,7 +83,8 @@ std::unique_ptr<db_lock> open_server_file(const std::string& path, std::string& 
   if (created && !std::filesystem::exists(path, ec)) {
     if (!create_private_db_file(path, error)) return nullptr;
     spdlog::warn("new database: created {} (no database was there), so this is a new server; its set-up link "
-                 "follows", std::filesystem::absolute(path, ec).lexically_normal().string());
+                 "follows",
+                 std::filesystem::absolute(path, ec).lexically_normal().string());
   }
   if (const std::string changed = restrict_db_files(path); !changed.empty())
     spdlog::warn("database files restricted to their owner (0600; they hold password hashes and secrets): {}", changed);
@@ -109,8 +109,9 @@ void watch_disabled_users(net::io_context& ioc, time_source& time, accounts::adm
         for (const std::int64_t id : seen->disabled) connections.close_account(id, 4003, "account disabled");
         for (const auto& ended : seen->live) {
           const auto& live = ended.second;  // the sessions the user still has
-          connections.close_sessions(ended.first, [&live](const std::string& hash) { return !live.contains(hash); },
-                                     session_ended_close, "session ended", asked);
+          connections.close_sessions(
+              ended.first, [&live](const std::string& hash) { return !live.contains(hash); }, session_ended_close,
+              "session ended", asked);
         }
       }
       watch_disabled_users(ioc, time, admin, connections, stopping, seen ? now : since_ms);
@@ -157,16 +158,17 @@ int run_serve(const args& a) {
   metrics stats;
   store_options store_settings;
   store_settings.quick_check_ms = cfg.quick_check_s > 0 ? cfg.quick_check_s * 1000 : -1;
-  auto db = store::open(cfg.db, error, [&stats](std::size_t writes, double seconds) {
-    stats.committed(writes, seconds);
-  }, store_settings);
+  auto db = store::open(
+      cfg.db, error, [&stats](std::size_t writes, double seconds) { stats.committed(writes, seconds); },
+      store_settings);
   if (!db) {
     spdlog::critical("cannot open database {}: {}{}", loggable_db_target(cfg.db), error, damaged_db_advice(error));
     return 1;
   }
   // Before the io_context: a room that its handlers still hold when it is destroyed frees its
   // place here.
-  bot_capacity bot_matches(static_cast<std::size_t>(cfg.bot_matches), static_cast<std::size_t>(cfg.bot_matches_per_address));
+  bot_capacity bot_matches(static_cast<std::size_t>(cfg.bot_matches),
+                           static_cast<std::size_t>(cfg.bot_matches_per_address));
   net::io_context ioc(cfg.threads);
   std::unique_ptr<time_source> time;
   manual_time* manual = nullptr;
@@ -181,7 +183,8 @@ int run_serve(const args& a) {
   // Scheduled backups (--backup-dir): a folder the server cannot write to stops it now.
   std::unique_ptr<scheduled_backups> backups;
   if (!cfg.backup_dir.empty()) {
-    backups = std::make_unique<scheduled_backups>(cfg.db, backup_schedule_options{cfg.backup_dir, cfg.backup_every_ms, cfg.backup_keep}, *time);
+    backups = std::make_unique<scheduled_backups>(
+        cfg.db, backup_schedule_options{cfg.backup_dir, cfg.backup_every_ms, cfg.backup_keep}, *time);
     if (!backups->prepare(error)) {
       spdlog::critical("{}", error);
       return 1;
@@ -218,7 +221,9 @@ int run_serve(const args& a) {
   svc.bots = &bot_workers;
   svc.bot_matches = &bot_matches;
   svc.list_feed = [&list_feed](list_entry e) { list_feed.changed(std::move(e)); };
-  svc.new_matches_paused = [&admin](std::function<void(std::optional<bool>)> done) { admin.maintenance(std::move(done)); };
+  svc.new_matches_paused = [&admin](std::function<void(std::optional<bool>)> done) {
+    admin.maintenance(std::move(done));
+  };
   social::rating_service ratings(*db);
   svc.settle_ratings = [&ratings](const std::string& code, std::function<void(json)> shown) {
     ratings.settle(code, std::move(shown));
@@ -228,9 +233,9 @@ int run_serve(const args& a) {
   notify::outbound_policy outbound;
   outbound.allow_private = cfg.outbound_allow_private;
   outbound.ca_file = cfg.outbound_ca_file;
-  const std::string push_contact = !cfg.push_contact.empty() ? cfg.push_contact
+  const std::string push_contact = !cfg.push_contact.empty()                  ? cfg.push_contact
                                    : cfg.public_url.rfind("https://", 0) == 0 ? cfg.public_url
-                                                                            : "mailto:admin@localhost";
+                                                                              : "mailto:admin@localhost";
   notify::push_sender push_out(*db, outbound, *vapid, push_contact, *time, stats);
   notify::webhook_sender hooks_out(*db, outbound, cfg.public_url, *time, stats);
   svc.notify = [&push_out, &hooks_out](notify::match_notice n) {
@@ -238,17 +243,15 @@ int run_serve(const args& a) {
     push_out.send(std::move(n));
   };
   rooms registry(ioc, svc);
-  list_feed.set_source([&registry](std::function<void(list_snapshot)> done) {
-    registry.read_list(std::move(done));
-  });
+  list_feed.set_source([&registry](std::function<void(list_snapshot)> done) { registry.read_list(std::move(done)); });
   window_limiter creations(*time, cfg.create_per_minute, 60'000);
   window_limiter publications(*time, cfg.publish_per_minute, 60'000);
   connection_set connections;
   // Link previews: at most 30 drawings a minute per client address and 300 for everyone.
   preview::preview_images previews(*time, 30, 300);
   // The registry's completed services, not svc: the admin routes' retries run on its pool.
-  shared_state state{registry.services(), &registry, manual, &list_feed, &creations, &connections, &account_service, &admin,
-                     &previews, time->now_ms(), &publications, &ratings};
+  shared_state state{registry.services(), &registry, manual,    &list_feed,     &creations,    &connections,
+                     &account_service,    &admin,    &previews, time->now_ms(), &publications, &ratings};
 
   std::shared_ptr<listener> acceptor;
   try {
@@ -297,19 +300,19 @@ int run_serve(const args& a) {
 
   std::string games;
   for (auto g : protocol::game_names()) games += (games.empty() ? "" : ",") + std::string(g);
-  spdlog::info("config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
-               "abandon-after={}s create-limit={}/min publish-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
-               "origins={} trusted-proxy={} bot-threads={} bot-matches={} (per address {}) bot-time-ms={} bot-iterations={} node={} "
-               "node-address={} lease-ms={} outbound-allow-private={} backup-dir={} backup-every={}s backup-keep={} games={}",
-               cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web,
-               cfg.public_url.empty() ? "(none)" : cfg.public_url,
-               cfg.threads, cfg.log_level, cfg.abandon_after_s, cfg.create_per_minute, cfg.publish_per_minute,
-               cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s, fmt::join(cfg.sites.fixed_origins(), ","),
-               cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy, cfg.bot_threads,
-               cfg.bot_matches, cfg.bot_matches_per_address, cfg.bot_time_ms, cfg.bot_iterations, cfg.node.empty() ? "(none)" : cfg.node,
-               cfg.node_address.empty() ? "(none)" : cfg.node_address,
-               cfg.lease_ms, cfg.outbound_allow_private ? "yes" : "no", cfg.backup_dir.empty() ? "(none)" : cfg.backup_dir,
-               cfg.backup_every_ms / 1000, cfg.backup_keep, games.empty() ? "(none)" : games);
+  spdlog::info(
+      "config: bind={} port={} db={} web={} public-url={} threads={} log-level={} "
+      "abandon-after={}s create-limit={}/min publish-limit={}/min msg-rate={}/s msg-burst={} idle-timeout={}s "
+      "origins={} trusted-proxy={} bot-threads={} bot-matches={} (per address {}) bot-time-ms={} bot-iterations={} node={} "
+      "node-address={} lease-ms={} outbound-allow-private={} backup-dir={} backup-every={}s backup-keep={} games={}",
+      cfg.bind, port, loggable_db_target(cfg.db), cfg.web.empty() ? "(none)" : cfg.web,
+      cfg.public_url.empty() ? "(none)" : cfg.public_url, cfg.threads, cfg.log_level, cfg.abandon_after_s,
+      cfg.create_per_minute, cfg.publish_per_minute, cfg.msg_rate, cfg.msg_burst, cfg.idle_timeout_s,
+      fmt::join(cfg.sites.fixed_origins(), ","), cfg.trusted_proxy.empty() ? "(none)" : cfg.trusted_proxy,
+      cfg.bot_threads, cfg.bot_matches, cfg.bot_matches_per_address, cfg.bot_time_ms, cfg.bot_iterations,
+      cfg.node.empty() ? "(none)" : cfg.node, cfg.node_address.empty() ? "(none)" : cfg.node_address, cfg.lease_ms,
+      cfg.outbound_allow_private ? "yes" : "no", cfg.backup_dir.empty() ? "(none)" : cfg.backup_dir,
+      cfg.backup_every_ms / 1000, cfg.backup_keep, games.empty() ? "(none)" : games);
 
   // SIGHUP (a terminal closed, a log rotation's signal) does not stop the server: the log goes to
   // standard error, which the service manager or container engine keeps, so there is nothing
@@ -317,7 +320,8 @@ int run_serve(const args& a) {
   net::signal_set hangups(ioc, SIGHUP);
   std::function<void(boost::system::error_code, int)> on_hangup = [&](boost::system::error_code e, int) {
     if (e) return;
-    spdlog::info("signal SIGHUP: ignored (the log goes to standard error: nothing to reopen); SIGTERM stops the server");
+    spdlog::info(
+        "signal SIGHUP: ignored (the log goes to standard error: nothing to reopen); SIGTERM stops the server");
     hangups.async_wait(on_hangup);
   };
   hangups.async_wait(on_hangup);
@@ -347,7 +351,8 @@ int run_serve(const args& a) {
   // A server without an administrator offers a one-time link that makes one (waited for here,
   // before the I/O threads run, so the link is in the log before the "serving on" line).
   std::promise<std::optional<std::string>> setup;
-  admin.setup_link(7LL * 24 * 3600 * 1000, [&setup](std::optional<std::string> code) { setup.set_value(std::move(code)); });
+  admin.setup_link(7LL * 24 * 3600 * 1000,
+                   [&setup](std::optional<std::string> code) { setup.set_value(std::move(code)); });
   if (const auto code = setup.get_future().get())
     spdlog::warn("no administrator yet: open {}/signup?invite={} within 7 days to create the first one (it works "
                  "once, and only while no administrator exists; or run `tabuleiro admin create-user NAME --admin`)",
@@ -358,8 +363,7 @@ int run_serve(const args& a) {
                  address.is_loopback() ? "; bound to loopback, so only requests addressed to "
                                          "localhost or a loopback address are answered"
                                        : "");
-  else
-    spdlog::info("links and origins: the public URL {} (plus --allowed-origins)", cfg.public_url);
+  else spdlog::info("links and origins: the public URL {} (plus --allowed-origins)", cfg.public_url);
   // Scripts read the port after the line's last colon.
   std::cout << "Tabuleiro serving on " << url << "/"
             << (address.is_unspecified() ? " (listening on every address of this machine)" : "") << std::endl;

@@ -96,7 +96,10 @@ namespace {
 const std::vector<option_spec>& specs() {
   static const std::vector<option_spec> all = {
       {"--bind", "TABULEIRO_BIND", "address to listen on (default 127.0.0.1)",
-       [](config& c, const std::string& v) { c.bind = v; return !v.empty(); }},
+       [](config& c, const std::string& v) {
+         c.bind = v;
+         return !v.empty();
+       }},
       {"--port", "TABULEIRO_PORT", "TCP port (default 8080; 0 picks a free port)",
        [](config& c, const std::string& v) {
          long n;
@@ -107,7 +110,10 @@ const std::vector<option_spec>& specs() {
       {"--db", "TABULEIRO_DB",
        "SQLite database file (default ./data/tabuleiro.db; made on a new server's first start), or a PostgreSQL "
        "URL postgres://user[:password]@host[:port]/dbname[?param=value...]",
-       [](config& c, const std::string& v) { c.db = v; return !v.empty(); }},
+       [](config& c, const std::string& v) {
+         c.db = v;
+         return !v.empty();
+       }},
       {"--quick-check-seconds", "TABULEIRO_QUICK_CHECK_SECONDS",
        "SQLite: at start, check the database file with quick_check for at most this many seconds "
        "and refuse to start on damage (default 60; 0 skips the check)",
@@ -120,7 +126,10 @@ const std::vector<option_spec>& specs() {
       {"--backup-dir", "TABULEIRO_BACKUP_DIR",
        "scheduled backups: the folder their checked copies go to (made 0700 when missing; default none, "
        "as is an empty value: no scheduled backups). Best on another disk than the database",
-       [](config& c, const std::string& v) { c.backup_dir = v; return true; }},
+       [](config& c, const std::string& v) {
+         c.backup_dir = v;
+         return true;
+       }},
       {"--backup-every", "TABULEIRO_BACKUP_EVERY",
        "scheduled backups: the interval, a whole number of s, m, h or d (default 24h)",
        [](config& c, const std::string& v) { return (c.backup_every_ms = parse_duration_ms(v)) > 0; }},
@@ -133,7 +142,10 @@ const std::vector<option_spec>& specs() {
          return true;
        }},
       {"--web", "TABULEIRO_WEB", "static web client directory (default ./web)",
-       [](config& c, const std::string& v) { c.web = v; return true; }},
+       [](config& c, const std::string& v) {
+         c.web = v;
+         return true;
+       }},
       {"--public-url", "TABULEIRO_PUBLIC_URL",
        "the server's public address, http(s)://host[:port][/path], for share links and the "
        "allowed origin (default: none; each request's own address is used)",
@@ -178,8 +190,7 @@ const std::vector<option_spec>& specs() {
       {"--abandon-after", "TABULEIRO_ABANDON_AFTER",
        "seconds a seat may stay disconnected before the match is abandoned (default 600)",
        [](config& c, const std::string& v) { return parse_double(v, 0.1, 1e7, c.abandon_after_s); }},
-      {"--create-limit", "TABULEIRO_CREATE_LIMIT",
-       "matches one client address may create per minute (default 20)",
+      {"--create-limit", "TABULEIRO_CREATE_LIMIT", "matches one client address may create per minute (default 20)",
        [](config& c, const std::string& v) {
          long n;
          if (!parse_int(v, 1, 1000000, n)) return false;
@@ -194,8 +205,7 @@ const std::vector<option_spec>& specs() {
          c.publish_per_minute = static_cast<int>(n);
          return true;
        }},
-      {"--msg-rate", "TABULEIRO_MSG_RATE",
-       "WebSocket messages per second a connection may sustain (default 10)",
+      {"--msg-rate", "TABULEIRO_MSG_RATE", "WebSocket messages per second a connection may sustain (default 10)",
        [](config& c, const std::string& v) { return parse_double(v, 0.01, 1e6, c.msg_rate); }},
       {"--msg-burst", "TABULEIRO_MSG_BURST", "burst size of that rate limit (default 40)",
        [](config& c, const std::string& v) { return parse_double(v, 1, 1e6, c.msg_burst); }},
@@ -204,9 +214,7 @@ const std::vector<option_spec>& specs() {
        [](config& c, const std::string& v) { return parse_double(v, 1, 86400, c.idle_timeout_s); }},
       {"--handshake-timeout", "TABULEIRO_HANDSHAKE_TIMEOUT",
        "seconds allowed for the WebSocket handshake and for an HTTP request (default 10)",
-       [](config& c, const std::string& v) {
-         return parse_double(v, 0.1, 3600, c.handshake_timeout_s);
-       }},
+       [](config& c, const std::string& v) { return parse_double(v, 0.1, 3600, c.handshake_timeout_s); }},
       {"--clock", "TABULEIRO_CLOCK",
        "system (default), or manual: time moves only by POST /api/test/clock (tests only)",
        [](config& c, const std::string& v) {
@@ -240,8 +248,7 @@ const std::vector<option_spec>& specs() {
          c.bot_matches_per_address = static_cast<int>(n);
          return true;
        }},
-      {"--bot-time-ms", "TABULEIRO_BOT_TIME_MS",
-       "milliseconds a computer player may think per decision (default 1000)",
+      {"--bot-time-ms", "TABULEIRO_BOT_TIME_MS", "milliseconds a computer player may think per decision (default 1000)",
        [](config& c, const std::string& v) {
          long n;
          if (!parse_int(v, 1, 600000, n)) return false;
@@ -368,8 +375,7 @@ std::string config_help() {
   return out.str();
 }
 
-std::optional<config> parse_config(const std::vector<std::string>& args, std::string& error,
-                                   bool& help) {
+std::optional<config> parse_config(const std::vector<std::string>& args, std::string& error, bool& help) {
   namespace po = boost::program_options;
   config c;
   help = false;
@@ -377,17 +383,17 @@ std::optional<config> parse_config(const std::vector<std::string>& args, std::st
   // specs' own setters, so ranges and messages stay one definition.
   po::options_description desc;
   desc.add_options()("help,h", "show this help");
-  for (const option_spec& s : specs())
-    desc.add_options()(s.flag + 2, po::value<std::vector<std::string>>(), s.help);
+  for (const option_spec& s : specs()) desc.add_options()(s.flag + 2, po::value<std::vector<std::string>>(), s.help);
   po::variables_map from_flags, from_env;
   try {
     const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
     po::store(po::command_line_parser(args).options(desc).positional({}).style(style).run(), from_flags);
-    po::store(po::parse_environment(desc, [](const std::string& var) -> std::string {
-                for (const option_spec& s : specs())
-                  if (var == s.env) return s.flag + 2;
-                return "";
-              }),
+    po::store(po::parse_environment(desc,
+                                    [](const std::string& var) -> std::string {
+                                      for (const option_spec& s : specs())
+                                        if (var == s.env) return s.flag + 2;
+                                      return "";
+                                    }),
               from_env);
   } catch (const po::error& e) {
     error = e.what();

@@ -116,8 +116,7 @@ std::optional<net::ip::address> literal_address(std::string_view host) {
   net::ip::address a;
   if (host.size() > 2 && host.front() == '[')
     a = net::ip::make_address_v6(std::string(host.substr(1, host.size() - 2)), ec);
-  else
-    a = net::ip::make_address_v4(std::string(host), ec);
+  else a = net::ip::make_address_v4(std::string(host), ec);
   if (ec) return std::nullopt;
   return unmapped(a);
 }
@@ -155,8 +154,7 @@ std::optional<std::string> normalize_origin(std::string_view url) {
     port = rest.substr(colon + 1);
   }
   if (host.empty() || (port.empty() && rest.back() == ':')) return std::nullopt;
-  if (!std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
-      port.size() > 5)
+  if (!std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) || port.size() > 5)
     return std::nullopt;
   while (port.size() > 1 && port.front() == '0') port.remove_prefix(1);
   if ((scheme == "http" && port == "80") || (scheme == "https" && port == "443")) port = {};
@@ -165,12 +163,11 @@ std::optional<std::string> normalize_origin(std::string_view url) {
   return out;
 }
 
-std::vector<std::string> own_origins(const std::string& public_url, const std::string& bind_host,
-                                     unsigned short port, const std::vector<std::string>& extra) {
+std::vector<std::string> own_origins(const std::string& public_url, const std::string& bind_host, unsigned short port,
+                                     const std::vector<std::string>& extra) {
   std::vector<std::string> out;
   auto add = [&out](std::string_view url) {
-    if (auto o = normalize_origin(url); o && std::find(out.begin(), out.end(), *o) == out.end())
-      out.push_back(*o);
+    if (auto o = normalize_origin(url); o && std::find(out.begin(), out.end(), *o) == out.end()) out.push_back(*o);
   };
   add(public_url);
   add("http://" + bind_host + ":" + std::to_string(port));
@@ -201,8 +198,7 @@ std::optional<host_and_port> parse_host(std::string_view value) {
     if (colon != std::string_view::npos) port = value.substr(colon + 1);
     if (colon != std::string_view::npos && port.empty()) return std::nullopt;
     if (out.host.empty() || out.host.size() > 254 || out.host.front() == '.' ||
-        out.host.find("..") != std::string::npos ||
-        !std::all_of(out.host.begin(), out.host.end(), is_name_char))
+        out.host.find("..") != std::string::npos || !std::all_of(out.host.begin(), out.host.end(), is_name_char))
       return std::nullopt;
     // All digits and dots: it must be an IPv4 address.
     if (std::all_of(out.host.begin(), out.host.end(), [](char c) { return c == '.' || (c >= '0' && c <= '9'); })) {
@@ -226,8 +222,8 @@ std::string request_site::origin() const {
   return normalize_origin(url).value_or(url);
 }
 
-std::optional<request_site> site_of(const http::fields& headers, unsigned version,
-                                    bool from_trusted_proxy, std::string_view local_host) {
+std::optional<request_site> site_of(const http::fields& headers, unsigned version, bool from_trusted_proxy,
+                                    std::string_view local_host) {
   request_site site;
   std::string named;
   if (from_trusted_proxy) {
@@ -265,18 +261,17 @@ bool is_loopback_host(std::string_view host) {
 }
 
 site_policy::site_policy(std::string public_url, std::vector<std::string> fixed_origins, bool loopback_only)
-    : public_url_(std::move(public_url)), fixed_origins_(std::move(fixed_origins)),
-      loopback_only_(loopback_only) {
+    : public_url_(std::move(public_url)), fixed_origins_(std::move(fixed_origins)), loopback_only_(loopback_only) {
   for (const auto& o : fixed_origins_)
     if (const auto host = parse_host(o.substr(o.find("://") + 3))) fixed_hosts_.push_back(host->host);
 }
 
 std::string site_policy::refusal(const request_site& site) const {
-  if (!from_requests() || !loopback_only_ || site.forwarded || is_loopback_host(site.address.host))
-    return "";
+  if (!from_requests() || !loopback_only_ || site.forwarded || is_loopback_host(site.address.host)) return "";
   if (std::find(fixed_hosts_.begin(), fixed_hosts_.end(), site.address.host) != fixed_hosts_.end()) return "";
   return "this server listens on a loopback address and answers only requests addressed to "
-         "localhost or 127.0.0.1 (or to --public-url / --allowed-origins), not to " + site.origin();
+         "localhost or 127.0.0.1 (or to --public-url / --allowed-origins), not to " +
+         site.origin();
 }
 
 bool site_policy::allows_origin(std::string_view origin, const request_site& site) const {
@@ -294,8 +289,7 @@ std::string site_policy::link_base(const request_site& site) const {
 }
 
 bool is_json_media_type(std::string_view content_type) {
-  return boost::beast::iequals(trim(content_type.substr(0, content_type.find(';'))),
-                               "application/json");
+  return boost::beast::iequals(trim(content_type.substr(0, content_type.find(';'))), "application/json");
 }
 
 std::optional<trusted_proxies> trusted_proxies::parse(std::string_view list) {
@@ -314,10 +308,8 @@ std::optional<trusted_proxies> trusted_proxies::parse(std::string_view list) {
       prefix = std::stoul(digits);
       if (prefix > (a.is_v4() ? 32u : 128u)) return std::nullopt;
     }
-    if (a.is_v4())
-      out.v4_.push_back(net::ip::network_v4(a.to_v4(), static_cast<unsigned short>(prefix)).canonical());
-    else
-      out.v6_.push_back(net::ip::network_v6(a.to_v6(), static_cast<unsigned short>(prefix)).canonical());
+    if (a.is_v4()) out.v4_.push_back(net::ip::network_v4(a.to_v4(), static_cast<unsigned short>(prefix)).canonical());
+    else out.v6_.push_back(net::ip::network_v6(a.to_v6(), static_cast<unsigned short>(prefix)).canonical());
   }
   return out;
 }
@@ -338,8 +330,7 @@ std::string host_port(const boost::asio::ip::address& address, unsigned short po
   return (address.is_v6() ? "[" + address.to_string() + "]" : address.to_string()) + ":" + std::to_string(port);
 }
 
-std::string client_address(const net::ip::address& peer, const http::fields& headers,
-                           const trusted_proxies& trusted) {
+std::string client_address(const net::ip::address& peer, const http::fields& headers, const trusted_proxies& trusted) {
   if (!trusted.contains(peer)) return peer.to_string();
   auto hops = forwarded_for_hops(headers);
   if (hops.empty()) hops = forwarded_values(headers, "for");

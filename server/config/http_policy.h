@@ -22,8 +22,8 @@ std::optional<std::string> normalize_origin(std::string_view url);
 
 // The origins a browser page may call this server from: the public URL's, http://bind:port,
 // and every extra one (each normalized; unparseable entries are skipped).
-std::vector<std::string> own_origins(const std::string& public_url, const std::string& bind_host,
-                                     unsigned short port, const std::vector<std::string>& extra);
+std::vector<std::string> own_origins(const std::string& public_url, const std::string& bind_host, unsigned short port,
+                                     const std::vector<std::string>& extra);
 
 // Whether an Origin header value is one of allowed (exact match after normalization).
 bool origin_allowed(std::string_view origin, const std::vector<std::string>& allowed);
@@ -43,7 +43,7 @@ std::optional<host_and_port> parse_host(std::string_view value);
 struct request_site {
   std::string scheme = "http";  // "http" or "https"
   host_and_port address;
-  bool forwarded = false;       // named by a trusted proxy's headers, not by the connection
+  bool forwarded = false;  // named by a trusted proxy's headers, not by the connection
   // The site as a normalized origin, "scheme://host[:port]" (a default port left out).
   std::string origin() const;
 };
@@ -120,8 +120,8 @@ std::string host_port(const boost::asio::ip::address& address, unsigned short po
 
 // The client's address for per-address limits and logs: the TCP peer, or, when the peer is a
 // trusted proxy, the right-most untrusted hop of X-Forwarded-For (else of Forwarded: for=).
-std::string client_address(const boost::asio::ip::address& peer,
-                           const boost::beast::http::fields& headers, const trusted_proxies& trusted);
+std::string client_address(const boost::asio::ip::address& peer, const boost::beast::http::fields& headers,
+                           const trusted_proxies& trusted);
 
 // The Content-Security-Policy for the web client: same-origin scripts, styles, images (and
 // data: images), WebSockets; inline scripts only by the sha256 hashes given.

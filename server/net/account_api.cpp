@@ -16,9 +16,9 @@ namespace {
 
 namespace http = boost::beast::http;
 using request = http::request<http::string_body>;
-using protocol::messages::http_error;
 using accounts::account_service;
 using accounts::auth_result;
+using protocol::messages::http_error;
 
 // The 4xx/5xx answer to a refusal of the account service.
 api_answer refused(const accounts::refusal& r) {
@@ -53,13 +53,13 @@ std::string access_of(const route_call& call) { return access_name(call.state.sv
 // ended(hash) says has ended (4004), once a sign-out, a sign-in replacing the browser's session or
 // a password change has ended it; the other nodes read it from the database.
 void end_sockets(shared_state& state, std::int64_t account, std::function<bool(const std::string&)> ended) {
-  if (state.connections) state.connections->close_sessions(account, std::move(ended), session_ended_close, "session ended");
+  if (state.connections)
+    state.connections->close_sessions(account, std::move(ended), session_ended_close, "session ended");
 }
 
 // The answer's body for a signed-in session.
 nlohmann::json state_of(const accounts::session& s, std::string_view access) {
-  const protocol::messages::account_fields f{s.who.id, s.who.username, s.who.display_name, s.who.language,
-                                             s.who.admin};
+  const protocol::messages::account_fields f{s.who.id, s.who.username, s.who.display_name, s.who.language, s.who.admin};
   return protocol::messages::account_state(&f, s.csrf, access);
 }
 
@@ -128,7 +128,8 @@ void read_account(const route_call& call, answer_fn answer) {
 }
 
 void read_account_matches(const route_call& call, answer_fn answer) {
-  call.state.accounts->held_seats(call.auth.s.who.id, [answer](std::optional<std::vector<accounts::held_seat_row>> rows) {
+  call.state.accounts->held_seats(call.auth.s.who.id, [answer](
+                                                          std::optional<std::vector<accounts::held_seat_row>> rows) {
     if (!rows) return answer({503, http_error("unavailable", "your matches cannot be read right now; try again")});
     std::vector<nlohmann::json> outcomes;
     std::vector<std::string> times;
@@ -136,7 +137,8 @@ void read_account_matches(const route_call& call, answer_fn answer) {
     times.reserve(rows->size() * 2);
     std::vector<protocol::messages::held_seat_fields> fields;
     for (const auto& h : *rows) {
-      outcomes.push_back(h.outcome.empty() ? nlohmann::json(nullptr) : nlohmann::json::parse(h.outcome, nullptr, false));
+      outcomes.push_back(h.outcome.empty() ? nlohmann::json(nullptr)
+                                           : nlohmann::json::parse(h.outcome, nullptr, false));
       times.push_back(iso_time(h.created_ms));
       times.push_back(iso_time(h.updated_ms));
     }
@@ -177,7 +179,8 @@ void reset_password(const route_call& call, answer_fn answer) {
   if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
   const auto& body = std::get<nlohmann::json>(parsed);
   std::string code, password;
-  if (const auto unknown = protocol::first_unknown_key(body, {"code", "password"})) return answer(unknown_member(*unknown));
+  if (const auto unknown = protocol::first_unknown_key(body, {"code", "password"}))
+    return answer(unknown_member(*unknown));
   if (!body.is_object() || !string_member(body, "code", code) || !string_member(body, "password", password))
     return answer({400, http_error("bad_request", "the body is an object of strings: code, password")});
   call.state.accounts->reset_password(std::move(code), std::move(password), call.address,
@@ -197,26 +200,29 @@ void update_profile(const route_call& call, answer_fn answer) {
   if (!body.is_object() || !string_member(body, "display_name", display_name) ||
       !string_member(body, "language", language))
     return answer({400, http_error("bad_request", "the body is an object of strings: display_name, language")});
-  call.state.accounts->update_profile(
-      call.auth.s.who.id, display_name, language,
-      [answer, s = call.auth.s, access = access_of(call)](std::variant<accounts::account, accounts::refusal> u) mutable {
-        if (const auto* no = std::get_if<accounts::refusal>(&u)) return answer(refused(*no));
-        s.who = std::get<accounts::account>(u);
-        answer({200, state_of(s, access), {{"Cache-Control", "no-store"}}});
-      });
+  call.state.accounts->update_profile(call.auth.s.who.id, display_name, language,
+                                      [answer, s = call.auth.s, access = access_of(call)](
+                                          std::variant<accounts::account, accounts::refusal> u) mutable {
+                                        if (const auto* no = std::get_if<accounts::refusal>(&u))
+                                          return answer(refused(*no));
+                                        s.who = std::get<accounts::account>(u);
+                                        answer({200, state_of(s, access), {{"Cache-Control", "no-store"}}});
+                                      });
 }
 
 void change_password(const route_call& call, answer_fn answer) {
   auto parsed = object_body(call);
   if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
   const auto& body = std::get<nlohmann::json>(parsed);
-  if (const auto unknown = protocol::first_unknown_key(body, {"current", "password"})) return answer(unknown_member(*unknown));
+  if (const auto unknown = protocol::first_unknown_key(body, {"current", "password"}))
+    return answer(unknown_member(*unknown));
   std::string current, password;
   if (!body.is_object() || !string_member(body, "current", current) || !string_member(body, "password", password))
     return answer({400, http_error("bad_request", "the body is an object of strings: current, password")});
   call.state.accounts->change_password(
       call.auth.s.who.id, std::move(current), std::move(password), call.session_id, call.address,
-      [&state = call.state, answer, user = call.auth.s.who.id, keep = call.auth.s.id_hash](std::optional<accounts::refusal> no) {
+      [&state = call.state, answer, user = call.auth.s.who.id,
+       keep = call.auth.s.id_hash](std::optional<accounts::refusal> no) {
         if (no) return answer(refused(*no));
         end_sockets(state, user, [keep](const std::string& hash) { return hash != keep; });
         answer({200, protocol::messages::admin_done()});

@@ -24,14 +24,15 @@ namespace tabuleiro::server {
 namespace {
 
 namespace http = boost::beast::http;
-using protocol::messages::http_error;
 using accounts::auth_result;
+using protocol::messages::http_error;
 
 // The 4xx/5xx answer to a refusal of the administration.
 api_answer refused(const accounts::refusal& r) {
   int status = 400;
   if (r.code == "not_found") status = 404;
-  else if (r.code == "own_account" || r.code == "last_admin" || r.code == "not_finished" || r.code == "served_elsewhere")
+  else if (r.code == "own_account" || r.code == "last_admin" || r.code == "not_finished" ||
+           r.code == "served_elsewhere")
     status = 409;
   else if (r.code == "unavailable") status = 503;
   return {status, http_error(r.code, r.message)};
@@ -89,7 +90,8 @@ nlohmann::json admin_matches_json(const std::vector<accounts::admin_match_row>& 
   std::vector<protocol::messages::admin_match_fields> list;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& m = rows[i];
-    list.push_back({m.code, m.game, m.status, m.visibility, m.seat1, m.seat2, &outcomes[i], times[2 * i], times[2 * i + 1]});
+    list.push_back(
+        {m.code, m.game, m.status, m.visibility, m.seat1, m.seat2, &outcomes[i], times[2 * i], times[2 * i + 1]});
   }
   return protocol::messages::admin_matches(list);
 }
@@ -101,8 +103,8 @@ nlohmann::json admin_reports_json(const std::vector<accounts::chat_report_row>& 
   };
   std::vector<protocol::messages::chat_report_fields> list;
   for (const auto& r : rows) {
-    protocol::messages::chat_report_fields f{r.id, r.code, r.channel, line(r.line), r.reporter, r.reason,
-                                             iso_time(r.created_ms), {}};
+    protocol::messages::chat_report_fields f{
+        r.id, r.code, r.channel, line(r.line), r.reporter, r.reason, iso_time(r.created_ms), {}};
     for (const auto& l : r.conversation) f.conversation.push_back(line(l));
     list.push_back(std::move(f));
   }
@@ -177,7 +179,8 @@ nlohmann::json backups_json(const shared_state& state) {
 
 // The body of an administrator's change: a JSON object (empty: {}) with members among allowed
 // only (PROTOCOL.md "Administration"), or its 400 answer.
-std::variant<nlohmann::json, api_answer> change_body(const route_call& call, std::initializer_list<std::string_view> allowed) {
+std::variant<nlohmann::json, api_answer> change_body(const route_call& call,
+                                                     std::initializer_list<std::string_view> allowed) {
   auto parsed = object_body(call, true);
   if (auto* body = std::get_if<nlohmann::json>(&parsed))
     if (const auto unknown = protocol::first_unknown_key(*body, allowed))
@@ -203,23 +206,25 @@ bool plain_change(const route_call& call, const answer_fn& answer) {
 }  // namespace
 
 void admin_list_users(const route_call& call, answer_fn answer) {
-  call.state.admin->list_users(query_value(call.query, "q"), [answer](std::optional<std::vector<accounts::user_row>> rows) {
-    if (!rows) return answer(unavailable("users"));
-    std::vector<std::string> times;
-    times.reserve(rows->size());
-    std::vector<protocol::messages::admin_user_fields> users;
-    for (const auto& u : *rows) {
-      times.push_back(iso_time(u.created_ms));
-      users.push_back({u.id, u.username, u.display_name, u.language, u.admin, u.disabled, times.back()});
-    }
-    answer(fresh(protocol::messages::admin_users(users)));
-  });
+  call.state.admin->list_users(
+      query_value(call.query, "q"), [answer](std::optional<std::vector<accounts::user_row>> rows) {
+        if (!rows) return answer(unavailable("users"));
+        std::vector<std::string> times;
+        times.reserve(rows->size());
+        std::vector<protocol::messages::admin_user_fields> users;
+        for (const auto& u : *rows) {
+          times.push_back(iso_time(u.created_ms));
+          users.push_back({u.id, u.username, u.display_name, u.language, u.admin, u.disabled, times.back()});
+        }
+        answer(fresh(protocol::messages::admin_users(users)));
+      });
 }
 
 void admin_disable_user(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
   call.state.admin->set_disabled(actor_of(call), call.number(0), true,
-                                 [&state = call.state, user = call.number(0), answer](std::optional<accounts::refusal> no) {
+                                 [&state = call.state, user = call.number(0),
+                                  answer](std::optional<accounts::refusal> no) {
                                    if (no) return answer(refused(*no));
                                    state.connections->close_account(user, 4003, "account disabled");
                                    answer(fresh(protocol::messages::admin_done()));
@@ -243,27 +248,29 @@ void admin_demote_user(const route_call& call, answer_fn answer) {
 
 void admin_reset_link(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
-  call.state.admin->reset_link(actor_of(call), call.number(0), link_answer(call.link_base + "/reset?code=", std::move(answer)));
+  call.state.admin->reset_link(actor_of(call), call.number(0),
+                               link_answer(call.link_base + "/reset?code=", std::move(answer)));
 }
 
 void admin_list_invitations(const route_call& call, answer_fn answer) {
-  call.state.admin->list_invitations([answer, &state = call.state](std::optional<std::vector<accounts::invitation_row>> rows) {
-    if (!rows) return answer(unavailable("invitations"));
-    const std::int64_t now = state.svc.time->now_ms();
-    std::vector<std::string> texts;
-    texts.reserve(rows->size() * 3);
-    std::vector<protocol::messages::invitation_fields> list;
-    for (const auto& i : *rows) {
-      texts.push_back(i.code_hash.substr(0, 16));
-      const std::string& id = texts.back();
-      texts.push_back(iso_time(i.created_ms));
-      const std::string& created = texts.back();
-      texts.push_back(iso_time(i.expires_ms));
-      list.push_back({id, i.created_by_name, created, texts.back(), i.max_uses, i.uses, i.revoked, i.grants_admin,
-                      invitation_state(i, now)});
-    }
-    answer(fresh(protocol::messages::admin_invitations(list)));
-  });
+  call.state.admin->list_invitations(
+      [answer, &state = call.state](std::optional<std::vector<accounts::invitation_row>> rows) {
+        if (!rows) return answer(unavailable("invitations"));
+        const std::int64_t now = state.svc.time->now_ms();
+        std::vector<std::string> texts;
+        texts.reserve(rows->size() * 3);
+        std::vector<protocol::messages::invitation_fields> list;
+        for (const auto& i : *rows) {
+          texts.push_back(i.code_hash.substr(0, 16));
+          const std::string& id = texts.back();
+          texts.push_back(iso_time(i.created_ms));
+          const std::string& created = texts.back();
+          texts.push_back(iso_time(i.expires_ms));
+          list.push_back({id, i.created_by_name, created, texts.back(), i.max_uses, i.uses, i.revoked, i.grants_admin,
+                          invitation_state(i, now)});
+        }
+        answer(fresh(protocol::messages::admin_invitations(list)));
+      });
 }
 
 void admin_invite(const route_call& call, answer_fn answer) {
@@ -353,11 +360,12 @@ void admin_delete_match(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
   shared_state& state = call.state;
   const std::string& code = call.params.at(0);
-  state.admin->delete_match(actor_of(call), code, state.svc.cfg->node, [&state, code, answer](std::optional<accounts::refusal> no) {
-    if (no) return answer(refused(*no));
-    state.registry->drop(code);
-    answer(fresh(protocol::messages::admin_done()));
-  });
+  state.admin->delete_match(actor_of(call), code, state.svc.cfg->node,
+                            [&state, code, answer](std::optional<accounts::refusal> no) {
+                              if (no) return answer(refused(*no));
+                              state.registry->drop(code);
+                              answer(fresh(protocol::messages::admin_done()));
+                            });
 }
 
 void admin_list_reports(const route_call& call, answer_fn answer) {
@@ -406,16 +414,20 @@ void admin_remove_webhook(const route_call& call, answer_fn answer) {
 void admin_download_backup(const route_call& call, answer_fn answer) {
   shared_state& state = call.state;
   const bool postgres = is_postgres_url(state.svc.cfg->db);
-  state.admin->backup(actor_of(call), state.svc.cfg->db, [&state, postgres, answer](std::variant<std::string, accounts::refusal> r) {
-    if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer({503, http_error(no->code, no->message)});
-    const std::string stamp = iso_time(state.svc.time->now_ms());  // 2026-12-04T19:36:30Z
-    std::string name = "tabuleiro-" + stamp.substr(0, 10) + "-" + stamp.substr(11, 2) + stamp.substr(14, 2) +
-                       stamp.substr(17, 2) + (postgres ? ".dump" : ".db");
-    api_answer a{200, nullptr, {{"Content-Type", postgres ? "application/octet-stream" : "application/vnd.sqlite3"},
-                                {"Content-Disposition", "attachment; filename=\"" + name + "\""}}};
-    a.file_path = std::get<std::string>(r);
-    answer(std::move(a));
-  });
+  state.admin->backup(
+      actor_of(call), state.svc.cfg->db, [&state, postgres, answer](std::variant<std::string, accounts::refusal> r) {
+        if (const auto* no = std::get_if<accounts::refusal>(&r))
+          return answer({503, http_error(no->code, no->message)});
+        const std::string stamp = iso_time(state.svc.time->now_ms());  // 2026-12-04T19:36:30Z
+        std::string name = "tabuleiro-" + stamp.substr(0, 10) + "-" + stamp.substr(11, 2) + stamp.substr(14, 2) +
+                           stamp.substr(17, 2) + (postgres ? ".dump" : ".db");
+        api_answer a{200,
+                     nullptr,
+                     {{"Content-Type", postgres ? "application/octet-stream" : "application/vnd.sqlite3"},
+                      {"Content-Disposition", "attachment; filename=\"" + name + "\""}}};
+        a.file_path = std::get<std::string>(r);
+        answer(std::move(a));
+      });
 }
 
 void admin_list_backups(const route_call& call, answer_fn answer) { answer(fresh(backups_json(call.state))); }
@@ -424,7 +436,8 @@ void admin_back_up_now(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
   shared_state& state = call.state;
   if (!state.backups)
-    return answer({409, http_error("no_backup_dir", "this server has no scheduled backups: start it with --backup-dir")});
+    return answer(
+        {409, http_error("no_backup_dir", "this server has no scheduled backups: start it with --backup-dir")});
   const accounts::actor by = actor_of(call);
   state.backups->back_up_now(by.name, [&state, by, answer](std::optional<backup_record> r) {
     if (!r) return answer({409, http_error("backup_running", "a backup is being written now; wait for it")});
@@ -442,7 +455,8 @@ void admin_set_maintenance(const route_call& call, answer_fn answer) {
   if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
   const auto& body = std::get<nlohmann::json>(parsed);
   const auto on = body.find("on");
-  if (on == body.end() || !on->is_boolean()) return answer({400, http_error("bad_request", "the body is {\"on\": true|false}")});
+  if (on == body.end() || !on->is_boolean())
+    return answer({400, http_error("bad_request", "the body is {\"on\": true|false}")});
   call.state.admin->set_maintenance(actor_of(call), on->get<bool>(), changed(std::move(answer)));
 }
 

@@ -46,8 +46,9 @@ std::size_t connection_set::close_account(std::int64_t account_id, std::uint16_t
   return signed_in.size();
 }
 
-std::size_t connection_set::close_sessions(std::int64_t account_id, const std::function<bool(const std::string&)>& ended,
-                                           std::uint16_t code, const std::string& reason,
+std::size_t connection_set::close_sessions(std::int64_t account_id,
+                                           const std::function<bool(const std::string&)>& ended, std::uint16_t code,
+                                           const std::string& reason,
                                            std::chrono::steady_clock::time_point tracked_before) {
   std::vector<std::shared_ptr<client>> ending;
   {

@@ -56,7 +56,7 @@ class connection_set {
   std::string close_reason_ GUARDED_BY(mu_);
   struct entry {
     std::weak_ptr<client> c;
-    std::string session_hash;  // "" for a guest
+    std::string session_hash;                       // "" for a guest
     std::chrono::steady_clock::time_point tracked;  // when it was registered
   };
   std::map<std::uint64_t, entry> open_ GUARDED_BY(mu_);

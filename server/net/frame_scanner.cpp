@@ -51,7 +51,7 @@ std::optional<frame_refusal> frame_scanner::on_header() {
   header_need_ = 2;
   payload_left_ = length;
   if (opcode >= 0x8) return std::nullopt;  // a control frame: in no message's count
-  if (opcode != 0x0) message_bytes_ = 0;  // text or binary: a new message
+  if (opcode != 0x0) message_bytes_ = 0;   // text or binary: a new message
   // message_bytes_ ≤ max_message_ here (past it the scanner has refused and reads no more);
   // the sum saturates one past the limit, so that a 64-bit length cannot wrap it.
   message_bytes_ = length > max_message_ - message_bytes_ ? max_message_ + 1 : message_bytes_ + length;

@@ -46,10 +46,10 @@ class frame_scanner {
 
   const std::uint64_t max_message_;
   const std::int64_t timeout_ms_;
-  unsigned char header_[14] = {};  // the header being read (2 to 14 bytes)
-  std::size_t header_size_ = 0;    // its bytes so far
-  std::size_t header_need_ = 2;    // its full size, once its second byte says it
-  std::uint64_t payload_left_ = 0;  // bytes of the current frame's payload still to come
+  unsigned char header_[14] = {};    // the header being read (2 to 14 bytes)
+  std::size_t header_size_ = 0;      // its bytes so far
+  std::size_t header_need_ = 2;      // its full size, once its second byte says it
+  std::uint64_t payload_left_ = 0;   // bytes of the current frame's payload still to come
   std::uint64_t message_bytes_ = 0;  // the data message's payload announced so far
   bool fragmented_ = false;          // a data message's last frame is still to come
   std::int64_t open_since_ms_ = 0;   // when the unfinished message's first byte arrived

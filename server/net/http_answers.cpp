@@ -16,17 +16,25 @@ namespace http = boost::beast::http;
 std::string_view mime_type(std::string_view path) {
   const auto dot = path.rfind('.');
   const std::string_view ext = dot == std::string_view::npos ? "" : path.substr(dot);
-  static const std::pair<std::string_view, std::string_view> types[] = {
-      {".html", "text/html; charset=utf-8"}, {".htm", "text/html; charset=utf-8"},
-      {".css", "text/css; charset=utf-8"},   {".js", "text/javascript; charset=utf-8"},
-      {".mjs", "text/javascript; charset=utf-8"}, {".json", "application/json"},
-      {".map", "application/json"},          {".txt", "text/plain; charset=utf-8"},
-      {".svg", "image/svg+xml"},             {".png", "image/png"},
-      {".jpg", "image/jpeg"},                {".jpeg", "image/jpeg"},
-      {".gif", "image/gif"},                 {".webp", "image/webp"},
-      {".ico", "image/vnd.microsoft.icon"},  {".woff", "font/woff"},
-      {".woff2", "font/woff2"},              {".wasm", "application/wasm"},
-      {".webmanifest", "application/manifest+json"}};
+  static const std::pair<std::string_view, std::string_view> types[] = {{".html", "text/html; charset=utf-8"},
+                                                                        {".htm", "text/html; charset=utf-8"},
+                                                                        {".css", "text/css; charset=utf-8"},
+                                                                        {".js", "text/javascript; charset=utf-8"},
+                                                                        {".mjs", "text/javascript; charset=utf-8"},
+                                                                        {".json", "application/json"},
+                                                                        {".map", "application/json"},
+                                                                        {".txt", "text/plain; charset=utf-8"},
+                                                                        {".svg", "image/svg+xml"},
+                                                                        {".png", "image/png"},
+                                                                        {".jpg", "image/jpeg"},
+                                                                        {".jpeg", "image/jpeg"},
+                                                                        {".gif", "image/gif"},
+                                                                        {".webp", "image/webp"},
+                                                                        {".ico", "image/vnd.microsoft.icon"},
+                                                                        {".woff", "font/woff"},
+                                                                        {".woff2", "font/woff2"},
+                                                                        {".wasm", "application/wasm"},
+                                                                        {".webmanifest", "application/manifest+json"}};
   for (const auto& [e, t] : types)
     if (boost::beast::iequals(ext, e)) return t;
   return "application/octet-stream";
@@ -41,7 +49,8 @@ std::string_view cache_control_of(std::string_view path) {
     const std::string_view rest = path.substr(prefix.size());
     const auto dot = rest.find('.');
     const bool hashed = dot == 16 && rest.substr(0, 16).find_first_not_of("0123456789abcdef") == std::string_view::npos;
-    if (hashed && (rest.substr(dot) == ".js" || rest.substr(dot) == ".wasm")) return "public, max-age=31536000, immutable";
+    if (hashed && (rest.substr(dot) == ".js" || rest.substr(dot) == ".wasm"))
+      return "public, max-age=31536000, immutable";
   }
   return "no-cache";
 }
@@ -71,7 +80,8 @@ http::response<http::string_body> error_response(http::status status, std::strin
   return text_response(status, protocol::messages::http_error(code, message).dump(), "application/json", version, keep);
 }
 
-file_response serve_web_file(const std::string& root, std::string path, http::verb method, unsigned version, bool keep) {
+file_response serve_web_file(const std::string& root, std::string path, http::verb method, unsigned version,
+                             bool keep) {
   if (path.find("..") != std::string::npos || path.find('\\') != std::string::npos ||
       path.find('\0') != std::string::npos || path.empty() || path[0] != '/')
     return error_response(http::status::bad_request, "bad_path", "bad path", version, keep);
@@ -113,7 +123,9 @@ file_response response_of(const api_answer& a, const std::string& web_root, http
     body.open(a.file_path.c_str(), boost::beast::file_mode::scan, ec);
     std::error_code removed;
     std::filesystem::remove(a.file_path, removed);
-    if (ec) return error_response(http::status::service_unavailable, "unavailable", "the file could not be read", version, keep);
+    if (ec)
+      return error_response(http::status::service_unavailable, "unavailable", "the file could not be read", version,
+                            keep);
     const auto size = body.size();
     http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
                                         std::make_tuple(static_cast<http::status>(a.status), version)};
@@ -147,8 +159,8 @@ std::optional<http::response<http::string_body>> admission_refusal(const http::r
     return error_response(http::status::service_unavailable, "shutting_down",
                           "the server is shutting down; try again shortly", req.version(), false);
   auto sent_to = site_of(req, req.version(), from_proxy, local_host);
-  const std::string refused =
-      sent_to ? cfg.sites.refusal(*sent_to) : "the request's Host header is missing or is not a valid host[:port]";
+  const std::string refused = sent_to ? cfg.sites.refusal(*sent_to)
+                                      : "the request's Host header is missing or is not a valid host[:port]";
   if (!refused.empty()) return error_response(http::status::bad_request, "bad_host", refused, req.version(), false);
   site = std::move(*sent_to);
   return std::nullopt;

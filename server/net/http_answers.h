@@ -18,14 +18,14 @@ namespace tabuleiro::server {
 
 // A text answer of type, kept by no cache.
 boost::beast::http::response<boost::beast::http::string_body> text_response(boost::beast::http::status status,
-                                                                             std::string body, std::string_view type,
-                                                                             unsigned version, bool keep);
+                                                                            std::string body, std::string_view type,
+                                                                            unsigned version, bool keep);
 
 // A JSON error answer {"type":"error","code","message"} (PROTOCOL.md "HTTP").
 boost::beast::http::response<boost::beast::http::string_body> error_response(boost::beast::http::status status,
-                                                                              std::string_view code,
-                                                                              std::string_view message,
-                                                                              unsigned version, bool keep);
+                                                                             std::string_view code,
+                                                                             std::string_view message, unsigned version,
+                                                                             bool keep);
 
 // What serving a file gives: the file, its header alone (HEAD), or a text answer.
 using file_response = std::variant<boost::beast::http::response<boost::beast::http::file_body>,

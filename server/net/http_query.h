@@ -20,7 +20,10 @@ inline std::string query_value(std::string_view query, std::string_view key) {
       const std::string_view raw = pair.substr(eq + 1);
       std::string value;
       const auto hex = [](char c) {
-        return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        return c >= '0' && c <= '9'   ? c - '0'
+               : c >= 'a' && c <= 'f' ? c - 'a' + 10
+               : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                      : -1;
       };
       for (std::size_t i = 0; i < raw.size(); ++i) {
         if (raw[i] == '+') value += ' ';

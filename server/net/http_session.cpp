@@ -42,7 +42,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if constexpr (is_tcp<Stream>) {
       beast::error_code ec;
       peer_ = stream_.socket().remote_endpoint(ec).address();
-      if (const auto local = stream_.socket().local_endpoint(ec); !ec) local_host_ = host_port(local.address(), local.port());
+      if (const auto local = stream_.socket().local_endpoint(ec); !ec)
+        local_host_ = host_port(local.address(), local.port());
     }
   }
   ~http_session() { end_request(); }
@@ -88,8 +89,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (ec == http::error::end_of_stream) return do_close();
     if (ec) return fail(ec, "http read");
     begin_request();
-    http::async_read(stream_, buffer_, *parser_,
-                     beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&http_session::on_read, shared_from_this()));
   }
 
   // Counts a request as in flight until its answer is written (the shutdown waits for it), and
@@ -133,7 +133,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     auto held = std::make_shared<request>(std::move(req));
     reach_holder(stream_.get_executor(), state_, code, relay_connect_ms,
                  [self = shared_from_this(), held, upgrade](std::optional<conn_socket> upstream) {
-                   if (!upstream) return upgrade ? self->upgrade_here(std::move(*held)) : self->handle(std::move(*held));
+                   if (!upstream)
+                     return upgrade ? self->upgrade_here(std::move(*held)) : self->handle(std::move(*held));
                    self->end_request();  // the relay counts as a connection from here on
                    self->stream_.expires_never();
                    if (!upgrade) held->keep_alive(false);  // one request: the holder ends the connection
@@ -160,11 +161,19 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     const auto qmark = target.find('?');
     const std::string path(target.substr(0, qmark));
     spdlog::debug("http {} {} from {}", std::string(req.method_string()), path, address_);
-    route_call call{state_, req.method(), path, std::string(qmark == std::string_view::npos ? "" : target.substr(qmark + 1)),
-                    std::move(req.body()), {}, address_, state_.svc.cfg->sites.link_base(site_),
-                    site_.scheme == "https", session_id_of(req), {}};
-    state_.routes->serve(std::move(call), req[http::field::content_type], origin_allowed(req, *state_.svc.cfg, site_), csrf_token_of(req),
-                         answer_later(req.method(), req.version(), req.keep_alive()));
+    route_call call{state_,
+                    req.method(),
+                    path,
+                    std::string(qmark == std::string_view::npos ? "" : target.substr(qmark + 1)),
+                    std::move(req.body()),
+                    {},
+                    address_,
+                    state_.svc.cfg->sites.link_base(site_),
+                    site_.scheme == "https",
+                    session_id_of(req),
+                    {}};
+    state_.routes->serve(std::move(call), req[http::field::content_type], origin_allowed(req, *state_.svc.cfg, site_),
+                         csrf_token_of(req), answer_later(req.method(), req.version(), req.keep_alive()));
   }
 
   // A callback that posts a route's answer back to this session's strand and writes it.
@@ -177,7 +186,9 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   }
 
   // Sends one of the responses an answer or a file makes.
-  void send_file(file_response res) { std::visit([this](auto& r) { this->send(std::move(r)); }, res); }
+  void send_file(file_response res) {
+    std::visit([this](auto& r) { this->send(std::move(r)); }, res);
+  }
 
   // Writes one response, then reads the next request or closes.
   template <class Body>
@@ -224,12 +235,12 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   shared_state& state_;
-  net::ip::address peer_;  // the TCP peer
-  std::string address_;    // the client: the peer, or whom a trusted proxy names
-  std::string local_host_ = "localhost";  // this end's address:port (the site without a Host)
-  request_site site_;      // where the current request was sent
-  metrics* stats_;         // outlives the session (the I/O context may destroy it after state_)
-  bool answering_ = false; // a request was read and its answer is not written yet
+  net::ip::address peer_;                       // the TCP peer
+  std::string address_;                         // the client: the peer, or whom a trusted proxy names
+  std::string local_host_ = "localhost";        // this end's address:port (the site without a Host)
+  request_site site_;                           // where the current request was sent
+  metrics* stats_;                              // outlives the session (the I/O context may destroy it after state_)
+  bool answering_ = false;                      // a request was read and its answer is not written yet
   std::size_t body_limit_ = max_message_bytes;  // the current request's route's
 };
 

@@ -35,11 +35,10 @@ void listener::stop() {
 
 void listener::do_accept() {
   // Each connection gets its own strand.
-  acceptor_.async_accept(net::make_strand(ioc_), [self = shared_from_this()](
-                                                     boost::system::error_code ec,
-                                                     conn_socket socket) {
-    self->on_accept(ec, std::move(socket));
-  });
+  acceptor_.async_accept(net::make_strand(ioc_),
+                         [self = shared_from_this()](boost::system::error_code ec, conn_socket socket) {
+                           self->on_accept(ec, std::move(socket));
+                         });
 }
 
 void listener::on_accept(boost::system::error_code ec, conn_socket socket) {
@@ -56,12 +55,10 @@ void listener::on_accept(boost::system::error_code ec, conn_socket socket) {
 }
 
 void fail(beast::error_code ec, const char* what) {
-  if (ec == net::error::operation_aborted || ec == beast::websocket::error::closed ||
-      ec == beast::error::timeout || ec == net::error::eof || ec == net::error::connection_reset ||
-      ec == beast::http::error::end_of_stream)
+  if (ec == net::error::operation_aborted || ec == beast::websocket::error::closed || ec == beast::error::timeout ||
+      ec == net::error::eof || ec == net::error::connection_reset || ec == beast::http::error::end_of_stream)
     spdlog::debug("{}: {}", what, ec.message());
-  else
-    spdlog::warn("{}: {}", what, ec.message());
+  else spdlog::warn("{}: {}", what, ec.message());
 }
 
 }  // namespace tabuleiro::server

@@ -17,8 +17,7 @@ struct shared_state;
 class listener : public std::enable_shared_from_this<listener> {
  public:
   // Opens, binds and listens; throws boost::system::system_error on failure.
-  listener(boost::asio::io_context& ioc, boost::asio::ip::tcp::endpoint endpoint,
-           shared_state& state);
+  listener(boost::asio::io_context& ioc, boost::asio::ip::tcp::endpoint endpoint, shared_state& state);
   // The bound endpoint (its port when 0 was asked).
   boost::asio::ip::tcp::endpoint local_endpoint() const;
   // Starts accepting.

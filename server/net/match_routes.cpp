@@ -21,7 +21,8 @@ api_answer failure_answer(create_failure f, std::string_view what) {
   switch (f) {
     case create_failure::no_free_code: return {503, msg::http_error("busy", "no free share code; try again")};
     case create_failure::busy:
-      return {503, msg::http_error("busy", "too many games are being published right now; try again"),
+      return {503,
+              msg::http_error("busy", "too many games are being published right now; try again"),
               {{"Retry-After", "1"}}};
     case create_failure::storage_unavailable:
       return {503, msg::http_error("storage_error", std::string(what) + " could not be stored right now; try again")};
@@ -32,7 +33,8 @@ api_answer failure_answer(create_failure f, std::string_view what) {
 
 // The answer to a publication's result (links under link_base).
 api_answer publish_answer(publish_result r, const std::string& link_base) {
-  if (const auto* m = std::get_if<published_match>(&r)) return {201, msg::published(m->code, link_base + "/m/" + m->code)};
+  if (const auto* m = std::get_if<published_match>(&r))
+    return {201, msg::published(m->code, link_base + "/m/" + m->code)};
   if (const auto* e = std::get_if<request_error>(&r)) return {400, msg::http_error(e->code, e->message)};
   if (const auto* e = std::get_if<log_refusal>(&r)) return {400, msg::bad_log(e->message, e->step, e->reason)};
   return failure_answer(std::get<create_failure>(r), "the game");
@@ -50,8 +52,8 @@ api_answer read_answer(registry_read r, std::string_view unavailable_message) {
     case read_failure::elsewhere:
       // 421 Misdirected Request: another node serves the match; the same request again (routed
       // anew by the proxy) reaches it once the lease moved.
-      return {421, msg::http_error("match_elsewhere", "another node serves this match; try again"),
-              {{"Retry-After", "1"}}};
+      return {
+          421, msg::http_error("match_elsewhere", "another node serves this match; try again"), {{"Retry-After", "1"}}};
     case read_failure::log_failed: return {500, msg::http_error("internal", "the log could not be built")};
     case read_failure::unavailable: break;
   }
@@ -106,7 +108,8 @@ void read_unless_members_only(const route_call& call, answer_fn answer, std::fun
                                                     answer = std::move(answer)](registry_read r) {
     const auto* summary = std::get_if<json>(&r);
     if (summary && !member && !summary->value("guests_watch", true))
-      return answer({401, msg::http_error("sign_in_required", "only signed-in members watch this match; sign in first")});
+      return answer(
+          {401, msg::http_error("sign_in_required", "only signed-in members watch this match; sign in first")});
     if (!summary) return answer(read_answer(std::move(r), match_unreadable));
     read();
   });
@@ -121,8 +124,9 @@ void unless_maintenance(shared_state& state, answer_fn answer, std::function<voi
     if (!on) return answer({503, msg::http_error("unavailable", "the server cannot be reached right now; try again")});
     if (*on) {
       state.svc.stats->matches_refused_maintenance++;
-      return answer({503, msg::http_error("maintenance", "the server is under maintenance: no new matches for now; "
-                                                         "running ones go on"),
+      return answer({503,
+                     msg::http_error("maintenance", "the server is under maintenance: no new matches for now; "
+                                                    "running ones go on"),
                      {{"Retry-After", "300"}}});
     }
     then();
@@ -138,13 +142,15 @@ void create_match(const route_call& call, answer_fn answer) {
   auto body = parse_client_json(call.body, why);
   if (!body) return answer({400, msg::http_error("bad_json", why)});
   if (const auto wait_s = state.creations->admit(call.address); wait_s > 0)
-    return answer({429, msg::http_error("rate_limited", "too many matches created from this address"),
+    return answer({429,
+                   msg::http_error("rate_limited", "too many matches created from this address"),
                    {{"Retry-After", std::to_string(wait_s)}}});
   auto parsed = parse_create_request(*body);
   if (auto* e = std::get_if<request_error>(&parsed)) return answer({400, msg::http_error(e->code, e->message)});
   auto& request = std::get<create_request>(parsed);
   if (request.rated && !call.signed_in())
-    return answer({401, msg::http_error("sign_in_required", "only signed-in members play rated matches; sign in first")});
+    return answer(
+        {401, msg::http_error("sign_in_required", "only signed-in members play rated matches; sign in first")});
   if (call.signed_in()) request.account_id = call.auth.s.who.id;  // the creator's seat is the account's
   // A match against the computer takes a place of the node's bot capacity, bound to its code
   // when the code is drawn (freed if the creation stops before).
@@ -153,10 +159,12 @@ void create_match(const route_call& call, answer_fn answer) {
     if (const auto* refusal = std::get_if<bot_refusal>(&admitted)) return answer(bot_refused(state, *refusal));
     request.bot_place = std::make_shared<bot_reservation>(std::move(std::get<bot_reservation>(admitted)));
   }
-  unless_maintenance(state, answer, [registry = state.registry, request = std::move(request), answer,
-                                     link_base = call.link_base]() mutable {
-    registry->create(std::move(request), [answer, link_base](create_result r) { answer(creation_answer(r, link_base)); });
-  });
+  unless_maintenance(
+      state, answer,
+      [registry = state.registry, request = std::move(request), answer, link_base = call.link_base]() mutable {
+        registry->create(std::move(request),
+                         [answer, link_base](create_result r) { answer(creation_answer(r, link_base)); });
+      });
 }
 
 void publish_match(const route_call& call, answer_fn answer) {
@@ -164,14 +172,16 @@ void publish_match(const route_call& call, answer_fn answer) {
   if (auto refused = guest_refusal(call, "create matches")) return answer(std::move(*refused));
   // Every publication counts, a refused one too: each may cost a replay.
   if (const auto wait_s = state.publications ? state.publications->admit(call.address) : 0; wait_s > 0)
-    return answer({429, msg::http_error("rate_limited", "too many games published from this address"),
+    return answer({429,
+                   msg::http_error("rate_limited", "too many games published from this address"),
                    {{"Retry-After", std::to_string(wait_s)}}});
-  unless_maintenance(state, answer, [&state, text = call.body, account_id = call.signed_in() ? call.auth.s.who.id : 0,
-                                     link_base = call.link_base, answer]() mutable {
-    state.registry->publish(std::move(text), account_id, [link_base, answer](publish_result r) {
-      answer(publish_answer(std::move(r), link_base));
-    });
-  });
+  unless_maintenance(state, answer,
+                     [&state, text = call.body, account_id = call.signed_in() ? call.auth.s.who.id : 0,
+                      link_base = call.link_base, answer]() mutable {
+                       state.registry->publish(std::move(text), account_id, [link_base, answer](publish_result r) {
+                         answer(publish_answer(std::move(r), link_base));
+                       });
+                     });
 }
 
 void list_matches(const route_call& call, answer_fn answer) {

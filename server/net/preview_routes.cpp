@@ -78,16 +78,18 @@ std::string preview_description(const json& summary) {
   const std::string status = summary.value("status", std::string());
   if (status == "finished") {
     const auto o = summary.find("outcome");
-    const int winner = o != summary.end() && o->is_object() && (*o)["winner"].is_number_integer() ? (*o)["winner"].get<int>() : 0;
-    return winner ? seat_name(summary, winner) + " won. Open the link to replay the match." : "A draw. Open the link to replay the match.";
+    const int winner = o != summary.end() && o->is_object() && (*o)["winner"].is_number_integer()
+                           ? (*o)["winner"].get<int>()
+                           : 0;
+    return winner ? seat_name(summary, winner) + " won. Open the link to replay the match."
+                  : "A draw. Open the link to replay the match.";
   }
   if (!seat_taken(summary, 1) || !seat_taken(summary, 2)) return "A seat is free: open the link to play, or to watch.";
   std::string turn;
   const auto to_act = summary.find("to_act");
   if (to_act != summary.end() && to_act->is_array() && to_act->size() == 1 && (*to_act)[0].is_number_integer())
     turn = seat_name(summary, (*to_act)[0].get<int>()) + " to move";
-  else if (to_act != summary.end() && to_act->is_array() && to_act->size() == 2)
-    turn = "Both players to act";
+  else if (to_act != summary.end() && to_act->is_array() && to_act->size() == 2) turn = "Both players to act";
   const auto progress = summary.find("progress");
   if (progress != summary.end() && progress->is_object() && (*progress)["round"].is_number_integer())
     turn += (turn.empty() ? "" : " · ") + std::string("Round ") + std::to_string((*progress)["round"].get<int>());
@@ -138,7 +140,8 @@ void read_preview(const route_call& call, answer_fn answer) {
     if (!r) {
       if (how == rooms::lookup::absent) return answer(refusal(404, "unknown_match", "no match has this code"));
       if (how == rooms::lookup::elsewhere)
-        return answer(refusal(421, "match_elsewhere", "another node serves this match; try again", {{"Retry-After", "1"}}));
+        return answer(
+            refusal(421, "match_elsewhere", "another node serves this match; try again", {{"Retry-After", "1"}}));
       return answer(refusal(503, "storage_error", "the match cannot be read right now"));
     }
     const list_entry entry = r->entry();
@@ -148,9 +151,11 @@ void read_preview(const route_call& call, answer_fn answer) {
     state.previews->get(entry.code, summary.value("version", std::int64_t{0}), entry.preview, address,
                         [answer](preview::preview_images::png_ptr png, std::int64_t retry_after_s) {
                           if (png)
-                            return answer({200, nullptr,
+                            return answer({200,
+                                           nullptr,
                                            {{"Content-Type", "image/png"}, {"Cache-Control", "public, max-age=60"}},
-                                           {}, std::move(png)});
+                                           {},
+                                           std::move(png)});
                           if (retry_after_s > 0)
                             return answer(refusal(429, "rate_limited", "too many previews drawn; try again later",
                                                   {{"Retry-After", std::to_string(retry_after_s)}}));
@@ -175,7 +180,10 @@ void serve_match_page(const route_call& call, answer_fn answer) {
       const std::string real_code = summary->value("code", code);
       page.insert(title_end + 8, preview_tags(*summary, real_code, link_base));
     }
-    answer({200, nullptr, {{"Content-Type", "text/html; charset=utf-8"}, {"Cache-Control", "no-cache"}}, {},
+    answer({200,
+            nullptr,
+            {{"Content-Type", "text/html; charset=utf-8"}, {"Cache-Control", "no-cache"}},
+            {},
             std::make_shared<const std::string>(std::move(page))});
   });
 }

@@ -42,7 +42,8 @@ api_answer settings_answer(int status, const notify::p256_key& key, const notify
   }
   for (std::size_t i = 0; i < s.subscriptions.size(); ++i)
     list.push_back({s.subscriptions[i].id, s.subscriptions[i].label, origins[i], times[i]});
-  return {status, msg::push_settings(notify::base64url(key.public_point()), choice_of(s.notify), list),
+  return {status,
+          msg::push_settings(notify::base64url(key.public_point()), choice_of(s.notify), list),
           {{"Cache-Control", "no-store"}}};
 }
 
@@ -68,7 +69,8 @@ void read_push_key(const route_call& call, answer_fn answer) {
 }
 
 void read_push_settings(const route_call& call, answer_fn answer) {
-  call.state.push->settings(call.auth.s.who.id, [&key = *call.state.vapid, answer](std::optional<notify::push_settings> s) {
+  call.state.push->settings(call.auth.s.who.id, [&key = *call.state.vapid,
+                                                 answer](std::optional<notify::push_settings> s) {
     if (!s) return answer({503, http_error("unavailable", "notifications cannot be read right now; try again")});
     answer(settings_answer(200, key, *s));
   });

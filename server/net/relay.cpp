@@ -70,13 +70,12 @@ class relay_link : public client, public std::enable_shared_from_this<relay_link
     head_ = std::move(head);
     // A holder that takes the connection but never answers (frozen, its listen queue still
     // open) is given up, so that the client comes back and is routed anew.
-    answer_deadline_ = state_.svc.time->call_after(relay_answer_ms, sides_[0].get_executor(),
-                                                   [self = shared_from_this()] {
-                                                     if (self->answered_ || self->finished_) return;
-                                                     spdlog::warn("relay: the node holding the match did not answer within {} ms",
-                                                                  relay_answer_ms);
-                                                     self->finish();
-                                                   });
+    answer_deadline_ = state_.svc.time->call_after(
+        relay_answer_ms, sides_[0].get_executor(), [self = shared_from_this()] {
+          if (self->answered_ || self->finished_) return;
+          spdlog::warn("relay: the node holding the match did not answer within {} ms", relay_answer_ms);
+          self->finish();
+        });
     net::async_write(sides_[1], net::buffer(head_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) {
         fail(ec, "relay write");
@@ -90,22 +89,22 @@ class relay_link : public client, public std::enable_shared_from_this<relay_link
  private:
   // Reads from side from and writes what came to the other side, until from ends.
   void pump(int from) {
-    sides_[from].async_read_some(net::buffer(buffers_[from]), [self = shared_from_this(), from](
-                                                                   beast::error_code ec, std::size_t n) {
-      if (ec) return self->ended(from, ec);
-      if (from == 1 && !self->answered_) {
-        self->answered_ = true;
-        self->answer_deadline_->cancel();
-      }
-      net::async_write(self->sides_[1 - from], net::buffer(self->buffers_[from].data(), n),
-                       [self, from](beast::error_code ec, std::size_t) {
-                         if (ec) {
-                           fail(ec, "relay write");
-                           return self->finish();
-                         }
-                         self->pump(from);
-                       });
-    });
+    sides_[from].async_read_some(net::buffer(buffers_[from]),
+                                 [self = shared_from_this(), from](beast::error_code ec, std::size_t n) {
+                                   if (ec) return self->ended(from, ec);
+                                   if (from == 1 && !self->answered_) {
+                                     self->answered_ = true;
+                                     self->answer_deadline_->cancel();
+                                   }
+                                   net::async_write(self->sides_[1 - from], net::buffer(self->buffers_[from].data(), n),
+                                                    [self, from](beast::error_code ec, std::size_t) {
+                                                      if (ec) {
+                                                        fail(ec, "relay write");
+                                                        return self->finish();
+                                                      }
+                                                      self->pump(from);
+                                                    });
+                                 });
   }
 
   // Side from's reading ended with ec: the client's end of stream is passed to the holder (its
@@ -129,7 +128,7 @@ class relay_link : public client, public std::enable_shared_from_this<relay_link
     state_.svc.stats->relays_open--;
   }
 
-  std::array<conn_socket, 2> sides_;  // [0] the client, [1] the node holding the match
+  std::array<conn_socket, 2> sides_;                               // [0] the client, [1] the node holding the match
   std::array<std::array<char, relay_buffer_bytes>, 2> buffers_{};  // by the side read from
   shared_state& state_;
   const std::uint64_t id_;
@@ -166,13 +165,12 @@ std::string relayed_code(const http::request<http::string_body>& req, const shar
   return match_code_of({req.target().data(), req.target().size()});
 }
 
-void connect_to_node(conn_executor executor, const std::string& address, shared_state& state,
-                     std::int64_t timeout_ms, std::function<void(boost::system::error_code, conn_socket)> done) {
+void connect_to_node(conn_executor executor, const std::string& address, shared_state& state, std::int64_t timeout_ms,
+                     std::function<void(boost::system::error_code, conn_socket)> done) {
   auto op = std::make_shared<connect_op>(executor);
   op->done = std::move(done);
   const auto hp = parse_host(address);
-  if (!hp || hp->port.empty())
-    return net::post(executor, [op] { op->finish(net::error::invalid_argument); });
+  if (!hp || hp->port.empty()) return net::post(executor, [op] { op->finish(net::error::invalid_argument); });
   std::string host = hp->host;
   if (!host.empty() && host.front() == '[') host = host.substr(1, host.size() - 2);
   op->deadline = state.svc.time->call_after(timeout_ms, executor, [op] {
@@ -207,8 +205,7 @@ void reach_holder(conn_executor executor, shared_state& state, const std::string
 void start_relay(conn_socket client_socket, conn_socket upstream, http::request<http::string_body> req,
                  const std::string& client_ip, shared_state& state) {
   const auto forwarded = req.find("X-Forwarded-For");
-  const std::string chain = forwarded == req.end() ? client_ip
-                                                   : std::string(forwarded->value()) + ", " + client_ip;
+  const std::string chain = forwarded == req.end() ? client_ip : std::string(forwarded->value()) + ", " + client_ip;
   req.set("X-Forwarded-For", chain);
   req.set(relay_header, state.svc.cfg->node);
   std::ostringstream head;

@@ -33,8 +33,8 @@ std::string relayed_code(const boost::beast::http::request<boost::beast::http::s
 
 // Resolves and connects to address (host:port, an IPv6 host in brackets) on executor, giving up
 // after timeout_ms on state's clock; done(ec, socket) runs on executor.
-void connect_to_node(conn_executor executor, const std::string& address, shared_state& state,
-                     std::int64_t timeout_ms, std::function<void(boost::system::error_code, conn_socket)> done);
+void connect_to_node(conn_executor executor, const std::string& address, shared_state& state, std::int64_t timeout_ms,
+                     std::function<void(boost::system::error_code, conn_socket)> done);
 
 // Reaches the node holding the live lease of match code, when another node holds it: asks the
 // registry (rooms::route), connects (connect_ms at most) and calls done on executor with the
@@ -50,7 +50,7 @@ void reach_holder(conn_executor executor, shared_state& state, const std::string
 // registers in state's connection set (a shutdown closes it) and counts in its metrics. Both
 // sockets must run on one strand.
 void start_relay(conn_socket client, conn_socket upstream,
-                 boost::beast::http::request<boost::beast::http::string_body> req,
-                 const std::string& client_ip, shared_state& state);
+                 boost::beast::http::request<boost::beast::http::string_body> req, const std::string& client_ip,
+                 shared_state& state);
 
 }  // namespace tabuleiro::server

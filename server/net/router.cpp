@@ -14,8 +14,8 @@ namespace tabuleiro::server {
 namespace {
 
 namespace http = boost::beast::http;
-using protocol::messages::http_error;
 using accounts::auth_result;
+using protocol::messages::http_error;
 
 // The next segment of path after its leading '/', removed from path; nullopt when path is empty.
 std::optional<std::string_view> next_segment(std::string_view& path) {
@@ -110,7 +110,8 @@ std::string router::allow(std::string_view path, bool with_options) const {
   std::vector<std::string> scratch;
   const std::size_t fewest = fewest_parameters(path);
   for (const route& r : routes_)
-    if (matches(r.pattern, path, scratch) && scratch.size() == fewest && std::find(methods.begin(), methods.end(), r.method) == methods.end())
+    if (matches(r.pattern, path, scratch) && scratch.size() == fewest &&
+        std::find(methods.begin(), methods.end(), r.method) == methods.end())
       methods.push_back(r.method);
   if (methods.empty()) return "";
   std::string allow;
@@ -135,7 +136,8 @@ void router::serve(route_call call, std::string_view content_type, bool origin_o
   }
   // A state change from a foreign origin is refused before anything else, whichever route it names.
   const bool changing = call.method != http::verb::get && call.method != http::verb::head;
-  if (api && changing && !origin_ok) return answer({403, http_error("bad_origin", "requests from this origin are not allowed")});
+  if (api && changing && !origin_ok)
+    return answer({403, http_error("bad_origin", "requests from this origin are not allowed")});
   bool known = false;
   const route* r = find(call.method, call.path, &call.params, &known);
   if (!r && !known && api) return answer({404, http_error("not_found", "no such API route")});
@@ -153,7 +155,8 @@ void router::serve(route_call call, std::string_view content_type, bool origin_o
   if (r->does == effect::changes && !origin_ok)
     return answer({403, http_error("bad_origin", "requests from this origin are not allowed")});
   if (r->body == media::json && !is_json_media_type(content_type))
-    return answer({415, http_error("unsupported_media_type", "the body must be sent as Content-Type: application/json")});
+    return answer(
+        {415, http_error("unsupported_media_type", "the body must be sent as Content-Type: application/json")});
   if (r->who == caller::anyone || !accounts_ || (r->who == caller::visitor && call.session_id.empty()))
     return r->handler(call, std::move(answer));
   const std::string id = call.session_id;

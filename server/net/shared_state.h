@@ -29,22 +29,23 @@ namespace tabuleiro::server {
 struct shared_state {
   room_services svc;
   rooms* registry = nullptr;
-  manual_time* manual_clock = nullptr;  // set with --clock manual (tests): POST /api/test/clock
-  match_list_feed* list_feed = nullptr;          // the match list feed (watch_list)
-  window_limiter* creations = nullptr;  // match creations per client address (--create-limit)
-  connection_set* connections = nullptr;  // every open WebSocket (the shutdown closes them)
+  manual_time* manual_clock = nullptr;            // set with --clock manual (tests): POST /api/test/clock
+  match_list_feed* list_feed = nullptr;           // the match list feed (watch_list)
+  window_limiter* creations = nullptr;            // match creations per client address (--create-limit)
+  connection_set* connections = nullptr;          // every open WebSocket (the shutdown closes them)
   accounts::account_service* accounts = nullptr;  // sign-up, sign-in, sessions (/api/account…)
   accounts::admin_service* admin = nullptr;       // the admin page's operations (/api/admin/…)
   preview::preview_images* previews = nullptr;    // link previews' images (null: none drawn)
   std::int64_t started_ms = 0;                    // when the server started (Unix ms)
-  window_limiter* publications = nullptr;  // games published per client address (--publish-limit)
-  social::rating_service* ratings = nullptr;  // profiles and leaderboards (/api/players/…, /api/leaderboard)
-  social::lobby_service* lobby = nullptr;     // challenges and quick pairing (the lobby's messages)
-  const notify::p256_key* vapid = nullptr;    // the Web Push key pair (GET /api/push/key)
-  notify::push_service* push = nullptr;       // members' notification settings (/api/push…)
-  notify::webhook_service* webhooks = nullptr;  // members' webhooks (/api/webhooks…)
+  window_limiter* publications = nullptr;         // games published per client address (--publish-limit)
+  social::rating_service* ratings = nullptr;      // profiles and leaderboards (/api/players/…, /api/leaderboard)
+  social::lobby_service* lobby = nullptr;         // challenges and quick pairing (the lobby's messages)
+  const notify::p256_key* vapid = nullptr;        // the Web Push key pair (GET /api/push/key)
+  notify::push_service* push = nullptr;           // members' notification settings (/api/push…)
+  notify::webhook_service* webhooks = nullptr;    // members' webhooks (/api/webhooks…)
   scheduled_backups* backups = nullptr;
-  const router* routes = nullptr;  // every HTTP route (route_table.h)  // --backup-dir's copies (/api/admin/backups; null: none)
+  const router* routes =
+      nullptr;  // every HTTP route (route_table.h)  // --backup-dir's copies (/api/admin/backups; null: none)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

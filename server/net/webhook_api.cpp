@@ -31,8 +31,8 @@ const api_answer bad_events{400, http_error("bad_events", "events is a non-empty
 
 // The 4xx/5xx answer to a refusal of the webhook service.
 api_answer refused(const notify::webhook_refusal& r) {
-  const int status = r.code == "unavailable" || r.code == "busy" ? 503
-                     : r.code == "unknown_webhook"               ? 404
+  const int status = r.code == "unavailable" || r.code == "busy"                  ? 503
+                     : r.code == "unknown_webhook"                                ? 404
                      : r.code == "too_many_webhooks" || r.code == "duplicate_url" ? 409
                                                                                   : 400;
   return {status, http_error(r.code, r.message), {{"Cache-Control", "no-store"}}};
@@ -59,8 +59,12 @@ nlohmann::json webhook_json(const notify::webhook_row& w) {
             {"status", w.last_status},
             {"ok", w.last_status >= 200 && w.last_status < 300},
             {"error", w.last_error}};
-  return {{"id", w.id},     {"url", w.url},  {"host", url ? url->host : ""}, {"events", events},
-          {"created", iso_time(w.created_ms)}, {"last_delivery", last}};
+  return {{"id", w.id},
+          {"url", w.url},
+          {"host", url ? url->host : ""},
+          {"events", events},
+          {"created", iso_time(w.created_ms)},
+          {"last_delivery", last}};
 }
 
 nlohmann::json admin_webhook_json(const notify::owned_webhook& w) {
@@ -76,13 +80,14 @@ namespace {
 // shown only then), or the refusal.
 std::function<void(std::variant<notify::webhook_row, notify::webhook_refusal>)> changed(int status, bool show_secret,
                                                                                         answer_fn answer) {
-  return [answer = std::move(answer), status, show_secret](std::variant<notify::webhook_row, notify::webhook_refusal> v) {
-    if (const auto* no = std::get_if<notify::webhook_refusal>(&v)) return answer(refused(*no));
-    const auto& w = std::get<notify::webhook_row>(v);
-    nlohmann::json body = {{"webhook", webhook_json(w)}};
-    if (show_secret) body["secret"] = w.secret;
-    answer({status, std::move(body), {{"Cache-Control", "no-store"}}});
-  };
+  return
+      [answer = std::move(answer), status, show_secret](std::variant<notify::webhook_row, notify::webhook_refusal> v) {
+        if (const auto* no = std::get_if<notify::webhook_refusal>(&v)) return answer(refused(*no));
+        const auto& w = std::get<notify::webhook_row>(v);
+        nlohmann::json body = {{"webhook", webhook_json(w)}};
+        if (show_secret) body["secret"] = w.secret;
+        answer({status, std::move(body), {{"Cache-Control", "no-store"}}});
+      };
 }
 
 }  // namespace
@@ -102,7 +107,8 @@ void add_webhook(const route_call& call, answer_fn answer) {
   const auto& body = std::get<nlohmann::json>(parsed);
   for (const auto& [key, value] : body.items())
     if (key != "events" && key != "url")
-      return answer({400, http_error("bad_request", "unknown member \"" + key + "\"; the body is {\"url\", \"events\"?}")});
+      return answer(
+          {400, http_error("bad_request", "unknown member \"" + key + "\"; the body is {\"url\", \"events\"?}")});
   std::string url;
   if (!body.contains("url") || !string_member(body, "url", url))
     return answer({400, http_error("bad_request", "the body is {\"url\": \"https://…\", \"events\": [\"turn\", …]?}")});
@@ -137,7 +143,8 @@ void change_webhook_events(const route_call& call, answer_fn answer) {
 }
 
 void renew_webhook_secret(const route_call& call, answer_fn answer) {
-  call.state.webhooks->change(call.auth.s.who.id, call.number(0), std::nullopt, true, changed(200, true, std::move(answer)));
+  call.state.webhooks->change(call.auth.s.who.id, call.number(0), std::nullopt, true,
+                              changed(200, true, std::move(answer)));
 }
 
 }  // namespace tabuleiro::server

@@ -31,8 +31,7 @@ constexpr std::int64_t rtt_ping_every_ms = 5000;
 
 // Seconds as a steady_clock duration.
 std::chrono::steady_clock::duration seconds(double s) {
-  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-      std::chrono::duration<double>(s));
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s));
 }
 
 // One WebSocket connection speaking the match protocol over NextLayer (a plain conn_socket:
@@ -40,8 +39,7 @@ std::chrono::steady_clock::duration seconds(double s) {
 // otherwise carry; the fuzz build adds beast::test::stream), read through a frame_guard.
 // Thread-safety: all state lives on the stream's strand; send/close post onto it.
 template <class NextLayer>
-class websocket_session : public client,
-                          public std::enable_shared_from_this<websocket_session<NextLayer>> {
+class websocket_session : public client, public std::enable_shared_from_this<websocket_session<NextLayer>> {
   using std::enable_shared_from_this<websocket_session<NextLayer>>::shared_from_this;
 
  public:
@@ -69,9 +67,7 @@ class websocket_session : public client,
   std::string account_name() const override { return account_ ? account_->display_name : ""; }
 
   void send(shared_text msg) override {
-    net::post(ws_.get_executor(), [self = shared_from_this(), msg = std::move(msg)] {
-      self->on_send(std::move(msg));
-    });
+    net::post(ws_.get_executor(), [self = shared_from_this(), msg = std::move(msg)] { self->on_send(std::move(msg)); });
   }
 
   void close(std::uint16_t code, std::string reason) override {
@@ -97,11 +93,9 @@ class websocket_session : public client,
       if (auto self = weak.lock())
         net::post(self->ws_.get_executor(), [self, r = std::move(r)] { self->on_frame_refused(r); });
     });
-    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
-      res.set(http::field::server, "tabuleiro");
-    }));
-    ws_.async_accept(req, beast::bind_front_handler(&websocket_session::on_accept,
-                                                    shared_from_this()));
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "tabuleiro"); }));
+    ws_.async_accept(req, beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));
   }
 
  private:
@@ -153,7 +147,7 @@ class websocket_session : public client,
   void do_read() {
     const bool closing = phase_ != phase::open;
     const std::size_t room = closing ? in_.chunk.size()
-                                      : std::min(in_.chunk.size(), max_message_bytes + 1 - in_.message.size());
+                                     : std::min(in_.chunk.size(), max_message_bytes + 1 - in_.message.size());
     ws_.async_read_some(net::buffer(in_.chunk.data(), room),
                         beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
   }
@@ -255,7 +249,8 @@ class websocket_session : public client,
     if (account_ && (!j.name || j.name->empty())) j.name = account_->display_name;  // a member's seat shows its name
     if (!account_ && state_.svc.cfg->access != access_mode::open) {
       // Only members play here: a guest's seat token is refused, and a guest's join watches.
-      if (j.token) return protocol_error("sign_in_required", "only signed-in members play on this server; sign in first");
+      if (j.token)
+        return protocol_error("sign_in_required", "only signed-in members play on this server; sign in first");
       j.spectator = true;
     }
     join_requested_ = true;
@@ -263,13 +258,12 @@ class websocket_session : public client,
     wants_legal_ = j.legal;
     if (!j.spectator || j.token) do_rtt_ping();
     const std::string code = j.code;
-    state_.registry->find(code, [self = shared_from_this(), j = std::move(j)](
-                                    std::shared_ptr<room> r, rooms::lookup how) mutable {
+    state_.registry->find(code, [self = shared_from_this(), j = std::move(j)](std::shared_ptr<room> r,
+                                                                              rooms::lookup how) mutable {
       net::post(self->ws_.get_executor(), [self, r = std::move(r), how, j = std::move(j)]() mutable {
         if (!r) {
           self->join_requested_ = false;
-          if (how == rooms::lookup::absent)
-            return self->protocol_error("unknown_match", "no match has this code");
+          if (how == rooms::lookup::absent) return self->protocol_error("unknown_match", "no match has this code");
           if (how == rooms::lookup::elsewhere) {  // the client reconnects, routed anew
             self->state_.svc.stats->rejected("match_elsewhere");
             return send_moved(*self);
@@ -337,8 +331,7 @@ class websocket_session : public client,
     }
     const shared_text& msg = std::get<shared_text>(queue_.front());
     ws_.text(true);
-    ws_.async_write(net::buffer(*msg), beast::bind_front_handler(&websocket_session::on_write,
-                                                                 shared_from_this()));
+    ws_.async_write(net::buffer(*msg), beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
   }
 
   void on_write(beast::error_code ec, std::size_t bytes) {
@@ -386,14 +379,14 @@ class websocket_session : public client,
   shared_state& state_;
   std::string address_;
   const std::optional<accounts::account> account_;  // signed in at the upgrade, if at all
-  const std::string session_hash_;  // the session it signed in by (closed when that session ends)
+  const std::string session_hash_;                  // the session it signed in by (closed when that session ends)
   const std::uint64_t id_;
   std::vector<outgoing> queue_;  // front first; its memory released whenever it empties
   std::shared_ptr<room> room_;
   phase phase_ = phase::handshake;
   bool join_requested_ = false;
   bool watching_ = false;
-  bool lobby_used_ = false;  // sent a lobby request: the lobby hears when it closes
+  bool lobby_used_ = false;     // sent a lobby request: the lobby hears when it closes
   bool acks_in_patch_ = false;  // set by the join, before any room reads it
   bool wants_legal_ = true;     // the same
   int close_code_ = 0;
@@ -408,7 +401,8 @@ void serve_websocket(NextLayer&& stream, http::request<http::string_body> req, s
                      std::string address) {
   const std::string id = state.accounts ? session_id_of(req) : std::string();
   if (id.empty())
-    return std::make_shared<websocket_session<NextLayer>>(std::move(stream), state, peer_identity{std::move(address), {}, ""})
+    return std::make_shared<websocket_session<NextLayer>>(std::move(stream), state,
+                                                          peer_identity{std::move(address), {}, ""})
         ->run(std::move(req));
   struct upgrade {
     NextLayer stream;

@@ -27,8 +27,7 @@ struct peer_identity {
 // conn_socket (conn_types.h); builds with TABULEIRO_TEST_STREAMS (the fuzz targets) also
 // instantiate it for boost::beast::test::stream.
 template <class NextLayer>
-void serve_websocket(NextLayer&& stream,
-                     boost::beast::http::request<boost::beast::http::string_body> req,
+void serve_websocket(NextLayer&& stream, boost::beast::http::request<boost::beast::http::string_body> req,
                      shared_state& state, std::string address);
 
 }  // namespace tabuleiro::server

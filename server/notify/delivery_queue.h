@@ -25,8 +25,8 @@ struct push_pacing {
   std::int64_t first_retry_ms = 30'000;     // without Retry-After: 30 s, then 4× that
   std::int64_t min_retry_after_ms = 1'000;  // a Retry-After is clamped to [1 s, 1 h]
   std::int64_t max_retry_after_ms = 3'600'000;
-  std::size_t max_pending = 10'000;         // deliveries queued or waiting to retry; past it notices are dropped
-  int ttl_s = 24 * 3600;                    // how long a push service keeps a message for an offline browser
+  std::size_t max_pending = 10'000;  // deliveries queued or waiting to retry; past it notices are dropped
+  int ttl_s = 24 * 3600;             // how long a push service keeps a message for an offline browser
 };
 
 // The delay before attempt number `attempt` (2 or more) after an answer whose Retry-After
@@ -76,7 +76,7 @@ class delivery_queue {
   boost::asio::thread_pool pool_{1};
   worker_type worker_{pool_.get_executor()};
   std::map<delivery*, std::shared_ptr<timer>> waiting_;  // retries armed (worker only)
-  std::atomic<std::size_t> pending_{0};  // jobs not run yet plus deliveries not over
+  std::atomic<std::size_t> pending_{0};                  // jobs not run yet plus deliveries not over
   std::atomic<bool> stopping_{false};
   std::unique_ptr<outbound_client> out_;  // stopped first (its answers post to the worker)
 };

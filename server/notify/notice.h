@@ -11,13 +11,13 @@ namespace tabuleiro::server::notify {
 // One notice for one member; its facts come from what that member may see of the match.
 struct match_notice {
   std::int64_t user_id = 0;
-  int kind = 0;            // one notify_kind (push_sql.h)
-  std::string code;        // the match (a challenge's id for notify_challenge)
-  std::string game;        // "taixu" | "cyvasse" | "quadri"
-  std::string opponent;    // the other player's name ("" when none; the challenger for a challenge)
-  std::string outcome;     // notify_result: "won" | "lost" | "drawn" | "ended"
-  std::int64_t left_s = 0; // notify_low_time, and a reminder: the member's time left
-  bool reminder = false;   // notify_turn: a reminder that the turn is still theirs, with left_s
+  int kind = 0;             // one notify_kind (push_sql.h)
+  std::string code;         // the match (a challenge's id for notify_challenge)
+  std::string game;         // "taixu" | "cyvasse" | "quadri"
+  std::string opponent;     // the other player's name ("" when none; the challenger for a challenge)
+  std::string outcome;      // notify_result: "won" | "lost" | "drawn" | "ended"
+  std::int64_t left_s = 0;  // notify_low_time, and a reminder: the member's time left
+  bool reminder = false;    // notify_turn: a reminder that the turn is still theirs, with left_s
 };
 
 // Where notices go (empty: nowhere). Called on a room's strand: it must not block.

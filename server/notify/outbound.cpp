@@ -76,9 +76,14 @@ namespace {
 // One request, from resolving its host to its answer. Runs on the client's thread.
 class exchange : public std::enable_shared_from_this<exchange> {
  public:
-  exchange(net::io_context& ioc, ssl::context& ctx, const outbound_policy& policy, https_url url,
-           outbound_request r, std::function<void(outbound_answer)> done)
-      : resolver_(ioc), resolve_deadline_(ioc), stream_(ioc, ctx), policy_(policy), url_(std::move(url)), done_(std::move(done)) {
+  exchange(net::io_context& ioc, ssl::context& ctx, const outbound_policy& policy, https_url url, outbound_request r,
+           std::function<void(outbound_answer)> done)
+      : resolver_(ioc),
+        resolve_deadline_(ioc),
+        stream_(ioc, ctx),
+        policy_(policy),
+        url_(std::move(url)),
+        done_(std::move(done)) {
     req_.method(http::verb::post);
     req_.target(url_.target);
     // An IPv6 literal is written in brackets (RFC 9110 section 7.2).
@@ -118,12 +123,14 @@ class exchange : public std::enable_shared_from_this<exchange> {
     for (const auto& e : results)
       if (policy_.allow_private || !internal_address(e.endpoint().address())) allowed.push_back(e.endpoint());
     if (allowed.empty()) return fail("refused: " + url_.host + " is an internal address", true);
-    beast::get_lowest_layer(stream_).async_connect(allowed, beast::bind_front_handler(&exchange::on_connect, shared_from_this()));
+    beast::get_lowest_layer(stream_).async_connect(allowed, beast::bind_front_handler(&exchange::on_connect,
+                                                                                      shared_from_this()));
   }
 
   void on_connect(beast::error_code ec, const tcp::endpoint&) {
     if (ec) return fail("cannot connect to " + url_.host + ": " + ec.message());
-    stream_.async_handshake(ssl::stream_base::client, beast::bind_front_handler(&exchange::on_handshake, shared_from_this()));
+    stream_.async_handshake(ssl::stream_base::client,
+                            beast::bind_front_handler(&exchange::on_handshake, shared_from_this()));
   }
 
   void on_handshake(beast::error_code ec) {
@@ -216,7 +223,8 @@ void outbound_client::post(outbound_request r, std::function<void(outbound_answe
       a.refused = true;
       return done(std::move(a));
     }
-    std::make_shared<exchange>(impl_->ioc, impl_->ctx, impl_->policy, std::move(*url), std::move(r), std::move(done))->run();
+    std::make_shared<exchange>(impl_->ioc, impl_->ctx, impl_->policy, std::move(*url), std::move(r), std::move(done))
+        ->run();
   });
 }
 

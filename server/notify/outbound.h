@@ -21,8 +21,8 @@ namespace tabuleiro::server::notify {
 
 // What outbound requests may do.
 struct outbound_policy {
-  bool allow_private = false;   // may reach loopback, private and link-local addresses (tests, an intranet)
-  std::string ca_file;          // a PEM file of the CAs to trust ("" = the system's store)
+  bool allow_private = false;  // may reach loopback, private and link-local addresses (tests, an intranet)
+  std::string ca_file;         // a PEM file of the CAs to trust ("" = the system's store)
   std::chrono::milliseconds timeout{10'000};  // connect, TLS, request and answer together
   std::size_t max_answer_bytes = 64 * 1024;   // an answer's body past this is an error
 };

@@ -68,10 +68,10 @@ std::shared_ptr<EVP_PKEY> public_key_of(std::string_view point) {
   if (point.size() != point_size || point[0] != 0x04) return nullptr;
   pkey_ctx_ptr ctx(EVP_PKEY_CTX_new_from_name(nullptr, "EC", nullptr));
   char group[] = "prime256v1";
-  OSSL_PARAM params[] = {
-      OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, group, 0),
-      OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, const_cast<char*>(point.data()), point.size()),
-      OSSL_PARAM_construct_end()};
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, group, 0),
+                         OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, const_cast<char*>(point.data()),
+                                                           point.size()),
+                         OSSL_PARAM_construct_end()};
   EVP_PKEY* key = nullptr;
   if (!ctx || EVP_PKEY_fromdata_init(ctx.get()) != 1 ||
       EVP_PKEY_fromdata(ctx.get(), &key, EVP_PKEY_PUBLIC_KEY, params) != 1)
@@ -193,7 +193,8 @@ std::string p256_key::sign_es256(std::string_view data) const {
       EVP_DigestSign(ctx.get(), nullptr, &n, u8(data), data.size()) != 1)
     throw std::runtime_error("ES256 signing failed");
   bytes der(n, '\0');
-  if (EVP_DigestSign(ctx.get(), u8(der), &n, u8(data), data.size()) != 1) throw std::runtime_error("ES256 signing failed");
+  if (EVP_DigestSign(ctx.get(), u8(der), &n, u8(data), data.size()) != 1)
+    throw std::runtime_error("ES256 signing failed");
   const unsigned char* p = u8(der);
   sig_ptr sig(d2i_ECDSA_SIG(nullptr, &p, static_cast<long>(n)));
   if (!sig) throw std::runtime_error("ES256 signature unreadable");
@@ -242,7 +243,8 @@ std::optional<std::string> push_audience(std::string_view endpoint) {
   constexpr std::string_view scheme = "https://";
   if (endpoint.substr(0, scheme.size()) != scheme) return std::nullopt;
   const std::size_t end = endpoint.find_first_of("/?#", scheme.size());
-  const std::string_view authority = endpoint.substr(scheme.size(), end == std::string_view::npos ? end : end - scheme.size());
+  const std::string_view authority = endpoint.substr(scheme.size(),
+                                                     end == std::string_view::npos ? end : end - scheme.size());
   if (authority.empty() || authority.find('@') != std::string_view::npos) return std::nullopt;
   std::string out(endpoint.substr(0, scheme.size()));
   for (const char c : authority) out.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));

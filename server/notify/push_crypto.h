@@ -62,9 +62,8 @@ inline constexpr std::size_t max_push_plaintext = 4096 - 86 - 1 - 16;
 // sender's public point as key id, one record padded with zeros to pad_to bytes of plaintext
 // and delimiter), with sender's key and salt (16 bytes) given. nullopt if the keys are not a
 // subscription's, the salt is not 16 bytes, or the plaintext is above max_push_plaintext.
-std::optional<std::string> encrypt_push(std::string_view plaintext, const push_keys& keys,
-                                        const p256_key& sender, std::string_view salt,
-                                        std::size_t pad_to = 0);
+std::optional<std::string> encrypt_push(std::string_view plaintext, const push_keys& keys, const p256_key& sender,
+                                        std::string_view salt, std::size_t pad_to = 0);
 // The same with a fresh sender key and salt, as every message must have.
 std::optional<std::string> encrypt_push(std::string_view plaintext, const push_keys& keys);
 

@@ -8,8 +8,8 @@
 
 namespace tabuleiro::server::notify {
 
-push_sender::push_sender(store& db, outbound_policy policy, p256_key vapid, std::string subject,
-                         time_source& time, metrics& stats, push_pacing pacing)
+push_sender::push_sender(store& db, outbound_policy policy, p256_key vapid, std::string subject, time_source& time,
+                         metrics& stats, push_pacing pacing)
     : db_(db),
       vapid_(std::move(vapid)),
       subject_(std::move(subject)),
@@ -31,8 +31,8 @@ void push_sender::do_send(const match_notice& n) {
     return read_push_settings(c, n.user_id, subs, mask, language, error);
   });
   if (s != read_status::found || !(mask & n.kind) || subs.empty()) return;
-  protocol::messages::push_notice_fields fields{n.reminder ? "reminder" : notify_kind_name(n.kind), n.code, n.game,
-                                               n.opponent, n.outcome, n.left_s};
+  protocol::messages::push_notice_fields fields{
+      n.reminder ? "reminder" : notify_kind_name(n.kind), n.code, n.game, n.opponent, n.outcome, n.left_s};
   const std::string payload = protocol::messages::push_payload(fields, language).dump();
   const std::string urgency = n.kind == notify_low_time ? "high" : "normal";
   for (auto& sub : subs) {

@@ -25,8 +25,8 @@ class push_sender {
  public:
   // subject: the VAPID contact (a mailto: or https: URL) push services may write to; policy:
   // what its outbound requests may do.
-  push_sender(store& db, outbound_policy policy, p256_key vapid, std::string subject, time_source& time,
-              metrics& stats, push_pacing pacing = {});
+  push_sender(store& db, outbound_policy policy, p256_key vapid, std::string subject, time_source& time, metrics& stats,
+              push_pacing pacing = {});
   // Stops: requests in flight and retries still waiting are dropped.
   ~push_sender();
   push_sender(const push_sender&) = delete;

@@ -23,9 +23,8 @@ const push_refusal unavailable{"unavailable", "notifications cannot be set right
 
 std::optional<push_refusal> check_subscription(std::string_view endpoint, std::string_view p256dh,
                                                std::string_view auth) {
-  const bool plain = std::all_of(endpoint.begin(), endpoint.end(), [](char c) {
-    return static_cast<unsigned char>(c) > 0x20 && c != 0x7f;
-  });
+  const bool plain = std::all_of(endpoint.begin(), endpoint.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) > 0x20 && c != 0x7f; });
   if (endpoint.size() > max_endpoint_bytes || !plain || !push_audience(endpoint))
     return push_refusal{"bad_endpoint", "the endpoint is an https URL of at most 1024 bytes"};
   const auto point = from_base64url(p256dh);
@@ -61,9 +60,9 @@ void push_service::subscribe(std::int64_t user_id, std::string endpoint, std::st
   net::post(workers_, [this, user_id, endpoint = std::move(endpoint), p256dh = std::move(p256dh),
                        auth = std::move(auth), label = std::move(label), done = std::move(done)]() mutable {
     if (auto no = check_subscription(endpoint, p256dh, auth)) return done(std::move(*no));
-    auto row = std::make_shared<push_subscription>(push_subscription{
-        0, user_id, std::move(endpoint), std::move(p256dh), std::move(auth), clean_text(label, max_label_chars),
-        time_.now_ms()});
+    auto row = std::make_shared<push_subscription>(
+        push_subscription{0, user_id, std::move(endpoint), std::move(p256dh), std::move(auth),
+                          clean_text(label, max_label_chars), time_.now_ms()});
     write_then_answer(user_id, add_push_subscription_work(row), unavailable, std::move(done));
   });
 }

@@ -57,8 +57,8 @@ class push_service {
   // Adds (or renews) a subscription of user_id (checked by check_subscription; label cleaned
   // and cut to max_label_chars), then answers the settings as they are. Refused: bad_endpoint,
   // bad_keys, unavailable.
-  void subscribe(std::int64_t user_id, std::string endpoint, std::string p256dh, std::string auth,
-                 std::string label, std::function<void(std::variant<push_settings, push_refusal>)> done);
+  void subscribe(std::int64_t user_id, std::string endpoint, std::string p256dh, std::string auth, std::string label,
+                 std::function<void(std::variant<push_settings, push_refusal>)> done);
   // Deletes user_id's subscription id, then answers the settings. Refused:
   // unknown_subscription, unavailable.
   void unsubscribe(std::int64_t user_id, std::int64_t id,

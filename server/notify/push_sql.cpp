@@ -11,13 +11,14 @@ namespace {
 bool query_subscriptions(sql_connection& db, std::int64_t user_id, std::vector<push_subscription>& out,
                          std::string& error) {
   out.clear();
-  return db.query("SELECT id, user_id, endpoint, p256dh, auth, label, created_ms FROM push_subscriptions"
-                  " WHERE user_id = ?1 ORDER BY created_ms DESC, id DESC",
-                  {user_id},
-                  [&](const sql_row& r) {
-                    out.push_back({r.int64(0), r.int64(1), r.text(2), r.text(3), r.text(4), r.text(5), r.int64(6)});
-                  },
-                  error);
+  return db.query(
+      "SELECT id, user_id, endpoint, p256dh, auth, label, created_ms FROM push_subscriptions"
+      " WHERE user_id = ?1 ORDER BY created_ms DESC, id DESC",
+      {user_id},
+      [&](const sql_row& r) {
+        out.push_back({r.int64(0), r.int64(1), r.text(2), r.text(3), r.text(4), r.text(5), r.int64(6)});
+      },
+      error);
 }
 
 }  // namespace
@@ -46,12 +47,13 @@ write_work keep_vapid_key_work(vapid_row candidate, std::int64_t at_ms, std::sha
         {candidate.private_key, candidate.public_key, at_ms}, error);
     if (s != write_status::ok) return s;
     bool found = false;
-    if (!db.query("SELECT private_key, public_key FROM server_keys WHERE name = 'vapid'", {},
-                  [&](const sql_row& r) {
-                    *stored = {r.text(0), r.text(1)};
-                    found = true;
-                  },
-                  error))
+    if (!db.query(
+            "SELECT private_key, public_key FROM server_keys WHERE name = 'vapid'", {},
+            [&](const sql_row& r) {
+              *stored = {r.text(0), r.text(1)};
+              found = true;
+            },
+            error))
       return write_status::unavailable;
     if (!found) {
       error = "the VAPID key was not stored";
@@ -64,12 +66,13 @@ write_work keep_vapid_key_work(vapid_row candidate, std::int64_t at_ms, std::sha
 write_work add_push_subscription_work(std::shared_ptr<push_subscription> sub) {
   return [sub](sql_connection& db, std::string& error) -> write_status {
     std::int64_t id = 0;
-    if (!db.query("INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, label, created_ms)"
-                  " SELECT id, ?2, ?3, ?4, ?5, ?6 FROM users WHERE id = ?1"
-                  " ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh,"
-                  " auth = excluded.auth, label = excluded.label, created_ms = excluded.created_ms RETURNING id",
-                  {sub->user_id, sub->endpoint, sub->p256dh, sub->auth, sub->label, sub->created_ms},
-                  [&](const sql_row& r) { id = r.int64(0); }, error))
+    if (!db.query(
+            "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, label, created_ms)"
+            " SELECT id, ?2, ?3, ?4, ?5, ?6 FROM users WHERE id = ?1"
+            " ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh,"
+            " auth = excluded.auth, label = excluded.label, created_ms = excluded.created_ms RETURNING id",
+            {sub->user_id, sub->endpoint, sub->p256dh, sub->auth, sub->label, sub->created_ms},
+            [&](const sql_row& r) { id = r.int64(0); }, error))
       return write_status::unavailable;
     if (id == 0) {
       error = "no such member";
@@ -89,7 +92,8 @@ write_work add_push_subscription_work(std::shared_ptr<push_subscription> sub) {
 
 write_work delete_push_subscription_work(std::int64_t user_id, std::int64_t id) {
   return [user_id, id](sql_connection& db, std::string& error) -> write_status {
-    const write_status s = db.run("DELETE FROM push_subscriptions WHERE id = ?1 AND user_id = ?2", {id, user_id}, error);
+    const write_status s = db.run("DELETE FROM push_subscriptions WHERE id = ?1 AND user_id = ?2", {id, user_id},
+                                  error);
     if (s != write_status::ok) return s;
     if (db.changes() != 1) {
       error = "no such subscription";
@@ -124,13 +128,14 @@ write_work set_notify_work(std::int64_t user_id, int mask) {
 read_status read_push_settings(sql_connection& db, std::int64_t user_id, std::vector<push_subscription>& subs,
                                int& mask, std::string& language, std::string& error) {
   bool found = false;
-  if (!db.query("SELECT notify, language FROM users WHERE id = ?1", {user_id},
-                [&](const sql_row& r) {
-                  mask = static_cast<int>(r.int64(0));
-                  language = r.text(1);
-                  found = true;
-                },
-                error))
+  if (!db.query(
+          "SELECT notify, language FROM users WHERE id = ?1", {user_id},
+          [&](const sql_row& r) {
+            mask = static_cast<int>(r.int64(0));
+            language = r.text(1);
+            found = true;
+          },
+          error))
     return read_status::unavailable;
   if (!found) return read_status::absent;
   return query_subscriptions(db, user_id, subs, error) ? read_status::found : read_status::unavailable;

@@ -13,7 +13,8 @@ std::optional<p256_key> load_vapid_key(store& db, std::int64_t now_ms, std::stri
   auto stored = std::make_shared<vapid_row>();
   std::promise<write_status> done;
   auto status = done.get_future();
-  db.queue_write(keep_vapid_key_work({base64url(fresh.private_scalar()), base64url(fresh.public_point())}, now_ms, stored),
+  db.queue_write(keep_vapid_key_work({base64url(fresh.private_scalar()), base64url(fresh.public_point())}, now_ms,
+                                     stored),
                  [&done](write_status s) { done.set_value(s); });
   if (const write_status s = status.get(); s != write_status::ok) {
     error = "the VAPID key could not be stored (" + std::string(write_status_name(s)) + ")";

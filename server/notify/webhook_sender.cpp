@@ -48,8 +48,8 @@ std::string webhook_signature(std::string_view secret, std::int64_t t_s, std::st
 nlohmann::json webhook_body(const match_notice& n, std::string_view delivery, std::int64_t at_ms,
                             std::string_view language, std::string_view public_url) {
   const char* event = notify_kind_name(n.kind);
-  const protocol::messages::push_notice_fields fields{n.reminder ? "reminder" : event, n.code, n.game, n.opponent,
-                                                      n.outcome, n.left_s};
+  const protocol::messages::push_notice_fields fields{
+      n.reminder ? "reminder" : event, n.code, n.game, n.opponent, n.outcome, n.left_s};
   const nlohmann::json words = protocol::messages::push_payload(fields, language);
   nlohmann::json body = {{"event", event}, {"delivery", delivery}, {"at", at_ms}};
   body[n.kind == notify_challenge ? "challenge" : "match"] = n.code;
@@ -72,7 +72,8 @@ nlohmann::json webhook_ping_body(std::string_view delivery, std::int64_t at_ms, 
           {"at", at_ms},
           {"link", link_of(public_url, "/account")},
           {"title", pt ? "Entrega de teste" : "Test delivery"},
-          {"body", pt ? "Este webhook recebe as notificações do Tabuleiro." : "This webhook receives Tabuleiro's notifications."}};
+          {"body", pt ? "Este webhook recebe as notificações do Tabuleiro."
+                      : "This webhook receives Tabuleiro's notifications."}};
 }
 
 webhook_sender::webhook_sender(store& db, outbound_policy policy, std::string public_url, time_source& time,
@@ -117,8 +118,9 @@ void webhook_sender::do_send(const match_notice& n) {
 void webhook_sender::deliver(const webhook_row& hook, std::string event, const nlohmann::json& body) {
   if (per_url_.admit(hook.url) != 0) {
     stats_.webhook_dropped++;
-    record(hook.id, 0, "rate limited: more than " + std::to_string(per_url_limit_) +
-                           " deliveries a minute to this URL; this one was dropped");
+    record(hook.id, 0,
+           "rate limited: more than " + std::to_string(per_url_limit_) +
+               " deliveries a minute to this URL; this one was dropped");
     return;
   }
   auto make = [this, url = hook.url, secret = hook.secret, event = std::move(event),
@@ -133,15 +135,16 @@ void webhook_sender::deliver(const webhook_row& hook, std::string event, const n
     r.body = text;
     return r;
   };
-  queue_.deliver(std::move(make), [this, id = hook.id, user = hook.user_id, host = host_of(hook.url)](
-                                      const outbound_answer& a, int attempt, bool again) {
+  queue_.deliver(std::move(make), [this, id = hook.id, user = hook.user_id,
+                                   host = host_of(hook.url)](const outbound_answer& a, int attempt, bool again) {
     if (a.status >= 200 && a.status < 300) {
       stats_.webhook_sent++;
       return record(id, a.status, "");
     }
-    std::string why = a.status == 0                      ? a.error
-                      : a.status >= 300 && a.status < 400 ? "HTTP " + std::to_string(a.status) + ": redirects are not followed"
-                                                          : "HTTP " + std::to_string(a.status);
+    std::string why = a.status == 0 ? a.error
+                      : a.status >= 300 && a.status < 400
+                          ? "HTTP " + std::to_string(a.status) + ": redirects are not followed"
+                          : "HTTP " + std::to_string(a.status);
     if (again) {
       stats_.webhook_retried++;
       return record(id, a.status, why + " (attempt " + std::to_string(attempt) + "; it will be tried again)");

@@ -35,14 +35,13 @@ std::optional<std::vector<webhook_row>> read_all(store& db, std::int64_t user_id
 }  // namespace
 
 std::optional<webhook_refusal> check_webhook_url(std::string_view url, bool allow_private) {
-  const bool plain = std::all_of(url.begin(), url.end(), [](char c) {
-    return static_cast<unsigned char>(c) > 0x20 && c != 0x7f;
-  });
+  const bool plain = std::all_of(url.begin(), url.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) > 0x20 && c != 0x7f; });
   const auto parts = url.size() <= max_webhook_url_bytes && plain ? parse_https_url(url) : std::nullopt;
   const bool host_ok = parts && std::all_of(parts->host.begin(), parts->host.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-' ||
-           c == ':' || c == '_';
-  });
+                         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                                c == '.' || c == '-' || c == ':' || c == '_';
+                       });
   if (!parts || !host_ok)
     return webhook_refusal{"bad_url", "the URL is an https URL of at most 1024 bytes, without spaces, controls or "
                                       "user info (https://example.com/hook)"};
@@ -81,8 +80,7 @@ webhook_service::~webhook_service() {
   workers_.join();
 }
 
-void webhook_service::list(std::int64_t user_id,
-                           std::function<void(std::optional<std::vector<webhook_row>>)> done) {
+void webhook_service::list(std::int64_t user_id, std::function<void(std::optional<std::vector<webhook_row>>)> done) {
   net::post(workers_, [this, user_id, done = std::move(done)] {
     std::string language;
     done(read_all(db_, user_id, language));
@@ -103,8 +101,9 @@ void webhook_service::add(std::int64_t user_id, std::string url, int events,
   db_.queue_write(add_webhook_work(row, why), [row, why, done = std::move(done)](write_status s) {
     if (s == write_status::ok) return done(*row);
     if (s == write_status::conflict && *why == webhook_conflict::too_many)
-      return done(webhook_refusal{"too_many_webhooks", "you have " + std::to_string(max_webhooks) +
-                                                           " webhooks already, the most a member keeps; remove one first"});
+      return done(
+          webhook_refusal{"too_many_webhooks", "you have " + std::to_string(max_webhooks) +
+                                                   " webhooks already, the most a member keeps; remove one first"});
     if (s == write_status::conflict && *why == webhook_conflict::duplicate)
       return done(webhook_refusal{"duplicate_url", "you have a webhook for this URL already"});
     done(unavailable);
@@ -113,7 +112,8 @@ void webhook_service::add(std::int64_t user_id, std::string url, int events,
 
 void webhook_service::change(std::int64_t user_id, std::int64_t id, std::optional<int> events, bool new_secret,
                              std::function<void(std::variant<webhook_row, webhook_refusal>)> done) {
-  if (events && (*events <= 0 || *events > notify_all)) return done(webhook_refusal{"bad_events", "not a choice of events"});
+  if (events && (*events <= 0 || *events > notify_all))
+    return done(webhook_refusal{"bad_events", "not a choice of events"});
   std::optional<std::string> secret;
   if (new_secret) secret = new_webhook_secret();
   db_.queue_write(change_webhook_work(user_id, id, events, secret),

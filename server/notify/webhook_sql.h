@@ -25,8 +25,8 @@ inline constexpr std::size_t max_webhook_error_bytes = 300;
 struct webhook_row {
   std::int64_t id = 0;
   std::int64_t user_id = 0;
-  std::string url;     // https
-  std::string secret;  // the HMAC-SHA-256 key, as shown to the member ("whsec_…")
+  std::string url;                      // https
+  std::string secret;                   // the HMAC-SHA-256 key, as shown to the member ("whsec_…")
   int events = webhook_default_events;  // a mask of notify_kind
   std::int64_t created_ms = 0;
   std::int64_t last_at_ms = 0;  // the latest delivery attempt (0: none yet)

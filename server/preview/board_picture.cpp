@@ -31,7 +31,8 @@ board_picture checkered(int files, int ranks) {
   p.ranks = ranks;
   p.squares.resize(static_cast<std::size_t>(files * ranks));
   for (int r = 0; r < ranks; ++r)
-    for (int f = 0; f < files; ++f) p.squares[static_cast<std::size_t>(r * files + f)].ground = (f + r) % 2 ? light_square : dark_square;
+    for (int f = 0; f < files; ++f)
+      p.squares[static_cast<std::size_t>(r * files + f)].ground = (f + r) % 2 ? light_square : dark_square;
   return p;
 }
 
@@ -83,9 +84,16 @@ board_picture taixu_picture(const json& view) {
 
 // A Cyvasse piece's letters.
 std::string cyvasse_mark(const std::string& kind) {
-  static const std::array<std::pair<std::string_view, std::string_view>, 10> marks = {{
-      {"king", "K"}, {"tower", "T"}, {"dragon", "D"}, {"trebuchet", "Tb"}, {"crossbow", "C"},
-      {"elephant", "E"}, {"heavy_horse", "HH"}, {"light_horse", "LH"}, {"spearman", "S"}, {"militia", "M"}}};
+  static const std::array<std::pair<std::string_view, std::string_view>, 10> marks = {{{"king", "K"},
+                                                                                       {"tower", "T"},
+                                                                                       {"dragon", "D"},
+                                                                                       {"trebuchet", "Tb"},
+                                                                                       {"crossbow", "C"},
+                                                                                       {"elephant", "E"},
+                                                                                       {"heavy_horse", "HH"},
+                                                                                       {"light_horse", "LH"},
+                                                                                       {"spearman", "S"},
+                                                                                       {"militia", "M"}}};
   for (const auto& [k, m] : marks)
     if (k == kind) return std::string(m);
   return "?";
@@ -117,7 +125,8 @@ board_picture quadri_picture(const json& view) {
   // A talisman colours its square by its aura; a value shows only when the view carries it.
   each_square(p, view, "tiles", [](picture_square& sq, const json& tile) {
     sq.ground = text_of(tile, "aura") == "green" ? 0x166534 : 0x991b1b;
-    if (tile.contains("value") && tile["value"].is_number_integer()) sq.label = std::to_string(tile["value"].get<int>());
+    if (tile.contains("value") && tile["value"].is_number_integer())
+      sq.label = std::to_string(tile["value"].get<int>());
   });
   each_square(p, view, "predictors", [](picture_square& sq, const json& pred) {
     const bool queen = pred.value("queen", false);

@@ -20,7 +20,8 @@ void set_colour(cairo_t* cr, rgb c) {
 
 // Writes text with its left end at (x, y) (the baseline) in a sans-serif face of size px.
 void write(cairo_t* cr, const std::string& text, double x, double y, double px, bool bold, rgb colour) {
-  cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                         bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size(cr, px);
   set_colour(cr, colour);
   cairo_move_to(cr, x, y);

@@ -76,8 +76,7 @@ void rooms::create(create_request request, std::function<void(create_result)> do
         return done(storage_failure(st));
       }
       svc_.stats->matches_created++;
-      spdlog::info("match {} created: game {}, creator seat {}, {}", row.code, row.game, seat,
-                   described(row));
+      spdlog::info("match {} created: game {}, creator seat {}, {}", row.code, row.game, seat, described(row));
       done(new_match{row.code, seat, token});
     });
   });
@@ -85,7 +84,8 @@ void rooms::create(create_request request, std::function<void(create_result)> do
 
 void rooms::create_between(create_request request, std::array<seat_holder, 2> holders, match_claim claim,
                            std::function<void(paired_match)> done) {
-  if (!svc_.new_matches_paused) return make_between(std::move(request), std::move(holders), std::move(claim), std::move(done));
+  if (!svc_.new_matches_paused)
+    return make_between(std::move(request), std::move(holders), std::move(claim), std::move(done));
   auto call = std::make_shared<std::tuple<create_request, std::array<seat_holder, 2>, match_claim>>(
       std::move(request), std::move(holders), std::move(claim));
   svc_.new_matches_paused([this, call, done = std::move(done)](std::optional<bool> paused) {
@@ -132,8 +132,8 @@ void rooms::make_between(create_request request, std::array<seat_holder, 2> hold
       row.seat_claimed_ms[s] = row.created_ms;
     }
     auto r = std::make_shared<room>(ioc_, svc_, row, std::move(m), 0, outcome);
-    write_work work = [insert = insert_match_work(row), claim = std::move(claim), code = row.code](
-                          sql_connection& db, std::string& error) {
+    write_work work = [insert = insert_match_work(row), claim = std::move(claim), code = row.code](sql_connection& db,
+                                                                                                   std::string& error) {
       const write_status s = claim(db, code, error);
       return s == write_status::ok ? insert(db, error) : s;
     };
@@ -170,7 +170,7 @@ void rooms::create_rematch(const match_row& row, std::function<void(rematch_resu
     next.updated_ms = 0;
     next.rematch.clear();
     next.offline = false;  // the rematch is played here
-    if (next.bot) {  // the computer player changes seats too, with a seed of its own
+    if (next.bot) {        // the computer player changes seats too, with a seed of its own
       next.bot->seat = 3 - next.bot->seat;
       next.bot->seed = std::to_string(random_seed());
     }
@@ -251,19 +251,20 @@ void rooms::publish(std::string text, std::int64_t account_id, std::function<voi
     if (row.code.empty()) return finish(no_code);
     for (action_row& a : game.log) a.at_ms = row.created_ms;
     const std::size_t changes = game.log.size();
-    svc_.db->insert_finished_match(row, game.log, [this, row, changes, finish = std::move(finish)](write_status st) mutable {
-      const bool ok = st == write_status::ok;
-      // Not kept in memory: its room is restored from the store on first use, like any match.
-      finish_loading(row.code, nullptr, ok ? lookup::unavailable : lookup::absent);
-      if (!ok) {
-        spdlog::error("match {}: the published game could not be stored ({})", row.code, write_status_name(st));
-        return finish(storage_failure(st));
-      }
-      svc_.stats->matches_published++;
-      spdlog::info("match {} published after offline play: game {}, {} changes, {}", row.code, row.game, changes,
-                   described(row));
-      finish(published_match{row.code});
-    });
+    svc_.db->insert_finished_match(
+        row, game.log, [this, row, changes, finish = std::move(finish)](write_status st) mutable {
+          const bool ok = st == write_status::ok;
+          // Not kept in memory: its room is restored from the store on first use, like any match.
+          finish_loading(row.code, nullptr, ok ? lookup::unavailable : lookup::absent);
+          if (!ok) {
+            spdlog::error("match {}: the published game could not be stored ({})", row.code, write_status_name(st));
+            return finish(storage_failure(st));
+          }
+          svc_.stats->matches_published++;
+          spdlog::info("match {} published after offline play: game {}, {} changes, {}", row.code, row.game, changes,
+                       described(row));
+          finish(published_match{row.code});
+        });
   });
 }
 

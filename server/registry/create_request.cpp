@@ -31,7 +31,8 @@ std::optional<std::string> bot_level_of(const json& opponent, std::string& why) 
 
 std::variant<create_request, request_error> parse_create_request(const json& body) {
   if (!body.is_object()) return request_error{"bad_request", "the body must be a JSON object"};
-  if (auto k = protocol::first_unknown_key(body, {"game", "opponent", "options", "position", "seat", "visibility", "clock", "guests_watch", "rated", "chat"}))
+  if (auto k = protocol::first_unknown_key(body, {"game", "opponent", "options", "position", "seat", "visibility",
+                                                  "clock", "guests_watch", "rated", "chat"}))
     return request_error{"bad_request", "unknown field '" + *k + "'"};
   create_request r;
   const json game = body.value("game", json());

@@ -21,14 +21,14 @@ namespace tabuleiro::server {
 struct create_request {
   const protocol::game_kind* kind = nullptr;  // the hosted game
   nlohmann::json options = nlohmann::json::object();
-  nlohmann::json position;  // null: the game's own start
-  int seat = 1;             // the creator's seat; 0: drawn at random
+  nlohmann::json position;            // null: the game's own start
+  int seat = 1;                       // the creator's seat; 0: drawn at random
   std::string visibility = "public";  // "public" or "unlisted"
-  bool guests_watch = true;  // where only members play: whether guests may watch (false: unlisted too)
+  bool guests_watch = true;           // where only members play: whether guests may watch (false: unlisted too)
   clock_options clock;
   std::optional<std::string> bot_level;  // "easy", "medium" or "hard": the computer opponent
-  bool rated = false;  // both players' ratings change when it ends (two members; never the computer)
-  bool chat = true;    // the match has a chat (the server's --chat aside); false: its creator turned it off
+  bool rated = false;                    // both players' ratings change when it ends (two members; never the computer)
+  bool chat = true;             // the match has a chat (the server's --chat aside); false: its creator turned it off
   std::int64_t account_id = 0;  // the signed-in creator's account (set by the server, not the body)
   // With bot_level: the place of the node's bot capacity admitted for it (set by the server),
   // bound to the match's code as soon as the code is drawn, before its room holds it.

@@ -24,8 +24,9 @@ std::optional<lease> rooms::claim(const std::string& code, bool ask, lookup& how
     mutex_lock lock(mu_);
     seq = ++lease_seq_;
     const std::int64_t now = svc_.time->now_ms();
-    svc_.db->claim_lease(code, svc_.cfg->node, now, now + svc_.cfg->lease_ms, ask,
-                         [&claimed](write_status s, lease l) { claimed.set_value({s, std::move(l)}); });
+    svc_.db->claim_lease(code, svc_.cfg->node, now, now + svc_.cfg->lease_ms, ask, [&claimed](write_status s, lease l) {
+      claimed.set_value({s, std::move(l)});
+    });
   }
   auto [status, l] = claimed.get_future().get();
   if (status != write_status::ok) {
@@ -74,11 +75,13 @@ void rooms::announce() {
   announce_node(*svc_.db, svc_.cfg->node, svc_.cfg->node_address, svc_.time->now_ms(),
                 [node = svc_.cfg->node, address = svc_.cfg->node_address](write_status s) {
                   if (s == write_status::ok)
-                    spdlog::info("cluster: node {} is reached at {} (the other nodes relay its matches' connections there)",
-                                 node, address);
+                    spdlog::info(
+                        "cluster: node {} is reached at {} (the other nodes relay its matches' connections there)",
+                        node, address);
                   else
                     spdlog::error("cluster: recording this node's address failed ({}); the other nodes cannot relay "
-                                  "connections here until it restarts", write_status_name(s));
+                                  "connections here until it restarts",
+                                  write_status_name(s));
                 });
 }
 
@@ -89,8 +92,7 @@ void rooms::release(const std::string& code, const lease& l) {
   }
   svc_.db->release_lease(code, l, [code](write_status s) {
     if (s != write_status::ok)
-      spdlog::warn("match {}: giving up its lease failed ({}); it lapses by itself", code,
-                   write_status_name(s));
+      spdlog::warn("match {}: giving up its lease failed ({}); it lapses by itself", code, write_status_name(s));
   });
 }
 
@@ -109,8 +111,8 @@ void rooms::renew_leases() {
                           svc_.stats->leases_held = static_cast<std::int64_t>(held.size());
                           on_renewed(seq, held);
                         });
-  lease_timer_ = svc_.time->call_after(std::max<std::int64_t>(svc_.cfg->lease_ms / 3, 1),
-                                       ioc_.get_executor(), [this] { renew_leases(); });
+  lease_timer_ = svc_.time->call_after(std::max<std::int64_t>(svc_.cfg->lease_ms / 3, 1), ioc_.get_executor(),
+                                       [this] { renew_leases(); });
 }
 
 void rooms::on_renewed(std::uint64_t seq, const std::vector<held_lease>& held) {

@@ -45,9 +45,7 @@ void match_list_feed::set_source(snapshot_source source) { source_ = std::move(s
 // either this sees it or its snapshot sees the summary.
 void match_list_feed::changed(list_entry e) {
   if (watching_.load() == 0) return;
-  net::post(strand_, [this, e = std::move(e)]() mutable {
-    do_changed(std::move(e));
-  });
+  net::post(strand_, [this, e = std::move(e)]() mutable { do_changed(std::move(e)); });
 }
 
 void match_list_feed::watch(std::shared_ptr<client> c, bool preview) {

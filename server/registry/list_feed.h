@@ -102,12 +102,12 @@ class match_list_feed {
   struct watcher {
     std::weak_ptr<client> c;
     bool preview = false;
-    bool ready = false;          // has its match_list; pushes go only to ready watchers
-    std::uint64_t since = 0;     // the change count when it asked (pending watchers)
+    bool ready = false;       // has its match_list; pushes go only to ready watchers
+    std::uint64_t since = 0;  // the change count when it asked (pending watchers)
   };
   struct known {
     list_entry entry;
-    std::uint64_t seq = 0;       // the change count that recorded it
+    std::uint64_t seq = 0;  // the change count that recorded it
   };
 
   void do_changed(list_entry e);
@@ -125,20 +125,20 @@ class match_list_feed {
   time_source& time_;
   const std::int64_t interval_ms_;
   snapshot_source source_;
-  std::map<std::string, known> latest_;       // by code: the newest summary posted
-  std::deque<std::string> finished_;          // codes of finished entries in latest_, oldest first
-  code_queue dirty_;                          // codes changed since the last push
+  std::map<std::string, known> latest_;  // by code: the newest summary posted
+  std::deque<std::string> finished_;     // codes of finished entries in latest_, oldest first
+  code_queue dirty_;                     // codes changed since the last push
   std::map<std::uint64_t, watcher> watchers_;
-  std::atomic<std::size_t> watching_{0};     // watchers_.size(), read by changed() on any thread
+  std::atomic<std::size_t> watching_{0};  // watchers_.size(), read by changed() on any thread
   std::uint64_t seq_ = 0;
   struct {
-    std::int64_t last_ms = 0;                 // when the last push left
-    std::shared_ptr<timer> due;               // armed while a push is due
+    std::int64_t last_ms = 0;    // when the last push left
+    std::shared_ptr<timer> due;  // armed while a push is due
   } push_;
   struct {
-    std::int64_t every_ms = 0;                // 0: no refresh (a single server)
-    std::shared_ptr<timer> next;              // the next re-read
-  } refresh_;                                 // re-reading the list (a cluster's other nodes)
+    std::int64_t every_ms = 0;    // 0: no refresh (a single server)
+    std::shared_ptr<timer> next;  // the next re-read
+  } refresh_;                     // re-reading the list (a cluster's other nodes)
   bool stopped_ = false;
 };
 

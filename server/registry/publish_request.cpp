@@ -28,8 +28,7 @@ std::optional<std::string> read_bot(const json& body, publish_request& r) {
   const json bot = body.value("bot", json());
   const json seat = body.value("bot_seat", json());
   if (bot.is_null() && seat.is_null()) return std::nullopt;
-  if (bot != "easy" && bot != "medium" && bot != "hard")
-    return "bot must be \"easy\", \"medium\", \"hard\" or null";
+  if (bot != "easy" && bot != "medium" && bot != "hard") return "bot must be \"easy\", \"medium\", \"hard\" or null";
   if (seat != 1 && seat != 2) return "bot_seat must be 1 or 2 when bot is given";
   if (!bots::plays(r.kind->name())) return "there is no computer opponent for " + std::string(r.kind->name());
   r.bot_level = bot.get<std::string>();
@@ -68,8 +67,8 @@ std::optional<std::string> read_end(const json& end, publish_request& r) {
 
 std::variant<publish_request, request_error, log_refusal> parse_publish_request(const json& body) {
   if (!body.is_object()) return request_error{"bad_request", "the body must be a JSON object"};
-  if (auto k = protocol::first_unknown_key(
-          body, {"game", "options", "seed", "actions", "bot", "bot_seat", "end", "names", "visibility"}))
+  if (auto k = protocol::first_unknown_key(body, {"game", "options", "seed", "actions", "bot", "bot_seat", "end",
+                                                  "names", "visibility"}))
     return request_error{"bad_request", "unknown field '" + *k + "'"};
   publish_request r;
   const json game = body.value("game", json());
@@ -78,8 +77,7 @@ std::variant<publish_request, request_error, log_refusal> parse_publish_request(
   r.options = body.value("options", json::object());
   if (!r.options.is_object()) return request_error{"bad_options", "options must be an object"};
   const auto seed = protocol::parse_seed(body.value("seed", json()));
-  if (!seed)
-    return request_error{"bad_request", "seed must be an unsigned 64-bit integer as a decimal string"};
+  if (!seed) return request_error{"bad_request", "seed must be an unsigned 64-bit integer as a decimal string"};
   r.seed = *seed;
   const auto actions = body.find("actions");
   if (actions == body.end() || !actions->is_array())
@@ -112,7 +110,8 @@ std::variant<replayed_log, request_error, log_refusal> replay_publication(const 
     const auto seat = protocol::int_field(entry, "seat", 1, 2);
     if (!seat) return refusal(step, -1, "bad_entry", "seat must be 1 or 2");
     const auto action = entry.find("action");
-    if (action == entry.end() || !action->is_object()) return refusal(step, *seat, "bad_entry", "action must be an object");
+    if (action == entry.end() || !action->is_object())
+      return refusal(step, *seat, "bad_entry", "action must be an object");
     if (m.outcome()) return refusal(step, *seat, "game_over", "the game was already over");
     const auto to_act = m.seats_to_act();
     if (std::find(to_act.begin(), to_act.end(), *seat) == to_act.end())

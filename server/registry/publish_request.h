@@ -30,11 +30,11 @@ struct publish_request {
   nlohmann::json options = nlohmann::json::object();
   std::uint64_t seed = 0;
   nlohmann::json actions = nlohmann::json::array();  // the entries as sent, at most max_published_actions
-  std::optional<std::string> bot_level;  // "easy", "medium" or "hard": the computer played bot_seat
-  int bot_seat = 0;                      // 1 or 2 with a bot, else 0
-  int resigned = 0;                      // the seat whose resignation ended the game; 0: the rules did
-  std::array<std::string, 2> names;      // cleaned display names per seat ("" = none)
-  std::string visibility = "unlisted";   // "public" or "unlisted"
+  std::optional<std::string> bot_level;              // "easy", "medium" or "hard": the computer played bot_seat
+  int bot_seat = 0;                                  // 1 or 2 with a bot, else 0
+  int resigned = 0;                                  // the seat whose resignation ended the game; 0: the rules did
+  std::array<std::string, 2> names;                  // cleaned display names per seat ("" = none)
+  std::string visibility = "unlisted";               // "public" or "unlisted"
   std::int64_t account_id = 0;  // the signed-in publisher's account (set by the server, not the body)
 };
 

@@ -32,24 +32,24 @@ void rooms::readiness(std::function<void(std::vector<std::string>)> done) {
     round = ++probe_round_;
   }
   const std::int64_t started = svc_.time->now_ms();
-  svc_.db->queue_write(accounts::set_setting_work("ready_probe", std::to_string(started), started),
-                       [this, round](write_status s) {
-                         std::vector<std::string> reasons;
-                         const store_health h = svc_.db->health();
-                         if (h.damaged)
-                           reasons.push_back("database damaged: " + h.last_failure +
-                                             " (restore the newest backup: deploy/README.md, \"Backup and restore\")");
-                         if (s != write_status::ok && !h.damaged)
-                           reasons.push_back(database_reason(h.last_failure_kind.empty() ? "other" : h.last_failure_kind,
-                                                             h.last_failure.empty() ? write_status_name(s) : h.last_failure));
-                         if (leasing()) {
-                           const std::int64_t age = svc_.time->now_ms() - leases_renewed_ms_.load();
-                           if (age > svc_.cfg->lease_ms)
-                             reasons.push_back("cluster: this node's leases were last renewed " + std::to_string(age) +
-                                               " ms ago (their term is " + std::to_string(svc_.cfg->lease_ms) + " ms)");
-                         }
-                         finish_probe(round, std::move(reasons));
-                       });
+  svc_.db->queue_write(
+      accounts::set_setting_work("ready_probe", std::to_string(started), started), [this, round](write_status s) {
+        std::vector<std::string> reasons;
+        const store_health h = svc_.db->health();
+        if (h.damaged)
+          reasons.push_back("database damaged: " + h.last_failure +
+                            " (restore the newest backup: deploy/README.md, \"Backup and restore\")");
+        if (s != write_status::ok && !h.damaged)
+          reasons.push_back(database_reason(h.last_failure_kind.empty() ? "other" : h.last_failure_kind,
+                                            h.last_failure.empty() ? write_status_name(s) : h.last_failure));
+        if (leasing()) {
+          const std::int64_t age = svc_.time->now_ms() - leases_renewed_ms_.load();
+          if (age > svc_.cfg->lease_ms)
+            reasons.push_back("cluster: this node's leases were last renewed " + std::to_string(age) +
+                              " ms ago (their term is " + std::to_string(svc_.cfg->lease_ms) + " ms)");
+        }
+        finish_probe(round, std::move(reasons));
+      });
   svc_.time->call_after(probe_timeout_ms, ioc_.get_executor(), [this, round] {
     finish_probe(round, {"database did not take a write within " + std::to_string(probe_timeout_ms) + " ms"});
   });

@@ -53,8 +53,7 @@ void rooms::load(const std::string& typed_code, bool ask, found_fn done) {
   net::post(pool_, [this, code = *code, ask] {
     auto row = svc_.db->load_match(code);
     if (row.status != read_status::found)
-      return finish_loading(code, nullptr,
-                            row.status == read_status::absent ? lookup::absent : lookup::unavailable);
+      return finish_loading(code, nullptr, row.status == read_status::absent ? lookup::absent : lookup::unavailable);
     std::optional<lease> held;
     if (leasing()) {
       // In a cluster the log is read only once this node holds the lease: from then on no
@@ -120,8 +119,7 @@ void rooms::describe(const std::string& typed_code, std::function<void(registry_
   });
 }
 
-void rooms::log(const std::string& typed_code, std::int64_t from,
-                std::function<void(registry_read)> done) {
+void rooms::log(const std::string& typed_code, std::int64_t from, std::function<void(registry_read)> done) {
   const auto code = normalize_share_code(typed_code);
   if (!code) return done(read_failure::absent);
   net::post(pool_, [this, code = *code, from, done = std::move(done)] {
@@ -157,8 +155,9 @@ list_entry rooms::entry_of(const match_row& row) const {
     mutex_lock lock(mu_);
     if (auto it = rooms_.find(row.code); it != rooms_.end()) r = it->second;
   }
-  if (!r) return {std::make_shared<const protocol::ready_json>(stored_summary(row)), nullptr, row.code,
-                  !row.outcome.is_null()};
+  if (!r)
+    return {std::make_shared<const protocol::ready_json>(stored_summary(row)), nullptr, row.code,
+            !row.outcome.is_null()};
   return r->entry();
 }
 
@@ -212,11 +211,10 @@ void rooms::start() {
     lock.lock();
     if (stopped_) return;
   }
-  tick_timer_ = svc_.time->call_after(static_cast<std::int64_t>(period_s * 1000), ioc_.get_executor(),
-                                      [this] {
-                                        on_tick();
-                                        start();
-                                      });
+  tick_timer_ = svc_.time->call_after(static_cast<std::int64_t>(period_s * 1000), ioc_.get_executor(), [this] {
+    on_tick();
+    start();
+  });
 }
 
 void rooms::on_tick() {
@@ -237,8 +235,7 @@ void rooms::on_tick() {
   }
   for (const auto& [code, l] : evicted) release(code, l);
   for (auto& r : live) r->tick();
-  const auto sweep_every_ms =
-      static_cast<std::int64_t>(std::clamp(svc_.cfg->abandon_after_s, 1.0, 30.0) * 1000);
+  const auto sweep_every_ms = static_cast<std::int64_t>(std::clamp(svc_.cfg->abandon_after_s, 1.0, 30.0) * 1000);
   const std::int64_t now = svc_.time->now_ms();
   if (now - last_sweep_ms_ >= sweep_every_ms) {
     last_sweep_ms_ = now;
@@ -250,8 +247,7 @@ void rooms::sweep_idle() {
   // Unfinished matches idle for longer than the abandonment time are loaded, so that their
   // rooms record the abandonment if nobody comes back (rooms are otherwise loaded lazily).
   net::post(pool_, [this] {
-    const auto before =
-        svc_.time->now_ms() - static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
+    const auto before = svc_.time->now_ms() - static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
     const auto idle = svc_.db->list_idle(before, 100);
     if (!idle.found()) return;  // the store logged why; the next sweep tries again
     for (const match_row& row : idle.value) {

@@ -130,8 +130,7 @@ class rooms {
   // Public matches, newest first (finished ones by their end), of status ("" any, or
   // waiting, live, finished) and game ("" any); with preview, each carries the spectator's
   // view of a match in memory. Its JSON is {"matches":[…]}.
-  void list(const std::string& status, const std::string& game, bool preview,
-            std::function<void(registry_read)> done);
+  void list(const std::string& status, const std::string& game, bool preview, std::function<void(registry_read)> done);
 
   // The list feed's snapshot (the match list feed's source): unfinished public matches and the recently
   // finished ones, read off the I/O threads.
@@ -144,7 +143,6 @@ class rooms {
   // True in a cluster (a PostgreSQL store): a node serves only the matches it holds the lease
   // of (server/registry/leases.cpp).
   bool leasing() const { return !svc_.cfg->node.empty(); }
-
 
   // In a cluster, where a connection for the match of typed_code belongs: the other node that
   // holds its live lease, with the address it is reached at; nullopt when this node should take it
@@ -224,8 +222,8 @@ class rooms {
   std::shared_ptr<timer> lease_timer_ GUARDED_BY(mu_);
   std::map<std::string, held_room> held_ GUARDED_BY(mu_);  // leases of rooms
   std::uint64_t lease_seq_ GUARDED_BY(mu_) = 0;            // lease writes queued
-  std::int64_t last_sweep_ms_ = 0;                        // only touched by on_tick
-  std::atomic<int> publishing_{0};                        // publications in progress
+  std::int64_t last_sweep_ms_ = 0;                         // only touched by on_tick
+  std::atomic<int> publishing_{0};                         // publications in progress
 };
 
 }  // namespace tabuleiro::server

@@ -138,22 +138,23 @@ void room::on_chat_stored(const chat_line& line) {
 
 void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::chat_mute_request& r) {
   if (seat == 0) return reject_to(c, r.id, "spectator", "only a player mutes the other player");
-  svc_.db->queue_write(set_chat_mute_work(code(), seat, r.mute), [self = shared_from_this(),
-                                                                    weak = std::weak_ptr<client>(c), seat,
-                                                                    mute = r.mute, id = r.id](write_status st) {
-    net::post(self->strand_, [self, weak, seat, mute, id, st] {
-      auto c = weak.lock();
-      if (st != write_status::ok) {
-        if (c) self->reject_to(c, id, "storage_error", "the mute could not be stored; try again");
-        return;
-      }
-      self->chat_.set_muted(seat, mute);
-      // Every connection of the seat reads the chat as it is now (the other seat's lines gone or back).
-      for (const auto& [cid, m] : self->members_)
-        if (auto other = m.c.lock(); other && m.seat == seat) self->send_chat_history(other, seat, true);
-      if (c) c->send(share_text(msg::ack(id, self->seq_.version())));
-    });
-  });
+  svc_.db->queue_write(set_chat_mute_work(code(), seat, r.mute),
+                       [self = shared_from_this(), weak = std::weak_ptr<client>(c), seat, mute = r.mute,
+                        id = r.id](write_status st) {
+                         net::post(self->strand_, [self, weak, seat, mute, id, st] {
+                           auto c = weak.lock();
+                           if (st != write_status::ok) {
+                             if (c) self->reject_to(c, id, "storage_error", "the mute could not be stored; try again");
+                             return;
+                           }
+                           self->chat_.set_muted(seat, mute);
+                           // Every connection of the seat reads the chat as it is now (the other seat's lines gone or back).
+                           for (const auto& [cid, m] : self->members_)
+                             if (auto other = m.c.lock(); other && m.seat == seat)
+                               self->send_chat_history(other, seat, true);
+                           if (c) c->send(share_text(msg::ack(id, self->seq_.version())));
+                         });
+                       });
 }
 
 void room::on_request(const std::shared_ptr<client>& c, int joined_seat, const protocol::chat_report_request& r) {
@@ -169,7 +170,8 @@ void room::on_request(const std::shared_ptr<client>& c, int joined_seat, const p
         net::post(self->strand_, [self, weak, id, message, st] {
           auto c = weak.lock();
           if (!c) return;
-          if (st != write_status::ok) return self->reject_to(c, id, "storage_error", "the report could not be stored; try again");
+          if (st != write_status::ok)
+            return self->reject_to(c, id, "storage_error", "the report could not be stored; try again");
           self->chat_.note_report(c->id(), message);
           spdlog::info("match {}: chat line {} reported", self->code(), message);
           c->send(share_text(msg::ack(id, self->seq_.version())));

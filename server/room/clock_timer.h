@@ -45,8 +45,8 @@ class clock_timer {
   void on_seated(std::int64_t at_ms) { clock_.on_seated(at_ms, to_act_); }
   // A change was committed at at_ms by seat (its lag credit credit_ms): a game action moves
   // the running time; to_act are the seats to act after it; over: the match ended with it.
-  void on_committed(std::int64_t at_ms, int seat, bool game_action, std::int64_t credit_ms,
-                    std::vector<int> to_act, bool over);
+  void on_committed(std::int64_t at_ms, int seat, bool game_action, std::int64_t credit_ms, std::vector<int> to_act,
+                    bool over);
 
   // Arms the timer for when the running time may be out (replacing the last one; none when
   // over or no time runs): due runs on the strand then.

@@ -17,8 +17,8 @@ namespace tabuleiro::server {
 
 // One change of a seat's connection.
 struct connection_change {
-  int seat = 0;            // 1 | 2
-  bool online = false;     // came back (true) or went offline (false)
+  int seat = 0;         // 1 | 2
+  bool online = false;  // came back (true) or went offline (false)
   std::int64_t at_ms = 0;
   std::int64_t version = 0;  // the match's version then: the change followed that version
   friend bool operator==(const connection_change&, const connection_change&) = default;

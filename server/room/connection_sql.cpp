@@ -26,14 +26,15 @@ write_work insert_connection_work(const std::string& code, connection_change c) 
 read_status read_connections(sql_connection& db, const std::string& code, std::vector<connection_change>& changes,
                              std::string& error) {
   changes.clear();
-  return read_rows(db,
-                   "SELECT s.seat, s.online, s.at_ms, s.version FROM seat_connections s JOIN matches m ON m.id = s.match_id"
-                   " WHERE m.code = ?1 ORDER BY s.n LIMIT ?2",
-                   {code, sql_limit(connection_log::max_changes + 1)},
-                   [&](const sql_row& r) {
-                     changes.push_back({static_cast<int>(r.int64(0)), r.int64(1) != 0, r.int64(2), r.int64(3)});
-                   },
-                   error);
+  return read_rows(
+      db,
+      "SELECT s.seat, s.online, s.at_ms, s.version FROM seat_connections s JOIN matches m ON m.id = s.match_id"
+      " WHERE m.code = ?1 ORDER BY s.n LIMIT ?2",
+      {code, sql_limit(connection_log::max_changes + 1)},
+      [&](const sql_row& r) {
+        changes.push_back({static_cast<int>(r.int64(0)), r.int64(1) != 0, r.int64(2), r.int64(3)});
+      },
+      error);
 }
 
 }  // namespace tabuleiro::server

@@ -8,11 +8,11 @@ namespace tabuleiro::server {
 
 // What a draw request leads to.
 enum class draw_step {
-  offered,            // seat's offer stands now: tell everyone
-  offered_declined,   // seat's offer was declined at once by a computer opponent: tell both
-  accept,             // the other's offer stands: submit the draw by agreement
-  declined,           // the other's offer is declined and withdrawn: tell everyone
-  no_offer,           // accept or decline with no offer by the other seat: refused
+  offered,           // seat's offer stands now: tell everyone
+  offered_declined,  // seat's offer was declined at once by a computer opponent: tell both
+  accept,            // the other's offer stands: submit the draw by agreement
+  declined,          // the other's offer is declined and withdrawn: tell everyone
+  no_offer,          // accept or decline with no offer by the other seat: refused
 };
 
 // The standing draw offer of one room.

@@ -36,9 +36,9 @@ match_feed::match_feed(const protocol::match& m, std::int64_t version, const jso
   for (int c = 0; c < 3; ++c) views_[c] = pub.view_for(c);
 }
 
-std::array<feed_text, 3> match_feed::publish(const protocol::match& m, std::int64_t version,
-                                             protocol::publication pub, const json& outcome,
-                                             const std::string& clock_text, std::array<bool, 3> with_legal) {
+std::array<feed_text, 3> match_feed::publish(const protocol::match& m, std::int64_t version, protocol::publication pub,
+                                             const json& outcome, const std::string& clock_text,
+                                             std::array<bool, 3> with_legal) {
   version_ = version;
   outcome_ = outcome;
   const std::vector<protocol::view_ptr>& next = pub.views;
@@ -106,8 +106,8 @@ const std::string& match_feed::legal_text(const protocol::match& m, int c) {
 
 const std::string& match_feed::to_act_text(const protocol::match& m) {
   if (to_act_.version != version_) {
-    to_act_.value = protocol::messages::to_act_field(
-        outcome_.is_null() ? m.seats_to_act() : std::vector<engine::seat>{});
+    to_act_.value = protocol::messages::to_act_field(outcome_.is_null() ? m.seats_to_act()
+                                                                        : std::vector<engine::seat>{});
     to_act_.version = version_;
   }
   return to_act_.value;

@@ -56,9 +56,9 @@ class feed_text {
   shared_text other_form(bool legal) const;
 
   struct body {
-    std::string with;                       // "" when written without legal fields
-    protocol::messages::legal_span span;    // where they lie in with
-    std::string without;                    // cut from with on first use, or written so
+    std::string with;                     // "" when written without legal fields
+    protocol::messages::legal_span span;  // where they lie in with
+    std::string without;                  // cut from with on first use, or written so
   };
   std::shared_ptr<body> body_;
 };
@@ -76,9 +76,8 @@ class match_feed {
   // clock_text (the room's `"clock":{…}` field or "") is the same for every class. A class
   // whose with_legal is false gets its patch written without legal fields (and no legal list
   // computed): the room says so when every connection of the class joined with "legal": false.
-  std::array<feed_text, 3> publish(const protocol::match& m, std::int64_t version,
-                                   protocol::publication pub, const json& outcome,
-                                   const std::string& clock_text = {},
+  std::array<feed_text, 3> publish(const protocol::match& m, std::int64_t version, protocol::publication pub,
+                                   const json& outcome, const std::string& clock_text = {},
                                    std::array<bool, 3> with_legal = {true, true, true});
 
   // The view JSON viewer class c has now (built on first use).
@@ -94,8 +93,7 @@ class match_feed {
 
   // The snapshot message of viewer class c now with clock_text, with its legal fields or
   // without them (legal; cached per version and clock).
-  shared_text snapshot(const protocol::match& m, int c, const std::string& clock_text = {},
-                       bool legal = true);
+  shared_text snapshot(const protocol::match& m, int c, const std::string& clock_text = {}, bool legal = true);
 
   // The patches class c missed after version from, with their legal fields or without
   // (legal), when the buffer still holds all of them in that form (an empty list when from is

@@ -22,8 +22,8 @@ struct replayed {
 // Replays a stored match change by change for viewer class c, calling visit(row, seen) for
 // each; false and error when the game is unknown or the log does not replay.
 template <class Visit>
-bool replay(const match_row& row, const std::vector<action_row>& log, int c, json& initial,
-            std::string& error, Visit visit) {
+bool replay(const match_row& row, const std::vector<action_row>& log, int c, json& initial, std::string& error,
+            Visit visit) {
   const protocol::game_kind* kind = protocol::find_game(row.game);
   const auto seed = protocol::parse_seed(json(row.seed));
   if (!kind || !seed) {
@@ -65,8 +65,8 @@ bool replay(const match_row& row, const std::vector<action_row>& log, int c, jso
 
 }  // namespace
 
-bool history_page(const match_row& row, const std::vector<action_row>& log, int c,
-                  std::int64_t from, const json& request_id, std::string& page, std::string& error) {
+bool history_page(const match_row& row, const std::vector<action_row>& log, int c, std::int64_t from,
+                  const json& request_id, std::string& page, std::string& error) {
   json initial, before, at_from, changes = json::array();
   std::int64_t to = from;
   bool more = false;
@@ -76,8 +76,7 @@ bool history_page(const match_row& row, const std::vector<action_row>& log, int 
       before = seen.view;
     } else if (changes.size() < history_page_size) {
       changes.push_back(protocol::messages::history_change(a.version, a.seat, iso_time(a.at_ms),
-                                                           json::diff(before, seen.view),
-                                                           std::move(seen.events)));
+                                                           json::diff(before, seen.view), std::move(seen.events)));
       to = a.version;
       before = std::move(seen.view);
     } else {
@@ -95,8 +94,8 @@ bool history_page(const match_row& row, const std::vector<action_row>& log, int 
   return true;
 }
 
-bool log_page(const match_row& row, const std::vector<action_row>& log, std::int64_t from,
-              json& page, std::string& error) {
+bool log_page(const match_row& row, const std::vector<action_row>& log, std::int64_t from, json& page,
+              std::string& error) {
   const bool finished = row.status == "finished";
   json changes = json::array();
   std::int64_t last = from;
@@ -122,9 +121,8 @@ bool log_page(const match_row& row, const std::vector<action_row>& log, std::int
       return false;
   }
   page = protocol::messages::match_log(row.code, row.game, row.options, row.status, row.outcome,
-                                       finished ? row.start_position : json(),
-                                       finished ? row.seed : std::string(), std::move(changes),
-                                       more ? json(last) : json());
+                                       finished ? row.start_position : json(), finished ? row.seed : std::string(),
+                                       std::move(changes), more ? json(last) : json());
   // Who played each seat, by the display names the players chose (null: none), and the
   // computer's level on its seat.
   json players = json::array();

@@ -23,14 +23,14 @@ inline constexpr std::size_t log_page_size = 500;
 // log, as viewer class c (0 spectator, 1, 2) saw them: the view at from, then per change its
 // ops and events. Fills page with the history message's fields and returns true; false and
 // error when the match cannot be replayed.
-bool history_page(const match_row& row, const std::vector<action_row>& log, int c,
-                  std::int64_t from, const json& request_id, std::string& page, std::string& error);
+bool history_page(const match_row& row, const std::vector<action_row>& log, int c, std::int64_t from,
+                  const json& request_id, std::string& page, std::string& error);
 
 // The export log of the stored match from version from (at most log_page_size changes): for a
 // finished match its actions, room-level changes, seed and start position; for a running one
 // only what a spectator saw (events), nothing hidden. false and error when it cannot be
 // replayed.
-bool log_page(const match_row& row, const std::vector<action_row>& log, std::int64_t from,
-              json& page, std::string& error);
+bool log_page(const match_row& row, const std::vector<action_row>& log, std::int64_t from, json& page,
+              std::string& error);
 
 }  // namespace tabuleiro::server

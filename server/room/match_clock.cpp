@@ -31,8 +31,8 @@ std::optional<clock_options> parse_clock_options(const json& j, std::string& err
     const auto initial = protocol::int_field(j, "initial_s", 0, max_initial_s);
     const auto increment = protocol::int_field(j, "increment_s", 0, max_increment_s);
     if (!initial || !increment) {
-      error = "initial_s must be an integer 0.." + std::to_string(max_initial_s) +
-              " and increment_s 0.." + std::to_string(max_increment_s);
+      error = "initial_s must be an integer 0.." + std::to_string(max_initial_s) + " and increment_s 0.." +
+              std::to_string(max_increment_s);
       return std::nullopt;
     }
     if (*initial == 0 && *increment == 0) {
@@ -60,8 +60,7 @@ std::optional<clock_options> parse_clock_options(const json& j, std::string& err
   if (j.contains("setup_s")) {
     const auto s = protocol::int_field(j, "setup_s", min_setup_s, max_setup_s);
     if (!s) {
-      error = "setup_s must be an integer " + std::to_string(min_setup_s) + ".." +
-              std::to_string(max_setup_s);
+      error = "setup_s must be an integer " + std::to_string(min_setup_s) + ".." + std::to_string(max_setup_s);
       return std::nullopt;
     }
     setup_s = *s;
@@ -74,8 +73,8 @@ json clock_options_json(const clock_options& o) {
   switch (o.type) {
     case clock_options::kind::none: return nullptr;
     case clock_options::kind::fischer:
-      return {{"initial_s", o.initial_ms / 1000}, {"increment_s", o.increment_ms / 1000},
-              {"setup_s", o.setup_ms / 1000}};
+      return {
+          {"initial_s", o.initial_ms / 1000}, {"increment_s", o.increment_ms / 1000}, {"setup_s", o.setup_ms / 1000}};
     case clock_options::kind::correspondence:
       return {{"days_per_turn", o.per_turn_ms / 86'400'000}, {"setup_s", o.setup_ms / 1000}};
   }
@@ -106,12 +105,11 @@ void match_clock::on_seated(std::int64_t at_ms, const std::vector<int>& to_act) 
 void match_clock::start_turn(int seat, std::int64_t at_ms) {
   running_ = seat;
   since_ms_ = at_ms;
-  if (seat != 0 && options_.type == clock_options::kind::correspondence)
-    remaining_[seat - 1] = options_.per_turn_ms;
+  if (seat != 0 && options_.type == clock_options::kind::correspondence) remaining_[seat - 1] = options_.per_turn_ms;
 }
 
-void match_clock::on_action(std::int64_t at_ms, int seat, const std::vector<int>& before,
-                            const std::vector<int>& after, std::int64_t credit_ms) {
+void match_clock::on_action(std::int64_t at_ms, int seat, const std::vector<int>& before, const std::vector<int>& after,
+                            std::int64_t credit_ms) {
   if (!enabled() || ended_ || seat < 1 || seat > 2) return;
   // A simultaneous phase (two seats to act: a set-up) lasts until both seats have acted in
   // it; each seat's action there is its first turn.
@@ -183,9 +181,7 @@ std::int64_t match_clock::possible_credit() const {
   return running_ == 0 ? 0 : std::min(quota_[running_ - 1], max_credit_per_action_ms);
 }
 
-std::optional<int> match_clock::timed_out(std::int64_t at_ms) const {
-  return flag_at(at_ms, possible_credit());
-}
+std::optional<int> match_clock::timed_out(std::int64_t at_ms) const { return flag_at(at_ms, possible_credit()); }
 
 std::optional<std::int64_t> match_clock::deadline() const {
   if (!enabled() || ended_) return std::nullopt;
@@ -205,8 +201,8 @@ clock_reading match_clock::read(std::int64_t at_ms) const {
   r.remaining_ms = remaining_;
   r.running = running_;
   if (running_ != 0)
-    r.remaining_ms[running_ - 1] =
-        std::max<std::int64_t>(0, remaining_[running_ - 1] - std::max<std::int64_t>(0, at_ms - since_ms_));
+    r.remaining_ms[running_ - 1] = std::max<std::int64_t>(0, remaining_[running_ - 1] -
+                                                                 std::max<std::int64_t>(0, at_ms - since_ms_));
   if (setup_running()) r.setup_remaining_ms = std::max<std::int64_t>(0, setup_deadline_ - at_ms);
   if (options_.type == clock_options::kind::correspondence && running_ != 0) r.deadline_ms = deadline();
   return r;

@@ -58,10 +58,10 @@ inline constexpr std::int64_t flag_grace_ms = 250;
 
 // The clocks of a match as of one moment, as the wire carries them.
 struct clock_reading {
-  std::array<std::int64_t, 2> remaining_ms{};  // per seat
-  int running = 0;                             // the seat whose time runs, 0: none
+  std::array<std::int64_t, 2> remaining_ms{};      // per seat
+  int running = 0;                                 // the seat whose time runs, 0: none
   std::optional<std::int64_t> setup_remaining_ms;  // while the set-up timer runs
-  std::optional<std::int64_t> deadline_ms;     // correspondence: when the running turn ends
+  std::optional<std::int64_t> deadline_ms;         // correspondence: when the running turn ends
 };
 
 // One match's clocks.
@@ -84,8 +84,8 @@ class match_clock {
   // turn (or its last action) began less the credit; its turn ends when to_act changes, and
   // then the increment is added. The clocks start once each seat has ended one turn (a
   // set-up counts): no time runs for the first turn of either seat.
-  void on_action(std::int64_t at_ms, int seat, const std::vector<int>& before,
-                 const std::vector<int>& after, std::int64_t credit_ms);
+  void on_action(std::int64_t at_ms, int seat, const std::vector<int>& before, const std::vector<int>& after,
+                 std::int64_t credit_ms);
 
   // The match ended at at_ms: the running time is charged and every clock stops.
   void on_end(std::int64_t at_ms);
@@ -122,14 +122,14 @@ class match_clock {
   clock_options options_;
   lag_quota_rule rule_;
   bool seated_ = false;
-  bool started_ = false;                 // each seat has ended one turn
+  bool started_ = false;  // each seat has ended one turn
   bool ended_ = false;
-  bool simultaneous_ = false;           // in a simultaneous phase (a set-up)
-  std::array<bool, 2> first_done_{};     // each seat's first turn ended
-  int running_ = 0;                      // whose time runs (0: none)
-  std::int64_t since_ms_ = 0;            // when the running seat's charge began
+  bool simultaneous_ = false;         // in a simultaneous phase (a set-up)
+  std::array<bool, 2> first_done_{};  // each seat's first turn ended
+  int running_ = 0;                   // whose time runs (0: none)
+  std::int64_t since_ms_ = 0;         // when the running seat's charge began
   std::array<std::int64_t, 2> remaining_{};
-  std::int64_t setup_deadline_ = 0;      // 0: no set-up timer runs
+  std::int64_t setup_deadline_ = 0;  // 0: no set-up timer runs
   std::array<bool, 2> setup_done_{};
   std::array<std::int64_t, 2> quota_{};
 };

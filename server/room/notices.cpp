@@ -14,8 +14,8 @@ void match_notices::started(const seats& s, int joiner, const std::string& joine
   const int waited = 3 - joiner;
   const std::int64_t user = s.users()[waited - 1];
   if (!sink_ || user == 0) return;
-  sink_(notify::match_notice{user, notify::notify_started, code_, game_,
-                             s.name(joiner).empty() ? joiner_name : s.name(joiner), {}, 0, false});
+  sink_(notify::match_notice{
+      user, notify::notify_started, code_, game_, s.name(joiner).empty() ? joiner_name : s.name(joiner), {}, 0, false});
 }
 
 void match_notices::turns(const seats& s, const std::vector<int>& before, const std::vector<int>& after) {
@@ -46,8 +46,7 @@ std::optional<std::int64_t> match_notices::watch_time(const seats& s, const cloc
   };
   if (o.type == clock_options::kind::correspondence) {
     if (o.per_turn_ms > remind_before_ms)
-      threshold(reminded_[seat - 1], remind_before_ms,
-                [&] { tell(s, seat, notify::notify_turn, {}, left, true); });
+      threshold(reminded_[seat - 1], remind_before_ms, [&] { tell(s, seat, notify::notify_turn, {}, left, true); });
     if (o.per_turn_ms > low_time_correspondence_ms)
       threshold(low_told_[seat - 1], low_time_correspondence_ms,
                 [&] { tell(s, seat, notify::notify_low_time, {}, left); });

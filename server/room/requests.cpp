@@ -36,7 +36,7 @@ void room::do_refuse(const std::shared_ptr<client>& c, const protocol::request_e
   }
   svc_.stats->rejected(e.code);
   c->send(share_text(e.as == protocol::request_error::envelope::error ? msg::error(e.code, e.message, e.id)
-                                                                       : msg::reject(e.id, e.code, e.message)));
+                                                                      : msg::reject(e.id, e.code, e.message)));
 }
 
 std::optional<rule_error> room::may_change(int seat, bool needs_start) const {
@@ -123,7 +123,8 @@ void room::on_rematch_allowed(std::optional<bool> paused, std::uint64_t client_i
   if (!requester) return;
   if (!paused) return reject_to(requester, id, "unavailable", "the server cannot be reached right now; try again");
   svc_.stats->matches_refused_maintenance++;
-  reject_to(requester, id, "maintenance", "the server is under maintenance: no new matches for now; running ones go on");
+  reject_to(requester, id, "maintenance",
+            "the server is under maintenance: no new matches for now; running ones go on");
 }
 
 void room::do_make_rematch(std::uint64_t client_id, const json& id) {
@@ -132,9 +133,8 @@ void room::do_make_rematch(std::uint64_t client_id, const json& id) {
   row.seat_name = seats_.names();
   row.seat_user = seats_.users();
   svc_.make_rematch(row, [self = shared_from_this(), client_id, id](rematch_result made) {
-    net::post(self->strand_, [self, made = std::move(made), client_id, id] {
-      self->on_rematch_made(made, client_id, id);
-    });
+    net::post(self->strand_,
+              [self, made = std::move(made), client_id, id] { self->on_rematch_made(made, client_id, id); });
   });
 }
 

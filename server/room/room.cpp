@@ -16,9 +16,8 @@ namespace tabuleiro::server {
 
 namespace msg = protocol::messages;
 
-room::room(net::io_context& ioc, room_services services, match_row row,
-           std::unique_ptr<protocol::match> m, std::int64_t version,
-           std::optional<engine::outcome> outcome, std::optional<match_clock> clock)
+room::room(net::io_context& ioc, room_services services, match_row row, std::unique_ptr<protocol::match> m,
+           std::int64_t version, std::optional<engine::outcome> outcome, std::optional<match_clock> clock)
     : strand_(net::make_strand(ioc)),
       svc_(std::move(services)),
       row_(std::move(row)),
@@ -43,9 +42,8 @@ room::~room() {
   svc_.stats->rooms--;
 }
 
-std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services,
-                                    const match_row& row, const std::vector<action_row>& log,
-                                    std::string& error) {
+std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services, const match_row& row,
+                                    const std::vector<action_row>& log, std::string& error) {
   const protocol::game_kind* kind = protocol::find_game(row.game);
   if (kind == nullptr) {
     error = "unknown game '" + row.game + "'";
@@ -118,8 +116,7 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
     error = "the match's connection record cannot be read";
     return nullptr;
   }
-  auto r = std::make_shared<room>(ioc, services, row, std::move(m), version, std::move(outcome),
-                                  std::move(clock));
+  auto r = std::make_shared<room>(ioc, services, row, std::move(m), version, std::move(outcome), std::move(clock));
   r->chat_.restore(std::move(chat_lines), muted);
   r->connections_.restore(std::move(connections));
   for (const action_row& a : log)
@@ -131,15 +128,12 @@ std::shared_ptr<room> room::restore(net::io_context& ioc, room_services services
 }
 
 void room::join(std::shared_ptr<client> c, protocol::join_request j) {
-  net::post(strand_, [self = shared_from_this(), c = std::move(c), j = std::move(j)] {
-    self->do_join(c, j);
-  });
+  net::post(strand_, [self = shared_from_this(), c = std::move(c), j = std::move(j)] { self->do_join(c, j); });
 }
 
 void room::request(std::shared_ptr<client> c, protocol::room_request r) {
-  net::post(strand_, [self = shared_from_this(), c = std::move(c), r = std::move(r)]() mutable {
-    self->do_request(c, r);
-  });
+  net::post(strand_,
+            [self = shared_from_this(), c = std::move(c), r = std::move(r)]() mutable { self->do_request(c, r); });
 }
 
 void room::refuse(std::shared_ptr<client> c, protocol::request_error e) {
@@ -164,8 +158,8 @@ void room::shutdown() {
 }
 
 void send_moved(client& c) {
-  c.send(share_text(protocol::messages::error(
-      "match_moved", "this match is now served by another node; reconnecting")));
+  c.send(
+      share_text(protocol::messages::error("match_moved", "this match is now served by another node; reconnecting")));
   c.close(4001, "match moved");
 }
 
@@ -229,7 +223,8 @@ void room::do_join(const std::shared_ptr<client>& c, const protocol::join_reques
     if (const int seat = seats_.free_seat(); seat != 0 && row_.rated && c->account_id() == 0) {
       // A rated match is played by two members: a guest watches, and is told why.
       admit(c, 0, "", j.version);
-      c->send(share_text(msg::error("sign_in_required", "only signed-in members play rated matches; sign in to take the seat")));
+      c->send(share_text(
+          msg::error("sign_in_required", "only signed-in members play rated matches; sign in to take the seat")));
       return;
     } else if (seat != 0) {
       claim_seat(c, seat, j.version);
@@ -259,18 +254,19 @@ void room::claim_seat(const std::shared_ptr<client>& c, int seat, std::optional<
   std::weak_ptr<client> weak = c;
   const std::int64_t at = svc_.time->now_ms();
   const std::int64_t user = c->account_id();
-  svc_.db->claim_seat(code(), seat, hash,
-                      [self = shared_from_this(), weak, seat, hash, token, version, at, user](write_status st) {
-                        net::post(self->strand_, [self, st, weak, seat, hash, token, version, at, user] {
-                          self->on_seat_claimed(st, weak, seat, hash, token, version, at, user);
-                        });
-                      },
-                      at, user);
+  svc_.db->claim_seat(
+      code(), seat, hash,
+      [self = shared_from_this(), weak, seat, hash, token, version, at, user](write_status st) {
+        net::post(self->strand_, [self, st, weak, seat, hash, token, version, at, user] {
+          self->on_seat_claimed(st, weak, seat, hash, token, version, at, user);
+        });
+      },
+      at, user);
 }
 
-void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int seat,
-                           const std::string& hash, const std::string& token,
-                           std::optional<std::int64_t> version, std::int64_t at_ms, std::int64_t user_id) {
+void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int seat, const std::string& hash,
+                           const std::string& token, std::optional<std::int64_t> version, std::int64_t at_ms,
+                           std::int64_t user_id) {
   auto c = weak.lock();
   if (status != write_status::ok) {
     seats_.end_claim(seat, std::nullopt);
@@ -292,8 +288,7 @@ void room::store_name(int seat, const std::string& name) {
   svc_.db->set_seat_name(code(), seat, name, [self = shared_from_this(), seat, name](write_status st) {
     net::post(self->strand_, [self, seat, name, st] {
       if (st != write_status::ok) {
-        spdlog::warn("room {}: could not store the name of seat {} ({})", self->code(), seat,
-                     write_status_name(st));
+        spdlog::warn("room {}: could not store the name of seat {} ({})", self->code(), seat, write_status_name(st));
         return;
       }
       self->seats_.set_name(seat, name);
@@ -393,7 +388,8 @@ void room::watch_time() {
   if (phase_ != phase::open) return;
   const std::int64_t now = svc_.time->now_ms();
   const auto next = notices_.watch_time(seats_, clock_.options(), clock_.read(now), now,
-                                        std::int64_t{svc_.cfg->remind_before_h} * 3'600'000, seq_.outcome().has_value());
+                                        std::int64_t{svc_.cfg->remind_before_h} * 3'600'000,
+                                        seq_.outcome().has_value());
   if (!next) return;
   notice_timer_ = svc_.time->call_at(*next, strand_, [weak = std::weak_ptr<room>(shared_from_this())] {
     if (auto self = weak.lock()) self->watch_time();
@@ -467,8 +463,8 @@ void room::update_clock(const change_request& r) {
 // The patches to every viewer, the summary before them (whoever hears of the change finds it
 // in the list), and the requester's acknowledgement: after its patch, or in it when it asked.
 void room::publish(const change_request& r, protocol::publication pub) {
-  const auto out =
-      feed_.publish(seq_.match(), seq_.version(), std::move(pub), outcome_json(), clock_.text(), legal_wanted());
+  const auto out = feed_.publish(seq_.match(), seq_.version(), std::move(pub), outcome_json(), clock_.text(),
+                                 legal_wanted());
   if (seq_.outcome()) listing_.ended(r.at_ms);  // the time the log and the store give the end
   update_summary(true);
   std::shared_ptr<client> requester = r.client_id != 0 ? member_client(r.client_id) : nullptr;
@@ -596,7 +592,9 @@ void room::update_summary(bool version_moved) {
   const bool over = seq_.outcome().has_value();
   listing_.publish({.code = code(),
                     .game = row_.game,
-                    .status = over ? "finished" : seq_.version() > 0 ? "live" : "waiting",
+                    .status = over                 ? "finished"
+                              : seq_.version() > 0 ? "live"
+                                                   : "waiting",
                     .visibility = row_.visibility,
                     .rematch = rematches_.code(),
                     .created_ms = row_.created_ms,

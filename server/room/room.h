@@ -60,11 +60,11 @@ struct room_services {
   metrics* stats = nullptr;
   const config* cfg = nullptr;
   time_source* time = nullptr;
-  net::any_io_executor blocking;  // where blocking work (store reads, replays) runs
-  bot_pool* bots = nullptr;       // where computer players think (null: bot seats stay idle)
+  net::any_io_executor blocking;        // where blocking work (store reads, replays) runs
+  bot_pool* bots = nullptr;             // where computer players think (null: bot seats stay idle)
   bot_capacity* bot_matches = nullptr;  // the places of matches with a computer player (null: no limit)
-  list_sink list_feed;            // where public rooms post their summaries (empty: nowhere)
-  rematch_maker make_rematch;     // set by the registry
+  list_sink list_feed;                  // where public rooms post their summaries (empty: nowhere)
+  rematch_maker make_rematch;           // set by the registry
   // Asks whether new matches are paused (maintenance, set by an administrator); answers on any
   // thread: true, false, or nullopt when the database could not say. Empty: never paused.
   std::function<void(std::function<void(std::optional<bool>)>)> new_matches_paused;
@@ -96,17 +96,15 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
  public:
   // A room for a stored match whose state (after its logged changes) is m at version, with
   // the clocks replayed from its log (default: the row's clock option, not started).
-  room(net::io_context& ioc, room_services services, match_row row,
-       std::unique_ptr<protocol::match> m, std::int64_t version,
-       std::optional<engine::outcome> outcome, std::optional<match_clock> clock = std::nullopt);
+  room(net::io_context& ioc, room_services services, match_row row, std::unique_ptr<protocol::match> m,
+       std::int64_t version, std::optional<engine::outcome> outcome, std::optional<match_clock> clock = std::nullopt);
   ~room() override;
 
   // Rebuilds a room from its stored row and log by replaying the log through the engine (and
   // the clocks from the log's times); a deadline that passed meanwhile is decided at once.
   // Returns nullptr and sets error when the game is unknown or the log does not replay.
-  static std::shared_ptr<room> restore(net::io_context& ioc, room_services services,
-                                       const match_row& row, const std::vector<action_row>& log,
-                                       std::string& error);
+  static std::shared_ptr<room> restore(net::io_context& ioc, room_services services, const match_row& row,
+                                       const std::vector<action_row>& log, std::string& error);
 
   // Handles a client's join (its name already cleaned).
   void join(std::shared_ptr<client> c, protocol::join_request j);
@@ -164,9 +162,9 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   // Joining (room.cpp).
   void do_join(const std::shared_ptr<client>& c, const protocol::join_request& j);
   void claim_seat(const std::shared_ptr<client>& c, int seat, std::optional<std::int64_t> version);
-  void on_seat_claimed(write_status status, std::weak_ptr<client> weak, int seat,
-                       const std::string& hash, const std::string& token,
-                       std::optional<std::int64_t> version, std::int64_t at_ms, std::int64_t user_id);
+  void on_seat_claimed(write_status status, std::weak_ptr<client> weak, int seat, const std::string& hash,
+                       const std::string& token, std::optional<std::int64_t> version, std::int64_t at_ms,
+                       std::int64_t user_id);
   void replace_holder(int seat, std::uint64_t client_id);
   void admit(const std::shared_ptr<client>& c, int seat, const std::string& token,
              std::optional<std::int64_t> client_version);
@@ -247,8 +245,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void settle_ratings();
 
   // Messages.
-  void reject_to(const std::shared_ptr<client>& c, const json& id, const std::string& code,
-                 const std::string& message);
+  void reject_to(const std::shared_ptr<client>& c, const json& id, const std::string& code, const std::string& message);
   void send_to_all(const shared_text& msg);
   // Publishes the summary, then sends every member the presence message.
   void broadcast_presence();
@@ -274,7 +271,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
 
   room_strand strand_;
   room_services svc_;
-  match_row row_;                            // as created (its rematch code kept current)
+  match_row row_;  // as created (its rematch code kept current)
   sequencer seq_;
   match_feed feed_;
   std::map<std::uint64_t, member> members_;
@@ -283,14 +280,14 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   draw_offers draws_;
   rematch_offers rematches_;
   clock_timer clock_;
-  std::unique_ptr<bot_seat> bot_;            // the computer player's seat, if any
+  std::unique_ptr<bot_seat> bot_;  // the computer player's seat, if any
   room_listing listing_;
-  nlohmann::json ratings_;                   // a rated match's ratings once settled (match_ratings), else null
+  nlohmann::json ratings_;  // a rated match's ratings once settled (match_ratings), else null
   match_chat chat_;
   match_notices notices_;
   connection_log connections_;
-  const std::int64_t first_version_;         // the match's version when this room was made
-  std::shared_ptr<timer> notice_timer_;      // when notices_ looks at the clocks next, or null
+  const std::int64_t first_version_;     // the match's version when this room was made
+  std::shared_ptr<timer> notice_timer_;  // when notices_ looks at the clocks next, or null
   phase phase_ = phase::open;
 };
 

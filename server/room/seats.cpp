@@ -6,8 +6,8 @@
 
 namespace tabuleiro::server {
 
-seats::seats(std::array<std::string, 2> token_hash, std::array<std::string, 2> names,
-             std::array<std::int64_t, 2> users, std::int64_t now_ms)
+seats::seats(std::array<std::string, 2> token_hash, std::array<std::string, 2> names, std::array<std::int64_t, 2> users,
+             std::int64_t now_ms)
     : token_hash_(std::move(token_hash)), user_(users), name_(std::move(names)) {
   left_ms_.fill(now_ms);
 }

@@ -20,8 +20,8 @@ class seats {
  public:
   // Seats as stored (token hashes, "" = free; names, "" = none; the accounts holding them, 0 =
   // a guest or none), each last left at now_ms.
-  seats(std::array<std::string, 2> token_hash, std::array<std::string, 2> names,
-        std::array<std::int64_t, 2> users, std::int64_t now_ms);
+  seats(std::array<std::string, 2> token_hash, std::array<std::string, 2> names, std::array<std::int64_t, 2> users,
+        std::int64_t now_ms);
 
   // True when seat holds a token.
   bool taken(int seat) const { return !token_hash_[seat - 1].empty(); }
@@ -64,13 +64,12 @@ class seats {
   // The presence of both seats at now_ms. countdown: show a taken, empty seat's time left
   // before abandonment (limit_ms of absence; a running match without days per move); running:
   // show how long a taken, empty seat has been offline (a started match not over).
-  std::array<protocol::messages::seat_presence, 2> presence(std::int64_t now_ms, std::int64_t limit_ms,
-                                                            bool countdown, bool running, int bot_seat,
+  std::array<protocol::messages::seat_presence, 2> presence(std::int64_t now_ms, std::int64_t limit_ms, bool countdown,
+                                                            bool running, int bot_seat,
                                                             const std::string& bot_level) const;
   // The abandonment due at now_ms after limit_ms of absence: nobody wins when every taken
   // seat is away, the present seat when only its opponent is; nullopt when none is due.
-  std::optional<protocol::room_change> abandonment(std::int64_t now_ms, std::int64_t limit_ms,
-                                                   int bot_seat) const;
+  std::optional<protocol::room_change> abandonment(std::int64_t now_ms, std::int64_t limit_ms, int bot_seat) const;
 
  private:
   std::array<std::string, 2> token_hash_;  // "" = free
@@ -79,7 +78,7 @@ class seats {
   std::array<std::uint64_t, 2> holder_{};  // connection in each seat, 0 = none
   std::array<std::int64_t, 2> left_ms_{};  // when each seat was last left
   std::array<std::string, 2> name_;
-  std::array<bool, 2> moved_{};            // each seat made a game action
+  std::array<bool, 2> moved_{};  // each seat made a game action
 };
 
 }  // namespace tabuleiro::server

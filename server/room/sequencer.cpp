@@ -15,14 +15,12 @@ namespace {
 constexpr std::size_t queue_limit = 64;
 
 // The refusal of every change once another node holds the match.
-const rule_error moved_away{"match_moved",
-                            "this match is now served by another node; reconnect to continue"};
+const rule_error moved_away{"match_moved", "this match is now served by another node; reconnect to continue"};
 
 }  // namespace
 
-sequencer::sequencer(sequencer_host& host, room_strand strand, store& db, time_source& time,
-                     std::string code, std::unique_ptr<protocol::match> m, std::int64_t version,
-                     std::optional<engine::outcome> outcome)
+sequencer::sequencer(sequencer_host& host, room_strand strand, store& db, time_source& time, std::string code,
+                     std::unique_ptr<protocol::match> m, std::int64_t version, std::optional<engine::outcome> outcome)
     : host_(host),
       strand_(std::move(strand)),
       db_(db),
@@ -34,16 +32,14 @@ sequencer::sequencer(sequencer_host& host, room_strand strand, store& db, time_s
 
 void sequencer::submit(change_request r) {
   if (lost_) return host_.on_refused(r, moved_away);
-  if (queue_.size() >= queue_limit)
-    return host_.on_refused(r, {"busy", "too many pending requests"});
+  if (queue_.size() >= queue_limit) return host_.on_refused(r, {"busy", "too many pending requests"});
   queue_.push_back(std::move(r));
   pump();
 }
 
 bool sequencer::has_pending(protocol::room_change_kind k) const {
   if (in_flight_change_ == k) return true;
-  return std::any_of(queue_.begin(), queue_.end(),
-                     [k](const change_request& r) { return r.is(k); });
+  return std::any_of(queue_.begin(), queue_.end(), [k](const change_request& r) { return r.is(k); });
 }
 
 void sequencer::pump() {
@@ -76,7 +72,8 @@ std::optional<sequencer::staged> sequencer::stage(change_request& r, rule_error&
     s.next = match_->clone();
     s.next->conclude(*s.outcome);
     s.pub = s.next->observe();
-    s.pub.events.assign(s.pub.views.size(), protocol::make_event_list(json::array({protocol::room_change_event(*change)})));
+    s.pub.events.assign(s.pub.views.size(),
+                        protocol::make_event_list(json::array({protocol::room_change_event(*change)})));
     s.request = std::move(r);
     return s;
   }
@@ -130,8 +127,8 @@ void sequencer::on_append(write_status status, staged s) {
   in_flight_change_.reset();
   if (status == write_status::conflict && fence_.epoch != 0) {
     // Another node claimed the match: this state may already be behind the log.
-    spdlog::warn("match {}: version {} refused by the lease fence (epoch {}); the match moved",
-                 code_, version_ + 1, fence_.epoch);
+    spdlog::warn("match {}: version {} refused by the lease fence (epoch {}); the match moved", code_, version_ + 1,
+                 fence_.epoch);
     lost_ = true;
     host_.on_refused(s.request, moved_away);
     while (!queue_.empty()) {

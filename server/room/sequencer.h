@@ -40,9 +40,9 @@ struct change_request {
   json id;                      // the client's request id (null for the server)
   engine::seat seat = 0;        // the acting seat (0: the server)
   change what;
-  std::int64_t rtt_ms = 0;        // the connection's measured round trip (lag compensation)
-  std::int64_t lag_credit_ms = 0; // the lag credit decided by the host's vet (logged)
-  std::int64_t at_ms = 0;         // the logged time: 0 = now (set once appended)
+  std::int64_t rtt_ms = 0;         // the connection's measured round trip (lag compensation)
+  std::int64_t lag_credit_ms = 0;  // the lag credit decided by the host's vet (logged)
+  std::int64_t at_ms = 0;          // the logged time: 0 = now (set once appended)
 
   // The room-level change, or null for a game action.
   const protocol::room_change* room_change() const { return std::get_if<protocol::room_change>(&what); }
@@ -87,9 +87,8 @@ class sequencer_host {
 class sequencer {
  public:
   // Sequences changes of match code, whose committed state is m at version.
-  sequencer(sequencer_host& host, room_strand strand, store& db, time_source& time,
-            std::string code, std::unique_ptr<protocol::match> m, std::int64_t version,
-            std::optional<engine::outcome> outcome);
+  sequencer(sequencer_host& host, room_strand strand, store& db, time_source& time, std::string code,
+            std::unique_ptr<protocol::match> m, std::int64_t version, std::optional<engine::outcome> outcome);
 
   // Queues r (bounded: "busy" beyond the limit) and starts it when nothing is in flight.
   void submit(change_request r);
@@ -132,9 +131,9 @@ class sequencer {
   std::optional<engine::outcome> outcome_;
   std::deque<change_request> queue_;
   std::optional<protocol::room_change_kind> in_flight_change_;  // kind being written, if any
-  bool busy_ = false;  // a store write is in flight
-  lease fence_;        // this node's lease (epoch 0: none)
-  bool lost_ = false;  // the fence refused a write: nothing more is written
+  bool busy_ = false;                                           // a store write is in flight
+  lease fence_;                                                 // this node's lease (epoch 0: none)
+  bool lost_ = false;                                           // the fence refused a write: nothing more is written
 };
 
 }  // namespace tabuleiro::server

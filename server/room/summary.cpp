@@ -72,22 +72,22 @@ json stored_summary(const match_row& row) {
     b.bot = row.bot->level;
   }
   json s = msg::summary({.code = row.code,
-                       .game = row.game,
-                       .status = row.status,
-                       .visibility = row.visibility,
-                       .created = iso_time(row.created_ms),
-                       .presence = msg::presence(seats, 0),
-                       .version = row.version,
-                       .outcome = row.outcome,
-                       .to_act = nullptr,    // not known without the match's state
-                       .progress = nullptr,  // idem
-                       .finished = row.finished_ms ? iso_time(row.finished_ms) : "",
-                       .options = row.options,
-                       .rematch = row.rematch,
-                       .guests_watch = row.guests_watch,
-                       .offline = row.offline,
-                       .rated = row.rated,
-                       .ratings = nullptr});  // read by the room once loaded
+                         .game = row.game,
+                         .status = row.status,
+                         .visibility = row.visibility,
+                         .created = iso_time(row.created_ms),
+                         .presence = msg::presence(seats, 0),
+                         .version = row.version,
+                         .outcome = row.outcome,
+                         .to_act = nullptr,    // not known without the match's state
+                         .progress = nullptr,  // idem
+                         .finished = row.finished_ms ? iso_time(row.finished_ms) : "",
+                         .options = row.options,
+                         .rematch = row.rematch,
+                         .guests_watch = row.guests_watch,
+                         .offline = row.offline,
+                         .rated = row.rated,
+                         .ratings = nullptr});  // read by the room once loaded
   s["clock"] = row.clock;
   s["clock_now"] = nullptr;  // not known without the log
   return s;

@@ -25,8 +25,8 @@ struct game_result {
 // The system's constants. tau bounds how fast volatility changes (Glickman: 0.3 to 1.2).
 struct glicko2_constants {
   double tau = 0.5;
-  double min_deviation = 45;   // a rating never becomes certain enough to stop moving
-  double max_deviation = 350;  // nor less certain than a newcomer's
+  double min_deviation = 45;         // a rating never becomes certain enough to stop moving
+  double max_deviation = 350;        // nor less certain than a newcomer's
   double periods_per_day = 0.21436;  // an idle player's deviation grows as one period per ~4.7 days
 };
 

@@ -29,7 +29,8 @@ clock_options clock_in(const json& request) {
 
 }  // namespace
 
-lobby_service::lobby_service(net::io_context& ioc, store& db, time_source& time, rooms& registry, lobby_settings settings)
+lobby_service::lobby_service(net::io_context& ioc, store& db, time_source& time, rooms& registry,
+                             lobby_settings settings)
     : strand_(net::make_strand(ioc)), db_(db), time_(time), registry_(registry), settings_(std::move(settings)) {}
 
 lobby_service::~lobby_service() { reads_.join(); }
@@ -100,7 +101,8 @@ void lobby_service::on(const std::shared_ptr<client>& c, const lobby_member* who
 }
 
 void lobby_service::on(const std::shared_ptr<client>& c, const lobby_member* who, protocol::challenge_op_request r) {
-  if (!who) return send_error(c, "sign_in_required", "only signed-in members take part in challenges; sign in first", r.id);
+  if (!who)
+    return send_error(c, "sign_in_required", "only signed-in members take part in challenges; sign in first", r.id);
   if (r.op == protocol::challenge_op::accept) return do_accept(c, *who, std::move(r.id), std::move(r.challenge));
   const std::string status = r.op == protocol::challenge_op::decline ? "declined" : "cancelled";
   write(end_challenge_work(r.challenge, who->id, status, time_.now_ms()),
@@ -145,7 +147,8 @@ void lobby_service::do_post(std::shared_ptr<client> c, lobby_member who, json id
   row.node = settings_.node;
   row.created_ms = time_.now_ms();
   row.expires_ms = row.created_ms + settings_.lifetime_ms;
-  json stored = {{"game", row.game}, {"options", req.options}, {"clock", clock_options_json(req.clock)}, {"rated", req.rated}};
+  json stored = {
+      {"game", row.game}, {"options", req.options}, {"clock", clock_options_json(req.clock)}, {"rated", req.rated}};
   row.request = stored.dump();
   const speed s = speed_of(req.clock);
   net::post(reads_, [this, c = std::move(c), who = std::move(who), id = std::move(id), row = std::move(row), s,
@@ -169,8 +172,8 @@ void lobby_service::do_post(std::shared_ptr<client> c, lobby_member who, json id
     });
     net::post(strand_, [this, c, id, row = std::move(row), r, st, refusal]() mutable {
       if (refusal)
-        return send_error(c, *refusal,
-                          *refusal == "own_challenge" ? "you cannot challenge yourself" : "no member has that name", id);
+        return send_error(
+            c, *refusal, *refusal == "own_challenge" ? "you cannot challenge yourself" : "no member has that name", id);
       if (st != read_status::found)
         return send_error(c, "storage_error", "the lobby cannot be changed right now; try again", id);
       row.rating = r.value;
@@ -180,8 +183,14 @@ void lobby_service::do_post(std::shared_ptr<client> c, lobby_member who, json id
         if (w == write_status::ok) {
           // The member challenged hears of it where they are not watching the lobby.
           if (row.kind == "direct" && settings_.notify)
-            settings_.notify({row.target_id, notify::notify_challenge, row.id, row.game,
-                              row.author_display.empty() ? row.author_name : row.author_display, {}, 0, false});
+            settings_.notify({row.target_id,
+                              notify::notify_challenge,
+                              row.id,
+                              row.game,
+                              row.author_display.empty() ? row.author_name : row.author_display,
+                              {},
+                              0,
+                              false});
           return c->send(share_text(lm::challenge_posted(id, view_of(row))));
         }
         if (w == write_status::conflict && *why == "too_many_challenges")
@@ -195,7 +204,8 @@ void lobby_service::do_post(std::shared_ptr<client> c, lobby_member who, json id
 }
 
 void lobby_service::do_accept(std::shared_ptr<client> c, lobby_member who, json id, std::string challenge) {
-  net::post(reads_, [this, c = std::move(c), who = std::move(who), id = std::move(id), challenge = std::move(challenge)] {
+  net::post(reads_, [this, c = std::move(c), who = std::move(who), id = std::move(id),
+                     challenge = std::move(challenge)] {
     challenge_row row;
     rating r;
     const std::int64_t now = time_.now_ms();
@@ -246,13 +256,14 @@ void lobby_service::make_match(const challenge_row& first, std::vector<std::stri
                                                                           std::string& error) {
     return take_challenges(db, taken, accepted_by, players, code, now, error);
   };
-  registry_.create_between(std::move(req), holders, std::move(claim), [this, answer = std::move(answer)](paired_match m) {
-    net::post(strand_, [this, answer, m = std::move(m)] {
-      if (stopped_) return;
-      answer(m);
-      do_refresh();
-    });
-  });
+  registry_.create_between(std::move(req), holders, std::move(claim),
+                           [this, answer = std::move(answer)](paired_match m) {
+                             net::post(strand_, [this, answer, m = std::move(m)] {
+                               if (stopped_) return;
+                               answer(m);
+                               do_refresh();
+                             });
+                           });
 }
 
 void lobby_service::write(write_work work, std::function<void(write_status)> done) {
@@ -329,10 +340,8 @@ void lobby_service::on_refresh(bool ok, std::vector<challenge_row> rows) {
       std::optional<protocol::challenge_view> seek;
       for (const auto& [id, row] : open_) {
         if (!visible(row, conn)) continue;
-        if (row.kind == "seek")
-          seek = view_of(row);
-        else
-          list.push_back(view_of(row));
+        if (row.kind == "seek") seek = view_of(row);
+        else list.push_back(view_of(row));
       }
       std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.created < b.created; });
       send(conn, share_text(lm::lobby(list, seek)));

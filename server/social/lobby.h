@@ -36,16 +36,16 @@ struct lobby_member {
 
 // The lobby's timing and bounds.
 struct lobby_settings {
-  std::string node;                     // this node's name (the challenges its connections hold)
-  std::int64_t poll_ms = 500;           // the challenges are read this often while anyone here uses the lobby
-  std::int64_t renew_ms = 10'000;       // held challenges are marked seen this often
-  std::int64_t stale_ms = 45'000;       // a challenge not seen for this long expires (its node stopped)
+  std::string node;                        // this node's name (the challenges its connections hold)
+  std::int64_t poll_ms = 500;              // the challenges are read this often while anyone here uses the lobby
+  std::int64_t renew_ms = 10'000;          // held challenges are marked seen this often
+  std::int64_t stale_ms = 45'000;          // a challenge not seen for this long expires (its node stopped)
   std::int64_t lifetime_ms = 30 * 60'000;  // a challenge or seek lapses after this long
-  std::size_t max_open = 3;             // open and direct challenges one member may have at once
-  std::size_t max_read = 2000;          // rows one read takes
-  std::size_t max_connections = 2000;   // connections using this node's lobby
-  notify::notice_sink notify;           // where the members' notices go (a direct challenge, a
-                                        // challenge accepted); empty: nowhere
+  std::size_t max_open = 3;                // open and direct challenges one member may have at once
+  std::size_t max_read = 2000;             // rows one read takes
+  std::size_t max_connections = 2000;      // connections using this node's lobby
+  notify::notice_sink notify;              // where the members' notices go (a direct challenge, a
+                                           // challenge accepted); empty: nowhere
 };
 
 // The lobby of one node.
@@ -69,8 +69,8 @@ class lobby_service {
   struct connection {
     std::weak_ptr<client> c;
     std::optional<lobby_member> who;
-    bool watching = false;  // asked for watch_lobby
-    bool ready = false;     // has had its `lobby` list; changes go to ready watchers only
+    bool watching = false;      // asked for watch_lobby
+    bool ready = false;         // has had its `lobby` list; changes go to ready watchers only
     std::int64_t since_ms = 0;  // when it first used the lobby
   };
 
@@ -82,8 +82,8 @@ class lobby_service {
   void on(const std::shared_ptr<client>& c, const lobby_member* who, protocol::cancel_seek_request r);
   // Posts a challenge (or seek) of member who: reads who's rating and the target on the read
   // thread, then stores it.
-  void do_post(std::shared_ptr<client> c, lobby_member who, nlohmann::json id, std::string kind,
-               nlohmann::json match, std::optional<std::string> to, std::optional<std::int64_t> min_rating,
+  void do_post(std::shared_ptr<client> c, lobby_member who, nlohmann::json id, std::string kind, nlohmann::json match,
+               std::optional<std::string> to, std::optional<std::int64_t> min_rating,
                std::optional<std::int64_t> max_rating);
   void do_accept(std::shared_ptr<client> c, lobby_member who, nlohmann::json id, std::string challenge);
   // Makes the match of challenges taken (one, or two paired seeks) between holders; answers
@@ -123,8 +123,8 @@ class lobby_service {
   std::set<std::string> pairing_;              // seeks whose match is being made here
   std::set<std::string> announced_;            // taken challenges whose authors here were sent to the match
   std::shared_ptr<timer> tick_;
-  bool reading_ = false;      // a read is in flight
-  bool read_again_ = false;   // something changed while it was
+  bool reading_ = false;     // a read is in flight
+  bool read_again_ = false;  // something changed while it was
   std::int64_t last_renew_ms_ = 0;
   bool stopped_ = false;
 };

@@ -55,7 +55,8 @@ sql_value optional_int(const std::optional<std::int64_t>& v) {
 // Runs query and counts its one integer (COUNT(*)); false on a database failure.
 bool count(sql_connection& db, const char* sql, const sql_params& params, std::int64_t& out, std::string& error) {
   out = 0;
-  return db.query(sql, params, [&](const sql_row& r) { out = r.int64(0); }, error);
+  return db.query(
+      sql, params, [&](const sql_row& r) { out = r.int64(0); }, error);
 }
 
 }  // namespace
@@ -65,15 +66,16 @@ read_status read_challenges(sql_connection& db, std::int64_t since_ms, std::size
   static const std::string sql = std::string(challenge_columns) +
                                  "WHERE c.status = 'open' OR c.updated_ms >= ?1 ORDER BY c.created_ms, c.id LIMIT ?2";
   out.clear();
-  return read_rows(db, sql.c_str(), {since_ms, sql_limit(limit)},
-                   [&](const sql_row& r) { out.push_back(challenge_of(r)); }, error);
+  return read_rows(
+      db, sql.c_str(), {since_ms, sql_limit(limit)}, [&](const sql_row& r) { out.push_back(challenge_of(r)); }, error);
 }
 
 read_status read_challenge(sql_connection& db, const std::string& id, challenge_row& out, std::string& error) {
   static const std::string sql = std::string(challenge_columns) + "WHERE c.id = ?1";
   out = challenge_row{};
   bool found = false;
-  if (read_rows(db, sql.c_str(), {id}, [&](const sql_row& r) { out = challenge_of(r), found = true; }, error) !=
+  if (read_rows(
+          db, sql.c_str(), {id}, [&](const sql_row& r) { out = challenge_of(r), found = true; }, error) !=
       read_status::found)
     return read_status::unavailable;
   return found ? read_status::found : read_status::absent;
@@ -84,14 +86,15 @@ read_status read_member_rating(sql_connection& db, std::int64_t user_id, const s
   out = initial_rating();
   std::int64_t updated_ms = 0;
   bool found = false;
-  if (!db.query("SELECT value, deviation, volatility, updated_ms FROM ratings WHERE user_id = ?1 AND game = ?2 AND speed = ?3",
-                {user_id, game, std::string(speed_name(s))},
-                [&](const sql_row& r) {
-                  out = {r.real(0), r.real(1), r.real(2)};
-                  updated_ms = r.int64(3);
-                  found = true;
-                },
-                error))
+  if (!db.query(
+          "SELECT value, deviation, volatility, updated_ms FROM ratings WHERE user_id = ?1 AND game = ?2 AND speed = ?3",
+          {user_id, game, std::string(speed_name(s))},
+          [&](const sql_row& r) {
+            out = {r.real(0), r.real(1), r.real(2)};
+            updated_ms = r.int64(3);
+            found = true;
+          },
+          error))
     return read_status::unavailable;
   if (found && updated_ms > 0 && now_ms > updated_ms) out = after_idle(out, double(now_ms - updated_ms) / 86'400'000.0);
   return read_status::found;
@@ -115,8 +118,7 @@ write_work post_challenge_work(const challenge_row& c, std::size_t max_open, std
       }
       if (c.target_id != 0) {
         std::int64_t same = 0;
-        if (!count(db,
-                   "SELECT COUNT(*) FROM challenges WHERE author_id = ?1 AND target_id = ?2 AND status = 'open'",
+        if (!count(db, "SELECT COUNT(*) FROM challenges WHERE author_id = ?1 AND target_id = ?2 AND status = 'open'",
                    {c.author_id, c.target_id}, same, error))
           return write_status::unavailable;
         if (same > 0) {
@@ -136,11 +138,13 @@ write_work post_challenge_work(const challenge_row& c, std::size_t max_open, std
   };
 }
 
-write_work end_challenge_work(const std::string& id, std::int64_t user_id, const std::string& status, std::int64_t now_ms) {
+write_work end_challenge_work(const std::string& id, std::int64_t user_id, const std::string& status,
+                              std::int64_t now_ms) {
   return [id, user_id, status, now_ms](sql_connection& db, std::string& error) -> write_status {
-    const char* sql = status == "declined"
-                          ? "UPDATE challenges SET status = 'declined', updated_ms = ?3 WHERE id = ?1 AND target_id = ?2 AND status = 'open'"
-                          : "UPDATE challenges SET status = 'cancelled', updated_ms = ?3 WHERE id = ?1 AND author_id = ?2 AND status = 'open'";
+    const char* sql =
+        status == "declined"
+            ? "UPDATE challenges SET status = 'declined', updated_ms = ?3 WHERE id = ?1 AND target_id = ?2 AND status = 'open'"
+            : "UPDATE challenges SET status = 'cancelled', updated_ms = ?3 WHERE id = ?1 AND author_id = ?2 AND status = 'open'";
     const write_status s = db.run(sql, {id, user_id, now_ms}, error);
     if (s != write_status::ok) return s;
     if (db.changes() != 1) {
@@ -151,14 +155,16 @@ write_work end_challenge_work(const std::string& id, std::int64_t user_id, const
   };
 }
 
-write_work cancel_held_work(std::int64_t user_id, const std::string& node, const std::string& kind, std::int64_t now_ms) {
+write_work cancel_held_work(std::int64_t user_id, const std::string& node, const std::string& kind,
+                            std::int64_t now_ms) {
   return [user_id, node, kind, now_ms](sql_connection& db, std::string& error) -> write_status {
     if (kind == "seek")
       return db.run("UPDATE challenges SET status = 'cancelled', updated_ms = ?3"
                     " WHERE author_id = ?1 AND node = ?2 AND status = 'open' AND kind = 'seek'",
                     {user_id, node, now_ms}, error);
-    return db.run("UPDATE challenges SET status = 'cancelled', updated_ms = ?3 WHERE author_id = ?1 AND node = ?2 AND status = 'open'",
-                  {user_id, node, now_ms}, error);
+    return db.run(
+        "UPDATE challenges SET status = 'cancelled', updated_ms = ?3 WHERE author_id = ?1 AND node = ?2 AND status = 'open'",
+        {user_id, node, now_ms}, error);
   };
 }
 
@@ -166,7 +172,8 @@ write_work renew_held_work(const std::vector<std::int64_t>& users, const std::st
   return [users, node, now_ms](sql_connection& db, std::string& error) -> write_status {
     for (const std::int64_t user : users) {
       const write_status s = db.run(
-          "UPDATE challenges SET seen_ms = ?3 WHERE author_id = ?1 AND node = ?2 AND status = 'open'", {user, node, now_ms}, error);
+          "UPDATE challenges SET seen_ms = ?3 WHERE author_id = ?1 AND node = ?2 AND status = 'open'",
+          {user, node, now_ms}, error);
       if (s != write_status::ok) return s;
     }
     return write_status::ok;

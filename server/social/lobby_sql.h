@@ -55,11 +55,13 @@ write_work post_challenge_work(const challenge_row& c, std::size_t max_open, std
 
 // Ends challenge id with status ("cancelled" or "declined") at now_ms when it is open and user_id
 // is its author (cancel) or its target (decline); conflict otherwise.
-write_work end_challenge_work(const std::string& id, std::int64_t user_id, const std::string& status, std::int64_t now_ms);
+write_work end_challenge_work(const std::string& id, std::int64_t user_id, const std::string& status,
+                              std::int64_t now_ms);
 
 // Cancels every open challenge and seek that user_id's connections on node held (ok when none);
 // kind "seek" cancels only the seeks.
-write_work cancel_held_work(std::int64_t user_id, const std::string& node, const std::string& kind, std::int64_t now_ms);
+write_work cancel_held_work(std::int64_t user_id, const std::string& node, const std::string& kind,
+                            std::int64_t now_ms);
 
 // Marks the open challenges that users' connections on node hold as seen at now_ms.
 write_work renew_held_work(const std::vector<std::int64_t>& users, const std::string& node, std::int64_t now_ms);

@@ -7,7 +7,9 @@
 
 namespace tabuleiro::server::social {
 
-double pairing_window(std::int64_t waited_ms) { return 100.0 + 20.0 * double(std::max<std::int64_t>(waited_ms, 0)) / 1000.0; }
+double pairing_window(std::int64_t waited_ms) {
+  return 100.0 + 20.0 * double(std::max<std::int64_t>(waited_ms, 0)) / 1000.0;
+}
 
 std::vector<std::pair<std::size_t, std::size_t>> pair_seekers(const std::vector<seeker>& seekers, std::int64_t now_ms) {
   struct candidate {

@@ -34,19 +34,20 @@ struct rated_match {
 
 // Reads code's match into m; false with error when the database failed (m.id 0: absent).
 bool read_rated_match(sql_connection& db, const std::string& code, rated_match& m, std::string& error) {
-  return db.query("SELECT id, game, rated, status, outcome, clock, finished_ms, ratings_settled FROM matches WHERE code = ?1",
-                  {code},
-                  [&](const sql_row& r) {
-                    m.id = r.int64(0);
-                    m.game = r.text(1);
-                    m.rated = r.int64(2) != 0;
-                    m.status = r.text(3);
-                    m.outcome = r.is_null(4) ? json() : json::parse(r.text(4), nullptr, false);
-                    m.clock = r.is_null(5) ? std::string() : r.text(5);
-                    m.finished_ms = r.int64(6);
-                    if (!r.is_null(7)) m.settled = r.text(7);
-                  },
-                  error);
+  return db.query(
+      "SELECT id, game, rated, status, outcome, clock, finished_ms, ratings_settled FROM matches WHERE code = ?1",
+      {code},
+      [&](const sql_row& r) {
+        m.id = r.int64(0);
+        m.game = r.text(1);
+        m.rated = r.int64(2) != 0;
+        m.status = r.text(3);
+        m.outcome = r.is_null(4) ? json() : json::parse(r.text(4), nullptr, false);
+        m.clock = r.is_null(5) ? std::string() : r.text(5);
+        m.finished_ms = r.int64(6);
+        if (!r.is_null(7)) m.settled = r.text(7);
+      },
+      error);
 }
 
 // Why a finished rated match does not count ("" when it does): an abort (by a player or the
@@ -55,18 +56,20 @@ std::string not_counted(sql_connection& db, const rated_match& m, std::array<std
                         std::string& error) {
   const std::string reason = m.outcome.is_object() ? m.outcome.value("reason", std::string()) : std::string();
   if (reason == "aborted" || reason == "aborted_by_host") return "aborted";
-  failed = !db.query("SELECT seat, user_id FROM seats WHERE match_id = ?1", {m.id},
-                     [&](const sql_row& r) {
-                       const auto seat = r.int64(0);
-                       if ((seat == 1 || seat == 2) && !r.is_null(1)) users[static_cast<std::size_t>(seat - 1)] = r.int64(1);
-                     },
-                     error);
+  failed = !db.query(
+      "SELECT seat, user_id FROM seats WHERE match_id = ?1", {m.id},
+      [&](const sql_row& r) {
+        const auto seat = r.int64(0);
+        if ((seat == 1 || seat == 2) && !r.is_null(1)) users[static_cast<std::size_t>(seat - 1)] = r.int64(1);
+      },
+      error);
   if (failed) return {};
   if (users[0] == 0 || users[1] == 0) return "guest";
   if (users[0] == users[1]) return "same_account";
   std::int64_t acted = 0;
-  failed = !db.query("SELECT COUNT(DISTINCT seat) FROM actions WHERE match_id = ?1 AND seat IN (1, 2) AND action IS NOT NULL",
-                     {m.id}, [&](const sql_row& r) { acted = r.int64(0); }, error);
+  failed = !db.query(
+      "SELECT COUNT(DISTINCT seat) FROM actions WHERE match_id = ?1 AND seat IN (1, 2) AND action IS NOT NULL", {m.id},
+      [&](const sql_row& r) { acted = r.int64(0); }, error);
   if (failed) return {};
   return acted == 2 ? std::string() : "not_both_acted";
 }
@@ -77,13 +80,14 @@ bool read_rating(sql_connection& db, std::int64_t user, const std::string& game,
                  std::int64_t& updated_ms, std::string& error) {
   r = initial_rating();
   updated_ms = 0;
-  return db.query("SELECT value, deviation, volatility, updated_ms FROM ratings WHERE user_id = ?1 AND game = ?2 AND speed = ?3",
-                  {user, game, std::string(speed_name(s))},
-                  [&](const sql_row& row) {
-                    r = {row.real(0), row.real(1), row.real(2)};
-                    updated_ms = row.int64(3);
-                  },
-                  error);
+  return db.query(
+      "SELECT value, deviation, volatility, updated_ms FROM ratings WHERE user_id = ?1 AND game = ?2 AND speed = ?3",
+      {user, game, std::string(speed_name(s))},
+      [&](const sql_row& row) {
+        r = {row.real(0), row.real(1), row.real(2)};
+        updated_ms = row.int64(3);
+      },
+      error);
 }
 
 // What a match settled before did (settled: its ratings_settled), read back into out.
@@ -117,24 +121,25 @@ std::optional<speed> parse_speed(const std::string& n) {
 
 read_status read_match_changes(sql_connection& db, const std::string& code, settlement& out, std::string& error) {
   out = settlement{};
-  if (read_rows(db,
-                "SELECT c.seat, c.user_id, c.score, c.before_value, c.before_deviation, c.after_value, c.after_deviation,"
-                " c.game, c.speed FROM rating_changes c JOIN matches m ON m.id = c.match_id WHERE m.code = ?1 ORDER BY c.seat",
-                {code},
-                [&](const sql_row& r) {
-                  const auto seat = r.int64(0);
-                  if (seat != 1 && seat != 2) return;
-                  auto& c = out.changes[static_cast<std::size_t>(seat - 1)];
-                  c.seat = static_cast<int>(seat);
-                  c.user_id = r.int64(1);
-                  c.score = r.real(2);
-                  c.before = {r.real(3), r.real(4), 0};
-                  c.after = {r.real(5), r.real(6), 0};
-                  out.game = r.text(7);
-                  out.speed = parse_speed(r.text(8)).value_or(speed::live);
-                  out.counted = true;
-                },
-                error) != read_status::found)
+  if (read_rows(
+          db,
+          "SELECT c.seat, c.user_id, c.score, c.before_value, c.before_deviation, c.after_value, c.after_deviation,"
+          " c.game, c.speed FROM rating_changes c JOIN matches m ON m.id = c.match_id WHERE m.code = ?1 ORDER BY c.seat",
+          {code},
+          [&](const sql_row& r) {
+            const auto seat = r.int64(0);
+            if (seat != 1 && seat != 2) return;
+            auto& c = out.changes[static_cast<std::size_t>(seat - 1)];
+            c.seat = static_cast<int>(seat);
+            c.user_id = r.int64(1);
+            c.score = r.real(2);
+            c.before = {r.real(3), r.real(4), 0};
+            c.after = {r.real(5), r.real(6), 0};
+            out.game = r.text(7);
+            out.speed = parse_speed(r.text(8)).value_or(speed::live);
+            out.counted = true;
+          },
+          error) != read_status::found)
     return read_status::unavailable;
   return out.counted && out.changes[0].seat == 1 && out.changes[1].seat == 2 ? read_status::found : read_status::absent;
 }
@@ -174,15 +179,21 @@ write_work settle_work(const std::string& code, std::shared_ptr<settlement> out,
       }
       // Another node may have settled the match while this one waited for the rows.
       std::optional<std::string> settled;
-      if (!db.query("SELECT ratings_settled FROM matches WHERE id = ?1", {m.id},
-                    [&](const sql_row& r) { if (!r.is_null(0)) settled = r.text(0); }, error))
+      if (!db.query(
+              "SELECT ratings_settled FROM matches WHERE id = ?1", {m.id},
+              [&](const sql_row& r) {
+                if (!r.is_null(0)) settled = r.text(0);
+              },
+              error))
         return write_status::unavailable;
       if (settled) return settled_before(db, code, *settled, *out, error);
       std::array<rating, 2> before{};
       for (std::size_t i = 0; i < 2; ++i) {
         std::int64_t updated_ms = 0;
-        if (!read_rating(db, users[i], m.game, out->speed, before[i], updated_ms, error)) return write_status::unavailable;
-        if (updated_ms > 0) before[i] = after_idle(before[i], static_cast<double>(m.finished_ms - updated_ms) / 86'400'000.0, k);
+        if (!read_rating(db, users[i], m.game, out->speed, before[i], updated_ms, error))
+          return write_status::unavailable;
+        if (updated_ms > 0)
+          before[i] = after_idle(before[i], static_cast<double>(m.finished_ms - updated_ms) / 86'400'000.0, k);
       }
       const json winner = m.outcome.is_object() ? m.outcome.value("winner", json()) : json();
       for (std::size_t i = 0; i < 2; ++i) {
@@ -196,7 +207,8 @@ write_work settle_work(const std::string& code, std::shared_ptr<settlement> out,
         write_status s = db.run(
             "UPDATE ratings SET value = ?4, deviation = ?5, volatility = ?6, games = games + 1, updated_ms = ?7"
             " WHERE user_id = ?1 AND game = ?2 AND speed = ?3",
-            {c.user_id, m.game, speed_text, c.after.value, c.after.deviation, c.after.volatility, m.finished_ms}, error);
+            {c.user_id, m.game, speed_text, c.after.value, c.after.deviation, c.after.volatility, m.finished_ms},
+            error);
         if (s == write_status::ok)
           s = db.run(
               "INSERT INTO rating_changes (match_id, seat, user_id, game, speed, score, before_value, before_deviation,"
@@ -217,13 +229,18 @@ write_work settle_work(const std::string& code, std::shared_ptr<settlement> out,
 
 read_status read_player(sql_connection& db, const std::string& key, player_row& out, std::string& error) {
   out = player_row{};
-  if (!db.query("SELECT id, username, display_name FROM users WHERE username_key = ?1 AND disabled = 0", {key},
-                [&](const sql_row& r) { out = {r.int64(0), r.text(1), r.text(2)}; }, error))
+  if (!db.query(
+          "SELECT id, username, display_name FROM users WHERE username_key = ?1 AND disabled = 0", {key},
+          [&](const sql_row& r) {
+            out = {r.int64(0), r.text(1), r.text(2)};
+          },
+          error))
     return read_status::unavailable;
   return out.id != 0 ? read_status::found : read_status::absent;
 }
 
-read_status read_user_ratings(sql_connection& db, std::int64_t user_id, std::vector<rating_row>& out, std::string& error) {
+read_status read_user_ratings(sql_connection& db, std::int64_t user_id, std::vector<rating_row>& out,
+                              std::string& error) {
   out.clear();
   const bool ok = db.query(
       "SELECT r.game, r.speed, r.value, r.deviation, r.volatility, r.games, r.updated_ms,"
@@ -260,7 +277,8 @@ read_status read_rating_history(sql_connection& db, std::int64_t user_id, const 
       " WHERE c.user_id = ?1 AND c.game = ?2 AND c.speed = ?3 ORDER BY c.at_ms DESC, c.match_id DESC LIMIT ?4",
       {user_id, game, std::string(speed_name(s)), sql_limit(limit)},
       [&](const sql_row& r) {
-        out.push_back({r.text(0), r.int64(1), r.real(2), r.real(3), r.real(4), r.is_null(5) ? std::string() : r.text(5)});
+        out.push_back(
+            {r.text(0), r.int64(1), r.real(2), r.real(3), r.real(4), r.is_null(5) ? std::string() : r.text(5)});
       },
       error);
   std::reverse(out.begin(), out.end());
@@ -277,7 +295,8 @@ read_status read_leaderboard(sql_connection& db, const std::string& game, speed 
       " ORDER BY r.value DESC, u.id LIMIT ?4",
       {game, std::string(speed_name(s)), active_since_ms, sql_limit(limit)},
       [&](const sql_row& r) {
-        out.push_back({r.int64(0), r.text(1), r.text(2), {r.real(3), r.real(4), r.real(5)}, static_cast<int>(r.int64(6))});
+        out.push_back(
+            {r.int64(0), r.text(1), r.text(2), {r.real(3), r.real(4), r.real(5)}, static_cast<int>(r.int64(6))});
       },
       error);
   return ok ? read_status::found : read_status::unavailable;

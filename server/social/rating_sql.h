@@ -42,7 +42,7 @@ struct settlement {
   std::string game;
   social::speed speed = speed::live;
   std::array<rating_change, 2> changes{};  // [seat - 1], when counted
-  std::string not_counted;  // why a finished rated match did not count ("" when counted)
+  std::string not_counted;                 // why a finished rated match did not count ("" when counted)
 };
 
 // Settles match code's ratings, once: when the match is rated and finished, both seats are held
@@ -51,8 +51,7 @@ struct settlement {
 // rating first grown by its idle days) and a rating_changes row records each; out says what was
 // done. A match settled before reads back its changes and writes nothing. ok also when the match
 // does not count; conflict when it is absent, not rated or unfinished.
-write_work settle_work(const std::string& code, std::shared_ptr<settlement> out,
-                       const glicko2_constants& k = {});
+write_work settle_work(const std::string& code, std::shared_ptr<settlement> out, const glicko2_constants& k = {});
 
 // A match's rating changes as stored (absent: the match is not rated, or did not count).
 read_status read_match_changes(sql_connection& db, const std::string& code, settlement& out, std::string& error);
@@ -79,7 +78,8 @@ struct player_row {
 read_status read_player(sql_connection& db, const std::string& key, player_row& out, std::string& error);
 
 // Every rating of user_id (each game and speed it played rated), by game then speed.
-read_status read_user_ratings(sql_connection& db, std::int64_t user_id, std::vector<rating_row>& out, std::string& error);
+read_status read_user_ratings(sql_connection& db, std::int64_t user_id, std::vector<rating_row>& out,
+                              std::string& error);
 
 // One point of a rating's history: after the match code ended at at_ms.
 struct rating_point {

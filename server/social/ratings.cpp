@@ -18,7 +18,8 @@ namespace net = boost::asio;
 nlohmann::json ratings_json(const settlement& s) {
   std::array<msg::rating_line, 2> lines{};
   for (std::size_t i = 0; i < 2; ++i)
-    lines[i] = {s.changes[i].seat, s.changes[i].before.value, s.changes[i].after.value, provisional(s.changes[i].after)};
+    lines[i] = {s.changes[i].seat, s.changes[i].before.value, s.changes[i].after.value,
+                provisional(s.changes[i].after)};
   return msg::match_ratings(s.counted, speed_name(s.speed), lines, s.not_counted);
 }
 
@@ -51,8 +52,12 @@ nlohmann::json rating_service::read_match_ratings(const std::string& code) {
   nlohmann::json out;
   db_.run_read("reading a match's ratings", [&](sql_connection& db, std::string& error) {
     std::optional<std::string> settled;
-    if (!db.query("SELECT ratings_settled FROM matches WHERE code = ?1 AND rated = 1", {code},
-                  [&](const sql_row& r) { if (!r.is_null(0)) settled = r.text(0); }, error))
+    if (!db.query(
+            "SELECT ratings_settled FROM matches WHERE code = ?1 AND rated = 1", {code},
+            [&](const sql_row& r) {
+              if (!r.is_null(0)) settled = r.text(0);
+            },
+            error))
       return read_status::unavailable;
     if (!settled) return read_status::absent;
     settlement s;

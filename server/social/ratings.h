@@ -51,8 +51,7 @@ class rating_service {
   // history: the last history_limit points of each rating): found, absent (no such account,
   // a disabled one, or one without a rated game: the same answer, so that profiles do not tell
   // which names exist) or unavailable.
-  void read_profile(std::string username, std::size_t history_limit,
-                    std::function<void(read_status, profile)> done);
+  void read_profile(std::string username, std::size_t history_limit, std::function<void(read_status, profile)> done);
   // Reads the best limit accounts of game and speed with a rated game since since_ms, not
   // provisional: found or unavailable.
   void read_leaderboard(std::string game, speed s, std::int64_t since_ms, std::size_t limit,

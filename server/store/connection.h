@@ -59,8 +59,8 @@ class sql_connection {
   virtual write_status run(const char* sql, const sql_params& params, std::string& error) = 0;
   // Runs one query, calling on_row for each row (an exception from it propagates); false +
   // error when the database failed.
-  virtual bool query(const char* sql, const sql_params& params,
-                     const std::function<void(const sql_row&)>& on_row, std::string& error) = 0;
+  virtual bool query(const char* sql, const sql_params& params, const std::function<void(const sql_row&)>& on_row,
+                     std::string& error) = 0;
   // Rows changed by the latest run().
   virtual std::int64_t changes() const = 0;
   // Runs SQL text holding any number of statements without parameters or result rows

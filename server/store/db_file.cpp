@@ -104,7 +104,7 @@ std::unique_ptr<db_lock> db_lock::take(const std::string& db_path, std::string_v
   }
   // Taken as root (a restore, a shell command) in a service's folder, the lock file stays the
   // service user's to open, as the database does.
-  struct stat dir{};
+  struct stat dir {};
   const auto parent = fs::path(db_path).parent_path();
   if (::geteuid() == 0 && ::stat(parent.empty() ? "." : parent.c_str(), &dir) == 0 && dir.st_uid != 0 &&
       ::fchown(fd, dir.st_uid, dir.st_gid) != 0) {
@@ -155,7 +155,7 @@ bool check_db_file(const std::string& db_path, if_missing missing, std::string& 
   if (created) *created = false;
   if (is_postgres_url(db_path)) return true;
   const std::string wal = db_path + "-wal", shm = db_path + "-shm";
-  struct stat st{};
+  struct stat st {};
   if (::stat(db_path.c_str(), &st) != 0) {
     if (errno != ENOENT) {
       error = "cannot read " + shown(db_path) + ": " + errno_text();
@@ -189,11 +189,12 @@ bool check_db_file(const std::string& db_path, if_missing missing, std::string& 
     return false;
   }
   if (st.st_size == 0) {
-    error = shown(db_path) + " is empty (0 bytes), so it is not a Tabuleiro database. If you restored it, the "
+    error = shown(db_path) +
+            " is empty (0 bytes), so it is not a Tabuleiro database. If you restored it, the "
             "copy failed: restore again (deploy/README.md, \"Backup and restore\"); for a new, empty server, delete it";
     return false;
   }
-  struct stat wst{};
+  struct stat wst {};
   // In WAL mode only a checkpoint writes the database file, and a checkpoint follows a write to
   // the -wal within moments: a database much newer than its -wal was replaced under it (a copy
   // restored while the -wal of a server that did not stop cleanly stayed), and SQLite would
@@ -202,7 +203,8 @@ bool check_db_file(const std::string& db_path, if_missing missing, std::string& 
     error = "the database " + shown(db_path) + " was replaced after its journal " + shown(wal) +
             " was last written (a copy restored over it while the journal of a server that did not stop "
             "cleanly stayed): SQLite would replay that old journal onto it. Use `tabuleiro restore BACKUP "
-            "--db " + db_path + "`, which removes it, or move " + wal + " and " + shm + " away yourself";
+            "--db " +
+            db_path + "`, which removes it, or move " + wal + " and " + shm + " away yourself";
     return false;
   }
   return true;
@@ -228,7 +230,7 @@ bool create_private_db_file(const std::string& db_path, std::string& error) {
 std::string restrict_db_files(const std::string& db_path) {
   std::string changed;
   for (const std::string& p : {db_path, db_path + "-wal", db_path + "-shm"}) {
-    struct stat st{};
+    struct stat st {};
     if (::stat(p.c_str(), &st) != 0 || (st.st_mode & 077) == 0) continue;
     if (::chmod(p.c_str(), 0600) == 0) {
       char was[8];
@@ -246,8 +248,9 @@ check_result quick_check_open(sqlite3* db, int max_ms, std::string& detail) {
   using clock = std::chrono::steady_clock;
   const auto deadline = clock::now() + std::chrono::milliseconds(max_ms);
   if (max_ms > 0)
-    sqlite3_progress_handler(db, 10000, [](void* p) { return clock::now() > *static_cast<clock::time_point*>(p) ? 1 : 0; },
-                             const_cast<clock::time_point*>(&deadline));
+    sqlite3_progress_handler(
+        db, 10000, [](void* p) { return clock::now() > *static_cast<clock::time_point*>(p) ? 1 : 0; },
+        const_cast<clock::time_point*>(&deadline));
   sqlite3_stmt* stmt = nullptr;
   int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(10)", -1, &stmt, nullptr);
   std::string found;
@@ -294,7 +297,9 @@ check_result quick_check_file(const std::string& path, bool immutable, int max_m
   return r;
 }
 
-check_result quick_check_db(sqlite3* db, int max_ms, std::string& detail) { return quick_check_open(db, max_ms, detail); }
+check_result quick_check_db(sqlite3* db, int max_ms, std::string& detail) {
+  return quick_check_open(db, max_ms, detail);
+}
 
 std::string damaged_db_advice(std::string_view sqlite_error) {
   const bool damaged = sqlite_error.find("malformed") != std::string_view::npos ||
@@ -311,7 +316,7 @@ namespace {
 // Whether the closed SQLite file at path is a Tabuleiro database that passes quick_check; error
 // says why not.
 bool valid_backup(const std::string& path, std::string& error) {
-  struct stat st{};
+  struct stat st {};
   if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
     error = "no backup at " + shown(path) + (::stat(path.c_str(), &st) == 0 ? " (empty or not a file)" : "");
     return false;
@@ -334,7 +339,8 @@ bool valid_backup(const std::string& path, std::string& error) {
     sqlite3_finalize(stmt);
   }
   sqlite3_close(db);
-  if (!tabuleiro) error = shown(path) + " is a SQLite file but not a Tabuleiro database (no matches and actions tables)";
+  if (!tabuleiro)
+    error = shown(path) + " is a SQLite file but not a Tabuleiro database (no matches and actions tables)";
   return tabuleiro;
 }
 
@@ -384,7 +390,7 @@ bool restore_db_file(const std::string& backup, const std::string& db_path, std:
   uid_t uid = static_cast<uid_t>(-1);
   gid_t gid = static_cast<gid_t>(-1);
   const auto dir = fs::path(db_path).parent_path();
-  struct stat dst{};
+  struct stat dst {};
   if (::geteuid() == 0 && ::stat(dir.empty() ? "." : dir.c_str(), &dst) == 0) {
     uid = dst.st_uid;
     gid = dst.st_gid;

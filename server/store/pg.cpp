@@ -19,8 +19,8 @@
 namespace tabuleiro::server {
 namespace {
 
-constexpr Oid int8_oid = 20;  // pg_type: bigint
-constexpr Oid text_oid = 25;  // pg_type: text
+constexpr Oid int8_oid = 20;     // pg_type: bigint
+constexpr Oid text_oid = 25;     // pg_type: text
 constexpr Oid float8_oid = 701;  // pg_type: double precision
 
 // Owns one PGresult.
@@ -109,12 +109,17 @@ write_status pg_write_status_of(std::string_view sqlstate) {
   return write_status::unavailable;
 }
 
-std::unique_ptr<pg_connection> pg_connection::open(const std::string& url, std::string& error,
-                                                   bool read_only, int lock_timeout_ms) {
+std::unique_ptr<pg_connection> pg_connection::open(const std::string& url, std::string& error, bool read_only,
+                                                   int lock_timeout_ms) {
   // Keywords after dbname (the URL) would override it; these come first so that a URL's own
   // values win.
-  const char* keys[] = {"connect_timeout", "tcp_user_timeout", "keepalives_idle", "client_encoding",
-                        "application_name", "dbname", nullptr};
+  const char* keys[] = {"connect_timeout",
+                        "tcp_user_timeout",
+                        "keepalives_idle",
+                        "client_encoding",
+                        "application_name",
+                        "dbname",
+                        nullptr};
   const char* values[] = {"10", "30000", "30", "UTF8", "tabuleiro", url.c_str(), nullptr};
   PGconn* conn = PQconnectdbParams(keys, values, /*expand_dbname=*/1);
   if (conn == nullptr) {
@@ -133,8 +138,7 @@ std::unique_ptr<pg_connection> pg_connection::open(const std::string& url, std::
 }
 
 std::unique_ptr<pg_connection> pg_connection::open_for_store(const std::string& url, bool writer,
-                                                             const store_options& options,
-                                                             std::string& error) {
+                                                             const store_options& options, std::string& error) {
   auto db = open(url, error, !writer, options.busy_timeout_ms);
   if (!db) return nullptr;
   const char* where = PQdb(db->conn_);
@@ -161,7 +165,8 @@ bool pg_connection::migrate_waiting(std::string& error) {
   // waited for inside PostgreSQL, so that the wait is told and bounded.
   for (int attempt = 0;; ++attempt) {
     bool taken = false;
-    if (!query("SELECT pg_try_advisory_lock(7461627573)", {}, [&](const sql_row& r) { taken = r.text(0) == "t"; }, error))
+    if (!query(
+            "SELECT pg_try_advisory_lock(7461627573)", {}, [&](const sql_row& r) { taken = r.text(0) == "t"; }, error))
       return false;
     if (taken) break;
     if (clock::now() > give_up) {
@@ -194,12 +199,16 @@ bool pg_connection::migrate_waiting(std::string& error) {
 
 std::string pg_connection::lock_holders() {
   std::string out, error;
-  query("SELECT DISTINCT a.pid, COALESCE(NULLIF(a.application_name, ''), a.backend_type), a.state "
-        "FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid JOIN pg_class c ON c.oid = l.relation "
-        "WHERE l.granted AND a.pid <> pg_backend_pid() AND c.relnamespace = to_regnamespace(current_schema()) "
-        "ORDER BY 1 LIMIT 5",
-        {}, [&](const sql_row& r) { out += (out.empty() ? "" : ", ") + ("pid " + r.text(0) + " " + r.text(1) + " " + r.text(2)); },
-        error);
+  query(
+      "SELECT DISTINCT a.pid, COALESCE(NULLIF(a.application_name, ''), a.backend_type), a.state "
+      "FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid JOIN pg_class c ON c.oid = l.relation "
+      "WHERE l.granted AND a.pid <> pg_backend_pid() AND c.relnamespace = to_regnamespace(current_schema()) "
+      "ORDER BY 1 LIMIT 5",
+      {},
+      [&](const sql_row& r) {
+        out += (out.empty() ? "" : ", ") + ("pid " + r.text(0) + " " + r.text(1) + " " + r.text(2));
+      },
+      error);
   return out.empty() ? "held by a session that is gone now" : "held by " + out;
 }
 
@@ -209,12 +218,13 @@ bool pg_connection::configure(std::string& error) {
   std::string settings = "SET synchronous_commit = on; SET client_min_messages = warning";
   if (read_only_) settings += "; SET default_transaction_read_only = on";
   if (!exec(settings, error)) return false;
-  if (!query("SELECT set_config('lock_timeout', ?1, false)", {std::to_string(lock_timeout_ms_)},
-             [](const sql_row&) {}, error))
+  if (!query(
+          "SELECT set_config('lock_timeout', ?1, false)", {std::to_string(lock_timeout_ms_)}, [](const sql_row&) {},
+          error))
     return false;
   std::string value;
-  if (!query("SELECT current_setting('synchronous_commit')", {},
-             [&](const sql_row& row) { value = row.text(0); }, error))
+  if (!query(
+          "SELECT current_setting('synchronous_commit')", {}, [&](const sql_row& row) { value = row.text(0); }, error))
     return false;
   if (value != "on") {
     error = "cannot set synchronous_commit = on (it is " + value + ")";
@@ -227,14 +237,13 @@ std::string pg_connection::prepared(const char* sql, const sql_params& params, s
   if (const auto it = prepared_.find(sql); it != prepared_.end()) return it->second;
   std::vector<Oid> types;
   for (const auto& p : params)
-    types.push_back(std::holds_alternative<std::int64_t>(p) ? int8_oid
-                    : std::holds_alternative<double>(p)     ? float8_oid
+    types.push_back(std::holds_alternative<std::int64_t>(p)  ? int8_oid
+                    : std::holds_alternative<double>(p)      ? float8_oid
                     : std::holds_alternative<std::string>(p) ? text_oid
                                                              : 0);  // NULL: the column's type
   std::string name = "s" + std::to_string(prepared_.size());
   const std::string text = dollar_placeholders(sql);
-  const result_ptr res(PQprepare(conn_, name.c_str(), text.c_str(), static_cast<int>(types.size()),
-                                 types.data()),
+  const result_ptr res(PQprepare(conn_, name.c_str(), text.c_str(), static_cast<int>(types.size()), types.data()),
                        &PQclear);
   if (!res || PQresultStatus(res.get()) != PGRES_COMMAND_OK) {
     error = message_of(conn_, res.get());
@@ -244,8 +253,7 @@ std::string pg_connection::prepared(const char* sql, const sql_params& params, s
   return name;
 }
 
-PGresult* pg_connection::execute(const char* sql, const sql_params& params, std::string& error,
-                                 write_status& failure) {
+PGresult* pg_connection::execute(const char* sql, const sql_params& params, std::string& error, write_status& failure) {
   failure = write_status::unavailable;
   std::vector<std::string> numbers;  // the text of each number parameter
   numbers.reserve(params.size());
@@ -270,8 +278,8 @@ PGresult* pg_connection::execute(const char* sql, const sql_params& params, std:
   }
   const std::string name = prepared(sql, params, error);
   if (name.empty()) return nullptr;  // no such table, broken link, ... (unavailable)
-  result_ptr res(PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(),
-                                nullptr, nullptr, 0),
+  result_ptr res(PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr,
+                                0),
                  &PQclear);
   const auto status = res ? PQresultStatus(res.get()) : PGRES_FATAL_ERROR;
   if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return res.release();
@@ -291,8 +299,8 @@ write_status pg_connection::run(const char* sql, const sql_params& params, std::
   return write_status::ok;
 }
 
-bool pg_connection::query(const char* sql, const sql_params& params,
-                          const std::function<void(const sql_row&)>& on_row, std::string& error) {
+bool pg_connection::query(const char* sql, const sql_params& params, const std::function<void(const sql_row&)>& on_row,
+                          std::string& error) {
   write_status failure;
   const result_ptr res(execute(sql, params, error, failure), &PQclear);
   if (!res) return false;

@@ -34,14 +34,13 @@ class pg_connection final : public sql_connection {
   // (lock_timeout_ms, 0 = none), and with read_only, read-only transactions. Unless the URL
   // says otherwise, connecting gives up after 10 s and a request the server does not
   // acknowledge within 30 s (tcp_user_timeout) breaks the link.
-  static std::unique_ptr<pg_connection> open(const std::string& url, std::string& error,
-                                             bool read_only = false, int lock_timeout_ms = 0);
+  static std::unique_ptr<pg_connection> open(const std::string& url, std::string& error, bool read_only = false,
+                                             int lock_timeout_ms = 0);
   // Connects as the store's writer (and migrates the database, holding an advisory lock so
   // that servers starting together migrate one after another) or reader (read-only), with
   // options.busy_timeout_ms as lock_timeout; nullptr + error naming the database on failure.
   static std::unique_ptr<pg_connection> open_for_store(const std::string& url, bool writer,
-                                                       const store_options& options,
-                                                       std::string& error);
+                                                       const store_options& options, std::string& error);
   ~pg_connection() override;
   pg_connection(const pg_connection&) = delete;
   pg_connection& operator=(const pg_connection&) = delete;
@@ -49,8 +48,8 @@ class pg_connection final : public sql_connection {
   // sql_connection (see store_connection.h). begin() re-opens a broken link first, and once
   // more when BEGIN itself finds the link broken (nothing was done yet).
   write_status run(const char* sql, const sql_params& params, std::string& error) override;
-  bool query(const char* sql, const sql_params& params,
-             const std::function<void(const sql_row&)>& on_row, std::string& error) override;
+  bool query(const char* sql, const sql_params& params, const std::function<void(const sql_row&)>& on_row,
+             std::string& error) override;
   std::int64_t changes() const override { return changes_; }
   bool exec(std::string_view sql, std::string& error) override;
   bool begin(std::string& error) override;
@@ -73,8 +72,7 @@ class pg_connection final : public sql_connection {
   std::string prepared(const char* sql, const sql_params& params, std::string& error);
   // Runs sql's prepared statement with params: its result (the caller frees it), or nullptr
   // with error and failure (conflict or unavailable) set.
-  pg_result* execute(const char* sql, const sql_params& params, std::string& error,
-                     write_status& failure);
+  pg_result* execute(const char* sql, const sql_params& params, std::string& error, write_status& failure);
 
   pg_conn* conn_;
   bool read_only_;

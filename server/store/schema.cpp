@@ -26,8 +26,7 @@ int version_of(std::string_view name) {
 }
 
 std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
@@ -63,9 +62,11 @@ class migration_heartbeat {
       const auto next = std::chrono::steady_clock::now() + std::chrono::seconds(10);
       while (!done_ && std::chrono::steady_clock::now() < next) lock.wait_for(wake_, 1000);
       if (done_) return;
-      const auto s = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - since_).count();
+      const auto s =
+          std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - since_).count();
       spdlog::info("store: migration {} still running after {} s (the server starts when it is done)", name_, s);
-      notify_service("EXTEND_TIMEOUT_USEC=60000000\nSTATUS=migrating the database: " + name_ + ", " + std::to_string(s) + " s");
+      notify_service("EXTEND_TIMEOUT_USEC=60000000\nSTATUS=migrating the database: " + name_ + ", " +
+                     std::to_string(s) + " s");
     }
   }
 
@@ -93,12 +94,13 @@ bool migrate(sql_connection& db, std::span<const embedded_sql> migrations, std::
     return false;
   }
   std::int64_t current = 0;
-  if (!db.query("SELECT COALESCE(MAX(version), 0) FROM schema_version", {},
-                [&](const sql_row& row) { current = row.int64(0); }, error))
+  if (!db.query(
+          "SELECT COALESCE(MAX(version), 0) FROM schema_version", {},
+          [&](const sql_row& row) { current = row.int64(0); }, error))
     return false;
   if (current > latest_schema_version()) {
-    error = "database schema version " + std::to_string(current) +
-            " is newer than this build knows (" + std::to_string(latest_schema_version()) + ")";
+    error = "database schema version " + std::to_string(current) + " is newer than this build knows (" +
+            std::to_string(latest_schema_version()) + ")";
     return false;
   }
   int previous = 0;
@@ -113,7 +115,8 @@ bool migrate(sql_connection& db, std::span<const embedded_sql> migrations, std::
     if (v > current) ++pending;
   }
   if (pending == 0) return true;
-  spdlog::info("store: {} migration{} to apply (the database is at version {})", pending, pending == 1 ? "" : "s", current);
+  spdlog::info("store: {} migration{} to apply (the database is at version {})", pending, pending == 1 ? "" : "s",
+               current);
   migration_heartbeat heartbeat;
   int done = 0;
   for (const auto& m : migrations) {
@@ -123,19 +126,19 @@ bool migrate(sql_connection& db, std::span<const embedded_sql> migrations, std::
     notify_service("EXTEND_TIMEOUT_USEC=60000000\nSTATUS=migrating the database: " + std::string(m.name));
     const auto started = std::chrono::steady_clock::now();
     std::string ignored;
-    const bool applied =
-        db.begin(error) && db.exec(m.sql, error) &&
-        db.run("INSERT INTO schema_version (version, name, applied_ms) VALUES (?1, ?2, ?3)",
-               {std::int64_t{v}, std::string(m.name), now_ms()}, error) == write_status::ok &&
-        db.exec("COMMIT", error);
+    const bool applied = db.begin(error) && db.exec(m.sql, error) &&
+                         db.run("INSERT INTO schema_version (version, name, applied_ms) VALUES (?1, ?2, ?3)",
+                                {std::int64_t{v}, std::string(m.name), now_ms()}, error) == write_status::ok &&
+                         db.exec("COMMIT", error);
     if (!applied) {
       if (db.in_transaction()) db.exec("ROLLBACK", ignored);
       error = "migration " + std::string(m.name) + ": " + error;
       return false;
     }
-    spdlog::info("store: migration {} applied in {} ms ({} of {})", m.name,
-                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count(),
-                 ++done, pending);
+    spdlog::info(
+        "store: migration {} applied in {} ms ({} of {})", m.name,
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count(),
+        ++done, pending);
   }
   return true;
 }

@@ -26,8 +26,8 @@ sql_value text_or_null(const std::string& s) {
 }
 
 // Runs an UPDATE that must change exactly one row: ok, its failure, or conflict with refusal.
-write_status update_one(sql_connection& db, const char* sql, const sql_params& params,
-                        std::string& error, const std::string& refusal) {
+write_status update_one(sql_connection& db, const char* sql, const sql_params& params, std::string& error,
+                        const std::string& refusal) {
   const write_status s = db.run(sql, params, error);
   if (s != write_status::ok) return s;
   if (db.changes() != 1) {
@@ -68,24 +68,23 @@ json parse_json_column(const sql_row& st, int col) {
   return json::parse(st.text(col));
 }
 
-constexpr const char* match_columns =
-    "SELECT code, game, options, seed, start_position, visibility, status, outcome,"
-    " created_ms, finished_ms, last_version, updated_ms,"
-    " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
-    " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
-    " clock,"
-    " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
-    " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
-    " (SELECT b.seat FROM bot_seats b WHERE b.match_id = m.id),"
-    " (SELECT b.level FROM bot_seats b WHERE b.match_id = m.id),"
-    " (SELECT b.seed FROM bot_seats b WHERE b.match_id = m.id),"
-    " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
-    " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
-    " rematch,"
-    " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
-    " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
-    " guests_watch, offline, rated, chat"
-    " FROM matches m ";
+constexpr const char* match_columns = "SELECT code, game, options, seed, start_position, visibility, status, outcome,"
+                                      " created_ms, finished_ms, last_version, updated_ms,"
+                                      " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+                                      " (SELECT token_hash FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+                                      " clock,"
+                                      " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+                                      " (SELECT claimed_ms FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+                                      " (SELECT b.seat FROM bot_seats b WHERE b.match_id = m.id),"
+                                      " (SELECT b.level FROM bot_seats b WHERE b.match_id = m.id),"
+                                      " (SELECT b.seed FROM bot_seats b WHERE b.match_id = m.id),"
+                                      " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+                                      " (SELECT name FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+                                      " rematch,"
+                                      " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 1),"
+                                      " (SELECT user_id FROM seats s WHERE s.match_id = m.id AND s.seat = 2),"
+                                      " guests_watch, offline, rated, chat"
+                                      " FROM matches m ";
 
 // Decodes one row selected with match_columns. May throw on corrupt JSON.
 match_row decode_match(const sql_row& st) {
@@ -107,8 +106,7 @@ match_row decode_match(const sql_row& st) {
   m.clock = parse_json_column(st, 14);
   m.seat_claimed_ms[0] = st.is_null(15) ? 0 : st.int64(15);
   m.seat_claimed_ms[1] = st.is_null(16) ? 0 : st.int64(16);
-  if (!st.is_null(17))
-    m.bot = bot_seat_row{static_cast<int>(st.int64(17)), st.text(18), st.text(19)};
+  if (!st.is_null(17)) m.bot = bot_seat_row{static_cast<int>(st.int64(17)), st.text(18), st.text(19)};
   if (!st.is_null(20)) m.seat_name[0] = st.text(20);
   if (!st.is_null(21)) m.seat_name[1] = st.text(21);
   if (!st.is_null(22)) m.rematch = st.text(22);
@@ -122,10 +120,11 @@ match_row decode_match(const sql_row& st) {
 }
 
 // Runs a match query, appending each decoded row; unavailable (out cleared) on failure.
-read_status collect_matches(sql_connection& db, const char* sql, const sql_params& params,
-                            std::vector<match_row>& out, std::string& error) {
+read_status collect_matches(sql_connection& db, const char* sql, const sql_params& params, std::vector<match_row>& out,
+                            std::string& error) {
   try {
-    if (!db.query(sql, params, [&](const sql_row& row) { out.push_back(decode_match(row)); }, error)) {
+    if (!db.query(
+            sql, params, [&](const sql_row& row) { out.push_back(decode_match(row)); }, error)) {
       out.clear();
       return read_status::unavailable;
     }
@@ -149,16 +148,26 @@ write_work insert_match_work(const match_row& m) {
   } catch (const std::exception& e) {
     return refused_work(std::string("match JSON: ") + e.what());
   }
-  sql_params match = {m.code, m.game, std::move(options), m.seed, std::move(start), m.visibility,
-                      m.status, std::move(outcome), m.created_ms, m.finished_ms, std::move(clock),
-                      std::int64_t{m.guests_watch}, std::int64_t{m.offline}, std::int64_t{m.rated},
+  sql_params match = {m.code,
+                      m.game,
+                      std::move(options),
+                      m.seed,
+                      std::move(start),
+                      m.visibility,
+                      m.status,
+                      std::move(outcome),
+                      m.created_ms,
+                      m.finished_ms,
+                      std::move(clock),
+                      std::int64_t{m.guests_watch},
+                      std::int64_t{m.offline},
+                      std::int64_t{m.rated},
                       std::int64_t{m.chat}};
   return [m, match = std::move(match)](sql_connection& db, std::string& error) {
-    write_status s = db.run(
-        "INSERT INTO matches (code, game, options, seed, start_position, visibility, status,"
-        " outcome, created_ms, updated_ms, finished_ms, clock, guests_watch, offline, rated, chat)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
-        match, error);
+    write_status s = db.run("INSERT INTO matches (code, game, options, seed, start_position, visibility, status,"
+                            " outcome, created_ms, updated_ms, finished_ms, clock, guests_watch, offline, rated, chat)"
+                            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                            match, error);
     for (int seat = 1; seat <= 2 && s == write_status::ok; ++seat) {
       const std::string& hash = m.token_hash[static_cast<std::size_t>(seat - 1)];
       if (hash.empty()) continue;
@@ -177,16 +186,16 @@ write_work insert_match_work(const match_row& m) {
   };
 }
 
-write_work claim_seat_work(const std::string& code, int seat, const std::string& hash,
-                           std::int64_t at_ms, std::int64_t user_id) {
+write_work claim_seat_work(const std::string& code, int seat, const std::string& hash, std::int64_t at_ms,
+                           std::int64_t user_id) {
   return [code, seat, hash, at_ms, user_id](sql_connection& db, std::string& error) {
     // An absent match gives a NULL match_id, a taken seat a duplicate key: both constraints.
     const write_status s = db.run("INSERT INTO seats (match_id, seat, token_hash, claimed_ms, user_id)"
                                   " VALUES ((SELECT id FROM matches WHERE code = ?1), ?2, ?3, ?4, ?5)",
                                   {code, std::int64_t{seat}, hash, at_ms, id_or_null(user_id)}, error);
     if (s == write_status::conflict)
-      error = "claim seat " + std::to_string(seat) + " of " + code +
-              ": no such match, seat taken, or bad seat/hash (" + error + ")";
+      error = "claim seat " + std::to_string(seat) + " of " + code + ": no such match, seat taken, or bad seat/hash (" +
+              error + ")";
     return s;
   };
 }
@@ -201,13 +210,11 @@ write_work set_seat_name_work(const std::string& code, int seat, const std::stri
 }
 
 write_work insert_rematch_work(const match_row& next, const std::string& old_code) {
-  return [insert = insert_match_work(next), next_code = next.code, old_code](
-             sql_connection& db, std::string& error) {
+  return [insert = insert_match_work(next), next_code = next.code, old_code](sql_connection& db, std::string& error) {
     const write_status s = insert(db, error);
     if (s != write_status::ok) return s;
-    return update_one(db, "UPDATE matches SET rematch = ?1 WHERE code = ?2 AND rematch IS NULL",
-                      {next_code, old_code}, error,
-                      "rematch of " + old_code + ": no such match, or it already has a rematch");
+    return update_one(db, "UPDATE matches SET rematch = ?1 WHERE code = ?2 AND rematch IS NULL", {next_code, old_code},
+                      error, "rematch of " + old_code + ": no such match, or it already has a rematch");
   };
 }
 
@@ -240,7 +247,11 @@ bool well_formed_change(const action_row& a) {
 // nothing, with why, when its action or change cannot be written as JSON.
 std::optional<sql_params> log_columns(const action_row& a, std::string& why) {
   try {
-    return sql_params{a.version, std::int64_t{a.seat}, json_text(a.action), json_text(a.change), a.at_ms,
+    return sql_params{a.version,
+                      std::int64_t{a.seat},
+                      json_text(a.action),
+                      json_text(a.change),
+                      a.at_ms,
                       std::max<std::int64_t>(a.lag_ms, 0)};
   } catch (const std::exception& e) {
     why = std::string("action JSON: ") + e.what();
@@ -265,13 +276,13 @@ write_work insert_finished_match_work(const match_row& m, const std::vector<acti
     if (!columns) return refused_work(why);
     rows.push_back(std::move(*columns));
   }
-  return [insert = insert_match_work(m), code = m.code, rows = std::move(rows), last_at = log.back().at_ms](
-             sql_connection& db, std::string& error) {
+  return [insert = insert_match_work(m), code = m.code, rows = std::move(rows),
+          last_at = log.back().at_ms](sql_connection& db, std::string& error) {
     write_status s = insert(db, error);
     if (s != write_status::ok) return s;
     std::int64_t id = 0;
-    if (!db.query("SELECT id FROM matches WHERE code = ?1", {code},
-                  [&](const sql_row& row) { id = row.int64(0); }, error))
+    if (!db.query(
+            "SELECT id FROM matches WHERE code = ?1", {code}, [&](const sql_row& row) { id = row.int64(0); }, error))
       return write_status::unavailable;
     static const std::string chunk_sql = log_insert_sql(log_chunk_rows), one_sql = log_insert_sql(1);
     sql_params params;
@@ -281,7 +292,8 @@ write_work insert_finished_match_work(const match_row& m, const std::vector<acti
       params.assign(n * 7, nullptr);
       for (std::size_t r = 0; r < n; ++r) {
         params[r * 7].emplace<std::int64_t>(id);
-        std::copy(rows[next + r].begin(), rows[next + r].end(), params.begin() + static_cast<std::ptrdiff_t>(r * 7 + 1));
+        std::copy(rows[next + r].begin(), rows[next + r].end(),
+                  params.begin() + static_cast<std::ptrdiff_t>(r * 7 + 1));
       }
       s = db.run(n == 1 ? one_sql.c_str() : chunk_sql.c_str(), params, error);
       next += n;
@@ -308,35 +320,33 @@ write_work append_action_work(const std::string& code, const action_row& a, cons
   if (!columns) return refused_work(why);
   sql_params row = {code};
   row.insert(row.end(), std::make_move_iterator(columns->begin()), std::make_move_iterator(columns->end()));
-  return [code, version = a.version, at_ms = a.at_ms, row = std::move(row), fence](
-             sql_connection& db, std::string& error) {
+  return [code, version = a.version, at_ms = a.at_ms, row = std::move(row), fence](sql_connection& db,
+                                                                                   std::string& error) {
     // The epoch fence: an UPDATE of the lease row (a no-op change) that matches only while
     // fence is the lease; it also locks the row, so a competing claim waits for this commit.
     if (fence.epoch != 0) {
-      const write_status held = update_one(
-          db,
-          "UPDATE leases SET node = node WHERE node = ?2 AND epoch = ?3"
-          " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
-          {code, fence.node, fence.epoch}, error,
-          "append to " + code + ": the lease of " + fence.node + " (epoch " +
-              std::to_string(fence.epoch) + ") is no longer the match's");
+      const write_status held = update_one(db,
+                                           "UPDATE leases SET node = node WHERE node = ?2 AND epoch = ?3"
+                                           " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
+                                           {code, fence.node, fence.epoch}, error,
+                                           "append to " + code + ": the lease of " + fence.node + " (epoch " +
+                                               std::to_string(fence.epoch) + ") is no longer the match's");
       if (held != write_status::ok) return held;
     }
     // The version fence: advancing last_version only from version - 1 keeps the log contiguous.
     // The status is set apart, by the first change only: an UPDATE naming status rewrites the
     // listing's index entry, which every later change would pay for nothing.
-    const write_status s = update_one(
-        db,
-        "UPDATE matches SET last_version = ?1,"
-        " updated_ms = CASE WHEN updated_ms > ?2 THEN updated_ms ELSE ?2 END"
-        " WHERE code = ?3 AND last_version = ?1 - 1 AND status <> 'finished'",
-        {version, at_ms, code}, error,
-        "append to " + code + " version " + std::to_string(version) +
-            ": no such match, match finished, or not its next version");
+    const write_status s = update_one(db,
+                                      "UPDATE matches SET last_version = ?1,"
+                                      " updated_ms = CASE WHEN updated_ms > ?2 THEN updated_ms ELSE ?2 END"
+                                      " WHERE code = ?3 AND last_version = ?1 - 1 AND status <> 'finished'",
+                                      {version, at_ms, code}, error,
+                                      "append to " + code + " version " + std::to_string(version) +
+                                          ": no such match, match finished, or not its next version");
     if (s != write_status::ok) return s;
     if (version == 1) {
-      const write_status live =
-          db.run("UPDATE matches SET status = 'live' WHERE code = ?1 AND status = 'waiting'", {code}, error);
+      const write_status live = db.run("UPDATE matches SET status = 'live' WHERE code = ?1 AND status = 'waiting'",
+                                       {code}, error);
       if (live != write_status::ok) return live;
     }
     return db.run("INSERT INTO actions (match_id, version, seat, action, change, at_ms, lag_ms)"
@@ -347,8 +357,8 @@ write_work append_action_work(const std::string& code, const action_row& a, cons
 
 write_work append_and_finish_work(const std::string& code, const action_row& a, const json& outcome,
                                   const lease& fence) {
-  return [append = append_action_work(code, a, fence), finish = finish_match_work(code, outcome, a.at_ms)](
-             sql_connection& db, std::string& error) {
+  return [append = append_action_work(code, a, fence),
+          finish = finish_match_work(code, outcome, a.at_ms)](sql_connection& db, std::string& error) {
     const write_status s = append(db, error);
     return s == write_status::ok ? finish(db, error) : s;
   };
@@ -360,9 +370,14 @@ write_work claim_lease_work(const std::string& code, const std::string& node, st
     // Reads code's lease into l (epoch 0: none); false when the database failed.
     const auto read_lease = [&](lease& l) {
       l = lease{};
-      return db.query("SELECT l.node, l.epoch, l.expires_ms FROM leases l JOIN matches m ON m.id = l.match_id"
-                      " WHERE m.code = ?1",
-                      {code}, [&](const sql_row& row) { l = lease{row.text(0), row.int64(1), row.int64(2)}; }, error);
+      return db.query(
+          "SELECT l.node, l.epoch, l.expires_ms FROM leases l JOIN matches m ON m.id = l.match_id"
+          " WHERE m.code = ?1",
+          {code},
+          [&](const sql_row& row) {
+            l = lease{row.text(0), row.int64(1), row.int64(2)};
+          },
+          error);
     };
     // The lease before the claim: one another node let lapse without giving it up is taken over.
     lease before;
@@ -377,15 +392,14 @@ write_work claim_lease_work(const std::string& code, const std::string& node, st
         {code, node, now_ms, expires_ms}, error);
     if (s != write_status::ok) return s == write_status::conflict ? write_status::unavailable : s;
     if (ask && db.changes() == 0) {  // held by another node: ask for it
-      const write_status asked = db.run(
-          "UPDATE leases SET wanted_ms = ?3 WHERE node <> ?2"
-          " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
-          {code, node, now_ms}, error);
+      const write_status asked = db.run("UPDATE leases SET wanted_ms = ?3 WHERE node <> ?2"
+                                        " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
+                                        {code, node, now_ms}, error);
       if (asked != write_status::ok) return write_status::unavailable;
     }
     if (!read_lease(*out)) return write_status::unavailable;
-    out->taken_over = out->node == node && out->epoch > before.epoch && before.epoch != 0 &&
-                      before.node != node && before.expires_ms != 0;
+    out->taken_over = out->node == node && out->epoch > before.epoch && before.epoch != 0 && before.node != node &&
+                      before.expires_ms != 0;
     return write_status::ok;
   };
 }
@@ -393,17 +407,17 @@ write_work claim_lease_work(const std::string& code, const std::string& node, st
 write_work renew_leases_work(const std::string& node, std::int64_t expires_ms,
                              std::shared_ptr<std::vector<held_lease>> out) {
   return [node, expires_ms, out](sql_connection& db, std::string& error) {
-    const write_status s =
-        db.run("UPDATE leases SET expires_ms = ?2 WHERE node = ?1", {node, expires_ms}, error);
+    const write_status s = db.run("UPDATE leases SET expires_ms = ?2 WHERE node = ?1", {node, expires_ms}, error);
     if (s != write_status::ok) return s;
     out->clear();
-    if (!db.query("SELECT m.code, l.epoch, l.wanted_ms FROM leases l JOIN matches m ON m.id = l.match_id"
-                  " WHERE l.node = ?1",
-                  {node},
-                  [&](const sql_row& row) {
-                    out->push_back(held_lease{row.text(0), row.int64(1), row.int64(2) != 0});
-                  },
-                  error))
+    if (!db.query(
+            "SELECT m.code, l.epoch, l.wanted_ms FROM leases l JOIN matches m ON m.id = l.match_id"
+            " WHERE l.node = ?1",
+            {node},
+            [&](const sql_row& row) {
+              out->push_back(held_lease{row.text(0), row.int64(1), row.int64(2) != 0});
+            },
+            error))
       return write_status::unavailable;
     return write_status::ok;
   };
@@ -411,28 +425,25 @@ write_work renew_leases_work(const std::string& node, std::int64_t expires_ms,
 
 write_work release_lease_work(const std::string& code, const lease& l) {
   return [code, l](sql_connection& db, std::string& error) {
-    if (code.empty())
-      return db.run("UPDATE leases SET expires_ms = 0 WHERE node = ?1", {l.node}, error);
+    if (code.empty()) return db.run("UPDATE leases SET expires_ms = 0 WHERE node = ?1", {l.node}, error);
     return db.run("UPDATE leases SET expires_ms = 0 WHERE node = ?2 AND epoch = ?3"
                   " AND match_id = (SELECT id FROM matches WHERE code = ?1)",
                   {code, l.node, l.epoch}, error);
   };
 }
 
-read_status read_match(sql_connection& db, const std::string& code, match_row& out,
-                       std::string& error) {
+read_status read_match(sql_connection& db, const std::string& code, match_row& out, std::string& error) {
   static const std::string sql = std::string(match_columns) + "WHERE code = ?1";
   out = match_row{};
   std::vector<match_row> rows;
-  if (collect_matches(db, sql.c_str(), {code}, rows, error) != read_status::found)
-    return read_status::unavailable;
+  if (collect_matches(db, sql.c_str(), {code}, rows, error) != read_status::found) return read_status::unavailable;
   if (rows.empty()) return read_status::absent;
   out = std::move(rows.front());
   return read_status::found;
 }
 
-read_status read_actions(sql_connection& db, const std::string& code,
-                         std::vector<action_row>& out, std::string& error) {
+read_status read_actions(sql_connection& db, const std::string& code, std::vector<action_row>& out,
+                         std::string& error) {
   // The LEFT JOIN tells an absent match (no row) from an empty log (one row, NULL version),
   // in one statement and so one snapshot.
   out.clear();
@@ -445,8 +456,12 @@ read_status read_actions(sql_connection& db, const std::string& code,
         [&](const sql_row& row) {
           match_seen = true;
           if (row.is_null(0)) return;  // the match has no logged change yet
-          action_row a{row.int64(0), static_cast<int>(row.int64(1)), parse_json_column(row, 2),
-                       parse_json_column(row, 3), row.int64(4), row.int64(5)};
+          action_row a{row.int64(0),
+                       static_cast<int>(row.int64(1)),
+                       parse_json_column(row, 2),
+                       parse_json_column(row, 3),
+                       row.int64(4),
+                       row.int64(5)};
           if (a.action.is_null() == a.change.is_null())
             throw std::runtime_error("version " + std::to_string(a.version) +
                                      " has neither or both of action and change");
@@ -465,8 +480,8 @@ read_status read_actions(sql_connection& db, const std::string& code,
   return match_seen ? read_status::found : read_status::absent;
 }
 
-read_status read_public(sql_connection& db, const std::string& status, const std::string& game,
-                        std::size_t limit, std::vector<match_row>& out, std::string& error) {
+read_status read_public(sql_connection& db, const std::string& status, const std::string& game, std::size_t limit,
+                        std::vector<match_row>& out, std::string& error) {
   static const std::string sql =
       std::string(match_columns) +
       "WHERE visibility = 'public' AND guests_watch = 1 AND (?1 = '' OR status = ?1) AND (?2 = '' OR game = ?2)"
@@ -475,8 +490,8 @@ read_status read_public(sql_connection& db, const std::string& status, const std
   return collect_matches(db, sql.c_str(), {status, game, sql_limit(limit)}, out, error);
 }
 
-read_status read_idle(sql_connection& db, std::int64_t before_ms, std::size_t limit,
-                      std::vector<match_row>& out, std::string& error) {
+read_status read_idle(sql_connection& db, std::int64_t before_ms, std::size_t limit, std::vector<match_row>& out,
+                      std::string& error) {
   static const std::string sql =
       std::string(match_columns) +
       "WHERE status IN ('waiting', 'live') AND updated_ms < ?1 ORDER BY updated_ms, id LIMIT ?2";

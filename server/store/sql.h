@@ -18,8 +18,8 @@ class sql_connection;
 // conflict (retrying cannot help).
 write_work insert_match_work(const match_row& m);
 // A plain INSERT: conflict when the seat row exists (never overwritten) or the match is absent.
-write_work claim_seat_work(const std::string& code, int seat, const std::string& hash,
-                           std::int64_t at_ms, std::int64_t user_id = 0);
+write_work claim_seat_work(const std::string& code, int seat, const std::string& hash, std::int64_t at_ms,
+                           std::int64_t user_id = 0);
 // Sets a taken seat's display name ("" stores NULL); conflict when the seat row is absent.
 write_work set_seat_name_work(const std::string& code, int seat, const std::string& name);
 // insert_match_work(m) for a finished m, then every change of log (versions 1, 2, … in order,
@@ -50,14 +50,12 @@ write_work release_lease_work(const std::string& code, const lease& l);
 
 // Reads. Each returns found (out filled), absent (no such match; out empty) or unavailable
 // (database or decoding error, with error set; out empty).
-read_status read_match(sql_connection& db, const std::string& code, match_row& out,
-                       std::string& error);
-read_status read_actions(sql_connection& db, const std::string& code,
-                         std::vector<action_row>& out, std::string& error);
+read_status read_match(sql_connection& db, const std::string& code, match_row& out, std::string& error);
+read_status read_actions(sql_connection& db, const std::string& code, std::vector<action_row>& out, std::string& error);
 // Lists are found (possibly empty) or unavailable.
-read_status read_public(sql_connection& db, const std::string& status, const std::string& game,
-                        std::size_t limit, std::vector<match_row>& out, std::string& error);
-read_status read_idle(sql_connection& db, std::int64_t before_ms, std::size_t limit,
-                      std::vector<match_row>& out, std::string& error);
+read_status read_public(sql_connection& db, const std::string& status, const std::string& game, std::size_t limit,
+                        std::vector<match_row>& out, std::string& error);
+read_status read_idle(sql_connection& db, std::int64_t before_ms, std::size_t limit, std::vector<match_row>& out,
+                      std::string& error);
 
 }  // namespace tabuleiro::server

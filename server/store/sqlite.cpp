@@ -56,12 +56,14 @@ sqlite_statement& sqlite_statement::bind_optional(int i, const std::optional<std
 sqlite_statement& sqlite_statement::bind_all(const sql_params& params) {
   for (std::size_t k = 0; k < params.size(); ++k) {
     const int i = static_cast<int>(k + 1);
-    std::visit([&](const auto& v) {
-      using T = std::decay_t<decltype(v)>;
-      if constexpr (std::is_same_v<T, std::nullptr_t>) bind_null(i);
-      else if constexpr (std::is_same_v<T, std::string>) bind(i, std::string_view(v));
-      else bind(i, v);
-    }, params[k]);
+    std::visit(
+        [&](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::nullptr_t>) bind_null(i);
+          else if constexpr (std::is_same_v<T, std::string>) bind(i, std::string_view(v));
+          else bind(i, v);
+        },
+        params[k]);
   }
   return *this;
 }
@@ -88,9 +90,7 @@ std::string sqlite_statement::text(int col) const {
   return std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)));
 }
 
-bool sqlite_statement::is_null(int col) const {
-  return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
-}
+bool sqlite_statement::is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
 
 namespace {
 
@@ -104,16 +104,15 @@ void configure_sqlite_once() {
 
 }  // namespace
 
-std::unique_ptr<sqlite_connection> sqlite_connection::open(const std::string& path,
-                                                           bool read_only, std::string& error) {
+std::unique_ptr<sqlite_connection> sqlite_connection::open(const std::string& path, bool read_only,
+                                                           std::string& error) {
   configure_sqlite_once();
   sqlite3* db = nullptr;
   const int flags = (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
                     SQLITE_OPEN_NOMUTEX;
   const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
   if (rc != SQLITE_OK) {
-    error = "cannot open database " + path + ": " +
-            (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    error = "cannot open database " + path + ": " + (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     sqlite3_close(db);  // harmless on nullptr
     return nullptr;
   }
@@ -212,17 +211,15 @@ bool sqlite_connection::begin(std::string& error) { return exec("BEGIN IMMEDIATE
 
 void sqlite_connection::after_writes() {
   std::string error;
-  if (!exec("PRAGMA wal_checkpoint(TRUNCATE)", error))
-    spdlog::warn("store: checkpoint on close failed: {}", error);
+  if (!exec("PRAGMA wal_checkpoint(TRUNCATE)", error)) spdlog::warn("store: checkpoint on close failed: {}", error);
 }
 
 write_status write_status_of(int rc) {
-  switch (rc & 0xff) {  // the primary result code
+  switch (rc & 0xff) {       // the primary result code
     case SQLITE_CONSTRAINT:  // UNIQUE, PRIMARY KEY, NOT NULL, CHECK, FOREIGN KEY, RAISE()
     case SQLITE_TOOBIG:
     case SQLITE_MISMATCH:
-    case SQLITE_RANGE:
-      return write_status::conflict;
+    case SQLITE_RANGE: return write_status::conflict;
     default:  // SQLITE_IOERR, _FULL, _READONLY, _BUSY, _LOCKED, _NOMEM, _CORRUPT, _ERROR, ...
       return write_status::unavailable;
   }
@@ -232,8 +229,7 @@ namespace {
 
 // Applies the store's settings to the writer (or reader) connection; false + error on failure.
 bool configure(sqlite_connection& db, bool writer, const store_options& options, std::string& error) {
-  if (!db.exec("PRAGMA busy_timeout = " + std::to_string(std::max(options.busy_timeout_ms, 0)), error))
-    return false;
+  if (!db.exec("PRAGMA busy_timeout = " + std::to_string(std::max(options.busy_timeout_ms, 0)), error)) return false;
   if (!writer) return db.exec("PRAGMA query_only = ON", error);
   const auto mode = db.query_text("PRAGMA journal_mode = WAL", error);
   if (!mode) return false;
@@ -254,8 +250,7 @@ bool configure(sqlite_connection& db, bool writer, const store_options& options,
 }  // namespace
 
 std::unique_ptr<sqlite_connection> sqlite_connection::open_for_store(const std::string& path, bool writer,
-                                                                     const store_options& options,
-                                                                     std::string& error) {
+                                                                     const store_options& options, std::string& error) {
   auto db = open(path, !writer, error);  // its error names the path
   if (!db) return nullptr;
   if (!configure(*db, writer, options, error)) {
@@ -266,12 +261,14 @@ std::unique_ptr<sqlite_connection> sqlite_connection::open_for_store(const std::
     const auto started = std::chrono::steady_clock::now();
     std::string detail;
     const check_result r = quick_check_db(db->db_, options.quick_check_ms, detail);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
     if (r == check_result::damaged || r == check_result::unreadable) {
       error = path + ": quick_check found damage (" + detail + ")";
       return nullptr;
     }
-    if (r == check_result::timed_out) spdlog::warn("store: {}; the server starts without it (a large database: see --quick-check-seconds)", detail);
+    if (r == check_result::timed_out)
+      spdlog::warn("store: {}; the server starts without it (a large database: see --quick-check-seconds)", detail);
     else spdlog::info("store: quick_check of {} ok in {} ms", path, ms);
   }
   if (writer && !migrate(*db, embedded_migrations(), error)) {

@@ -25,9 +25,7 @@ class sqlite_statement final : public sql_row {
   explicit sqlite_statement(sqlite3_stmt* s) : stmt_(s) {}
   sqlite_statement(const sqlite_statement&) = delete;
   sqlite_statement& operator=(const sqlite_statement&) = delete;
-  sqlite_statement(sqlite_statement&& o) noexcept : stmt_(o.stmt_), bind_error_(o.bind_error_) {
-    o.stmt_ = nullptr;
-  }
+  sqlite_statement(sqlite_statement&& o) noexcept : stmt_(o.stmt_), bind_error_(o.bind_error_) { o.stmt_ = nullptr; }
   sqlite_statement& operator=(sqlite_statement&&) = delete;
   ~sqlite_statement();
 
@@ -66,13 +64,11 @@ write_status write_status_of(int rc);
 class sqlite_connection final : public sql_connection {
  public:
   // Opens path (read-write-create, or read-only); returns nullptr and sets error on failure.
-  static std::unique_ptr<sqlite_connection> open(const std::string& path, bool read_only,
-                                                 std::string& error);
+  static std::unique_ptr<sqlite_connection> open(const std::string& path, bool read_only, std::string& error);
   // Opens path as the store's writer (created, WAL, synchronous=FULL, foreign keys, migrated)
   // or reader (read-only); nullptr + error naming path on failure.
   static std::unique_ptr<sqlite_connection> open_for_store(const std::string& path, bool writer,
-                                                           const store_options& options,
-                                                           std::string& error);
+                                                           const store_options& options, std::string& error);
   ~sqlite_connection() override;
   sqlite_connection(const sqlite_connection&) = delete;
   sqlite_connection& operator=(const sqlite_connection&) = delete;
@@ -80,8 +76,8 @@ class sqlite_connection final : public sql_connection {
   // sql_connection (see store_connection.h); begin() is BEGIN IMMEDIATE, after_writes()
   // folds the WAL into the database.
   write_status run(const char* sql, const sql_params& params, std::string& error) override;
-  bool query(const char* sql, const sql_params& params,
-             const std::function<void(const sql_row&)>& on_row, std::string& error) override;
+  bool query(const char* sql, const sql_params& params, const std::function<void(const sql_row&)>& on_row,
+             std::string& error) override;
   bool exec(std::string_view sql, std::string& error) override;
   bool begin(std::string& error) override;
   bool in_transaction() const override { return !autocommit(); }

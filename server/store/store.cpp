@@ -30,7 +30,6 @@ struct pending_write {
   steady::time_point queued;
 };
 
-
 // Calls d(status), logging (never propagating) an exception it throws.
 void call_done(const store::done& d, write_status status) noexcept {
   if (!d) return;
@@ -70,7 +69,6 @@ class sql_store final : public store {
     enqueue(claim_seat_work(code, seat, hash, at_ms, user_id), std::move(d));
   }
 
-
   void set_seat_name(const std::string& code, int seat, const std::string& name, done d) override {
     enqueue(set_seat_name_work(code, seat, name), std::move(d));
   }
@@ -83,18 +81,17 @@ class sql_store final : public store {
     enqueue(insert_rematch_work(next, old_code), std::move(d));
   }
 
-  void append_action(const std::string& code, const action_row& a, done d,
-                     const lease& fence) override {
+  void append_action(const std::string& code, const action_row& a, done d, const lease& fence) override {
     enqueue(append_action_work(code, a, fence), std::move(d));
   }
 
-  void append_and_finish(const std::string& code, const action_row& a, const json& outcome,
-                         done d, const lease& fence) override {
+  void append_and_finish(const std::string& code, const action_row& a, const json& outcome, done d,
+                         const lease& fence) override {
     enqueue(append_and_finish_work(code, a, outcome, fence), std::move(d));
   }
 
-  void claim_lease(const std::string& code, const std::string& node, std::int64_t now_ms,
-                   std::int64_t expires_ms, bool ask, lease_done d) override {
+  void claim_lease(const std::string& code, const std::string& node, std::int64_t now_ms, std::int64_t expires_ms,
+                   bool ask, lease_done d) override {
     auto out = std::make_shared<lease>();
     enqueue(claim_lease_work(code, node, now_ms, expires_ms, ask, out),
             [out, d = std::move(d)](write_status s) { d(s, s == write_status::ok ? *out : lease{}); });
@@ -113,44 +110,39 @@ class sql_store final : public store {
   }
 
   read_result<match_row> load_match(const std::string& code) override {
-    return read<match_row>("reading match", code,
-                           [&](sql_connection& db, match_row& out, std::string& error) {
-                             return read_match(db, code, out, error);
-                           });
+    return read<match_row>("reading match", code, [&](sql_connection& db, match_row& out, std::string& error) {
+      return read_match(db, code, out, error);
+    });
   }
 
   read_result<std::vector<action_row>> load_actions(const std::string& code) override {
     using rows = std::vector<action_row>;
-    return read<rows>("reading the log of match", code,
-                      [&](sql_connection& db, rows& out, std::string& error) {
-                        return read_actions(db, code, out, error);
-                      });
+    return read<rows>("reading the log of match", code, [&](sql_connection& db, rows& out, std::string& error) {
+      return read_actions(db, code, out, error);
+    });
   }
 
   read_result<std::vector<match_row>> list_public(const std::string& status, const std::string& game,
                                                   std::size_t limit) override {
     using rows = std::vector<match_row>;
-    return read<rows>("listing public matches", "",
-                      [&](sql_connection& db, rows& out, std::string& error) {
-                        return read_public(db, status, game, limit, out, error);
-                      });
+    return read<rows>("listing public matches", "", [&](sql_connection& db, rows& out, std::string& error) {
+      return read_public(db, status, game, limit, out, error);
+    });
   }
 
   read_result<std::vector<match_row>> list_idle(std::int64_t before_ms, std::size_t limit) override {
     using rows = std::vector<match_row>;
-    return read<rows>("listing idle matches", "",
-                      [&](sql_connection& db, rows& out, std::string& error) {
-                        return read_idle(db, before_ms, limit, out, error);
-                      });
+    return read<rows>("listing idle matches", "", [&](sql_connection& db, rows& out, std::string& error) {
+      return read_idle(db, before_ms, limit, out, error);
+    });
   }
 
   void queue_write(write_work work, done d) override { enqueue(std::move(work), std::move(d)); }
 
   read_status run_read(std::string_view what, const read_work& work) override {
     struct nothing {};
-    return read<nothing>(what, "", [&](sql_connection& db, nothing&, std::string& error) {
-             return work(db, error);
-           }).status;
+    return read<nothing>(what, "", [&](sql_connection& db, nothing&, std::string& error) { return work(db, error); })
+        .status;
   }
 
   store_health health() const EXCLUDES(health_mu_) override {
@@ -200,15 +192,13 @@ class sql_store final : public store {
   // if its link broke (and once more if the link broke during the read); an unavailable
   // result is logged with what and subject.
   template <class T, class Read>
-  read_result<T> read(std::string_view what, std::string_view subject, const Read& run_read)
-      EXCLUDES(reader_mu_) {
+  read_result<T> read(std::string_view what, std::string_view subject, const Read& run_read) EXCLUDES(reader_mu_) {
     read_result<T> out;
     std::string error;
     {
       mutex_lock lock(reader_mu_);
       for (int attempt = 0; attempt < 2; ++attempt) {
-        out.status = reader_db_->reopen(error) ? run_read(*reader_db_, out.value, error)
-                                               : read_status::unavailable;
+        out.status = reader_db_->reopen(error) ? run_read(*reader_db_, out.value, error) : read_status::unavailable;
         if (out.status != read_status::unavailable || !reader_db_->broken()) break;
       }
     }
@@ -302,8 +292,7 @@ class sql_store final : public store {
         if (s == write_status::ok && writer_db_->in_transaction()) continue;
         abandon_transaction();
         if (s != write_status::conflict) {
-          spdlog::error("store: a write of a batch of {} failed: {}; retrying them one by one",
-                        batch.size(), error);
+          spdlog::error("store: a write of a batch of {} failed: {}; retrying them one by one", batch.size(), error);
           note_failure(error, true);
           return tx::aborted;
         }
@@ -380,7 +369,8 @@ class sql_store final : public store {
   // Records a commit: the database takes writes.
   void note_commit() EXCLUDES(health_mu_) {
     const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch()).count();
+                         std::chrono::system_clock::now().time_since_epoch())
+                         .count();
     mutex_lock lock(health_mu_);
     health_.last_commit_ms = now;
     health_.failing = false;
@@ -417,14 +407,14 @@ class sql_store final : public store {
   std::unique_ptr<sql_connection> reader_db_ GUARDED_BY(reader_mu_);
 
   mutex mu_;
-  std::condition_variable work_cv_;             // the writer waits here for writes or stop
-  std::condition_variable done_cv_;             // flush() waits here for completed_
+  std::condition_variable work_cv_;  // the writer waits here for writes or stop
+  std::condition_variable done_cv_;  // flush() waits here for completed_
   std::deque<pending_write> queue_ GUARDED_BY(mu_);
   std::uint64_t queued_ GUARDED_BY(mu_) = 0;     // writes ever queued
   std::uint64_t completed_ GUARDED_BY(mu_) = 0;  // writes whose completion has run
   bool stopping_ GUARDED_BY(mu_) = false;
-  mutex close_mu_;                              // serialises close()
-  std::thread writer_;                // last: starts once everything above exists
+  mutex close_mu_;      // serialises close()
+  std::thread writer_;  // last: starts once everything above exists
 };
 
 }  // namespace
@@ -432,10 +422,12 @@ class sql_store final : public store {
 std::string health_metrics(const store_health& h) {
   std::string o;
   const auto sample = [&o](const char* name, const char* help, const char* type, const std::string& value) {
-    o += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " + value + "\n";
+    o += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " + value +
+         "\n";
   };
-  sample("tabuleiro_database_last_commit_timestamp_seconds", "Unix time of the database's latest commit (0: none since start).",
-         "gauge", std::to_string(h.last_commit_ms / 1000));
+  sample("tabuleiro_database_last_commit_timestamp_seconds",
+         "Unix time of the database's latest commit (0: none since start).", "gauge",
+         std::to_string(h.last_commit_ms / 1000));
   sample("tabuleiro_database_write_failing", "1 while the latest write failed and nothing committed since.", "gauge",
          h.failing ? "1" : "0");
   sample("tabuleiro_database_damaged", "1 once a read or write found the database damaged (restore a backup).", "gauge",
@@ -474,23 +466,19 @@ std::string failure_kind(std::string_view e) {
 
 const char* write_status_name(write_status s) {
   switch (s) {
-    case write_status::ok:
-      return "ok";
-    case write_status::conflict:
-      return "conflict";
-    case write_status::unavailable:
-      return "unavailable";
+    case write_status::ok: return "ok";
+    case write_status::conflict: return "conflict";
+    case write_status::unavailable: return "unavailable";
   }
   return "unknown";
 }
 
-std::unique_ptr<store> store::open(const std::string& path, std::string& error,
-                                   commit_observer observer) {
+std::unique_ptr<store> store::open(const std::string& path, std::string& error, commit_observer observer) {
   return open(path, error, std::move(observer), store_options{});
 }
 
-std::unique_ptr<store> store::open(const std::string& path, std::string& error,
-                                   commit_observer observer, const store_options& options) {
+std::unique_ptr<store> store::open(const std::string& path, std::string& error, commit_observer observer,
+                                   const store_options& options) {
   std::unique_ptr<sql_connection> writer, reader;
   if (is_postgres_url(path)) {
     writer = pg_connection::open_for_store(path, true, options, error);

@@ -28,29 +28,29 @@ struct bot_seat_row {
 
 // One match as stored. Times are Unix milliseconds.
 struct match_row {
-  std::string code;             // share code, upper case ("K7M2QX")
-  std::string game;             // "taixu"
-  json options;                 // match options object
-  std::string seed;             // unsigned 64-bit seed, decimal string (secret)
-  json start_position;          // null, or the position the match was created from
-  std::string visibility;       // "public" | "unlisted"
-  std::string status;           // "waiting" | "live" | "finished"
-  json outcome;                 // null or {"winner":1|2|null,"reason":"..."}
+  std::string code;        // share code, upper case ("K7M2QX")
+  std::string game;        // "taixu"
+  json options;            // match options object
+  std::string seed;        // unsigned 64-bit seed, decimal string (secret)
+  json start_position;     // null, or the position the match was created from
+  std::string visibility;  // "public" | "unlisted"
+  std::string status;      // "waiting" | "live" | "finished"
+  json outcome;            // null or {"winner":1|2|null,"reason":"..."}
   std::int64_t created_ms = 0;
-  std::int64_t finished_ms = 0;  // 0 while unfinished
-  std::array<std::string, 2> token_hash;  // hex SHA-256 per seat; empty = seat free
-  std::array<std::string, 2> seat_name;   // display name per seat ("" = none); not a credential
-  std::string rematch;          // share code of the rematch created from this match, or ""
-  std::int64_t version = 0;  // highest logged version; filled by reads, ignored by insert_match
-  std::int64_t updated_ms = 0;  // last logged change (or creation); filled by reads
-  json clock;                   // the clock option (server/room/match_clock.h), null = none
+  std::int64_t finished_ms = 0;                   // 0 while unfinished
+  std::array<std::string, 2> token_hash;          // hex SHA-256 per seat; empty = seat free
+  std::array<std::string, 2> seat_name;           // display name per seat ("" = none); not a credential
+  std::string rematch;                            // share code of the rematch created from this match, or ""
+  std::int64_t version = 0;                       // highest logged version; filled by reads, ignored by insert_match
+  std::int64_t updated_ms = 0;                    // last logged change (or creation); filled by reads
+  json clock;                                     // the clock option (server/room/match_clock.h), null = none
   std::array<std::int64_t, 2> seat_claimed_ms{};  // when each seat was taken (0: unknown/free)
-  std::optional<bot_seat_row> bot;  // the seat a bot plays, if any (its seat also has a token hash)
-  std::array<std::int64_t, 2> seat_user{};  // the account holding each seat (0: a guest's, or free)
-  bool guests_watch = true;     // guests may watch (where only members play; else everyone may)
-  bool offline = false;         // played away from the server and published finished (schema/010)
-  bool rated = false;           // its end changes both players' ratings (schema/011)
-  bool chat = true;             // its creator left its chat on (schema/013)
+  std::optional<bot_seat_row> bot;                // the seat a bot plays, if any (its seat also has a token hash)
+  std::array<std::int64_t, 2> seat_user{};        // the account holding each seat (0: a guest's, or free)
+  bool guests_watch = true;                       // guests may watch (where only members play; else everyone may)
+  bool offline = false;                           // played away from the server and published finished (schema/010)
+  bool rated = false;                             // its end changes both players' ratings (schema/011)
+  bool chat = true;                               // its creator left its chat on (schema/013)
 };
 
 // One logged state change: either a game action (action, the game's canonical action JSON;
@@ -64,7 +64,7 @@ struct action_row {
   json action;               // game action, or null
   json change;               // room-level change, or null
   std::int64_t at_ms = 0;
-  std::int64_t lag_ms = 0;   // lag compensation credited to this change (match_clock)
+  std::int64_t lag_ms = 0;  // lag compensation credited to this change (match_clock)
 };
 
 // A node's hold on one match in a cluster (schema/007_leases.sql): the node's name, the
@@ -137,14 +137,14 @@ using commit_observer = std::function<void(std::size_t writes, double seconds)>;
 // What the store has seen of its database since it opened, for readiness (/readyz) and
 // /metrics. A failure's kind is one of: full, damaged, io, read_only, locked, unreachable, other.
 struct store_health {
-  std::int64_t last_commit_ms = 0;  // Unix ms (system clock) of the latest commit; 0: none yet
-  bool failing = false;             // the latest write attempt failed and nothing committed since
-  bool damaged = false;             // a write or read found the file damaged (kept until restart)
-  std::string last_failure;         // the latest failed write's or read's message ("": none)
-  std::string last_failure_kind;    // its kind
+  std::int64_t last_commit_ms = 0;                // Unix ms (system clock) of the latest commit; 0: none yet
+  bool failing = false;                           // the latest write attempt failed and nothing committed since
+  bool damaged = false;                           // a write or read found the file damaged (kept until restart)
+  std::string last_failure;                       // the latest failed write's or read's message ("": none)
+  std::string last_failure_kind;                  // its kind
   std::map<std::string, std::uint64_t> failures;  // failed writes and reads since start, by kind
-  std::int64_t file_bytes = -1;     // SQLite: the database file's size (-1: PostgreSQL)
-  std::int64_t wal_bytes = -1;      // SQLite: the -wal file's size (0 when none; -1: PostgreSQL)
+  std::int64_t file_bytes = -1;                   // SQLite: the database file's size (-1: PostgreSQL)
+  std::int64_t wal_bytes = -1;                    // SQLite: the -wal file's size (0 when none; -1: PostgreSQL)
 };
 
 // h as Prometheus samples: tabuleiro_database_last_commit_timestamp_seconds,
@@ -185,11 +185,10 @@ class store {
   // Opens and migrates the database at path: a SQLite file (its directories and the file are
   // created), or a PostgreSQL database named by a postgres:// or postgresql:// URL (libpq's
   // URI form; the database must exist). Returns nullptr and sets error on failure.
-  static std::unique_ptr<store> open(const std::string& path, std::string& error,
-                                     commit_observer observer = {});
+  static std::unique_ptr<store> open(const std::string& path, std::string& error, commit_observer observer = {});
   // As above, with explicit tuning (benchmarks and tests).
-  static std::unique_ptr<store> open(const std::string& path, std::string& error,
-                                     commit_observer observer, const store_options& options);
+  static std::unique_ptr<store> open(const std::string& path, std::string& error, commit_observer observer,
+                                     const store_options& options);
   virtual ~store() = default;
 
   // Queues the insertion of a new match (with its seat token hashes and its bot seat, if
@@ -198,8 +197,8 @@ class store {
   // Queues claiming a free seat (1 or 2) of match code with token hash at at_ms, for the account
   // user_id (0: a guest); conflict when the match is absent or the seat is already taken (a
   // taken seat's token is never overwritten).
-  virtual void claim_seat(const std::string& code, int seat, const std::string& hash, done d,
-                          std::int64_t at_ms = 0, std::int64_t user_id = 0) = 0;
+  virtual void claim_seat(const std::string& code, int seat, const std::string& hash, done d, std::int64_t at_ms = 0,
+                          std::int64_t user_id = 0) = 0;
   // Queues setting the display name of a taken seat (1 or 2) of match code ("" clears it);
   // conflict when the seat is not taken.
   virtual void set_seat_name(const std::string& code, int seat, const std::string& name, done d) = 0;
@@ -217,12 +216,11 @@ class store {
   // (last logged + 1): the version fence; and, when fence.epoch is not 0, unless fence is
   // still the match's lease (same node and epoch): the epoch fence. The append locks the
   // lease row until it commits, so a claim by another node is ordered before or after it.
-  virtual void append_action(const std::string& code, const action_row& a, done d,
-                             const lease& fence = {}) = 0;
+  virtual void append_action(const std::string& code, const action_row& a, done d, const lease& fence = {}) = 0;
   // Queues the change that ends a match and the match's end as ONE write: append_action(code,
   // a, fence), then status "finished", outcome and finished_ms = a.at_ms; both or neither.
-  virtual void append_and_finish(const std::string& code, const action_row& a, const json& outcome,
-                                 done d, const lease& fence = {}) = 0;
+  virtual void append_and_finish(const std::string& code, const action_row& a, const json& outcome, done d,
+                                 const lease& fence = {}) = 0;
 
   // A lease claim's completion: ok with the match's lease as it stands after the claim (node's
   // own when claimed, the live holder's otherwise; epoch 0 when the match is absent), or
@@ -252,13 +250,11 @@ class store {
   virtual read_result<std::vector<action_row>> load_actions(const std::string& code) = 0;
   // Lists matches by status ("" = any) and game ("" = any), public ones only, newest first
   // (by creation; with status "finished", by their end), at most limit of them.
-  virtual read_result<std::vector<match_row>> list_public(const std::string& status,
-                                                          const std::string& game,
+  virtual read_result<std::vector<match_row>> list_public(const std::string& status, const std::string& game,
                                                           std::size_t limit) = 0;
   // Lists unfinished matches (public or not) whose last change is older than before_ms,
   // least recently active first, at most limit of them (e.g. to record abandonment).
-  virtual read_result<std::vector<match_row>> list_idle(std::int64_t before_ms,
-                                                        std::size_t limit) = 0;
+  virtual read_result<std::vector<match_row>> list_idle(std::int64_t before_ms, std::size_t limit) = 0;
 
   // Another subsystem's rows (its SQL written for both databases, see store/connection.h):
   // queues work as one write, batched, committed and completed like the store's own.

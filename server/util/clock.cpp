@@ -46,8 +46,7 @@ class system_time_source final : public time_source {
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
   }
 
-  std::shared_ptr<timer> call_at(std::int64_t at_ms, net::any_io_executor ex,
-                                 std::function<void()> fn) override {
+  std::shared_ptr<timer> call_at(std::int64_t at_ms, net::any_io_executor ex, std::function<void()> fn) override {
     auto t = std::make_shared<asio_timer>(ex);
     t->start(at_ms - now_ms(), std::move(fn));
     return t;
@@ -73,8 +72,7 @@ std::int64_t manual_time::now_ms() const {
   return now_;
 }
 
-std::shared_ptr<timer> manual_time::call_at(std::int64_t at_ms, net::any_io_executor ex,
-                                            std::function<void()> fn) {
+std::shared_ptr<timer> manual_time::call_at(std::int64_t at_ms, net::any_io_executor ex, std::function<void()> fn) {
   auto e = std::make_shared<entry>();
   e->ex = std::move(ex);
   e->fn = std::move(fn);
@@ -84,7 +82,10 @@ std::shared_ptr<timer> manual_time::call_at(std::int64_t at_ms, net::any_io_exec
     if (at_ms <= now_) fire_now = true;
     else due_.emplace(at_ms, e);
   }
-  if (fire_now) net::post(e->ex, [e] { if (!e->cancelled) e->fn(); });
+  if (fire_now)
+    net::post(e->ex, [e] {
+      if (!e->cancelled) e->fn();
+    });
   return e;
 }
 
@@ -101,14 +102,17 @@ std::int64_t manual_time::advance(std::int64_t ms) {
     }
   }
   for (auto& e : fire)
-    if (!e->cancelled) net::post(e->ex, [e] { if (!e->cancelled) e->fn(); });
+    if (!e->cancelled)
+      net::post(e->ex, [e] {
+        if (!e->cancelled) e->fn();
+      });
   return now;
 }
 
 std::size_t manual_time::pending() const {
   mutex_lock lock(mu_);
-  return static_cast<std::size_t>(std::count_if(
-      due_.begin(), due_.end(), [](const auto& kv) { return !kv.second->cancelled; }));
+  return static_cast<std::size_t>(
+      std::count_if(due_.begin(), due_.end(), [](const auto& kv) { return !kv.second->cancelled; }));
 }
 
 }  // namespace tabuleiro::server

@@ -33,11 +33,9 @@ class time_source {
   // Unix milliseconds now.
   virtual std::int64_t now_ms() const = 0;
   // Posts fn to ex once now_ms() >= at_ms (soon, when at_ms is already past).
-  virtual std::shared_ptr<timer> call_at(std::int64_t at_ms, net::any_io_executor ex,
-                                         std::function<void()> fn) = 0;
+  virtual std::shared_ptr<timer> call_at(std::int64_t at_ms, net::any_io_executor ex, std::function<void()> fn) = 0;
   // call_at(now_ms() + delay_ms, ex, fn).
-  std::shared_ptr<timer> call_after(std::int64_t delay_ms, net::any_io_executor ex,
-                                    std::function<void()> fn) {
+  std::shared_ptr<timer> call_after(std::int64_t delay_ms, net::any_io_executor ex, std::function<void()> fn) {
     return call_at(now_ms() + delay_ms, std::move(ex), std::move(fn));
   }
 };
@@ -52,8 +50,8 @@ class manual_time final : public time_source {
  public:
   explicit manual_time(std::int64_t start_ms);
   std::int64_t now_ms() const EXCLUDES(mu_) override;
-  std::shared_ptr<timer> call_at(std::int64_t at_ms, net::any_io_executor ex,
-                                 std::function<void()> fn) EXCLUDES(mu_) override;
+  std::shared_ptr<timer> call_at(std::int64_t at_ms, net::any_io_executor ex, std::function<void()> fn)
+      EXCLUDES(mu_) override;
   // Moves time forward by ms (≥ 0) and posts every timer that became due. Returns the new now.
   std::int64_t advance(std::int64_t ms) EXCLUDES(mu_);
   // Timers armed and neither fired nor cancelled.

@@ -59,10 +59,8 @@ bool is_invisible(utf8proc_int32_t cp) {
     case UTF8PROC_CATEGORY_CF:
     case UTF8PROC_CATEGORY_CS:
     case UTF8PROC_CATEGORY_CO:
-    case UTF8PROC_CATEGORY_CN:
-      return true;
-    default:
-      return utf8proc_get_property(cp)->ignorable;
+    case UTF8PROC_CATEGORY_CN: return true;
+    default: return utf8proc_get_property(cp)->ignorable;
   }
 }
 
@@ -82,17 +80,57 @@ std::vector<utf8proc_int32_t> nfc(const std::vector<utf8proc_int32_t>& text) {
 
 // The basic Latin letter that a Cyrillic or Greek letter is drawn exactly like, or 0.
 utf8proc_int32_t latin_twin(utf8proc_int32_t cp) {
-  static constexpr std::pair<utf8proc_int32_t, char> twins[] = {
-      // Cyrillic
-      {0x0405, 'S'}, {0x0406, 'I'}, {0x0408, 'J'}, {0x0410, 'A'}, {0x0412, 'B'}, {0x0415, 'E'}, {0x041A, 'K'},
-      {0x041C, 'M'}, {0x041D, 'H'}, {0x041E, 'O'}, {0x0420, 'P'}, {0x0421, 'C'}, {0x0422, 'T'}, {0x0423, 'Y'},
-      {0x0425, 'X'}, {0x0430, 'a'}, {0x0435, 'e'}, {0x043E, 'o'}, {0x0440, 'p'}, {0x0441, 'c'}, {0x0443, 'y'},
-      {0x0445, 'x'}, {0x0455, 's'}, {0x0456, 'i'}, {0x0458, 'j'}, {0x04AF, 'y'}, {0x04BB, 'h'}, {0x0501, 'd'},
-      {0x051B, 'q'}, {0x051D, 'w'},
-      // Greek
-      {0x0391, 'A'}, {0x0392, 'B'}, {0x0395, 'E'}, {0x0396, 'Z'}, {0x0397, 'H'}, {0x0399, 'I'}, {0x039A, 'K'},
-      {0x039C, 'M'}, {0x039D, 'N'}, {0x039F, 'O'}, {0x03A1, 'P'}, {0x03A4, 'T'}, {0x03A5, 'Y'}, {0x03A7, 'X'},
-      {0x03BF, 'o'}, {0x03BD, 'v'}, {0x03C1, 'p'}};
+  // clang-format off: the table keeps its rows of seven.
+  static constexpr std::pair<utf8proc_int32_t, char> twins[] = {// Cyrillic
+                                                                {0x0405, 'S'},
+                                                                {0x0406, 'I'},
+                                                                {0x0408, 'J'},
+                                                                {0x0410, 'A'},
+                                                                {0x0412, 'B'},
+                                                                {0x0415, 'E'},
+                                                                {0x041A, 'K'},
+                                                                {0x041C, 'M'},
+                                                                {0x041D, 'H'},
+                                                                {0x041E, 'O'},
+                                                                {0x0420, 'P'},
+                                                                {0x0421, 'C'},
+                                                                {0x0422, 'T'},
+                                                                {0x0423, 'Y'},
+                                                                {0x0425, 'X'},
+                                                                {0x0430, 'a'},
+                                                                {0x0435, 'e'},
+                                                                {0x043E, 'o'},
+                                                                {0x0440, 'p'},
+                                                                {0x0441, 'c'},
+                                                                {0x0443, 'y'},
+                                                                {0x0445, 'x'},
+                                                                {0x0455, 's'},
+                                                                {0x0456, 'i'},
+                                                                {0x0458, 'j'},
+                                                                {0x04AF, 'y'},
+                                                                {0x04BB, 'h'},
+                                                                {0x0501, 'd'},
+                                                                {0x051B, 'q'},
+                                                                {0x051D, 'w'},
+                                                                // Greek
+                                                                {0x0391, 'A'},
+                                                                {0x0392, 'B'},
+                                                                {0x0395, 'E'},
+                                                                {0x0396, 'Z'},
+                                                                {0x0397, 'H'},
+                                                                {0x0399, 'I'},
+                                                                {0x039A, 'K'},
+                                                                {0x039C, 'M'},
+                                                                {0x039D, 'N'},
+                                                                {0x039F, 'O'},
+                                                                {0x03A1, 'P'},
+                                                                {0x03A4, 'T'},
+                                                                {0x03A5, 'Y'},
+                                                                {0x03A7, 'X'},
+                                                                {0x03BF, 'o'},
+                                                                {0x03BD, 'v'},
+                                                                {0x03C1, 'p'}};
+  // clang-format on
   for (const auto& [from, to] : twins)
     if (from == cp) return to;
   return 0;
@@ -100,7 +138,8 @@ utf8proc_int32_t latin_twin(utf8proc_int32_t cp) {
 
 // True for a Latin letter (basic Latin, or the Latin-1 and Latin Extended-A/B letters).
 bool is_latin(utf8proc_int32_t cp) {
-  return (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') || (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7);
+  return (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') ||
+         (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7);
 }
 
 // text with every word (a run between spaces) that holds a Latin letter written in Latin
@@ -143,8 +182,8 @@ std::string clean_text(std::string_view raw, std::size_t max, bool* cut) {
       pending_space = !kept.empty();
       continue;
     }
-    const bool joins_pictographs = cp == 0x200D && !pending_space && follows_pictograph(kept) &&
-                                   i + 1 < in.size() && is_pictograph(in[i + 1]);
+    const bool joins_pictographs = cp == 0x200D && !pending_space && follows_pictograph(kept) && i + 1 < in.size() &&
+                                   is_pictograph(in[i + 1]);
     if (is_invisible(cp) && !joins_pictographs) continue;
     if (pending_space) kept.push_back(' ');
     pending_space = false;
@@ -167,7 +206,8 @@ std::string clean_text(std::string_view raw, std::size_t max, bool* cut) {
   while (end > 0 && text[end - 1] == ' ') --end;  // a cut can leave a space last
   std::string out;
   utf8proc_uint8_t buf[4];
-  for (std::size_t i = 0; i < end; ++i) out.append(reinterpret_cast<const char*>(buf), utf8proc_encode_char(text[i], buf));
+  for (std::size_t i = 0; i < end; ++i)
+    out.append(reinterpret_cast<const char*>(buf), utf8proc_encode_char(text[i], buf));
   return out;
 }
 

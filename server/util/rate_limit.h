@@ -42,8 +42,7 @@ class window_limiter {
 // Thread-safety: every method may be called from any thread (one mutex, held briefly).
 class failure_backoff {
  public:
-  failure_backoff(const time_source& time, int free_failures, std::int64_t max_wait_s,
-                  std::int64_t forget_ms);
+  failure_backoff(const time_source& time, int free_failures, std::int64_t max_wait_s, std::int64_t forget_ms);
 
   // Seconds key must still wait before its next attempt (0: it may try now).
   std::int64_t wait_s(const std::string& key) const EXCLUDES(mu_);

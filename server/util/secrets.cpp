@@ -17,8 +17,7 @@ void random_bytes(std::span<unsigned char> out) {
   // RAND_bytes takes an int length; fill in chunks so any span size is safe.
   while (!out.empty()) {
     const std::size_t n = std::min<std::size_t>(out.size(), INT_MAX);
-    if (RAND_bytes(out.data(), static_cast<int>(n)) != 1)
-      throw std::runtime_error("CSPRNG failure (RAND_bytes)");
+    if (RAND_bytes(out.data(), static_cast<int>(n)) != 1) throw std::runtime_error("CSPRNG failure (RAND_bytes)");
     out = out.subspan(n);
   }
 }
@@ -32,9 +31,9 @@ std::uint64_t random_seed() {
 }
 
 std::string new_random_token(std::size_t bytes) {
-  static constexpr std::string_view alphabet =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  if (bytes == 0 || bytes % 3 != 0) throw std::invalid_argument("new_random_token: bytes must be a positive multiple of 3");
+  static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  if (bytes == 0 || bytes % 3 != 0)
+    throw std::invalid_argument("new_random_token: bytes must be a positive multiple of 3");
   std::vector<unsigned char> b(bytes);
   random_bytes(b);
   std::string out;

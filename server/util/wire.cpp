@@ -14,10 +14,12 @@ std::size_t json_depth(std::string_view text) {
     }
     switch (c) {
       case '"': in_string = true; break;
-      case '[': case '{':
+      case '[':
+      case '{':
         if (++depth > deepest) deepest = depth;
         break;
-      case ']': case '}':
+      case ']':
+      case '}':
         if (depth > 0) --depth;
         break;
       default: break;

@@ -39,8 +39,6 @@ bool string_member(const json& o, const char* key, std::string& out);
 using shared_text = std::shared_ptr<const std::string>;
 
 // A serialized message (built by protocol/core/messages.h) made shareable between write queues.
-inline shared_text share_text(std::string text) {
-  return std::make_shared<const std::string>(std::move(text));
-}
+inline shared_text share_text(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
 
 }  // namespace tabuleiro::server

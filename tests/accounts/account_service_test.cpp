@@ -73,7 +73,9 @@ struct service_on {
 
 }  // namespace
 
-TEST_CASE("sign-up opens a session that authenticates, the database keeps neither the id, its CSRF token nor the password", "[accounts]") {
+TEST_CASE(
+    "sign-up opens a session that authenticates, the database keeps neither the id, its CSRF token nor the password",
+    "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
   service_on f(kind, test_options());
   auto& [db, st, time, svc] = f;
@@ -97,13 +99,14 @@ TEST_CASE("sign-up opens a session that authenticates, the database keeps neithe
   CHECK(db.scalar("SELECT COUNT(*) FROM sessions WHERE id_hash = '" + o.id + "'") == 0);
   // The CSRF token is nowhere in the row (a backup holds the row): derived from the id, not kept.
   CHECK(db.scalar("SELECT COUNT(*) FROM sessions WHERE csrf = ''") == 1);
-  CHECK(db.scalar("SELECT COUNT(*) FROM sessions WHERE csrf LIKE '%" + o.s.csrf + "%' OR id_hash LIKE '%" +
-                  o.s.csrf + "%'") == 0);
+  CHECK(db.scalar("SELECT COUNT(*) FROM sessions WHERE csrf LIKE '%" + o.s.csrf + "%' OR id_hash LIKE '%" + o.s.csrf +
+                  "%'") == 0);
   CHECK(db.scalar("SELECT COUNT(*) FROM users WHERE password_hash LIKE '$argon2id$%'") == 1);
   CHECK(db.scalar("SELECT COUNT(*) FROM users WHERE password_hash LIKE '%a secret phrase%'") == 0);
 }
 
-TEST_CASE("a taken user name, or one that reads like it, is refused, bad names and passwords are refused", "[accounts]") {
+TEST_CASE("a taken user name, or one that reads like it, is refused, bad names and passwords are refused",
+          "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
   service_on f(kind, test_options());
   auto& [db, st, time, svc] = f;
@@ -116,7 +119,8 @@ TEST_CASE("a taken user name, or one that reads like it, is refused, bad names a
   CHECK(db.scalar("SELECT COUNT(*) FROM users") == 1);
 }
 
-TEST_CASE("sign-in: the right password opens a new session, a wrong password and an unknown name get one answer", "[accounts]") {
+TEST_CASE("sign-in: the right password opens a new session, a wrong password and an unknown name get one answer",
+          "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
   service_on f(kind, test_options());
   auto& [db, st, time, svc] = f;
@@ -284,7 +288,8 @@ TEST_CASE("where invitations are required, a sign-up uses up one live invitation
   CHECK(code_of(sign_up(svc, "pia", "pia's password", "10.0.0.2", short_lived.code)) == "bad_invitation");  // lapsed
   st->flush();
   CHECK(db.scalar("SELECT COUNT(*) FROM users") == 1);  // refused sign-ups left nothing behind
-  CHECK(db.scalar("SELECT COUNT(*) FROM invitations WHERE code_hash = '" + sha256_hex(first.code) + "' AND used_by IS NOT NULL") == 1);
+  CHECK(db.scalar("SELECT COUNT(*) FROM invitations WHERE code_hash = '" + sha256_hex(first.code) +
+                  "' AND used_by IS NOT NULL") == 1);
   CHECK(db.scalar("SELECT COUNT(*) FROM invitations WHERE code_hash = '" + first.code + "'") == 0);
 }
 

@@ -174,7 +174,8 @@ TEST_CASE("admin: maintenance set on one node holds on the other within a second
   CHECK(on(b) == true);
 }
 
-TEST_CASE("accounts: a password change ends the other sessions, a reset link works once and ends them all", "[accounts]") {
+TEST_CASE("accounts: a password change ends the other sessions, a reset link works once and ends them all",
+          "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
   test_db db(kind);
   manual_time time(1'800'000'000'000);
@@ -219,7 +220,9 @@ TEST_CASE("accounts: a password change ends the other sessions, a reset link wor
   CHECK(std::get<refusal>(nobody.get()).code == "not_found");
 }
 
-TEST_CASE("admin: a finished match is deleted with its append-only log, a running one is not, nor one a node still serves, and other logs stay append-only", "[accounts]") {
+TEST_CASE(
+    "admin: a finished match is deleted with its append-only log, a running one is not, nor one a node still serves, and other logs stay append-only",
+    "[accounts]") {
   const backend kind = GENERATE(backend::sqlite, backend::postgres);
   test_db db(kind);
   manual_time time(1'800'000'000'000);

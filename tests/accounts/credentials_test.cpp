@@ -11,9 +11,13 @@ TEST_CASE("a user name is 3 to 24 ASCII letters, digits and . _ - between letter
     INFO(ok);
     CHECK_FALSE(username_refusal(ok));
   }
-  for (const char* bad : {"", "ab", "abcdefghijklmnopqrstuvwxy", "_bob", "bob.", "a..b", "a-_b", "bo b",
-                          "bob\t", "b\x7f" "ob", "jos\xc3\xa9", "\xd0\xb0lice" /* Cyrillic a */,
-                          "bo\xe2\x80\x8b" "b" /* zero-width space */, "ab\xe2\x80\xaeZ" /* RTL override */}) {
+  for (const char* bad : {"", "ab", "abcdefghijklmnopqrstuvwxy", "_bob", "bob.", "a..b", "a-_b", "bo b", "bob\t",
+                          "b\x7f"
+                          "ob",
+                          "jos\xc3\xa9", "\xd0\xb0lice" /* Cyrillic a */,
+                          "bo\xe2\x80\x8b"
+                          "b" /* zero-width space */,
+                          "ab\xe2\x80\xaeZ" /* RTL override */}) {
     INFO(bad);
     CHECK(username_refusal(bad));
   }
@@ -23,7 +27,7 @@ TEST_CASE("user names that read alike share one key", "[accounts]") {
   CHECK(username_key("Bob") == "bob");
   CHECK(username_key("BOB") == username_key("bob"));
   CHECK(username_key("b0b") == username_key("bob"));
-  CHECK(username_key("Bill") == username_key("BiII"));   // capital I against l
+  CHECK(username_key("Bill") == username_key("BiII"));  // capital I against l
   CHECK(username_key("al1ce") == username_key("alice"));
   CHECK(username_key("ana.maria") == username_key("ana_maria"));
   CHECK(username_key("ana-maria") == username_key("ana_maria"));
@@ -33,8 +37,9 @@ TEST_CASE("user names that read alike share one key", "[accounts]") {
 TEST_CASE("a password has 8 to 1024 characters, counted as code points", "[accounts]") {
   CHECK(password_refusal("1234567"));
   CHECK_FALSE(password_refusal("12345678"));
-  CHECK_FALSE(password_refusal("\xc3\xa7\xc3\xa3\xc3\xa9\xc3\xb5\xc3\xa1\xc3\xad\xc3\xba\xc3\xa0"));  // 8 accented letters
-  CHECK(password_refusal("\xc3\xa7\xc3\xa3\xc3\xa9\xc3\xb5"));  // 4 characters in 8 bytes
+  CHECK_FALSE(
+      password_refusal("\xc3\xa7\xc3\xa3\xc3\xa9\xc3\xb5\xc3\xa1\xc3\xad\xc3\xba\xc3\xa0"));  // 8 accented letters
+  CHECK(password_refusal("\xc3\xa7\xc3\xa3\xc3\xa9\xc3\xb5"));                                // 4 characters in 8 bytes
   CHECK_FALSE(password_refusal(std::string(1024, 'x')));
   CHECK(password_refusal(std::string(1025, 'x')));
 }

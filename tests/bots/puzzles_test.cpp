@@ -18,7 +18,9 @@ namespace {
 using protocol::json;
 
 // Runs `tabuleiro puzzles args` (stderr to stdout); returns (exit status, output).
-std::pair<int, std::string> puzzles_cmd(const std::string& args) { return test::run_tabuleiro("puzzles " + args + " 2>&1"); }
+std::pair<int, std::string> puzzles_cmd(const std::string& args) {
+  return test::run_tabuleiro("puzzles " + args + " 2>&1");
+}
 
 // Seat s's result after playing l from position p: "won", "captured N" or "refused".
 std::string after(const protocol::game_kind& kind, const json& p, engine::seat s, const std::vector<json>& l) {

@@ -40,8 +40,11 @@ std::vector<std::unique_ptr<server_process>> start_nodes(const std::string& db, 
                                                          const std::vector<std::string>& extra = {}) {
   std::vector<std::unique_ptr<server_process>> nodes;
   for (int i = 1; i <= 3; ++i) {
-    std::vector<std::string> flags{"--node", "n" + std::to_string(i), "--lease-ms", std::to_string(lease_ms),
-                                   "--trusted-proxy", "127.0.0.1", "--create-limit", "1000", "--log-level", "info"};
+    std::vector<std::string> flags{"--node",          "n" + std::to_string(i),
+                                   "--lease-ms",      std::to_string(lease_ms),
+                                   "--trusted-proxy", "127.0.0.1",
+                                   "--create-limit",  "1000",
+                                   "--log-level",     "info"};
     flags.insert(flags.end(), extra.begin(), extra.end());
     nodes.push_back(std::make_unique<server_process>(db, flags, dir.path + "/n" + std::to_string(i) + ".log"));
   }
@@ -87,10 +90,12 @@ std::map<std::string, std::string> holders(const std::string& db) {
   REQUIRE(conn != nullptr);
   std::map<std::string, std::string> out;
   const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::system_clock::now().time_since_epoch()).count();
-  const bool read = conn->query("SELECT m.code, l.node FROM leases l JOIN matches m ON m.id = l.match_id"
-                      " WHERE l.expires_ms > ?1",
-                      {std::int64_t{now}}, [&](const srv::sql_row& r) { out[r.text(0)] = r.text(1); }, error);
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
+  const bool read = conn->query(
+      "SELECT m.code, l.node FROM leases l JOIN matches m ON m.id = l.match_id"
+      " WHERE l.expires_ms > ?1",
+      {std::int64_t{now}}, [&](const srv::sql_row& r) { out[r.text(0)] = r.text(1); }, error);
   REQUIRE(read);
   return out;
 }
@@ -196,7 +201,9 @@ void check_views(unsigned short proxy, cluster_match& m) {
 
 }  // namespace
 
-TEST_CASE("three nodes behind nginx: a node killed with kill -9 mid-game, every match continues on another node within 5 s and no acknowledged action is lost", "[cluster]") {
+TEST_CASE(
+    "three nodes behind nginx: a node killed with kill -9 mid-game, every match continues on another node within 5 s and no acknowledged action is lost",
+    "[cluster]") {
   const auto test_deadline = steady::now() + std::chrono::seconds(150);
   cluster c;
   const std::string& db = c.db;
@@ -265,7 +272,9 @@ TEST_CASE("three nodes behind nginx: a node killed with kill -9 mid-game, every 
   CHECK(steady::now() < test_deadline);
 }
 
-TEST_CASE("a frozen node loses its matches: its stale write is refused, its clients are moved, and the match goes on at the node nginx routes it to", "[cluster]") {
+TEST_CASE(
+    "a frozen node loses its matches: its stale write is refused, its clients are moved, and the match goes on at the node nginx routes it to",
+    "[cluster]") {
   const auto test_deadline = steady::now() + std::chrono::seconds(90);
   cluster c;
   const std::string& db = c.db;
@@ -350,7 +359,9 @@ TEST_CASE("a node's match list feed shows the matches other nodes serve, from th
   CHECK(holders(db).at(c.code) == "n2");
 }
 
-TEST_CASE("accounts across nodes: signed in on one node, a member plays through another, and disabling them on a third closes their socket within seconds", "[cluster]") {
+TEST_CASE(
+    "accounts across nodes: signed in on one node, a member plays through another, and disabling them on a third closes their socket within seconds",
+    "[cluster]") {
   cluster c;
   const auto post = [](unsigned short port, const std::string& target, const json& body, header_list h = {}) {
     return http_call(port, "POST", target, body.dump(), h);
@@ -358,9 +369,10 @@ TEST_CASE("accounts across nodes: signed in on one node, a member plays through 
   // Every node logged a set-up link; the first administrator signs up with node 1's.
   const std::string setup = setup_code(c);
   const unsigned short n1 = c.nodes[0]->port(), n2 = c.nodes[1]->port(), n3 = c.nodes[2]->port();
-  const auto [root, root_csrf] = session_of(post(n1, "/api/account/signup",
-                                               {{"username", "root"}, {"password", "root's password"}, {"invitation", setup}}));
-  const auto [ana, ana_csrf] = session_of(post(n1, "/api/account/signup", {{"username", "ana"}, {"password", "ana's password"}}));
+  const auto [root, root_csrf] = session_of(
+      post(n1, "/api/account/signup", {{"username", "root"}, {"password", "root's password"}, {"invitation", setup}}));
+  const auto [ana, ana_csrf] = session_of(
+      post(n1, "/api/account/signup", {{"username", "ana"}, {"password", "ana's password"}}));
 
   // Ana's session, opened on node 1, creates a match on node 2.
   const json me = http_call(n2, "GET", "/api/account", "", {{"Cookie", ana}}).json_body();
@@ -395,7 +407,8 @@ TEST_CASE("accounts across nodes: signed in on one node, a member plays through 
   }
 }
 
-TEST_CASE("the cluster's nginx hides /metrics and /readyz from the internet, and each node answers them directly", "[cluster]") {
+TEST_CASE("the cluster's nginx hides /metrics and /readyz from the internet, and each node answers them directly",
+          "[cluster]") {
   cluster c;
   CHECK(http_call(c.proxy.port(), "GET", "/metrics").status == 404);
   CHECK(http_call(c.proxy.port(), "GET", "/readyz").status == 404);
@@ -409,7 +422,9 @@ TEST_CASE("the cluster's nginx hides /metrics and /readyz from the internet, and
   CHECK(ready.status == 200);
 }
 
-TEST_CASE("behind a round-robin balancer two players on two nodes play whole matches at normal speed (relayed to the holder)", "[cluster]") {
+TEST_CASE(
+    "behind a round-robin balancer two players on two nodes play whole matches at normal speed (relayed to the holder)",
+    "[cluster]") {
   const auto test_deadline = steady::now() + std::chrono::seconds(150);
   pg_cluster pg;
   const std::string db = pg.create_database();
@@ -503,7 +518,9 @@ TEST_CASE("behind a round-robin balancer two players on two nodes play whole mat
   }
 }
 
-TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out everywhere on one node close the sockets of the sessions they end on every node within a second (4004)", "[cluster]") {
+TEST_CASE(
+    "sessions across nodes: a sign-out, a password change and a sign-out everywhere on one node close the sockets of the sessions they end on every node within a second (4004)",
+    "[cluster]") {
   cluster c;
   const unsigned short n1 = c.nodes[0]->port(), n2 = c.nodes[1]->port(), n3 = c.nodes[2]->port();
   const json ana_login = {{"username", "ana"}, {"password", "ana's password"}};
@@ -517,7 +534,8 @@ TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out e
 
   // The first session's sockets: one on each node, and her seat through nginx.
   std::vector<std::unique_ptr<ws_client>> signed_out;
-  for (const unsigned short port : {n1, n2, n3}) signed_out.push_back(std::make_unique<ws_client>(port, "", "/ws", "", first));
+  for (const unsigned short port : {n1, n2, n3})
+    signed_out.push_back(std::make_unique<ws_client>(port, "", "/ws", "", first));
   signed_out.push_back(std::make_unique<ws_client>(c.proxy.port(), "", "/ws?code=" + code, "", first));
   signed_out.back()->send({{"type", "join"}, {"code", code}});
   CHECK(signed_out.back()->until("joined")["seat"] == made.json_body()["seat"]);
@@ -528,7 +546,8 @@ TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out e
   std::this_thread::sleep_for(std::chrono::milliseconds(600));
 
   // Signed out on node 2: her first session's sockets close everywhere within a second.
-  REQUIRE(http_call(n2, "POST", "/api/account/signout", "", {{"Cookie", first}, {"X-CSRF-Token", first_csrf}}).status == 200);
+  REQUIRE(http_call(n2, "POST", "/api/account/signout", "", {{"Cookie", first}, {"X-CSRF-Token", first_csrf}}).status ==
+          200);
   std::vector<ws_client*> first_sockets;
   for (auto& ws : signed_out) first_sockets.push_back(ws.get());
   const double signout_s = seconds_to_close(first_sockets, 4004);
@@ -551,19 +570,22 @@ TEST_CASE("sessions across nodes: a sign-out, a password change and a sign-out e
   CHECK(kept.until("pong")["t"] == 2);
 
   // Signed out everywhere from node 1: the last socket (node 3) closes too.
-  REQUIRE(http_call(n1, "POST", "/api/account/signout-everywhere", "", {{"Cookie", second}, {"X-CSRF-Token", second_csrf}})
-              .status == 200);
+  REQUIRE(
+      http_call(n1, "POST", "/api/account/signout-everywhere", "", {{"Cookie", second}, {"X-CSRF-Token", second_csrf}})
+          .status == 200);
   const double everywhere_s = seconds_to_close({&kept}, 4004);
   INFO("the sign-out everywhere's socket closed within " << everywhere_s << " s");
   CHECK(everywhere_s < 1.0 * slowdown);
 }
 
-TEST_CASE("an administrator on one node aborts a running match another node holds, its player connected there, and deletes it once finished", "[cluster]") {
+TEST_CASE(
+    "an administrator on one node aborts a running match another node holds, its player connected there, and deletes it once finished",
+    "[cluster]") {
   cluster c;
   const unsigned short n1 = c.nodes[0]->port(), n2 = c.nodes[1]->port(), n3 = c.nodes[2]->port();
-  const auto [root, root_csrf] = session_of(http_call(
-      n1, "POST", "/api/account/signup",
-      json{{"username", "root"}, {"password", "root's password"}, {"invitation", setup_code(c)}}.dump()));
+  const auto [root, root_csrf] = session_of(
+      http_call(n1, "POST", "/api/account/signup",
+                json{{"username", "root"}, {"password", "root's password"}, {"invitation", setup_code(c)}}.dump()));
 
   // A match held by node 2, its first player connected there.
   const created_match made = create_match(n2, {{"game", "taixu"}});

@@ -67,17 +67,18 @@ nginx_proxy::nginx_proxy(const std::vector<unsigned short>& nodes, bool round_ro
   port_ = free_port();
   site = replace_line(site, "listen 8080;", "    listen 127.0.0.1:" + std::to_string(port_) + ";");
   // One test client creates many matches from one address within seconds.
-  site = replace_line(site, "limit_req_zone", "limit_req_zone $tabuleiro_create_key zone=tabuleiro_create:1m rate=100r/s;");
+  site = replace_line(site, "limit_req_zone",
+                      "limit_req_zone $tabuleiro_create_key zone=tabuleiro_create:1m rate=100r/s;");
   const std::string d = dir_.path;
   std::ofstream(d + "/tabuleiro.conf") << site;
-  std::ofstream(d + "/nginx.conf")
-      << (geteuid() == 0 ? "user root;\n" : "") << "worker_processes 1;\n"
-      << "daemon off;\npid " << d << "/nginx.pid;\nerror_log " << d << "/error.log warn;\n"
-      << "events { worker_connections 1024; }\n"
-      << "http {\n  access_log off;\n"
-      << "  client_body_temp_path " << d << "/body;\n  proxy_temp_path " << d << "/proxy;\n"
-      << "  fastcgi_temp_path " << d << "/fastcgi;\n  uwsgi_temp_path " << d << "/uwsgi;\n"
-      << "  scgi_temp_path " << d << "/scgi;\n  include " << d << "/tabuleiro.conf;\n}\n";
+  std::ofstream(d + "/nginx.conf") << (geteuid() == 0 ? "user root;\n" : "") << "worker_processes 1;\n"
+                                   << "daemon off;\npid " << d << "/nginx.pid;\nerror_log " << d << "/error.log warn;\n"
+                                   << "events { worker_connections 1024; }\n"
+                                   << "http {\n  access_log off;\n"
+                                   << "  client_body_temp_path " << d << "/body;\n  proxy_temp_path " << d
+                                   << "/proxy;\n"
+                                   << "  fastcgi_temp_path " << d << "/fastcgi;\n  uwsgi_temp_path " << d << "/uwsgi;\n"
+                                   << "  scgi_temp_path " << d << "/scgi;\n  include " << d << "/tabuleiro.conf;\n}\n";
   pid_ = fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {

@@ -19,8 +19,7 @@ namespace fs = std::filesystem;
 
 // A fresh temporary directory, removed with its contents at the end of the test.
 struct temp_dir {
-  fs::path path = fs::temp_directory_path() /
-                  ("tabuleiro-backup-test-" + std::to_string(std::random_device{}()));
+  fs::path path = fs::temp_directory_path() / ("tabuleiro-backup-test-" + std::to_string(std::random_device{}()));
   temp_dir() { fs::create_directories(path); }
   ~temp_dir() { fs::remove_all(path); }
 };
@@ -30,9 +29,7 @@ struct connection {
   sqlite3* db = nullptr;
   explicit connection(const fs::path& p) { REQUIRE(sqlite3_open(p.c_str(), &db) == SQLITE_OK); }
   ~connection() { sqlite3_close(db); }
-  void exec(const std::string& sql) {
-    REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
-  }
+  void exec(const std::string& sql) { REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK); }
   long long scalar(const std::string& sql) {
     sqlite3_stmt* stmt = nullptr;
     REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK);
@@ -53,8 +50,7 @@ TEST_CASE("backup copies committed rows still in the WAL while the writer stays 
   writer.exec("PRAGMA journal_mode = WAL");
   writer.exec("PRAGMA wal_autocheckpoint = 0");  // keep every row in the WAL file
   writer.exec("CREATE TABLE actions (version INTEGER PRIMARY KEY, action TEXT)");
-  for (int v = 1; v <= 50; ++v)
-    writer.exec("INSERT INTO actions VALUES (" + std::to_string(v) + ", 'move')");
+  for (int v = 1; v <= 50; ++v) writer.exec("INSERT INTO actions VALUES (" + std::to_string(v) + ", 'move')");
   REQUIRE(fs::file_size(dir.path / "tabuleiro.db-wal") > 0);
 
   REQUIRE(tabuleiro::run_backup({"--db", db.string(), copy.string()}) == 0);
@@ -74,11 +70,16 @@ TEST_CASE("backup refuses to overwrite and needs an existing database") {
     c.exec("CREATE TABLE t (x)");
   }
   const fs::path taken = dir.path / "taken.db";
-  { connection c(taken); c.exec("CREATE TABLE keep (x)"); }
+  {
+    connection c(taken);
+    c.exec("CREATE TABLE keep (x)");
+  }
   CHECK(tabuleiro::run_backup({"--db", db.string(), taken.string()}) == 1);
-  { connection c(taken); CHECK(c.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'keep'") == 1); }
-  CHECK(tabuleiro::run_backup({"--db", (dir.path / "missing.db").string(),
-                               (dir.path / "out.db").string()}) == 1);
+  {
+    connection c(taken);
+    CHECK(c.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'keep'") == 1);
+  }
+  CHECK(tabuleiro::run_backup({"--db", (dir.path / "missing.db").string(), (dir.path / "out.db").string()}) == 1);
   CHECK_FALSE(fs::exists(dir.path / "missing.db"));
   CHECK(tabuleiro::run_backup({"--db", db.string()}) == 2);
 }
@@ -102,8 +103,7 @@ TEST_CASE("backup of a PostgreSQL database is a pg_dump archive that pg_restore 
     INFO(error);
     REQUIRE(s);
     s->insert_match(m, {});
-    for (int v = 1; v <= 20; ++v)
-      s->append_action(m.code, action_row{v, 1 + v % 2, {{"n", v}}, nullptr, 1000 + v}, {});
+    for (int v = 1; v <= 20; ++v) s->append_action(m.code, action_row{v, 1 + v % 2, {{"n", v}}, nullptr, 1000 + v}, {});
     s->flush();
     temp_dir dir;
     const fs::path dump = dir.path / "tabuleiro.pgdump";

@@ -36,8 +36,8 @@ int games_to_play() {
 
 // A reference of rules §4 written independently of the engine: every path of king steps tried
 // by depth-first search, collecting the empty destinations.
-void paths(const arena& a, int p, bool dragon, bool elephant, const std::array<bool, board_size>& zone, int x,
-           int left, std::array<bool, board_size>& dest) {
+void paths(const arena& a, int p, bool dragon, bool elephant, const std::array<bool, board_size>& zone, int x, int left,
+           std::array<bool, board_size>& dest) {
   if (left == 0) return;
   for (int df = -1; df <= 1; ++df)
     for (int dr = -1; dr <= 1; ++dr) {

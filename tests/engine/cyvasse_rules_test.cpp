@@ -17,8 +17,8 @@ namespace {
 void set_ground(state& s, const char* sq, terrain t) { s.board.ground[at(sq)] = t; }
 
 int count_pieces(const state& s, int owner) {
-  return static_cast<int>(std::count_if(s.board.pieces.begin(), s.board.pieces.end(),
-                                        [&](const piece& p) { return p.owner == owner; }));
+  return static_cast<int>(
+      std::count_if(s.board.pieces.begin(), s.board.pieces.end(), [&](const piece& p) { return p.owner == owner; }));
 }
 
 }  // namespace
@@ -160,7 +160,8 @@ TEST_CASE("rules 3: bad_setup - count, zone, mountain, duplicate square, kind co
   CHECK(check(s, 1, placement_action(seat2)) == error::bad_setup);
 }
 
-TEST_CASE("rules 3: formations - at least six named, valid for both seats, random differs per seed, King not in front") {
+TEST_CASE(
+    "rules 3: formations - at least six named, valid for both seats, random differs per seed, King not in front") {
   REQUIRE(formations().size() >= 6);
   CHECK(formations()[0].name == "standard");
   const state s = new_game(options{}, 1);
@@ -193,7 +194,7 @@ TEST_CASE("rules 4: movement is a path of king steps up to the move value, not n
   CHECK(chk(s, mv("c3", "f6")) == error::no_path);  // every 3-step path goes through d4
   CHECK(chk(s, mv("c3", "a6")) == error::ok);       // 3 diagonal steps
   CHECK(chk(s, mv("c3", "g3")) == error::out_of_range);
-  CHECK(chk(s, mv("c3", "e5")) == error::ok);   // around d4 (c4, d5, e5)
+  CHECK(chk(s, mv("c3", "e5")) == error::ok);  // around d4 (c4, d5, e5)
   state t = position({{"e1", 1, kind::militia}}, true);
   CHECK(chk(t, mv("e1", "f2")) == error::ok);
   CHECK(chk(t, mv("e1", "e3")) == error::out_of_range);
@@ -201,12 +202,20 @@ TEST_CASE("rules 4: movement is a path of king steps up to the move value, not n
 }
 
 TEST_CASE("rules 4: own pieces are passable, except for the Elephant, enemies never") {
-  state s = position({{"c1", 1, kind::heavy_horse}, {"c2", 1, kind::militia}, {"b2", 1, kind::militia},
-                      {"d2", 1, kind::militia}, {"e1", 1, kind::elephant}, {"d1", 1, kind::militia}},
+  state s = position({{"c1", 1, kind::heavy_horse},
+                      {"c2", 1, kind::militia},
+                      {"b2", 1, kind::militia},
+                      {"d2", 1, kind::militia},
+                      {"e1", 1, kind::elephant},
+                      {"d1", 1, kind::militia}},
                      true);
   CHECK(chk(s, mv("c1", "c3")) == error::ok);  // over own c2
-  state e = position({{"c1", 1, kind::elephant}, {"b2", 1, kind::militia}, {"c2", 1, kind::militia},
-                      {"d2", 1, kind::militia}, {"b1", 1, kind::militia}, {"d1", 1, kind::militia}},
+  state e = position({{"c1", 1, kind::elephant},
+                      {"b2", 1, kind::militia},
+                      {"c2", 1, kind::militia},
+                      {"d2", 1, kind::militia},
+                      {"b1", 1, kind::militia},
+                      {"d1", 1, kind::militia}},
                      true);
   CHECK(e.board.pieces[at("c1")].what == kind::elephant);
   std::vector<move> moves;
@@ -214,8 +223,12 @@ TEST_CASE("rules 4: own pieces are passable, except for the Elephant, enemies ne
   CHECK(std::none_of(moves.begin(), moves.end(), [](move m) { return m.from == at("c1"); }));
   // an elephant with move 1 never passes anything; the rule shows on a heavy horse's twin:
   // enemies block the heavy horse
-  state h = position({{"c1", 1, kind::heavy_horse}, {"b2", 2, kind::militia}, {"c2", 2, kind::tower},
-                      {"d2", 2, kind::tower}, {"b1", 1, kind::militia}, {"d1", 1, kind::militia}},
+  state h = position({{"c1", 1, kind::heavy_horse},
+                      {"b2", 2, kind::militia},
+                      {"c2", 2, kind::tower},
+                      {"d2", 2, kind::tower},
+                      {"b1", 1, kind::militia},
+                      {"d1", 1, kind::militia}},
                      true);
   CHECK(chk(h, mv("c1", "c3")) == error::no_path);
 }
@@ -262,13 +275,21 @@ TEST_CASE("rules 4: an enemy spear zone ends the path (not for the Dragon)") {
   CHECK(chk(s, mv("d4", "e5")) == error::ok);
   CHECK(chk(s, mv("d4", "f6")) == error::ok);  // d5 → e6? no: via d5, e6 is a zone; via e4? f5, f6
   CHECK(chk(s, mv("d4", "e6")) == error::ok);  // path d5 → e6 ends there
-  state t = position({{"e7", 2, kind::spearman}, {"e4", 1, kind::light_horse}, {"d6", 2, kind::tower},
-                      {"f6", 2, kind::tower}, {"d5", 2, kind::tower}, {"f5", 2, kind::tower}},
+  state t = position({{"e7", 2, kind::spearman},
+                      {"e4", 1, kind::light_horse},
+                      {"d6", 2, kind::tower},
+                      {"f6", 2, kind::tower},
+                      {"d5", 2, kind::tower},
+                      {"f5", 2, kind::tower}},
                      true);
   // from e4 straight up: e5 is a zone square, so e6 cannot be reached through it
   CHECK(chk(t, mv("e4", "e6")) == error::no_path);
-  state d = position({{"e7", 2, kind::spearman}, {"e4", 1, kind::dragon}, {"d6", 2, kind::tower},
-                      {"f6", 2, kind::tower}, {"d5", 2, kind::tower}, {"f5", 2, kind::tower}},
+  state d = position({{"e7", 2, kind::spearman},
+                      {"e4", 1, kind::dragon},
+                      {"d6", 2, kind::tower},
+                      {"f6", 2, kind::tower},
+                      {"d5", 2, kind::tower},
+                      {"f5", 2, kind::tower}},
                      true);
   CHECK(chk(d, mv("e4", "e6")) == error::ok);
 }
@@ -309,8 +330,11 @@ TEST_CASE("rules 5: attack lines - range, own pieces passable, enemies and mount
 }
 
 TEST_CASE("rules 5: the Trebuchet attacks at distance 2-4 over everything, never at 1") {
-  state s = position({{"c1", 1, kind::trebuchet}, {"c2", 2, kind::militia}, {"c3", 2, kind::militia},
-                      {"c5", 2, kind::militia}, {"c6", 2, kind::militia}},
+  state s = position({{"c1", 1, kind::trebuchet},
+                      {"c2", 2, kind::militia},
+                      {"c3", 2, kind::militia},
+                      {"c5", 2, kind::militia},
+                      {"c6", 2, kind::militia}},
                      true);
   set_ground(s, "c4", terrain::mountain);
   CHECK(remaining_armor(s.board, at("c2")) == 1);
@@ -320,8 +344,12 @@ TEST_CASE("rules 5: the Trebuchet attacks at distance 2-4 over everything, never
 }
 
 TEST_CASE("rules 5: the Spearman attacks only its spear zone, the Tower never attacks") {
-  state s = position({{"e4", 1, kind::spearman}, {"e6", 2, kind::militia}, {"f5", 2, kind::militia},
-                      {"e3", 2, kind::militia}, {"g4", 1, kind::tower}, {"h4", 2, kind::militia}},
+  state s = position({{"e4", 1, kind::spearman},
+                      {"e6", 2, kind::militia},
+                      {"f5", 2, kind::militia},
+                      {"e3", 2, kind::militia},
+                      {"g4", 1, kind::tower},
+                      {"h4", 2, kind::militia}},
                      true);
   CHECK(remaining_armor(s.board, at("e6")) == 0);  // two ahead
   CHECK(remaining_armor(s.board, at("f5")) == 1);  // diagonal: no
@@ -362,7 +390,7 @@ TEST_CASE("rules 6: a capture is a straight line within the move value, through 
   state s = position({{"b2", 1, kind::light_horse}, {"e5", 2, kind::crossbow}, {"d6", 2, kind::crossbow}}, true);
   CHECK(chk(s, mv("b2", "e5")) == error::ok);
   CHECK(chk(s, mv("b2", "d6")) == error::out_of_range);  // reachable by a path, not straight
-  s.board.pieces[at("c3")] = piece{1, kind::militia};  // own piece on the line: passable
+  s.board.pieces[at("c3")] = piece{1, kind::militia};    // own piece on the line: passable
   CHECK(chk(s, mv("b2", "e5")) == error::ok);
   s.board.pieces[at("d4")] = piece{2, kind::tower};  // enemy on the line: blocked
   CHECK(chk(s, mv("b2", "e5")) == error::no_path);
@@ -423,9 +451,8 @@ TEST_CASE("rules 7: capturing the King wins") {
 
 TEST_CASE("rules 7: a player with no legal move on their turn loses") {
   // seat 2: King j10 boxed in by own Towers (immobile) and Tower j9 etc.
-  state s = position({{"j10", 2, kind::king}, {"i10", 2, kind::tower}, {"i9", 2, kind::tower},
-                      {"a3", 1, kind::militia}},
-                     true);
+  state s = position(
+      {{"j10", 2, kind::king}, {"i10", 2, kind::tower}, {"i9", 2, kind::tower}, {"a3", 1, kind::militia}}, true);
   s.board.pieces[at("j9")] = piece{2, kind::militia};
   s.board.pieces[at("j8")] = piece{1, kind::tower};
   s.board.pieces[at("i8")] = piece{1, kind::tower};

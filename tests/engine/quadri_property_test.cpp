@@ -44,8 +44,9 @@ action random_action(rng& r) {
     if (r.uniform(60) == 0) return off_area;
     return static_cast<cell>(r.uniform(area_size));
   };
-  a.len = a.kind == action_kind::move ? static_cast<std::uint8_t>(2 + r.uniform(3))
-          : a.kind == action_kind::shift ? 2 : 1;
+  a.len = a.kind == action_kind::move    ? static_cast<std::uint8_t>(2 + r.uniform(3))
+          : a.kind == action_kind::shift ? 2
+                                         : 1;
   for (int i = 0; i < a.len; ++i) a.path[i] = cell_of();
   return a;
 }
@@ -85,8 +86,9 @@ std::string invariant_problem(const state& s, const state& prev, const std::vect
   for (int c = 0; c < area_size; ++c)
     if (prev.tiles[c].revealed && prev.tiles[c].aura) {
       bool kept = false;
-      for (const auto& t : s.tiles) kept = kept || (t.aura == prev.tiles[c].aura && t.phase == prev.tiles[c].phase &&
-                                                    t.dir == prev.tiles[c].dir && t.revealed);
+      for (const auto& t : s.tiles)
+        kept = kept || (t.aura == prev.tiles[c].aura && t.phase == prev.tiles[c].phase && t.dir == prev.tiles[c].dir &&
+                        t.revealed);
       if (!kept) return "a revealed value was hidden again";
     }
   return "";
@@ -170,8 +172,10 @@ TEST_CASE("quadri property: random games keep the invariants, the legal list is 
       const std::string problem = invariant_problem(s, prev, ev);
       if (!problem.empty()) FAIL(problem);
       // The captures a legal action announces (the legal list's "captures") are the ones it makes.
-      const auto taken = std::count_if(ev.begin(), ev.end(), [](const event& e) { return std::holds_alternative<captured>(e); });
-      if (captures_of(prev, prev.to_move, a) != taken) FAIL("captures_of " << captures_of(prev, prev.to_move, a) << " but " << taken << " captured");
+      const auto taken = std::count_if(ev.begin(), ev.end(),
+                                       [](const event& e) { return std::holds_alternative<captured>(e); });
+      if (captures_of(prev, prev.to_move, a) != taken)
+        FAIL("captures_of " << captures_of(prev, prev.to_move, a) << " but " << taken << " captured");
       // The no-action loss only when the player to move has no legal action at all.
       if (s.outcome && s.outcome->reason == "no_action") {
         state t = s;

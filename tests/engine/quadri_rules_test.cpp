@@ -151,7 +151,8 @@ TEST_CASE("quadri: option majority keeps only the sequences that capture the mos
   CHECK(try_action(s, path("g3 i5")) == error::capture_required);
 }
 
-TEST_CASE("quadri: a predictor captured on its own aura costs its owner the value - on the other aura the capturer gains it") {
+TEST_CASE(
+    "quadri: a predictor captured on its own aura costs its owner the value - on the other aura the capturer gains it") {
   state s = build("d4:1 e5:2 h8:2");
   s.tiles[at("e5")].value = 3;  // e5: rank 5, red
   const auto ev = play(s, path("d4 f6"));
@@ -364,8 +365,8 @@ TEST_CASE("quadri: quiet_limit consecutive actions without a capture draw - a ca
 
 TEST_CASE("quadri: nobody observes an unrevealed value - revealed values stay public - all at game over") {
   state s = new_game({}, 9);
-  for (auto v : {tabuleiro::engine::viewer::spectator, tabuleiro::engine::viewer::seat1,
-                 tabuleiro::engine::viewer::seat2}) {
+  for (auto v :
+       {tabuleiro::engine::viewer::spectator, tabuleiro::engine::viewer::seat1, tabuleiro::engine::viewer::seat2}) {
     const observation o = game::observe(s, v);
     for (const auto& t : o.tiles) CHECK(t.value == 0);
     CHECK(o == game::observe(s, tabuleiro::engine::viewer::spectator));

@@ -134,11 +134,8 @@ TEST_CASE("taixu §4.2: stronger attacker captures — the victim goes to its ow
   CHECK(s.reserve[1] == 8);
   CHECK(s.pc == 19);
   CHECK(count<captured>(ev) == 1);
-  CHECK(first<captured>(ev) == captured{.at = sq("d5"),
-                                        .attacker_owner = 1,
-                                        .victim_owner = 2,
-                                        .victim_charge = 1,
-                                        .removed = false});
+  CHECK(first<captured>(ev) ==
+        captured{.at = sq("d5"), .attacker_owner = 1, .victim_owner = 2, .victim_charge = 1, .removed = false});
   CHECK(count<exploded>(ev) == 0);
 }
 
@@ -220,8 +217,7 @@ TEST_CASE("taixu §5: rift teleports to an empty Core-ring square and the new sq
   setup o = rich();
   o.opts.reserve = 16;
   // Every Core-ring square but c3 (an Energy Zone) is occupied.
-  state s = build("a2:1:0 d3:2:0 e3:2:0 f3:2:0 c4:2:0 f4:2:0 c5:2:0 f5:2:0 c6:2:0 d6:2:0 e6:2:0 f6:2:0",
-                  "a3:rift", o);
+  state s = build("a2:1:0 d3:2:0 e3:2:0 f3:2:0 c4:2:0 f4:2:0 c5:2:0 f5:2:0 c6:2:0 d6:2:0 e6:2:0 f6:2:0", "a3:rift", o);
   std::vector<event> ev;
   REQUIRE(play(s, move("a2", "a3"), &ev) == error::ok);
   CHECK(at(s, "a3").owner == 0);
@@ -292,7 +288,7 @@ TEST_CASE("taixu §9: error precedence is deterministic (RULES.md)") {
   CHECK(check(s, 2, end_turn()) == error::not_your_turn);
   CHECK(check(s, 1, move("d4", "d5")) == error::not_your_piece);
   CHECK(check(s, 1, move("e4", "e5")) == error::no_piece);
-  CHECK(check(s, 1, move("d2", "d4")) == error::path_blocked);  // before own/weaker
+  CHECK(check(s, 1, move("d2", "d4")) == error::path_blocked);     // before own/weaker
   CHECK(check(s, 1, move("d3", "d4")) == error::weaker_attacker);  // before insufficient_pc
   CHECK(check(s, 1, move("d3", "e3")) == error::insufficient_pc);
   CHECK(check(s, 1, action{action_kind::move, 3, 64}) == error::bad_action);

@@ -33,7 +33,7 @@ TEST_CASE("taixu §6: a piece reaching 5 explodes — its wave hits the 8 neighb
   std::vector<event> ev;
   REQUIRE(play(s, move("d2", "d3"), &ev) == error::ok);
   CHECK(at(s, "d3").owner == 0);
-  CHECK(s.reserve[0] == 7);  // exploded piece back to the reserve
+  CHECK(s.reserve[0] == 7);       // exploded piece back to the reserve
   CHECK(at(s, "c4").owner == 0);  // charge 0 hit: destroyed
   CHECK(s.reserve[1] == 6);
   CHECK(at(s, "e4").charge == 1);

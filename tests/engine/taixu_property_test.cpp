@@ -47,8 +47,7 @@ std::string invariant_problem(const state& s, const state& prev) {
   std::array<int, 2> halves{};
   for (int q = 0; q < board_size; ++q)
     if (s.anomalies[q] != effect::none) ++halves[is_north(q) ? 0 : 1];
-  if (halves[0] > anomalies_per_half(s.round) || halves[1] > anomalies_per_half(s.round))
-    return "too many anomalies";
+  if (halves[0] > anomalies_per_half(s.round) || halves[1] > anomalies_per_half(s.round)) return "too many anomalies";
   // A running turn always has something to do besides end_turn.
   if (!s.outcome && (s.pc <= 0 || !has_non_end_action(s))) return "turn should have ended";
   return "";

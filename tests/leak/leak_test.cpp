@@ -23,7 +23,7 @@ struct frame {
   int viewer = 0;
   std::int64_t version = 0;
   std::string text;
-  bool list = false;  // a message of the match list feed
+  bool list = false;         // a message of the match list feed
   bool seed_public = false;  // an export of a finished match, which publishes its seed
 };
 
@@ -40,8 +40,8 @@ struct recorded {
   std::string code;
   std::vector<frame> frames;
   int actions = 0;
-  int side_paths = 0;  // times history and log were read mid-game
-  int list_frames = 0; // match list feed messages about this match
+  int side_paths = 0;   // times history and log were read mid-game
+  int list_frames = 0;  // match list feed messages about this match
 };
 
 // Reads the next message of c (bounded), records it and updates c; nullopt on timeout.
@@ -98,8 +98,7 @@ recorded play(unsigned short port, const game_secrets& g, std::mt19937& rng) {
     at[v].ws = std::make_unique<ws_client>(port);
     at[v].viewer = v;
   }
-  const std::array<json, 3> joins = {json{{"as", "spectator"}}, json{{"token", m.token}},
-                                     json{{"as", "player"}}};
+  const std::array<json, 3> joins = {json{{"as", "spectator"}}, json{{"token", m.token}}, json{{"as", "player"}}};
   for (int v : {1, 2, 0}) {  // the creator's seat is 1 (the default)
     json j = {{"type", "join"}, {"code", m.code}};
     j.update(joins[v]);
@@ -204,8 +203,8 @@ std::vector<json> positions_by_version(const std::string& db_path, const std::st
     return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
   };
   sqlite3_stmt* st = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, "SELECT id, game, options, seed, start_position FROM matches WHERE code = ?",
-                             -1, &st, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_prepare_v2(db, "SELECT id, game, options, seed, start_position FROM matches WHERE code = ?", -1, &st,
+                             nullptr) == SQLITE_OK);
   sqlite3_bind_text(st, 1, code.c_str(), -1, SQLITE_TRANSIENT);
   REQUIRE(sqlite3_step(st) == SQLITE_ROW);
   const auto id = sqlite3_column_int64(st, 0);
@@ -220,8 +219,8 @@ std::vector<json> positions_by_version(const std::string& db_path, const std::st
   REQUIRE(std::holds_alternative<std::unique_ptr<protocol::match>>(created));
   auto m = std::move(std::get<std::unique_ptr<protocol::match>>(created));
   std::vector<json> out = {kind->secret_position(*m)};
-  REQUIRE(sqlite3_prepare_v2(db, "SELECT version, seat, action FROM actions WHERE match_id = ? ORDER BY version",
-                             -1, &st, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_prepare_v2(db, "SELECT version, seat, action FROM actions WHERE match_id = ? ORDER BY version", -1,
+                             &st, nullptr) == SQLITE_OK);
   sqlite3_bind_int64(st, 1, id);
   while (sqlite3_step(st) == SQLITE_ROW) {
     REQUIRE(sqlite3_column_int64(st, 0) == static_cast<std::int64_t>(out.size()));
@@ -247,8 +246,9 @@ verdict run(const game_secrets& g, std::uint32_t seed) {
   const std::string db = dir.path + "/leak.db";
   std::vector<recorded> games;
   {
-    server_process srv(db, {"--msg-rate", "100000", "--msg-burst", "100000", "--clock", "manual",
-                              "--abandon-after", "1000000"}, "", g.binary);
+    server_process srv(
+        db, {"--msg-rate", "100000", "--msg-burst", "100000", "--clock", "manual", "--abandon-after", "1000000"}, "",
+        g.binary);
     std::mt19937 rng(seed);
     for (int i = 0; i < g.games; ++i) games.push_back(play(srv.port(), g, rng));
     REQUIRE(srv.terminate() == 0);
@@ -290,9 +290,9 @@ TEST_CASE("random whole games of every game - no frame holds a secret of its vie
   for (const auto& g : declared) {
     INFO("game " << g.game);
     const verdict v = run(g, 20261201);
-    WARN(g.game << ": " << v.games << " games, " << v.frames << " frames, " << v.secrets_checked
-                << " secret checks, " << v.side_paths << " history/log reads, " << v.list_frames
-                << " list feed frames, " << v.leaks << " leaks");
+    WARN(g.game << ": " << v.games << " games, " << v.frames << " frames, " << v.secrets_checked << " secret checks, "
+                << v.side_paths << " history/log reads, " << v.list_frames << " list feed frames, " << v.leaks
+                << " leaks");
     INFO(v.first_leak);
     CHECK(v.games == g.games);
     CHECK(v.secrets_checked > 0);

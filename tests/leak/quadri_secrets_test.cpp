@@ -35,9 +35,11 @@ TEST_CASE("the QU4DRI declaration finds an unrevealed value in a view, a patch o
   leaky["tiles"]["d6"]["value"] = value;
   CHECK(holds_any(leaky.dump(), secrets));
   CHECK(holds_any(json::diff(view, leaky).dump(), secrets));
-  const json flipped = {{"type", "tile_flipped"}, {"at", "d6"}, {"by", nullptr}, {"side", "location"}, {"value", value}};
+  const json flipped = {
+      {"type", "tile_flipped"}, {"at", "d6"}, {"by", nullptr}, {"side", "location"}, {"value", value}};
   CHECK(holds_any(flipped.dump(), secrets));
-  const json scored = {{"type", "energy_changed"}, {"at", "d6"}, {"player", 1}, {"from", 32}, {"to", 32 + value}, {"delta", value}};
+  const json scored = {{"type", "energy_changed"}, {"at", "d6"},    {"player", 1}, {"from", 32},
+                       {"to", 32 + value},         {"delta", value}};
   CHECK(holds_any(scored.dump(), secrets));
   // Once the talisman is revealed its fragments are no longer secrets.
   auto r = m->apply(1, {{"type", "flip"}, {"at", "d6"}});

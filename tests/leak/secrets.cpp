@@ -73,8 +73,7 @@ game_secrets cyvasse() {
       if (q == viewer || !position.at("submitted")[q - 1].get<bool>()) continue;
       out.push_back("\"owner\":" + std::to_string(q));
       for (const json& p : position.at("pieces"))
-        if (p.at("owner") == q)
-          out.push_back(json{{"at", p.at("at")}, {"kind", p.at("kind")}}.dump());
+        if (p.at("owner") == q) out.push_back(json{{"at", p.at("at")}, {"kind", p.at("kind")}}.dump());
     }
     return out;
   };

@@ -17,10 +17,10 @@ using json = nlohmann::json;
 // One game as the leak harness plays it.
 struct game_secrets {
   std::string game;
-  std::string binary;  // the server build that hosts it
-  json options;        // match options of the games played
-  int games = 1;       // random whole games to play
-  int max_actions = 0; // a running game is resigned after this many actions
+  std::string binary;   // the server build that hosts it
+  json options;         // match options of the games played
+  int games = 1;        // random whole games to play
+  int max_actions = 0;  // a running game is resigned after this many actions
   // The strings viewer (0 spectator, 1, 2) must not find in any byte it receives while the
   // match is at the version of position.
   std::function<std::vector<std::string>(const json& position, int viewer)> secrets;

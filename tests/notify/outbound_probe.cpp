@@ -14,7 +14,8 @@ using namespace tabuleiro::server::notify;
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: outbound_probe URL [--ca FILE] [--allow-private] [--timeout-ms N] [--header NAME:VALUE]… [--body TEXT]\n";
+    std::cerr
+        << "usage: outbound_probe URL [--ca FILE] [--allow-private] [--timeout-ms N] [--header NAME:VALUE]… [--body TEXT]\n";
     return 2;
   }
   outbound_policy policy;
@@ -42,9 +43,14 @@ int main(int argc, char** argv) {
     outbound_client client(policy);
     client.post(std::move(r), [&answered](outbound_answer a) { answered.set_value(std::move(a)); });
     const outbound_answer a = answered.get_future().get();
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-    std::cout << nlohmann::json{{"status", a.status}, {"retry_after", a.retry_after}, {"body", a.body},
-                                {"error", a.error}, {"ms", ms}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    std::cout << nlohmann::json{{"status", a.status},
+                                {"retry_after", a.retry_after},
+                                {"body", a.body},
+                                {"error", a.error},
+                                {"ms", ms}}
+                     .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
               << '\n';
   }
   return 0;

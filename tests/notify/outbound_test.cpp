@@ -25,8 +25,8 @@ TEST_CASE("outbound: an https URL is split into host, port and target, and anyth
   REQUIRE(u);
   CHECK(u->target == "/?q");
   for (const char* bad : {"http://push.example.net/", "https://", "https:///x", "https://user@push.example.net/",
-                          "https://push.example.net:/", "https://push.example.net:99999/", "https://push.example.net:8a/",
-                          "https://[::1/x", "https://[::1]x/", "ftp://x/"})
+                          "https://push.example.net:/", "https://push.example.net:99999/",
+                          "https://push.example.net:8a/", "https://[::1/x", "https://[::1]x/", "ftp://x/"})
     CHECK_FALSE(parse_https_url(bad));
 }
 

@@ -19,15 +19,16 @@ std::string b64(std::string_view text) {
 // RFC 8291 section 5 (its example, in base64url).
 const std::string rfc_plaintext = "When I grow up, I want to be a watermelon";
 const std::string rfc_auth = "BTBZMqHH6r4Tts7J_aSIgg";
-const std::string rfc_ua_public = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4";
+const std::string rfc_ua_public =
+    "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4";
 const std::string rfc_ua_private = "q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94";
-const std::string rfc_as_public = "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8";
+const std::string rfc_as_public =
+    "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8";
 const std::string rfc_as_private = "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw";
 const std::string rfc_salt = "DGv6ra1nlYgDCS1FRnbzlw";
-const std::string rfc_body =
-    "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27ml"
-    "mlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPT"
-    "pK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN";
+const std::string rfc_body = "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27ml"
+                             "mlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPT"
+                             "pK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN";
 
 }  // namespace
 
@@ -117,7 +118,9 @@ TEST_CASE("VAPID: the audience is the endpoint's origin, and the token is an ES2
   const auto header = nlohmann::json::parse(*from_base64url(token.substr(0, dot1)));
   const auto claims = nlohmann::json::parse(*from_base64url(token.substr(dot1 + 1, dot2 - dot1 - 1)));
   CHECK(header == nlohmann::json{{"typ", "JWT"}, {"alg", "ES256"}});
-  CHECK(claims == nlohmann::json{{"aud", "https://push.example.net"}, {"exp", 1'800'000'000}, {"sub", "mailto:owner@example.org"}});
+  CHECK(claims == nlohmann::json{{"aud", "https://push.example.net"},
+                                 {"exp", 1'800'000'000},
+                                 {"sub", "mailto:owner@example.org"}});
   CHECK(from_base64url(token.substr(dot2 + 1))->size() == 64);
   CHECK(vapid_authorization(key, token) == "vapid t=" + token + ", k=" + base64url(key.public_point()));
 }

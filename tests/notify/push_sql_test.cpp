@@ -73,23 +73,26 @@ TEST_CASE("push rows: subscriptions added, renewed, moved to another member, cap
   CHECK(subs[0].label == "Chromium on Linux");
 
   // The browser renewed its subscription: same endpoint, new keys, one row.
-  REQUIRE(run_write(*s, add_push_subscription_work(sub(ana, "https://push.example.net/a1", t0 + 1, "new"))) == write_status::ok);
+  REQUIRE(run_write(*s, add_push_subscription_work(sub(ana, "https://push.example.net/a1", t0 + 1, "new"))) ==
+          write_status::ok);
   subs = settings(*s, ana).first;
   REQUIRE(subs.size() == 1);
   CHECK(subs[0].auth == "auth-new");
 
   // Another member signs in on that browser: the endpoint is theirs now.
-  REQUIRE(run_write(*s, add_push_subscription_work(sub(bia, "https://push.example.net/a1", t0 + 2))) == write_status::ok);
+  REQUIRE(run_write(*s, add_push_subscription_work(sub(bia, "https://push.example.net/a1", t0 + 2))) ==
+          write_status::ok);
   CHECK(settings(*s, ana).first.empty());
   CHECK(settings(*s, bia).first.size() == 1);
 
   // No such member.
-  CHECK(run_write(*s, add_push_subscription_work(sub(ana + bia + 100, "https://push.example.net/x", t0))) == write_status::conflict);
+  CHECK(run_write(*s, add_push_subscription_work(sub(ana + bia + 100, "https://push.example.net/x", t0))) ==
+        write_status::conflict);
 
   // At most max_push_subscriptions each: the oldest go.
   for (std::size_t i = 0; i < max_push_subscriptions + 2; ++i)
     REQUIRE(run_write(*s, add_push_subscription_work(sub(ana, "https://push.example.net/n" + std::to_string(i),
-                                                   t0 + 10 + static_cast<std::int64_t>(i)))) == write_status::ok);
+                                                         t0 + 10 + static_cast<std::int64_t>(i)))) == write_status::ok);
   subs = settings(*s, ana).first;
   REQUIRE(subs.size() == max_push_subscriptions);
   CHECK(subs.front().endpoint == "https://push.example.net/n" + std::to_string(max_push_subscriptions + 1));

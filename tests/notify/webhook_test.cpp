@@ -89,9 +89,10 @@ TEST_CASE("webhooks: a URL is https without user info, controls or an internal I
     CHECK(no->code == "bad_url");
   }
   CHECK(check_webhook_url("https://example.com/" + std::string(1024, 'a'), false)->code == "bad_url");
-  for (const char* internal : {"https://127.0.0.1/", "https://127.0.0.1:8443/hook", "https://10.0.0.1/",
-                               "https://192.168.1.2/", "https://172.16.0.1/", "https://169.254.169.254/latest",
-                               "https://[::1]/", "https://[fd00::1]/", "https://[::ffff:10.0.0.1]/", "https://0.0.0.0/"}) {
+  for (const char* internal :
+       {"https://127.0.0.1/", "https://127.0.0.1:8443/hook", "https://10.0.0.1/", "https://192.168.1.2/",
+        "https://172.16.0.1/", "https://169.254.169.254/latest", "https://[::1]/", "https://[fd00::1]/",
+        "https://[::ffff:10.0.0.1]/", "https://0.0.0.0/"}) {
     CAPTURE(internal);
     const auto no = check_webhook_url(internal, false);
     REQUIRE(no);
@@ -112,9 +113,15 @@ TEST_CASE("webhooks: events by name") {
 TEST_CASE("webhooks: the body tells the event, the match and its words in the member's language") {
   match_notice turn{7, notify_turn, "K7M2QX", "taixu", "Ana", "", 0, false};
   auto b = webhook_body(turn, "d1", t0, "en", "https://play.example.com");
-  CHECK(b == nlohmann::json{{"event", "turn"}, {"delivery", "d1"}, {"at", t0}, {"match", "K7M2QX"},
-                            {"game", "taixu"}, {"opponent", "Ana"}, {"reminder", false},
-                            {"link", "https://play.example.com/m/K7M2QX"}, {"title", "Your turn"},
+  CHECK(b == nlohmann::json{{"event", "turn"},
+                            {"delivery", "d1"},
+                            {"at", t0},
+                            {"match", "K7M2QX"},
+                            {"game", "taixu"},
+                            {"opponent", "Ana"},
+                            {"reminder", false},
+                            {"link", "https://play.example.com/m/K7M2QX"},
+                            {"title", "Your turn"},
                             {"body", "TAIXU against Ana"}});
   turn.reminder = true;
   turn.left_s = 7200;
@@ -152,7 +159,8 @@ TEST_CASE("webhooks: the body tells the event, the match and its words in the me
   CHECK(webhook_ping_body("d6", t0, "pt-BR", "")["title"] == "Entrega de teste");
 }
 
-TEST_CASE("webhook rows: added, capped, refused twice for one URL, changed, deleted, listed for an administrator, and their deliveries recorded") {
+TEST_CASE(
+    "webhook rows: added, capped, refused twice for one URL, changed, deleted, listed for an administrator, and their deliveries recorded") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto s = open_store(db.target);
@@ -195,14 +203,15 @@ TEST_CASE("webhook rows: added, capped, refused twice for one URL, changed, dele
   CHECK(*why == webhook_conflict::no_member);
 
   // A delivery's outcome; an earlier attempt recorded late does not replace a later one.
-  REQUIRE(run_write(*s, record_webhook_delivery_work(first->id, t0 + 10, 302, "HTTP 302: redirects are not followed")) ==
-          write_status::ok);
+  REQUIRE(run_write(*s, record_webhook_delivery_work(first->id, t0 + 10, 302,
+                                                     "HTTP 302: redirects are not followed")) == write_status::ok);
   REQUIRE(run_write(*s, record_webhook_delivery_work(first->id, t0 + 5, 200, "")) == write_status::ok);
   rows = hooks_of(*s, ana);
   CHECK(rows[0].last_at_ms == t0 + 10);
   CHECK(rows[0].last_status == 302);
   CHECK(rows[0].last_error == "HTTP 302: redirects are not followed");
-  REQUIRE(run_write(*s, record_webhook_delivery_work(first->id, t0 + 20, 0, std::string(400, 'e'))) == write_status::ok);
+  REQUIRE(run_write(*s, record_webhook_delivery_work(first->id, t0 + 20, 0, std::string(400, 'e'))) ==
+          write_status::ok);
   rows = hooks_of(*s, ana);
   CHECK(rows[0].last_status == 0);
   CHECK(rows[0].last_error == std::string(max_webhook_error_bytes, 'e'));
@@ -212,7 +221,8 @@ TEST_CASE("webhook rows: added, capped, refused twice for one URL, changed, dele
   rows = hooks_of(*s, ana);
   CHECK(rows[0].events == notify_result);
   CHECK(rows[0].secret == "whsec_https://example.com/a0");
-  REQUIRE(run_write(*s, change_webhook_work(ana, first->id, std::nullopt, std::string("whsec_new"))) == write_status::ok);
+  REQUIRE(run_write(*s, change_webhook_work(ana, first->id, std::nullopt, std::string("whsec_new"))) ==
+          write_status::ok);
   rows = hooks_of(*s, ana);
   CHECK(rows[0].events == notify_result);
   CHECK(rows[0].secret == "whsec_new");
@@ -233,8 +243,9 @@ TEST_CASE("webhook rows: added, capped, refused twice for one URL, changed, dele
   // An administrator's list: every member's, newest first, with the owner's name; a removal
   // of anyone's.
   std::vector<owned_webhook> all;
-  REQUIRE(s->run_read("every webhook", [&](sql_connection& c, std::string& e) { return read_all_webhooks(c, all, e); }) ==
-          read_status::found);
+  REQUIRE(s->run_read("every webhook", [&](sql_connection& c, std::string& e) {
+    return read_all_webhooks(c, all, e);
+  }) == read_status::found);
   REQUIRE(all.size() == max_webhooks);  // ana's four and bia's one
   CHECK(all.front().hook.url == "https://example.com/a" + std::to_string(max_webhooks - 1));
   CHECK(all.front().owner == "ana");

@@ -47,8 +47,7 @@ unsigned short free_port() {
 void run_pg(const std::string& program, const std::string& args, const std::string& log) {
   const std::string as = geteuid() == 0 ? "runuser -u postgres -- " : "";
   const std::string cmd = as + pg_bin_dir + std::string("/") + program + " " + args + " >>'" + log + "' 2>&1";
-  if (std::system(cmd.c_str()) != 0)
-    throw std::runtime_error("pg_cluster: " + program + " failed:\n" + read_text(log));
+  if (std::system(cmd.c_str()) != 0) throw std::runtime_error("pg_cluster: " + program + " failed:\n" + read_text(log));
 }
 
 // Runs sql on the cluster's postgres database; throws on failure.
@@ -83,8 +82,7 @@ pg_cluster::pg_cluster(std::string dir) : dir_(std::move(dir)) {
       throw std::runtime_error("pg_cluster: running as root needs the postgres user");
   }
   port_ = free_port();
-  run_pg("initdb", "-D '" + dir_ + "/data' -A trust -U tabuleiro -E UTF8 --locale=C --no-sync",
-         dir_ + "/initdb.log");
+  run_pg("initdb", "-D '" + dir_ + "/data' -A trust -U tabuleiro -E UTF8 --locale=C --no-sync", dir_ + "/initdb.log");
   start();
 }
 

@@ -44,9 +44,9 @@ std::string error_of_position(const protocol::result<state>& r) {
 }  // namespace
 
 TEST_CASE("codec: actions parse and write back canonically, strict fields") {
-  for (const json& j : {json{{"type", "move"}, {"from", "b1"}, {"to", "j10"}},
-                        json{{"type", "setup"}, {"preset", "standard"}}, json{{"type", "setup"}, {"preset", "random"}},
-                        placement_json(0, 1, false)}) {
+  for (const json& j :
+       {json{{"type", "move"}, {"from", "b1"}, {"to", "j10"}}, json{{"type", "setup"}, {"preset", "standard"}},
+        json{{"type", "setup"}, {"preset", "random"}}, placement_json(0, 1, false)}) {
     auto a = cyvasse_codec::parse_action(j);
     REQUIRE(std::holds_alternative<action>(a));
     CHECK(cyvasse_codec::action_json(std::get<action>(a)) == j);
@@ -54,11 +54,13 @@ TEST_CASE("codec: actions parse and write back canonically, strict fields") {
   CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "k1"}, {"to", "a1"}})) == "bad_action");
   CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "a0"}, {"to", "a1"}})) == "bad_action");
   CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "a11"}, {"to", "a1"}})) == "bad_action");
-  CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "a1"}, {"to", "a2"}, {"x", 1}})) == "bad_action");
-  CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "a1"}, {"to", "a2"}, {"capture", true}})) == "");
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "a1"}, {"to", "a2"}, {"x", 1}})) ==
+        "bad_action");
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "move"}, {"from", "a1"}, {"to", "a2"}, {"capture", true}})) ==
+        "");
   CHECK(error_of(cyvasse_codec::parse_action({{"type", "setup"}, {"preset", "best"}})) == "bad_action");
-  CHECK(error_of(cyvasse_codec::parse_action(
-            {{"type", "setup"}, {"pieces", {{{"kind", "wizard"}, {"at", "a1"}}}}})) == "bad_setup");
+  CHECK(error_of(cyvasse_codec::parse_action({{"type", "setup"}, {"pieces", {{{"kind", "wizard"}, {"at", "a1"}}}}})) ==
+        "bad_setup");
   CHECK(error_of(cyvasse_codec::parse_action({{"type", "setup"}, {"pieces", {{{"kind", "king"}, {"at", "z1"}}}}})) ==
         "bad_setup");
   CHECK(error_of(cyvasse_codec::parse_action({{"type", "fly"}})) == "bad_action");
@@ -135,7 +137,8 @@ TEST_CASE("codec: positions round-trip with every secret, in set-up too") {
   CHECK(std::holds_alternative<rule_error>(cyvasse_position::parse_position(one, 0)));
   json numeric_phase = j;  // found by position_fuzz: a number where the phase name belongs
   numeric_phase["phase"] = 1;
-  CHECK(error_of_position(cyvasse_position::parse_position(numeric_phase, 0)) == "position.phase must be setup, play or over");
+  CHECK(error_of_position(cyvasse_position::parse_position(numeric_phase, 0)) ==
+        "position.phase must be setup, play or over");
 }
 
 TEST_CASE("codec: match options and a position's options must agree, as in every game") {

@@ -78,7 +78,7 @@ TEST_CASE("diff_text: hand-made cases write what json::diff writes") {
   check_same({{"a", 1}}, {{"a", 1}});
   check_same({{"a", 1}}, {{"a", 2}});
   check_same({{"a", 1}}, {{"a", "1"}});
-  check_same({{"a", 1}}, {{"a", 1u}});   // equal numbers of different kinds: no operation
+  check_same({{"a", 1}}, {{"a", 1u}});  // equal numbers of different kinds: no operation
   check_same({{"a", 1}}, {{"a", 1.0}});
   check_same({{"a", {1, 2, 3}}}, {{"a", {1}}});  // removes, the last element first
   check_same({{"a", {1}}}, {{"a", {1, 2, 3}}});  // adds at "/-"

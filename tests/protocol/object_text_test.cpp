@@ -19,8 +19,9 @@ using json = nlohmann::json;
 
 TEST_CASE("object_text: random objects write what their JSON's dump writes") {
   static const char* keys[] = {"type", "to", "from", "cost", "a", "b", "q\"uote", "back\\slash", "tab\t", "é"};
-  static const std::string texts[] = {"", "e4", "j10", "say \"hi\"", "a\\b", "line\nbreak", "\b\f\r\t",
-                                      std::string("nul\0x", 5), "\x01\x1f", "\x7f", "ação", "{}[],:"};
+  static const std::string texts[] = {"",         "e4",          "j10",      "say \"hi\"",
+                                      "a\\b",     "line\nbreak", "\b\f\r\t", std::string("nul\0x", 5),
+                                      "\x01\x1f", "\x7f",        "ação",     "{}[],:"};
   std::mt19937_64 rng(21);
   for (int round = 0; round < 3000; ++round) {
     protocol::object_text o;

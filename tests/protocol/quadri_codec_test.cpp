@@ -99,7 +99,8 @@ TEST_CASE("quadri codec: actions parse strictly and write canonically") {
   CHECK(code(R"({"type":"jump"})") == "bad_action");
   CHECK(code(R"({"type":"flip","at":"F6"})") == "bad_action");
   CHECK(quadri_codec::action_json(path("c3 e5 c7")).dump() == R"({"path":["c3","e5","c7"],"type":"move"})");
-  CHECK(quadri_codec::action_json(shift_action(at("b6"), at("a7"))).dump() == R"({"from":"b6","to":"a7","type":"shift"})");
+  CHECK(quadri_codec::action_json(shift_action(at("b6"), at("a7"))).dump() ==
+        R"({"from":"b6","to":"a7","type":"shift"})");
 }
 
 TEST_CASE("quadri codec: the view holds no unrevealed value - a flip reveals one for everyone") {
@@ -142,7 +143,8 @@ TEST_CASE("quadri codec: capture events name each captured predictor, its flip a
   CHECK(ev[0] == json{{"type", "moved"}, {"player", 1}, {"path", {"d4", "f6"}}, {"capture", true}});
   CHECK(ev[1] == json{{"type", "captured"}, {"at", "e5"}, {"player", 1}, {"owner", 2}, {"queen", false}});
   CHECK(ev[2] == json{{"type", "tile_flipped"}, {"at", "e5"}, {"by", nullptr}, {"side", "location"}, {"value", 3}});
-  CHECK(ev[3] == json{{"type", "energy_changed"}, {"at", "e5"}, {"player", 2}, {"from", 32}, {"to", 29}, {"delta", -3}});
+  CHECK(ev[3] ==
+        json{{"type", "energy_changed"}, {"at", "e5"}, {"player", 2}, {"from", 32}, {"to", 29}, {"delta", -3}});
   const json v = view_of(*m, 1);
   CHECK(v["energy"] == json::array({32, 29}));
   CHECK(v["tiles"]["e5"]["value"] == 3);

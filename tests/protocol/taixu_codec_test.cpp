@@ -78,7 +78,11 @@ TEST_CASE("taixu codec: Position JSON round-trips and continues identically") {
 
 TEST_CASE("taixu codec: positions are validated strictly (unknown fields rejected)") {
   CHECK(position_error(sample()).empty());
-  auto with = [](const char* key, json v) { json p = sample(); p[key] = v; return p; };
+  auto with = [](const char* key, json v) {
+    json p = sample();
+    p[key] = v;
+    return p;
+  };
   CHECK(position_error(with("extra", 1)) == "bad_position");
   CHECK(position_error(with("game", "chess")) == "bad_position");
   CHECK(position_error(with("to_move", 3)) == "bad_position");
@@ -122,8 +126,8 @@ TEST_CASE("taixu codec: the view matches PROTOCOL.md and holds no seed or rng") 
   const json v = view_of(*m, viewer::spectator);
   std::vector<std::string> keys;
   for (const auto& [k, x] : v.items()) keys.push_back(k);
-  CHECK(keys == std::vector<std::string>{"anomalies", "bonus", "costs", "game", "options", "outcome", "pc",
-                                         "pieces", "reserve", "round", "to_move"});
+  CHECK(keys == std::vector<std::string>{"anomalies", "bonus", "costs", "game", "options", "outcome", "pc", "pieces",
+                                         "reserve", "round", "to_move"});
   CHECK(v["pieces"]["d5"] == json::parse(R"({"owner":1,"charge":2,"idle":0,"moved":false})"));
   CHECK(v["anomalies"] == json::parse(R"({"a2":"overload"})"));
   CHECK(v["costs"] == json::parse(R"({"summon":2,"move":1,"stabilize":2,"swap":3})"));
@@ -140,8 +144,9 @@ TEST_CASE("taixu codec: canonical actions — precise errors — nothing changes
   CHECK(taixu_codec::action_json(swap("f8", "c6")) == json::parse(R"({"type":"swap","a":"c6","b":"f8"})"));
   auto parsed = taixu_codec::parse_action(json::parse(R"({"type":"swap","a":"f8","b":"c6"})"));
   CHECK(std::get<action>(parsed) == action{action_kind::swap, sq("c6"), sq("f8")});
-  for (const char* bad : {R"({"type":"fly"})", R"({"type":"move","from":"d5"})", R"({"type":"move","from":"d5","to":"i9"})",
-                          R"({"type":"end_turn","x":1})", R"([1])", R"({"type":"summon","to":"c8","cost":"2"})"}) {
+  for (const char* bad :
+       {R"({"type":"fly"})", R"({"type":"move","from":"d5"})", R"({"type":"move","from":"d5","to":"i9"})",
+        R"({"type":"end_turn","x":1})", R"([1])", R"({"type":"summon","to":"c8","cost":"2"})"}) {
     auto r = taixu_codec::parse_action(json::parse(bad));
     REQUIRE(std::holds_alternative<rule_error>(r));
     CHECK(std::get<rule_error>(r).code == "bad_action");

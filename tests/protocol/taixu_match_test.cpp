@@ -182,8 +182,8 @@ TEST_CASE("protocol json helpers: parse_seed, first_unknown_key, int_field, outc
   CHECK(parse_seed("0") == std::optional<std::uint64_t>(0));
   CHECK(parse_seed("007") == std::optional<std::uint64_t>(7));
   CHECK(parse_seed("18446744073709551615") == std::optional<std::uint64_t>(18446744073709551615ULL));
-  for (const json& bad : {json("18446744073709551616"), json(""), json("+1"), json("-1"), json(" 1"),
-                          json("1 "), json("0x10"), json(42), json(nullptr), json("123456789012345678901")})
+  for (const json& bad : {json("18446744073709551616"), json(""), json("+1"), json("-1"), json(" 1"), json("1 "),
+                          json("0x10"), json(42), json(nullptr), json("123456789012345678901")})
     CHECK(!parse_seed(bad));
   using protocol::first_unknown_key;
   CHECK(!first_unknown_key(json::object(), {"a"}));

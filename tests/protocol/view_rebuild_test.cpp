@@ -104,8 +104,7 @@ TEST_CASE("view rebuild - views a server would not write for that seat are bad_v
 TEST_CASE("view rebuild - a Cyvasse set-up view is its own seat's: the other seat cannot use it") {
   const auto& kind = *protocol::find_game("cyvasse");
   auto m = test::new_match(kind, 11);
-  REQUIRE(!std::holds_alternative<protocol::rule_error>(
-      m->apply(1, json{{"type", "setup"}, {"preset", "standard"}})));
+  REQUIRE(!std::holds_alternative<protocol::rule_error>(m->apply(1, json{{"type", "setup"}, {"preset", "standard"}})));
   const json seat1_view = m->observe().view_of(1);  // seat 1's pieces placed; seat 2 sees none
   auto made = kind.from_view(seat1_view, engine::viewer::seat2, 1);
   REQUIRE(std::holds_alternative<protocol::rule_error>(made));

@@ -36,14 +36,18 @@ json who(unsigned short port, const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("accounts over HTTP: sign-up sets an HttpOnly SameSite cookie, sign-in rotates it, the account is read back") {
+TEST_CASE(
+    "accounts over HTTP: sign-up sets an HttpOnly SameSite cookie, sign-in rotates it, the account is read back") {
   temp_dir dir;
   server_process srv(dir.path + "/a.db", {}, dir.path + "/server.log");
   const unsigned short port = srv.port();
 
   CHECK(who(port, "")["user"].is_null());
   const auto up = post(port, "/api/account/signup",
-                       {{"username", "Ana.Maria"}, {"password", "correct horse battery"}, {"display_name", "Ana"}, {"language", "pt-BR"}});
+                       {{"username", "Ana.Maria"},
+                        {"password", "correct horse battery"},
+                        {"display_name", "Ana"},
+                        {"language", "pt-BR"}});
   REQUIRE(up.status == 201);
   const std::string cookie = up.header("Set-Cookie");
   CHECK(cookie.find("; HttpOnly") != std::string::npos);
@@ -82,7 +86,9 @@ TEST_CASE("accounts over HTTP: sign-up sets an HttpOnly SameSite cookie, sign-in
   auto bad = post(port, "/api/account/signup", {{"username", "a b"}, {"password", "another password"}});
   CHECK(bad.status == 400);
   CHECK(bad.json_body()["error"]["code"] == "bad_username");
-  CHECK(post(port, "/api/account/signup", {{"username", "bruno"}, {"password", "short"}}).json_body()["error"]["code"] == "bad_password");
+  CHECK(
+      post(port, "/api/account/signup", {{"username", "bruno"}, {"password", "short"}}).json_body()["error"]["code"] ==
+      "bad_password");
   CHECK(post(port, "/api/account/signup", {{"username", "bruno"}, {"password", 12345678}}).status == 400);
   CHECK(http_call(port, "POST", "/api/account/signup", "{", {}).json_body()["error"]["code"] == "bad_json");
   CHECK(http_call(port, "POST", "/api/account/signin", "{}", {{"Content-Type", "text/plain"}}).status == 415);
@@ -114,10 +120,12 @@ TEST_CASE("accounts over HTTP: signing out needs the session's CSRF token, here 
   auto no_token = post(port, "/api/account/signout", json::object(), cookie_a);
   CHECK(no_token.status == 403);
   CHECK(no_token.json_body()["error"]["code"] == "bad_csrf");
-  auto other_token = post(port, "/api/account/signout", json::object(), {{"Cookie", "tabuleiro_session=" + a}, {"X-CSRF-Token", csrf_b}});
+  auto other_token = post(port, "/api/account/signout", json::object(),
+                          {{"Cookie", "tabuleiro_session=" + a}, {"X-CSRF-Token", csrf_b}});
   CHECK(other_token.status == 403);
   CHECK_FALSE(who(port, a)["user"].is_null());
-  auto out = post(port, "/api/account/signout", json::object(), {{"Cookie", "tabuleiro_session=" + a}, {"X-CSRF-Token", csrf_a}});
+  auto out = post(port, "/api/account/signout", json::object(),
+                  {{"Cookie", "tabuleiro_session=" + a}, {"X-CSRF-Token", csrf_a}});
   CHECK(out.status == 200);
   CHECK(out.header("Set-Cookie").find("tabuleiro_session=; Path=/; Max-Age=0") == 0);
   CHECK(who(port, a)["user"].is_null());
@@ -125,14 +133,19 @@ TEST_CASE("accounts over HTTP: signing out needs the session's CSRF token, here 
 
   const auto in2 = post(port, "/api/account/signin", {{"username", "carla"}, {"password", "carla's password"}});
   const std::string c = session_of(in2);
-  CHECK(post(port, "/api/account/signout-everywhere", json::object(), {{"Cookie", "tabuleiro_session=" + b}}).status == 403);
-  CHECK(post(port, "/api/account/signout-everywhere", json::object(), {{"Cookie", "tabuleiro_session=" + b}, {"X-CSRF-Token", csrf_b}}).status == 200);
+  CHECK(post(port, "/api/account/signout-everywhere", json::object(), {{"Cookie", "tabuleiro_session=" + b}}).status ==
+        403);
+  CHECK(post(port, "/api/account/signout-everywhere", json::object(),
+             {{"Cookie", "tabuleiro_session=" + b}, {"X-CSRF-Token", csrf_b}})
+            .status == 200);
   CHECK(who(port, b)["user"].is_null());
   CHECK(who(port, c)["user"].is_null());
-  CHECK(post(port, "/api/account/signout-everywhere", json::object(), {{"Cookie", "tabuleiro_session=" + c}}).status == 401);
+  CHECK(post(port, "/api/account/signout-everywhere", json::object(), {{"Cookie", "tabuleiro_session=" + c}}).status ==
+        401);
 }
 
-TEST_CASE("accounts over HTTP: another origin changes nothing, unknown names and wrong passwords look alike, failures wait") {
+TEST_CASE(
+    "accounts over HTTP: another origin changes nothing, unknown names and wrong passwords look alike, failures wait") {
   temp_dir dir;
   server_process srv(dir.path + "/a.db");
   const unsigned short port = srv.port();
@@ -143,7 +156,8 @@ TEST_CASE("accounts over HTTP: another origin changes nothing, unknown names and
   CHECK(foreign.header("Set-Cookie").empty());
   // The foreign sign-up created nothing: the name is free.
   REQUIRE(post(port, "/api/account/signup", {{"username", "dario"}, {"password", "dario's password"}},
-               {{"Origin", "http://127.0.0.1:" + std::to_string(port)}}).status == 201);
+               {{"Origin", "http://127.0.0.1:" + std::to_string(port)}})
+              .status == 201);
 
   const auto wrong = post(port, "/api/account/signin", {{"username", "dario"}, {"password", "not the password"}});
   const auto unknown = post(port, "/api/account/signin", {{"username", "nadia"}, {"password", "not the password"}});
@@ -151,14 +165,16 @@ TEST_CASE("accounts over HTTP: another origin changes nothing, unknown names and
   CHECK(unknown.status == wrong.status);
   CHECK(unknown.body == wrong.body);
   // Five failures per address are free (two so far); the next attempt waits.
-  for (int i = 0; i < 3; ++i) CHECK(post(port, "/api/account/signin", {{"username", "dario"}, {"password", "still wrong"}}).status == 401);
+  for (int i = 0; i < 3; ++i)
+    CHECK(post(port, "/api/account/signin", {{"username", "dario"}, {"password", "still wrong"}}).status == 401);
   const auto limited = post(port, "/api/account/signin", {{"username", "dario"}, {"password", "dario's password"}});
   CHECK(limited.status == 429);
   CHECK(limited.json_body()["error"]["code"] == "rate_limited");
   CHECK(limited.header("Retry-After") == "1");
 }
 
-TEST_CASE("accounts over HTTP: five free failures per address and per name, and failed reset codes count with sign-ins") {
+TEST_CASE(
+    "accounts over HTTP: five free failures per address and per name, and failed reset codes count with sign-ins") {
   temp_dir dir;
   // Behind a trusted proxy, each request names its client's address.
   server_process srv(dir.path + "/a.db", {"--trusted-proxy", "127.0.0.1"});
@@ -170,14 +186,16 @@ TEST_CASE("accounts over HTTP: five free failures per address and per name, and 
   const json right = {{"username", "elisa"}, {"password", "elisa's password"}};
 
   // One name from five addresses: five failures are free, the sixth attempt waits.
-  for (int i = 1; i <= 5; ++i) CHECK(post(port, "/api/account/signin", wrong, from("10.0.1." + std::to_string(i))).status == 401);
+  for (int i = 1; i <= 5; ++i)
+    CHECK(post(port, "/api/account/signin", wrong, from("10.0.1." + std::to_string(i))).status == 401);
   auto limited = post(port, "/api/account/signin", right, from("10.0.1.6"));
   CHECK(limited.status == 429);
   CHECK(limited.header("Retry-After") == "1");
 
   // One address, five names: the same.
   for (int i = 1; i <= 5; ++i)
-    CHECK(post(port, "/api/account/signin", {{"username", "name" + std::to_string(i)}, {"password", "x"}}, from("10.0.2.1"))
+    CHECK(post(port, "/api/account/signin", {{"username", "name" + std::to_string(i)}, {"password", "x"}},
+               from("10.0.2.1"))
               .status == 401);
   CHECK(post(port, "/api/account/signin", {{"username", "other"}, {"password", "x"}}, from("10.0.2.1")).status == 429);
 
@@ -188,16 +206,17 @@ TEST_CASE("accounts over HTTP: five free failures per address and per name, and 
   CHECK(post(port, "/api/account/signin", {{"username", "other"}, {"password", "x"}}, from("10.0.3.1")).status == 429);
   // And the other way round: failed sign-ins make the address's reset codes wait.
   for (int i = 0; i < 5; ++i)
-    CHECK(post(port, "/api/account/signin", {{"username", "other"}, {"password", "x"}}, from("10.0.4.1")).status == 401);
+    CHECK(post(port, "/api/account/signin", {{"username", "other"}, {"password", "x"}}, from("10.0.4.1")).status ==
+          401);
   CHECK(post(port, "/api/account/reset", bad_code, from("10.0.4.1")).status == 429);
 }
 
 TEST_CASE("accounts over HTTP: the session cookie is Secure when a trusted proxy says the request came over TLS") {
   temp_dir dir;
   server_process srv(dir.path + "/a.db", {"--trusted-proxy", "127.0.0.1"});
-  const auto up = post(srv.port(), "/api/account/signup", {{"username", "elena"}, {"password", "elena's password"}},
-                       {{"X-Forwarded-Proto", "https"}, {"X-Forwarded-Host", "games.example"},
-                        {"Origin", "https://games.example"}});
+  const auto up = post(
+      srv.port(), "/api/account/signup", {{"username", "elena"}, {"password", "elena's password"}},
+      {{"X-Forwarded-Proto", "https"}, {"X-Forwarded-Host", "games.example"}, {"Origin", "https://games.example"}});
   REQUIRE(up.status == 201);
   CHECK(up.header("Set-Cookie").find("; Secure") != std::string::npos);
   const auto plain = post(srv.port(), "/api/account/signin", {{"username", "elena"}, {"password", "elena's password"}});
@@ -211,8 +230,9 @@ TEST_CASE("accounts over HTTP: the owner makes the first administrator with tabu
   const std::string bin = TABULEIRO_BIN;
   const auto run = [&](const std::string& args, const std::string& stdin_text) {
     std::ofstream(dir.path + "/in.txt") << stdin_text;
-    return std::system((bin + " admin " + args + " --db " + db + " < " + dir.path + "/in.txt > " + dir.path +
-                        "/out.txt 2>&1").c_str());
+    return std::system(
+        (bin + " admin " + args + " --db " + db + " < " + dir.path + "/in.txt > " + dir.path + "/out.txt 2>&1")
+            .c_str());
   };
   // The shell never makes a database: the server's first start does.
   CHECK(WEXITSTATUS(run("create-user Owner --admin", "owner's password\n")) == 1);
@@ -283,7 +303,9 @@ TEST_CASE("accounts over HTTP: with --access invite a sign-up needs an invitatio
   const std::string db = dir.path + "/a.db";
   const std::string code_file = dir.path + "/code.txt";
   server_process srv(db, {"--access", "invite"});  // its first start makes the database
-  REQUIRE(std::system((std::string(TABULEIRO_BIN) + " admin invite --days 2 --db " + db + " > " + code_file + " 2>/dev/null").c_str()) == 0);
+  REQUIRE(std::system(
+              (std::string(TABULEIRO_BIN) + " admin invite --days 2 --db " + db + " > " + code_file + " 2>/dev/null")
+                  .c_str()) == 0);
   std::ifstream in(code_file);
   std::string code;
   std::getline(in, code);
@@ -299,7 +321,8 @@ TEST_CASE("accounts over HTTP: with --access invite a sign-up needs an invitatio
   CHECK(post(srv.port(), "/api/account/signup", with).json_body()["error"]["code"] == "bad_invitation");
 }
 
-TEST_CASE("accounts over HTTP: a seat taken while signed in is resumed by signing in anywhere, and listed in my games") {
+TEST_CASE(
+    "accounts over HTTP: a seat taken while signed in is resumed by signing in anywhere, and listed in my games") {
   temp_dir dir;
   const std::string db = dir.path + "/a.db";
   std::string ana_cookie, code;
@@ -309,7 +332,8 @@ TEST_CASE("accounts over HTTP: a seat taken while signed in is resumed by signin
     const auto ana = post(port, "/api/account/signup", {{"username", "ana"}, {"password", "ana's password"}});
     REQUIRE(ana.status == 201);
     const auto made = post(port, "/api/matches", {{"game", "taixu"}},
-                           {{"Cookie", "tabuleiro_session=" + session_of(ana)}, {"X-CSRF-Token", ana.json_body()["csrf"]}});
+                           {{"Cookie", "tabuleiro_session=" + session_of(ana)},
+                            {"X-CSRF-Token", ana.json_body()["csrf"]}});
     REQUIRE(made.status == 201);
     code = made.json_body()["code"];
     const auto bruno = post(port, "/api/account/signup", {{"username", "bruno"}, {"password", "bruno's password"}});

@@ -93,7 +93,8 @@ TEST_CASE("admin: disabling a user ends their sessions and closes their sockets 
   guest.send({{"type", "watch_list"}});
   guest.until("match_list");
 
-  REQUIRE(post(s.port(), "/api/admin/users/" + std::to_string(ana_id) + "/disable", json::object(), s.root.headers()).status == 200);
+  REQUIRE(post(s.port(), "/api/admin/users/" + std::to_string(ana_id) + "/disable", json::object(), s.root.headers())
+              .status == 200);
   CHECK(socket.wait_closed(3) == 4003);
   CHECK_FALSE(guest.closed());
   CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", ana.cookie}}).json_body()["user"].is_null());
@@ -101,15 +102,17 @@ TEST_CASE("admin: disabling a user ends their sessions and closes their sockets 
   CHECK(refused.status == 403);
   CHECK(refused.json_body()["error"]["code"] == "account_disabled");
   // A wrong password still gets the same answer as an unknown name.
-  CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "wrong password"}}).json_body()["error"]["code"] ==
-        "bad_credentials");
+  CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "wrong password"}})
+            .json_body()["error"]["code"] == "bad_credentials");
 
-  REQUIRE(post(s.port(), "/api/admin/users/" + std::to_string(ana_id) + "/enable", json::object(), s.root.headers()).status == 200);
+  REQUIRE(post(s.port(), "/api/admin/users/" + std::to_string(ana_id) + "/enable", json::object(), s.root.headers())
+              .status == 200);
   CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}).status == 200);
 
   // Nobody disables or demotes themselves, and the last administrator stays.
   const std::int64_t root_id = s.root.user["id"];
-  const auto self = post(s.port(), "/api/admin/users/" + std::to_string(root_id) + "/disable", json::object(), s.root.headers());
+  const auto self = post(s.port(), "/api/admin/users/" + std::to_string(root_id) + "/disable", json::object(),
+                         s.root.headers());
   CHECK(self.status == 409);
   CHECK(self.json_body()["error"]["code"] == "own_account");
   CHECK(post(s.port(), "/api/admin/users/999/disable", json::object(), s.root.headers()).status == 404);
@@ -139,13 +142,17 @@ TEST_CASE("admin: invitations for several sign-ups, listed and revoked, and ever
   CHECK(post(s.port(), "/api/admin/invitations", {{"days", 0}}, s.root.headers()).status == 400);
   CHECK(post(s.port(), "/api/admin/invitations", {{"uses", "many"}}, s.root.headers()).status == 400);
   for (const char* name : {"bia", "caio"})
-    CHECK(post(s.port(), "/api/account/signup", {{"username", name}, {"password", "a fine password"}, {"invitation", code}}).status == 201);
-  CHECK(post(s.port(), "/api/account/signup", {{"username", "davi"}, {"password", "a fine password"}, {"invitation", code}})
+    CHECK(post(s.port(), "/api/account/signup",
+               {{"username", name}, {"password", "a fine password"}, {"invitation", code}})
+              .status == 201);
+  CHECK(post(s.port(), "/api/account/signup",
+             {{"username", "davi"}, {"password", "a fine password"}, {"invitation", code}})
             .json_body()["error"]["code"] == "bad_invitation");
 
-  const std::string other = post(s.port(), "/api/admin/invitations", json::object(), s.root.headers()).json_body()["code"];
+  const std::string other =
+      post(s.port(), "/api/admin/invitations", json::object(), s.root.headers()).json_body()["code"];
   const json list = get(s.port(), "/api/admin/invitations", s.root).json_body()["invitations"];
-  REQUIRE(list.size() == 3);  // the two made here, and the used set-up link
+  REQUIRE(list.size() == 3);                           // the two made here, and the used set-up link
   CHECK(list.dump().find(code) == std::string::npos);  // never a code again
   std::string open_id;
   for (const auto& i : list) {
@@ -154,9 +161,12 @@ TEST_CASE("admin: invitations for several sign-ups, listed and revoked, and ever
     if (i["max_uses"] == 2) CHECK(i["state"] == "used");
   }
   REQUIRE(open_id.size() == 16);
-  CHECK(post(s.port(), "/api/admin/invitations/" + open_id + "/revoke", json::object(), s.root.headers()).status == 200);
-  CHECK(post(s.port(), "/api/admin/invitations/0123456789abcdef/revoke", json::object(), s.root.headers()).status == 404);
-  CHECK(post(s.port(), "/api/account/signup", {{"username", "davi"}, {"password", "a fine password"}, {"invitation", other}})
+  CHECK(post(s.port(), "/api/admin/invitations/" + open_id + "/revoke", json::object(), s.root.headers()).status ==
+        200);
+  CHECK(post(s.port(), "/api/admin/invitations/0123456789abcdef/revoke", json::object(), s.root.headers()).status ==
+        404);
+  CHECK(post(s.port(), "/api/account/signup",
+             {{"username", "davi"}, {"password", "a fine password"}, {"invitation", other}})
             .json_body()["error"]["code"] == "bad_invitation");
 
   const json audit = get(s.port(), "/api/admin/audit", s.root).json_body()["entries"];
@@ -232,21 +242,30 @@ TEST_CASE("admin: maintenance refuses new matches and lets running ones go on") 
 TEST_CASE("account page: display name and language, and a password change that ends the other sessions") {
   admin_server s;
   auto here = s.member("ana");
-  const auto there = signed_in(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}));
-  const auto renamed = post(s.port(), "/api/account/profile", {{"display_name", "  Ana  Maria "}, {"language", "pt-BR"}}, here.headers());
+  const auto there = signed_in(
+      post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}));
+  const auto renamed = post(s.port(), "/api/account/profile",
+                            {{"display_name", "  Ana  Maria "}, {"language", "pt-BR"}}, here.headers());
   REQUIRE(renamed.status == 200);
   CHECK(renamed.json_body()["user"]["display_name"] == "Ana Maria");
   CHECK(renamed.json_body()["user"]["language"] == "pt-BR");
-  CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", there.cookie}}).json_body()["user"]["display_name"] == "Ana Maria");
+  CHECK(
+      http_call(s.port(), "GET", "/api/account", "", {{"Cookie", there.cookie}}).json_body()["user"]["display_name"] ==
+      "Ana Maria");
   CHECK(post(s.port(), "/api/account/profile", {{"language", "fr"}}, here.headers()).status == 400);
   CHECK(post(s.port(), "/api/account/profile", {{"language", "en"}}, {{"Cookie", here.cookie}}).status == 403);
 
-  const auto wrong = post(s.port(), "/api/account/password", {{"current", "not it at all"}, {"password", "a new password"}}, here.headers());
+  const auto wrong = post(s.port(), "/api/account/password",
+                          {{"current", "not it at all"}, {"password", "a new password"}}, here.headers());
   CHECK(wrong.status == 401);
   CHECK(wrong.json_body()["error"]["code"] == "bad_credentials");
-  CHECK(post(s.port(), "/api/account/password", {{"current", "ana's password"}, {"password", "short"}}, here.headers()).status == 400);
-  REQUIRE(post(s.port(), "/api/account/password", {{"current", "ana's password"}, {"password", "a new password"}}, here.headers()).status == 200);
-  CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", here.cookie}}).json_body()["user"]["username"] == "ana");
+  CHECK(post(s.port(), "/api/account/password", {{"current", "ana's password"}, {"password", "short"}}, here.headers())
+            .status == 400);
+  REQUIRE(post(s.port(), "/api/account/password", {{"current", "ana's password"}, {"password", "a new password"}},
+               here.headers())
+              .status == 200);
+  CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", here.cookie}}).json_body()["user"]["username"] ==
+        "ana");
   CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", there.cookie}}).json_body()["user"].is_null());
   CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}).status == 401);
   CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "a new password"}}).status == 200);
@@ -255,26 +274,30 @@ TEST_CASE("account page: display name and language, and a password change that e
 TEST_CASE("admin: a password-reset link sets a new password once and ends the user's sessions") {
   admin_server s;
   const auto ana = s.member("ana");
-  const auto made = post(s.port(), "/api/admin/users/" + std::to_string(user_id(s.port(), s.root, "ana")) + "/reset-link",
+  const auto made = post(s.port(),
+                         "/api/admin/users/" + std::to_string(user_id(s.port(), s.root, "ana")) + "/reset-link",
                          json::object(), s.root.headers());
   REQUIRE(made.status == 201);
   const std::string code = made.json_body()["code"];
   CHECK(made.json_body()["link"].get<std::string>().ends_with("/reset?code=" + code));
-  CHECK(post(s.port(), "/api/account/reset", {{"code", code}, {"password", "short"}}).json_body()["error"]["code"] == "bad_password");
+  CHECK(post(s.port(), "/api/account/reset", {{"code", code}, {"password", "short"}}).json_body()["error"]["code"] ==
+        "bad_password");
   REQUIRE(post(s.port(), "/api/account/reset", {{"code", code}, {"password", "brand new password"}}).status == 200);
   CHECK(http_call(s.port(), "GET", "/api/account", "", {{"Cookie", ana.cookie}}).json_body()["user"].is_null());
   CHECK(post(s.port(), "/api/account/signin", {{"username", "ana"}, {"password", "brand new password"}}).status == 200);
   const auto again = post(s.port(), "/api/account/reset", {{"code", code}, {"password", "another new password"}});
   CHECK(again.status == 403);
   CHECK(again.json_body()["error"]["code"] == "bad_reset");
-  CHECK(post(s.port(), "/api/account/reset", {{"code", "made-up"}, {"password", "another new password"}}).status == 403);
+  CHECK(post(s.port(), "/api/account/reset", {{"code", "made-up"}, {"password", "another new password"}}).status ==
+        403);
   s.srv.terminate();
   const std::string log = read_all(s.dir.path + "/server.log");
   CHECK(log.find(code) == std::string::npos);
   CHECK(log.find("brand new password") == std::string::npos);
 }
 
-TEST_CASE("admin: tabuleiro admin disable, from a shell on the same database, closes the user's sockets within seconds") {
+TEST_CASE(
+    "admin: tabuleiro admin disable, from a shell on the same database, closes the user's sockets within seconds") {
   admin_server s;
   const auto ana = s.member("ana");
   ws_client socket(s.port(), "", "/ws", "", ana.cookie);
@@ -292,12 +315,13 @@ TEST_CASE("admin: tabuleiro admin disable, from a shell on the same database, cl
   const std::string audit = read_all(out);
   CHECK(audit.find("\tshell\tshell\tdisable\tuser ") != std::string::npos);
   REQUIRE(std::system((admin + "invite --uses 2" + db).c_str()) == 0);
-  CHECK(read_all(out).size() == 25);  // the code and a line end, nothing else
+  CHECK(read_all(out).size() == 25);                              // the code and a line end, nothing else
   CHECK(std::system((admin + "demote root" + db).c_str()) != 0);  // the last administrator
   CHECK(std::system((admin + "frobnicate" + db).c_str()) != 0);
 }
 
-TEST_CASE("admin: matches listed by status, game and player, a running one aborted with a reason both players read, a finished one deleted") {
+TEST_CASE(
+    "admin: matches listed by status, game and player, a running one aborted with a reason both players read, a finished one deleted") {
   temp_dir dir;
   const std::string db = dir.path + "/a.db";
   std::string code, other;
@@ -359,7 +383,8 @@ TEST_CASE("admin: matches listed by status, game and player, a running one abort
   ws_client viewer(srv.port());
   viewer.send({{"type", "join"}, {"code", code}});
   CHECK(viewer.until("game_over")["outcome"]["note"] == "The server moves tonight");
-  const auto root = signed_in(post(srv.port(), "/api/account/signin", {{"username", "root"}, {"password", "root's password"}}));
+  const auto root = signed_in(
+      post(srv.port(), "/api/account/signin", {{"username", "root"}, {"password", "root's password"}}));
   REQUIRE(post(srv.port(), "/api/admin/matches/" + code + "/delete", json::object(), root.headers()).status == 200);
   CHECK(viewer.wait_closed(3) == 1001);
   CHECK(http_call(srv.port(), "GET", "/api/matches/" + code).status == 404);
@@ -367,7 +392,8 @@ TEST_CASE("admin: matches listed by status, game and player, a running one abort
   CHECK(post(srv.port(), "/api/admin/matches/" + code + "/delete", json::object(), root.headers()).status == 404);
 }
 
-TEST_CASE("members mode: a match may keep guests from watching, and then its summary, log, list entry, preview and room are members' only") {
+TEST_CASE(
+    "members mode: a match may keep guests from watching, and then its summary, log, list entry, preview and room are members' only") {
   temp_dir web;
   std::ofstream(web.path + "/index.html") << "<!doctype html><title>Tabuleiro</title>";
   admin_server s({"--access", "members", "--web", web.path});
@@ -380,7 +406,8 @@ TEST_CASE("members mode: a match may keep guests from watching, and then its sum
   REQUIRE(open_made.status == 201);
   CHECK(post(s.port(), "/api/matches", {{"game", "taixu"}, {"guests_watch", "no"}}, ana.headers()).status == 400);
 
-  for (const std::string& target : {"/api/matches/" + code, "/api/matches/" + code + "/log", "/api/matches/" + code + "/preview.png"}) {
+  for (const std::string& target :
+       {"/api/matches/" + code, "/api/matches/" + code + "/log", "/api/matches/" + code + "/preview.png"}) {
     const auto guest = http_call(s.port(), "GET", target);
     CHECK(guest.status == 401);
     CHECK(guest.json_body()["error"]["code"] == "sign_in_required");
@@ -389,7 +416,8 @@ TEST_CASE("members mode: a match may keep guests from watching, and then its sum
   CHECK(get(s.port(), "/api/matches/" + code, bruno).json_body()["guests_watch"] == false);
   // Its page carries no link preview; the other match's page does.
   CHECK(http_call(s.port(), "GET", "/m/" + code).body.find("og:") == std::string::npos);
-  CHECK(http_call(s.port(), "GET", "/m/" + open_made.json_body()["code"].get<std::string>()).body.find("og:title") != std::string::npos);
+  CHECK(http_call(s.port(), "GET", "/m/" + open_made.json_body()["code"].get<std::string>()).body.find("og:title") !=
+        std::string::npos);
   const std::string other = open_made.json_body()["code"];
   CHECK(http_call(s.port(), "GET", "/api/matches/" + other).json_body()["guests_watch"] == true);
   const json listed = http_call(s.port(), "GET", "/api/matches").json_body()["matches"];
@@ -429,7 +457,8 @@ TEST_CASE("admin: the backup download is an online copy of the whole database, f
   const std::string path = s.dir.path + "/copy.db";
   std::ofstream(path, std::ios::binary) << copy.body;
   server_process restored(path);
-  const auto back = signed_in(post(restored.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}));
+  const auto back = signed_in(
+      post(restored.port(), "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}}));
   CHECK(back.user["username"] == "ana");
   CHECK(get(s.port(), "/api/admin/audit", s.root).json_body()["entries"][0]["action"] == "backup");
 }
@@ -439,7 +468,8 @@ TEST_CASE("admin: a reported chat line waits on the admin page with the conversa
   table t = table::open(s.port());
   // Three lines of the players' chat, one of the spectators'; the middle players' line is reported.
   std::int64_t rude = 0;
-  for (const auto& [seat, text] : std::vector<std::pair<int, std::string>>{{1, "hello"}, {2, "you will lose"}, {1, "we will see"}}) {
+  for (const auto& [seat, text] :
+       std::vector<std::pair<int, std::string>>{{1, "hello"}, {2, "you will lose"}, {1, "we will see"}}) {
     t.at[seat].ws->send({{"type", "chat"}, {"id", text}, {"text", text}});
     json own = t.at[seat].ws->until("chat")["line"];  // the writer hears its line before the ack
     while (own["text"] != text) own = t.at[seat].ws->until("chat")["line"];
@@ -476,6 +506,7 @@ TEST_CASE("admin: a reported chat line waits on the admin page with the conversa
   t.at[1].ws->send({{"type", "resign"}, {"id", "x"}});
   t.at[1].ws->until("game_over");
   t = table{};
-  CHECK(post(s.port(), "/api/admin/matches/" + listed["reports"][0]["code"].get<std::string>() + "/delete", json::object(),
-             s.root.headers()).status == 200);
+  CHECK(post(s.port(), "/api/admin/matches/" + listed["reports"][0]["code"].get<std::string>() + "/delete",
+             json::object(), s.root.headers())
+            .status == 200);
 }

@@ -50,20 +50,22 @@ std::vector<std::string> wait_for_copies(const std::string& dir, std::size_t n) 
 
 // Waits up to 10 s until metric name of the server at port reads value.
 void wait_for_metric(unsigned short port, const std::string& name, long value) {
-  for (int i = 0; i < 200 && metric(port, name) != value; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (int i = 0; i < 200 && metric(port, name) != value; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
   REQUIRE(metric(port, name) == value);
 }
 
 // The permission bits of path.
 int mode_of(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   REQUIRE(::stat(path.c_str(), &st) == 0);
   return static_cast<int>(st.st_mode & 07777);
 }
 
 }  // namespace
 
-TEST_CASE("backups: a checked copy at start and at each interval, the newest --backup-keep kept, told to the admin page and /metrics") {
+TEST_CASE(
+    "backups: a checked copy at start and at each interval, the newest --backup-keep kept, told to the admin page and /metrics") {
   temp_dir out;
   const std::string dir = out.path + "/backups";  // made by the server, 0700
   admin_server s({"--clock", "manual", "--backup-dir", dir, "--backup-every", "1h", "--backup-keep", "2"});
@@ -78,11 +80,12 @@ TEST_CASE("backups: a checked copy at start and at each interval, the newest --b
   REQUIRE(wait_for_copies(dir, 2).size() == 2);
   advance_clock(s.port(), hour_ms);
   std::vector<std::string> others;
-  for (int i = 0; i < 200 && copies(dir)[0] == first[0]; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (int i = 0; i < 200 && copies(dir)[0] == first[0]; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
   const auto kept = copies(dir, &others);
-  REQUIRE(kept.size() == 2);                                  // --backup-keep 2: the first one went
+  REQUIRE(kept.size() == 2);  // --backup-keep 2: the first one went
   CHECK(std::find(kept.begin(), kept.end(), first[0]) == kept.end());
-  CHECK(others.empty());                                      // no partial file, no probe left
+  CHECK(others.empty());  // no partial file, no probe left
   CHECK(run_command("sqlite3 " + dir + "/" + kept[1] + " 'SELECT username FROM users;'").output == "root\n");
   CHECK(metric(s.port(), "tabuleiro_backup_last_failed") == 0);
   CHECK(metric(s.port(), "tabuleiro_backup_failures_total") == 0);
@@ -150,12 +153,14 @@ TEST_CASE("backups: a backup folder the server cannot use stops it at start, say
     return;
   }
   REQUIRE(disk.remount(true) == 0);
-  const auto ro = run_command("timeout 20 " + bin + " serve --port 0 --db " + dir.path + "/t.db --backup-dir " + disk.dir.path);
+  const auto ro = run_command("timeout 20 " + bin + " serve --port 0 --db " + dir.path + "/t.db --backup-dir " +
+                              disk.dir.path);
   CHECK(ro.status == 1);
   CHECK(ro.output.find("cannot write in the backup folder " + disk.dir.path) != std::string::npos);
 }
 
-TEST_CASE("backups: a copy that fails on a full disk is counted and shown with its reason, leaves no partial file, and the older copies stay") {
+TEST_CASE(
+    "backups: a copy that fails on a full disk is counted and shown with its reason, leaves no partial file, and the older copies stay") {
   small_disk disk(1024);
   if (!disk.mounted) {
     WARN("no tmpfs here (" << disk.why << "): not run");
@@ -188,7 +193,8 @@ TEST_CASE("backups: a copy that fails on a full disk is counted and shown with i
   CHECK(copies(disk.dir.path).size() == 2);
 }
 
-TEST_CASE("backups: restore drill: the newest scheduled copy, restored into a fresh server, holds every acknowledged action") {
+TEST_CASE(
+    "backups: restore drill: the newest scheduled copy, restored into a fresh server, holds every acknowledged action") {
   temp_dir dir;
   const std::string backups = dir.path + "/backups";
   const std::string db = dir.path + "/live.db";

@@ -30,11 +30,12 @@ TEST_CASE("bot seat: thinks when its seat acts, only a current answer is taken, 
   metrics stats;
   bot_pool pool(1);
   auto strand = boost::asio::make_strand(ioc);
-  const bot_settings settings{.limits = {.iterations = 8, .time_limit = std::chrono::milliseconds(1000)}, .delay_ms = 0};
+  const bot_settings settings{.limits = {.iterations = 8, .time_limit = std::chrono::milliseconds(1000)},
+                              .delay_ms = 0};
   bot_capacity capacity(4, 4);
   std::optional<bot_seat> bot;
-  bot.emplace(std::make_unique<bot_player>(1, bots::level::easy, 42, settings, pool, time, strand, stats), stats,
-              time, strand, &capacity, "K7M2QX", true);
+  bot.emplace(std::make_unique<bot_player>(1, bots::level::easy, 42, settings, pool, time, strand, stats), stats, time,
+              strand, &capacity, "K7M2QX", true);
   CHECK(capacity.in_use() == 1);  // a running match holds a place
   CHECK(bot->seat() == 1);
   CHECK(bot->level_name() == "easy");
@@ -54,12 +55,12 @@ TEST_CASE("bot seat: thinks when its seat acts, only a current answer is taken, 
   CHECK(action.is_object());
   CHECK_FALSE(bot->take_answer(0, 1, false));  // the match moved on: stale
   CHECK(stats.bot_stale == 1);
-  CHECK_FALSE(bot->take_answer(0, 0, true));   // over: stale too
+  CHECK_FALSE(bot->take_answer(0, 0, true));  // over: stale too
   CHECK(bot->take_answer(0, 0, false));
   CHECK(stats.bot_actions == 1);
   const engine::rule_error refused{"not_your_turn", "it is not your turn"};
-  CHECK(bot->think_again_after(refused, 1, "K7M2QX"));         // refused after the match moved on
-  CHECK_FALSE(bot->think_again_after(refused, 0, "K7M2QX"));   // refused where it chose: a defect
+  CHECK(bot->think_again_after(refused, 1, "K7M2QX"));        // refused after the match moved on
+  CHECK_FALSE(bot->think_again_after(refused, 0, "K7M2QX"));  // refused where it chose: a defect
   // The match ends: its place is free (and freed once, whatever comes later).
   bot->consider(*m, 1, true, [](std::int64_t, nlohmann::json) {});
   CHECK(capacity.in_use() == 0);
@@ -78,8 +79,8 @@ TEST_CASE("bot seat: a refused store write is tried again after storage_retry_ms
   metrics stats;
   bot_pool pool(1);
   auto strand = boost::asio::make_strand(ioc);
-  bot_seat bot(std::make_unique<bot_player>(2, bots::level::hard, 1, bot_settings{}, pool, time, strand, stats),
-               stats, time, strand, nullptr, "K7M2QX", true);
+  bot_seat bot(std::make_unique<bot_player>(2, bots::level::hard, 1, bot_settings{}, pool, time, strand, stats), stats,
+               time, strand, nullptr, "K7M2QX", true);
   int again = 0;
   bot.retry([&] { ++again; });
   bot.retry([&] { ++again; });  // replaces the first

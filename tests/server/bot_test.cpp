@@ -15,8 +15,7 @@ using namespace tabuleiro::test;
 
 namespace {
 
-const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000",
-                                       "--bot-iterations", "16"};
+const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000", "--bot-iterations", "16"};
 
 // Flags plus more flags.
 std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
@@ -54,8 +53,7 @@ json human_pick(const std::string& game, const json& legal, std::mt19937& rng) {
 // Plays the human's side until the match is over, or (pause_after ≥ 0) until the human has
 // acted pause_after times and it is the bot's turn. The bot answers on its own; the human's
 // every request must be acknowledged. Returns the human's action count.
-int play_human(solo& s, const std::string& game, std::mt19937& rng, int pause_after = -1,
-               int max_actions = 3000) {
+int play_human(solo& s, const std::string& game, std::mt19937& rng, int pause_after = -1, int max_actions = 3000) {
   int acted = 0;
   bool awaiting = false;
   while (s.t.outcome.is_null()) {
@@ -95,7 +93,8 @@ json match_log(unsigned short port, const std::string& code) {
     REQUIRE(a.status == 200);
     json page = a.json_body();
     if (all.is_null()) all = page;
-    else for (auto& c : page["changes"]) all["changes"].push_back(c);
+    else
+      for (auto& c : page["changes"]) all["changes"].push_back(c);
     next = page["next"];
   }
   return all;
@@ -113,12 +112,12 @@ json short_options(const std::string& game) {
 TEST_CASE("bots: bad opponent values are refused with bad_request") {
   temp_dir dir;
   server_process srv(dir.path + "/b.db", fast);
-  for (const char* body : {R"({"game":"taixu","opponent":"easy"})", R"({"game":"taixu","opponent":null})",
-                           R"({"game":"taixu","opponent":{}})", R"({"game":"taixu","opponent":{"bot":"random"}})",
-                           R"({"game":"taixu","opponent":{"bot":"expert"}})", R"({"game":"taixu","opponent":{"bot":1}})",
-                           R"({"game":"taixu","opponent":{"bot":"EASY"}})",
-                           R"({"game":"taixu","opponent":{"bot":"easy","think_ms":5}})",
-                           R"({"game":"taixu","opponent":{"human":true}})"}) {
+  for (const char* body :
+       {R"({"game":"taixu","opponent":"easy"})", R"({"game":"taixu","opponent":null})",
+        R"({"game":"taixu","opponent":{}})", R"({"game":"taixu","opponent":{"bot":"random"}})",
+        R"({"game":"taixu","opponent":{"bot":"expert"}})", R"({"game":"taixu","opponent":{"bot":1}})",
+        R"({"game":"taixu","opponent":{"bot":"EASY"}})", R"({"game":"taixu","opponent":{"bot":"easy","think_ms":5}})",
+        R"({"game":"taixu","opponent":{"human":true}})"}) {
     INFO(body);
     auto a = http_call(srv.port(), "POST", "/api/matches", body);
     CHECK(a.status == 400);
@@ -168,8 +167,8 @@ TEST_CASE("bots: a match against the bot completes for each game and level") {
     for (int human = 1; human <= 2; ++human) {
       const char* l = levels[level++ % 3];
       INFO(game << ", human seat " << human << ", bot " << l);
-      solo s = open_solo(srv.port(), {{"game", game}, {"seat", human}, {"options", short_options(game)},
-                                      {"opponent", {{"bot", l}}}});
+      solo s = open_solo(
+          srv.port(), {{"game", game}, {"seat", human}, {"options", short_options(game)}, {"opponent", {{"bot", l}}}});
       const int acted = play_human(s, game, rng);
       REQUIRE_FALSE(s.t.outcome.is_null());
       CHECK(acted > 0);
@@ -202,7 +201,8 @@ TEST_CASE("bots: after a restart mid-match the bot resumes its seat and thinks a
     {
       // The bot waits for the manual clock, so the server stops while it is the bot's turn.
       server_process srv(db, with(fast, {"--clock", "manual", "--bot-delay-ms", "1000"}));
-      solo s = open_solo(srv.port(), {{"game", game}, {"options", short_options(game)}, {"opponent", {{"bot", "easy"}}}});
+      solo s = open_solo(srv.port(),
+                         {{"game", game}, {"options", short_options(game)}, {"opponent", {{"bot", "easy"}}}});
       code = s.code;
       token = s.t.token;
       for (int step = 0; step < 8; ++step) {
@@ -365,10 +365,11 @@ TEST_CASE("bots: a rematch against the bot starts at once, seats swapped, and th
   CHECK(bot_moved);
 }
 
-TEST_CASE("bots: matches against the computer are limited per node and per address, and a finished one frees its place") {
+TEST_CASE(
+    "bots: matches against the computer are limited per node and per address, and a finished one frees its place") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", {"--clock", "manual", "--bot-matches", "2", "--bot-matches-per-address",
-                                          "1", "--trusted-proxy", "127.0.0.1"});
+  server_process srv(dir.path + "/t.db", {"--clock", "manual", "--bot-matches", "2", "--bot-matches-per-address", "1",
+                                          "--trusted-proxy", "127.0.0.1"});
   const json bot_match = {{"game", "taixu"}, {"seat", 1}, {"opponent", {{"bot", "easy"}}}};
   auto create_as = [&](const std::string& address, const json& body) {
     return http_call(srv.port(), "POST", "/api/matches", body.dump(), {{"X-Forwarded-For", address}});

@@ -86,7 +86,8 @@ TEST_CASE("chat: the players talk, the spectators talk apart, and the players re
   CHECK(lines_heard(spectator).empty());
 }
 
-TEST_CASE("chat: 400 characters, one line a second with five at once, mutes, reports, and lines kept across a restart") {
+TEST_CASE(
+    "chat: 400 characters, one line a second with five at once, mutes, reports, and lines kept across a restart") {
   temp_dir dir;
   const std::string db = dir.path + "/c.db";
   auto srv = std::make_unique<server_process>(db, std::vector<std::string>{"--clock", "manual"});
@@ -183,7 +184,8 @@ TEST_CASE("chat: a match's creator or the server turns it off, or keeps it to me
   }
 }
 
-TEST_CASE("chat: a player watching their own match on another socket reads the players' chat there, not the spectators'") {
+TEST_CASE(
+    "chat: a player watching their own match on another socket reads the players' chat there, not the spectators'") {
   temp_dir dir;
   server_process srv(dir.path + "/c.db");
   const unsigned short port = srv.port();

@@ -14,8 +14,7 @@ using namespace tabuleiro::test;
 
 namespace {
 
-const std::vector<std::string> flags = {"--msg-rate", "100000", "--msg-burst", "100000",
-                                        "--clock", "manual"};
+const std::vector<std::string> flags = {"--msg-rate", "100000", "--msg-burst", "100000", "--clock", "manual"};
 
 // The first legal entry of t's list whose type is (or, with other, is not) type.
 json legal_of(const tracked_view& t, const std::string& type, bool other = false) {

@@ -49,12 +49,11 @@ TEST_CASE("clock options: shapes, defaults and bounds") {
   CHECK(c->setup_ms == 60'000);
   for (const json& bad :
        {json("5+3"), json(5), json::object(), json{{"initial_s", 60}},
-        json{{"initial_s", 60}, {"increment_s", 0}, {"days_per_turn", 1}},
-        json{{"initial_s", -1}, {"increment_s", 0}}, json{{"initial_s", 10801}, {"increment_s", 0}},
-        json{{"initial_s", 60}, {"increment_s", 181}}, json{{"initial_s", 0}, {"increment_s", 0}},
-        json{{"initial_s", 1.5}, {"increment_s", 0}}, json{{"initial_s", "60"}, {"increment_s", 0}},
-        json{{"initial_s", 60}, {"increment_s", 0}, {"extra", 1}}, json{{"days_per_turn", 0}},
-        json{{"days_per_turn", 15}}, json{{"days_per_turn", 1}, {"initial_s", 60}},
+        json{{"initial_s", 60}, {"increment_s", 0}, {"days_per_turn", 1}}, json{{"initial_s", -1}, {"increment_s", 0}},
+        json{{"initial_s", 10801}, {"increment_s", 0}}, json{{"initial_s", 60}, {"increment_s", 181}},
+        json{{"initial_s", 0}, {"increment_s", 0}}, json{{"initial_s", 1.5}, {"increment_s", 0}},
+        json{{"initial_s", "60"}, {"increment_s", 0}}, json{{"initial_s", 60}, {"increment_s", 0}, {"extra", 1}},
+        json{{"days_per_turn", 0}}, json{{"days_per_turn", 15}}, json{{"days_per_turn", 1}, {"initial_s", 60}},
         json{{"days_per_turn", 1}, {"setup_s", 9}}, json{{"days_per_turn", 1}, {"setup_s", 3601}}}) {
     INFO(bad.dump());
     error.clear();
@@ -145,8 +144,8 @@ TEST_CASE("clock: correspondence gives each turn the same time and shows the dea
   CHECK(c.read(1000).deadline_ms == 1000 + 2 * day);
   c.on_action(1000 + day, 1, one, two, 0);
   CHECK(c.read(1000 + day).remaining_ms[0] == day);  // what was left of seat 1's turn
-  CHECK(c.deadline() == 1000 + 3 * day);                 // seat 2 gets the full two days
-  CHECK(c.credit_for(2, 800) == 0);                     // no lag compensation by the day
+  CHECK(c.deadline() == 1000 + 3 * day);             // seat 2 gets the full two days
+  CHECK(c.credit_for(2, 800) == 0);                  // no lag compensation by the day
   const std::string field = clock_field(c, 1000 + day);
   CHECK(field.rfind("\"clock\":", 0) == 0);
   const json j = json::parse(field.substr(8));

@@ -36,8 +36,8 @@ TEST_CASE("config: environment variables, flags over them, ranges and messages")
   setenv("TABULEIRO_CREATE_LIMIT", "5", 1);
   setenv("TABULEIRO_TRUSTED_PROXY", "10.0.0.0/8,::1", 1);
   setenv("TABULEIRO_HTTPS_PORT", "not ours", 1);  // other TABULEIRO_* variables are ignored
-  auto c = parse_config({"--create-limit", "7", "--allowed-origins=https://a.example, http://b.example:81"},
-                        error, help);
+  auto c = parse_config({"--create-limit", "7", "--allowed-origins=https://a.example, http://b.example:81"}, error,
+                        help);
   INFO(error);
   REQUIRE(c);
   CHECK(c->idle_timeout_s == 25);
@@ -68,7 +68,8 @@ TEST_CASE("config: environment variables, flags over them, ranges and messages")
   CHECK_FALSE(parse_config({"--trusted-proxy", "10.0.0.0/40"}, error, help));
   // Web Push's contact is a mailto: or https: URL; outbound requests reach internal addresses
   // only when told yes.
-  CHECK(parse_config({"--push-contact", "mailto:ops@example.org"}, error, help)->push_contact == "mailto:ops@example.org");
+  CHECK(parse_config({"--push-contact", "mailto:ops@example.org"}, error, help)->push_contact ==
+        "mailto:ops@example.org");
   CHECK(parse_config({"--push-contact", "https://games.example.org"}, error, help));
   CHECK_FALSE(parse_config({"--push-contact", "ops@example.org"}, error, help));
   CHECK_FALSE(parse_config({"--push-contact", "mailto:a b@example.org"}, error, help));
@@ -89,10 +90,10 @@ TEST_CASE("config: environment variables, flags over them, ranges and messages")
 
 TEST_CASE("config: --help lists every flag with its variable and default") {
   const std::string text = config_help();
-  for (const char* s : {"--bind", "TABULEIRO_BIND", "--idle-timeout", "pinged after half of it",
-                        "--allowed-origins", "TABULEIRO_ALLOWED_ORIGINS", "--trusted-proxy",
-                        "TABULEIRO_TRUSTED_PROXY", "--clock", "--bot-threads", "TABULEIRO_BOT_THREADS",
-                        "--bot-time-ms", "--bot-iterations", "--bot-delay-ms", "--help"})
+  for (const char* s :
+       {"--bind", "TABULEIRO_BIND", "--idle-timeout", "pinged after half of it", "--allowed-origins",
+        "TABULEIRO_ALLOWED_ORIGINS", "--trusted-proxy", "TABULEIRO_TRUSTED_PROXY", "--clock", "--bot-threads",
+        "TABULEIRO_BOT_THREADS", "--bot-time-ms", "--bot-iterations", "--bot-delay-ms", "--help"})
     CHECK(text.find(s) != std::string::npos);
   // A flag longer than the column is written whole, its words on the next line.
   CHECK(text.find("  --outbound-allow-private VALUE\n") != std::string::npos);
@@ -108,16 +109,17 @@ TEST_CASE("config: the bot flags, their defaults and ranges") {
   CHECK(d->bot_time_ms == 1000);
   CHECK(d->bot_iterations == 0);
   CHECK(d->bot_delay_ms == 0);
-  auto c = parse_config({"--bot-threads", "3", "--bot-time-ms", "250", "--bot-iterations", "40",
-                         "--bot-delay-ms", "10"},
-                        error, help);
+  auto c = parse_config(
+      {"--bot-threads", "3", "--bot-time-ms", "250", "--bot-iterations", "40", "--bot-delay-ms", "10"}, error, help);
   REQUIRE(c);
   CHECK(c->bot_threads == 3);
   CHECK(c->bot_time_ms == 250);
   CHECK(c->bot_iterations == 40);
   CHECK(c->bot_delay_ms == 10);
-  for (std::vector<std::string> bad : {std::vector<std::string>{"--bot-threads", "0"}, {"--bot-threads", "65"},
-                                       {"--bot-time-ms", "0"}, {"--bot-iterations", "-1"},
+  for (std::vector<std::string> bad : {std::vector<std::string>{"--bot-threads", "0"},
+                                       {"--bot-threads", "65"},
+                                       {"--bot-time-ms", "0"},
+                                       {"--bot-iterations", "-1"},
                                        {"--bot-delay-ms", "x"}}) {
     INFO(bad[0] << " " << bad[1]);
     CHECK_FALSE(parse_config(bad, error, help));
@@ -141,8 +143,11 @@ TEST_CASE("config: the scheduled backups' flags, their defaults and the interval
     CHECK(c->backup_keep == 30);
   }
   CHECK(parse_config({"--backup-dir", ""}, error, help)->backup_dir.empty());  // empty: none (compose's off)
-  for (std::vector<std::string> bad : {std::vector<std::string>{"--backup-every", "24"}, {"--backup-every", "0h"},
-                                       {"--backup-every", "1w"}, {"--backup-every", "-1h"}, {"--backup-every", "h"},
+  for (std::vector<std::string> bad : {std::vector<std::string>{"--backup-every", "24"},
+                                       {"--backup-every", "0h"},
+                                       {"--backup-every", "1w"},
+                                       {"--backup-every", "-1h"},
+                                       {"--backup-every", "h"},
                                        {"--backup-keep", "0"}}) {
     INFO(bad[0] << " " << bad[1]);
     CHECK_FALSE(parse_config(bad, error, help));

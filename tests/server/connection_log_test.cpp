@@ -13,7 +13,7 @@ TEST_CASE("connection record: each seat's disconnections and time offline, up to
   connection_log log;
   CHECK(log.empty());
   CHECK(log.add({2, false, t0 + 10'000}));
-  CHECK(log.add({2, true, t0 + 90'000}));   // back after 80 s
+  CHECK(log.add({2, true, t0 + 90'000}));  // back after 80 s
   CHECK(log.add({1, false, t0 + 100'000}));
   CHECK(log.add({2, false, t0 + 120'000}));  // away again, still at the end
   const auto one = log.totals(1, t0 + 130'000);
@@ -31,9 +31,9 @@ TEST_CASE("connection record: each seat's disconnections and time offline, up to
 
 TEST_CASE("connection record: a repeated state is nothing new, and a seat never offline has nothing") {
   connection_log log;
-  log.add({1, true, t0});             // back without having left (after a restart)
+  log.add({1, true, t0});  // back without having left (after a restart)
   log.add({1, false, t0 + 1'000});
-  log.add({1, false, t0 + 5'000});    // offline again: still the first absence
+  log.add({1, false, t0 + 5'000});  // offline again: still the first absence
   log.add({1, true, t0 + 11'000});
   log.add({1, true, t0 + 12'000});
   const auto one = log.totals(1, t0 + 60'000);
@@ -69,9 +69,11 @@ TEST_CASE("connection record: the wire form lists the totals and the changes in 
   const auto r = log.record(t0 + 100'000);
   REQUIRE(r["seats"].size() == 2);
   CHECK(r["seats"][0] == nlohmann::json{{"seat", 1}, {"disconnections", 0}, {"offline_ms", 0}, {"offline", false}});
-  CHECK(r["seats"][1] == nlohmann::json{{"seat", 2}, {"disconnections", 1}, {"offline_ms", 61'000}, {"offline", false}});
+  CHECK(r["seats"][1] ==
+        nlohmann::json{{"seat", 2}, {"disconnections", 1}, {"offline_ms", 61'000}, {"offline", false}});
   REQUIRE(r["changes"].size() == 2);
-  CHECK(r["changes"][0] == nlohmann::json{{"seat", 2}, {"online", false}, {"at", "2023-11-14T22:13:20Z"}, {"version", 4}});
+  CHECK(r["changes"][0] ==
+        nlohmann::json{{"seat", 2}, {"online", false}, {"at", "2023-11-14T22:13:20Z"}, {"version", 4}});
   CHECK(r["changes"][1]["online"] == true);
   CHECK(r["changes"][1]["version"] == 6);
   CHECK(r["changes"][1]["at"] == "2023-11-14T22:14:21Z");

@@ -65,18 +65,20 @@ TEST_CASE("connections: the sockets of sessions that ended close with 4004, the 
   set.track(guest);
   // A read that began before they were registered judges none of them (the next read will).
   const auto before = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-  CHECK(set.close_sessions(7, [](const std::string&) { return true; }, session_ended_close, "session ended", before) == 0);
+  CHECK(set.close_sessions(
+            7, [](const std::string&) { return true; }, session_ended_close, "session ended", before) == 0);
   CHECK(laptop->code_ == 0);
   // Account 7 still has only the phone's session.
-  CHECK(set.close_sessions(7, [](const std::string& h) { return h != "hash-phone"; }, session_ended_close,
-                           "session ended") == 1);
+  CHECK(set.close_sessions(
+            7, [](const std::string& h) { return h != "hash-phone"; }, session_ended_close, "session ended") == 1);
   CHECK(laptop->code_ == 4004);
   CHECK(laptop->reason_ == "session ended");
   CHECK(phone->code_ == 0);
   CHECK(other->code_ == 0);
   CHECK(guest->code_ == 0);  // a guest's socket belongs to no session
   // Any account (0): the sockets of one session, whoever's.
-  CHECK(set.close_sessions(0, [](const std::string& h) { return h == "hash-laptop"; }, 4004, "session ended") == 2);
+  CHECK(set.close_sessions(
+            0, [](const std::string& h) { return h == "hash-laptop"; }, 4004, "session ended") == 2);
   CHECK(other->code_ == 4004);
   CHECK(guest->code_ == 0);
 }

@@ -29,8 +29,11 @@ TEST_CASE("create request: a valid body gives the typed request, with the docume
   CHECK(p.visibility == "public");
   CHECK(p.clock.type == clock_options::kind::none);
   CHECK_FALSE(p.bot_level);
-  auto full = parse_create_request(json{{"game", "cyvasse"}, {"options", {{"x", 1}}}, {"seat", "random"},
-                                        {"visibility", "unlisted"}, {"clock", {{"days_per_turn", 2}}},
+  auto full = parse_create_request(json{{"game", "cyvasse"},
+                                        {"options", {{"x", 1}}},
+                                        {"seat", "random"},
+                                        {"visibility", "unlisted"},
+                                        {"clock", {{"days_per_turn", 2}}},
                                         {"opponent", {{"bot", "hard"}}}});
   REQUIRE(std::holds_alternative<create_request>(full));
   const auto& f = std::get<create_request>(full);

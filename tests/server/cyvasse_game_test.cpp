@@ -16,11 +16,11 @@ const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "1
 
 // Seat 1's "phalanx" placement, written square by square as a player would send it.
 json hand_placement() {
-  const char* rows[][2] = {{"light_horse", "b1"}, {"crossbow", "c1"},    {"trebuchet", "d1"}, {"king", "e1"},
-                           {"tower", "f1"},       {"dragon", "g1"},      {"crossbow", "h1"},  {"light_horse", "i1"},
-                           {"heavy_horse", "b2"}, {"elephant", "c2"},    {"militia", "d2"},   {"militia", "e2"},
-                           {"militia", "f2"},     {"militia", "g2"},     {"elephant", "h2"},  {"heavy_horse", "i2"},
-                           {"spearman", "c3"},    {"spearman", "e3"},    {"spearman", "h3"}};
+  const char* rows[][2] = {{"light_horse", "b1"}, {"crossbow", "c1"}, {"trebuchet", "d1"}, {"king", "e1"},
+                           {"tower", "f1"},       {"dragon", "g1"},   {"crossbow", "h1"},  {"light_horse", "i1"},
+                           {"heavy_horse", "b2"}, {"elephant", "c2"}, {"militia", "d2"},   {"militia", "e2"},
+                           {"militia", "f2"},     {"militia", "g2"},  {"elephant", "h2"},  {"heavy_horse", "i2"},
+                           {"spearman", "c3"},    {"spearman", "e3"}, {"spearman", "h3"}};
   json pieces = json::array();
   for (auto& r : rows) pieces.push_back({{"kind", r[0]}, {"at", r[1]}});
   return {{"type", "setup"}, {"pieces", pieces}};
@@ -49,7 +49,8 @@ json pick(const json& legal, std::mt19937& rng, const json& view) {
   std::vector<json> captures;
   for (const json& a : legal) {
     if (!a.value("capture", false)) continue;
-    if (const auto p = view["pieces"].find(a["to"].get<std::string>()); p != view["pieces"].end() && (*p)["kind"] == "king")
+    if (const auto p = view["pieces"].find(a["to"].get<std::string>());
+        p != view["pieces"].end() && (*p)["kind"] == "king")
       return a;
     captures.push_back(a);
   }

@@ -22,19 +22,20 @@ TEST_CASE("display names: invisible characters removed, so look-alike names are 
   using tabuleiro::server::clean_display_name;
   // Zero-width space, zero-width non-joiner, word joiner, soft hyphen, BOM, Hangul filler,
   // a variation selector, a tag character, a private-use character, an unassigned code point.
-  for (const char* hidden : {"\xE2\x80\x8B", "\xE2\x80\x8C", "\xE2\x81\xA0", "\xC2\xAD", "\xEF\xBB\xBF",
-                             "\xE3\x85\xA4", "\xEF\xB8\x8F", "\xF3\xA0\x80\x81", "\xEE\x80\x80", "\xCD\xB8"}) {
+  for (const char* hidden : {"\xE2\x80\x8B", "\xE2\x80\x8C", "\xE2\x81\xA0", "\xC2\xAD", "\xEF\xBB\xBF", "\xE3\x85\xA4",
+                             "\xEF\xB8\x8F", "\xF3\xA0\x80\x81", "\xEE\x80\x80", "\xCD\xB8"}) {
     INFO("hidden: " << hidden);
     CHECK(clean_display_name(std::string("An") + hidden + "a") == "Ana");
     CHECK(clean_display_name(std::string(hidden) + "Ana" + hidden) == "Ana");
     CHECK(clean_display_name(hidden) == "");
   }
   // Bidirectional controls and isolates, as before.
-  CHECK(clean_display_name("\xE2\x81\xA6" "Ana\xE2\x81\xA9 \xE2\x80\x8F") == "Ana");
+  CHECK(clean_display_name("\xE2\x81\xA6"
+                           "Ana\xE2\x81\xA9 \xE2\x80\x8F") == "Ana");
   // A zero-width joiner outside an emoji is removed; inside one (a skin tone too) it stays.
   CHECK(clean_display_name("A\xE2\x80\x8Dna") == "Ana");
-  const std::string technologist = "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB";                   // 👩‍💻
-  const std::string toned = "\xF0\x9F\x91\xA9\xF0\x9F\x8F\xBD\xE2\x80\x8D\xF0\x9F\x92\xBB";           // 👩🏽‍💻
+  const std::string technologist = "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB";           // 👩‍💻
+  const std::string toned = "\xF0\x9F\x91\xA9\xF0\x9F\x8F\xBD\xE2\x80\x8D\xF0\x9F\x92\xBB";  // 👩🏽‍💻
   CHECK(clean_display_name(technologist) == technologist);
   CHECK(clean_display_name(toned) == toned);
   CHECK(clean_display_name("\xF0\x9F\x91\xA9 \xE2\x80\x8D\xF0\x9F\x92\xBB") == "\xF0\x9F\x91\xA9 \xF0\x9F\x92\xBB");
@@ -66,11 +67,13 @@ TEST_CASE("display names: a word mixing Latin with Cyrillic or Greek look-alikes
   CHECK(clean_display_name("An\xD0\xB0") == "Ana");
   CHECK(clean_display_name("\xCE\x91na") == "Ana");
   CHECK(clean_display_name("B\xD0\xBE\xD1\x80 Silva") == "Bop Silva");  // Cyrillic о and р in a Latin word
-  CHECK(clean_display_name("J\xD0\xBE\xC3\xA3o") == "Jo\xC3\xA3o");       // João with a Cyrillic о
+  CHECK(clean_display_name("J\xD0\xBE\xC3\xA3o") == "Jo\xC3\xA3o");     // João with a Cyrillic о
   // A word wholly in another script keeps it, beside a Latin one too; letters without a Latin
   // twin stay as they are.
   CHECK(clean_display_name("\xD0\x90\xD0\xBD\xD0\xB0") == "\xD0\x90\xD0\xBD\xD0\xB0");  // Ана
   CHECK(clean_display_name("Ana \xD0\x90\xD0\xBD\xD0\xB0") == "Ana \xD0\x90\xD0\xBD\xD0\xB0");
   CHECK(clean_display_name("\xCE\x9D\xCE\xAF\xCE\xBA\xCE\xB7") == "\xCE\x9D\xCE\xAF\xCE\xBA\xCE\xB7");  // Νίκη
-  CHECK(clean_display_name("A\xD0\xB4" "a") == "A\xD0\xB4" "a");  // д has no Latin twin
+  CHECK(clean_display_name("A\xD0\xB4"
+                           "a") == "A\xD0\xB4"
+                                   "a");  // д has no Latin twin
 }

@@ -19,8 +19,9 @@ namespace {
 // A subscription as a browser sends it (RFC 8291's example browser key).
 json subscription(const std::string& endpoint) {
   return {{"endpoint", endpoint},
-          {"keys", {{"p256dh", "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"},
-                    {"auth", "BTBZMqHH6r4Tts7J_aSIgg"}}},
+          {"keys",
+           {{"p256dh", "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"},
+            {"auth", "BTBZMqHH6r4Tts7J_aSIgg"}}},
           {"label", "edge"}};
 }
 
@@ -39,11 +40,11 @@ TEST_CASE("edge: every state-changing route refuses a foreign or null Origin and
   std::smatch m;
   const std::string log = read_all(dir.path + "/server.log");
   REQUIRE(std::regex_search(log, m, std::regex("/signup\\?invite=([A-Za-z0-9_-]+)")));
-  const browser root = signed_in(http_call(port, "POST", "/api/account/signup",
-                                           json{{"username", "root"}, {"password", "root's password"},
-                                                {"invitation", m[1].str()}}.dump()));
-  const browser ana = signed_in(http_call(port, "POST", "/api/account/signup",
-                                          json{{"username", "ana"}, {"password", "ana's password"}}.dump()));
+  const browser root = signed_in(
+      http_call(port, "POST", "/api/account/signup",
+                json{{"username", "root"}, {"password", "root's password"}, {"invitation", m[1].str()}}.dump()));
+  const browser ana = signed_in(
+      http_call(port, "POST", "/api/account/signup", json{{"username", "ana"}, {"password", "ana's password"}}.dump()));
   const auto users = http_call(port, "GET", "/api/admin/users?q=ana", "", root.headers()).json_body()["users"];
   REQUIRE(users.size() == 1);
   const std::string ana_id = std::to_string(users[0]["id"].get<std::int64_t>());
@@ -52,7 +53,8 @@ TEST_CASE("edge: every state-changing route refuses a foreign or null Origin and
   const std::string code = made.json_body()["code"];
   // Ana's own settings, so that each of her routes has something to change.
   REQUIRE(http_call(port, "POST", "/api/push/subscriptions", subscription("https://push.example.net/a").dump(),
-                    ana.headers()).status == 201);
+                    ana.headers())
+              .status == 201);
   const auto hook = http_call(port, "POST", "/api/webhooks", json{{"url", "https://hooks.example.net/a"}}.dump(),
                               ana.headers());
   REQUIRE(hook.status == 201);
@@ -162,10 +164,12 @@ TEST_CASE("edge: a body member that a route does not take is refused bad_request
   std::smatch m;
   const std::string log = read_all(dir.path + "/server.log");
   REQUIRE(std::regex_search(log, m, std::regex("/signup\\?invite=([A-Za-z0-9_-]+)")));
-  const browser root = signed_in(http_call(port, "POST", "/api/account/signup",
-                                           json{{"username", "root"}, {"password", "root's password"},
-                                                {"invitation", m[1].str()}}.dump()));
-  const auto invitations = [&] { return http_call(port, "GET", "/api/admin/invitations", "", root.headers()).json_body(); };
+  const browser root = signed_in(
+      http_call(port, "POST", "/api/account/signup",
+                json{{"username", "root"}, {"password", "root's password"}, {"invitation", m[1].str()}}.dump()));
+  const auto invitations = [&] {
+    return http_call(port, "GET", "/api/admin/invitations", "", root.headers()).json_body();
+  };
   const json before = invitations();
   const auto refused = [&](const std::string& target, const json& body) {
     INFO(target << " " << body.dump());
@@ -187,8 +191,11 @@ TEST_CASE("edge: a body member that a route does not take is refused bad_request
   refused("/api/push/unsubscribe", {{"id", 1}, {"all", true}});
   refused("/api/push/subscriptions", {{"endpoint", "https://push.example.net/a"}, {"owner", 1}});
   CHECK(http_call(port, "GET", "/api/admin/users?q=zed", "", root.headers()).json_body()["users"].empty());
-  CHECK(http_call(port, "POST", "/api/account/signin",
-                  json{{"username", "root"}, {"password", "root's password"}}.dump()).status == 200);
+  CHECK(
+      http_call(port, "POST", "/api/account/signin", json{{"username", "root"}, {"password", "root's password"}}.dump())
+          .status == 200);
   // The routes still take what PROTOCOL.md lists.
-  CHECK(http_call(port, "POST", "/api/admin/invitations", json{{"days", 2}, {"uses", 3}}.dump(), root.headers()).status == 201);
+  CHECK(
+      http_call(port, "POST", "/api/admin/invitations", json{{"days", 2}, {"uses", 3}}.dump(), root.headers()).status ==
+      201);
 }

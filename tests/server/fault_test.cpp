@@ -239,7 +239,8 @@ std::optional<std::string> read_ws_message(int fd) {
 
 }  // namespace
 
-TEST_CASE("fault: a full disk refuses actions with storage_error, loses nothing acknowledged, and play resumes once space is back") {
+TEST_CASE(
+    "fault: a full disk refuses actions with storage_error, loses nothing acknowledged, and play resumes once space is back") {
   small_disk disk(2048);
   if (!disk.mounted) {
     WARN("SKIPPED: mounting a tmpfs was refused: " << disk.why << " (needs root)");
@@ -346,7 +347,8 @@ TEST_CASE("fault: a database made read-only mid-game") {
   REQUIRE(a["version"] == stored + 1);
 }
 
-TEST_CASE("fault: SIGTERM with HTTP requests in flight answers every one (its result or 503), and loses no acknowledged change") {
+TEST_CASE(
+    "fault: SIGTERM with HTTP requests in flight answers every one (its result or 503), and loses no acknowledged change") {
   temp_dir dir;
   const std::string db = dir.path + "/t.db";
   auto srv = std::make_unique<server_process>(db, std::vector<std::string>{"--create-limit", "100000"});
@@ -356,8 +358,10 @@ TEST_CASE("fault: SIGTERM with HTTP requests in flight answers every one (its re
   REQUIRE(tb.play(6, rng) == 6);
   // Slow creations: the header and half of the body sent, the rest only after the signal.
   const std::string body = json{{"game", "taixu"}}.dump();
-  const std::string head = "POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                           "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
+  const std::string head =
+      "POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
+      "Content-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n";
   std::vector<int> slow;
   for (int i = 0; i < 6; ++i) {
     const int fd = raw_connect(port);
@@ -385,9 +389,9 @@ TEST_CASE("fault: SIGTERM with HTTP requests in flight answers every one (its re
           ++me.refused;
           break;
         }
-        const std::string req =
-            t % 2 == 0 ? "GET /api/matches/" + tb.code + "/log?from=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-                       : head + body;
+        const std::string req = t % 2 == 0 ? "GET /api/matches/" + tb.code +
+                                                 "/log?from=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                                           : head + body;
         const bool sent = write_all(fd, req);
         const raw_answer a = read_response(fd);
         ::close(fd);
@@ -418,7 +422,8 @@ TEST_CASE("fault: SIGTERM with HTTP requests in flight answers every one (its re
   for (int s = 0; s < 3; ++s)
     if (s != mover) tb.at[s].ws.reset();
   // A move sent just before the signal: acked or not, the restart must agree with the ack.
-  tb.at[mover].ws->send({{"type", "act"}, {"id", "at-term"}, {"action", pick_action(tb.at[mover].t.legal, rng, false)}});
+  tb.at[mover].ws->send(
+      {{"type", "act"}, {"id", "at-term"}, {"action", pick_action(tb.at[mover].t.legal, rng, false)}});
   REQUIRE(::kill(only_child(), SIGTERM) == 0);
   stop = true;
   bool acked = false;
@@ -456,8 +461,8 @@ TEST_CASE("fault: SIGTERM with HTTP requests in flight answers every one (its re
     created.insert(created.end(), t.created.begin(), t.created.end());
   }
   CHECK(ok > 0);
-  WARN("at SIGTERM: " << ok << " busy requests answered, " << unavailable << " answered 503; "
-                      << created.size() << " matches created in all, each found after the restart");
+  WARN("at SIGTERM: " << ok << " busy requests answered, " << unavailable << " answered 503; " << created.size()
+                      << " matches created in all, each found after the restart");
   // Every acknowledged change is in the database: the matches created, the move if acked.
   srv = std::make_unique<server_process>(db);
   for (const std::string& code : created) CHECK(http_call(srv->port(), "GET", "/api/matches/" + code).status == 200);
@@ -530,8 +535,8 @@ TEST_CASE("fault: 600 connections sending junk at the rate limit keep the server
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     REQUIRE(metric(port, "tabuleiro_connections") == 0);
     rss.after = rss_kib(pid);
-    WARN("VmRSS KiB: baseline " << base << ", 600 connected " << rss.connected << ", peak during junk "
-                                << rss.peak << ", after close " << rss.after);
+    WARN("VmRSS KiB: baseline " << base << ", 600 connected " << rss.connected << ", peak during junk " << rss.peak
+                                << ", after close " << rss.after);
     return rss;
   };
   const flood_rss first = flood();
@@ -609,7 +614,8 @@ TEST_CASE("fault: a viewer that never reads is dropped, and every other viewer s
   // The slow connection is gone: reading what was buffered ends in a close or a reset.
   char buf[65536];
   ssize_t n;
-  while ((n = ::recv(fd, buf, sizeof buf, 0)) > 0) {}
+  while ((n = ::recv(fd, buf, sizeof buf, 0)) > 0) {
+  }
   const int err = n < 0 ? errno : 0;
   CHECK((n == 0 || (n < 0 && err != EAGAIN && err != EWOULDBLOCK)));  // not a receive timeout
   ::close(fd);
@@ -622,8 +628,7 @@ TEST_CASE("fault: a bot's action that could not be stored is made again once the
     return;
   }
   temp_dir logs;
-  server_process srv(disk.dir.path + "/t.db",
-                     {"--clock", "manual", "--bot-delay-ms", "1000", "--bot-iterations", "20"},
+  server_process srv(disk.dir.path + "/t.db", {"--clock", "manual", "--bot-delay-ms", "1000", "--bot-iterations", "20"},
                      logs.path + "/server.log");
   const unsigned short port = srv.port();
   const created_match m = create_match(port, {{"game", "taixu"}, {"opponent", {{"bot", "easy"}}}});

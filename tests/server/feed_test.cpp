@@ -89,7 +89,8 @@ TEST_CASE("feed: TAIXU - one diff for all viewers, and the same text for the spe
   CHECK_FALSE(feed.catch_up(1, 5).has_value());
 }
 
-TEST_CASE("feed: messages without legal fields - cut from the shared text, or written so when no connection wants them") {
+TEST_CASE(
+    "feed: messages without legal fields - cut from the shared text, or written so when no connection wants them") {
   auto m = new_match("taixu");
   server::match_feed feed(*m, 0, nullptr);
   const int mover = m->seats_to_act().at(0);
@@ -163,7 +164,7 @@ TEST_CASE("feed: a simultaneous secret phase - one message per distinct observat
   CHECK(out[1].text(true)->find("saffron") != std::string::npos);
   CHECK(out[0].text(true)->find("saffron") == std::string::npos);
   CHECK(out[2].text(true)->find("saffron") == std::string::npos);
-  CHECK(json::parse(*out[2].text(true)).contains("expects"));   // seat 2 still has to choose
+  CHECK(json::parse(*out[2].text(true)).contains("expects"));  // seat 2 still has to choose
   CHECK_FALSE(json::parse(*out[1].text(true)).contains("expects"));
   CHECK(json::parse(*out[0].text(true))["to_act"] == json::array({2}));
   // Without the legal fields: the same message less "legal" and "expects", cut once and shared.
@@ -184,23 +185,27 @@ TEST_CASE("feed: a simultaneous secret phase - one message per distinct observat
 TEST_CASE("room changes: log form round-trips, outcomes and events") {
   using protocol::room_change;
   using protocol::room_change_kind;
-  for (const room_change& c : {room_change{room_change_kind::resign, 2, std::nullopt},
-                               room_change{room_change_kind::draw_agreed, 0, std::nullopt},
-                               room_change{room_change_kind::abandoned, 0, 1},
-                               room_change{room_change_kind::abandoned, 0, std::nullopt},
-                               room_change{room_change_kind::timeout, 1, std::nullopt},
-                               room_change{room_change_kind::aborted, 2, std::nullopt}}) {
+  for (const room_change& c :
+       {room_change{room_change_kind::resign, 2, std::nullopt},
+        room_change{room_change_kind::draw_agreed, 0, std::nullopt}, room_change{room_change_kind::abandoned, 0, 1},
+        room_change{room_change_kind::abandoned, 0, std::nullopt},
+        room_change{room_change_kind::timeout, 1, std::nullopt},
+        room_change{room_change_kind::aborted, 2, std::nullopt}}) {
     INFO(protocol::room_change_json(c).dump());
     CHECK(protocol::parse_room_change(protocol::room_change_json(c)) == c);
   }
-  CHECK(protocol::room_change_json({room_change_kind::resign, 2, std::nullopt}) == json{{"type", "resign"}, {"seat", 2}});
+  CHECK(protocol::room_change_json({room_change_kind::resign, 2, std::nullopt}) ==
+        json{{"type", "resign"}, {"seat", 2}});
   CHECK(protocol::outcome_of({room_change_kind::resign, 2, std::nullopt}) == engine::outcome{1, "resign"});
   CHECK(protocol::outcome_of({room_change_kind::timeout, 1, std::nullopt}) == engine::outcome{2, "timeout"});
-  CHECK(protocol::outcome_of({room_change_kind::draw_agreed, 0, std::nullopt}) == engine::outcome{std::nullopt, "agreement"});
-  CHECK(protocol::room_change_event({room_change_kind::resign, 2, std::nullopt}) == json{{"type", "resigned"}, {"seat", 2}});
+  CHECK(protocol::outcome_of({room_change_kind::draw_agreed, 0, std::nullopt}) ==
+        engine::outcome{std::nullopt, "agreement"});
+  CHECK(protocol::room_change_event({room_change_kind::resign, 2, std::nullopt}) ==
+        json{{"type", "resigned"}, {"seat", 2}});
   // An abort decides nothing: no winner, reason "aborted" (not a draw by agreement).
   CHECK(protocol::outcome_of({room_change_kind::aborted, 1, std::nullopt}) == engine::outcome{std::nullopt, "aborted"});
-  CHECK(protocol::room_change_event({room_change_kind::aborted, 1, std::nullopt}) == json{{"type", "aborted"}, {"seat", 1}});
+  CHECK(protocol::room_change_event({room_change_kind::aborted, 1, std::nullopt}) ==
+        json{{"type", "aborted"}, {"seat", 1}});
   // The host's abort carries its words into the log, the event and the outcome's note.
   const room_change host{room_change_kind::aborted_by_host, 0, std::nullopt, "Server moves tonight"};
   CHECK(protocol::parse_room_change(protocol::room_change_json(host)) == host);
@@ -212,7 +217,8 @@ TEST_CASE("room changes: log form round-trips, outcomes and events") {
   CHECK(outcome == json{{"winner", nullptr}, {"reason", "aborted_by_host"}, {"note", "Server moves tonight"}});
   CHECK(protocol::messages::parse_outcome(outcome) == ended);
   CHECK_FALSE(protocol::outcome_json(engine::outcome{1, "resign"}).contains("note"));  // only when there is one
-  CHECK_FALSE(protocol::parse_room_change(json{{"type", "aborted_by_host"}, {"reason", std::string(201, 'x')}}).has_value());
+  CHECK_FALSE(
+      protocol::parse_room_change(json{{"type", "aborted_by_host"}, {"reason", std::string(201, 'x')}}).has_value());
   CHECK_FALSE(protocol::parse_room_change(json{{"type", "aborted_by_host"}}).has_value());
   CHECK_FALSE(protocol::messages::parse_outcome(json{{"winner", nullptr}, {"reason", "x"}, {"note", 5}}).has_value());
   // A game action is never read as a room-level change, and junk is refused.
@@ -230,16 +236,27 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
   incomplete.complete = false;
   incomplete.expects = {{"type", "choose"}};
   const std::string legal = protocol::messages::legal_fields(incomplete);
-  const json p = json::parse(protocol::messages::patch(7, "[]", "[{\"type\":\"x\"}]", legal,
-                                                       protocol::messages::to_act_field({1, 2})));
-  CHECK(p == json{{"type", "patch"}, {"version", 7}, {"base", 6}, {"ops", json::array()},
-                  {"events", json::array({{{"type", "x"}}})}, {"legal", json::array()},
-                  {"expects", {{"type", "choose"}}}, {"to_act", {1, 2}}});
+  const json p = json::parse(
+      protocol::messages::patch(7, "[]", "[{\"type\":\"x\"}]", legal, protocol::messages::to_act_field({1, 2})));
+  CHECK(p == json{{"type", "patch"},
+                  {"version", 7},
+                  {"base", 6},
+                  {"ops", json::array()},
+                  {"events", json::array({{{"type", "x"}}})},
+                  {"legal", json::array()},
+                  {"expects", {{"type", "choose"}}},
+                  {"to_act", {1, 2}}});
   const json view = {{"a", 1}};
-  protocol::messages::joined_fields f{.code = "K7M2QX", .game = "taixu", .seat = 2, .version = 3,
-                                      .view = &view, .legal_text = protocol::messages::legal_fields({}),
+  protocol::messages::joined_fields f{.code = "K7M2QX",
+                                      .game = "taixu",
+                                      .seat = 2,
+                                      .version = 3,
+                                      .view = &view,
+                                      .legal_text = protocol::messages::legal_fields({}),
                                       .to_act_text = protocol::messages::to_act_field({}),
-                                      .presence = json::object(), .outcome = nullptr, .token = "t",
+                                      .presence = json::object(),
+                                      .outcome = nullptr,
+                                      .token = "t",
                                       .clock_text = R"("clock":{"running":2})",
                                       .rematch = "Q4R7TW"};
   const json j = json::parse(protocol::messages::joined(f));
@@ -254,11 +271,12 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
   CHECK_FALSE(j.contains("expects"));
   // The clock field is spliced into patches, snapshots and presence the same way.
   const std::string clock = R"("clock":{"remaining_ms":[1,2],"running":null})";
-  const json withclock = json::parse(protocol::messages::patch(7, "[]", "[]", legal,
-                                                               protocol::messages::to_act_field({}), clock));
+  const json withclock = json::parse(
+      protocol::messages::patch(7, "[]", "[]", legal, protocol::messages::to_act_field({}), clock));
   CHECK(withclock["clock"]["remaining_ms"] == json::array({1, 2}));
-  CHECK(json::parse(protocol::messages::snapshot(7, view, legal, protocol::messages::to_act_field({}),
-                                                 nullptr, clock))["clock"]["running"].is_null());
+  CHECK(json::parse(protocol::messages::snapshot(7, view, legal, protocol::messages::to_act_field({}), nullptr,
+                                                 clock))["clock"]["running"]
+            .is_null());
   const json pres = json::parse(protocol::messages::presence_message(json{{"spectators", 0}}, clock));
   CHECK(pres["type"] == "presence");
   CHECK(pres["clock"]["remaining_ms"] == json::array({1, 2}));
@@ -271,14 +289,19 @@ TEST_CASE("messages: envelopes built from parts are valid JSON with every field"
   CHECK_FALSE(no_legal.contains("legal"));
   CHECK(no_legal["to_act"] == json::array());
   no_legal["legal"] = json::array();
-  CHECK(no_legal == json::parse(protocol::messages::joined(
-                        [&] { auto g = f; g.legal_text = protocol::messages::legal_fields({}); return g; }())));
+  CHECK(no_legal == json::parse(protocol::messages::joined([&] {
+          auto g = f;
+          g.legal_text = protocol::messages::legal_fields({});
+          return g;
+        }())));
   protocol::messages::legal_span span;
-  const std::string full = protocol::messages::patch(7, "[]", "[]", legal, protocol::messages::to_act_field({2}), clock, &span);
+  const std::string full = protocol::messages::patch(7, "[]", "[]", legal, protocol::messages::to_act_field({2}), clock,
+                                                     &span);
   CHECK(full.substr(span.at, span.size) == "," + legal);
   CHECK(protocol::messages::without_legal(full, span) ==
         protocol::messages::patch(7, "[]", "[]", "", protocol::messages::to_act_field({2}), clock));
-  const std::string snap = protocol::messages::snapshot(7, view, legal, protocol::messages::to_act_field({}), nullptr, clock, &span);
+  const std::string snap = protocol::messages::snapshot(7, view, legal, protocol::messages::to_act_field({}), nullptr,
+                                                        clock, &span);
   CHECK(protocol::messages::without_legal(snap, span) ==
         protocol::messages::snapshot(7, view, "", protocol::messages::to_act_field({}), nullptr, clock));
   CHECK_FALSE(json::parse(protocol::messages::without_legal(snap, span)).contains("expects"));

@@ -15,8 +15,10 @@ std::string code_of(const http_answer& a) { return a.json_body()["error"]["code"
 
 // A WebSocket upgrade request by hand (so that a refusal's HTTP answer can be read).
 http_answer upgrade(unsigned short port, const std::string& origin) {
-  header_list h = {{"Upgrade", "websocket"}, {"Connection", "Upgrade"},
-                   {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="}, {"Sec-WebSocket-Version", "13"}};
+  header_list h = {{"Upgrade", "websocket"},
+                   {"Connection", "Upgrade"},
+                   {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="},
+                   {"Sec-WebSocket-Version", "13"}};
   if (!origin.empty()) h.emplace_back("Origin", origin);
   return http_call(port, "GET", "/ws", "", h);
 }
@@ -47,10 +49,10 @@ TEST_CASE("harden: a cross-origin WebSocket upgrade is refused with 403 bad_orig
   CHECK(upgrade(srv.port(), "null").status == 403);
   CHECK(upgrade(srv.port(), "https://play.example.evil.example").status == 403);
   CHECK_FALSE(ws_accepted(srv.port(), "https://evil.example"));
-  CHECK(ws_accepted(srv.port(), self));                      // http://<bind>:<port>
-  CHECK(ws_accepted(srv.port(), "HTTPS://Play.Example"));    // the public URL's origin
+  CHECK(ws_accepted(srv.port(), self));                    // http://<bind>:<port>
+  CHECK(ws_accepted(srv.port(), "HTTPS://Play.Example"));  // the public URL's origin
   CHECK(ws_accepted(srv.port(), "https://play.example:443"));
-  CHECK(ws_accepted(srv.port(), ""));                        // no Origin: not a browser
+  CHECK(ws_accepted(srv.port(), ""));  // no Origin: not a browser
 }
 
 TEST_CASE("harden: --allowed-origins adds origins, exactly") {
@@ -76,10 +78,10 @@ TEST_CASE("harden: state-changing requests check Origin and Content-Type") {
   auto plain = http_call(srv.port(), "POST", "/api/matches", game, {{"Content-Type", "text/plain"}});
   CHECK(plain.status == 415);
   CHECK(code_of(plain) == "unsupported_media_type");
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game,
-                  {{"Content-Type", "application/x-www-form-urlencoded"}}).status == 415);
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game,
-                  {{"Content-Type", "Application/JSON; charset=utf-8"}}).status == 201);
+  CHECK(http_call(srv.port(), "POST", "/api/matches", game, {{"Content-Type", "application/x-www-form-urlencoded"}})
+            .status == 415);
+  CHECK(http_call(srv.port(), "POST", "/api/matches", game, {{"Content-Type", "Application/JSON; charset=utf-8"}})
+            .status == 201);
   const std::string advance = R"({"advance_ms":1})";
   CHECK(http_call(srv.port(), "POST", "/api/test/clock", advance, {{"Origin", "https://evil.example"}}).status == 403);
   CHECK(http_call(srv.port(), "POST", "/api/test/clock", advance, {{"Content-Type", "text/plain"}}).status == 415);
@@ -89,8 +91,7 @@ TEST_CASE("harden: state-changing requests check Origin and Content-Type") {
 TEST_CASE("harden: OPTIONS on API routes answers 204 with Allow and grants no CORS") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db");
-  const header_list preflight = {{"Origin", "https://evil.example"},
-                                 {"Access-Control-Request-Method", "POST"}};
+  const header_list preflight = {{"Origin", "https://evil.example"}, {"Access-Control-Request-Method", "POST"}};
   auto o = http_call(srv.port(), "OPTIONS", "/api/matches", "", preflight);
   CHECK(o.status == 204);
   CHECK(o.header("Allow") == "GET, POST, OPTIONS");
@@ -111,10 +112,15 @@ TEST_CASE("harden: every file and API answer carries the security headers") {
   server_process srv(dir.path + "/t.db", {"--web", dir.path + "/web"});
   // sha256 of {"imports":{}}, the page's one inline script.
   const std::string hash = "'sha256-URrTy+Il/Nz0lHojVUx275hWqAWhkSF0VsHbUM4/6Hw='";
-  for (const auto& [method, target] : std::vector<std::pair<std::string, std::string>>{
-           {"GET", "/"}, {"GET", "/a.js"}, {"HEAD", "/a.js"}, {"GET", "/m/ABCDEF"}, {"GET", "/nothing"},
-           {"GET", "/api/matches"}, {"GET", "/api/matches/ABCDEF"}, {"POST", "/api/matches"},
-           {"GET", "/healthz"}}) {
+  for (const auto& [method, target] : std::vector<std::pair<std::string, std::string>>{{"GET", "/"},
+                                                                                       {"GET", "/a.js"},
+                                                                                       {"HEAD", "/a.js"},
+                                                                                       {"GET", "/m/ABCDEF"},
+                                                                                       {"GET", "/nothing"},
+                                                                                       {"GET", "/api/matches"},
+                                                                                       {"GET", "/api/matches/ABCDEF"},
+                                                                                       {"POST", "/api/matches"},
+                                                                                       {"GET", "/healthz"}}) {
     auto a = http_call(srv.port(), method, target, method == "POST" ? game : "");
     INFO(method << " " << target << " → " << a.status);
     const std::string csp = a.header("Content-Security-Policy");
@@ -168,7 +174,8 @@ TEST_CASE("harden: a posted position may not carry seed or rng") {
   server_process srv(dir.path + "/t.db");
   json position = json::parse(R"({"game":"taixu","to_move":1,"round":1,"pc":5,"bonus":[0,0],
       "reserve":[8,8],"pieces":[],"anomalies":[{"at":"b6","effect":"overload"},{"at":"g2","effect":"echo"}]})");
-  CHECK(http_call(srv.port(), "POST", "/api/matches", json{{"game", "taixu"}, {"position", position}}.dump()).status == 201);
+  CHECK(http_call(srv.port(), "POST", "/api/matches", json{{"game", "taixu"}, {"position", position}}.dump()).status ==
+        201);
   for (const auto& [key, value] : std::vector<std::pair<std::string, json>>{{"seed", "42"}, {"rng", "0"}}) {
     json p = position;
     p[key] = value;
@@ -176,8 +183,7 @@ TEST_CASE("harden: a posted position may not carry seed or rng") {
     INFO(key << ": " << a.body);
     CHECK(a.status == 400);
     CHECK(code_of(a) == "bad_position");
-    CHECK(a.json_body()["error"]["message"] ==
-          "a posted position may not carry seed or rng; the server draws its own");
+    CHECK(a.json_body()["error"]["message"] == "a posted position may not carry seed or rng; the server draws its own");
   }
 }
 

@@ -121,8 +121,8 @@ server_process::server_process(const std::string& db, const std::vector<std::str
     close(out[1]);
     int err = open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
     if (err >= 0) dup2(err, 2);
-    std::vector<std::string> args = {binary, "serve", "--bind", "127.0.0.1", "--port", "0",
-                                     "--db", db, "--threads", "2", "--log-level", "debug"};
+    std::vector<std::string> args = {binary, "serve", "--bind",    "127.0.0.1", "--port",      "0",
+                                     "--db", db,      "--threads", "2",         "--log-level", "debug"};
     args.insert(args.end(), extra.begin(), extra.end());
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
@@ -170,8 +170,9 @@ void server_process::kill9() {
     std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
     if (text.size() > 6000) text = text.substr(text.size() - 6000);
     FAIL_CHECK("the server exited by itself before the test ended (status "
-               << (WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status)) << "); log "
-               << log_path_ << " ends:\n" << text);
+               << (WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status)) << "); log " << log_path_
+               << " ends:\n"
+               << text);
   }
 }
 
@@ -221,8 +222,7 @@ http_answer http_call(unsigned short port, const std::string& method, const std:
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{http::string_to_verb(method), target, 11};
   req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
-  if (!body.empty() || req.method() == http::verb::post)
-    req.set(http::field::content_type, "application/json");
+  if (!body.empty() || req.method() == http::verb::post) req.set(http::field::content_type, "application/json");
   for (const auto& [name, value] : headers) req.set(name, value);
   req.body() = body;
   req.prepare_payload();
@@ -235,8 +235,7 @@ http_answer http_call(unsigned short port, const std::string& method, const std:
   auto res = parser.release();
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-  http_answer out{static_cast<int>(res.result_int()), std::string(res[http::field::content_type]),
-                  res.body(), {}};
+  http_answer out{static_cast<int>(res.result_int()), std::string(res[http::field::content_type]), res.body(), {}};
   for (const auto& f : res) out.headers.emplace_back(std::string(f.name_string()), std::string(f.value()));
   return out;
 }
@@ -248,7 +247,8 @@ bool silent_connection_closed(unsigned short port, double timeout_s) {
   char byte;
   bool closed = false;
   sock.async_read_some(net::buffer(&byte, 1), [&](beast::error_code ec, std::size_t) { closed = bool(ec); });
-  run_until(ioc, [&] { return closed; }, timeout_s);
+  run_until(
+      ioc, [&] { return closed; }, timeout_s);
   return closed;
 }
 
@@ -260,8 +260,8 @@ created_match create_match(unsigned short port, const json& body) {
   return {j.at("code").get<std::string>(), j.at("token").get<std::string>(), j.at("seat").get<int>()};
 }
 
-ws_client::ws_client(unsigned short port, const std::string& origin, const std::string& target,
-                     const std::string& host, const std::string& cookie)
+ws_client::ws_client(unsigned short port, const std::string& origin, const std::string& target, const std::string& host,
+                     const std::string& cookie)
     : ws_(ioc_) {
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(5));
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
@@ -298,7 +298,8 @@ void ws_client::do_read() {
 }
 
 void ws_client::poll(double timeout_s) {
-  run_until(ioc_, [&] { return !inbox_.empty() || closed_; }, timeout_s);
+  run_until(
+      ioc_, [&] { return !inbox_.empty() || closed_; }, timeout_s);
 }
 
 bool ws_client::send_text(const std::string& text) {
@@ -309,7 +310,8 @@ bool ws_client::send_text(const std::string& text) {
     done = true;
     result = ec;
   });
-  run_until(ioc_, [&] { return done; }, 5);
+  run_until(
+      ioc_, [&] { return done; }, 5);
   return done && result != net::error::connection_reset && result != net::error::broken_pipe;
 }
 
@@ -319,7 +321,8 @@ void ws_client::send_binary(const std::string& data) {
   bool done = false;
   ws_.binary(true);
   ws_.async_write(net::buffer(data), [&](beast::error_code, std::size_t) { done = true; });
-  run_until(ioc_, [&] { return done; }, 5);
+  run_until(
+      ioc_, [&] { return done; }, 5);
   ws_.text(true);
 }
 
@@ -360,10 +363,13 @@ json ws_client::until(const std::string& type, double timeout_s) {
 }
 
 int ws_client::wait_closed(double timeout_s) {
-  run_until(ioc_, [&] {
-    inbox_.clear();
-    return closed_;
-  }, timeout_s);
+  run_until(
+      ioc_,
+      [&] {
+        inbox_.clear();
+        return closed_;
+      },
+      timeout_s);
   return closed_ ? close_code_ : -1;
 }
 

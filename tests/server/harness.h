@@ -59,8 +59,8 @@ command_result run_command(const std::string& command);
 class server_process {
  public:
   // Starts binary's server on db with extra flags and waits for its "serving on" line.
-  server_process(const std::string& db, const std::vector<std::string>& extra = {},
-                 const std::string& log_path = "", const std::string& binary = TABULEIRO_BIN);
+  server_process(const std::string& db, const std::vector<std::string>& extra = {}, const std::string& log_path = "",
+                 const std::string& binary = TABULEIRO_BIN);
   ~server_process();
   unsigned short port() const { return port_; }
   // SIGKILL and reap; a test failure (with the log's tail) if it had already exited by itself.
@@ -143,7 +143,10 @@ class ws_client {
   // Whether the connection ended by a completed close handshake (not a reset or timeout).
   bool closed_cleanly() const { return clean_close_; }
   // Messages received so far and not yet consumed.
-  std::size_t pending() { poll(0); return inbox_.size(); }
+  std::size_t pending() {
+    poll(0);
+    return inbox_.size();
+  }
 
  private:
   void do_read();

@@ -77,8 +77,8 @@ TEST_CASE("site policy: Host values are host[:port] with a valid host") {
   CHECK(parse_host("[::1]:80")->host == "[::1]");
   CHECK(parse_host("192.168.1.10:8080")->host == "192.168.1.10");
   CHECK(parse_host("my_box.lan.")->host == "my_box.lan.");
-  for (const char* bad : {"", "a b", "a/b", "a@b", "[::1", "[::1]:", "[::1]8", "[g::1]", "x:", "x:65536",
-                          "x:1a", "x:123456", ".x", "a..b", "1.2.3.256", "1.2.3", "x:8080:1"}) {
+  for (const char* bad : {"", "a b", "a/b", "a@b", "[::1", "[::1]:", "[::1]8", "[g::1]", "x:", "x:65536", "x:1a",
+                          "x:123456", ".x", "a..b", "1.2.3.256", "1.2.3", "x:8080:1"}) {
     INFO(bad);
     CHECK_FALSE(parse_host(bad));
   }
@@ -89,10 +89,12 @@ TEST_CASE("site policy: a request's site comes from Host, or from a trusted prox
   CHECK(plain.origin() == "http://localhost:8080");
   CHECK_FALSE(plain.forwarded);
   // An untrusted peer's forwarded headers are ignored.
-  CHECK(direct({{"Host", "a.example"}, {"X-Forwarded-Host", "b.example"}, {"X-Forwarded-Proto", "https"}})
-            .origin() == "http://a.example");
-  auto proxied = site_of(headers({{"Host", "up:8080"}, {"X-Forwarded-Host", "x.example, play.example:8443"},
-                                  {"X-Forwarded-Proto", "https"}}), 11, true, "");
+  CHECK(direct({{"Host", "a.example"}, {"X-Forwarded-Host", "b.example"}, {"X-Forwarded-Proto", "https"}}).origin() ==
+        "http://a.example");
+  auto proxied = site_of(headers({{"Host", "up:8080"},
+                                  {"X-Forwarded-Host", "x.example, play.example:8443"},
+                                  {"X-Forwarded-Proto", "https"}}),
+                         11, true, "");
   REQUIRE(proxied);
   CHECK(proxied->origin() == "https://play.example:8443");
   CHECK(proxied->forwarded);

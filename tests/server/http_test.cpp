@@ -70,9 +70,9 @@ TEST_CASE("http: health, metrics, static files with MIME types, match page") {
   auto m = http_call(srv.port(), "GET", "/metrics");
   CHECK(m.status == 200);
   CHECK(m.content_type.find("text/plain") == 0);
-  for (const char* name : {"tabuleiro_connections ", "tabuleiro_rooms ", "tabuleiro_commit_seconds_bucket",
-                           "tabuleiro_messages_sent_total ", "tabuleiro_bytes_sent_total ",
-                           "tabuleiro_actions_accepted_total "})
+  for (const char* name :
+       {"tabuleiro_connections ", "tabuleiro_rooms ", "tabuleiro_commit_seconds_bucket",
+        "tabuleiro_messages_sent_total ", "tabuleiro_bytes_sent_total ", "tabuleiro_actions_accepted_total "})
     CHECK(m.body.find(name) != std::string::npos);
 
   auto index = http_call(srv.port(), "GET", "/");
@@ -106,7 +106,8 @@ TEST_CASE("http: the browser engine's content-hashed files are cached for a year
   CHECK(wasm.header("Cache-Control") == "public, max-age=31536000, immutable");
   CHECK(http_call(srv.port(), "GET", "/engine/tabuleiro-engine.0123456789abcdef.js").header("Cache-Control") ==
         "public, max-age=31536000, immutable");
-  for (const char* path : {"/engine/engine.json", "/engine/tabuleiro-engine.js", "/engine/tabuleiro-engine.0123456789ABCDEF.wasm", "/"})
+  for (const char* path :
+       {"/engine/engine.json", "/engine/tabuleiro-engine.js", "/engine/tabuleiro-engine.0123456789ABCDEF.wasm", "/"})
     CHECK(http_call(srv.port(), "GET", path).header("Cache-Control") == "no-cache");
   // The CSP lets that module compile in a worker of this origin, and allows no eval of scripts.
   const std::string csp = http_call(srv.port(), "GET", "/").header("Content-Security-Policy");
@@ -150,9 +151,9 @@ TEST_CASE("cli: serve --help lists every flag with its environment variable") {
   REQUIRE(std::system((std::string(TABULEIRO_BIN) + " serve --help > " + out).c_str()) == 0);
   std::ifstream in(out);
   std::string text((std::istreambuf_iterator<char>(in)), {});
-  for (const char* flag : {"--bind", "--port", "--db", "--web", "--public-url", "--log-level",
-                           "--threads", "--publish-limit", "TABULEIRO_BIND", "TABULEIRO_PORT", "TABULEIRO_DB",
-                           "TABULEIRO_PUBLISH_LIMIT"})
+  for (const char* flag :
+       {"--bind", "--port", "--db", "--web", "--public-url", "--log-level", "--threads", "--publish-limit",
+        "TABULEIRO_BIND", "TABULEIRO_PORT", "TABULEIRO_DB", "TABULEIRO_PUBLISH_LIMIT"})
     CHECK(text.find(flag) != std::string::npos);
   CHECK(std::system((std::string(TABULEIRO_BIN) + " serve --port nope 2>/dev/null").c_str()) != 0);
 }
@@ -169,8 +170,9 @@ TEST_CASE("http: a request still unfinished after the handshake timeout is dropp
     CHECK(e.after_s < 2.5);
   }
   SECTION("a body that never ends") {
-    std::vector<std::string> pieces{"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                                    "Content-Length: 100\r\n\r\n{"};
+    std::vector<std::string> pieces{
+        "POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Content-Length: 100\r\n\r\n{"};
     for (int i = 0; i < 40; ++i) pieces.push_back(" ");
     const ending e = send_in_pieces(srv.port(), pieces, 0.1, 4);
     CHECK(e.answer.empty());
@@ -184,8 +186,7 @@ TEST_CASE("http: malformed framing ends the connection without an answer") {
   server_process srv(dir.path + "/t.db", {});
   for (const std::string bad : {"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n",
                                 "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
-                                "NOT HTTP AT ALL\r\n\r\n",
-                                "GET / HTTP/1.1\r\nBad Header\r\n\r\n"}) {
+                                "NOT HTTP AT ALL\r\n\r\n", "GET / HTTP/1.1\r\nBad Header\r\n\r\n"}) {
     INFO(bad);
     const ending e = send_in_pieces(srv.port(), {bad}, 0.1, 3);
     CHECK(e.answer.empty());

@@ -267,8 +267,8 @@ TEST_CASE("lifecycle: display names are cleaned, limited, shown, kept, and never
 
 TEST_CASE("lifecycle: a disconnected seat's abandonment countdown is sent and counts down") {
   temp_dir dir;
-  const std::vector<std::string> flags = {"--msg-rate", "100000", "--msg-burst", "100000",
-                                          "--abandon-after", "600", "--clock", "manual"};
+  const std::vector<std::string> flags = {"--msg-rate",      "100000", "--msg-burst", "100000",
+                                          "--abandon-after", "600",    "--clock",     "manual"};
   server_process srv(dir.path + "/t.db", flags);
   table tb = table::open(srv.port());
   tb.at[2].ws.reset();
@@ -304,10 +304,11 @@ TEST_CASE("lifecycle: in Cyvasse each seat's set-up is its first move for abort"
   CHECK(reject_code(*both.at[2].ws, {{"type", "abort"}, {"id", "b2"}}) == "abort_too_late");
 }
 
-TEST_CASE("lifecycle: a player's disconnections are recorded, shown live, in the result, the export and after a restart") {
+TEST_CASE(
+    "lifecycle: a player's disconnections are recorded, shown live, in the result, the export and after a restart") {
   temp_dir dir;
-  const std::vector<std::string> flags = {"--msg-rate", "100000", "--msg-burst", "100000",
-                                          "--abandon-after", "600", "--clock", "manual"};
+  const std::vector<std::string> flags = {"--msg-rate",      "100000", "--msg-burst", "100000",
+                                          "--abandon-after", "600",    "--clock",     "manual"};
   auto srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
   table tb = table::open(srv->port());
   const std::string token2 = tb.at[2].t.token;

@@ -71,7 +71,8 @@ TEST_CASE("lobby: an open challenge shows live to everyone watching, and taking 
   CHECK(c["speed"] == "live");
   CHECK(c["rated"] == true);
   const std::string id = c["id"];
-  for (auto* ws : {guest.get(), taker.get(), author.get()}) CHECK(ws->until("challenge_added")["challenge"]["id"] == id);
+  for (auto* ws : {guest.get(), taker.get(), author.get()})
+    CHECK(ws->until("challenge_added")["challenge"]["id"] == id);
   // A guest only watches; the author cannot take their own challenge.
   CHECK(refused(*guest, {{"type", "accept_challenge"}, {"challenge", id}})["code"] == "sign_in_required");
   CHECK(refused(*guest, {{"type", "challenge"}, {"game", "taixu"}})["code"] == "sign_in_required");
@@ -163,7 +164,8 @@ TEST_CASE("lobby: direct challenges, declines, rating ranges, withdrawals, bad i
   // Options the game refuses: the code POST /api/matches gives them, and no challenge is posted
   // (the list read below is empty while bruno is still here).
   const json bad_options = {{"nope", "<img src=x onerror=alert(1)>"}};
-  const auto created = http_call(port, "POST", "/api/matches", json{{"game", "taixu"}, {"options", bad_options}}.dump());
+  const auto created = http_call(port, "POST", "/api/matches",
+                                 json{{"game", "taixu"}, {"options", bad_options}}.dump());
   CHECK(created.status == 400);
   CHECK(created.json_body()["error"]["code"] == "bad_options");
   CHECK(refused(*b, {{"type", "challenge"}, {"game", "taixu"}, {"options", bad_options}})["code"] == "bad_options");

@@ -218,7 +218,7 @@ TEST_CASE("match list: watch_list sends the list, then pushes changes coalesced 
   CHECK(s["spectators"] == 1);
   CHECK(s["to_act"] == json::array({ta.view["to_move"]}));
   CHECK(s["progress"]["round"] == ta.view["round"]);
-  CHECK(s["preview"] == ta.view);  // TAIXU: every viewer sees the same view
+  CHECK(s["preview"] == ta.view);   // TAIXU: every viewer sees the same view
   CHECK(!w.recv(0.3).has_value());  // one push only
 
   // The end: pushed with its result and time; a new watcher finds it among the recent ones.

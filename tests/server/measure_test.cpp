@@ -53,9 +53,7 @@ TEST_CASE("measure: ack round trip, patch vs view size, commit latency", "[.meas
             << "ack round trip median ms: " << median(rtt_ms) << "\n"
             << "spectator patch ops median bytes: " << median(patch_bytes)
             << " vs full view median bytes: " << median(view_bytes) << "\n"
-            << "commit batches: " << metric("tabuleiro_commit_seconds_count")
-            << ", mean commit latency ms: "
-            << 1000 * metric("tabuleiro_commit_seconds_sum") / metric("tabuleiro_commit_seconds_count")
-            << "\n";
+            << "commit batches: " << metric("tabuleiro_commit_seconds_count") << ", mean commit latency ms: "
+            << 1000 * metric("tabuleiro_commit_seconds_sum") / metric("tabuleiro_commit_seconds_count") << "\n";
   CHECK(rtt_ms.size() > 100);
 }

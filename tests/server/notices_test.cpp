@@ -76,7 +76,8 @@ TEST_CASE("notices: each player hears their own result") {
     CHECK(heard(false, [&](match_notices& n) { n.ended(s, {std::nullopt, reason}); })[1].outcome == "ended");
 }
 
-TEST_CASE("notices: a seat without an account (a guest's, the computer's) hears nothing, and without a sink nothing is sent") {
+TEST_CASE(
+    "notices: a seat without an account (a guest's, the computer's) hears nothing, and without a sink nothing is sent") {
   const auto s = held({ana, 0});
   CHECK(heard(true, [&](match_notices& n) { n.turns(s, {1}, {2}); }).empty());
   CHECK(heard(false, [&](match_notices& n) { n.started(s, 1, "ana"); }).empty());
@@ -108,7 +109,8 @@ clock_options correspondence(std::int64_t per_turn_ms) {
 
 }  // namespace
 
-TEST_CASE("notices: a correspondence turn's reminder 24 hours before its end, then low time an hour before, once each per turn") {
+TEST_CASE(
+    "notices: a correspondence turn's reminder 24 hours before its end, then low time an hour before, once each per turn") {
   const auto s = held({ana, bia});
   const auto o = correspondence(3 * day);
   std::vector<match_notice> out;
@@ -138,7 +140,8 @@ TEST_CASE("notices: a correspondence turn's reminder 24 hours before its end, th
   CHECK(n.watch_time(s, o, running(2, 3 * day), 0, day, false) == 2 * day);
 }
 
-TEST_CASE("notices: turns as short as the reminder's window get no reminder, and a finished match or a stopped clock needs no look") {
+TEST_CASE(
+    "notices: turns as short as the reminder's window get no reminder, and a finished match or a stopped clock needs no look") {
   const auto s = held({ana, bia});
   std::vector<match_notice> out;
   match_notices n("K7M2QX", "taixu", true, [&](match_notice m) { out.push_back(std::move(m)); });

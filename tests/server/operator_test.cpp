@@ -29,7 +29,7 @@ const std::string bin = TABULEIRO_BIN;
 
 // The permission bits of path (-1 when it is not there).
 int mode_of(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   return ::stat(path.c_str(), &st) == 0 ? static_cast<int>(st.st_mode & 07777) : -1;
 }
 
@@ -87,7 +87,8 @@ TEST_CASE("operator: a second server on the same SQLite file refuses to start, n
   CHECK(http_call(again.port(), "GET", "/healthz").status == 200);
 }
 
-TEST_CASE("operator: a damaged database refuses to start and says to restore, and at run time a read error is no 'busy'") {
+TEST_CASE(
+    "operator: a damaged database refuses to start and says to restore, and at run time a read error is no 'busy'") {
   temp_dir dir;
   const std::string db = dir.path + "/club.db";
   database_with_a_match(db);
@@ -167,9 +168,9 @@ TEST_CASE("operator: the shell's commands never invent a database, wherever they
   CHECK(made.output.find("created user") == std::string::npos);
   CHECK_FALSE(fs::exists(dir.path + "/data"));
   const std::string none = dir.path + "/none.db";
-  for (const std::string& command : {" admin users --db " + none, " admin invite --db " + none,
-                                     " backup --db " + none + " " + dir.path + "/copy.db",
-                                     " puzzles --game taixu --games 1 --db " + none}) {
+  for (const std::string& command :
+       {" admin users --db " + none, " admin invite --db " + none, " backup --db " + none + " " + dir.path + "/copy.db",
+        " puzzles --game taixu --games 1 --db " + none}) {
     const auto r = run_command(bin + command);
     INFO(command << ": " << r.output);
     CHECK(r.status != 0);
@@ -270,18 +271,20 @@ TEST_CASE("operator: restored as root into a service's folder, the file is the s
   const auto r = run_command(bin + " restore --db " + db + " " + copy);
   INFO(r.output);
   REQUIRE(r.status == 0);
-  struct stat st{};
+  struct stat st {};
   REQUIRE(::stat(db.c_str(), &st) == 0);
   CHECK(st.st_uid == 65534);
   CHECK(mode_of(db) == 0600);
   REQUIRE(::stat((db + ".lock").c_str(), &st) == 0);  // made by the restore, as root
   CHECK(st.st_uid == 65534);
-  const auto as_user = run_command("setpriv --reuid=65534 --regid=65534 --clear-groups " + bin + " admin users --db " + db);
+  const auto as_user = run_command("setpriv --reuid=65534 --regid=65534 --clear-groups " + bin + " admin users --db " +
+                                   db);
   INFO(as_user.output);
   CHECK(as_user.status == 0);
   // The service's own user serves it (it takes the lock file the restore made).
-  const auto served = run_command("cd " + state + " && setpriv --reuid=65534 --regid=65534 --clear-groups timeout -s INT 2 " +
-                                  bin + " serve --bind 127.0.0.1 --port 0 --db " + db);
+  const auto served = run_command("cd " + state +
+                                  " && setpriv --reuid=65534 --regid=65534 --clear-groups timeout -s INT 2 " + bin +
+                                  " serve --bind 127.0.0.1 --port 0 --db " + db);
   INFO(served.output);
   CHECK(served.output.find("Tabuleiro serving on") != std::string::npos);
 }

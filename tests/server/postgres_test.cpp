@@ -84,28 +84,39 @@ struct notify_listener {
   std::string drain() {
     std::string out;
     char buf[4096];
-    for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;) out.append(buf, static_cast<std::size_t>(n)).append("\n\n");
+    for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;)
+      out.append(buf, static_cast<std::size_t>(n)).append("\n\n");
     return out;
   }
 };
 
 }  // namespace
 
-TEST_CASE("postgres: a migration beside a pg_dump's locks waits and says so, holds up no other query, and tells systemd until it is ready") {
+TEST_CASE(
+    "postgres: a migration beside a pg_dump's locks waits and says so, holds up no other query, and tells systemd until it is ready") {
   pg_cluster& cluster = shared_pg_cluster();
   const std::string url = cluster.create_database();
   temp_dir dir;
   { server_process first(url, {}, dir.path + "/first.log"); }  // the schema, at the newest version
   // The database as an older build left it: migrations 018 and 019 not applied yet.
-  const auto psql = [&](const std::string& sql) { return "psql -X -q -v ON_ERROR_STOP=1 '" + url + "' -c \"" + sql + "\""; };
-  REQUIRE(run_command(psql("ALTER TABLE users DROP COLUMN sessions_ended_ms; DROP TABLE nodes; DELETE FROM schema_version WHERE version >= 18")).status == 0);
+  const auto psql = [&](const std::string& sql) {
+    return "psql -X -q -v ON_ERROR_STOP=1 '" + url + "' -c \"" + sql + "\"";
+  };
+  REQUIRE(
+      run_command(
+          psql(
+              "ALTER TABLE users DROP COLUMN sessions_ended_ms; DROP TABLE nodes; DELETE FROM schema_version WHERE version >= 18"))
+          .status == 0);
 
   // A backup's session: pg_dump holds an ACCESS SHARE lock on every table for its whole run.
   const std::string holder_log = dir.path + "/holder.log";
-  run_command("(" + psql("BEGIN; LOCK TABLE users IN ACCESS SHARE MODE; SELECT pg_sleep(6); COMMIT") + " >" + holder_log +
-              " 2>&1 &)");
+  run_command("(" + psql("BEGIN; LOCK TABLE users IN ACCESS SHARE MODE; SELECT pg_sleep(6); COMMIT") + " >" +
+              holder_log + " 2>&1 &)");
   for (int i = 0; i < 100; ++i) {
-    const auto held = run_command(psql("SELECT 'held' FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'users' AND l.granted AND l.pid <> pg_backend_pid()") + " -t");
+    const auto held = run_command(
+        psql(
+            "SELECT 'held' FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'users' AND l.granted AND l.pid <> pg_backend_pid()") +
+        " -t");
     if (held.output.find("held") != std::string::npos) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
@@ -122,13 +133,15 @@ TEST_CASE("postgres: a migration beside a pg_dump's locks waits and says so, hol
   for (int i = 0; i < 5; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
     REQUIRE(run_command(psql("SELECT count(*) FROM users")).status == 0);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     CHECK(ms < 1000);  // at most the migration's 200 ms lock wait, plus psql's own start
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
   // Waiting: told in the log, naming the session.
   std::string said;
-  for (int i = 0; i < 100 && said.find("a migration waits for a table another session holds") == std::string::npos; ++i) {
+  for (int i = 0; i < 100 && said.find("a migration waits for a table another session holds") == std::string::npos;
+       ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     said = read_all(log);
   }

@@ -24,7 +24,8 @@ struct preview_server {
   preview_server() : srv(make_web(dir.path), {"--web", dir.path + "/web"}) {}
   static std::string make_web(const std::string& root) {
     std::filesystem::create_directories(root + "/web");
-    std::ofstream(root + "/web/index.html") << "<!doctype html><html><head><title>Tabuleiro</title></head><body></body></html>";
+    std::ofstream(root + "/web/index.html")
+        << "<!doctype html><html><head><title>Tabuleiro</title></head><body></body></html>";
     return root + "/t.db";
   }
   unsigned short port() const { return srv.port(); }
@@ -69,14 +70,16 @@ std::string cyvasse_with_setup(unsigned short port, const std::string& preset) {
 
 }  // namespace
 
-TEST_CASE("link previews: a match page names the game, the players and whose turn, and its picture is a 1200 x 630 PNG") {
+TEST_CASE(
+    "link previews: a match page names the game, the players and whose turn, and its picture is a 1200 x 630 PNG") {
   preview_server s;
   const named_match made = seat_named(s.port(), "Ana \"<b>", "Bruno");
 
   const auto page = http_call(s.port(), "GET", "/m/" + made.code);
   REQUIRE(page.status == 200);
   CHECK(page.content_type == "text/html; charset=utf-8");
-  CHECK(page.body.find(R"(<meta property="og:title" content="TAIXU · Ana &quot;&lt;b&gt; vs Bruno">)") != std::string::npos);
+  CHECK(page.body.find(R"(<meta property="og:title" content="TAIXU · Ana &quot;&lt;b&gt; vs Bruno">)") !=
+        std::string::npos);
   CHECK(page.body.find("Ana \"<b>") == std::string::npos);  // never unescaped
   CHECK(page.body.find(R"(<meta name="twitter:card" content="summary_large_image">)") != std::string::npos);
   CHECK(page.body.find(R"(<meta property="og:description" content="Ana &quot;&lt;b&gt; to move)") != std::string::npos);

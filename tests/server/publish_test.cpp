@@ -171,8 +171,9 @@ TEST_CASE("publish: a finished game of each game is stored as a finished match p
     std::string game;
     json bot, bot_seat, names;
   };
-  for (const setup& s : {setup{"taixu", "hard", 2, {{"1", " Ana\u0007 "}}}, setup{"cyvasse", nullptr, nullptr, {{"1", "Ana"}, {"2", "Bruno"}}},
-                         setup{"quadri", "easy", 1, nullptr}}) {
+  for (const setup& s :
+       {setup{"taixu", "hard", 2, {{"1", " Ana\u0007 "}}},
+        setup{"cyvasse", nullptr, nullptr, {{"1", "Ana"}, {"2", "Bruno"}}}, setup{"quadri", "easy", 1, nullptr}}) {
     CAPTURE(s.game);
     offline_game g = finished_game(s.game, 3);
     json body = g.body;
@@ -255,7 +256,8 @@ TEST_CASE("publish: a resigned game ends with the resignation, also before any a
   CHECK(log["changes"][12]["seat"] == 2);
   CHECK(log["offline"] == true);
 
-  json none = {{"game", "cyvasse"}, {"seed", "7"}, {"actions", json::array()}, {"end", {{"type", "resign"}, {"seat", 1}}}};
+  json none = {
+      {"game", "cyvasse"}, {"seed", "7"}, {"actions", json::array()}, {"end", {{"type", "resign"}, {"seat", 1}}}};
   const json other = whole_log(srv.port(), published(srv.port(), none));
   CHECK(other["outcome"] == json{{"winner", 2}, {"reason", "resign"}});
   CHECK(other["changes"].size() == 1);
@@ -281,7 +283,8 @@ TEST_CASE("publish: a log the engine cannot reproduce is refused, naming the fir
     refused(port, body, "bad_options");
     body["options"] = json::array();
     refused(port, body, "bad_options");
-    for (const json& seed : {json("abc"), json(12345), json("-1"), json("18446744073709551616"), json(""), json(nullptr)}) {
+    for (const json& seed :
+         {json("abc"), json(12345), json("-1"), json("18446744073709551616"), json(""), json(nullptr)}) {
       body = g.body;
       body["seed"] = seed;
       CHECK(refused(port, body, "bad_request")["message"].get<std::string>().find("seed") != std::string::npos);
@@ -311,7 +314,8 @@ TEST_CASE("publish: a log the engine cannot reproduce is refused, naming the fir
     body = g.body;
     body["visibility"] = "secret";
     refused(port, body, "bad_request");
-    for (const json& end : {json("resign"), json{{"type", "draw"}, {"seat", 1}}, json{{"type", "resign"}, {"seat", 1}, {"by", 2}}}) {
+    for (const json& end :
+         {json("resign"), json{{"type", "draw"}, {"seat", 1}}, json{{"type", "resign"}, {"seat", 1}, {"by", 2}}}) {
       body = g.body;
       body["end"] = end;
       refused(port, body, "bad_request");
@@ -357,10 +361,10 @@ TEST_CASE("publish: a log the engine cannot reproduce is refused, naming the fir
     refused_at(port, body, n + 1, "game_over");  // the rules had ended it
   }
   SECTION("malformed entries, and another game's log") {
-    for (const json& entry : {json(1), json::array(), json{{"seat", 1}}, json{{"seat", 0}, {"action", {{"type", "end_turn"}}}},
-                             json{{"seat", "1"}, {"action", {{"type", "end_turn"}}}},
-                             json{{"seat", 1}, {"action", "end_turn"}},
-                             json{{"seat", 1}, {"action", {{"type", "end_turn"}}}, {"at", 5}}}) {
+    for (const json& entry :
+         {json(1), json::array(), json{{"seat", 1}}, json{{"seat", 0}, {"action", {{"type", "end_turn"}}}},
+          json{{"seat", "1"}, {"action", {{"type", "end_turn"}}}}, json{{"seat", 1}, {"action", "end_turn"}},
+          json{{"seat", 1}, {"action", {{"type", "end_turn"}}}, {"at", 5}}}) {
       json body = g.body;
       body["actions"][3] = entry;
       refused_at(port, body, 4, "bad_entry");
@@ -380,7 +384,8 @@ TEST_CASE("publish: hostile bodies are refused by size, depth, count, type and o
   const auto big = http_call(port, "POST", "/api/matches/publish", huge);
   CHECK(big.status == 413);
   CHECK(big.body.find("512 KiB") != std::string::npos);
-  const auto create_big = http_call(port, "POST", "/api/matches", "{\"game\":\"taixu\",\"pad\":\"" + std::string(20 * 1024, 'x') + "\"}");
+  const auto create_big = http_call(port, "POST", "/api/matches",
+                                    "{\"game\":\"taixu\",\"pad\":\"" + std::string(20 * 1024, 'x') + "\"}");
   CHECK(create_big.status == 413);
   CHECK(create_big.body.find("16 KiB") != std::string::npos);
   // A chunked body is held to the same limits as it is read: a chunk over 16 KiB for a creation,
@@ -393,7 +398,8 @@ TEST_CASE("publish: hostile bodies are refused by size, depth, count, type and o
   CHECK(publish_chunk.find("512 KiB") != std::string::npos);
   const std::string game = finished_game("cyvasse", 3).body.dump();
   REQUIRE(game.size() > 16 * 1024);
-  const std::string read = raw_exchange(port, chunked_post(port, "/api/matches/publish", game.size()) + game + "\r\n0\r\n\r\n");
+  const std::string read = raw_exchange(port, chunked_post(port, "/api/matches/publish", game.size()) + game +
+                                                  "\r\n0\r\n\r\n");
   CHECK(read.rfind("HTTP/1.1 201", 0) == 0);
   // A log at its cap fits the body: 5,000 entries are read (and refused at their first bad step).
   const json odd = {{"type", "end_turn"}, {"pad", std::string(40, 'x')}};
@@ -415,7 +421,8 @@ TEST_CASE("publish: hostile bodies are refused by size, depth, count, type and o
   refused(port, json::array(), "bad_request");
   // Not JSON by its type, or from another site.
   CHECK(http_call(port, "POST", "/api/matches/publish", body.dump(), {{"Content-Type", "text/plain"}}).status == 415);
-  const auto foreign = http_call(port, "POST", "/api/matches/publish", body.dump(), {{"Origin", "https://evil.example"}});
+  const auto foreign = http_call(port, "POST", "/api/matches/publish", body.dump(),
+                                 {{"Origin", "https://evil.example"}});
   CHECK(foreign.status == 403);
   CHECK(foreign.json_body()["error"]["code"] == "bad_origin");
   const auto options = http_call(port, "OPTIONS", "/api/matches/publish");

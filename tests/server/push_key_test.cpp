@@ -21,8 +21,9 @@ std::string session_of(const http_answer& a) {
 // A subscription as a browser sends it; its p256dh is RFC 8291's example browser key.
 json subscription(const std::string& endpoint, const std::string& label = "Chromium on Linux") {
   return {{"endpoint", endpoint},
-          {"keys", {{"p256dh", "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"},
-                    {"auth", "BTBZMqHH6r4Tts7J_aSIgg"}}},
+          {"keys",
+           {{"p256dh", "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"},
+            {"auth", "BTBZMqHH6r4Tts7J_aSIgg"}}},
           {"label", label}};
 }
 
@@ -42,7 +43,8 @@ TEST_CASE("push key: made on the first start, kept across a restart, only its pu
     // checks that the stored pair is a P-256 key pair).
     CHECK(first.size() == 87);
     CHECK(first[0] == 'B');
-    CHECK(first.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == std::string::npos);
+    CHECK(first.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") ==
+          std::string::npos);
     CHECK(a.json_body().size() == 1);  // the public key alone
     const auto post = http_call(srv.port(), "POST", "/api/push/key", "{}");
     CHECK(post.status == 405);
@@ -70,18 +72,22 @@ TEST_CASE("push settings: a member's subscriptions and choice, signed in and wit
 
   // Signed out: no settings; without the CSRF token: no change.
   CHECK(http_call(port, "GET", "/api/push").status == 401);
-  CHECK(http_call(port, "POST", "/api/push/subscriptions", subscription("https://push.example.net/a").dump()).status == 401);
-  CHECK(http_call(port, "POST", "/api/push/subscriptions", subscription("https://push.example.net/a").dump(), no_csrf).status == 403);
+  CHECK(http_call(port, "POST", "/api/push/subscriptions", subscription("https://push.example.net/a").dump()).status ==
+        401);
+  CHECK(http_call(port, "POST", "/api/push/subscriptions", subscription("https://push.example.net/a").dump(), no_csrf)
+            .status == 403);
 
   auto settings = http_call(port, "GET", "/api/push", "", no_csrf);
   REQUIRE(settings.status == 200);
   CHECK(settings.header("Cache-Control") == "no-store");
   CHECK(settings.json_body()["public_key"] == http_call(port, "GET", "/api/push/key").json_body()["public_key"]);
-  CHECK(settings.json_body()["notify"] == json{{"turn", true}, {"started", true}, {"low_time", true}, {"challenge", true}, {"result", true}});
+  CHECK(settings.json_body()["notify"] ==
+        json{{"turn", true}, {"started", true}, {"low_time", true}, {"challenge", true}, {"result", true}});
   CHECK(settings.json_body()["subscriptions"] == json::array());
 
   // Subscribing: 201 with the list, which names each browser's push service, never its keys.
-  const auto added = http_call(port, "POST", "/api/push/subscriptions", subscription("https://Push.Example.net/wpush/a").dump(), member);
+  const auto added = http_call(port, "POST", "/api/push/subscriptions",
+                               subscription("https://Push.Example.net/wpush/a").dump(), member);
   REQUIRE(added.status == 201);
   const json subs = added.json_body()["subscriptions"];
   REQUIRE(subs.size() == 1);
@@ -91,15 +97,19 @@ TEST_CASE("push settings: a member's subscriptions and choice, signed in and wit
   CHECK(added.body.find("wpush") == std::string::npos);
   CHECK(added.body.find("BTBZMqHH6r4Tts7J") == std::string::npos);
   // The same endpoint again (a renewed subscription) stays one; a second browser is another.
-  REQUIRE(http_call(port, "POST", "/api/push/subscriptions", subscription("https://Push.Example.net/wpush/a", "Phone").dump(), member).status == 201);
-  const auto two = http_call(port, "POST", "/api/push/subscriptions", subscription("https://fcm.googleapis.com/fcm/send/b").dump(), member);
+  REQUIRE(http_call(port, "POST", "/api/push/subscriptions",
+                    subscription("https://Push.Example.net/wpush/a", "Phone").dump(), member)
+              .status == 201);
+  const auto two = http_call(port, "POST", "/api/push/subscriptions",
+                             subscription("https://fcm.googleapis.com/fcm/send/b").dump(), member);
   REQUIRE(two.status == 201);
   REQUIRE(two.json_body()["subscriptions"].size() == 2);
   CHECK(two.json_body()["subscriptions"][1]["label"] == "Phone");
 
   // Refused: not https, a point off the curve, a short auth, a malformed body.
   auto code_of = [](const http_answer& a) { return a.json_body()["error"]["code"].get<std::string>(); };
-  const auto plain = http_call(port, "POST", "/api/push/subscriptions", subscription("http://push.example.net/a").dump(), member);
+  const auto plain = http_call(port, "POST", "/api/push/subscriptions",
+                               subscription("http://push.example.net/a").dump(), member);
   CHECK(plain.status == 400);
   CHECK(code_of(plain) == "bad_endpoint");
   json off = subscription("https://push.example.net/c");
@@ -109,13 +119,15 @@ TEST_CASE("push settings: a member's subscriptions and choice, signed in and wit
   json short_auth = subscription("https://push.example.net/c");
   short_auth["keys"]["auth"] = "BTBZMqHH";
   CHECK(code_of(http_call(port, "POST", "/api/push/subscriptions", short_auth.dump(), member)) == "bad_keys");
-  CHECK(code_of(http_call(port, "POST", "/api/push/subscriptions", R"({"endpoint":"https://push.example.net/c"})", member)) == "bad_request");
+  CHECK(code_of(http_call(port, "POST", "/api/push/subscriptions", R"({"endpoint":"https://push.example.net/c"})",
+                          member)) == "bad_request");
   CHECK(code_of(http_call(port, "POST", "/api/push/subscriptions", "[1]", member)) == "bad_request");
 
   // The choice: the names given change, the others stay; anything else is refused.
   const auto chosen = http_call(port, "POST", "/api/push/notify", R"({"started":false,"low_time":false})", member);
   REQUIRE(chosen.status == 200);
-  CHECK(chosen.json_body()["notify"] == json{{"turn", true}, {"started", false}, {"low_time", false}, {"challenge", true}, {"result", true}});
+  CHECK(chosen.json_body()["notify"] ==
+        json{{"turn", true}, {"started", false}, {"low_time", false}, {"challenge", true}, {"result", true}});
   CHECK(code_of(http_call(port, "POST", "/api/push/notify", R"({"turn":"yes"})", member)) == "bad_request");
   CHECK(code_of(http_call(port, "POST", "/api/push/notify", R"({"sounds":true})", member)) == "bad_request");
   CHECK(http_call(port, "GET", "/api/push", "", no_csrf).json_body()["notify"]["started"] == false);

@@ -20,7 +20,7 @@ TEST_CASE("rate limit: a key may have limit events per window, then waits for it
   // Another key has a window of its own.
   CHECK(limiter.admit("203.0.113.2") == 0);
   time.advance(999);
-  CHECK(limiter.admit("203.0.113.1") == 0);  // the first left the window
+  CHECK(limiter.admit("203.0.113.1") == 0);   // the first left the window
   CHECK(limiter.admit("203.0.113.1") == 10);  // the next to leave: 10 s from now
   time.advance(60'000);
   for (int i = 0; i < 3; ++i) CHECK(limiter.admit("203.0.113.1") == 0);
@@ -35,7 +35,7 @@ TEST_CASE("rate limit: a token bucket allows its burst, then its rate") {
   CHECK_FALSE(bucket.take(t + 99ms));  // 0.99 of a token
   CHECK(bucket.take(t + 100ms));       // one token per 100 ms
   CHECK_FALSE(bucket.take(t + 100ms));
-  CHECK(bucket.take(t + 10s));          // a long pause refills up to the burst only
+  CHECK(bucket.take(t + 10s));  // a long pause refills up to the burst only
   CHECK(bucket.take(t + 10s));
   CHECK(bucket.take(t + 10s));
   CHECK_FALSE(bucket.take(t + 10s));

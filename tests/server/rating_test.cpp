@@ -49,7 +49,8 @@ void until_both_acted(table& t, std::mt19937& rng) {
 
 }  // namespace
 
-TEST_CASE("ratings: only members create rated matches, never against the computer, always with a clock, and guests watch them") {
+TEST_CASE(
+    "ratings: only members create rated matches, never against the computer, always with a clock, and guests watch them") {
   temp_dir dir;
   server_process srv(dir.path + "/r.db");
   const unsigned short port = srv.port();
@@ -78,7 +79,8 @@ TEST_CASE("ratings: only members create rated matches, never against the compute
   CHECK(match_summary(port, create(port, {{"game", "taixu"}}, nullptr).json_body()["code"])["rated"] == false);
 }
 
-TEST_CASE("ratings: a rated match's end moves both ratings: every viewer hears it, later joins and restarts read it back") {
+TEST_CASE(
+    "ratings: a rated match's end moves both ratings: every viewer hears it, later joins and restarts read it back") {
   temp_dir dir;
   const std::string db = dir.path + "/r.db";
   std::string code;
@@ -101,10 +103,10 @@ TEST_CASE("ratings: a rated match's end moves both ratings: every viewer hears i
       REQUIRE(r["seats"].size() == 2);
       CHECK(r["seats"][0]["seat"] == 1);
       CHECK(r["seats"][0]["before"] == 1500);
-      CHECK(r["seats"][0]["change"].get<int>() > 0);   // the winner gains
-      CHECK(r["seats"][1]["change"].get<int>() < 0);   // the one who resigned loses
+      CHECK(r["seats"][0]["change"].get<int>() > 0);  // the winner gains
+      CHECK(r["seats"][1]["change"].get<int>() < 0);  // the one who resigned loses
       CHECK(r["seats"][0]["change"] == r["seats"][0]["after"].get<int>() - r["seats"][0]["before"].get<int>());
-      CHECK(r["seats"][0]["provisional"] == true);     // RD stays above 110 after one game
+      CHECK(r["seats"][0]["provisional"] == true);  // RD stays above 110 after one game
       if (s == 0) shown = r;
       else CHECK(r == shown);
     }
@@ -140,7 +142,8 @@ TEST_CASE("ratings: a rated match's end moves both ratings: every viewer hears i
     REQUIRE(board.status == 200);
     CHECK(board.json_body() == json{{"game", "taixu"}, {"speed", "live"}, {"lines", json::array()}});
     CHECK(http_call(port, "GET", "/api/leaderboard?game=chess").json_body()["error"]["code"] == "unknown_game");
-    CHECK(http_call(port, "GET", "/api/leaderboard?game=taixu&speed=blitz").json_body()["error"]["code"] == "bad_request");
+    CHECK(http_call(port, "GET", "/api/leaderboard?game=taixu&speed=blitz").json_body()["error"]["code"] ==
+          "bad_request");
     CHECK(http_call(port, "POST", "/api/leaderboard?game=taixu", "{}").status == 405);
     ws_client late(port);
     late.send({{"type", "join"}, {"code", code}});

@@ -5,7 +5,9 @@
 
 using tabuleiro::server::match_code_of;
 
-TEST_CASE("match_code_of: the WebSocket's ?code=, /api/matches/{code}…, /api/admin/matches/{code}/… and /m/{code}, in any case, and nothing else", "[relay]") {
+TEST_CASE(
+    "match_code_of: the WebSocket's ?code=, /api/matches/{code}…, /api/admin/matches/{code}/… and /m/{code}, in any case, and nothing else",
+    "[relay]") {
   CHECK(match_code_of("/ws?code=K7M2QX") == "K7M2QX");
   CHECK(match_code_of("/ws?x=1&code=k7m2qx") == "K7M2QX");
   CHECK(match_code_of("/api/matches/K7M2QX") == "K7M2QX");

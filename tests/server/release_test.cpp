@@ -115,7 +115,7 @@ TEST_CASE("storage: a store that cannot be read answers storage_error (503), not
 
   sql_on(db, "ALTER TABLE matches_away RENAME TO matches");
   CHECK(http_call(srv.port(), "GET", "/api/matches/" + code).status == 200);  // try again: it works
-  c.send({{"type", "join"}, {"code", code}, {"as", "spectator"}});  // the join may be retried
+  c.send({{"type", "join"}, {"code", code}, {"as", "spectator"}});            // the join may be retried
   CHECK(c.expect("joined")["version"] == expected["matches"][0]["summary"]["version"]);
   CHECK(http_call(srv.port(), "GET", "/api/matches/ZZZZZZ").status == 404);
 }

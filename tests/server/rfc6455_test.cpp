@@ -60,9 +60,8 @@ class raw_ws {
   // Connects to 127.0.0.1:port and completes the upgrade of /ws; REQUIREs a 101.
   explicit raw_ws(unsigned short port) : socket_(ioc_) {
     socket_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-    const std::string req =
-        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    const std::string req = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
     net::write(socket_, net::buffer(req));
     const std::size_t n = net::read_until(socket_, net::dynamic_buffer(input_), "\r\n\r\n");
     const std::string head = input_.substr(0, n);
@@ -166,8 +165,7 @@ class raw_ws {
         got = k;
       });
       ioc_.restart();
-      ioc_.run_for(std::chrono::duration_cast<std::chrono::milliseconds>(
-          std::chrono::duration<double>(timeout_s)));
+      ioc_.run_for(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::duration<double>(timeout_s)));
       if (ec == net::error::would_block) {
         timed_out_ = true;
         socket_.cancel();
@@ -242,7 +240,7 @@ TEST_CASE("rfc6455: invalid UTF-8 in a text frame closes with 1007") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db", {"--clock", "manual"});
   CHECK(close_code_after(srv.port(), {{fin | op_text, "{\"type\":\"ping\",\"t\":\"\xff\xfe\"}"}}) == 1007);
-  CHECK(close_code_after(srv.port(), {{fin | op_text, "\xc0\xaf"}}) == 1007);  // overlong '/'
+  CHECK(close_code_after(srv.port(), {{fin | op_text, "\xc0\xaf"}}) == 1007);      // overlong '/'
   CHECK(close_code_after(srv.port(), {{fin | op_text, "\xed\xa0\x80"}}) == 1007);  // a surrogate
   // Invalid UTF-8 inside a fragmented message, in its last frame.
   CHECK(close_code_after(srv.port(), {{op_text, "{\"t\":\"\xce"}, {fin | op_cont, "\xff\"}"}}) == 1007);
@@ -279,10 +277,9 @@ TEST_CASE("rfc6455: reserved opcodes close with 1002") {
 TEST_CASE("rfc6455: a fragmented or oversized control frame closes with 1002") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db", {"--clock", "manual"});
-  CHECK(close_code_after(srv.port(), {{op_ping, "abc"}}) == 1002);                     // FIN=0
+  CHECK(close_code_after(srv.port(), {{op_ping, "abc"}}) == 1002);                        // FIN=0
   CHECK(close_code_after(srv.port(), {{fin | op_ping, std::string(126, 'p')}}) == 1002);  // > 125
-  CHECK(close_code_after(srv.port(), {{fin | op_close, close_body(1000, std::string(124, 'r'))}}) ==
-        1002);
+  CHECK(close_code_after(srv.port(), {{fin | op_close, close_body(1000, std::string(124, 'r'))}}) == 1002);
 }
 
 TEST_CASE("rfc6455: invalid close codes and a 1-byte close payload close with 1002") {
@@ -365,7 +362,7 @@ TEST_CASE("rfc6455: a header announcing more than 16 KiB closes with 1009 before
   server_process srv(dir.path + "/t.db", {"--clock", "manual", "--handshake-timeout", "2"});
   raw_ws c(srv.port());
   c.send_raw(long_header(fin | op_text, 1ull << 30));  // 1 GiB announced; not one payload byte sent
-  CHECK(c.read_close(1) == 1009);                    // at once, well inside the timeout
+  CHECK(c.read_close(1) == 1009);                      // at once, well inside the timeout
   CHECK(c.ends_within(5));  // the peer is inside its frame and cannot answer: the timeout ends it
   CHECK(metric(srv.port(), "tabuleiro_actions_rejected_total{code=\"too_large\"}") == 1);
 }

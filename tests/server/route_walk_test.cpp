@@ -20,7 +20,12 @@ namespace {
 
 // Every feature a server may have: the whole table.
 srv::route_features all_features() {
-  return {.accounts = true, .admin = true, .ratings = true, .push_key = true, .push = true, .webhooks = true,
+  return {.accounts = true,
+          .admin = true,
+          .ratings = true,
+          .push_key = true,
+          .push = true,
+          .webhooks = true,
           .manual_clock = true};
 }
 

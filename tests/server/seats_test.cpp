@@ -29,7 +29,7 @@ TEST_CASE("seats: a token finds its seat, a free seat is claimed once, the secon
   CHECK_FALSE(s.both_taken());
   CHECK(s.free_seat() == 2);
   s.begin_claim(2);
-  CHECK(s.free_seat() == 0);  // a claim in flight holds the seat
+  CHECK(s.free_seat() == 0);                  // a claim in flight holds the seat
   CHECK_FALSE(s.end_claim(2, std::nullopt));  // the store refused it: free again
   CHECK(s.free_seat() == 2);
   s.begin_claim(2);
@@ -60,7 +60,7 @@ TEST_CASE("seats: presence counts down an empty taken seat to abandonment, never
   CHECK_FALSE(p[1].connected);
   REQUIRE(p[1].abandon_in_ms);
   CHECK(*p[1].abandon_in_ms == limit - 100'000);
-  CHECK_FALSE(s.presence(t0 + 100'000, limit, false, true, 0, "")[1].abandon_in_ms);  // no countdown
+  CHECK_FALSE(s.presence(t0 + 100'000, limit, false, true, 0, "")[1].abandon_in_ms);   // no countdown
   CHECK(*s.presence(t0 + 2 * limit, limit, true, true, 0, "")[1].abandon_in_ms == 0);  // never negative
   p = s.presence(t0, limit, true, true, 2, "hard");
   CHECK(p[1].taken);

@@ -59,7 +59,8 @@ double seconds_to_close(ws_client& c, int* code, double limit_s) {
 
 }  // namespace
 
-TEST_CASE("session end: signing out, everywhere, or changing the password closes the sockets of the sessions that ended") {
+TEST_CASE(
+    "session end: signing out, everywhere, or changing the password closes the sockets of the sessions that ended") {
   temp_dir dir;
   server_process srv(dir.path + "/s.db");
   const unsigned short port = srv.port();
@@ -108,15 +109,16 @@ TEST_CASE("session end: signing out, everywhere, or changing the password closes
   CHECK(phone_lobby->wait_closed(1.0) == 4004);
 }
 
-TEST_CASE("session end: two nodes on PostgreSQL, a sign-out on one closes its sockets on the other within about a second") {
+TEST_CASE(
+    "session end: two nodes on PostgreSQL, a sign-out on one closes its sockets on the other within about a second") {
   pg_cluster& cluster = shared_pg_cluster();
   const std::string url = cluster.create_database();
   server_process a(url, {"--node", "node-a"});
   server_process b(url, {"--node", "node-b"});
   const member laptop = sign_up(a.port(), "bruno");
   const member phone = sign_in(b.port(), "bruno");
-  auto on_b = lobby_socket(b.port(), laptop);     // the laptop's session, on node b
-  auto phone_b = lobby_socket(b.port(), phone);   // another session, on node b
+  auto on_b = lobby_socket(b.port(), laptop);    // the laptop's session, on node b
+  auto phone_b = lobby_socket(b.port(), phone);  // another session, on node b
 
   REQUIRE(post_as(a.port(), laptop, "signout") == 200);
   int closed = 0;
@@ -129,8 +131,8 @@ TEST_CASE("session end: two nodes on PostgreSQL, a sign-out on one closes its so
   // A password changed on node b ends the tablet's session, whose socket is on node a.
   const member tablet = sign_in(a.port(), "bruno");
   auto tablet_a = lobby_socket(a.port(), tablet);
-  REQUIRE(post_as(b.port(), phone, "password", {{"current", "bruno's password"}, {"password", "bruno's new password"}}) ==
-          200);
+  REQUIRE(post_as(b.port(), phone, "password",
+                  {{"current", "bruno's password"}, {"password", "bruno's new password"}}) == 200);
   const double again = seconds_to_close(*tablet_a, &closed, 3.0);
   INFO("closed on the other node after " << again << " s");
   CHECK(closed == 4004);

@@ -26,14 +26,14 @@ http_answer create(unsigned short port, const header_list& headers) {
 }
 
 // The link of a 201 creation answer ("" when it was refused).
-std::string link_of(const http_answer& a) {
-  return a.status == 201 ? a.json_body()["link"].get<std::string>() : "";
-}
+std::string link_of(const http_answer& a) { return a.status == 201 ? a.json_body()["link"].get<std::string>() : ""; }
 
 // A WebSocket upgrade request by hand (so that a refusal's HTTP answer can be read).
 http_answer upgrade(unsigned short port, const header_list& extra) {
-  header_list h = {{"Upgrade", "websocket"}, {"Connection", "Upgrade"},
-                   {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="}, {"Sec-WebSocket-Version", "13"}};
+  header_list h = {{"Upgrade", "websocket"},
+                   {"Connection", "Upgrade"},
+                   {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="},
+                   {"Sec-WebSocket-Version", "13"}};
   h.insert(h.end(), extra.begin(), extra.end());
   return http_call(port, "GET", "/ws", "", h);
 }
@@ -75,8 +75,8 @@ TEST_CASE("site: without a public URL, a page from localhost may create and conn
     const std::string origin = "http://" + host + ":" + p;
     const auto made = create(srv.port(), {{"Host", host + ":" + p}, {"Origin", origin}});
     CHECK(made.status == 201);
-    CHECK(link_of(made) == "http://" + std::string(host == "LocalHost" ? "localhost" : host) + ":" + p +
-                               "/m/" + made.json_body()["code"].get<std::string>());
+    CHECK(link_of(made) == "http://" + std::string(host == "LocalHost" ? "localhost" : host) + ":" + p + "/m/" +
+                               made.json_body()["code"].get<std::string>());
     CHECK(ws_accepted(srv.port(), origin, host + ":" + p));
     CHECK(upgrade(srv.port(), {{"Host", host + ":" + p}, {"Origin", origin}}).status == 101);
   }
@@ -87,9 +87,9 @@ TEST_CASE("site: without a public URL, other origins are still refused") {
   server_process srv(dir.path + "/t.db");
   const std::string p = std::to_string(srv.port());
   const std::string host = "localhost:" + p;
-  for (const std::string& origin : std::vector<std::string>{"http://evil.example", "http://evil.example:" + p, "https://localhost:" + p,
-                                   "http://localhost:" + std::to_string(srv.port() == 65535 ? 1 : srv.port() + 1),
-                                   "null"}) {
+  for (const std::string& origin : std::vector<std::string>{
+           "http://evil.example", "http://evil.example:" + p, "https://localhost:" + p,
+           "http://localhost:" + std::to_string(srv.port() == 65535 ? 1 : srv.port() + 1), "null"}) {
     INFO(origin);
     const auto refused = create(srv.port(), {{"Host", host}, {"Origin", origin}});
     CHECK(refused.status == 403);
@@ -136,9 +136,9 @@ TEST_CASE("site: bound to loopback, requests to another host are refused unless 
 TEST_CASE("site: a malformed Host is refused with 400 bad_host") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db");
-  for (const std::string& host : std::vector<std::string>{"bad host", "a/b", "[::1", "[::1]x", "localhost:", "localhost:99999",
-                                 "localhost:8a", "user@localhost", "999.1.1.1", "local..host", "[zz::1]",
-                                 std::string(300, 'a')}) {
+  for (const std::string& host :
+       std::vector<std::string>{"bad host", "a/b", "[::1", "[::1]x", "localhost:", "localhost:99999", "localhost:8a",
+                                "user@localhost", "999.1.1.1", "local..host", "[zz::1]", std::string(300, 'a')}) {
     INFO(host);
     const auto a = http_call(srv.port(), "GET", "/api/matches", "", {{"Host", host}});
     CHECK(a.status == 400);
@@ -146,8 +146,9 @@ TEST_CASE("site: a malformed Host is refused with 400 bad_host") {
   }
   const std::string p = std::to_string(srv.port());
   CHECK(raw_status(srv.port(), "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n") == 400);
-  CHECK(raw_status(srv.port(), "GET /healthz HTTP/1.1\r\nHost: localhost:" + p + "\r\nHost: evil.example\r\n"
-                               "Connection: close\r\n\r\n") == 400);
+  CHECK(raw_status(srv.port(), "GET /healthz HTTP/1.1\r\nHost: localhost:" + p +
+                                   "\r\nHost: evil.example\r\n"
+                                   "Connection: close\r\n\r\n") == 400);
   // HTTP/1.0 may leave Host out: the link is then on the address the connection reached.
   CHECK(raw_status(srv.port(), "GET /healthz HTTP/1.0\r\n\r\n") == 200);
 }
@@ -155,8 +156,8 @@ TEST_CASE("site: a malformed Host is refused with 400 bad_host") {
 TEST_CASE("site: behind a trusted proxy, the forwarded host and scheme name the site") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db", {"--trusted-proxy", "127.0.0.1"});
-  const header_list forwarded = {{"Host", "tabuleiro:8080"}, {"X-Forwarded-Host", "play.example:8443"},
-                                 {"X-Forwarded-Proto", "https"}};
+  const header_list forwarded = {
+      {"Host", "tabuleiro:8080"}, {"X-Forwarded-Host", "play.example:8443"}, {"X-Forwarded-Proto", "https"}};
   auto with = [](header_list h, std::string name, std::string value) {
     h.emplace_back(std::move(name), std::move(value));
     return h;
@@ -182,7 +183,9 @@ TEST_CASE("site: from an untrusted peer, forwarded host and scheme are ignored")
   temp_dir dir;
   server_process srv(dir.path + "/t.db", {"--trusted-proxy", "10.0.0.0/8"});
   const std::string self = "localhost:" + std::to_string(srv.port());
-  const header_list spoofed = {{"Host", self}, {"X-Forwarded-Host", "evil.example"}, {"X-Forwarded-Proto", "https"},
+  const header_list spoofed = {{"Host", self},
+                               {"X-Forwarded-Host", "evil.example"},
+                               {"X-Forwarded-Proto", "https"},
                                {"Forwarded", "host=evil.example;proto=https"}};
   auto h = spoofed;
   h.emplace_back("Origin", "https://evil.example");

@@ -23,8 +23,7 @@ json summary(unsigned short port, const std::string& code) {
 
 // The summary once field equals want, polled for up to 3 s: viewers that a test just closed
 // are counted out by the room asynchronously. Returns the last summary read.
-json summary_when(unsigned short port, const std::string& code, const char* field,
-                  const json& want) {
+json summary_when(unsigned short port, const std::string& code, const char* field, const json& want) {
   json sum = summary(port, code);
   for (int i = 0; i < 60 && sum[field] != want; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -106,7 +105,11 @@ TEST_CASE("game: seats, spectators and tokens") {
   created_match m = create_match(srv.port(), {{"game", "taixu"}, {"seat", 2}});
   CHECK(m.seat == 2);
   CHECK(m.token.size() >= 22);
-  const std::string lower = [&] { std::string s = m.code; for (char& c : s) c = char(std::tolower(c)); return s; }();
+  const std::string lower = [&] {
+    std::string s = m.code;
+    for (char& c : s) c = char(std::tolower(c));
+    return s;
+  }();
   ws_client p2(srv.port()), p1(srv.port()), third(srv.port()), watcher(srv.port());
   tracked_view t2, t1, t3, tw;
   CHECK(join(p2, t2, m.code, {{"token", m.token}})["seat"] == 2);
@@ -119,7 +122,8 @@ TEST_CASE("game: seats, spectators and tokens") {
   CHECK(tw.view.dump().find("seed") == std::string::npos);
   CHECK(tw.view.dump().find("rng") == std::string::npos);
   json sum = summary(srv.port(), lower);
-  CHECK(sum["seats"] == json::parse(R"([{"seat":1,"taken":true,"connected":true},{"seat":2,"taken":true,"connected":true}])"));
+  CHECK(sum["seats"] ==
+        json::parse(R"([{"seat":1,"taken":true,"connected":true},{"seat":2,"taken":true,"connected":true}])"));
   CHECK(sum["spectators"] == 2);
   CHECK(sum["status"] == "waiting");
   // The watch list shows public matches only.
@@ -183,7 +187,8 @@ TEST_CASE("game: each bad input gets its typed error or close code and changes n
   CHECK(reject_code(1, {{"type", "draw"}, {"id", "d0"}, {"op", "maybe"}}) == "bad_message");
   CHECK(reject_code(1, {{"type", "rematch"}, {"id", "r0"}, {"accept", "yes"}}) == "bad_message");
   CHECK(reject_code(2, {{"type", "act"}, {"id", "t"}, {"action", {{"type", "end_turn"}}}}) == "not_your_turn");
-  CHECK(reject_code(1, {{"type", "act"}, {"id", "i"}, {"action", {{"type", "summon"}, {"to", "c1"}}}}) == "not_home_edge");
+  CHECK(reject_code(1, {{"type", "act"}, {"id", "i"}, {"action", {{"type", "summon"}, {"to", "c1"}}}}) ==
+        "not_home_edge");
   CHECK(reject_code(1, {{"type", "act"}, {"id", "b"}, {"action", {{"type", "fly"}}}}) == "bad_action");
   CHECK(reject_code(1, {{"type", "act"}, {"id", 9}, {"action", "end_turn"}}) == "bad_action");
   CHECK(reject_code(1, {{"type", "draw"}, {"id", "d"}, {"op", "accept"}}) == "no_draw_offer");
@@ -312,8 +317,8 @@ TEST_CASE("game: draw offers, decline and agreement - finished matches stay view
 TEST_CASE("game: abandonment after the configured time, also for matches nobody reopens") {
   temp_dir dir;
   // Time is the server's injected clock, moved by the test: nothing here waits 600 s.
-  const std::vector<std::string> flags = {"--msg-rate", "100000", "--msg-burst", "100000",
-                                          "--abandon-after", "600", "--clock", "manual"};
+  const std::vector<std::string> flags = {"--msg-rate",      "100000", "--msg-burst", "100000",
+                                          "--abandon-after", "600",    "--clock",     "manual"};
   auto srv = std::make_unique<server_process>(dir.path + "/t.db", flags);
   // Seat 2 leaves and stays away: seat 1, still connected, wins by abandonment.
   table ab = table::open(srv->port());

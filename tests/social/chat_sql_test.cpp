@@ -20,7 +20,8 @@ constexpr std::int64_t t0 = 1'790'000'000'000;
 // Stores a line of match code; its id.
 std::int64_t say(store& s, const std::string& code, const std::string& channel, int seat, std::int64_t user,
                  const std::string& text, std::int64_t at) {
-  auto line = std::make_shared<chat_line>(chat_line{0, channel, seat, user, seat ? "P" + std::to_string(seat) : "", text, at});
+  auto line = std::make_shared<chat_line>(
+      chat_line{0, channel, seat, user, seat ? "P" + std::to_string(seat) : "", text, at});
   REQUIRE(run_write(s, insert_chat_work(code, line)) == write_status::ok);
   REQUIRE(line->id > 0);
   return line->id;
@@ -55,8 +56,9 @@ TEST_CASE("chat rows: lines, mutes and reports are stored and read back, and a d
   std::vector<chat_line> lines;
   std::array<bool, 2> muted{};
   auto read = [&](std::size_t limit) {
-    REQUIRE(s->run_read("test", [&](sql_connection& c, std::string& e) { return read_chat(c, m.code, limit, lines, muted, e); }) ==
-            read_status::found);
+    REQUIRE(s->run_read("test", [&](sql_connection& c, std::string& e) {
+      return read_chat(c, m.code, limit, lines, muted, e);
+    }) == read_status::found);
   };
   read(10);
   REQUIRE(lines.size() == 4);
@@ -78,8 +80,9 @@ TEST_CASE("chat rows: lines, mutes and reports are stored and read back, and a d
   REQUIRE(run_write(*s, report_chat_work(m.code, rude, ana, "Ana", "unkind", t0 + 7)) == write_status::ok);
   std::vector<accounts::chat_report_row> reports;
   auto reports_now = [&] {
-    REQUIRE(s->run_read("test", [&](sql_connection& c, std::string& e) { return accounts::read_chat_reports(c, 10, 8, reports, e); }) ==
-            read_status::found);
+    REQUIRE(s->run_read("test", [&](sql_connection& c, std::string& e) {
+      return accounts::read_chat_reports(c, 10, 8, reports, e);
+    }) == read_status::found);
   };
   reports_now();
   REQUIRE(reports.size() == 1);

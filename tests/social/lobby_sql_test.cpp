@@ -19,14 +19,14 @@ namespace {
 constexpr std::int64_t t0 = 1'790'000'000'000;
 
 std::int64_t add_user(const test_db& db, const std::string& name) {
-  REQUIRE(db.run("INSERT INTO users (username, username_key, display_name, password_hash, created_ms) VALUES ('" + name +
-                 "', '" + name + "', '" + name + " D', 'x', 0)") == write_status::ok);
+  REQUIRE(db.run("INSERT INTO users (username, username_key, display_name, password_hash, created_ms) VALUES ('" +
+                 name + "', '" + name + "', '" + name + " D', 'x', 0)") == write_status::ok);
   return db.scalar("SELECT id FROM users WHERE username_key = '" + name + "'");
 }
 
 // A challenge of author (kind open unless said) posted at at_ms on node "n1".
-challenge_row challenge(const std::string& id, std::int64_t author, std::int64_t at_ms, const std::string& kind = "open",
-                        std::int64_t target = 0) {
+challenge_row challenge(const std::string& id, std::int64_t author, std::int64_t at_ms,
+                        const std::string& kind = "open", std::int64_t target = 0) {
   challenge_row c;
   c.id = id;
   c.kind = kind;
@@ -57,11 +57,14 @@ TEST_CASE("lobby: challenges are posted within their limits, withdrawn, declined
   auto s = open_store(db.target);
   const std::int64_t ana = add_user(db, "ana"), bruno = add_user(db, "bruno");
   auto why = std::make_shared<std::string>();
-  for (int i = 0; i < 3; ++i) CHECK(run_write(*s, post_challenge_work(challenge("open" + std::to_string(i), ana, t0), 3, why)) == write_status::ok);
+  for (int i = 0; i < 3; ++i)
+    CHECK(run_write(*s, post_challenge_work(challenge("open" + std::to_string(i), ana, t0), 3, why)) ==
+          write_status::ok);
   CHECK(run_write(*s, post_challenge_work(challenge("open3", ana, t0), 3, why)) == write_status::conflict);
   CHECK(*why == "too_many_challenges");
   CHECK(run_write(*s, post_challenge_work(challenge("d1", bruno, t0, "direct", ana), 3, why)) == write_status::ok);
-  CHECK(run_write(*s, post_challenge_work(challenge("d2", bruno, t0, "direct", ana), 3, why)) == write_status::conflict);
+  CHECK(run_write(*s, post_challenge_work(challenge("d2", bruno, t0, "direct", ana), 3, why)) ==
+        write_status::conflict);
   CHECK(*why == "already_challenged");
   // A member's second seek replaces the first.
   CHECK(run_write(*s, post_challenge_work(challenge("s1", bruno, t0, "seek"), 3, why)) == write_status::ok);
@@ -108,7 +111,8 @@ TEST_CASE("lobby: two nodes taking one challenge at once make one match, and the
     const std::string id = "c" + std::to_string(round);
     const std::int64_t now = t0 + round * 1000;
     REQUIRE(run_write(*node_a, post_challenge_work(challenge(id, ana, now), 3, why)) == write_status::ok);
-    REQUIRE(run_write(*node_a, post_challenge_work(challenge(id + "s", bruno, now, "seek"), 3, why)) == write_status::ok);
+    REQUIRE(run_write(*node_a, post_challenge_work(challenge(id + "s", bruno, now, "seek"), 3, why)) ==
+            write_status::ok);
     // Each node makes its own match row; only the one whose claim holds is stored.
     auto take = [&](store& s, std::int64_t by) {
       match_row m = sample_match("taixu", "public", now);
@@ -128,13 +132,15 @@ TEST_CASE("lobby: two nodes taking one challenge at once make one match, and the
     const std::string winner = r1.first == write_status::ok ? r1.second : r2.second;
     CHECK(db.scalar("SELECT COUNT(*) FROM matches WHERE code IN ('" + r1.second + "', '" + r2.second + "')") == 1);
     challenge_row row;
-    REQUIRE(node_a->run_read("test", [&](sql_connection& c, std::string& error) { return read_challenge(c, id, row, error); }) ==
-            read_status::found);
+    REQUIRE(node_a->run_read("test", [&](sql_connection& c, std::string& error) {
+      return read_challenge(c, id, row, error);
+    }) == read_status::found);
     CHECK(row.status == "accepted");
     CHECK(row.match_code == winner);
     // Bruno's seek ended if he won the race (he is playing now).
     const bool bruno_won = r1.first == write_status::ok;
-    CHECK(db.scalar("SELECT COUNT(*) FROM challenges WHERE id = '" + id + "s' AND status = 'open'") == (bruno_won ? 0 : 1));
+    CHECK(db.scalar("SELECT COUNT(*) FROM challenges WHERE id = '" + id + "s' AND status = 'open'") ==
+          (bruno_won ? 0 : 1));
     run_write(*node_a, cancel_held_work(bruno, "n1", "", now + 2));
   }
 }

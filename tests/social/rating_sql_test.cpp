@@ -23,8 +23,8 @@ constexpr std::int64_t t0 = 1'790'000'000'000;
 
 // Inserts an account named name and returns its id.
 std::int64_t add_user(const test_db& db, const std::string& name) {
-  REQUIRE(db.run("INSERT INTO users (username, username_key, display_name, password_hash, created_ms) VALUES ('" + name +
-                 "', '" + name + "', '" + name + " D', 'x', 0)") == write_status::ok);
+  REQUIRE(db.run("INSERT INTO users (username, username_key, display_name, password_hash, created_ms) VALUES ('" +
+                 name + "', '" + name + "', '" + name + " D', 'x', 0)") == write_status::ok);
   return db.scalar("SELECT id FROM users WHERE username_key = '" + name + "'");
 }
 
@@ -47,7 +47,8 @@ std::string finished_match(store& s, std::int64_t a, std::int64_t b, const endin
   s.insert_match(m, rs[0].done());
   s.append_action(m.code, game_action(1, 1, {{"type", "end_turn"}}, end_ms - 50'000), rs[1].done());
   std::int64_t version = 2;
-  if (e.both_act) s.append_action(m.code, game_action(version++, 2, {{"type", "end_turn"}}, end_ms - 40'000), rs[2].done());
+  if (e.both_act)
+    s.append_action(m.code, game_action(version++, 2, {{"type", "end_turn"}}, end_ms - 40'000), rs[2].done());
   else rs[2].p.set_value(write_status::ok);
   const action_row last = e.change.is_null() ? game_action(version, 1, {{"type", "end_turn"}}, end_ms)
                                              : room_change(version, 0, e.change, end_ms);
@@ -79,7 +80,8 @@ read_status read(store& s, F&& work) {
 
 }  // namespace
 
-TEST_CASE("ratings: every way a rated match ends moves both ratings by Glicko-2, and aborts and unacted seats do not count") {
+TEST_CASE(
+    "ratings: every way a rated match ends moves both ratings by Glicko-2, and aborts and unacted seats do not count") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto s = open_store(db.target);
@@ -96,9 +98,18 @@ TEST_CASE("ratings: every way a rated match ends moves both ratings by Glicko-2,
       {"abandonment (a loss)", {{{"type", "abandoned"}, {"winner", 2}}, {{"winner", 2}, {"reason", "abandoned"}}}, 0},
       {"time (a loss)", {{{"type", "timeout"}, {"seat", 1}}, {{"winner", 2}, {"reason", "timeout"}}}, 0},
       {"the game's own end", {nullptr, {{"winner", 2}, {"reason", "singularity"}}}, 0},
-      {"abort by a player", {{{"type", "aborted"}, {"seat", 1}}, {{"winner", nullptr}, {"reason", "aborted"}}}, -1, "aborted"},
-      {"abort by the host", {{{"type", "aborted_by_host"}, {"reason", "maintenance"}}, {{"winner", nullptr}, {"reason", "aborted_by_host"}}}, -1, "aborted"},
-      {"a seat that never acted", {{{"type", "resign"}, {"seat", 1}}, {{"winner", 2}, {"reason", "resign"}}, false}, -1, "not_both_acted"},
+      {"abort by a player",
+       {{{"type", "aborted"}, {"seat", 1}}, {{"winner", nullptr}, {"reason", "aborted"}}},
+       -1,
+       "aborted"},
+      {"abort by the host",
+       {{{"type", "aborted_by_host"}, {"reason", "maintenance"}}, {{"winner", nullptr}, {"reason", "aborted_by_host"}}},
+       -1,
+       "aborted"},
+      {"a seat that never acted",
+       {{{"type", "resign"}, {"seat", 1}}, {{"winner", 2}, {"reason", "resign"}}, false},
+       -1,
+       "not_both_acted"},
   };
   std::array<rating, 2> now{initial_rating(), initial_rating()};
   std::int64_t end_ms = t0;
@@ -136,13 +147,15 @@ TEST_CASE("ratings: every way a rated match ends moves both ratings by Glicko-2,
     now = after;
     settlement stored;
     std::string error;
-    REQUIRE(read(*s, [&](sql_connection& c, std::string& e) { return read_match_changes(c, code, stored, e); }) == read_status::found);
+    REQUIRE(read(*s, [&](sql_connection& c, std::string& e) { return read_match_changes(c, code, stored, e); }) ==
+            read_status::found);
     CHECK(stored.changes[0].after.value == Approx(after[0].value));
     CHECK(stored.changes[1].score == 1 - w.score_1);
   }
   CHECK(counted == 5);
   std::vector<rating_row> rows;
-  REQUIRE(read(*s, [&](sql_connection& c, std::string& e) { return read_user_ratings(c, ana, rows, e); }) == read_status::found);
+  REQUIRE(read(*s, [&](sql_connection& c, std::string& e) { return read_user_ratings(c, ana, rows, e); }) ==
+          read_status::found);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].games == 5);
   CHECK(rows[0].wins == 1);
@@ -150,7 +163,9 @@ TEST_CASE("ratings: every way a rated match ends moves both ratings by Glicko-2,
   CHECK(rows[0].losses == 3);
   CHECK(rows[0].current.value == Approx(now[0].value));
   std::vector<rating_point> history;
-  REQUIRE(read(*s, [&](sql_connection& c, std::string& e) { return read_rating_history(c, ana, "taixu", speed::live, 100, history, e); }) == read_status::found);
+  REQUIRE(read(*s, [&](sql_connection& c, std::string& e) {
+            return read_rating_history(c, ana, "taixu", speed::live, 100, history, e);
+          }) == read_status::found);
   REQUIRE(history.size() == 5);
   CHECK(history.front().at_ms < history.back().at_ms);
   CHECK(history.back().value == Approx(now[0].value));
@@ -165,7 +180,8 @@ TEST_CASE("ratings: a match settles once, and guests, one account in both seats 
   const ending resign{{{"type", "resign"}, {"seat", 2}}, {{"winner", 1}, {"reason", "resign"}}};
   const std::string code = finished_match(*s, ana, bruno, resign, t0, true, {{"days_per_turn", 3}});
   std::vector<std::string> unsettled;
-  REQUIRE(read(*s, [&](sql_connection& c, std::string& e) { return read_unsettled(c, 10, unsettled, e); }) == read_status::found);
+  REQUIRE(read(*s, [&](sql_connection& c, std::string& e) { return read_unsettled(c, 10, unsettled, e); }) ==
+          read_status::found);
   CHECK(unsettled == std::vector<std::string>{code});
   const auto first = settle(*s, code);
   REQUIRE(first.first == write_status::ok);
@@ -177,7 +193,8 @@ TEST_CASE("ratings: a match settles once, and guests, one account in both seats 
   CHECK(again.second.changes[0].after.value == Approx(first.second.changes[0].after.value));
   CHECK(db.scalar("SELECT COUNT(*) FROM rating_changes") == 2);
   CHECK(db.scalar("SELECT games FROM ratings WHERE user_id = " + std::to_string(ana)) == 1);
-  REQUIRE(read(*s, [&](sql_connection& c, std::string& e) { return read_unsettled(c, 10, unsettled, e); }) == read_status::found);
+  REQUIRE(read(*s, [&](sql_connection& c, std::string& e) { return read_unsettled(c, 10, unsettled, e); }) ==
+          read_status::found);
   CHECK(unsettled.empty());
 
   const auto guest = settle(*s, finished_match(*s, ana, 0, resign, t0 + 1000));
@@ -190,7 +207,8 @@ TEST_CASE("ratings: a match settles once, and guests, one account in both seats 
   CHECK(db.scalar("SELECT COUNT(*) FROM rating_changes") == 2);
   // An administrator deleting the settled match takes its changes along; the ratings stay.
   result deleted;
-  s->queue_write(accounts::delete_match_work(code, "", 0, std::make_shared<accounts::match_deletion>()), deleted.done());
+  s->queue_write(accounts::delete_match_work(code, "", 0, std::make_shared<accounts::match_deletion>()),
+                 deleted.done());
   CHECK(deleted.get() == write_status::ok);
   CHECK(db.scalar("SELECT COUNT(*) FROM rating_changes") == 0);
   CHECK(db.scalar("SELECT games FROM ratings WHERE user_id = " + std::to_string(ana)) == 1);
@@ -209,7 +227,8 @@ TEST_CASE("ratings: two nodes settling at once: one match settles once, one play
     auto two = std::async(std::launch::async, [&] { return settle(*node_b, same); });
     const auto r1 = one.get(), r2 = two.get();
     CHECK((r1.first == write_status::ok || r2.first == write_status::ok));
-    CHECK(db.scalar("SELECT COUNT(*) FROM rating_changes WHERE match_id = (SELECT id FROM matches WHERE code = '" + same + "')") == 2);
+    CHECK(db.scalar("SELECT COUNT(*) FROM rating_changes WHERE match_id = (SELECT id FROM matches WHERE code = '" +
+                    same + "')") == 2);
     // Ana's two matches, against Bruno on one node and Carla on the other, at once.
     const std::string vs_bruno = finished_match(*node_a, ana, bruno, resign, t0 + round * 10'000 + 1000);
     const std::string vs_carla = finished_match(*node_b, carla, ana, resign, t0 + round * 10'000 + 1000);
@@ -232,20 +251,22 @@ TEST_CASE("ratings: the leaderboard leaves out provisional, inactive and disable
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto s = open_store(db.target);
-  const auto put = [&](const std::string& name, double value, double rd, std::int64_t updated_ms, bool disabled = false) {
+  const auto put = [&](const std::string& name, double value, double rd, std::int64_t updated_ms,
+                       bool disabled = false) {
     const std::int64_t id = add_user(db, name);
     if (disabled) REQUIRE(db.run("UPDATE users SET disabled = 1 WHERE id = " + std::to_string(id)) == write_status::ok);
-    REQUIRE(db.run("INSERT INTO ratings (user_id, game, speed, value, deviation, volatility, games, updated_ms) VALUES (" +
-                   std::to_string(id) + ", 'taixu', 'live', " + std::to_string(value) + ", " + std::to_string(rd) +
-                   ", 0.06, 12, " + std::to_string(updated_ms) + ")") == write_status::ok);
+    REQUIRE(
+        db.run("INSERT INTO ratings (user_id, game, speed, value, deviation, volatility, games, updated_ms) VALUES (" +
+               std::to_string(id) + ", 'taixu', 'live', " + std::to_string(value) + ", " + std::to_string(rd) +
+               ", 0.06, 12, " + std::to_string(updated_ms) + ")") == write_status::ok);
   };
   const std::int64_t now = t0 + 40 * day_ms;
   put("settled", 1700, 60, now - day_ms);
   put("better", 1800, 80, now - 2 * day_ms);
-  put("unsure", 1900, 150, now - day_ms);            // provisional
-  put("away", 2000, 50, now - 31 * day_ms);          // inactive for more than 30 days
-  put("gone", 2100, 50, now - day_ms, true);         // disabled
-  put("edge", 1600, 110, now - 30 * day_ms);         // RD 110 is not provisional; 30 days is active
+  put("unsure", 1900, 150, now - day_ms);     // provisional
+  put("away", 2000, 50, now - 31 * day_ms);   // inactive for more than 30 days
+  put("gone", 2100, 50, now - day_ms, true);  // disabled
+  put("edge", 1600, 110, now - 30 * day_ms);  // RD 110 is not provisional; 30 days is active
   std::vector<board_line> board;
   REQUIRE(read(*s, [&](sql_connection& c, std::string& e) {
             return read_leaderboard(c, "taixu", speed::live, now - 30 * day_ms, 50, board, e);

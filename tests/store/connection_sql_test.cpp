@@ -36,12 +36,15 @@ TEST_CASE("connection rows: numbered per match, read back in order, bounded, del
 
   std::vector<connection_change> changes;
   auto read = [&](const std::string& code) {
-    REQUIRE(s->run_read("test", [&](sql_connection& c, std::string& e) { return read_connections(c, code, changes, e); }) ==
-            read_status::found);
+    REQUIRE(s->run_read("test", [&](sql_connection& c, std::string& e) {
+      return read_connections(c, code, changes, e);
+    }) == read_status::found);
   };
   read(m.code);
-  CHECK(changes == std::vector<connection_change>{{2, false, t0 + 10, 3}, {2, true, t0 + 20, 5}, {1, false, t0 + 5, 0}});
-  CHECK(db.scalar("SELECT MAX(n) FROM seat_connections s JOIN matches m ON m.id = s.match_id WHERE m.code = '" + m.code + "'") == 3);
+  CHECK(changes ==
+        std::vector<connection_change>{{2, false, t0 + 10, 3}, {2, true, t0 + 20, 5}, {1, false, t0 + 5, 0}});
+  CHECK(db.scalar("SELECT MAX(n) FROM seat_connections s JOIN matches m ON m.id = s.match_id WHERE m.code = '" +
+                  m.code + "'") == 3);
   read("NOSUCH");
   CHECK(changes.empty());
 
@@ -60,5 +63,6 @@ TEST_CASE("connection rows: numbered per match, read back in order, bounded, del
   REQUIRE(end.get() == write_status::ok);
   auto deleted = std::make_shared<accounts::match_deletion>();
   REQUIRE(run_write(*s, accounts::delete_match_work(m.code, "", 0, deleted)) == write_status::ok);
-  CHECK(db.scalar("SELECT COUNT(*) FROM seat_connections") == static_cast<std::int64_t>(connection_log::max_changes) + 5);
+  CHECK(db.scalar("SELECT COUNT(*) FROM seat_connections") ==
+        static_cast<std::int64_t>(connection_log::max_changes) + 5);
 }

@@ -13,8 +13,8 @@ TEST_CASE("seat tokens are 32 URL-safe characters holding 192 random bits", "[se
     const std::string t = new_seat_token();
     REQUIRE(t.size() == token_chars);
     for (char c : t) {
-      const bool url_safe = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                            c == '-' || c == '_';
+      const bool url_safe = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+                            c == '_';
       REQUIRE(url_safe);
       chars.insert(c);
     }
@@ -75,8 +75,8 @@ TEST_CASE("typed share codes normalise to upper case — bad ones are refused", 
   CHECK(normalize_share_code("K7M2QX") == std::optional<std::string>("K7M2QX"));
   CHECK(normalize_share_code("k7m2qx") == std::optional<std::string>("K7M2QX"));
   CHECK(normalize_share_code("  k7M2qX\n") == std::optional<std::string>("K7M2QX"));
-  for (std::string_view bad : {"", "   ", "K7M2Q", "K7M2QXX", "K7M2Q0", "K7M2QO", "K7M2Q1", "K7M2QI",
-                               "k7m2ql", "K7 2QX", "K7M2Q-", "K7M2Q\xc3"})
+  for (std::string_view bad : {"", "   ", "K7M2Q", "K7M2QXX", "K7M2Q0", "K7M2QO", "K7M2Q1", "K7M2QI", "k7m2ql",
+                               "K7 2QX", "K7M2Q-", "K7M2Q\xc3"})
     CHECK_FALSE(normalize_share_code(bad));
   for (int i = 0; i < 100; ++i) {
     const std::string c = new_share_code();

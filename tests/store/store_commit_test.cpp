@@ -61,7 +61,8 @@ TEST_CASE("group commit batches writes from many threads — completions follow 
       for (int v = 1; v <= appends; ++v)
         s->append_action(m.code, game_action(v, 1 + v % 2, {{"type", "move"}, {"n", v}}, v),
                          visible_done("SELECT COUNT(*) FROM actions a JOIN matches m ON m.id = a.match_id"
-                                      " WHERE m.code = '" + m.code + "' AND a.version = " + std::to_string(v)));
+                                      " WHERE m.code = '" +
+                                      m.code + "' AND a.version = " + std::to_string(v)));
     });
   }
   for (auto& p : producers) p.join();
@@ -156,7 +157,9 @@ TEST_CASE("a write that aborts the whole transaction is retried alone — the ot
                    "' BEGIN SELECT RAISE(ROLLBACK, 'poisoned'); END") == ok);
   } else {
     REQUIRE(db.run("CREATE FUNCTION cut() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
-                   " IF NEW.token_hash = '" + poison + "' THEN PERFORM pg_terminate_backend(pg_backend_pid());"
+                   " IF NEW.token_hash = '" +
+                   poison +
+                   "' THEN PERFORM pg_terminate_backend(pg_backend_pid());"
                    " PERFORM pg_sleep(5); END IF; RETURN NEW; END $$") == ok);
     REQUIRE(db.run("CREATE TRIGGER cut BEFORE INSERT ON seats FOR EACH ROW EXECUTE FUNCTION cut()") == ok);
   }
@@ -179,7 +182,8 @@ TEST_CASE("a write that aborts the whole transaction is retried alone — the ot
   CHECK(s->load_match(other.code).found());
 }
 
-TEST_CASE("a batch that cannot begin (database locked) is unavailable to every write, without retrying each", "[store]") {
+TEST_CASE("a batch that cannot begin (database locked) is unavailable to every write, without retrying each",
+          "[store]") {
   temp_dir dir;
   store_options quick;
   quick.busy_timeout_ms = 200;
@@ -335,8 +339,7 @@ TEST_CASE("append_and_finish logs the last change and the end together, or neith
   CHECK(row.version == 2);
   CHECK(s->load_actions(m.code).value.back().change == resign);
 
-  s->append_and_finish(m.code, room_change(3, 1, resign, 40), {{"winner", 2}, {"reason", "resign"}},
-                       again.done());
+  s->append_and_finish(m.code, room_change(3, 1, resign, 40), {{"winner", 2}, {"reason", "resign"}}, again.done());
   CHECK(again.get() == conflict);  // already finished: the append is refused too
   CHECK(s->load_actions(m.code).value.size() == 2);
   CHECK(s->load_match(m.code).value.outcome == outcome);

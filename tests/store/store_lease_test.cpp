@@ -13,8 +13,8 @@ namespace {
 constexpr std::int64_t t0 = 1'790'000'000'000;
 
 // A claim's status and lease, waited for.
-std::pair<write_status, lease> claim(store& s, const std::string& code, const std::string& node,
-                                     std::int64_t now_ms, std::int64_t expires_ms, bool ask = true) {
+std::pair<write_status, lease> claim(store& s, const std::string& code, const std::string& node, std::int64_t now_ms,
+                                     std::int64_t expires_ms, bool ask = true) {
   std::promise<std::pair<write_status, lease>> p;
   s.claim_lease(code, node, now_ms, expires_ms, ask, [&](write_status st, lease l) { p.set_value({st, l}); });
   return p.get_future().get();
@@ -59,7 +59,9 @@ std::string new_match(store& s) {
 
 }  // namespace
 
-TEST_CASE("a lease is claimed when free, lapsed or the node's own, never from a live holder, and each claim raises the epoch", "[store][lease]") {
+TEST_CASE(
+    "a lease is claimed when free, lapsed or the node's own, never from a live holder, and each claim raises the epoch",
+    "[store][lease]") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto a = open_store(db.target);
@@ -98,7 +100,9 @@ TEST_CASE("a lease is claimed when free, lapsed or the node's own, never from a 
   CHECK(db.scalar("SELECT COUNT(*) FROM leases") == 1);
 }
 
-TEST_CASE("the epoch fence: once another node claimed the match, the old holder's appends are refused and the new holder's go on", "[store][lease]") {
+TEST_CASE(
+    "the epoch fence: once another node claimed the match, the old holder's appends are refused and the new holder's go on",
+    "[store][lease]") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto a = open_store(db.target);
@@ -128,7 +132,9 @@ TEST_CASE("the epoch fence: once another node claimed the match, the old holder'
   CHECK(append(*b, code, 2, held_b) == conflict);
 }
 
-TEST_CASE("renewal extends a node's leases and lists only those it still holds, and a release lets another node claim at once", "[store][lease]") {
+TEST_CASE(
+    "renewal extends a node's leases and lists only those it still holds, and a release lets another node claim at once",
+    "[store][lease]") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto a = open_store(db.target);
@@ -153,7 +159,7 @@ TEST_CASE("renewal extends a node's leases and lists only those it still holds, 
 
   // Releasing one lease (the right epoch) frees it now; a stale epoch releases nothing.
   const lease a0 = claim(*a, codes[0], "node-a", t0 + 100, t0 + 9000).second;  // epoch 2
-  CHECK(renew(*a, "node-a", t0 + 9000).wanted.empty());  // a claim clears the want
+  CHECK(renew(*a, "node-a", t0 + 9000).wanted.empty());                        // a claim clears the want
   result stale, fresh;
   a->release_lease(codes[1], lease{"node-a", 99, 0}, stale.done());
   a->release_lease(codes[0], a0, fresh.done());
@@ -172,7 +178,8 @@ TEST_CASE("renewal extends a node's leases and lists only those it still holds, 
   CHECK(renew(*b, "node-b", t0 + 9000).codes == codes);
 }
 
-TEST_CASE("a claim of a lease another node let lapse is marked taken over, and a fresh, given-up or own one is not", "[store][lease]") {
+TEST_CASE("a claim of a lease another node let lapse is marked taken over, and a fresh, given-up or own one is not",
+          "[store][lease]") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto a = open_store(db.target);
@@ -199,7 +206,8 @@ TEST_CASE("a claim of a lease another node let lapse is marked taken over, and a
   CHECK_FALSE(given.taken_over);
 }
 
-TEST_CASE("the node directory: a node's recorded address is where another node finds the live holder of a match", "[store][lease]") {
+TEST_CASE("the node directory: a node's recorded address is where another node finds the live holder of a match",
+          "[store][lease]") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   auto a = open_store(db.target);

@@ -25,8 +25,8 @@ columns schema_of(const test_db& db) {
   columns out;
   std::string error;
   INFO(error);
-  REQUIRE(db.connect()->query(sql, {}, [&](const sql_row& row) { out[row.text(0)].insert(row.text(1)); },
-                              error));
+  REQUIRE(db.connect()->query(
+      sql, {}, [&](const sql_row& row) { out[row.text(0)].insert(row.text(1)); }, error));
   return out;
 }
 
@@ -45,7 +45,9 @@ TEST_CASE("both dialects' migrations end with the same tables and columns", "[st
   open_store(pg.target)->close();
   const columns a = schema_of(lite), b = schema_of(pg);
   CHECK(a == b);
-  for (const char* table : {"matches", "seats", "actions", "bot_seats", "leases", "users", "sessions", "invitations", "schema_version"}) CHECK(b.count(table) == 1);
+  for (const char* table :
+       {"matches", "seats", "actions", "bot_seats", "leases", "users", "sessions", "invitations", "schema_version"})
+    CHECK(b.count(table) == 1);
   CHECK(b.at("actions").count("change") == 1);
   CHECK(b.at("matches").count("rematch") == 1);
   // Both record every migration of the one numbered list.
@@ -53,7 +55,8 @@ TEST_CASE("both dialects' migrations end with the same tables and columns", "[st
   CHECK(pg.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
 }
 
-TEST_CASE("the PostgreSQL migrations are the numbered list of schema/, with variants where the SQL differs", "[store][postgres]") {
+TEST_CASE("the PostgreSQL migrations are the numbered list of schema/, with variants where the SQL differs",
+          "[store][postgres]") {
   const auto lite = embedded_migrations(), pg = embedded_pg_migrations();
   REQUIRE(lite.size() == pg.size());
   for (std::size_t i = 0; i < lite.size(); ++i) {
@@ -62,11 +65,13 @@ TEST_CASE("the PostgreSQL migrations are the numbered list of schema/, with vari
     if (!std::filesystem::exists(variant)) CHECK(lite[i].sql == pg[i].sql);  // shared text
     else CHECK(lite[i].sql != pg[i].sql);
   }
-  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(TABULEIRO_SOURCE_DIR) / "schema" / "postgres"))
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(TABULEIRO_SOURCE_DIR) / "schema" / "postgres"))
     CHECK(std::filesystem::exists(std::filesystem::path(TABULEIRO_SOURCE_DIR) / "schema" / entry.path().filename()));
 }
 
-TEST_CASE("PostgreSQL refuses updates, deletes and truncation of the log, and changes of a bot seat", "[store][postgres]") {
+TEST_CASE("PostgreSQL refuses updates, deletes and truncation of the log, and changes of a bot seat",
+          "[store][postgres]") {
   test_db db(backend::postgres);
   auto s = open_store(db.target);
   match_row m = sample_match();
@@ -90,14 +95,14 @@ TEST_CASE("PostgreSQL refuses updates, deletes and truncation of the log, and ch
   CHECK(db.scalar("SELECT COUNT(*) FROM schema_version") == static_cast<std::int64_t>(embedded_pg_migrations().size()));
 }
 
-TEST_CASE("stores opened together on a new PostgreSQL database migrate it once, one after another", "[store][postgres]") {
+TEST_CASE("stores opened together on a new PostgreSQL database migrate it once, one after another",
+          "[store][postgres]") {
   test_db db(backend::postgres);
   constexpr int servers = 4;
   std::vector<std::unique_ptr<store>> opened(servers);
   std::vector<std::string> errors(servers);
   std::vector<std::thread> starts;
-  for (int i = 0; i < servers; ++i)
-    starts.emplace_back([&, i] { opened[i] = store::open(db.target, errors[i]); });
+  for (int i = 0; i < servers; ++i) starts.emplace_back([&, i] { opened[i] = store::open(db.target, errors[i]); });
   for (auto& t : starts) t.join();
   for (int i = 0; i < servers; ++i) {
     INFO(errors[i]);
@@ -107,10 +112,10 @@ TEST_CASE("stores opened together on a new PostgreSQL database migrate it once, 
 }
 
 TEST_CASE("SQLSTATE classes 22 and 23 are conflicts, everything else is unavailable", "[store][postgres]") {
-  CHECK(pg_write_status_of("23505") == conflict);  // unique_violation
-  CHECK(pg_write_status_of("23502") == conflict);  // not_null_violation
-  CHECK(pg_write_status_of("23001") == conflict);  // restrict_violation (the append-only triggers)
-  CHECK(pg_write_status_of("22021") == conflict);  // character_not_in_repertoire
+  CHECK(pg_write_status_of("23505") == conflict);     // unique_violation
+  CHECK(pg_write_status_of("23502") == conflict);     // not_null_violation
+  CHECK(pg_write_status_of("23001") == conflict);     // restrict_violation (the append-only triggers)
+  CHECK(pg_write_status_of("22021") == conflict);     // character_not_in_repertoire
   CHECK(pg_write_status_of("08006") == unavailable);  // connection_failure
   CHECK(pg_write_status_of("57P01") == unavailable);  // admin_shutdown
   CHECK(pg_write_status_of("53100") == unavailable);  // disk_full
@@ -128,7 +133,8 @@ TEST_CASE("an unreachable PostgreSQL server is refused at open with a message", 
   CHECK(error.find("PostgreSQL") != std::string::npos);
 }
 
-TEST_CASE("while the PostgreSQL server is down writes and reads are unavailable, and both work again once it is back", "[store][postgres]") {
+TEST_CASE("while the PostgreSQL server is down writes and reads are unavailable, and both work again once it is back",
+          "[store][postgres]") {
   tabuleiro::test::pg_cluster cluster;  // its own: stopping it must not disturb other tests
   const std::string url = cluster.create_database();
   auto s = open_store(url);
@@ -173,5 +179,5 @@ TEST_CASE("a PostgreSQL URL is logged without its password", "[store][postgres]"
         "postgresql://ana@h/tab?sslmode=require&password=***&x=1");
   CHECK(loggable_db_target("postgresql://h/tab?password=s3cret") == "postgresql://h/tab?password=***");
   CHECK(loggable_db_target("postgresql://h:5432/tab") == "postgresql://h:5432/tab");  // a port is not a password
-  CHECK(loggable_db_target("./data/a:b@c.db") == "./data/a:b@c.db");                    // paths are as given
+  CHECK(loggable_db_target("./data/a:b@c.db") == "./data/a:b@c.db");                  // paths are as given
 }

@@ -16,8 +16,7 @@ using table = std::vector<std::vector<std::string>>;
 
 // A file of tests/store/data as text.
 std::string fixture(const std::string& name) {
-  std::ifstream in(std::filesystem::path(TABULEIRO_SOURCE_DIR) / "tests" / "store" / "data" / name,
-                   std::ios::binary);
+  std::ifstream in(std::filesystem::path(TABULEIRO_SOURCE_DIR) / "tests" / "store" / "data" / name, std::ios::binary);
   REQUIRE(in);
   std::ostringstream text;
   text << in.rdbuf();
@@ -79,9 +78,8 @@ TEST_CASE("a release-0.1.0 database migrates: room-level rows become changes, ga
   CHECK(after.scalar("SELECT COUNT(*) FROM pragma_foreign_key_check") == 0);
 
   // Matches and seats are untouched (their columns of 0.1.0; later ones start NULL).
-  const char* match_cols =
-      "SELECT id, code, game, options, seed, start_position, visibility, status, outcome,"
-      " created_ms, updated_ms, finished_ms, last_version FROM matches ORDER BY id";
+  const char* match_cols = "SELECT id, code, game, options, seed, start_position, visibility, status, outcome,"
+                           " created_ms, updated_ms, finished_ms, last_version FROM matches ORDER BY id";
   CHECK(rows(after, match_cols) == rows(before, match_cols));
   CHECK(rows(after, "SELECT match_id, seat, token_hash FROM seats ORDER BY match_id, seat") ==
         rows(before, "SELECT * FROM seats ORDER BY match_id, seat"));
@@ -143,8 +141,8 @@ TEST_CASE("a release-0.1.0 database migrates: room-level rows become changes, ga
   }
 
   // The rebuilt table keeps its key, WITHOUT ROWID and the append-only triggers.
-  CHECK(after.text("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'actions'")
-            .find("WITHOUT ROWID") != std::string::npos);
+  CHECK(after.text("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'actions'").find("WITHOUT ROWID") !=
+        std::string::npos);
   CHECK(after.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE pk > 0") == 2);
   {
     raw_db writer(dir.db(), false);

@@ -33,8 +33,7 @@ write_status wait_for(const Queue& queue) {
 // A child process: stores m, then writes under a file-size limit of 0 bytes (every write(2)
 // to the database files fails, as on a full disk), lifts the limit and writes again. Sends
 // the five statuses on fd. Never returns.
-[[noreturn]] void full_disk_child(const std::string& path, const match_row& m, const match_row& other,
-                                  int fd) {
+[[noreturn]] void full_disk_child(const std::string& path, const match_row& m, const match_row& other, int fd) {
   alarm(30);
   signal(SIGXFSZ, SIG_IGN);  // a write past the limit then fails with EFBIG instead of killing us
   std::string error;
@@ -110,8 +109,7 @@ TEST_CASE("claim_seat on a taken seat is a conflict and keeps the stored hash", 
   const auto row = s->load_match(m.code);
   CHECK(row.value.token_hash[0] == m.token_hash[0]);
   CHECK(row.value.token_hash[1] == mine);
-  CHECK(db.scalar("SELECT COUNT(*) FROM seats JOIN matches m ON m.id = match_id WHERE m.code = '" + m.code +
-                  "'") == 2);
+  CHECK(db.scalar("SELECT COUNT(*) FROM seats JOIN matches m ON m.id = match_id WHERE m.code = '" + m.code + "'") == 2);
 }
 
 TEST_CASE("a write the database cannot do (table gone) is unavailable and leaves nothing", "[store]") {

@@ -18,12 +18,11 @@ TEST_CASE("migrations create the schema, WAL mode, and are idempotent on reopen"
   {
     raw_db raw(dir.db());
     for (const char* table : {"matches", "seats", "actions", "schema_version"})
-      CHECK(raw.scalar(std::string("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '") +
-                       table + "'") == 1);
+      CHECK(raw.scalar(std::string("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '") + table +
+                       "'") == 1);
     CHECK(raw.text("PRAGMA journal_mode") == "wal");
     CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());
-    CHECK(raw.scalar("SELECT COUNT(*) FROM schema_version") ==
-          static_cast<std::int64_t>(embedded_migrations().size()));
+    CHECK(raw.scalar("SELECT COUNT(*) FROM schema_version") == static_cast<std::int64_t>(embedded_migrations().size()));
   }
   // Reopening applies nothing again (a second CREATE TABLE would fail) and keeps the data.
   const match_row m = sample_match();
@@ -38,17 +37,14 @@ TEST_CASE("migrations create the schema, WAL mode, and are idempotent on reopen"
     CHECK(s->load_match(m.code).found());
   }
   raw_db raw(dir.db());
-  CHECK(raw.scalar("SELECT COUNT(*) FROM schema_version") ==
-        static_cast<std::int64_t>(embedded_migrations().size()));
+  CHECK(raw.scalar("SELECT COUNT(*) FROM schema_version") == static_cast<std::int64_t>(embedded_migrations().size()));
 }
 
 TEST_CASE("a database from a newer build is refused", "[store]") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));
   CAPTURE(db.kind);
   open_store(db.target)->close();
-  {
-    REQUIRE(db.run("INSERT INTO schema_version VALUES (999, '999_future.sql', 0)") == ok);
-  }
+  { REQUIRE(db.run("INSERT INTO schema_version VALUES (999, '999_future.sql', 0)") == ok); }
   std::string error;
   CHECK(store::open(db.target, error) == nullptr);
   CHECK(error.find("newer") != std::string::npos);
@@ -124,7 +120,7 @@ TEST_CASE("a match round-trips through insert and load", "[store]") {
     s->claim_seat(m.code, 1, h2b, c.done());
     CHECK(c.get() == conflict);
     const auto after = s->load_match(m.code);
-    CHECK(after.value.token_hash[1] == h2);              // never overwritten
+    CHECK(after.value.token_hash[1] == h2);  // never overwritten
     CHECK(after.value.token_hash[0] == m.token_hash[0]);
     s->claim_seat("ZZZZZZ", 2, h2, d.done());
     CHECK(d.get() == conflict);
@@ -203,11 +199,14 @@ TEST_CASE("a bot seat round-trips with its match, and its seat cannot be claimed
   // The schema refuses a bad level and a second bot for a match, and any change of a bot seat.
   s->close();
   CHECK(db.run("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'expert', '1' FROM matches"
-               " WHERE code = '" + plain.code + "'") == conflict);
+               " WHERE code = '" +
+               plain.code + "'") == conflict);
   CHECK(db.run("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'easy', '1' FROM matches"
-               " WHERE code = '" + plain.code + "'") == ok);  // the control: a valid row goes in
+               " WHERE code = '" +
+               plain.code + "'") == ok);  // the control: a valid row goes in
   CHECK(db.run("INSERT INTO bot_seats (match_id, seat, level, seed) SELECT id, 1, 'easy', '1' FROM matches"
-               " WHERE code = '" + m.code + "'") == conflict);
+               " WHERE code = '" +
+               m.code + "'") == conflict);
   CHECK(db.run("UPDATE bot_seats SET level = 'easy'") == conflict);
 }
 
@@ -378,22 +377,24 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
      // offline flag, 011 the ratings, 012 the lobby, 013 the chat, 014 Web Push, 015 webhooks,
      // 016 the connection record, 019 the cluster's nodes.
     raw_db raw(dir.db(), false);
-    REQUIRE(raw.exec("DROP TABLE nodes; DROP TABLE seat_connections; DROP TABLE webhooks; DROP TABLE push_subscriptions; DROP TABLE server_keys; ALTER TABLE users DROP COLUMN notify;"
-                     " DROP TABLE chat_reports; DROP TABLE chat_mutes; DROP TABLE chat_messages; ALTER TABLE matches DROP COLUMN chat;"
-                     " DROP TABLE challenges; DROP TABLE rating_changes; DROP TABLE ratings; ALTER TABLE matches DROP COLUMN rated;"
-                     " ALTER TABLE matches DROP COLUMN ratings_settled;"
-                     " ALTER TABLE matches DROP COLUMN offline; DROP TRIGGER actions_no_delete; DROP TABLE match_deletions; ALTER TABLE matches DROP COLUMN guests_watch; DROP TABLE server_settings; DROP TABLE audit; DROP TABLE password_resets;"
-                     " ALTER TABLE invitations DROP COLUMN grants_admin; ALTER TABLE invitations DROP COLUMN uses;"
-                     " ALTER TABLE invitations DROP COLUMN max_uses; ALTER TABLE users DROP COLUMN disabled_ms;"
-                     " DROP INDEX seats_by_user; ALTER TABLE seats DROP COLUMN user_id;"
-                     " DROP TABLE invitations; DROP TABLE sessions; DROP TABLE users; DROP TABLE leases; ALTER TABLE seats DROP COLUMN name; ALTER TABLE matches DROP COLUMN rematch;"
-                     " DROP INDEX matches_idle; DROP TABLE actions; DROP TABLE bot_seats;"
-                     " CREATE TABLE actions (match_id INTEGER NOT NULL REFERENCES matches (id),"
-                     " version INTEGER NOT NULL CHECK (version >= 1),"
-                     " seat INTEGER NOT NULL CHECK (seat IN (0, 1, 2)), action TEXT NOT NULL,"
-                     " at_ms INTEGER NOT NULL, PRIMARY KEY (match_id, version)) WITHOUT ROWID;"
-                     " ALTER TABLE matches DROP COLUMN clock; ALTER TABLE seats DROP COLUMN claimed_ms;"
-                     " DELETE FROM schema_version WHERE version >= 2") == SQLITE_OK);
+    REQUIRE(
+        raw.exec(
+            "DROP TABLE nodes; DROP TABLE seat_connections; DROP TABLE webhooks; DROP TABLE push_subscriptions; DROP TABLE server_keys; ALTER TABLE users DROP COLUMN notify;"
+            " DROP TABLE chat_reports; DROP TABLE chat_mutes; DROP TABLE chat_messages; ALTER TABLE matches DROP COLUMN chat;"
+            " DROP TABLE challenges; DROP TABLE rating_changes; DROP TABLE ratings; ALTER TABLE matches DROP COLUMN rated;"
+            " ALTER TABLE matches DROP COLUMN ratings_settled;"
+            " ALTER TABLE matches DROP COLUMN offline; DROP TRIGGER actions_no_delete; DROP TABLE match_deletions; ALTER TABLE matches DROP COLUMN guests_watch; DROP TABLE server_settings; DROP TABLE audit; DROP TABLE password_resets;"
+            " ALTER TABLE invitations DROP COLUMN grants_admin; ALTER TABLE invitations DROP COLUMN uses;"
+            " ALTER TABLE invitations DROP COLUMN max_uses; ALTER TABLE users DROP COLUMN disabled_ms;"
+            " DROP INDEX seats_by_user; ALTER TABLE seats DROP COLUMN user_id;"
+            " DROP TABLE invitations; DROP TABLE sessions; DROP TABLE users; DROP TABLE leases; ALTER TABLE seats DROP COLUMN name; ALTER TABLE matches DROP COLUMN rematch;"
+            " DROP INDEX matches_idle; DROP TABLE actions; DROP TABLE bot_seats;"
+            " CREATE TABLE actions (match_id INTEGER NOT NULL REFERENCES matches (id),"
+            " version INTEGER NOT NULL CHECK (version >= 1),"
+            " seat INTEGER NOT NULL CHECK (seat IN (0, 1, 2)), action TEXT NOT NULL,"
+            " at_ms INTEGER NOT NULL, PRIMARY KEY (match_id, version)) WITHOUT ROWID;"
+            " ALTER TABLE matches DROP COLUMN clock; ALTER TABLE seats DROP COLUMN claimed_ms;"
+            " DELETE FROM schema_version WHERE version >= 2") == SQLITE_OK);
   }
   auto s = open_store(dir.db());
   CHECK(s->load_match(m.code).found());
@@ -407,17 +408,33 @@ TEST_CASE("an older database is brought up to date by the newer migrations only"
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('actions') WHERE name = 'lag_ms'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'bot_seats'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'leases'") == 1);
-  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('users', 'sessions', 'invitations')") == 3);
+  CHECK(
+      raw.scalar(
+          "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('users', 'sessions', 'invitations')") ==
+      3);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('seats') WHERE name = 'user_id'") == 1);
-  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('audit', 'password_resets', 'server_settings')") == 3);
-  CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('invitations') WHERE name IN ('max_uses', 'uses', 'grants_admin')") == 3);
+  CHECK(
+      raw.scalar(
+          "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('audit', 'password_resets', 'server_settings')") ==
+      3);
+  CHECK(
+      raw.scalar(
+          "SELECT COUNT(*) FROM pragma_table_info('invitations') WHERE name IN ('max_uses', 'uses', 'grants_admin')") ==
+      3);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'offline'") == 1);
-  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('ratings', 'rating_changes')") == 2);
+  CHECK(raw.scalar(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('ratings', 'rating_changes')") == 2);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'rated'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'challenges'") == 1);
-  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('chat_messages', 'chat_mutes', 'chat_reports')") == 3);
+  CHECK(
+      raw.scalar(
+          "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('chat_messages', 'chat_mutes', 'chat_reports')") ==
+      3);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'chat'") == 1);
-  CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('server_keys', 'push_subscriptions')") == 2);
+  CHECK(
+      raw.scalar(
+          "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('server_keys', 'push_subscriptions')") ==
+      2);
   CHECK(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('users') WHERE name = 'notify'") == 1);
   CHECK(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'nodes'") == 1);
   CHECK(raw.scalar("SELECT MAX(version) FROM schema_version") == latest_schema_version());

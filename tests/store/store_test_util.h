@@ -75,10 +75,13 @@ struct test_db {
     std::int64_t v = -1;
     std::string error;
     bool first = true;
-    connect()->query(sql.c_str(), {}, [&](const sql_row& row) {
-      if (first && !row.is_null(0)) v = row.int64(0);
-      first = false;
-    }, error);
+    connect()->query(
+        sql.c_str(), {},
+        [&](const sql_row& row) {
+          if (first && !row.is_null(0)) v = row.int64(0);
+          first = false;
+        },
+        error);
     return v;
   }
 };
@@ -142,8 +145,8 @@ struct raw_db {
   // Throws (rather than asserting) so it may be used on the writer thread, where Catch2
   // assertions are not allowed.
   explicit raw_db(const std::string& path, bool read_only = true) {
-    if (sqlite3_open_v2(path.c_str(), &db, read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE,
-                        nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(path.c_str(), &db, read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE, nullptr) !=
+        SQLITE_OK) {
       sqlite3_close(db);
       throw std::runtime_error("cannot open " + path);
     }
@@ -196,9 +199,7 @@ struct writer_gate {
 namespace Catch {
 template <>
 struct StringMaker<tabuleiro::server::write_status> {
-  static std::string convert(tabuleiro::server::write_status s) {
-    return tabuleiro::server::write_status_name(s);
-  }
+  static std::string convert(tabuleiro::server::write_status s) { return tabuleiro::server::write_status_name(s); }
 };
 template <>
 struct StringMaker<tabuleiro::server::test::backend> {

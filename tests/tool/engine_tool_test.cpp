@@ -74,9 +74,11 @@ TEST_CASE("engine tool: legal lists canonical actions with costs — actions cha
   CHECK(legal["actions"].back() == json::parse(R"({"type":"end_turn","cost":0})"));
   CHECK(ask({{"position", pos}, {"legal", true}, {"player", 2}})["actions"].empty());
   // The same actions applied one request at a time (position fed back) and in-process.
-  const std::vector<json> actions = {
-      {{"type", "summon"}, {"to", "d8"}}, {{"type", "move"}, {"from", "d8"}, {"to", "d7"}},
-      {{"type", "end_turn"}}, {{"type", "summon"}, {"to", "e1"}}, {{"type", "move"}, {"from", "e1"}, {"to", "e2"}}};
+  const std::vector<json> actions = {{{"type", "summon"}, {"to", "d8"}},
+                                     {{"type", "move"}, {"from", "d8"}, {"to", "d7"}},
+                                     {{"type", "end_turn"}},
+                                     {{"type", "summon"}, {"to", "e1"}},
+                                     {{"type", "move"}, {"from", "e1"}, {"to", "e2"}}};
   auto created = tabuleiro::protocol::find_game("taixu")->create(nullptr, nullptr, 7);
   auto& m = *std::get<0>(created);
   int id = 10;
@@ -122,17 +124,24 @@ TEST_CASE("engine tool: malformed lines get bad_action / bad_position and readin
       "\n"
       "[1,2]\n" +
       std::string(100, '[') + std::string(100, ']') + "\n" +
-      R"({"id":4,"position":{"game":"taixu","to_move":1}})" "\n"
-      R"({"id":5,"position":{"game":"taixu","to_move":1,"round":1,"pc":5,"bonus":[0,0],"reserve":[8,8],"pieces":[],"anomalies":[],"colour":1},"legal":true})" "\n"
-      R"({"id":6,"new":"taixu","seed":"x"})" "\n"
-      R"({"id":7,"new":"taixu","options":{"reserve":99}})" "\n"
-      R"({"id":8,"new":"taixu","frobnicate":true})" "\n"
-      R"({"id":9,"position":{"game":"taixu","to_move":1,"round":1,"pc":5,"bonus":[0,0],"reserve":[8,8],"pieces":[],"anomalies":[]},"action":{"type":"summon","to":"z9"}})" "\n"
-      R"({"id":10,"new":"taixu"})" "\n";
+      R"({"id":4,"position":{"game":"taixu","to_move":1}})"
+      "\n"
+      R"({"id":5,"position":{"game":"taixu","to_move":1,"round":1,"pc":5,"bonus":[0,0],"reserve":[8,8],"pieces":[],"anomalies":[],"colour":1},"legal":true})"
+      "\n"
+      R"({"id":6,"new":"taixu","seed":"x"})"
+      "\n"
+      R"({"id":7,"new":"taixu","options":{"reserve":99}})"
+      "\n"
+      R"({"id":8,"new":"taixu","frobnicate":true})"
+      "\n"
+      R"({"id":9,"position":{"game":"taixu","to_move":1,"round":1,"pc":5,"bonus":[0,0],"reserve":[8,8],"pieces":[],"anomalies":[]},"action":{"type":"summon","to":"z9"}})"
+      "\n"
+      R"({"id":10,"new":"taixu"})"
+      "\n";
   auto [lines, status] = run_engine(input);
   CHECK(status == 0);
   REQUIRE(lines.size() == 10);  // the blank line is skipped
-  const std::vector<std::string> codes = {"bad_action", "bad_action", "bad_action", "bad_position", "bad_position",
+  const std::vector<std::string> codes = {"bad_action",   "bad_action",   "bad_action", "bad_position", "bad_position",
                                           "bad_position", "bad_position", "bad_action", "bad_action"};
   for (std::size_t i = 0; i < codes.size(); ++i) {
     INFO("line " << i);
@@ -178,16 +187,19 @@ TEST_CASE("engine tool: Cyvasse - new, set-ups naming their player, the phase st
   CHECK(p["phase"] == "setup");
   CHECK(p["seed"] == "7");
   CHECK(p["terrain"]["mountains"].size() == 4);
-  const json b = ask({{"id", 2}, {"position", p}, {"player", 2}, {"action", {{"type", "setup"}, {"preset", "random"}}}});
+  const json b = ask(
+      {{"id", 2}, {"position", p}, {"player", 2}, {"action", {{"type", "setup"}, {"preset", "random"}}}});
   REQUIRE(b["ok"] == true);
   p = b["position"];
   CHECK(p["phase"] == "setup");
   CHECK(p["pieces"].size() == 19);  // the full position holds the secret set-up
   CHECK(p["submitted"] == json({false, true}));
-  const json again = ask({{"id", 3}, {"position", p}, {"player", 2}, {"action", {{"type", "setup"}, {"preset", "standard"}}}});
+  const json again = ask(
+      {{"id", 3}, {"position", p}, {"player", 2}, {"action", {{"type", "setup"}, {"preset", "standard"}}}});
   CHECK(again["ok"] == false);
   CHECK(again["error"]["code"] == "not_your_turn");
-  const json c = ask({{"id", 4}, {"position", p}, {"player", 1}, {"action", {{"type", "setup"}, {"preset", "standard"}}}});
+  const json c = ask(
+      {{"id", 4}, {"position", p}, {"player", 1}, {"action", {{"type", "setup"}, {"preset", "standard"}}}});
   REQUIRE(c["ok"] == true);
   p = c["position"];
   CHECK(p["phase"] == "play");

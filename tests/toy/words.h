@@ -37,7 +37,7 @@ struct state {
   std::array<std::uint32_t, 2> guessed{};  // bit i: seat p guessed letter 'a'+i against the other's word
   seat to_move = 1;                        // in play
   std::optional<engine::outcome> outcome;
-  engine::rng rng;                         // unused by the rules; kept so positions carry one
+  engine::rng rng;  // unused by the rules; kept so positions carry one
   std::optional<std::uint64_t> seed;
   friend bool operator==(const state&, const state&) = default;
 };

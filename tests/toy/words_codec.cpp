@@ -70,8 +70,7 @@ json codec::event_json(const event& e) {
     }
     case event::guessed:
       return {{"type", "guessed"}, {"by", e.by}, {"letter", std::string(1, e.letter)}, {"mask", e.mask}};
-    case event::game_over:
-      return {{"type", "game_over"}, {"winner", e.by}, {"words", e.words}};
+    case event::game_over: return {{"type", "game_over"}, {"winner", e.by}, {"words", e.words}};
   }
   return nullptr;
 }
@@ -85,9 +84,12 @@ json codec::observation_json(const observation& o) {
     masks.push_back(o.mask[p].empty() ? json() : json(o.mask[p]));
     guessed.push_back(letters(o.guessed[p]));
   }
-  return {{"game", name},      {"phase", o.setup ? "setup" : "play"},
-          {"chosen", o.chosen}, {"words", std::move(words)},
-          {"masks", std::move(masks)}, {"guessed", std::move(guessed)},
+  return {{"game", name},
+          {"phase", o.setup ? "setup" : "play"},
+          {"chosen", o.chosen},
+          {"words", std::move(words)},
+          {"masks", std::move(masks)},
+          {"guessed", std::move(guessed)},
           {"to_move", o.to_move == 0 ? json() : json(o.to_move)},
           {"outcome", protocol::outcome_json(o.outcome)}};
 }
@@ -105,12 +107,9 @@ result<options> codec::parse_options(const json& j) {
 }
 
 json persistence::position_json(const state& s) {
-  json j = {{"game", codec::name},
-            {"options", {{"leak", s.opts.leak}}},
-            {"words", s.word},
-            {"guessed", {letters(s.guessed[0]), letters(s.guessed[1])}},
-            {"to_move", s.to_move},
-            {"outcome", protocol::outcome_json(s.outcome)},
+  json j = {{"game", codec::name},     {"options", {{"leak", s.opts.leak}}},
+            {"words", s.word},         {"guessed", {letters(s.guessed[0]), letters(s.guessed[1])}},
+            {"to_move", s.to_move},    {"outcome", protocol::outcome_json(s.outcome)},
             {"rng", s.rng.to_string()}};
   if (s.seed) j["seed"] = std::to_string(*s.seed);
   return j;
