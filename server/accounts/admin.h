@@ -1,6 +1,6 @@
 // The administration of a server: its users (list, disable, promote, reset links), its
 // invitations, its audit log and its shared settings (maintenance mode), for the admin page
-// (server/net/admin_api.h) and `tabuleiro admin`. Every change is recorded in the audit table
+// (server/net/admin_api.cpp) and `tabuleiro admin`. Every change is recorded in the audit table
 // and the log: who, what, when, from where. Reads and writes run off the caller's thread;
 // every answer comes through a callback, on a worker or the store's writer thread.
 #pragma once

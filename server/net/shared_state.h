@@ -43,9 +43,8 @@ struct shared_state {
   const notify::p256_key* vapid = nullptr;        // the Web Push key pair (GET /api/push/key)
   notify::push_service* push = nullptr;           // members' notification settings (/api/push…)
   notify::webhook_service* webhooks = nullptr;    // members' webhooks (/api/webhooks…)
-  scheduled_backups* backups = nullptr;
-  const router* routes =
-      nullptr;  // every HTTP route (route_table.h)  // --backup-dir's copies (/api/admin/backups; null: none)
+  scheduled_backups* backups = nullptr;           // --backup-dir's copies (/api/admin/backups; null: none)
+  const router* routes = nullptr;                 // every HTTP route (route_table.h)
   // Set once a stop signal arrived: every new HTTP request is answered 503 shutting_down and
   // every answer closes its connection (svc.stats->http_in_flight tells the drain when done).
   std::atomic<bool> stopping{false};

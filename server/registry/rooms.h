@@ -204,7 +204,7 @@ class rooms {
                     std::function<void(paired_match)> done);
   // The rematch of the finished match row: the same row (game, options, start position,
   // visibility, every other stored option) with a new code and seed, seats and names
-  // swapped and new tokens; stored together with the old match's link (rooms_create.cpp).
+  // swapped and new tokens; stored together with the old match's link (create.cpp).
   void create_rematch(const match_row& row, std::function<void(rematch_result)> done);
 
   net::io_context& ioc_;

@@ -51,7 +51,7 @@ struct rematch_result {
 };
 
 // Creates the rematch of a finished match (row: as stored, current seats and names) and
-// calls done once it is durable or refused (the registry: rooms_create.cpp).
+// calls done once it is durable or refused (the registry: server/registry/create.cpp).
 using rematch_maker = std::function<void(const match_row& row, std::function<void(rematch_result)> done)>;
 
 // What every room shares: storage, counters, settings, time.
@@ -172,7 +172,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void do_leave(std::uint64_t client_id);
   void do_tick();
 
-  // Requests (room_requests.cpp): one handler per request type, after do_request found the
+  // Requests (requests.cpp): one handler per request type, after do_request found the
   // sender's seat.
   void do_request(const std::shared_ptr<client>& c, protocol::room_request& r);
   void on_request(const std::shared_ptr<client>& c, int seat, protocol::act_request& r);

@@ -1,6 +1,6 @@
 // The database connection the store's SQL runs on, whatever the database: parameterised
 // statements with typed failures, and transaction control. Implemented for SQLite
-// (store_sqlite.h) and PostgreSQL (store_pg.h); internal to the store.
+// (sqlite.h) and PostgreSQL (pg.h); internal to the store.
 #pragma once
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// PostgreSQL connection for the store (see store_pg.h).
+// PostgreSQL connection for the store (see pg.h).
 #include "server/store/pg.h"
 
 #include <libpq-fe.h>

@@ -24,7 +24,7 @@ bool is_postgres_url(std::string_view target);
 // shutdown, missing table, or no SQLSTATE at all because the link broke).
 write_status pg_write_status_of(std::string_view sqlstate);
 
-// One libpq connection. Statements are written with ?N placeholders (store_connection.h) and
+// One libpq connection. Statements are written with ?N placeholders (connection.h) and
 // sent as $N; parameters travel as text with their types (bigint, text) declared.
 // Thread-safety: none; the owner serialises use (one thread, or a mutex).
 class pg_connection final : public sql_connection {
@@ -45,7 +45,7 @@ class pg_connection final : public sql_connection {
   pg_connection(const pg_connection&) = delete;
   pg_connection& operator=(const pg_connection&) = delete;
 
-  // sql_connection (see store_connection.h). begin() re-opens a broken link first, and once
+  // sql_connection (see connection.h). begin() re-opens a broken link first, and once
   // more when BEGIN itself finds the link broken (nothing was done yet).
   write_status run(const char* sql, const sql_params& params, std::string& error) override;
   bool query(const char* sql, const sql_params& params, const std::function<void(const sql_row&)>& on_row,

@@ -1,4 +1,4 @@
-// Applies the embedded schema/*.sql migrations (see store_schema.h).
+// Applies the embedded schema/*.sql migrations (see schema.h).
 #include "server/store/schema.h"
 
 #include <algorithm>

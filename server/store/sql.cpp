@@ -1,4 +1,4 @@
-// The store's SQL statements: write work for the writer thread and reads (see store_sql.h).
+// The store's SQL statements: write work for the writer thread and reads (see sql.h).
 #include "server/store/sql.h"
 
 #include <spdlog/spdlog.h>

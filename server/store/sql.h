@@ -1,4 +1,4 @@
-// The store's SQL, one text for every database (store_connection.h): each write as a unit of
+// The store's SQL, one text for every database (connection.h): each write as a unit of
 // work for the writer thread, and the reads. Internal to the store; see store.h for the contracts.
 #pragma once
 

@@ -1,4 +1,4 @@
-// SQLite connection and statement wrappers (see store_sqlite.h).
+// SQLite connection and statement wrappers (see sqlite.h).
 #include "server/store/sqlite.h"
 
 #include <spdlog/spdlog.h>

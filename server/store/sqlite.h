@@ -73,7 +73,7 @@ class sqlite_connection final : public sql_connection {
   sqlite_connection(const sqlite_connection&) = delete;
   sqlite_connection& operator=(const sqlite_connection&) = delete;
 
-  // sql_connection (see store_connection.h); begin() is BEGIN IMMEDIATE, after_writes()
+  // sql_connection (see connection.h); begin() is BEGIN IMMEDIATE, after_writes()
   // folds the WAL into the database.
   write_status run(const char* sql, const sql_params& params, std::string& error) override;
   bool query(const char* sql, const sql_params& params, const std::function<void(const sql_row&)>& on_row,

@@ -44,7 +44,7 @@ void call_done(const store::done& d, write_status status) noexcept {
 
 // The store (see store.h) over two connections of one database. The writer thread alone
 // uses writer_db_; readers share reader_db_ under reader_mu_; the queue and counters live
-// under mu_. Nothing here depends on the database: its connections do (store_connection.h).
+// under mu_. Nothing here depends on the database: its connections do (connection.h).
 // Thread-safety: as store (every method from any thread; flush/close not from a completion).
 class sql_store final : public store {
  public:
