@@ -2,7 +2,7 @@
 # The source folders' include graph (docs/ARCHITECTURE.md, "Folders"): every #include of a
 # project header from engine/, protocol/, bots/, wasm/ or server/ must name a folder of a lower layer
 # than the including file's own folder (or that folder itself), so the graph between folders
-# has no cycle. Prints each offending include and exits 1; exits 0 when the graph is clean.
+# has no cycle; and server/ names no game. Prints each offence and exits 1; exits 0 when clean.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,11 +57,21 @@ while IFS= read -r file; do
   done < <(sed -nE 's/^#include "((engine|protocol|bots|server|wasm)\/[^"]+)".*/\1/p' "$file")
 done < <(find engine protocol bots wasm server -name '*.h' -o -name '*.cpp' | sort)
 
+# server/ knows no game by name (docs/ARCHITECTURE.md): a game's words and pictures are its
+# protocol/<game>/'s, reached through protocol::game_kind, so adding a game changes nothing in
+# server/. The hosted games' names are listed by their registry (protocol/games.cpp).
+games='taixu|cyvasse|quadri|qu4dri'
+if named=$(grep -rn -i -E "$games" server/); then
+  echo "check-layers: server/ names a game (ask protocol::find_game(name) for its title, picture or codec instead):"
+  printf '%s\n' "$named"
+  bad=1
+fi
+
 # The layers imply no cycle; tsort says so of the graph itself too.
 if ((${#edges[@]})) && ! printf '%s\n' "${edges[@]}" | sort -u | tsort >/dev/null 2>/tmp/check-layers.$$; then
   cat /tmp/check-layers.$$
   bad=1
 fi
 rm -f /tmp/check-layers.$$
-((bad == 0)) && echo "check-layers: ${#edges[@]} includes across folders, every one to a lower layer; no cycle"
+((bad == 0)) && echo "check-layers: ${#edges[@]} includes across folders, every one to a lower layer; no cycle; server/ names no game"
 exit "$bad"

@@ -3,6 +3,9 @@
 //
 // The public codec (public_codec<Codec, G>) serialises what viewers may see, as static members:
 //   name                                        std::string_view, the registered game name
+//   title                                       std::string_view, the name players know
+//   picture(const json& spectator_view)         -> std::optional<board_picture>   optional: the
+//                                               link preview's picture (protocol/core/picture.h)
 //   parse_action(const json&)                   -> result<G::action>   (bad_action)
 //   action_json(const G::action&)               -> json   canonical action (as logged)
 //   legal_action_fields(object_text&, const G::state&, const G::action&)   a legal-list
@@ -54,6 +57,7 @@ template <class C, class G>
 concept public_codec = requires(const json& j, const typename G::state& s, const typename G::action& a,
                                 const typename G::event& e, const typename G::observation& o, engine::seat p) {
   { C::name } -> std::convertible_to<std::string_view>;
+  { C::title } -> std::convertible_to<std::string_view>;
   { C::parse_action(j) } -> std::same_as<result<typename G::action>>;
   { C::action_json(a) } -> std::same_as<json>;
   requires requires(object_text & t) { C::legal_action_fields(t, s, a); } || requires {
@@ -306,6 +310,22 @@ class codec_game_kind final : public game_kind {
 
   // The registered name.
   std::string_view name() const override { return Codec::name; }
+
+  // The name players know.
+  std::string_view title() const override { return Codec::title; }
+
+  // The codec's picture of spectator_view, titled; nullopt when the codec draws none.
+  std::optional<board_picture> picture(const json& spectator_view) const override {
+    if constexpr (requires {
+                    { Codec::picture(spectator_view) } -> std::same_as<std::optional<board_picture>>;
+                  }) {
+      auto p = Codec::picture(spectator_view);
+      if (p) p->title = std::string(Codec::title);
+      return p;
+    } else {
+      return std::nullopt;
+    }
+  }
 
   // A new match from options and an optional full position (null when absent).
   result<std::unique_ptr<match>> create(const json& options, const json& position, std::uint64_t seed) const override {

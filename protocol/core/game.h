@@ -16,6 +16,7 @@
 
 #include "engine/core/game.h"
 #include "protocol/core/lazy_json.h"
+#include "protocol/core/picture.h"
 
 namespace tabuleiro::protocol {
 
@@ -167,6 +168,14 @@ class game_kind {
 
   // The registered name ("taixu").
   virtual std::string_view name() const = 0;
+
+  // The game's name as players know it ("TAIXU", "QU4DRI"): link previews, notifications.
+  virtual std::string_view title() const = 0;
+
+  // The link preview's picture of spectator_view (this game's view as sent to spectators, so the
+  // picture shows nothing hidden), with title() as its title; nullopt when the game draws no
+  // picture or the view is not one it reads.
+  virtual std::optional<board_picture> picture(const json& spectator_view) const = 0;
 
   // A new match from match options, an optional starting position (null when absent; the
   // full persistence form), and a seed used when the position carries neither "seed" nor

@@ -46,7 +46,7 @@ bool read_notify_choice(const nlohmann::json& body, notify_choice& base);
 struct push_notice_fields {
   std::string_view kind;      // "turn" | "reminder" (of a turn) | "started" | "low_time" | "challenge" | "result"
   std::string_view code;      // the match (challenge: the challenge's id)
-  std::string_view game;      // "taixu" | "cyvasse" | "quadri"
+  std::string_view game;      // a registered game's name; its title() names it (else the name itself)
   std::string_view opponent;  // the other player's name ("" when they have none; challenge: the challenger)
   std::string_view outcome;   // result: "won" | "lost" | "drawn" | "ended"
   std::int64_t left_s = 0;    // low_time, reminder: the member's time left

@@ -22,6 +22,7 @@ std::optional<cyvasse::square> cyvasse_parse_square(const json& j);
 // The Cyvasse public codec (contract in protocol/core/codec_match.h). Thread-safety: stateless.
 struct cyvasse_codec {
   static constexpr std::string_view name = "cyvasse";
+  static constexpr std::string_view title = "Cyvasse";
 
   // {"type":"move","from","to"} (a listed entry's "capture"/"ranged" flags may be echoed), or
   // {"type":"setup","preset":"standard"|"random"}, or {"type":"setup","pieces":[{"kind","at"}…]}.
@@ -54,6 +55,9 @@ struct cyvasse_codec {
   static json options_json(const cyvasse::options& o);
   // {"terrain":"default"|"random","quiet_limit":10..1000}. bad_options.
   static result<cyvasse::options> parse_options(const json& j);
+  // The link preview's picture of a spectator view (protocol/cyvasse/picture.cpp); nullopt for a
+  // view it cannot read.
+  static std::optional<board_picture> picture(const json& spectator_view);
 };
 
 // The registered Cyvasse game kind (cyvasse_codec + cyvasse_position).

@@ -17,6 +17,7 @@ namespace tabuleiro::protocol {
 // (unrevealed values already 0) and events that carry only public values. Thread-safety: stateless.
 struct quadri_codec {
   static constexpr std::string_view name = "quadri";
+  static constexpr std::string_view title = "QU4DRI";
 
   // The cell name ("a1" … "j10", or "off" for the off-board area) of c.
   static const std::string& cell_name(int c);
@@ -52,6 +53,9 @@ struct quadri_codec {
   static json options_json(const quadri::options& o);
   // Options JSON → options (null → defaults). bad_options.
   static result<quadri::options> parse_options(const json& j);
+  // The link preview's picture of a spectator view (protocol/quadri/picture.cpp); nullopt for a
+  // view it cannot read.
+  static std::optional<board_picture> picture(const json& spectator_view);
   // One talisman's members (without "at"); "value" only when with_value.
   static void tile_fields(object_text& o, const quadri::tile& t, bool with_value);
   // The same members as JSON.

@@ -23,6 +23,7 @@ std::optional<taixu::square> parse_square(const json& j);
 // events come from observations and redacted events. Thread-safety: stateless.
 struct taixu_codec {
   static constexpr std::string_view name = "taixu";
+  static constexpr std::string_view title = "TAIXU";
 
   // Client action JSON → typed action; swap squares are normalised (a before b). bad_action.
   static result<taixu::action> parse_action(const json& j);
@@ -51,6 +52,9 @@ struct taixu_codec {
   static json options_json(const taixu::options& o);
   // Match options JSON → options (null → defaults; reserve 4..16). bad_options.
   static result<taixu::options> parse_options(const json& j);
+  // The link preview's picture of a spectator view (protocol/taixu/picture.cpp); nullopt for a
+  // view it cannot read.
+  static std::optional<board_picture> picture(const json& spectator_view);
 };
 
 // The registered TAIXU game kind (taixu_codec + taixu_position).

@@ -12,6 +12,9 @@ using args = std::vector<std::string>;
 // ./data/tabuleiro.db (relative to the working directory).
 std::string default_database();
 
+// The games this build hosts, as "name (Title)" joined by ", ", in registration order.
+std::string hosted_games();
+
 // `tabuleiro serve`: hosts matches over HTTP and WebSocket until SIGINT/SIGTERM.
 int run_serve(const args& a);
 

@@ -18,7 +18,7 @@ constexpr std::string_view help =
     "usage: tabuleiro engine < requests.jsonl\n"
     "\n"
     "Reads one JSON request per line on stdin and writes one JSON answer line on stdout:\n"
-    "  {\"id\":1,\"new\":\"taixu\",\"seed\":\"42\",\"options\":{}}\n"
+    "  {\"id\":1,\"new\":\"<game>\",\"seed\":\"42\",\"options\":{}}\n"
     "      -> {\"id\":1,\"ok\":true,\"position\":{...}}\n"
     "  {\"id\":2,\"position\":{...},\"legal\":true,\"player\":1?}\n"
     "      -> {\"id\":2,\"ok\":true,\"actions\":[...]}\n"
@@ -101,10 +101,19 @@ json answer(const json& req) {
 
 }  // namespace
 
+std::string hosted_games() {
+  std::string out;
+  for (const std::string_view name : protocol::game_names()) {
+    if (!out.empty()) out += ", ";
+    out += std::string(name) + " (" + std::string(protocol::find_game(name)->title()) + ")";
+  }
+  return out;
+}
+
 int run_engine_tool(const args& a) {
   if (!a.empty()) {
     const bool asked = a[0] == "--help" || a[0] == "-h";
-    (asked ? std::cout : std::cerr) << help;
+    (asked ? std::cout : std::cerr) << help << "<game> is one of: " << hosted_games() << "\n";
     return asked ? 0 : 2;
   }
   std::ios::sync_with_stdio(false);

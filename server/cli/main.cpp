@@ -10,7 +10,7 @@ namespace {
 constexpr std::string_view usage =
     "usage: tabuleiro <command> [options]\n"
     "\n"
-    "Authoritative multiplayer server for turn-based board games (hosted: TAIXU, Cyvasse, QU4DRI).\n"
+    "Authoritative multiplayer server for turn-based board games.\n"
     "\n"
     "commands:\n"
     "  serve        host matches over HTTP and WebSocket (tabuleiro serve --help)\n"
@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
   const std::string_view cmd = argv[1];
   const tabuleiro::args rest(argv + 2, argv + argc);
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-    std::cout << usage;
+    std::cout << usage << "\nhosted games: " << tabuleiro::hosted_games() << "\n";
     return 0;
   }
   if (cmd == "--version" || cmd == "version") {

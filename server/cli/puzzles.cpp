@@ -25,7 +25,7 @@ constexpr std::string_view help =
     "seeded from (S, i), K playouts per decision or the hard level's budget, at most M actions\n"
     "each, default 400), and the finished public matches of game G in DATABASE (a SQLite file\n"
     "that must exist, or a postgresql:// URL). A puzzle is a position where the side to move\n"
-    "wins at once (TAIXU: within its turn, in at most two actions) and at most one first action\n"
+    "wins at once (within its turn, in at most two actions) and at most one first action\n"
     "in four wins, or, in a game of one action per turn, one action captures two pieces or more\n"
     "and more than any other; found by trying every line, and kept only when that holds\n"
     "whatever the hidden parts the solver cannot see. Its difficulty (1-4) is the smallest\n"

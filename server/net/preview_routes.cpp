@@ -5,9 +5,9 @@
 #include <sstream>
 #include <utility>
 
+#include "protocol/core/game.h"
 #include "protocol/core/messages.h"
 #include "server/net/shared_state.h"
-#include "server/preview/board_picture.h"
 #include "server/preview/png.h"
 
 namespace tabuleiro::server {
@@ -65,9 +65,11 @@ bool seat_taken(const json& summary, int s) {
   return seat && seat->value("taken", false);
 }
 
-// The preview's title: the game and its players ("TAIXU · Ana vs Bruno").
+// The preview's title: the game's title and its players ("<title> · Ana vs Bruno").
 std::string preview_title(const json& summary) {
-  const std::string game = preview::game_title(summary.value("game", std::string()));
+  const std::string id = summary.value("game", std::string());
+  const protocol::game_kind* kind = protocol::find_game(id);
+  const std::string game(kind ? kind->title() : id);
   if (!seat_taken(summary, 2) || !seat_taken(summary, 1))
     return game + " · " + seat_name(summary, seat_taken(summary, 2) ? 2 : 1) + " waits for an opponent";
   return game + " · " + seat_name(summary, 1) + " vs " + seat_name(summary, 2);

@@ -13,7 +13,7 @@ struct match_notice {
   std::int64_t user_id = 0;
   int kind = 0;             // one notify_kind (push_sql.h)
   std::string code;         // the match (a challenge's id for notify_challenge)
-  std::string game;         // "taixu" | "cyvasse" | "quadri"
+  std::string game;         // a registered game's name (protocol::find_game)
   std::string opponent;     // the other player's name ("" when none; the challenger for a challenge)
   std::string outcome;      // notify_result: "won" | "lost" | "drawn" | "ended"
   std::int64_t left_s = 0;  // notify_low_time, and a reminder: the member's time left

@@ -2,7 +2,6 @@
 
 #include <boost/asio/post.hpp>
 
-#include "server/preview/board_picture.h"
 #include "server/preview/png.h"
 
 namespace tabuleiro::server::preview {
@@ -27,7 +26,9 @@ void preview_images::get(const std::string& code, std::int64_t version, protocol
   if (const auto wait = per_address_.admit(address)) return done(nullptr, wait);
   if (const auto wait = total_.admit("")) return done(nullptr, wait);
   boost::asio::post(drawing_, [this, code, version, view = std::move(view), done = std::move(done)] {
-    const auto picture = picture_of(view->value());
+    const auto& spectator_view = view->value();
+    const auto* kind = protocol::find_game(spectator_view.value("game", std::string()));
+    const auto picture = kind ? kind->picture(spectator_view) : std::nullopt;
     std::string bytes = picture ? draw_png(*picture) : std::string();
     if (bytes.empty()) return done(nullptr, 0);
     auto png = std::make_shared<const std::string>(std::move(bytes));

@@ -1,8 +1,8 @@
 // What a room has told its viewers: the last view of each viewer class, recent patches for
 // catch-up after a reconnection, and per-version caches of legal fields and snapshots.
 // Patches are computed once per distinct observation and serialized once per distinct
-// message: for TAIXU one diff serves all three viewer classes, and the spectator and the
-// seat that cannot act receive the very same shared text. A connection that joined with
+// message: for a game whose viewer classes all see the same, one diff serves all three, and the
+// spectator and the seat that cannot act receive the very same shared text. A connection that joined with
 // "legal": false receives the same messages without their legal fields, also one shared text
 // per distinct message (feed_text).
 #pragma once

@@ -29,7 +29,7 @@ struct bot_seat_row {
 // One match as stored. Times are Unix milliseconds.
 struct match_row {
   std::string code;        // share code, upper case ("K7M2QX")
-  std::string game;        // "taixu"
+  std::string game;        // a registered game's name
   json options;            // match options object
   std::string seed;        // unsigned 64-bit seed, decimal string (secret)
   json start_position;     // null, or the position the match was created from

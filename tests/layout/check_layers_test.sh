@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scripts/check-layers.sh must fail on a planted upward include, on a two-folder cycle and on a
-# folder without a layer, and pass on a tree whose includes go only down.
+# folder without a layer, and on a server/ file naming a game; and pass on a tree whose includes
+# go only down.
 set -euo pipefail
 script=$(cd "$(dirname "$0")/../.." && pwd)/scripts/check-layers.sh
 tmp=$(mktemp -d)
@@ -42,3 +43,8 @@ expect 1 "one game's folder including another's fails"
 make_tree server/misc/e.h:
 expect 1 "a folder without a layer fails"
 grep -q "server/misc/e.h is in a folder without a layer" "$tmp/out"
+make_tree server/util/a.h: server/room/b.h:server/util/a.h
+echo '  if (game == "Cyvasse") return 10;' >>"$tmp/tree/server/room/b.h"
+expect 1 "server/ naming a game fails"
+grep -q "server/ names a game" "$tmp/out"
+grep -q "server/room/b.h:2:" "$tmp/out"

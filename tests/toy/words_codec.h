@@ -14,6 +14,7 @@ using result = protocol::result<T>;
 // What viewers may see (protocol/core/codec_match.h, the public codec). Stateless.
 struct codec {
   static constexpr std::string_view name = "words";
+  static constexpr std::string_view title = "Words";
   // {"type":"choose","word":"…"} or {"type":"guess","letter":"e"}. bad_action.
   static result<action> parse_action(const json& j);
   // The canonical action JSON.
@@ -30,6 +31,9 @@ struct codec {
   static json progress_json(const observation& o);
   // {"leak": bool}? (tests only). bad_options.
   static result<options> parse_options(const json& j);
+  // The link preview's picture: a row per seat, each letter of its word on a square, shown only
+  // where the spectator's view reveals it (the toy's own picture: no change in server/ draws it).
+  static std::optional<protocol::board_picture> picture(const json& spectator_view);
 };
 
 // Full positions with every word (protocol/core/codec_match.h, the persistence codec). Stateless.
