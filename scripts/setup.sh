@@ -9,7 +9,7 @@ packages=(
   libpq-dev libsodium-dev libcairo2-dev libutf8proc-dev fonts-dejavu-core
   emscripten  # the browser's engine, WebAssembly (scripts/build.sh: build-wasm)
   sqlite3 curl ca-certificates
-  openssl  # the test CA of the outbound HTTPS tests (tests/notify)
+  openssl  # the test CA of the outbound HTTPS tests (tests/server/notify)
 )
 # Extra package groups, requested by the scripts that need them.
 for group in "$@"; do
