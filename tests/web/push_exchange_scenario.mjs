@@ -17,7 +17,7 @@ import { createServer } from 'node:https';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testCa, readVapid, decryptPush } from '../notify/push_tools.mjs';
+import { testCa, readVapid, decryptPush } from '../server/notify/push_tools.mjs';
 import { check, steps, newPage, screenshots, STEP_TIMEOUT_MS } from './steps.mjs';
 
 // The fake push service on 127.0.0.1: every POST kept ({path, headers, body}) and answered 201.

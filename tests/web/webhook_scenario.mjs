@@ -15,7 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testCa } from '../notify/push_tools.mjs';
+import { testCa } from '../server/notify/push_tools.mjs';
 import {
   check,
   steps,

@@ -84,7 +84,7 @@ const at = (path) => received.filter((r) => r.path === path);
 // constant time, t no older than 5 minutes.
 const example =
   /```js\n(import \{ createHmac, timingSafeEqual \} from 'node:crypto';\n[\s\S]*?function verifyTabuleiro[\s\S]*?)```/.exec(
-    readFileSync(new URL('../../protocol/PROTOCOL.md', import.meta.url), 'utf8')
+    readFileSync(new URL('../../../protocol/PROTOCOL.md', import.meta.url), 'utf8')
   );
 if (!example) throw new Error('PROTOCOL.md has no verifyTabuleiro example');
 const verifyTabuleiro = new Function(

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const WebSocket = require(process.env.WS_MODULE || path.resolve(here, '../../../bench/relay/node_modules/ws'));
+const WebSocket = require(process.env.WS_MODULE || path.resolve(here, '../../../../bench/relay/node_modules/ws'));
 
 const [bin, outDir] = process.argv.slice(2);
 if (!bin || !outDir) {
