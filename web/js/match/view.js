@@ -5,21 +5,21 @@
 // each part from the page's state (state.js). It only draws: the user's intents go out through
 // act / onStep / onExport / onSeen, and every drawing function is named after the effect of
 // messages.js that asks for it.
-import { h, icon, toast } from '../dom.js';
+import { h, toast } from '../dom.js';
 import { t, translatePage, errorText } from '../i18n.js';
 import { seatLabel, gameTitle } from '../games.js';
 import { shareBox } from '../share.js';
 import { MatchClocks } from '../clock.js';
 import { getLog } from '../api.js';
-import { AwayBar } from './status.js';
+import { lifeBars } from './status.js';
 import { playersPanel } from './players.js';
 import { matchControls } from './controls.js';
 import { gameOverBanner } from './game-over.js';
 import { boardArea } from './board.js';
-import { howToPlayHref } from '../how-to-play.js';
 import { signInToWatch } from '../join-step.js';
 import { myTurn, waiting, seatFree, seatNames } from './state.js';
 import { chatPanel } from './chat-panel.js';
+import { matchHeader } from './header.js';
 
 // Builds the match page into app. state: the page's state (read only); local: the DevicePlay
 // on one device, else null; primary: seat 1's connection (the tables act on it); act(name), onStep(v):
@@ -28,22 +28,9 @@ import { chatPanel } from './chat-panel.js';
 export function matchView({ app, state, local, primary, act, onStep, precheck }) {
   const { code } = state;
   const seatName = (n, viewer = null) => seatLabel(state.game, n, viewer);
-  const statusEl = h('span', { class: 'conn', id: 'conn-status', 'aria-live': 'polite' }, t('connecting'));
-  const roleEl = h('span', { class: 'role', id: 'role' });
-  const watchersEl = h('span', { class: 'watchers', id: 'watchers' });
-  // The game's How to play page, once the game is known.
-  const howToEl = h(
-    'a',
-    { class: 'howto-link', id: 'howto-link', hidden: true, title: t('how_to_play'), 'data-i18n-title': 'how_to_play' },
-    icon('rules'),
-    h('span', { class: 'howto-label', 'data-i18n': 'how_to_play' }, t('how_to_play'))
-  );
+  const header = matchHeader(state);
   const inviteEl = h('div', { class: 'invite', hidden: true });
-  // The match's life: this client offline or replaced, the opponent away (with the server's
-  // abandonment countdown).
-  const offlineBar = h('div', { class: 'offline-bar', id: 'offline-bar', hidden: true, role: 'alert' });
-  const awayBar = h('div', { class: 'away-bar', id: 'away-bar', hidden: true, role: 'status' });
-  const away = new AwayBar(awayBar);
+  const life = lifeBars(state, (n) => seatName(n, state.seat));
   const waitingEl = h('p', { class: 'waiting-board', id: 'waiting-board', hidden: true }, t('waiting_board'));
   // The players (names, presence, whose turn, clocks) head the column beside the board.
   const players = playersPanel();
@@ -76,92 +63,19 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
   });
   const { tableEl } = board;
 
-  app.replaceChildren(
-    h(
-      'section',
-      { class: 'match-page' },
-      h(
-        'div',
-        { class: 'match-head' },
-        h(
-          'div',
-          { class: 'match-id' },
-          h(
-            'h1',
-            { class: 'match-id match-title' },
-            h('span', { class: 'game-name', id: 'game-name' }, '…'),
-            h('span', { class: 'sr-only' }, ' — '),
-            codeChip()
-          ),
-          howToEl
-        ),
-        h('div', { class: 'match-meta' }, roleEl, watchersEl, statusEl)
-      ),
-      offlineBar,
-      awayBar,
-      gameOver.resultBar,
-      controls.rematchBar,
-      controls.drawBar,
-      board.pastBar,
-      tableEl,
-      gameOver.banner,
-      controls.dialog,
-      board.announceEl
-    )
-  );
-
-  // The share code, copied as the match's link on a click; a match played offline has none:
-  // it says so instead.
-  function codeChip() {
-    if (state.offline) {
-      return h(
-        'span',
-        { class: 'code-chip offline-chip', id: 'code-chip' },
-        icon('device'),
-        h('span', { 'data-i18n': 'offline.badge' }, t('offline.badge'))
-      );
-    }
-    return h(
-      'button',
-      {
-        type: 'button',
-        class: 'code-chip',
-        id: 'code-chip',
-        title: t('copy'),
-        'data-i18n-title': 'copy',
-        onclick: async () => {
-          try {
-            await navigator.clipboard.writeText(`${location.origin}/m/${code}`);
-            toast(t('copied'), 'ok', 1500);
-          } catch {
-            /* ignore */
-          }
-        },
-      },
-      code,
-      icon('copy')
-    );
-  }
+  app.replaceChildren(pageLayout({ header, life, gameOver, controls, board }));
 
   // What depends on the live view besides the board: the title, presence and the controls.
   function drawAround() {
-    if (state.game?.howToPlay && howToEl.hidden) {
-      howToEl.href = howToPlayHref(state.gameName);
-      howToEl.hidden = false;
-    }
+    header.showHowTo();
     title();
     presence();
     controls.drawControls();
   }
 
-  // "● CODE · Tabuleiro" while the server lists this seat among those to act (the game's name
-  // instead of a code offline).
+  // The tab's title (drawTitle).
   function title() {
-    if (state.arrived) {
-      document.title = `★ ${t('title_arrived')} · ${code} · Tabuleiro`;
-      return;
-    }
-    document.title = `${myTurn(state) ? '● ' : ''}${state.offline ? gameTitle(state.gameName) : code} · Tabuleiro`;
+    drawTitle(state);
   }
 
   // The players panel, role, watchers and computer player, the invitation while a seat is
@@ -175,85 +89,18 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
       namesShown = names;
       board.relabelMoves();
     }
-    drawAway();
-    // One device: the side to move, and once the match is over, that both play here.
-    roleEl.replaceChildren(
-      local && state.outcome
-        ? h('span', { class: 'you' }, t('local.both'))
-        : local && local.active
-          ? h('span', { class: `you p${local.active}` }, t('local.to_move', { player: seatName(local.active) }))
-          : state.seat
-            ? h('span', { class: `you p${state.seat}` }, t('you_are', { player: seatName(state.seat) }))
-            : h('span', { class: 'you spectator' }, icon('eye'), t('watching'))
-    );
-    const bot = p?.seats?.find((x) => x.bot);
-    watchersEl.replaceChildren(
-      p && !state.offline ? h('span', {}, icon('eye'), ` ${t('spectators_n', { n: p.spectators ?? 0 })}`) : '',
-      bot
-        ? h(
-            'span',
-            { class: 'bot-seat', id: 'bot-seat', dataset: { seat: String(bot.seat), level: bot.bot } },
-            ` · ${t('bot_seat', { player: seatName(bot.seat), level: t(`level.${bot.bot}`) })}`
-          )
-        : ''
-    );
+    life.drawAway();
+    header.drawPresence(p, local, seatName);
     board.setPresence(p);
-    if (state.seat && seatFree(state) && !state.outcome) {
-      if (inviteEl.hidden || !inviteEl.firstChild) {
-        const watchLink = `${location.origin}/m/${code}?watch`;
-        inviteEl.replaceChildren(
-          shareBox(code, `${location.origin}/m/${code}`),
-          h(
-            'p',
-            { class: 'watch-link' },
-            h('span', {}, `${t('spectator_link')}: `),
-            h('a', { id: 'watch-link', href: watchLink }, watchLink)
-          )
-        );
-      }
-      inviteEl.hidden = false;
-    } else {
-      inviteEl.hidden = true;
-    }
-    // Before both seats are taken nothing may be played: the board waits (the note heads the
-    // invitation).
-    waitingEl.hidden = !waiting(state);
-    waitingEl.textContent = t(state.seat ? 'waiting_board' : 'waiting_player');
-    tableEl.classList.toggle('waiting', waiting(state));
-    // The waiting board and actions are inactive: out of reach of the pointer, the keyboard and
-    // assistive technology (and, dimmed, outside the contrast requirement of active text).
-    for (const el of tableEl.querySelectorAll('.board-wrap, .action-bar')) el.inert = waiting(state);
+    drawInvite(inviteEl, state);
+    drawWaiting(waitingEl, tableEl, state);
   }
 
   // The connection's status; while this client is offline (or a newer tab took its seat) the
   // board is disabled.
   function status() {
-    const s = state.conn;
-    statusEl.dataset.state = s;
-    if (s === 'open') statusEl.dataset.joins = String(Number(statusEl.dataset.joins || 0) + 1);
-    statusEl.textContent = statusText();
-    const off = s === 'reconnecting' || s === 'replaced' || s === 'disabled';
-    // A disabled account is told by the page's banner (account-banner.js), not here.
-    offlineBar.hidden = !off || s === 'disabled';
-    offlineBar.dataset.state = s || '';
-    offlineBar.textContent = s === 'replaced' ? t('replaced') : t('offline');
-    tableEl.classList.toggle('offline', off);
-    tableEl.inert = off;
-    if (off) away.hide();
-    else drawAway();
-  }
-  const statusText = () =>
-    state.conn === 'open'
-      ? ''
-      : state.conn === 'replaced'
-        ? t('replaced')
-        : state.conn === 'disabled'
-          ? t('settings.disconnected')
-          : t(state.conn === 'reconnecting' ? 'reconnecting' : 'connecting');
-
-  // The other side's absence with the server's abandonment countdown.
-  function drawAway() {
-    away.update(state.presence, state.seat, (n) => seatName(n, state.seat), !state.outcome && state.conn === 'open');
+    header.drawStatus();
+    life.drawConnection(tableEl);
   }
 
   // The result: clocks, move list wording, controls, presence, the result line and banner.
@@ -271,7 +118,7 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
     translatePage(app);
     clocks.render();
     if (state.outcome) outcome();
-    statusEl.textContent = statusText();
+    header.relabelStatus();
     if (!inviteEl.hidden) inviteEl.replaceChildren();
     presence();
     chat.draw();
@@ -303,18 +150,9 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
       controls.drawControls();
     },
     rematch: () => controls.drawRematch(),
-    toast: (e) =>
-      toast(
-        e.error ? errorText(e.error, state.gameName) : t(e.key, { player: e.name || seatName(e.seat, state.seat) }),
-        e.kind,
-        e.ms
-      ),
+    toast: (e) => toast(toastText(e, state, seatName), e.kind, e.ms),
     unsupported: () => tableEl.replaceChildren(h('p', { class: 'notice' }, `${state.gameName || '?'}: ${t('soon')}`)),
-    unknownMatch: () =>
-      tableEl.replaceChildren(
-        h('p', { class: 'notice' }, t('unknown_code')),
-        h('a', { class: 'btn', href: '/' }, t('back_home'))
-      ),
+    unknownMatch: () => tableEl.replaceChildren(...unknownMatchNotice()),
     // A guest refused where only members watch: a sentence and the way to sign in (back here after).
     signInRequired: () => tableEl.replaceChildren(...signInToWatch(code)),
     relabel,
@@ -323,6 +161,82 @@ export function matchView({ app, state, local, primary, act, onStep, precheck })
       board.stop();
     },
   };
+}
+
+// The invitation in inviteEl while this client holds a seat and another is free (before the
+// result): the share box and the spectators' link, built once; hidden otherwise.
+function drawInvite(inviteEl, state) {
+  const { code } = state;
+  if (state.seat && seatFree(state) && !state.outcome) {
+    if (inviteEl.hidden || !inviteEl.firstChild) {
+      const watchLink = `${location.origin}/m/${code}?watch`;
+      inviteEl.replaceChildren(
+        shareBox(code, `${location.origin}/m/${code}`),
+        h(
+          'p',
+          { class: 'watch-link' },
+          h('span', {}, `${t('spectator_link')}: `),
+          h('a', { id: 'watch-link', href: watchLink }, watchLink)
+        )
+      );
+    }
+    inviteEl.hidden = false;
+  } else {
+    inviteEl.hidden = true;
+  }
+}
+
+// The page from top to bottom: the head, the life bars, the result, rematch, draw and past
+// bars, the table, the game-over banner, the controls' dialog and the board's announcer.
+function pageLayout({ header, life, gameOver, controls, board }) {
+  return h(
+    'section',
+    { class: 'match-page' },
+    header.el,
+    life.offlineBar,
+    life.awayBar,
+    gameOver.resultBar,
+    controls.rematchBar,
+    controls.drawBar,
+    board.pastBar,
+    board.tableEl,
+    gameOver.banner,
+    controls.dialog,
+    board.announceEl
+  );
+}
+
+// Before both seats are taken nothing may be played: the board tableEl waits, and the note
+// waitingEl (heading the invitation) says for whom.
+function drawWaiting(waitingEl, tableEl, state) {
+  waitingEl.hidden = !waiting(state);
+  waitingEl.textContent = t(state.seat ? 'waiting_board' : 'waiting_player');
+  tableEl.classList.toggle('waiting', waiting(state));
+  // The waiting board and actions are inactive: out of reach of the pointer, the keyboard and
+  // assistive technology (and, dimmed, outside the contrast requirement of active text).
+  for (const el of tableEl.querySelectorAll('.board-wrap, .action-bar')) el.inert = waiting(state);
+}
+
+// "● CODE · Tabuleiro" while the server lists this seat among those to act (the game's name
+// instead of a code offline); a star when the match has just arrived at this seat.
+function drawTitle(state) {
+  const { code } = state;
+  if (state.arrived) {
+    document.title = `★ ${t('title_arrived')} · ${code} · Tabuleiro`;
+    return;
+  }
+  document.title = `${myTurn(state) ? '● ' : ''}${state.offline ? gameTitle(state.gameName) : code} · Tabuleiro`;
+}
+
+// The sentence of a toast effect e: its error's, else its key's about a player (named, or by
+// seat as this client names seats with seatName).
+function toastText(e, state, seatName) {
+  return e.error ? errorText(e.error, state.gameName) : t(e.key, { player: e.name || seatName(e.seat, state.seat) });
+}
+
+// The notice in place of the table when the server knows no match of this code.
+function unknownMatchNotice() {
+  return [h('p', { class: 'notice' }, t('unknown_code')), h('a', { class: 'btn', href: '/' }, t('back_home'))];
 }
 
 // Downloads the match's log (every page of GET /api/matches/{code}/log) as JSON.
