@@ -4,25 +4,12 @@
 // opens it. Guests see the challenges and are asked to sign in to take part.
 import { h, fill } from './dom.js';
 import { t, errorText, onLangChange } from './i18n.js';
-import { GAMES, gameTitle } from './games.js';
+import { gameTitle } from './games.js';
 import { account, loadAccount, onAccountChange } from './account.js';
-import { field } from './options-form.js';
-import { clockChoice, CLOCK_PRESETS } from './clock.js';
 import { clockText } from './join-step.js';
+import { tx, seekForm, challengeForm } from './lobby-forms.js';
 
 const RETRY_MS = 3000;
-
-// An element whose text is the string key (translated again on a language change).
-const tx = (tag, attrs, key) => h(tag, { ...attrs, 'data-i18n': key }, t(key));
-
-// A <select> of values whose texts are set by name(value) (the game titles, the clock presets).
-function plainSelect(id, values, value) {
-  return h(
-    'select',
-    { id, name: id },
-    values.map((v) => h('option', { value: v, selected: v === value }, v))
-  );
-}
 
 // A member's rating as the lobby shows it: "1530", or "1530?" while provisional.
 const ratingText = (p) => (p?.rating == null ? '' : `${p.rating}${p.provisional ? '?' : ''}`);
@@ -70,6 +57,76 @@ function challengeItem(c, me, send) {
   );
 }
 
+// The open challenges and this member's seek after the lobby message msg (the whole lobby, a
+// challenge or seek added, one removed); unchanged by other messages.
+function afterMessage({ challenges, seek }, msg) {
+  if (msg.type === 'lobby') return { challenges: msg.challenges || [], seek: msg.seek || null };
+  if (msg.type === 'challenge_added') {
+    if (msg.challenge.kind === 'seek') return { challenges, seek: msg.challenge };
+    if (challenges.some((c) => c.id === msg.challenge.id)) return { challenges, seek };
+    return { challenges: [...challenges, msg.challenge], seek };
+  }
+  if (msg.type === 'challenge_removed') {
+    return {
+      challenges: challenges.filter((c) => c.id !== msg.challenge),
+      seek: seek?.id === msg.challenge ? null : seek,
+    };
+  }
+  return { challenges, seek };
+}
+
+// The member's side of the lobby: the quick pairing card (seek form) and the challenge card
+// (post form).
+function memberCards(seekFormEl, postFormEl) {
+  return h(
+    'div',
+    { class: 'lobby-member' },
+    h(
+      'section',
+      { class: 'card', 'aria-labelledby': 'seek-title' },
+      tx('h2', { id: 'seek-title' }, 'lobby.seek_title'),
+      tx('p', { class: 'hint' }, 'lobby.seek_hint'),
+      seekFormEl
+    ),
+    h(
+      'section',
+      { class: 'card', 'aria-labelledby': 'post-title' },
+      tx('h2', { id: 'post-title' }, 'lobby.post_title'),
+      tx('p', { class: 'hint' }, 'lobby.post_hint'),
+      postFormEl
+    )
+  );
+}
+
+// The lobby page: its head, the guests' note, the open challenges' card (status, list,
+// error) and the member's cards.
+function lobbyLayout({ guestNote, status, list, err, memberParts }) {
+  return h(
+    'section',
+    { class: 'lobby-page', id: 'lobby-page' },
+    h(
+      'div',
+      { class: 'settings-head' },
+      tx('h1', {}, 'lobby.title'),
+      tx('a', { href: '/leaderboard', id: 'lobby-board' }, 'board.title')
+    ),
+    guestNote,
+    h(
+      'div',
+      { class: 'lobby-grid' },
+      h(
+        'section',
+        { class: 'card', 'aria-labelledby': 'open-title' },
+        tx('h2', { id: 'open-title' }, 'lobby.open_title'),
+        status,
+        list,
+        err
+      ),
+      memberParts
+    )
+  );
+}
+
 // Renders /lobby into app; returns a function that stops it.
 export function renderLobby(app) {
   let challenges = [];
@@ -92,150 +149,17 @@ export function renderLobby(app) {
     ' ',
     tx('a', { href: `/signin?next=${encodeURIComponent('/lobby')}` }, 'account.signin')
   );
-  const gameIds = GAMES.filter((g) => g.available).map((g) => g.id);
-
-  // Quick pairing: a game and a live clock, rated or not.
-  const seekGame = plainSelect('seek-game', gameIds, gameIds[0]);
-  const seekClock = plainSelect('seek-clock', CLOCK_PRESETS, '5+3');
-  const seekRated = h('input', { type: 'checkbox', id: 'seek-rated', name: 'seek_rated', checked: true });
-  const seekBtn = tx('button', { class: 'btn', id: 'seek-btn' }, 'lobby.seek');
-  const seekCancel = tx(
-    'button',
-    {
-      type: 'button',
-      class: 'btn ghost',
-      id: 'seek-cancel',
-      hidden: true,
-      onclick: () => request({ type: 'cancel_seek' }),
-    },
-    'lobby.seek_cancel'
-  );
-  const seekForm = h(
-    'form',
-    {
-      class: 'lobby-form',
-      id: 'seek-form',
-      onsubmit: (e) => {
-        e.preventDefault();
-        const [m, s] = seekClock.value.split('+').map(Number);
-        request({
-          type: 'seek',
-          game: seekGame.value,
-          clock: { initial_s: m * 60, increment_s: s },
-          rated: seekRated.checked,
-        });
-      },
-    },
-    field('lobby.game', seekGame),
-    field('opt.clock', seekClock),
-    field('lobby.rated_choice', seekRated),
-    h('div', { class: 'form-actions' }, seekBtn, seekCancel)
-  );
-
-  // A challenge: game, clock, rated, an optional rating range or member.
-  const postGame = plainSelect('post-game', gameIds, gameIds[0]);
-  const clock = clockChoice({ field });
-  const postRated = h('input', { type: 'checkbox', id: 'post-rated', name: 'post_rated' });
-  const minRating = h('input', {
-    type: 'number',
-    id: 'post-min',
-    name: 'min_rating',
-    min: 0,
-    max: 4000,
-    step: 50,
-    inputmode: 'numeric',
-  });
-  const maxRating = h('input', {
-    type: 'number',
-    id: 'post-max',
-    name: 'max_rating',
-    min: 0,
-    max: 4000,
-    step: 50,
-    inputmode: 'numeric',
-  });
-  const to = h('input', {
-    type: 'text',
-    id: 'post-to',
-    name: 'to',
-    maxLength: 24,
-    autocomplete: 'off',
-    spellcheck: false,
-  });
-  const postForm = h(
-    'form',
-    {
-      class: 'lobby-form',
-      id: 'post-form',
-      onsubmit: (e) => {
-        e.preventDefault();
-        const body = { type: 'challenge', game: postGame.value, clock: clock.read(), rated: postRated.checked };
-        if (to.value.trim()) body.to = to.value.trim();
-        else {
-          if (minRating.value !== '') body.min_rating = Number(minRating.value);
-          if (maxRating.value !== '') body.max_rating = Number(maxRating.value);
-        }
-        request(body);
-      },
-    },
-    field('lobby.game', postGame),
-    ...clock.nodes,
-    field('lobby.rated_choice', postRated),
-    h('div', { class: 'range-fields' }, field('lobby.min', minRating), field('lobby.max', maxRating)),
-    field('lobby.to_field', to),
-    h('div', { class: 'form-actions' }, tx('button', { class: 'btn', id: 'post-btn' }, 'lobby.post'))
-  );
+  const seeking = seekForm(request);
+  const posting = challengeForm(request);
+  const { seekBtn, seekCancel } = seeking;
+  const postForm = posting.form;
   const gameNames = () => {
-    for (const s of [seekGame, postGame]) for (const o of s.options) o.textContent = gameTitle(o.value);
-    for (const o of seekClock.options) o.textContent = o.value.replace('+', ' + ');
+    seeking.relabel();
+    posting.relabel();
   };
   gameNames();
-
-  const memberParts = h(
-    'div',
-    { class: 'lobby-member' },
-    h(
-      'section',
-      { class: 'card', 'aria-labelledby': 'seek-title' },
-      tx('h2', { id: 'seek-title' }, 'lobby.seek_title'),
-      tx('p', { class: 'hint' }, 'lobby.seek_hint'),
-      seekForm
-    ),
-    h(
-      'section',
-      { class: 'card', 'aria-labelledby': 'post-title' },
-      tx('h2', { id: 'post-title' }, 'lobby.post_title'),
-      tx('p', { class: 'hint' }, 'lobby.post_hint'),
-      postForm
-    )
-  );
-  fill(
-    app,
-    h(
-      'section',
-      { class: 'lobby-page', id: 'lobby-page' },
-      h(
-        'div',
-        { class: 'settings-head' },
-        tx('h1', {}, 'lobby.title'),
-        tx('a', { href: '/leaderboard', id: 'lobby-board' }, 'board.title')
-      ),
-      guestNote,
-      h(
-        'div',
-        { class: 'lobby-grid' },
-        h(
-          'section',
-          { class: 'card', 'aria-labelledby': 'open-title' },
-          tx('h2', { id: 'open-title' }, 'lobby.open_title'),
-          status,
-          list,
-          err
-        ),
-        memberParts
-      )
-    )
-  );
+  const memberParts = memberCards(seeking.form, postForm);
+  fill(app, lobbyLayout({ guestNote, status, list, err, memberParts }));
 
   document.title = `${t('lobby.title')} · Tabuleiro`;
   const me = () => account().user || null;
@@ -265,17 +189,11 @@ export function renderLobby(app) {
     ws.send(JSON.stringify({ ...body, id: nextId++ }));
   }
 
+  // Follows a message of the socket: the lists, a posted challenge (its form emptied), the
+  // match made (opened), a refusal.
   function onMessage(msg) {
-    if (msg.type === 'lobby') {
-      challenges = msg.challenges || [];
-      seek = msg.seek || null;
-    } else if (msg.type === 'challenge_added') {
-      if (msg.challenge.kind === 'seek') seek = msg.challenge;
-      else if (!challenges.some((c) => c.id === msg.challenge.id)) challenges = [...challenges, msg.challenge];
-    } else if (msg.type === 'challenge_removed') {
-      if (seek?.id === msg.challenge) seek = null;
-      challenges = challenges.filter((c) => c.id !== msg.challenge);
-    } else if (msg.type === 'challenge_posted') {
+    ({ challenges, seek } = afterMessage({ challenges, seek }, msg));
+    if (msg.type === 'challenge_posted') {
       if (msg.challenge.kind !== 'seek') postForm.reset();
     } else if (msg.type === 'match_found') {
       stop();
