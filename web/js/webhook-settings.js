@@ -8,64 +8,13 @@ import { t, errorText } from './i18n.js';
 import { getWebhooks, addWebhook, removeWebhook, testWebhook, changeWebhookEvents, renewWebhookSecret } from './api.js';
 import { copyText } from './share.js';
 import { confirmer } from './admin/ui.js';
+import { eventChoice, webhookItem } from './webhook-list.js';
 
-const EVENTS = ['turn', 'started', 'low_time', 'challenge', 'result'];
 const DEFAULT_EVENTS = new Set(['turn', 'challenge', 'result']);
 const MAX = 5;
 
-// The time of an ISO 8601 text in the page's language.
-const when = (iso) =>
-  new Date(iso).toLocaleString(document.documentElement.lang, { dateStyle: 'short', timeStyle: 'short' });
-
-// One webhook's last delivery, in words.
-function lastDelivery(w) {
-  const d = w.last_delivery;
-  if (!d) return h('span', { class: 'webhook-last', 'data-i18n': 'webhooks.never' }, t('webhooks.never'));
-  const args = { date: when(d.at), status: d.status, error: d.error };
-  const key = d.ok ? 'webhooks.last_ok' : 'webhooks.last_failed';
-  return h(
-    'span',
-    {
-      class: `webhook-last ${d.ok ? 'form-ok' : 'webhook-failed'}`,
-      'data-i18n': key,
-      'data-i18n-args': JSON.stringify(args),
-    },
-    t(key, args)
-  );
-}
-
-// Checkboxes for the events, their ids prefixed by id, those of chosen checked: {fieldset, chosen()}.
-function eventChoice(id, chosen, legendKey) {
-  const boxes = EVENTS.map((event) =>
-    h('input', { type: 'checkbox', id: `${id}-${event}`, name: event, checked: chosen.has(event) })
-  );
-  const fieldset = h(
-    'fieldset',
-    { class: 'push-kinds webhook-events' },
-    h('legend', { 'data-i18n': legendKey }, t(legendKey)),
-    EVENTS.map((event, i) =>
-      h(
-        'label',
-        { class: 'check', for: `${id}-${event}` },
-        boxes[i],
-        h('span', { 'data-i18n': `push.kind.${event}` }, t(`push.kind.${event}`))
-      )
-    )
-  );
-  return { fieldset, chosen: () => EVENTS.filter((_, i) => boxes[i].checked) };
-}
-
-// The card, drawn once the list is read; its element.
-export function webhookCard() {
-  const msg = h('p', { class: 'field-error', id: 'webhook-error', role: 'alert' });
-  const note = h('p', { class: 'hint form-ok', id: 'webhook-note', role: 'status' });
-  const secretBox = h('div', { class: 'webhook-secret', id: 'webhook-secret', hidden: true });
-  const list = h('div', { class: 'webhook-list' }, h('p', { class: 'hint' }, t('connecting')));
-  const fail = (e) => {
-    msg.textContent = e.code === 'network' ? t('network_error') : errorText(e, 'webhooks');
-  };
-  let hooks = [];
-
+// The form that adds a webhook: its address and events; {form, url, choice, add}.
+function webhookForm() {
   // A text field with the URL keyboard: it takes the site's input style, and the server checks the address.
   const url = h('input', {
     type: 'text',
@@ -80,7 +29,6 @@ export function webhookCard() {
     inputMode: 'url',
   });
   const choice = eventChoice('webhook-event', DEFAULT_EVENTS, 'webhooks.events');
-  const confirm = confirmer('webhook-confirm');
   const add = h(
     'button',
     { type: 'submit', class: 'btn primary', id: 'webhook-add', 'data-i18n': 'webhooks.add' },
@@ -98,69 +46,102 @@ export function webhookCard() {
     choice.fieldset,
     add
   );
+  return { form, url, choice, add };
+}
+
+// Shows in secretBox the secret of the webhook just made, once: in a read-only field, with a
+// copy button and one that closes the box.
+function showSecret(secretBox, secret) {
+  const input = h('input', {
+    type: 'text',
+    id: 'webhook-secret-value',
+    class: 'link-input',
+    readOnly: true,
+    value: secret,
+    'aria-label': t('webhooks.secret'),
+    'data-i18n-aria': 'webhooks.secret',
+    onfocus: (e) => e.target.select(),
+  });
+  const copy = h(
+    'button',
+    { type: 'button', class: 'btn small', id: 'webhook-copy', 'data-i18n': 'webhooks.copy' },
+    t('webhooks.copy')
+  );
+  const done = h(
+    'button',
+    { type: 'button', class: 'btn small ghost', id: 'webhook-secret-done', 'data-i18n': 'webhooks.secret_done' },
+    t('webhooks.secret_done')
+  );
+  copy.addEventListener('click', async () => {
+    copy.textContent = (await copyText(secret, input)) ? t('copied') : t('copy_failed');
+  });
+  done.addEventListener('click', () => {
+    fill(secretBox);
+    secretBox.hidden = true;
+  });
+  fill(
+    secretBox,
+    h('p', { class: 'webhook-secret-text', 'data-i18n': 'webhooks.secret_once' }, t('webhooks.secret_once')),
+    h('div', { class: 'link-row' }, input),
+    h('div', { class: 'webhook-actions' }, copy, done)
+  );
+  secretBox.hidden = false;
+}
+
+// Reads the list each second until the outcome of webhook w's test delivery shows (a delivery
+// newer than w's, or any after 3 s), or w is gone: that list, or null after 15 s.
+async function listAfterTest(w) {
+  const before = w.last_delivery?.at ?? null;
+  for (let i = 0; i < 15; ++i) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = (await getWebhooks()).webhooks;
+    const mine = now.find((x) => x.id === w.id);
+    if (!mine || (mine.last_delivery && (mine.last_delivery.at !== before || i >= 2))) return now;
+  }
+  return null;
+}
+
+// Why the form's address (trimmed) and events cannot be sent, as a message key; null if they can.
+function formProblem(address, events) {
+  if (!/^https:\/\/\S+$/.test(address)) return 'err.webhooks.bad_url';
+  if (!events.length) return 'err.webhooks.bad_events';
+  return null;
+}
+
+// The card, drawn once the list is read; its element.
+export function webhookCard() {
+  const msg = h('p', { class: 'field-error', id: 'webhook-error', role: 'alert' });
+  const note = h('p', { class: 'hint form-ok', id: 'webhook-note', role: 'status' });
+  const secretBox = h('div', { class: 'webhook-secret', id: 'webhook-secret', hidden: true });
+  const list = h('div', { class: 'webhook-list' }, h('p', { class: 'hint' }, t('connecting')));
+  const fail = (e) => {
+    msg.textContent = e.code === 'network' ? t('network_error') : errorText(e, 'webhooks');
+  };
+  let hooks = [];
+  const { form, url, choice, add } = webhookForm();
+  const confirm = confirmer('webhook-confirm');
 
   // Reads the list again and draws it.
   const reload = async () => {
     draw((await getWebhooks()).webhooks);
   };
 
-  // Shows the secret of the webhook just made, once: in a read-only field, with a copy button.
-  function showSecret(secret) {
-    const input = h('input', {
-      type: 'text',
-      id: 'webhook-secret-value',
-      class: 'link-input',
-      readOnly: true,
-      value: secret,
-      'aria-label': t('webhooks.secret'),
-      'data-i18n-aria': 'webhooks.secret',
-      onfocus: (e) => e.target.select(),
-    });
-    const copy = h(
-      'button',
-      { type: 'button', class: 'btn small', id: 'webhook-copy', 'data-i18n': 'webhooks.copy' },
-      t('webhooks.copy')
-    );
-    const done = h(
-      'button',
-      { type: 'button', class: 'btn small ghost', id: 'webhook-secret-done', 'data-i18n': 'webhooks.secret_done' },
-      t('webhooks.secret_done')
-    );
-    copy.addEventListener('click', async () => {
-      copy.textContent = (await copyText(secret, input)) ? t('copied') : t('copy_failed');
-    });
-    done.addEventListener('click', () => {
-      fill(secretBox);
-      secretBox.hidden = true;
-    });
-    fill(
-      secretBox,
-      h('p', { class: 'webhook-secret-text', 'data-i18n': 'webhooks.secret_once' }, t('webhooks.secret_once')),
-      h('div', { class: 'link-row' }, input),
-      h('div', { class: 'webhook-actions' }, copy, done)
-    );
-    secretBox.hidden = false;
-  }
-
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     msg.textContent = '';
     note.textContent = '';
     const events = choice.chosen();
-    if (!/^https:\/\/\S+$/.test(url.value.trim())) {
-      msg.textContent = t('err.webhooks.bad_url');
-      url.focus();
-      return;
-    }
-    if (!events.length) {
-      msg.textContent = t('err.webhooks.bad_events');
+    const problem = formProblem(url.value.trim(), events);
+    if (problem) {
+      msg.textContent = t(problem);
+      if (problem === 'err.webhooks.bad_url') url.focus();
       return;
     }
     add.disabled = true;
     try {
       const made = await addWebhook(url.value.trim(), events);
       url.value = '';
-      showSecret(made.secret);
+      showSecret(secretBox, made.secret);
       await reload();
     } catch (err) {
       fail(err);
@@ -188,94 +169,46 @@ export function webhookCard() {
     try {
       await testWebhook(w.id);
       note.textContent = t('webhooks.test_sent');
-      const before = w.last_delivery?.at ?? null;
-      for (let i = 0; i < 15; ++i) {
-        await new Promise((r) => setTimeout(r, 1000));
-        const now = (await getWebhooks()).webhooks;
-        const mine = now.find((x) => x.id === w.id);
-        if (!mine || (mine.last_delivery && (mine.last_delivery.at !== before || i >= 2))) {
-          draw(now);
-          break;
-        }
-      }
+      const now = await listAfterTest(w);
+      if (now) draw(now);
     } catch (err) {
       fail(err);
     }
     button.disabled = false;
   }
 
+  // What the buttons of a listed webhook do (webhookItem).
+  const itemActions = {
+    test: sendTest,
+    remove: (button, w) =>
+      act(button, async () => {
+        await removeWebhook(w.id);
+        await reload();
+      }),
+    refuse: (text) => {
+      msg.textContent = text;
+    },
+    saveEvents: (button, w, events) =>
+      act(button, async () => {
+        await changeWebhookEvents(w.id, events);
+        note.textContent = t('webhooks.events_saved');
+        await reload();
+      }),
+    // A new secret, after a confirmation: the old one stops verifying at once.
+    renew: async (button, w) => {
+      if (!(await confirm.ask(t('webhooks.confirm_secret', { url: w.url }), t('webhooks.new_secret')))) return;
+      act(button, async () => {
+        const made = await renewWebhookSecret(w.id);
+        showSecret(secretBox, made.secret);
+        await reload();
+      });
+    },
+  };
+
   function draw(all) {
     hooks = all;
     add.disabled = hooks.length >= MAX;
-    const items = hooks.map((w) => {
-      const button = (key, cls = 'btn small ghost') =>
-        h('button', { type: 'button', class: cls, 'data-i18n': key, 'data-id': w.id }, t(key));
-      const test = button('webhooks.test', 'btn small');
-      const edit = button('webhooks.edit_events');
-      const renew = button('webhooks.new_secret');
-      const remove = button('webhooks.remove');
-      test.addEventListener('click', () => sendTest(test, w));
-      remove.addEventListener('click', () =>
-        act(remove, async () => {
-          await removeWebhook(w.id);
-          await reload();
-        })
-      );
-      // The events, changed in place: the webhook's own checkboxes and a Save button.
-      const editor = h('div', { class: 'webhook-editor', hidden: true });
-      edit.setAttribute('aria-expanded', 'false');
-      edit.addEventListener('click', () => {
-        const open = editor.hidden;
-        editor.hidden = !open;
-        edit.setAttribute('aria-expanded', String(open));
-        if (!open) return;
-        const own = eventChoice(`webhook-${w.id}-event`, new Set(w.events), 'webhooks.events');
-        const save = h(
-          'button',
-          { type: 'button', class: 'btn small primary', 'data-i18n': 'webhooks.save_events' },
-          t('webhooks.save_events')
-        );
-        save.addEventListener('click', () => {
-          if (!own.chosen().length) {
-            msg.textContent = t('err.webhooks.bad_events');
-            return;
-          }
-          act(save, async () => {
-            await changeWebhookEvents(w.id, own.chosen());
-            note.textContent = t('webhooks.events_saved');
-            await reload();
-          });
-        });
-        fill(editor, own.fieldset, save);
-      });
-      // A new secret, after a confirmation: the old one stops verifying at once.
-      renew.addEventListener('click', async () => {
-        if (!(await confirm.ask(t('webhooks.confirm_secret', { url: w.url }), t('webhooks.new_secret')))) return;
-        act(renew, async () => {
-          const made = await renewWebhookSecret(w.id);
-          showSecret(made.secret);
-          await reload();
-        });
-      });
-      const names = w.events.map((e) => t(`webhooks.event.${e}`)).join(', ');
-      return h(
-        'li',
-        { class: 'webhook', 'data-id': w.id },
-        h('span', { class: 'webhook-url' }, w.url),
-        h(
-          'span',
-          {
-            class: 'webhook-events-list',
-            'data-i18n': 'webhooks.sends',
-            'data-i18n-args': JSON.stringify({ events: names }),
-          },
-          t('webhooks.sends', { events: names })
-        ),
-        lastDelivery(w),
-        h('div', { class: 'webhook-actions' }, test, edit, renew, remove),
-        editor
-      );
-    });
+    const items = hooks.map((w) => webhookItem(w, itemActions));
     fill(
       list,
       items.length
