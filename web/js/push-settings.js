@@ -51,6 +51,58 @@ function browserLabel() {
   return system ? t('push.label', { browser, system }) : browser;
 }
 
+// One switch per kind of notice, checked as notify says; a change calls choose(kind, checked).
+function noticeChoices(notify, choose) {
+  return h(
+    'fieldset',
+    { class: 'push-kinds', id: 'push-kinds' },
+    h('legend', { 'data-i18n': 'push.tell_me' }, t('push.tell_me')),
+    KINDS.map((kind) => {
+      const box = h('input', { type: 'checkbox', id: `push-${kind}`, name: kind, checked: !!notify[kind] });
+      box.addEventListener('change', () => choose(kind, box.checked));
+      return h(
+        'label',
+        { class: 'check', for: `push-${kind}` },
+        box,
+        h('span', { 'data-i18n': `push.kind.${kind}` }, t(`push.kind.${kind}`))
+      );
+    })
+  );
+}
+
+// One subscribed browser s of the list (marked if its id is own, this browser's), with a button
+// whose click calls remove(button, s.id).
+function browserItem(s, own, remove) {
+  const x = h(
+    'button',
+    { type: 'button', class: 'btn small ghost', 'data-i18n': 'push.remove', 'data-id': s.id },
+    t('push.remove')
+  );
+  x.addEventListener('click', () => remove(x, s.id));
+  const when = new Date(s.created).toLocaleDateString(document.documentElement.lang);
+  return h(
+    'li',
+    { class: 'push-browser' },
+    h(
+      'span',
+      { class: 'push-browser-name' },
+      s.label || new URL(s.origin).host,
+      ' ',
+      String(s.id) === own ? h('span', { 'data-i18n': 'push.this_browser' }, t('push.this_browser')) : null
+    ),
+    h(
+      'span',
+      {
+        class: 'push-browser-since',
+        'data-i18n': 'push.since',
+        'data-i18n-args': JSON.stringify({ date: when }),
+      },
+      t('push.since', { date: when })
+    ),
+    x
+  );
+}
+
 // The card, drawn once the settings are read; its element.
 export function pushCard() {
   const msg = h('p', { class: 'field-error', id: 'push-error', role: 'alert' });
@@ -126,55 +178,12 @@ export function pushCard() {
       on.addEventListener('click', () => turnOn(on));
       state = on;
     }
-    const choices = h(
-      'fieldset',
-      { class: 'push-kinds', id: 'push-kinds' },
-      h('legend', { 'data-i18n': 'push.tell_me' }, t('push.tell_me')),
-      KINDS.map((kind) => {
-        const box = h('input', { type: 'checkbox', id: `push-${kind}`, name: kind, checked: !!settings.notify[kind] });
-        box.addEventListener('change', () => change(null, () => choosePushNotices({ [kind]: box.checked })));
-        return h(
-          'label',
-          { class: 'check', for: `push-${kind}` },
-          box,
-          h('span', { 'data-i18n': `push.kind.${kind}` }, t(`push.kind.${kind}`))
-        );
-      })
-    );
+    const choices = noticeChoices(settings.notify, (kind, on) => change(null, () => choosePushNotices({ [kind]: on })));
     const list = settings.subscriptions.length
       ? h(
           'ul',
           { class: 'push-browsers', id: 'push-browsers' },
-          settings.subscriptions.map((s) => {
-            const x = h(
-              'button',
-              { type: 'button', class: 'btn small ghost', 'data-i18n': 'push.remove', 'data-id': s.id },
-              t('push.remove')
-            );
-            x.addEventListener('click', () => remove(x, s.id));
-            const when = new Date(s.created).toLocaleDateString(document.documentElement.lang);
-            return h(
-              'li',
-              { class: 'push-browser' },
-              h(
-                'span',
-                { class: 'push-browser-name' },
-                s.label || new URL(s.origin).host,
-                ' ',
-                String(s.id) === own ? h('span', { 'data-i18n': 'push.this_browser' }, t('push.this_browser')) : null
-              ),
-              h(
-                'span',
-                {
-                  class: 'push-browser-since',
-                  'data-i18n': 'push.since',
-                  'data-i18n-args': JSON.stringify({ date: when }),
-                },
-                t('push.since', { date: when })
-              ),
-              x
-            );
-          })
+          settings.subscriptions.map((s) => browserItem(s, own, remove))
         )
       : h('p', { class: 'hint', id: 'push-browsers', 'data-i18n': 'push.none' }, t('push.none'));
     fill(body, state, choices, h('h3', { 'data-i18n': 'push.browsers' }, t('push.browsers')), list);
