@@ -47,10 +47,10 @@ function selectField(id, choices, onchange) {
   };
 }
 
-// The section: {el, show(), hide(), relabel()}; onRefused(e) hears a refusal that ends the page.
-export function matchesSection({ onRefused }) {
-  const title = h('h2', { id: 'admin-matches-title' });
-  const reload = h('button', { type: 'button', class: 'btn small ghost', id: 'matches-reload', onclick: () => load() });
+// The filters' form: status, game and a player's name (searched as it is typed, after a pause);
+// any change calls load(). {form, values(), relabel(), cancelSearch()}.
+function matchFilters(load) {
+  let searchTimer = null;
   const status = selectField(
     'match-status',
     [['', () => t('admin.matches.status_any')], ...STATUSES.map((s) => [s, () => statusText(s)])],
@@ -99,6 +99,85 @@ export function matchesSection({ onRefused }) {
       h('div', { class: 'admin-search-row' }, search, searchBtn)
     )
   );
+  return {
+    form,
+    values: () => ({ status: status.select.value, game: game.select.value, player: search.value }),
+    relabel() {
+      form.setAttribute('aria-label', t('admin.matches.filters'));
+      status.relabel('admin.matches.status');
+      game.relabel('admin.matches.game');
+      searchLabel.textContent = t('admin.matches.search');
+      searchBtn.textContent = t('admin.matches.search_btn');
+    },
+    cancelSearch: () => clearTimeout(searchTimer),
+  };
+}
+
+// "Ana (Player 1) against Bruno (Player 2)".
+const players = (m) => t('admin.matches.vs', { a: playerText(m, 1), b: playerText(m, 2) });
+
+// One action button of match m's row, named by its text and the row's code.
+function actionButton(m, action, onclick) {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn small danger ghost',
+      id: `m-${m.code}-${action}`,
+      dataset: { action },
+      'aria-labelledby': `m-${m.code}-${action} m-${m.code}`,
+      onclick,
+    },
+    t(`admin.matches.${action}`)
+  );
+}
+
+// Draws the table of matches into box: one row each, with an Abort button (on.abort(m)) for a
+// running match or a Delete one (on.remove(m)) for a finished one.
+function drawMatches(box, matches, on) {
+  drawTable(box, {
+    id: 'matches-table',
+    caption: t('admin.matches.title'),
+    empty: t('admin.matches.none'),
+    headers: [
+      t('admin.matches.code'),
+      t('admin.matches.game'),
+      t('admin.matches.status'),
+      t('admin.matches.players'),
+      t('admin.matches.updated'),
+      t('admin.matches.result'),
+      t('admin.matches.actions'),
+    ],
+    rows: matches.map((m) => ({
+      attrs: { dataset: { code: m.code, status: m.status } },
+      cells: [
+        h(
+          'span',
+          {},
+          h('a', { href: `/m/${m.code}`, id: `m-${m.code}`, class: 'match-code' }, m.code),
+          m.visibility === 'unlisted' ? h('span', { class: 'badge unlisted-badge' }, t('admin.matches.unlisted')) : null
+        ),
+        gameTitle(m.game),
+        h('span', { class: `state-mark match-status match-${m.status}` }, statusText(m.status)),
+        h('span', { class: 'match-players' }, h('span', {}, seatLine(m, 1)), h('span', {}, seatLine(m, 2))),
+        h('time', { datetime: m.updated }, formatWhen(m.updated, lang())),
+        m.outcome ? h('span', { class: 'match-result' }, resultText(m)) : '',
+        canAbort(m)
+          ? actionButton(m, 'abort', () => on.abort(m))
+          : canDelete(m)
+            ? actionButton(m, 'delete', () => on.remove(m))
+            : '',
+      ],
+    })),
+  });
+}
+
+// The section: {el, show(), hide(), relabel()}; onRefused(e) hears a refusal that ends the page.
+export function matchesSection({ onRefused }) {
+  const title = h('h2', { id: 'admin-matches-title' });
+  const reload = h('button', { type: 'button', class: 'btn small ghost', id: 'matches-reload', onclick: () => load() });
+  const filters = matchFilters(() => load());
+  const { form } = filters;
   const msg = messages('admin-matches', 'matches');
   const limitNote = h('p', { class: 'hint', id: 'matches-limit', hidden: true });
   const list = h('div', { class: 'admin-table-box', id: 'matches-box' });
@@ -116,84 +195,25 @@ export function matchesSection({ onRefused }) {
     aborter.dialog
   );
   let matches = null;
-  let searchTimer = null;
   let asked = 0; // the number of the latest list request: an older answer is dropped
 
-  const filters = () => ({ status: status.select.value, game: game.select.value, player: search.value });
   const labels = () => {
     title.textContent = t('admin.matches.title');
     reload.textContent = t('admin.matches.reload');
-    form.setAttribute('aria-label', t('admin.matches.filters'));
-    status.relabel('admin.matches.status');
-    game.relabel('admin.matches.game');
-    searchLabel.textContent = t('admin.matches.search');
-    searchBtn.textContent = t('admin.matches.search_btn');
+    filters.relabel();
     aborter.relabel();
   };
-
-  // "Ana (Player 1) against Bruno (Player 2)".
-  const players = (m) => t('admin.matches.vs', { a: playerText(m, 1), b: playerText(m, 2) });
-  // One action button of match m's row, named by its text and the row's code.
-  const button = (m, action, onclick) =>
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'btn small danger ghost',
-        id: `m-${m.code}-${action}`,
-        dataset: { action },
-        'aria-labelledby': `m-${m.code}-${action} m-${m.code}`,
-        onclick,
-      },
-      t(`admin.matches.${action}`)
-    );
 
   function draw() {
     if (!matches) return;
     limitNote.hidden = matches.length < LIST_LIMIT;
     limitNote.textContent = t('admin.matches.limit', { n: LIST_LIMIT });
-    drawTable(list, {
-      id: 'matches-table',
-      caption: t('admin.matches.title'),
-      empty: t('admin.matches.none'),
-      headers: [
-        t('admin.matches.code'),
-        t('admin.matches.game'),
-        t('admin.matches.status'),
-        t('admin.matches.players'),
-        t('admin.matches.updated'),
-        t('admin.matches.result'),
-        t('admin.matches.actions'),
-      ],
-      rows: matches.map((m) => ({
-        attrs: { dataset: { code: m.code, status: m.status } },
-        cells: [
-          h(
-            'span',
-            {},
-            h('a', { href: `/m/${m.code}`, id: `m-${m.code}`, class: 'match-code' }, m.code),
-            m.visibility === 'unlisted'
-              ? h('span', { class: 'badge unlisted-badge' }, t('admin.matches.unlisted'))
-              : null
-          ),
-          gameTitle(m.game),
-          h('span', { class: `state-mark match-status match-${m.status}` }, statusText(m.status)),
-          h('span', { class: 'match-players' }, h('span', {}, seatLine(m, 1)), h('span', {}, seatLine(m, 2))),
-          h('time', { datetime: m.updated }, formatWhen(m.updated, lang())),
-          m.outcome ? h('span', { class: 'match-result' }, resultText(m)) : '',
-          canAbort(m)
-            ? button(m, 'abort', () => openAbort(m))
-            : canDelete(m)
-              ? button(m, 'delete', () => remove(m))
-              : '',
-        ],
-      })),
-    });
+    drawMatches(list, matches, { abort: openAbort, remove });
   }
 
   async function load() {
     const mine = ++asked;
-    const route = matchesRoute(filters());
+    const route = matchesRoute(filters.values());
     try {
       const answer = await getAdmin(route);
       if (mine !== asked) return;
@@ -272,7 +292,7 @@ export function matchesSection({ onRefused }) {
       load();
     },
     hide() {
-      clearTimeout(searchTimer);
+      filters.cancelSearch();
       aborter.close();
     },
     relabel() {
