@@ -26,25 +26,10 @@ export function historyPanel({
   let viewing = null; // the version shown, or null for live
   const list = h('ol', { class: 'move-list', id: 'move-list' });
   const pos = h('span', { class: 'hist-pos', id: 'hist-pos', 'aria-live': 'polite' });
-  const btn = (id, key, label, fn) =>
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'btn small ghost hist-btn',
-        id,
-        'aria-label': t(key),
-        title: t(key),
-        'data-i18n-aria': key,
-        'data-i18n-title': key,
-        onclick: fn,
-      },
-      label
-    );
-  const first = btn('hist-first', 'hist.first', '«', () => go(hist?.from));
-  const prev = btn('hist-prev', 'hist.prev', '◀', () => go(current() - 1));
-  const next = btn('hist-next', 'hist.next', '▶', () => go(current() + 1));
-  const last = btn('hist-last', 'hist.last', '»', () => go(null));
+  const first = stepButton('hist-first', 'hist.first', '«', () => go(hist?.from));
+  const prev = stepButton('hist-prev', 'hist.prev', '◀', () => go(current() - 1));
+  const next = stepButton('hist-next', 'hist.next', '▶', () => go(current() + 1));
+  const last = stepButton('hist-last', 'hist.last', '»', () => go(null));
   const live = h(
     'button',
     { type: 'button', class: 'btn small hist-live', id: 'hist-live', hidden: true, onclick: () => go(null) },
@@ -91,14 +76,6 @@ export function historyPanel({
     render();
   }
 
-  // One change's lines: [main line, consequences…] in the current language.
-  function linesOf(c, prevView, who) {
-    const ctx = { seat, actor: c.seat || undefined, toAct: c.seat ? [c.seat] : [], prev: prevView, names: who };
-    return (c.events || [])
-      .map((ev) => describeRoomEvent(ev, game, seat, who) ?? game?.describe?.(ev, ctx) ?? null)
-      .filter(Boolean);
-  }
-
   function render() {
     if (!hist?.loaded) {
       el.hidden = true;
@@ -106,69 +83,15 @@ export function historyPanel({
     }
     el.hidden = false;
     const cur = current();
-    const turns = groupTurns(hist.changes, game);
     const who = names();
     const away = connectionsByMove(connections(), hist.from, hist.to);
-    const awayLines = (v) =>
-      (away.get(v) || []).map((x) =>
-        h(
-          'li',
-          { class: `conn-change s${x.seat}`, dataset: { online: String(x.online) } },
-          t(x.online ? 'conn.came_back' : 'conn.went_offline', { player: playerLabel(game, x.seat, seat, who) }),
-          h(
-            'time',
-            { datetime: x.at },
-            ` · ${new Date(x.at).toLocaleTimeString(lang(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`
-          )
-        )
-      );
+    const ctx = { game, seat, who, away };
     const before = away.has(0)
-      ? [h('li', { class: 'conn-group' }, h('ol', { class: 'turn-moves' }, awayLines(0)))]
+      ? [h('li', { class: 'conn-group' }, h('ol', { class: 'turn-moves' }, connectionLines(0, ctx)))]
       : [];
     list.replaceChildren(
       ...before,
-      ...turns.map((tr, i) => {
-        const before = hist.viewAt(tr.before);
-        // The server's own changes (a flag, an abandonment) are nobody's turn.
-        const title =
-          (tr.seat ? game?.turnTitle?.({ seat: tr.seat, view: before, viewer: seat, names: who }) : null) ??
-          t('hist.turn', { n: i + 1, player: tr.seat ? playerLabel(game, tr.seat, seat, who) : t('hist.server') });
-        return h(
-          'li',
-          { class: `turn-group s${tr.seat}`, dataset: { seat: String(tr.seat) } },
-          h('div', { class: 'turn-title' }, title),
-          h(
-            'ol',
-            { class: 'turn-moves' },
-            tr.changes
-              .map((c) => {
-                const lines = linesOf(c, hist.viewAt(c.version - 1), who);
-                const isCur = c.version === cur;
-                return [
-                  h(
-                    'li',
-                    {},
-                    h(
-                      'button',
-                      {
-                        type: 'button',
-                        class: `move${isCur ? ' current' : ''}`,
-                        dataset: { version: String(c.version) },
-                        'aria-current': isCur ? 'step' : null,
-                        onclick: () => go(c.version),
-                      },
-                      h('span', { class: 'mv-n' }, String(c.version)),
-                      h('span', { class: 'mv-main' }, lines[0] ?? '…'),
-                      lines.length > 1 ? h('span', { class: 'mv-more' }, lines.slice(1).join(' · ')) : null
-                    )
-                  ),
-                  ...awayLines(c.version),
-                ];
-              })
-              .flat()
-          )
-        );
-      })
+      ...groupTurns(hist.changes, game).map((tr, i) => turnItem(tr, i, hist, cur, go, ctx))
     );
     const over = isOver();
     pos.textContent =
@@ -183,17 +106,7 @@ export function historyPanel({
     prev.disabled = cur <= hist.from;
     next.disabled = viewing == null;
     last.disabled = viewing == null;
-    revealCurrent();
-  }
-
-  // Scrolls the move list itself (never the page) so that its current move shows.
-  function revealCurrent() {
-    const cur = list.querySelector('.move.current');
-    if (!cur || !list.getBoundingClientRect) return;
-    const a = cur.getBoundingClientRect();
-    const b = list.getBoundingClientRect();
-    if (a.top < b.top) list.scrollTop += a.top - b.top;
-    else if (a.bottom > b.bottom) list.scrollTop += a.bottom - b.bottom;
+    revealCurrent(list);
   }
 
   // Arrow keys (outside the board and form fields) step like the buttons; Home/End too.
@@ -227,4 +140,107 @@ export function historyPanel({
     },
     relabel: render,
   };
+}
+
+// A stepping button (first, previous, next, last): its id, the key of its name, its sign and
+// its click handler fn.
+function stepButton(id, key, label, fn) {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn small ghost hist-btn',
+      id,
+      'aria-label': t(key),
+      title: t(key),
+      'data-i18n-aria': key,
+      'data-i18n-title': key,
+      onclick: fn,
+    },
+    label
+  );
+}
+
+// One change c's lines: [main line, consequences…] in the current language; prevView: the view
+// before it; ctx: {game, seat (viewer's), who (names by seat)}.
+function linesOf(c, prevView, { game, seat, who }) {
+  const ctx = { seat, actor: c.seat || undefined, toAct: c.seat ? [c.seat] : [], prev: prevView, names: who };
+  return (c.events || [])
+    .map((ev) => describeRoomEvent(ev, game, seat, who) ?? game?.describe?.(ev, ctx) ?? null)
+    .filter(Boolean);
+}
+
+// The lines telling who went offline or came back after version v (ctx.away: those by
+// version, connectionsByMove), each with its time.
+function connectionLines(v, { game, seat, who, away }) {
+  return (away.get(v) || []).map((x) =>
+    h(
+      'li',
+      { class: `conn-change s${x.seat}`, dataset: { online: String(x.online) } },
+      t(x.online ? 'conn.came_back' : 'conn.went_offline', { player: playerLabel(game, x.seat, seat, who) }),
+      h(
+        'time',
+        { datetime: x.at },
+        ` · ${new Date(x.at).toLocaleTimeString(lang(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`
+      )
+    )
+  );
+}
+
+// Turn tr (the i-th) of the record hist: its title and its moves, each a button that asks go(its
+// version), the one at version cur marked current, each followed by its connection lines.
+function turnItem(tr, i, hist, cur, go, ctx) {
+  const { game, seat, who } = ctx;
+  const before = hist.viewAt(tr.before);
+  // The server's own changes (a flag, an abandonment) are nobody's turn.
+  const title =
+    (tr.seat ? game?.turnTitle?.({ seat: tr.seat, view: before, viewer: seat, names: who }) : null) ??
+    t('hist.turn', { n: i + 1, player: tr.seat ? playerLabel(game, tr.seat, seat, who) : t('hist.server') });
+  return h(
+    'li',
+    { class: `turn-group s${tr.seat}`, dataset: { seat: String(tr.seat) } },
+    h('div', { class: 'turn-title' }, title),
+    h(
+      'ol',
+      { class: 'turn-moves' },
+      tr.changes
+        .map((c) => [
+          moveItem(c, linesOf(c, hist.viewAt(c.version - 1), ctx), c.version === cur, go),
+          ...connectionLines(c.version, ctx),
+        ])
+        .flat()
+    )
+  );
+}
+
+// One move of the list: change c's number and lines, marked current if isCur; a click asks
+// go(its version).
+function moveItem(c, lines, isCur, go) {
+  return h(
+    'li',
+    {},
+    h(
+      'button',
+      {
+        type: 'button',
+        class: `move${isCur ? ' current' : ''}`,
+        dataset: { version: String(c.version) },
+        'aria-current': isCur ? 'step' : null,
+        onclick: () => go(c.version),
+      },
+      h('span', { class: 'mv-n' }, String(c.version)),
+      h('span', { class: 'mv-main' }, lines[0] ?? '…'),
+      lines.length > 1 ? h('span', { class: 'mv-more' }, lines.slice(1).join(' · ')) : null
+    )
+  );
+}
+
+// Scrolls the move list itself (never the page) so that its current move shows.
+function revealCurrent(list) {
+  const cur = list.querySelector('.move.current');
+  if (!cur || !list.getBoundingClientRect) return;
+  const a = cur.getBoundingClientRect();
+  const b = list.getBoundingClientRect();
+  if (a.top < b.top) list.scrollTop += a.top - b.top;
+  else if (a.bottom > b.bottom) list.scrollTop += a.bottom - b.bottom;
 }
