@@ -38,20 +38,9 @@ export function boardArea({
   // Shown while the board shows a past version: the match goes on meanwhile.
   const pastBar = h('div', { class: 'past-bar', id: 'past-bar', hidden: true, role: 'status' });
   // The other side's actions, read out politely by screen readers (the log is not live).
-  const announceEl = h('div', {
-    class: 'sr-only',
-    id: 'announce',
-    role: 'status',
-    'aria-live': 'polite',
-    'aria-atomic': 'true',
-  });
+  const announceEl = announcer();
   const log = matchLog();
-  const logBox = h(
-    'section',
-    { class: 'log', 'aria-labelledby': 'log-title' },
-    h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')),
-    log.el
-  );
+  const logBox = logSection(log);
   let table = null;
   let rules = null;
   let panel = null;
@@ -72,15 +61,7 @@ export function boardArea({
           precheck(action).then(() => primary.request({ type: 'act', action }))
         );
     rules = rulesPanel(state.game, { howToPlayHref });
-    panel = historyPanel({
-      game: state.game,
-      seat: state.seat,
-      onStep,
-      onExport,
-      isOver: () => !!state.outcome,
-      names: () => seatNames(state),
-      connections: () => state.connections?.changes || [],
-    });
+    panel = movesPanel(state, onStep, onExport);
     panel.el.hidden = true;
     document.addEventListener('keydown', panel.onKey);
     // The game-over banner beside the board (never over it) and the players first; the game's
@@ -90,16 +71,7 @@ export function boardArea({
     table.sideEl.prepend(...sides.top);
     table.sideEl.append(...sides.bottom);
     local?.setSides(sides);
-    log.add(
-      () => [
-        local
-          ? t('local.both')
-          : state.seat
-            ? t('you_are', { player: seatLabel(state.game, state.seat) })
-            : t('watching'),
-      ],
-      'sys'
-    );
+    log.add(() => [roleText(state, local)], 'sys');
   }
 
   // Redraws the live view on the table (not while a past version is shown); prev and events
@@ -114,17 +86,7 @@ export function boardArea({
     }
     const { sync } = state;
     if (state.viewing == null) {
-      table.update({
-        view: sync.view,
-        legal: sync.legal,
-        expects: sync.expects,
-        toAct: sync.toAct,
-        seat: state.seat,
-        version: sync.version,
-        prev,
-        events,
-        lastTurn: lastTurn(),
-      });
+      table.update(liveUpdate(state, prev, events));
       shown = sync.version;
     }
     onDrawn();
@@ -135,14 +97,6 @@ export function boardArea({
     shown = local.syncs[local.active]?.version;
     if (panel && local.secretPending()) panel.el.hidden = true; // no stepping back onto a secret
     onDrawn();
-  }
-
-  // The other side's last whole turn (anyone's for a spectator), once the history is known.
-  function lastTurn() {
-    const { history } = state;
-    return history.loaded && history.to === state.sync.version
-      ? lastTurnEvents(history.changes, state.game, state.seat)
-      : null;
   }
 
   // Shows version v of the record on the table (null: back to the live view); one step
@@ -156,45 +110,16 @@ export function boardArea({
       draw();
       return;
     }
-    const { history } = state;
-    const change = history.change(v);
-    const forward = v === shown + 1 && change;
-    (local ? local.table() : table).update({
-      view: history.viewAt(v),
-      legal: [],
-      expects: null,
-      toAct: [],
-      seat: local ? local.active : state.seat,
-      version: v,
-      prev: forward ? history.viewAt(v - 1) : null,
-      events: forward ? change.events : [],
-      lastTurn: change ? change.events : [],
-      past: true,
-    });
+    (local ? local.table() : table).update(pastUpdate(state, v, shown, local));
     shown = v;
     tableEl.classList.add('past');
-    // A finished match does not go on: its own wording.
-    const over = state.outcome ? '_over' : '';
-    pastBar.replaceChildren(
-      h(
-        'span',
-        {},
-        v === history.from ? t(`hist.viewing_start${over}`) : t(`hist.viewing${over}`, { v, n: history.to })
-      ),
-      h(
-        'button',
-        { type: 'button', class: 'btn small', id: 'past-live', onclick: () => panel.go(null) },
-        t(state.outcome ? 'hist.back_end' : 'hist.back_live')
-      )
-    );
+    pastBar.replaceChildren(...pastBarContent(state, v, () => panel.go(null)));
     pastBar.hidden = false;
   }
 
   // Reads out a change's lines.
   function announce({ events, ctx }) {
-    const lines = events
-      .map((ev) => describeRoomEvent(ev, state.game, state.seat, ctx.names) ?? state.game.describe?.(ev, ctx) ?? null)
-      .filter(Boolean);
+    const lines = eventLines(state, events, ctx);
     if (lines.length) announceEl.textContent = lines.join('. ');
   }
 
@@ -231,4 +156,113 @@ export function boardArea({
       if (panel) document.removeEventListener('keydown', panel.onKey);
     },
   };
+}
+
+// The element that reads out the other side's actions (a polite, atomic live region).
+function announcer() {
+  return h('div', {
+    class: 'sr-only',
+    id: 'announce',
+    role: 'status',
+    'aria-live': 'polite',
+    'aria-atomic': 'true',
+  });
+}
+
+// The log's section around the match log's list.
+function logSection(log) {
+  return h(
+    'section',
+    { class: 'log', 'aria-labelledby': 'log-title' },
+    h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')),
+    log.el
+  );
+}
+
+// The move list (history-panel.js) of state's match; onStep(v) and onExport(): its intents.
+function movesPanel(state, onStep, onExport) {
+  return historyPanel({
+    game: state.game,
+    seat: state.seat,
+    onStep,
+    onExport,
+    isOver: () => !!state.outcome,
+    names: () => seatNames(state),
+    connections: () => state.connections?.changes || [],
+  });
+}
+
+// The log's first line: who this page plays (both seats on one device, local), or that it watches.
+function roleText(state, local) {
+  return local
+    ? t('local.both')
+    : state.seat
+      ? t('you_are', { player: seatLabel(state.game, state.seat) })
+      : t('watching');
+}
+
+// What the table draws of the live view (state.sync), animating prev and events.
+function liveUpdate(state, prev, events) {
+  const { sync } = state;
+  return {
+    view: sync.view,
+    legal: sync.legal,
+    expects: sync.expects,
+    toAct: sync.toAct,
+    seat: state.seat,
+    version: sync.version,
+    prev,
+    events,
+    lastTurn: lastTurn(state),
+  };
+}
+
+// The other side's last whole turn (anyone's for a spectator), once the history is known.
+function lastTurn(state) {
+  const { history } = state;
+  return history.loaded && history.to === state.sync.version
+    ? lastTurnEvents(history.changes, state.game, state.seat)
+    : null;
+}
+
+// What the table draws of past version v of the record: nothing to play; animated when it is
+// one step forward from the version shown (on one device, local, as the active seat).
+function pastUpdate(state, v, shown, local) {
+  const { history } = state;
+  const change = history.change(v);
+  const forward = v === shown + 1 && change;
+  return {
+    view: history.viewAt(v),
+    legal: [],
+    expects: null,
+    toAct: [],
+    seat: local ? local.active : state.seat,
+    version: v,
+    prev: forward ? history.viewAt(v - 1) : null,
+    events: forward ? change.events : [],
+    lastTurn: change ? change.events : [],
+    past: true,
+  };
+}
+
+// The past bar's content while version v is on the board: which version, and the button back
+// to the live view (or the end: a finished match does not go on) that calls onLive().
+function pastBarContent(state, v, onLive) {
+  const { history } = state;
+  const over = state.outcome ? '_over' : '';
+  return [
+    h('span', {}, v === history.from ? t(`hist.viewing_start${over}`) : t(`hist.viewing${over}`, { v, n: history.to })),
+    h(
+      'button',
+      { type: 'button', class: 'btn small', id: 'past-live', onclick: onLive },
+      t(state.outcome ? 'hist.back_end' : 'hist.back_live')
+    ),
+  ];
+}
+
+// A change's lines (its events in ctx) in the current language, as the room or the game words them.
+function eventLines(state, events, ctx) {
+  return events
+    .map((ev) => describeRoomEvent(ev, state.game, state.seat, ctx.names) ?? state.game.describe?.(ev, ctx) ?? null)
+    .filter(Boolean);
 }
