@@ -5,12 +5,63 @@ import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
 import { controlsModel, drawOfferModel, rematchModel } from './state.js';
 
+// A button (type button) with attrs and children.
+const button = (attrs, ...children) => h('button', { type: 'button', ...attrs }, ...children);
+
+// The dialog that asks before resigning; its "yes" button's value is 'yes'.
+function resignDialog() {
+  return h(
+    'dialog',
+    { class: 'confirm', id: 'resign-dialog' },
+    h(
+      'form',
+      { method: 'dialog' },
+      h('p', { 'data-i18n': 'resign_confirm' }, t('resign_confirm')),
+      h(
+        'div',
+        { class: 'row-btns' },
+        h('button', { class: 'btn ghost', value: 'cancel', 'data-i18n': 'cancel' }, t('cancel')),
+        h('button', { class: 'btn danger', value: 'yes', id: 'resign-yes', 'data-i18n': 'resign_yes' }, t('resign_yes'))
+      )
+    )
+  );
+}
+
+// The rematch bar's content for the rematch model m (rematchModel): where the rematch is, or
+// the pending offer with the buttons that answer it through act(name); name(n) names seat n.
+function rematchParts(m, act, name) {
+  const parts = [];
+  if (m?.kind === 'next') {
+    parts.push(
+      h('span', {}, t('rematch_next', { code: m.code })),
+      h(
+        'a',
+        { class: 'btn ok', id: 'rematch-follow', href: `/m/${m.code}${m.watch ? '?watch' : ''}` },
+        t('rematch_follow')
+      )
+    );
+  } else if (m?.kind === 'mine') {
+    parts.push(
+      h('span', {}, t('rematch_offered_you')),
+      button({ class: 'btn ghost', id: 'rematch-withdraw', onclick: () => act('declineRematch') }, t('cancel'))
+    );
+  } else if (m?.kind === 'theirs') {
+    parts.push(h('span', {}, t('rematch_offered_them', { player: name(m.by) })));
+    if (m.answer) {
+      parts.push(
+        button({ class: 'btn ok', id: 'rematch-accept', onclick: () => act('rematch') }, t('accept')),
+        button({ class: 'btn ghost', id: 'rematch-decline', onclick: () => act('declineRematch') }, t('decline'))
+      );
+    }
+  }
+  return parts;
+}
+
 // Builds the controls for one match page. state: the page's state (read only); act(name): a
 // user intent (messages.js intent names); seatName(n, viewer) labels a seat.
 // Returns the side panel (el), the draw bar, the rematch bar and the resign dialog to place,
 // and their redraws.
 export function matchControls({ state, act, seatName }) {
-  const button = (attrs, ...children) => h('button', { type: 'button', ...attrs }, ...children);
   const drawBar = h('div', { class: 'draw-bar', id: 'draw-bar', hidden: true, role: 'alert' });
   const rematchBar = h('div', { class: 'rematch-bar', id: 'rematch-bar', hidden: true, role: 'status' });
   const resignBtn = button(
@@ -55,49 +106,11 @@ export function matchControls({ state, act, seatName }) {
     publishHint,
     publishedLink
   );
-  const dialog = h(
-    'dialog',
-    { class: 'confirm', id: 'resign-dialog' },
-    h(
-      'form',
-      { method: 'dialog' },
-      h('p', { 'data-i18n': 'resign_confirm' }, t('resign_confirm')),
-      h(
-        'div',
-        { class: 'row-btns' },
-        h('button', { class: 'btn ghost', value: 'cancel', 'data-i18n': 'cancel' }, t('cancel')),
-        h('button', { class: 'btn danger', value: 'yes', id: 'resign-yes', 'data-i18n': 'resign_yes' }, t('resign_yes'))
-      )
-    )
-  );
+  const dialog = resignDialog();
 
   // The rematch bar: offers, and where the rematch is once it exists.
   function drawRematch() {
-    const m = rematchModel(state);
-    const parts = [];
-    if (m?.kind === 'next') {
-      parts.push(
-        h('span', {}, t('rematch_next', { code: m.code })),
-        h(
-          'a',
-          { class: 'btn ok', id: 'rematch-follow', href: `/m/${m.code}${m.watch ? '?watch' : ''}` },
-          t('rematch_follow')
-        )
-      );
-    } else if (m?.kind === 'mine') {
-      parts.push(
-        h('span', {}, t('rematch_offered_you')),
-        button({ class: 'btn ghost', id: 'rematch-withdraw', onclick: () => act('declineRematch') }, t('cancel'))
-      );
-    } else if (m?.kind === 'theirs') {
-      parts.push(h('span', {}, t('rematch_offered_them', { player: seatName(m.by, state.seat) })));
-      if (m.answer) {
-        parts.push(
-          button({ class: 'btn ok', id: 'rematch-accept', onclick: () => act('rematch') }, t('accept')),
-          button({ class: 'btn ghost', id: 'rematch-decline', onclick: () => act('declineRematch') }, t('decline'))
-        );
-      }
-    }
+    const parts = rematchParts(rematchModel(state), act, (n) => seatName(n, state.seat));
     rematchBar.replaceChildren(...parts);
     rematchBar.hidden = !parts.length;
   }
