@@ -83,50 +83,12 @@ export function chatPanel({ state, request }) {
   const report = (id) =>
     request({ type: 'chat_report', message: id }).then(() => toast(t('chat.reported'), 'ok'), refused);
 
-  // Who wrote line l, as the page shows it.
-  const author = (l) => (l.seat ? l.name || seatLabel(state.game, l.seat) : l.name || t('chat.spectator'));
-  const lineEl = (l) => {
-    const mine = state.seat != null && l.seat === state.seat;
-    return h(
-      'li',
-      {
-        class: `chat-line${l.channel === 'spectators' && state.seat ? ' from-spectators' : ''}`,
-        dataset: { id: String(l.id), seat: String(l.seat) },
-      },
-      h(
-        'span',
-        { class: 'chat-name' },
-        author(l),
-        l.channel === 'spectators' && state.seat ? ` (${t('chat.spectators_tag')})` : ''
-      ),
-      h('span', { class: 'chat-text' }, l.text),
-      mine
-        ? null
-        : h(
-            'button',
-            {
-              type: 'button',
-              class: 'chat-report',
-              title: t('chat.report'),
-              'aria-label': t('chat.report_line', { name: author(l) }),
-              onclick: () => report(l.id),
-            },
-            '⚑'
-          )
-    );
-  };
-
   // Redraws the panel; line: the one line just added (read out when another wrote it).
   function draw(line = null) {
     const { mode, muted, lines } = state.chat;
     el.hidden = state.offline || state.oneDevice;
     title.textContent = t(state.seat ? 'chat.players' : 'chat.spectators');
-    note.textContent =
-      mode === 'off'
-        ? t('chat.off')
-        : mode === 'members'
-          ? t('chat.members')
-          : t(state.seat ? 'chat.players_hint' : 'chat.spectators_hint');
+    note.textContent = noteText(mode, state.seat);
     mute.hidden = !state.seat || mode === 'members';
     mute.textContent = t(muted ? 'chat.unmute' : 'chat.mute');
     mute.setAttribute('aria-pressed', String(muted));
@@ -135,10 +97,62 @@ export function chatPanel({ state, request }) {
     input.placeholder = t('chat.placeholder');
     sendBtn.textContent = t('chat.send');
     if (!lines.length) fill(list, h('li', { class: 'empty', id: 'chat-empty' }, t('chat.empty')));
-    else fill(list, lines.map(lineEl));
+    else
+      fill(
+        list,
+        lines.map((l) => chatLine(l, state, report))
+      );
     list.scrollTop = list.scrollHeight;
-    if (line && !(state.seat != null && line.seat === state.seat)) spoken.textContent = `${author(line)}: ${line.text}`;
+    if (line && !(state.seat != null && line.seat === state.seat))
+      spoken.textContent = `${author(line, state)}: ${line.text}`;
   }
   draw();
   return { el, draw };
+}
+
+// Who wrote line l, as the page shows it (state: the page's).
+function author(l, state) {
+  return l.seat ? l.name || seatLabel(state.game, l.seat) : l.name || t('chat.spectator');
+}
+
+// The sentence under the title for the chat's mode, as a player (seat) or a spectator reads it.
+function noteText(mode, seat) {
+  return mode === 'off'
+    ? t('chat.off')
+    : mode === 'members'
+      ? t('chat.members')
+      : t(seat ? 'chat.players_hint' : 'chat.spectators_hint');
+}
+
+// Line l of the list (its text as a text node), tagged when a player reads the spectators', with
+// a report button calling report(its id) unless this page wrote it.
+function chatLine(l, state, report) {
+  const mine = state.seat != null && l.seat === state.seat;
+  return h(
+    'li',
+    {
+      class: `chat-line${l.channel === 'spectators' && state.seat ? ' from-spectators' : ''}`,
+      dataset: { id: String(l.id), seat: String(l.seat) },
+    },
+    h(
+      'span',
+      { class: 'chat-name' },
+      author(l, state),
+      l.channel === 'spectators' && state.seat ? ` (${t('chat.spectators_tag')})` : ''
+    ),
+    h('span', { class: 'chat-text' }, l.text),
+    mine
+      ? null
+      : h(
+          'button',
+          {
+            type: 'button',
+            class: 'chat-report',
+            title: t('chat.report'),
+            'aria-label': t('chat.report_line', { name: author(l, state) }),
+            onclick: () => report(l.id),
+          },
+          '⚑'
+        )
+  );
 }
