@@ -53,16 +53,16 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
       return;
     }
     const { winner, reason } = outcome;
-    const { title, detail } = outcomeText(outcome);
+    const { title, detail } = outcomeText(outcome, state, seatName);
     resultBar.textContent = t('result_line', { text: `${title} — ${detail}` });
     resultBar.dataset.reason = reason || '';
-    const away = awayLines(outcome);
+    const away = awayLines(outcome, state, seatName);
     if (away.length) resultBar.textContent += ` · ${away.join(' · ')}`;
     resultBar.hidden = false;
     banner.className = `banner ${winner == null ? 'draw' : `w${winner}`} ${state.seat && winner === state.seat ? 'won' : ''}`;
     banner.dataset.reason = reason || '';
     banner.dataset.winner = winner == null ? 'draw' : String(winner);
-    const ratings = ratingLines();
+    const ratings = ratingLines(state, seatName);
     if (ratings.own) resultBar.textContent += ` · ${ratings.own}`;
     banner.replaceChildren(
       h(
@@ -122,86 +122,87 @@ export function gameOverBanner({ state, act, seatName, history, onReplay, log })
     }
   }
 
-  // A rated match's ratings (state.ratings, once the server sent them): each player's line
-  // ("Ana (White): 1500 → 1662? (+162)") in the banner, or why they did not change; own: this
-  // player's change ("+162") for the result line. {el: null, own: ''} before they are known.
-  function ratingLines() {
-    const r = state.ratings;
-    if (!r) return { el: null, own: '' };
-    if (!r.counted) {
-      return {
-        el: h('p', { class: 'banner-ratings', id: 'banner-ratings' }, t(`ratings.not_counted.${r.reason}`)),
-        own: '',
-      };
-    }
-    const shown = (s) => `${s.after}${s.provisional ? '?' : ''}`;
-    const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
-    const mine = state.seat && !state.oneDevice ? r.seats.find((s) => s.seat === state.seat) : null;
+  return { banner, resultBar, show };
+}
+
+// A rated match's ratings (state.ratings, once the server sent them): each player's line
+// ("Ana (White): 1500 → 1662? (+162)") in the banner, or why they did not change; own: this
+// player's change ("+162") for the result line. {el: null, own: ''} before they are known.
+// seatName(n) labels a seat (here and below).
+function ratingLines(state, seatName) {
+  const r = state.ratings;
+  if (!r) return { el: null, own: '' };
+  if (!r.counted) {
     return {
-      el: h(
-        'div',
-        { class: 'banner-ratings', id: 'banner-ratings' },
-        h('h3', {}, t('ratings.title')),
-        h(
-          'ul',
-          {},
-          r.seats.map((s) =>
-            h(
-              'li',
-              { 'data-seat': String(s.seat) },
-              t('ratings.line', {
-                player: playerOf(s.seat),
-                before: s.before,
-                after: shown(s),
-                change: signed(s.change),
-              })
-            )
-          )
-        )
-      ),
-      own: mine ? `${t('ratings.title')} ${shown(mine)} (${signed(mine.change)})` : '',
+      el: h('p', { class: 'banner-ratings', id: 'banner-ratings' }, t(`ratings.not_counted.${r.reason}`)),
+      own: '',
     };
   }
+  const shown = (s) => `${s.after}${s.provisional ? '?' : ''}`;
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+  const mine = state.seat && !state.oneDevice ? r.seats.find((s) => s.seat === state.seat) : null;
+  return {
+    el: h(
+      'div',
+      { class: 'banner-ratings', id: 'banner-ratings' },
+      h('h3', {}, t('ratings.title')),
+      h(
+        'ul',
+        {},
+        r.seats.map((s) =>
+          h(
+            'li',
+            { 'data-seat': String(s.seat) },
+            t('ratings.line', {
+              player: playerOf(s.seat, state, seatName),
+              before: s.before,
+              after: shown(s),
+              change: signed(s.change),
+            })
+          )
+        )
+      )
+    ),
+    own: mine ? `${t('ratings.title')} ${shown(mine)} (${signed(mine.change)})` : '',
+  };
+}
 
-  // When the match ended by abandonment or on time: each player who did not win and went offline
-  // during it, how often and for how long in all (the server's connection record), else nothing.
-  function awayLines({ winner, reason }) {
-    if (reason !== 'abandoned' && reason !== 'timeout') return [];
-    return (state.connections?.seats || [])
-      .filter((s) => s.disconnections > 0 && s.seat !== winner)
-      .map((s) =>
-        t(s.disconnections === 1 ? 'conn.away_once' : 'conn.away_times', {
-          player: playerOf(s.seat),
-          n: s.disconnections,
-          time: durationText(s.offline_ms),
-        })
-      );
+// When the match ended by abandonment or on time: each player who did not win and went offline
+// during it, how often and for how long in all (the server's connection record), else nothing.
+function awayLines({ winner, reason }, state, seatName) {
+  if (reason !== 'abandoned' && reason !== 'timeout') return [];
+  return (state.connections?.seats || [])
+    .filter((s) => s.disconnections > 0 && s.seat !== winner)
+    .map((s) =>
+      t(s.disconnections === 1 ? 'conn.away_once' : 'conn.away_times', {
+        player: playerOf(s.seat, state, seatName),
+        n: s.disconnections,
+        time: durationText(s.offline_ms),
+      })
+    );
+}
+
+// A seat's player: "name (seat)" from presence (the computer when a bot holds it), else the seat.
+function playerOf(n, state, seatName) {
+  const x = state.presence?.seats?.find((s) => s.seat === n);
+  const name = x?.name || (x?.bot ? t(`opp.bot.${x.bot}`) : '');
+  return name ? `${name} (${seatName(n)})` : seatName(n);
+}
+
+// The outcome's title (from this seat's side for a player, else the winner's name) and its
+// detail (the winner by name for a player, and the reason in words), in the current language.
+function outcomeText({ winner, reason, note }, state, seatName) {
+  const why = reasonText(reason, state.gameName);
+  if (reason === 'aborted') return { title: t('outcome.aborted'), detail: why };
+  if (reason === 'aborted_by_host') {
+    return { title: t('outcome.aborted_by_host'), detail: note ? t('reason.aborted_by_host_note', { note }) : why };
   }
-
-  // A seat's player: "name (seat)" from presence (the computer when a bot holds it), else the seat.
-  function playerOf(n) {
-    const x = state.presence?.seats?.find((s) => s.seat === n);
-    const name = x?.name || (x?.bot ? t(`opp.bot.${x.bot}`) : '');
-    return name ? `${name} (${seatName(n)})` : seatName(n);
+  if (winner == null) return { title: t('outcome.draw'), detail: why };
+  if (state.seat && !state.oneDevice) {
+    return {
+      title: t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose'),
+      detail: t('outcome.won_by', { player: playerOf(winner, state, seatName), reason: why }),
+    };
   }
-
-  // The outcome's title (from this seat's side for a player, else the winner's name) and its
-  // detail (the winner by name for a player, and the reason in words), in the current language.
-  function outcomeText({ winner, reason, note }) {
-    const why = reasonText(reason, state.gameName);
-    if (reason === 'aborted') return { title: t('outcome.aborted'), detail: why };
-    if (reason === 'aborted_by_host') {
-      return { title: t('outcome.aborted_by_host'), detail: note ? t('reason.aborted_by_host_note', { note }) : why };
-    }
-    if (winner == null) return { title: t('outcome.draw'), detail: why };
-    if (state.seat && !state.oneDevice) {
-      return {
-        title: t(winner === state.seat ? 'outcome.you_win' : 'outcome.you_lose'),
-        detail: t('outcome.won_by', { player: playerOf(winner), reason: why }),
-      };
-    }
-    return { title: t('outcome.win', { player: playerOf(winner) }), detail: why };
-  }
-
-  return { banner, resultBar, show };
+  return { title: t('outcome.win', { player: playerOf(winner, state, seatName) }), detail: why };
 }
