@@ -115,15 +115,7 @@ export function renderMatch(app, code, { spectate = false, replay = false, sourc
     sound: ({ cue }) => play(cue),
     sounds: ({ cues }) => playAll(cues),
     // The tab title says the opponent arrived until this player touches the page.
-    arrived: () => {
-      const seen = () => {
-        document.removeEventListener('pointerdown', seen);
-        document.removeEventListener('keydown', seen);
-        run(opponentSeen(state));
-      };
-      document.addEventListener('pointerdown', seen);
-      document.addEventListener('keydown', seen);
-    },
+    arrived: () => onFirstTouch(() => run(opponentSeen(state))),
     // Both players move to the new match at once, with their new seats.
     navigate: ({ code: next, seat, token }) => {
       saveSeat(next, seat, token);
@@ -137,13 +129,7 @@ export function renderMatch(app, code, { spectate = false, replay = false, sourc
         ({ code }) => location.assign(`/m/${code}?watch`),
         (err) => {
           run(published(state));
-          toast(
-            err?.code === 'network'
-              ? t('network_error')
-              : t('offline.publish_refused', { reason: errorText(err, state.gameName) }),
-            'error',
-            10_000
-          );
+          toast(publishRefusal(err, state.gameName), 'error', 10_000);
         }
       ),
     unknownMatch: () => {
@@ -184,4 +170,22 @@ export function renderMatch(app, code, { spectate = false, replay = false, sourc
     view.stop();
     offNetwork();
   };
+}
+
+// Calls seen() once, the first time this player touches the page (a pointer down or a key).
+function onFirstTouch(seen) {
+  const once = () => {
+    document.removeEventListener('pointerdown', once);
+    document.removeEventListener('keydown', once);
+    seen();
+  };
+  document.addEventListener('pointerdown', once);
+  document.addEventListener('keydown', once);
+}
+
+// Why publishing a match of the game gameName failed (err: the refusal), in words.
+function publishRefusal(err, gameName) {
+  return err?.code === 'network'
+    ? t('network_error')
+    : t('offline.publish_refused', { reason: errorText(err, gameName) });
 }
