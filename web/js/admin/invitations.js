@@ -72,54 +72,9 @@ export function invitationsSection({ onRefused }) {
     createBtn.textContent = t('admin.invitations.create');
   };
 
-  // Who made it (null: the owner's shell, or the server itself for a set-up link) and its state, in words.
-  const maker = (inv) => inv.created_by ?? t(inv.admin ? 'admin.invitations.setup_maker' : 'admin.audit.shell');
-  const stateText = (inv) =>
-    has(`admin.invitations.state_${inv.state}`) ? t(`admin.invitations.state_${inv.state}`) : inv.state;
-
   function draw() {
     if (!invitations) return;
-    drawTable(list, {
-      id: 'invitations-table',
-      caption: t('admin.invitations.list'),
-      empty: t('admin.invitations.none'),
-      headers: [
-        t('admin.invitations.id'),
-        t('admin.invitations.state'),
-        t('admin.invitations.used'),
-        t('admin.invitations.expires'),
-        t('admin.invitations.maker'),
-        t('admin.invitations.actions'),
-      ],
-      rows: invitations.map((inv) => ({
-        attrs: { dataset: { id: inv.id, state: inv.state } },
-        cells: [
-          h(
-            'span',
-            {},
-            h('code', { id: `inv-${inv.id}` }, inv.id),
-            inv.admin ? h('span', { class: 'badge setup-badge' }, t('admin.invitations.setup')) : null
-          ),
-          h('span', { class: `state-mark inv-${inv.state}` }, stateText(inv)),
-          h('span', { class: 'nowrap' }, t('admin.invitations.used_of', { uses: inv.uses, max: inv.max_uses })),
-          formatWhen(inv.expires, lang()),
-          h('span', {}, maker(inv), h('small', { class: 'cell-sub' }, formatWhen(inv.created, lang()))),
-          inv.state === 'open'
-            ? h(
-                'button',
-                {
-                  type: 'button',
-                  class: 'btn small danger ghost',
-                  id: `revoke-${inv.id}`,
-                  'aria-labelledby': `revoke-${inv.id} inv-${inv.id}`,
-                  onclick: () => revoke(inv),
-                },
-                t('admin.invitations.revoke')
-              )
-            : null,
-        ],
-      })),
-    });
+    drawInvitations(list, invitations, revoke);
   }
 
   async function load() {
@@ -194,4 +149,55 @@ export function invitationsSection({ onRefused }) {
       drawMade();
     },
   };
+}
+
+// Who made it (null: the owner's shell, or the server itself for a set-up link) and its state, in words.
+const maker = (inv) => inv.created_by ?? t(inv.admin ? 'admin.invitations.setup_maker' : 'admin.audit.shell');
+const stateText = (inv) =>
+  has(`admin.invitations.state_${inv.state}`) ? t(`admin.invitations.state_${inv.state}`) : inv.state;
+
+// Draws the table of invitations into box: one row each, with a Revoke button (revoke(inv)) for
+// the open ones.
+function drawInvitations(box, invitations, revoke) {
+  drawTable(box, {
+    id: 'invitations-table',
+    caption: t('admin.invitations.list'),
+    empty: t('admin.invitations.none'),
+    headers: [
+      t('admin.invitations.id'),
+      t('admin.invitations.state'),
+      t('admin.invitations.used'),
+      t('admin.invitations.expires'),
+      t('admin.invitations.maker'),
+      t('admin.invitations.actions'),
+    ],
+    rows: invitations.map((inv) => ({
+      attrs: { dataset: { id: inv.id, state: inv.state } },
+      cells: [
+        h(
+          'span',
+          {},
+          h('code', { id: `inv-${inv.id}` }, inv.id),
+          inv.admin ? h('span', { class: 'badge setup-badge' }, t('admin.invitations.setup')) : null
+        ),
+        h('span', { class: `state-mark inv-${inv.state}` }, stateText(inv)),
+        h('span', { class: 'nowrap' }, t('admin.invitations.used_of', { uses: inv.uses, max: inv.max_uses })),
+        formatWhen(inv.expires, lang()),
+        h('span', {}, maker(inv), h('small', { class: 'cell-sub' }, formatWhen(inv.created, lang()))),
+        inv.state === 'open'
+          ? h(
+              'button',
+              {
+                type: 'button',
+                class: 'btn small danger ghost',
+                id: `revoke-${inv.id}`,
+                'aria-labelledby': `revoke-${inv.id} inv-${inv.id}`,
+                onclick: () => revoke(inv),
+              },
+              t('admin.invitations.revoke')
+            )
+          : null,
+      ],
+    })),
+  });
 }
