@@ -61,30 +61,7 @@ export function serverSection({ onRefused }) {
 
   function draw() {
     if (!info) return;
-    const row = (key, value, id, sub = null) =>
-      h(
-        'div',
-        { class: 'admin-stat' },
-        h('dt', {}, t(key)),
-        h('dd', { id: `stat-${id}` }, String(value), sub ? h('small', { class: 'cell-sub' }, sub) : null)
-      );
-    const access = `admin.access.${info.access}`;
-    fill(
-      stats,
-      row('admin.server.version', info.version, 'version'),
-      row('admin.server.uptime', formatUptime(info.uptime_s), 'uptime'),
-      row('admin.server.connections', info.connections, 'connections'),
-      row('admin.server.rooms', info.rooms, 'rooms'),
-      row('admin.server.bots', info.bots_thinking, 'bots'),
-      row('admin.server.database', formatBytes(info.database_bytes, lang()), 'database'),
-      row(
-        'admin.server.access',
-        has(access) ? t(access) : info.access,
-        'access',
-        has(`${access}_text`) ? t(`${access}_text`) : null
-      ),
-      row('admin.server.node', info.node || t('admin.server.no_node'), 'node')
-    );
+    fill(stats, ...statRows(info));
     toggle.checked = !!info.maintenance;
     el.classList.toggle('in-maintenance', !!info.maintenance);
     updated.textContent = t('admin.server.updated', {
@@ -149,4 +126,35 @@ export function serverSection({ onRefused }) {
       backups.relabel();
     },
   };
+}
+
+// One figure of the list: its name (key), value, an optional line under it (sub); id names its value.
+function statRow(key, value, id, sub = null) {
+  return h(
+    'div',
+    { class: 'admin-stat' },
+    h('dt', {}, t(key)),
+    h('dd', { id: `stat-${id}` }, String(value), sub ? h('small', { class: 'cell-sub' }, sub) : null)
+  );
+}
+
+// The node's figures of info (GET /api/admin/server): version, uptime, connections, rooms,
+// bots thinking, database size, access (with its explanation) and node.
+function statRows(info) {
+  const access = `admin.access.${info.access}`;
+  return [
+    statRow('admin.server.version', info.version, 'version'),
+    statRow('admin.server.uptime', formatUptime(info.uptime_s), 'uptime'),
+    statRow('admin.server.connections', info.connections, 'connections'),
+    statRow('admin.server.rooms', info.rooms, 'rooms'),
+    statRow('admin.server.bots', info.bots_thinking, 'bots'),
+    statRow('admin.server.database', formatBytes(info.database_bytes, lang()), 'database'),
+    statRow(
+      'admin.server.access',
+      has(access) ? t(access) : info.access,
+      'access',
+      has(`${access}_text`) ? t(`${access}_text`) : null
+    ),
+    statRow('admin.server.node', info.node || t('admin.server.no_node'), 'node'),
+  ];
 }
