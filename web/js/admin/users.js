@@ -68,67 +68,9 @@ export function usersSection({ onRefused }) {
     searchBtn.textContent = t('admin.users.search_btn');
   };
 
-  // One action button of user u's row, named by its text and the row's user name.
-  const button = (u, action, cls = 'btn small') =>
-    h(
-      'button',
-      {
-        type: 'button',
-        class: cls,
-        id: `u${u.id}-${action}`,
-        dataset: { action },
-        'aria-labelledby': `u${u.id}-${action} u${u.id}-name`,
-        onclick: () => act(u, action),
-      },
-      t(`admin.users.${action}`)
-    );
-
   function draw() {
     if (!users) return;
-    const me = account().user?.id;
-    drawTable(list, {
-      id: 'users-table',
-      caption: t('admin.users.title'),
-      empty: t('admin.users.none'),
-      headers: [
-        t('admin.users.name'),
-        t('admin.users.display_name'),
-        t('admin.users.role'),
-        t('admin.users.state'),
-        t('admin.users.created'),
-        t('admin.users.actions'),
-      ],
-      rows: users.map((u) => ({
-        attrs: { dataset: { user: u.username, id: String(u.id) }, class: u.disabled ? 'is-disabled' : '' },
-        cells: [
-          h(
-            'span',
-            { id: `u${u.id}-name` },
-            u.username,
-            u.id === me ? h('span', { class: 'you-mark' }, ` ${t('admin.users.you')}`) : null
-          ),
-          u.display_name,
-          h(
-            'span',
-            { class: `role-mark${u.admin ? ' admin' : ''}` },
-            t(u.admin ? 'admin.users.role_admin' : 'admin.users.role_member')
-          ),
-          h(
-            'span',
-            { class: `state-mark${u.disabled ? ' off' : ''}` },
-            t(u.disabled ? 'admin.users.state_disabled' : 'admin.users.state_active')
-          ),
-          formatWhen(u.created, lang()),
-          h(
-            'div',
-            { class: 'row-actions' },
-            u.disabled ? button(u, 'enable') : button(u, 'disable', 'btn small danger ghost'),
-            u.admin ? button(u, 'demote', 'btn small ghost') : button(u, 'promote', 'btn small ghost'),
-            button(u, 'reset-link', 'btn small ghost')
-          ),
-        ],
-      })),
-    });
+    drawUsers(list, users, account().user?.id, act);
   }
 
   // The reset link just made, with whose it is, until when it works, and that it is shown only now.
@@ -196,4 +138,70 @@ export function usersSection({ onRefused }) {
       drawReset();
     },
   };
+}
+
+// One action button of user u's row, named by its text and the row's user name; a click calls
+// act(u, action).
+function userButton(u, action, cls, act) {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: cls,
+      id: `u${u.id}-${action}`,
+      dataset: { action },
+      'aria-labelledby': `u${u.id}-${action} u${u.id}-name`,
+      onclick: () => act(u, action),
+    },
+    t(`admin.users.${action}`)
+  );
+}
+
+// Draws the table of users into box (me: the administrator's own id, marked), each row with its
+// actions (act(u, action)): enable or disable, promote or demote, a reset link.
+function drawUsers(box, users, me, act) {
+  const button = (u, action, cls = 'btn small') => userButton(u, action, cls, act);
+  drawTable(box, {
+    id: 'users-table',
+    caption: t('admin.users.title'),
+    empty: t('admin.users.none'),
+    headers: [
+      t('admin.users.name'),
+      t('admin.users.display_name'),
+      t('admin.users.role'),
+      t('admin.users.state'),
+      t('admin.users.created'),
+      t('admin.users.actions'),
+    ],
+    rows: users.map((u) => ({
+      attrs: { dataset: { user: u.username, id: String(u.id) }, class: u.disabled ? 'is-disabled' : '' },
+      cells: [
+        h(
+          'span',
+          { id: `u${u.id}-name` },
+          u.username,
+          u.id === me ? h('span', { class: 'you-mark' }, ` ${t('admin.users.you')}`) : null
+        ),
+        u.display_name,
+        h(
+          'span',
+          { class: `role-mark${u.admin ? ' admin' : ''}` },
+          t(u.admin ? 'admin.users.role_admin' : 'admin.users.role_member')
+        ),
+        h(
+          'span',
+          { class: `state-mark${u.disabled ? ' off' : ''}` },
+          t(u.disabled ? 'admin.users.state_disabled' : 'admin.users.state_active')
+        ),
+        formatWhen(u.created, lang()),
+        h(
+          'div',
+          { class: 'row-actions' },
+          u.disabled ? button(u, 'enable') : button(u, 'disable', 'btn small danger ghost'),
+          u.admin ? button(u, 'demote', 'btn small ghost') : button(u, 'promote', 'btn small ghost'),
+          button(u, 'reset-link', 'btn small ghost')
+        ),
+      ],
+    })),
+  });
 }
