@@ -46,6 +46,130 @@ function goalText(game, p) {
   return t(p.solutions.some((l) => l.length > 1) ? 'puzzles.goal_win_turn' : 'puzzles.goal_win', { side });
 }
 
+// The page in place of the puzzles when there are none to show: a sentence (key with params)
+// and the choice of game.
+function noticePage(key, params) {
+  return h(
+    'section',
+    { class: 'learn-page' },
+    h('h1', {}, t('puzzles.heading')),
+    h('p', { class: 'notice', id: 'puzzles-notice' }, t(key, params)),
+    gameNav(null, 'puzzles', puzzlesHref)
+  );
+}
+
+// The next puzzle of set at difficulty level not solved yet here (record), the first again
+// once all are; null when the level has none.
+function nextPuzzle(set, level, record) {
+  const pool = set.puzzles.filter((p) => p.difficulty === level);
+  return pool.find((p) => !record.solved.includes(p.id)) ?? pool[0] ?? null;
+}
+
+// Record r after puzzle id was solved: one more in the streak (the best kept), id among the solved.
+function solvedRecord(r, id) {
+  return {
+    ...r,
+    streak: r.streak + 1,
+    best: Math.max(r.best, r.streak + 1),
+    solved: [...new Set([...r.solved, id])],
+  };
+}
+
+// The panel beside the puzzle's board: where it is, the puzzle's number, the difficulty choice,
+// the goal, the status (loading, playing, solved, failed, shown…), the streak and the buttons.
+// on: {level(n), next(), show()}, the user's choices.
+function puzzlePanel({ game, set, puzzle, level, status, record }, on) {
+  return [
+    h(
+      'nav',
+      { class: 'learn-crumbs', 'aria-label': t('learn.where') },
+      h('span', {}, t('puzzles.title', { game: gameTitle(game.id) }))
+    ),
+    h(
+      'h1',
+      { id: 'puzzle-title' },
+      puzzle ? t('puzzles.number', { n: puzzle.id.split('-').pop() }) : t('puzzles.empty')
+    ),
+    levelChoice(set, level, on.level),
+    puzzle
+      ? h(
+          'div',
+          { class: 'lesson-goal', id: 'lesson-goal' },
+          h('strong', {}, t('learn.goal')),
+          h('p', {}, goalText(game, puzzle))
+        )
+      : null,
+    h(
+      'p',
+      {
+        class: `lesson-status ${status}`,
+        id: 'lesson-status',
+        role: 'status',
+        'aria-live': 'polite',
+        dataset: { status },
+      },
+      status === 'loading' ? t('learn.loading') : t(`puzzles.${status}`)
+    ),
+    h(
+      'p',
+      { class: 'puzzle-streak', id: 'puzzle-streak' },
+      t('puzzles.streak', { n: record.streak, best: record.best })
+    ),
+    puzzleActions(puzzle, status, on),
+  ];
+}
+
+// The difficulty choice, each level with its number of puzzles in set; a change calls
+// choose(the level).
+function levelChoice(set, level, choose) {
+  return h(
+    'label',
+    { class: 'puzzle-level' },
+    t('puzzles.difficulty'),
+    ' ',
+    h(
+      'select',
+      {
+        id: 'puzzle-level',
+        onchange: (e) => choose(Number(e.target.value)),
+      },
+      LEVELS.map((n) =>
+        h(
+          'option',
+          { value: String(n), selected: n === level },
+          t(`puzzles.level${n}`, { n: set.puzzles.filter((p) => p.difficulty === n).length })
+        )
+      )
+    )
+  );
+}
+
+// The buttons: the next puzzle (on.next; the main one once this one is over) and, while it is
+// played, the solution (on.show).
+function puzzleActions(puzzle, status, on) {
+  return h(
+    'div',
+    { class: 'lesson-actions' },
+    h(
+      'button',
+      {
+        type: 'button',
+        class: `btn${status === 'solved' || status === 'shown' ? ' primary' : ' ghost'}`,
+        id: 'puzzle-next',
+        onclick: () => on.next(),
+      },
+      t('puzzles.next')
+    ),
+    puzzle && status === 'playing'
+      ? h(
+          'button',
+          { type: 'button', class: 'btn ghost', id: 'puzzle-show', onclick: () => on.show() },
+          t('puzzles.show')
+        )
+      : null
+  );
+}
+
 // Draws `/?puzzles=<game>[&level=<1-4>]` into app; returns its teardown.
 export function renderPuzzles(app, route) {
   const game = gameById(route.game);
@@ -53,16 +177,7 @@ export function renderPuzzles(app, route) {
   let match = null;
   let stopped = false;
   let offLang = () => {};
-  const notice = (key, params) =>
-    app.replaceChildren(
-      h(
-        'section',
-        { class: 'learn-page' },
-        h('h1', {}, t('puzzles.heading')),
-        h('p', { class: 'notice', id: 'puzzles-notice' }, t(key, params)),
-        gameNav(null, 'puzzles', puzzlesHref)
-      )
-    );
+  const notice = (key, params) => app.replaceChildren(noticePage(key, params));
   if (!game?.puzzles) {
     notice('puzzles.unknown');
     return () => {};
@@ -84,90 +199,19 @@ export function renderPuzzles(app, route) {
         h('section', { class: 'learn-page learn-lesson', id: 'puzzles', dataset: { game: game.id } }, panel, board)
       );
 
-      // The next puzzle of the chosen difficulty not solved yet here (the first again once all are).
-      const pick = () => {
-        const pool = set.puzzles.filter((p) => p.difficulty === level);
-        return pool.find((p) => !record.solved.includes(p.id)) ?? pool[0] ?? null;
-      };
+      const pick = () => nextPuzzle(set, level, record);
       const drawPanel = () => {
         panel.replaceChildren(
-          h(
-            'nav',
-            { class: 'learn-crumbs', 'aria-label': t('learn.where') },
-            h('span', {}, t('puzzles.title', { game: gameTitle(game.id) }))
-          ),
-          h(
-            'h1',
-            { id: 'puzzle-title' },
-            puzzle ? t('puzzles.number', { n: puzzle.id.split('-').pop() }) : t('puzzles.empty')
-          ),
-          h(
-            'label',
-            { class: 'puzzle-level' },
-            t('puzzles.difficulty'),
-            ' ',
-            h(
-              'select',
-              {
-                id: 'puzzle-level',
-                onchange: (e) => {
-                  level = Number(e.target.value);
-                  next();
-                },
-              },
-              LEVELS.map((n) =>
-                h(
-                  'option',
-                  { value: String(n), selected: n === level },
-                  t(`puzzles.level${n}`, { n: set.puzzles.filter((p) => p.difficulty === n).length })
-                )
-              )
-            )
-          ),
-          puzzle
-            ? h(
-                'div',
-                { class: 'lesson-goal', id: 'lesson-goal' },
-                h('strong', {}, t('learn.goal')),
-                h('p', {}, goalText(game, puzzle))
-              )
-            : null,
-          h(
-            'p',
+          ...puzzlePanel(
+            { game, set, puzzle, level, status, record },
             {
-              class: `lesson-status ${status}`,
-              id: 'lesson-status',
-              role: 'status',
-              'aria-live': 'polite',
-              dataset: { status },
-            },
-            status === 'loading' ? t('learn.loading') : t(`puzzles.${status}`)
-          ),
-          h(
-            'p',
-            { class: 'puzzle-streak', id: 'puzzle-streak' },
-            t('puzzles.streak', { n: record.streak, best: record.best })
-          ),
-          h(
-            'div',
-            { class: 'lesson-actions' },
-            h(
-              'button',
-              {
-                type: 'button',
-                class: `btn${status === 'solved' || status === 'shown' ? ' primary' : ' ghost'}`,
-                id: 'puzzle-next',
-                onclick: () => next(),
+              level: (n) => {
+                level = n;
+                next();
               },
-              t('puzzles.next')
-            ),
-            puzzle && status === 'playing'
-              ? h(
-                  'button',
-                  { type: 'button', class: 'btn ghost', id: 'puzzle-show', onclick: () => show() },
-                  t('puzzles.show')
-                )
-              : null
+              next: () => next(),
+              show: () => show(),
+            }
           )
         );
         document.title = `${t('puzzles.title', { game: gameTitle(game.id) })} · Tabuleiro`;
@@ -184,12 +228,7 @@ export function renderPuzzles(app, route) {
       const result = (s) => {
         if (status !== 'playing') return;
         if (s === 'solved') {
-          record = {
-            ...record,
-            streak: record.streak + 1,
-            best: Math.max(record.best, record.streak + 1),
-            solved: [...new Set([...record.solved, puzzle.id])],
-          };
+          record = solvedRecord(record, puzzle.id);
           saveRecord(game.id, record);
           status = 'solved';
           drawPanel();
