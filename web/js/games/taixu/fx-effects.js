@@ -306,19 +306,19 @@ function anomaliesReshuffled(s, ev, t) {
 }
 
 // The effect of each event type: (stage, event, start time, event index) => recorded name or nothing.
-export const EFFECTS = {
-  summoned,
-  moved,
-  captured,
-  repelled,
-  charge_changed: chargeChanged,
-  zone_bonus: zoneBonus,
-  anomaly_triggered: anomalyTriggered,
-  teleported,
-  exploded,
-  wave,
-  destroyed,
-  swapped,
-  idle_decay: idleDecay,
-  anomalies_reshuffled: anomaliesReshuffled,
-};
+export const EFFECTS = new Map([
+  ['summoned', summoned],
+  ['moved', moved],
+  ['captured', captured],
+  ['repelled', repelled],
+  ['charge_changed', chargeChanged],
+  ['zone_bonus', zoneBonus],
+  ['anomaly_triggered', anomalyTriggered],
+  ['teleported', teleported],
+  ['exploded', exploded],
+  ['wave', wave],
+  ['destroyed', destroyed],
+  ['swapped', swapped],
+  ['idle_decay', idleDecay],
+  ['anomalies_reshuffled', anomaliesReshuffled],
+]);

@@ -36,8 +36,7 @@ export function playAnimations(table, prev, events) {
 
   const stage = createStage(table, prev, events, times, speed);
   events.forEach((ev, i) => {
-    const effect = Object.hasOwn(EFFECTS, ev.type) ? EFFECTS[ev.type] : null;
-    const name = effect?.(stage, ev, times[i], i);
+    const name = EFFECTS.get(ev.type)?.(stage, ev, times[i], i);
     if (name) played.push(name);
   });
   t = times.length ? times[times.length - 1] + (STEP_MS[events[events.length - 1].type] || 0) : 0;
