@@ -25,16 +25,7 @@ export function historyPanel({
   let hist = null;
   let viewing = null; // the version shown, or null for live
   const list = h('ol', { class: 'move-list', id: 'move-list' });
-  const pos = h('span', { class: 'hist-pos', id: 'hist-pos', 'aria-live': 'polite' });
-  const first = stepButton('hist-first', 'hist.first', '«', () => go(hist?.from));
-  const prev = stepButton('hist-prev', 'hist.prev', '◀', () => go(current() - 1));
-  const next = stepButton('hist-next', 'hist.next', '▶', () => go(current() + 1));
-  const last = stepButton('hist-last', 'hist.last', '»', () => go(null));
-  const live = h(
-    'button',
-    { type: 'button', class: 'btn small hist-live', id: 'hist-live', hidden: true, onclick: () => go(null) },
-    h('span', { 'data-i18n': 'hist.back_live' }, t('hist.back_live'))
-  );
+  const stepping = stepControls({ go: (v) => go(v), current: () => current(), start: () => hist?.from });
   const exportBtn = h(
     'button',
     { type: 'button', class: 'btn small ghost', id: 'hist-export', hidden: !onExport, onclick: () => onExport?.() },
@@ -50,16 +41,8 @@ export function historyPanel({
       h('h2', { id: 'moves-title', 'data-i18n': 'hist.title' }, t('hist.title')),
       exportBtn
     ),
-    h(
-      'div',
-      { class: 'hist-controls', role: 'group', 'aria-label': t('hist.controls'), 'data-i18n-aria': 'hist.controls' },
-      first,
-      prev,
-      pos,
-      next,
-      last
-    ),
-    live,
+    stepping.group,
+    stepping.live,
     list
   );
 
@@ -93,19 +76,8 @@ export function historyPanel({
       ...before,
       ...groupTurns(hist.changes, game).map((tr, i) => turnItem(tr, i, hist, cur, go, ctx))
     );
-    const over = isOver();
-    pos.textContent =
-      viewing == null
-        ? t(over ? 'hist.at_end' : 'hist.at_live', { v: hist.to })
-        : t('hist.at', { v: viewing, n: hist.to });
-    live.firstChild.dataset.i18n = over ? 'hist.back_end' : 'hist.back_live';
-    live.firstChild.textContent = t(live.firstChild.dataset.i18n);
+    stepping.draw(hist, viewing, cur, isOver());
     el.classList.toggle('past', viewing != null);
-    live.hidden = viewing == null;
-    first.disabled = cur <= hist.from;
-    prev.disabled = cur <= hist.from;
-    next.disabled = viewing == null;
-    last.disabled = viewing == null;
     revealCurrent(list);
   }
 
@@ -159,6 +131,47 @@ function stepButton(id, key, label, fn) {
     },
     label
   );
+}
+
+// The stepping controls: first / previous / next / last around the position line, and "back to
+// live" (or to the end). The buttons ask go(version) from current() (the version shown); start()
+// is the record's first version. {group, live, draw(hist, viewing, cur, over)}.
+function stepControls({ go, current, start }) {
+  const pos = h('span', { class: 'hist-pos', id: 'hist-pos', 'aria-live': 'polite' });
+  const first = stepButton('hist-first', 'hist.first', '«', () => go(start()));
+  const prev = stepButton('hist-prev', 'hist.prev', '◀', () => go(current() - 1));
+  const next = stepButton('hist-next', 'hist.next', '▶', () => go(current() + 1));
+  const last = stepButton('hist-last', 'hist.last', '»', () => go(null));
+  const live = h(
+    'button',
+    { type: 'button', class: 'btn small hist-live', id: 'hist-live', hidden: true, onclick: () => go(null) },
+    h('span', { 'data-i18n': 'hist.back_live' }, t('hist.back_live'))
+  );
+  const group = h(
+    'div',
+    { class: 'hist-controls', role: 'group', 'aria-label': t('hist.controls'), 'data-i18n-aria': 'hist.controls' },
+    first,
+    prev,
+    pos,
+    next,
+    last
+  );
+  // Shows where the board is in record hist (viewing: the version shown, null live; cur: its
+  // number; over: the match has ended) and which steps are possible.
+  const draw = (hist, viewing, cur, over) => {
+    pos.textContent =
+      viewing == null
+        ? t(over ? 'hist.at_end' : 'hist.at_live', { v: hist.to })
+        : t('hist.at', { v: viewing, n: hist.to });
+    live.firstChild.dataset.i18n = over ? 'hist.back_end' : 'hist.back_live';
+    live.firstChild.textContent = t(live.firstChild.dataset.i18n);
+    live.hidden = viewing == null;
+    first.disabled = cur <= hist.from;
+    prev.disabled = cur <= hist.from;
+    next.disabled = viewing == null;
+    last.disabled = viewing == null;
+  };
+  return { group, live, draw };
 }
 
 // One change c's lines: [main line, consequences…] in the current language; prevView: the view
