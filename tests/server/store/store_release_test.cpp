@@ -16,7 +16,8 @@ using table = std::vector<std::vector<std::string>>;
 
 // A file of tests/server/store/data as text.
 std::string fixture(const std::string& name) {
-  std::ifstream in(std::filesystem::path(TABULEIRO_SOURCE_DIR) / "tests" / "store" / "data" / name, std::ios::binary);
+  std::ifstream in(std::filesystem::path(TABULEIRO_SOURCE_DIR) / "tests" / "server" / "store" / "data" / name,
+                   std::ios::binary);
   REQUIRE(in);
   std::ostringstream text;
   text << in.rdbuf();
