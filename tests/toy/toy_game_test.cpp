@@ -2,6 +2,8 @@
 // preview picture and its name in notifications with no change in server/: the server asks the
 // game's game_kind for its title and picture, and draws the picture as it draws any game's.
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -54,7 +56,11 @@ std::string rank_marks(const protocol::board_picture& p, int seat) {
 
 TEST_CASE("toy game: the server names it in a match page's preview and draws its picture as a 1200 x 630 PNG") {
   temp_dir dir;
-  server_process s(dir.path + "/toy.db", {}, "", TABULEIRO_TOY_BIN);
+  // A web folder of its own (the match page is its index.html with the preview's tags added),
+  // so the test does not depend on the directory it runs in.
+  std::filesystem::create_directories(dir.path + "/web");
+  std::ofstream(dir.path + "/web/index.html") << "<!doctype html><html><head><title>Tabuleiro</title></head></html>";
+  server_process s(dir.path + "/toy.db", {"--web", dir.path + "/web"}, "", TABULEIRO_TOY_BIN);
   const auto made = create_match(s.port(), {{"game", "words"}, {"seat", 1}});
 
   const auto page = http_call(s.port(), "GET", "/m/" + made.code);
