@@ -5,7 +5,7 @@ import { h } from '../dom.js';
 import { t, lang } from '../i18n.js';
 import { getAdmin } from '../api.js';
 import { formatWhen, auditSentence, auditDetail, auditActor, auditFrom } from './format.js';
-import { messages, drawTable } from './ui.js';
+import { messages, failure, drawTable, sectionFace } from './ui.js';
 
 const LIMIT = 200;
 
@@ -14,6 +14,7 @@ export function auditSection({ onRefused }) {
   const title = h('h2', { id: 'admin-audit-title' });
   const reload = h('button', { type: 'button', class: 'btn small ghost', id: 'audit-reload', onclick: () => load() });
   const msg = messages('admin-audit');
+  const fail = failure(onRefused, msg);
   const list = h('div', { class: 'admin-table-box', id: 'audit-box' });
   const el = h(
     'section',
@@ -65,20 +66,9 @@ export function auditSection({ onRefused }) {
       msg.clear();
       draw();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 
-  labels();
-  return {
-    el,
-    show() {
-      load();
-    },
-    hide() {},
-    relabel() {
-      labels();
-      draw();
-    },
-  };
+  return sectionFace({ el, labels, load, draws: [draw] });
 }

@@ -9,7 +9,7 @@ import { getAdmin, postAdmin } from '../api.js';
 import { copyText } from '../share.js';
 import { formatBytes, formatWhen } from './format.js';
 import { restoreCommands, backupBy } from './restore.js';
-import { messages, dataTable } from './ui.js';
+import { messages, failure, dataTable } from './ui.js';
 
 // The box: {el, load(), relabel()}; onRefused(e) hears a refusal that ends the page.
 export function backupsBox({ onRefused }) {
@@ -20,6 +20,7 @@ export function backupsBox({ onRefused }) {
   const now = h('button', { type: 'button', class: 'btn', id: 'backup-now', onclick: () => backUpNow() });
   const running = h('span', { class: 'hint', id: 'backups-running', role: 'status' });
   const msg = messages('admin-backups', 'backups');
+  const fail = failure(onRefused, msg);
   const list = h('div', { class: 'admin-table-box', id: 'backups-list' });
   const restore = h('div', { class: 'backups-restore', id: 'backups-restore' });
   const configured = [facts, h('div', { class: 'backups-actions' }, now, running), ...msg.nodes, list, restore];
@@ -70,7 +71,7 @@ export function backupsBox({ onRefused }) {
       info.backups ||= [];
       draw();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 

@@ -5,7 +5,7 @@ import { h, fill } from '../dom.js';
 import { t, has, lang } from '../i18n.js';
 import { getAdmin, postAdmin } from '../api.js';
 import { formatWhen } from './format.js';
-import { messages, linkOnce, drawTable } from './ui.js';
+import { messages, failure, linkOnce, drawTable, sectionFace } from './ui.js';
 
 // One labelled number input.
 const numberField = (id, min, max, value) => {
@@ -47,6 +47,7 @@ export function invitationsSection({ onRefused }) {
     createBtn
   );
   const msg = messages('admin-invitations');
+  const fail = failure(onRefused, msg);
   const linkBox = h('div', { class: 'link-once-box', id: 'invite-link-box' });
   const list = h('div', { class: 'admin-table-box', id: 'invitations-box' });
   const el = h(
@@ -82,7 +83,7 @@ export function invitationsSection({ onRefused }) {
       invitations = (await getAdmin('invitations')).invitations || [];
       draw();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 
@@ -119,7 +120,7 @@ export function invitationsSection({ onRefused }) {
       linkBox.querySelector('button')?.focus();
       await load();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     } finally {
       createBtn.disabled = false;
     }
@@ -132,23 +133,11 @@ export function invitationsSection({ onRefused }) {
       msg.ok(t('admin.invitations.revoked', { id: inv.id }));
       await load();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 
-  labels();
-  return {
-    el,
-    show() {
-      load();
-    },
-    hide() {},
-    relabel() {
-      labels();
-      draw();
-      drawMade();
-    },
-  };
+  return sectionFace({ el, labels, load, draws: [draw, drawMade] });
 }
 
 // Who made it (null: the owner's shell, or the server itself for a set-up link) and its state, in words.

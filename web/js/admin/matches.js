@@ -19,10 +19,9 @@ import {
   seatLine,
   resultText,
 } from './match-format.js';
-import { messages, confirmer, refusal, drawTable } from './ui.js';
+import { messages, failure, confirmer, refusal, drawTable, searchBox, sectionFace } from './ui.js';
 import { abortDialog } from './abort-dialog.js';
 
-const SEARCH_DELAY_MS = 300;
 // How often, and how many times, the list is read again while an abort is still being carried out.
 const SETTLE_MS = 300;
 const SETTLE_TRIES = 10;
@@ -50,7 +49,6 @@ function selectField(id, choices, onchange) {
 // The filters' form: status, game and a player's name (searched as it is typed, after a pause);
 // any change calls load(). {form, values(), relabel(), cancelSearch()}.
 function matchFilters(load) {
-  let searchTimer = null;
   const status = selectField(
     'match-status',
     [['', () => t('admin.matches.status_any')], ...STATUSES.map((s) => [s, () => statusText(s)])],
@@ -64,52 +62,25 @@ function matchFilters(load) {
     ],
     () => load()
   );
-  const searchLabel = h('label', { for: 'match-player' });
-  const search = h('input', {
-    type: 'search',
-    id: 'match-player',
-    name: 'player',
-    autocomplete: 'off',
-    spellcheck: false,
-    maxLength: 64,
-    oninput: () => {
-      clearTimeout(searchTimer);
-      searchTimer = setTimeout(load, SEARCH_DELAY_MS);
-    },
-  });
-  const searchBtn = h('button', { type: 'submit', class: 'btn', id: 'match-search-btn' });
+  const search = searchBox({ id: 'match-player', name: 'player', buttonId: 'match-search-btn', load });
   const form = h(
     'form',
-    {
-      class: 'match-filters',
-      role: 'search',
-      id: 'match-filters',
-      onsubmit: (e) => {
-        e.preventDefault();
-        clearTimeout(searchTimer);
-        load();
-      },
-    },
+    { class: 'match-filters', role: 'search', id: 'match-filters', onsubmit: search.onsubmit },
     status.node,
     game.node,
-    h(
-      'div',
-      { class: 'field match-player-field' },
-      searchLabel,
-      h('div', { class: 'admin-search-row' }, search, searchBtn)
-    )
+    h('div', { class: 'field match-player-field' }, search.label, search.row)
   );
   return {
     form,
-    values: () => ({ status: status.select.value, game: game.select.value, player: search.value }),
+    values: () => ({ status: status.select.value, game: game.select.value, player: search.input.value }),
     relabel() {
       form.setAttribute('aria-label', t('admin.matches.filters'));
       status.relabel('admin.matches.status');
       game.relabel('admin.matches.game');
-      searchLabel.textContent = t('admin.matches.search');
-      searchBtn.textContent = t('admin.matches.search_btn');
+      search.label.textContent = t('admin.matches.search');
+      search.button.textContent = t('admin.matches.search_btn');
     },
-    cancelSearch: () => clearTimeout(searchTimer),
+    cancelSearch: search.cancel,
   };
 }
 
@@ -179,6 +150,7 @@ export function matchesSection({ onRefused }) {
   const filters = matchFilters(() => load());
   const { form } = filters;
   const msg = messages('admin-matches', 'matches');
+  const fail = failure(onRefused, msg);
   const limitNote = h('p', { class: 'hint', id: 'matches-limit', hidden: true });
   const list = h('div', { class: 'admin-table-box', id: 'matches-box' });
   const confirm = confirmer('matches-confirm');
@@ -221,7 +193,7 @@ export function matchesSection({ onRefused }) {
       draw();
       list.dataset.query = route; // which filters the list shows
     } catch (e) {
-      if (mine === asked && !onRefused(e)) msg.error(e);
+      if (mine === asked) fail(e);
     }
   }
 
@@ -285,19 +257,14 @@ export function matchesSection({ onRefused }) {
   }
 
   title.tabIndex = -1;
-  labels();
-  return {
+  return sectionFace({
     el,
-    show() {
-      load();
-    },
-    hide() {
+    labels,
+    load,
+    draws: [draw],
+    stop: () => {
       filters.cancelSearch();
       aborter.close();
     },
-    relabel() {
-      labels();
-      draw();
-    },
-  };
+  });
 }

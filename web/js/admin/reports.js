@@ -6,13 +6,14 @@ import { h, fill } from '../dom.js';
 import { t, lang } from '../i18n.js';
 import { getAdmin, postAdmin } from '../api.js';
 import { formatWhen } from './format.js';
-import { messages } from './ui.js';
+import { messages, failure, sectionFace } from './ui.js';
 
 // The section: {el, show(), hide(), relabel()}; onRefused(e) hears a refusal that ends the page.
 export function reportsSection({ onRefused }) {
   const title = h('h2', { id: 'admin-reports-title' });
   const reload = h('button', { type: 'button', class: 'btn small ghost', id: 'reports-reload', onclick: () => load() });
   const msg = messages('admin-reports');
+  const fail = failure(onRefused, msg);
   const list = h('ol', { class: 'report-list', id: 'report-list' });
   const el = h(
     'section',
@@ -88,7 +89,7 @@ export function reportsSection({ onRefused }) {
       msg.ok(t('admin.reports.done'));
       draw();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 
@@ -98,20 +99,9 @@ export function reportsSection({ onRefused }) {
       msg.clear();
       draw();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 
-  labels();
-  return {
-    el,
-    show() {
-      load();
-    },
-    hide() {},
-    relabel() {
-      labels();
-      draw();
-    },
-  };
+  return sectionFace({ el, labels, load, draws: [draw] });
 }

@@ -6,7 +6,7 @@ import { h, fill } from '../dom.js';
 import { t, has, lang } from '../i18n.js';
 import { getAdmin, postAdmin } from '../api.js';
 import { formatUptime, formatBytes, formatWhen } from './format.js';
-import { messages } from './ui.js';
+import { messages, failure } from './ui.js';
 import { backupsBox } from './backups.js';
 
 const REFRESH_MS = 5000;
@@ -17,6 +17,7 @@ export function serverSection({ onRefused }) {
   const stats = h('dl', { class: 'admin-stats', id: 'admin-stats' });
   const updated = h('p', { class: 'hint admin-updated', id: 'admin-updated' });
   const msg = messages('admin-server');
+  const fail = failure(onRefused, msg);
   const toggle = h('input', {
     type: 'checkbox',
     id: 'maintenance-switch',
@@ -76,7 +77,7 @@ export function serverSection({ onRefused }) {
       info = await getAdmin('server');
       draw();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 
@@ -91,7 +92,7 @@ export function serverSection({ onRefused }) {
       await load();
     } catch (e) {
       toggle.checked = !on;
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     } finally {
       busy = false;
       toggle.disabled = false;

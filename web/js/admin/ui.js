@@ -1,6 +1,7 @@
 // What the administration page's sections share: a message line (errors in role="alert",
-// successes in role="status"), a confirm dialog, a link shown once with a copy button, and a
-// table with column headers that becomes one card per row on a phone.
+// successes in role="status"), a confirm dialog, a link shown once with a copy button, a
+// table with column headers that becomes one card per row on a phone, a search box that
+// searches as it is typed, and the face a section shows the page.
 import { h, fill, icon } from '../dom.js';
 import { t, has, errorText } from '../i18n.js';
 import { copyText } from '../share.js';
@@ -34,6 +35,11 @@ export function messages(id, section = '') {
     },
   };
 }
+
+// A request's failure in a section: a refusal that ends the page goes to onRefused, any other to msg.
+export const failure = (onRefused, msg) => (e) => {
+  if (!onRefused(e)) msg.error(e);
+};
 
 // One confirm dialog for a section: ask(question, yesLabel) resolves true on "yes", false on
 // cancel or Escape.
@@ -144,4 +150,57 @@ export function dataTable({ id, caption, headers, rows, empty }) {
 // Replaces box's content with a table (or its empty text).
 export function drawTable(box, spec) {
   fill(box, dataTable(spec));
+}
+
+const SEARCH_DELAY_MS = 300;
+
+// A search box calling load() a pause after each keystroke and at once on submit: {label, input,
+// button, row (input and button), onsubmit (the form's), cancel() (drops a pending search)}.
+export function searchBox({ id, name, buttonId, load }) {
+  let timer = null;
+  const label = h('label', { for: id });
+  const input = h('input', {
+    type: 'search',
+    id,
+    name,
+    autocomplete: 'off',
+    spellcheck: false,
+    maxLength: 64,
+    oninput: () => {
+      clearTimeout(timer);
+      timer = setTimeout(load, SEARCH_DELAY_MS);
+    },
+  });
+  const button = h('button', { type: 'submit', class: 'btn', id: buttonId });
+  return {
+    label,
+    input,
+    button,
+    row: h('div', { class: 'admin-search-row' }, input, button),
+    onsubmit: (e) => {
+      e.preventDefault();
+      clearTimeout(timer);
+      load();
+    },
+    cancel: () => clearTimeout(timer),
+  };
+}
+
+// A section's face for the page, {el, show(), hide(), relabel()}, its labels set now: show() runs
+// load, hide() runs stop, relabel() sets the labels again and runs each of draws in turn.
+export function sectionFace({ el, labels, load, draws, stop = () => {} }) {
+  labels();
+  return {
+    el,
+    show() {
+      load();
+    },
+    hide() {
+      stop();
+    },
+    relabel() {
+      labels();
+      draws.forEach((draw) => draw());
+    },
+  };
 }

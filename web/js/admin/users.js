@@ -7,44 +7,23 @@ import { t, lang } from '../i18n.js';
 import { getAdmin, postAdmin } from '../api.js';
 import { account } from '../account.js';
 import { formatWhen } from './format.js';
-import { messages, confirmer, linkOnce, drawTable } from './ui.js';
+import { messages, failure, confirmer, linkOnce, drawTable, searchBox, sectionFace } from './ui.js';
 
-const SEARCH_DELAY_MS = 300;
 // The changes asked before they are made.
 const CONFIRMED = new Set(['disable', 'demote']);
 
 // The section: {el, show(), hide(), relabel()}; onRefused(e) hears a refusal that ends the page.
 export function usersSection({ onRefused }) {
   const title = h('h2', { id: 'admin-users-title' });
-  const searchLabel = h('label', { for: 'user-search' });
-  const search = h('input', {
-    type: 'search',
-    id: 'user-search',
-    name: 'q',
-    autocomplete: 'off',
-    spellcheck: false,
-    maxLength: 64,
-    oninput: () => {
-      clearTimeout(searchTimer);
-      searchTimer = setTimeout(load, SEARCH_DELAY_MS);
-    },
-  });
-  const searchBtn = h('button', { type: 'submit', class: 'btn', id: 'user-search-btn' });
+  const search = searchBox({ id: 'user-search', name: 'q', buttonId: 'user-search-btn', load });
   const form = h(
     'form',
-    {
-      class: 'admin-search',
-      role: 'search',
-      onsubmit: (e) => {
-        e.preventDefault();
-        clearTimeout(searchTimer);
-        load();
-      },
-    },
-    searchLabel,
-    h('div', { class: 'admin-search-row' }, search, searchBtn)
+    { class: 'admin-search', role: 'search', onsubmit: search.onsubmit },
+    search.label,
+    search.row
   );
   const msg = messages('admin-users');
+  const fail = failure(onRefused, msg);
   const linkBox = h('div', { class: 'link-once-box', id: 'reset-link-box' });
   const list = h('div', { class: 'admin-table-box', id: 'users-box' });
   const confirm = confirmer('users-confirm');
@@ -59,13 +38,12 @@ export function usersSection({ onRefused }) {
     confirm.dialog
   );
   let users = null;
-  let searchTimer = null;
   let reset = null; // the last reset link made: {u, answer}, shown until the page is left
 
   const labels = () => {
     title.textContent = t('admin.users.title');
-    searchLabel.textContent = t('admin.users.search');
-    searchBtn.textContent = t('admin.users.search_btn');
+    search.label.textContent = t('admin.users.search');
+    search.button.textContent = t('admin.users.search_btn');
   };
 
   function draw() {
@@ -87,14 +65,14 @@ export function usersSection({ onRefused }) {
   }
 
   async function load() {
-    const q = search.value.trim();
+    const q = search.input.value.trim();
     try {
       const answer = await getAdmin(`users${q ? `?q=${encodeURIComponent(q)}` : ''}`);
-      if (q !== search.value.trim()) return; // an older search answered late
+      if (q !== search.input.value.trim()) return; // an older search answered late
       users = answer.users || [];
       draw();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 
@@ -119,25 +97,11 @@ export function usersSection({ onRefused }) {
       msg.ok(t(`admin.users.done_${action}`, { name: u.username }));
       await load();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 
-  labels();
-  return {
-    el,
-    show() {
-      load();
-    },
-    hide() {
-      clearTimeout(searchTimer);
-    },
-    relabel() {
-      labels();
-      draw();
-      drawReset();
-    },
-  };
+  return sectionFace({ el, labels, load, draws: [draw, drawReset], stop: search.cancel });
 }
 
 // One action button of user u's row, named by its text and the row's user name; a click calls

@@ -6,7 +6,7 @@ import { h } from '../dom.js';
 import { t, lang } from '../i18n.js';
 import { getAdmin, postAdmin } from '../api.js';
 import { formatWhen } from './format.js';
-import { messages, confirmer, drawTable } from './ui.js';
+import { messages, failure, confirmer, drawTable, sectionFace } from './ui.js';
 
 // The section: {el, show(), hide(), relabel()}; onRefused(e) hears a refusal that ends the page.
 export function webhooksSection({ onRefused }) {
@@ -18,6 +18,7 @@ export function webhooksSection({ onRefused }) {
     onclick: () => load(),
   });
   const msg = messages('admin-webhooks');
+  const fail = failure(onRefused, msg);
   const list = h('div', { class: 'admin-table-box', id: 'webhooks-box' });
   const confirm = confirmer('webhooks-confirm');
   const el = h(
@@ -95,7 +96,7 @@ export function webhooksSection({ onRefused }) {
       msg.ok(t('admin.webhooks.done', args));
       await load();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 
@@ -104,20 +105,9 @@ export function webhooksSection({ onRefused }) {
       hooks = (await getAdmin('webhooks')).webhooks || [];
       draw();
     } catch (e) {
-      if (!onRefused(e)) msg.error(e);
+      fail(e);
     }
   }
 
-  labels();
-  return {
-    el,
-    show() {
-      load();
-    },
-    hide() {},
-    relabel() {
-      labels();
-      draw();
-    },
-  };
+  return sectionFace({ el, labels, load, draws: [draw] });
 }
