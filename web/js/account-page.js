@@ -11,8 +11,9 @@ function nextPath() {
   return next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
-// One labelled input of the form.
-function field(id, labelKey, attrs) {
+// One labelled input of a form (its label translated by its data-i18n key); the account
+// settings page's forms use it too.
+export function field(id, labelKey, attrs) {
   return h(
     'div',
     { class: 'field' },

@@ -7,21 +7,12 @@ import { t, errorText, setLang, onLangChange, translatePage } from './i18n.js';
 import { accountLoaded, saveProfile, changePassword, signOut } from './account.js';
 import { pushCard } from './push-settings.js';
 import { webhookCard } from './webhook-settings.js';
+import { field } from './account-page.js';
 
 const LANG_NAMES = [
   ['en', 'English'],
   ['pt-BR', 'Português (Brasil)'],
 ];
-
-// A labelled input (label translated by its data-i18n key).
-function field(id, labelKey, attrs) {
-  return h(
-    'div',
-    { class: 'field' },
-    h('label', { for: id, 'data-i18n': labelKey }, t(labelKey)),
-    h('input', { id, name: id, ...attrs })
-  );
-}
 
 // An error line (role="alert") and a success line (role="status") of one form.
 function lines(id) {
@@ -45,6 +36,40 @@ const refusal = (e) => {
   const text = errorText(e, 'settings');
   return e.code === 'rate_limited' ? `${text} ${t('account.retry')}` : text;
 };
+
+// A settings card: its title (an h2 named id, translated by titleKey), then children.
+const card = (id, titleKey, ...children) =>
+  h(
+    'section',
+    { class: 'card settings-card', 'aria-labelledby': id },
+    h('h2', { id, 'data-i18n': titleKey }, t(titleKey)),
+    ...children
+  );
+
+// Submits form through send() with button buttonId held down, after check() ('' or the error
+// line's text); then msg shows the okKey line, or the refusal.
+function onSubmit(form, msg, { buttonId, okKey, check = () => '', send }) {
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    msg.clear();
+    const wrong = check();
+    if (wrong) {
+      msg.err.textContent = wrong;
+      return;
+    }
+    const btn = form.querySelector(`#${buttonId}`);
+    btn.disabled = true;
+    try {
+      await send();
+      msg.ok.dataset.i18n = okKey;
+      msg.ok.textContent = t(okKey);
+    } catch (e) {
+      msg.err.textContent = refusal(e);
+    } finally {
+      btn.disabled = false;
+    }
+  });
+}
 
 const submitButton = (id, key) => h('button', { type: 'submit', class: 'btn primary', id, 'data-i18n': key }, t(key));
 
@@ -90,12 +115,10 @@ function profileForm(user) {
     msg.ok,
     submitButton('profile-save', 'settings.save')
   );
-  form.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    msg.clear();
-    const btn = form.querySelector('#profile-save');
-    btn.disabled = true;
-    try {
+  onSubmit(form, msg, {
+    buttonId: 'profile-save',
+    okKey: 'settings.saved',
+    send: async () => {
       const { user: saved } = await saveProfile({
         display_name: form.elements['settings-display-name'].value.trim(),
         language: language.value,
@@ -104,20 +127,9 @@ function profileForm(user) {
         form.elements['settings-display-name'].value = saved.display_name || '';
         setLang(saved.language);
       }
-      msg.ok.dataset.i18n = 'settings.saved';
-      msg.ok.textContent = t('settings.saved');
-    } catch (e) {
-      msg.err.textContent = refusal(e);
-    } finally {
-      btn.disabled = false;
-    }
+    },
   });
-  return h(
-    'section',
-    { class: 'card settings-card', 'aria-labelledby': 'profile-title' },
-    h('h2', { id: 'profile-title', 'data-i18n': 'settings.profile' }, t('settings.profile')),
-    form
-  );
+  return card('profile-title', 'settings.profile', form);
 }
 
 // The password form: the current password, the new one twice.
@@ -160,41 +172,22 @@ function passwordForm(user) {
     msg.ok,
     submitButton('password-save', 'settings.change_password')
   );
-  form.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    msg.clear();
-    const v = (name) => form.elements[name].value;
-    if (!v('current-password')) {
-      msg.err.textContent = t('settings.need_current');
-      return;
-    }
-    if (v('new-password').length < 8) {
-      msg.err.textContent = t('err.bad_password');
-      return;
-    }
-    if (v('new-password') !== v('new-password-again')) {
-      msg.err.textContent = t('settings.mismatch');
-      return;
-    }
-    const btn = form.querySelector('#password-save');
-    btn.disabled = true;
-    try {
+  const v = (name) => form.elements[name].value;
+  onSubmit(form, msg, {
+    buttonId: 'password-save',
+    okKey: 'settings.password_changed',
+    check: () => {
+      if (!v('current-password')) return t('settings.need_current');
+      if (v('new-password').length < 8) return t('err.bad_password');
+      if (v('new-password') !== v('new-password-again')) return t('settings.mismatch');
+      return '';
+    },
+    send: async () => {
       await changePassword(v('current-password'), v('new-password'));
       form.reset();
-      msg.ok.dataset.i18n = 'settings.password_changed';
-      msg.ok.textContent = t('settings.password_changed');
-    } catch (e) {
-      msg.err.textContent = refusal(e);
-    } finally {
-      btn.disabled = false;
-    }
+    },
   });
-  return h(
-    'section',
-    { class: 'card settings-card', 'aria-labelledby': 'password-title' },
-    h('h2', { id: 'password-title', 'data-i18n': 'settings.password' }, t('settings.password')),
-    form
-  );
+  return card('password-title', 'settings.password', form);
 }
 
 // Signing out of every device (this one too).
@@ -216,10 +209,9 @@ function sessionsBox() {
       btn.disabled = false;
     }
   });
-  return h(
-    'section',
-    { class: 'card settings-card', 'aria-labelledby': 'sessions-title' },
-    h('h2', { id: 'sessions-title', 'data-i18n': 'settings.sessions' }, t('settings.sessions')),
+  return card(
+    'sessions-title',
+    'settings.sessions',
     h('p', { class: 'hint', 'data-i18n': 'settings.signout_everywhere_text' }, t('settings.signout_everywhere_text')),
     msg.err,
     btn
