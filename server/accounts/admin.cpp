@@ -14,7 +14,7 @@ namespace {
 
 namespace net = boost::asio;
 
-refusal unavailable() { return {"unavailable", "the database cannot be reached right now; try again"}; }
+refusal database_unavailable() { return {"unavailable", "the database cannot be reached right now; try again"}; }
 refusal not_found(const char* what) { return {"not_found", std::string("no such ") + what}; }
 
 constexpr std::int64_t hour_ms = 3600LL * 1000;
@@ -78,7 +78,7 @@ void admin_service::change_user(const actor& by, std::int64_t user_id, write_wor
     if (s == write_status::conflict && out->absent) return done(not_found("user"));
     if (s == write_status::conflict && out->last_admin)
       return done(refusal{"last_admin", "the server would be left without an administrator"});
-    if (s != write_status::ok) return done(unavailable());
+    if (s != write_status::ok) return done(database_unavailable());
     record(by, action, "user " + std::to_string(user_id), "", [done = std::move(done)](bool) { done(std::nullopt); });
   });
 }
@@ -108,7 +108,7 @@ void admin_service::reset_link(const actor& by, std::int64_t user_id,
         return s == read_status::unavailable ? s : read_status::found;
       },
       [this, by, user_id, done = std::move(done)](std::optional<std::vector<user_row>> rows) mutable {
-        if (!rows) return done(unavailable());
+        if (!rows) return done(database_unavailable());
         if (rows->empty()) return done(not_found("user"));
         accounts_.create_reset(
             user_id, by.id, day_ms, [this, by, user_id, done = std::move(done)](std::variant<invitation, refusal> r) {
@@ -150,7 +150,7 @@ void admin_service::revoke_invitation(const actor& by, std::string id, change_do
   if (!hex16) return done(not_found("invitation"));
   db_.queue_write(revoke_invitation_work(id), [this, by, id, done = std::move(done)](write_status s) {
     if (s == write_status::conflict) return done(not_found("invitation"));
-    if (s != write_status::ok) return done(unavailable());
+    if (s != write_status::ok) return done(database_unavailable());
     record(by, "revoke_invitation", "invitation " + id, "", [done = std::move(done)](bool) { done(std::nullopt); });
   });
 }
@@ -190,7 +190,7 @@ void admin_service::delete_match(const actor& by, std::string code, std::string 
                   "node " + out->served_by + " serves this match (its lease runs for " +
                       std::to_string(std::max<std::int64_t>(0, (out->served_until_ms - time_.now_ms() + 999) / 1000)) +
                       " s more): delete it on that node's admin page, or once no node serves it"});
-    if (s != write_status::ok) return done(unavailable());
+    if (s != write_status::ok) return done(database_unavailable());
     record(by, "delete_match", "match " + code, "", [done = std::move(done)](bool) { done(std::nullopt); });
   });
 }
@@ -208,7 +208,7 @@ void admin_service::handle_report(const actor& by, std::int64_t id, change_done 
   db_.queue_write(handle_report_work(id, by.id, time_.now_ms()),
                   [this, by, id, done = std::move(done)](write_status s) {
                     if (s == write_status::conflict) return done(not_found("report"));
-                    if (s != write_status::ok) return done(unavailable());
+                    if (s != write_status::ok) return done(database_unavailable());
                     record(by, "handle_report", "chat report " + std::to_string(id), "",
                            [done = std::move(done)](bool) { done(std::nullopt); });
                   });
@@ -241,7 +241,7 @@ void admin_service::maintenance(std::function<void(std::optional<bool>)> done) {
 void admin_service::set_maintenance(const actor& by, bool on, change_done done) {
   db_.queue_write(set_setting_work("maintenance", on ? "1" : "0", time_.now_ms()),
                   [this, by, on, done = std::move(done)](write_status s) {
-                    if (s != write_status::ok) return done(unavailable());
+                    if (s != write_status::ok) return done(database_unavailable());
                     {
                       mutex_lock lock(mu_);
                       maintenance_ = on;
@@ -257,7 +257,7 @@ void admin_service::backup(const actor& by, std::string db,
   net::post(workers_, [this, by, db = std::move(db), done = std::move(done)] {
     std::error_code ec;
     const auto dir = std::filesystem::temp_directory_path(ec);
-    if (ec) return done(unavailable());
+    if (ec) return done(database_unavailable());
     const std::string path = (dir / ("tabuleiro-backup-" + new_random_token(12))).string();
     std::string error;
     if (!backup_database(db, path, error)) {

@@ -13,7 +13,7 @@ namespace tabuleiro {
 
 namespace {
 
-constexpr std::string_view help =
+constexpr std::string_view arena_help =
     "usage: tabuleiro arena --game G --a LEVEL --b LEVEL --games N [--seed S] [--iterations K]\n"
     "                       [--threads T] [--max-actions M] [--json]\n"
     "\n"
@@ -53,15 +53,15 @@ int run_arena(const args& a) {
     const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
     po::store(po::command_line_parser(a).options(desc).positional({}).style(style).run(), vm);
   } catch (const po::error& e) {
-    std::cerr << "tabuleiro arena: " << e.what() << "\n\n" << help;
+    std::cerr << "tabuleiro arena: " << e.what() << "\n\n" << arena_help;
     return 2;
   }
   if (vm.count("help")) {
-    std::cout << help;
+    std::cout << arena_help;
     return 0;
   }
   const auto fail = [](const std::string& why) {
-    std::cerr << "tabuleiro arena: " << why << "\n\n" << help;
+    std::cerr << "tabuleiro arena: " << why << "\n\n" << arena_help;
     return 2;
   };
   if (!vm.count("game") || !vm.count("a") || !vm.count("b") || !vm.count("games"))

@@ -14,7 +14,7 @@ namespace {
 
 using protocol::json;
 
-constexpr std::string_view help =
+constexpr std::string_view engine_tool_help =
     "usage: tabuleiro engine < requests.jsonl\n"
     "\n"
     "Reads one JSON request per line on stdin and writes one JSON answer line on stdout:\n"
@@ -113,7 +113,7 @@ std::string hosted_games() {
 int run_engine_tool(const args& a) {
   if (!a.empty()) {
     const bool asked = a[0] == "--help" || a[0] == "-h";
-    (asked ? std::cout : std::cerr) << help << "<game> is one of: " << hosted_games() << "\n";
+    (asked ? std::cout : std::cerr) << engine_tool_help << "<game> is one of: " << hosted_games() << "\n";
     return asked ? 0 : 2;
   }
   std::ios::sync_with_stdio(false);

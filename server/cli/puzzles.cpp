@@ -17,7 +17,7 @@ namespace tabuleiro {
 
 namespace {
 
-constexpr std::string_view help =
+constexpr std::string_view puzzles_help =
     "usage: tabuleiro puzzles --game G [--games N] [--seed S] [--iterations K] [--max-actions M]\n"
     "                         [--max-puzzles P] [--db DATABASE] [--out FILE]\n"
     "\n"
@@ -73,7 +73,7 @@ int run_puzzles(const args& a) {
       "max-puzzles", po::value<int>())("db", po::value<std::string>())("out", po::value<std::string>());
   po::variables_map vm;
   const auto fail = [](const std::string& why) {
-    std::cerr << "tabuleiro puzzles: " << why << "\n\n" << help;
+    std::cerr << "tabuleiro puzzles: " << why << "\n\n" << puzzles_help;
     return 2;
   };
   try {
@@ -83,7 +83,7 @@ int run_puzzles(const args& a) {
     return fail(e.what());
   }
   if (vm.count("help")) {
-    std::cout << help;
+    std::cout << puzzles_help;
     return 0;
   }
   if (!vm.count("game")) return fail("--game is required");

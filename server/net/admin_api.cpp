@@ -28,7 +28,7 @@ using accounts::auth_result;
 using protocol::messages::http_error;
 
 // The 4xx/5xx answer to a refusal of the administration.
-api_answer refused(const accounts::refusal& r) {
+api_answer admin_refused(const accounts::refusal& r) {
   int status = 400;
   if (r.code == "not_found") status = 404;
   else if (r.code == "own_account" || r.code == "last_admin" || r.code == "not_finished" ||
@@ -48,7 +48,7 @@ api_answer fresh(nlohmann::json body) { return {200, std::move(body), {{"Cache-C
 // The answer to a change: {"ok":true} or its refusal.
 std::function<void(std::optional<accounts::refusal>)> changed(std::function<void(api_answer)> answer) {
   return [answer = std::move(answer)](std::optional<accounts::refusal> no) {
-    if (no) return answer(refused(*no));
+    if (no) return answer(admin_refused(*no));
     answer(fresh(protocol::messages::admin_done()));
   };
 }
@@ -57,7 +57,7 @@ std::function<void(std::optional<accounts::refusal>)> changed(std::function<void
 std::function<void(std::variant<accounts::invitation, accounts::refusal>)> link_answer(
     std::string page, std::function<void(api_answer)> answer) {
   return [page = std::move(page), answer = std::move(answer)](std::variant<accounts::invitation, accounts::refusal> r) {
-    if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer(refused(*no));
+    if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer(admin_refused(*no));
     const auto& made = std::get<accounts::invitation>(r);
     api_answer a = fresh(protocol::messages::admin_link(made.code, page + made.code, iso_time(made.expires_ms)));
     a.status = 201;
@@ -225,7 +225,7 @@ void admin_disable_user(const route_call& call, answer_fn answer) {
   call.state.admin->set_disabled(actor_of(call), call.number(0), true,
                                  [&state = call.state, user = call.number(0),
                                   answer](std::optional<accounts::refusal> no) {
-                                   if (no) return answer(refused(*no));
+                                   if (no) return answer(admin_refused(*no));
                                    state.connections->close_account(user, 4003, "account disabled");
                                    answer(fresh(protocol::messages::admin_done()));
                                  });
@@ -362,7 +362,7 @@ void admin_delete_match(const route_call& call, answer_fn answer) {
   const std::string& code = call.params.at(0);
   state.admin->delete_match(actor_of(call), code, state.svc.cfg->node,
                             [&state, code, answer](std::optional<accounts::refusal> no) {
-                              if (no) return answer(refused(*no));
+                              if (no) return answer(admin_refused(*no));
                               state.registry->drop(code);
                               answer(fresh(protocol::messages::admin_done()));
                             });

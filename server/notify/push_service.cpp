@@ -17,7 +17,7 @@ namespace net = boost::asio;
 
 namespace {
 
-const push_refusal unavailable{"unavailable", "notifications cannot be set right now; try again"};
+const push_refusal push_unavailable{"unavailable", "notifications cannot be set right now; try again"};
 
 }  // namespace
 
@@ -63,7 +63,7 @@ void push_service::subscribe(std::int64_t user_id, std::string endpoint, std::st
     auto row = std::make_shared<push_subscription>(
         push_subscription{0, user_id, std::move(endpoint), std::move(p256dh), std::move(auth),
                           clean_text(label, max_label_chars), time_.now_ms()});
-    write_then_answer(user_id, add_push_subscription_work(row), unavailable, std::move(done));
+    write_then_answer(user_id, add_push_subscription_work(row), push_unavailable, std::move(done));
   });
 }
 
@@ -76,7 +76,7 @@ void push_service::unsubscribe(std::int64_t user_id, std::int64_t id,
 void push_service::choose(std::int64_t user_id, int mask,
                           std::function<void(std::variant<push_settings, push_refusal>)> done) {
   if (mask < 0 || mask > notify_all) return done(push_refusal{"bad_choice", "not a choice of notifications"});
-  write_then_answer(user_id, set_notify_work(user_id, mask), unavailable, std::move(done));
+  write_then_answer(user_id, set_notify_work(user_id, mask), push_unavailable, std::move(done));
 }
 
 void push_service::write_then_answer(std::int64_t user_id, write_work work, push_refusal on_conflict,
@@ -84,9 +84,9 @@ void push_service::write_then_answer(std::int64_t user_id, write_work work, push
   db_.queue_write(std::move(work), [this, user_id, on_conflict = std::move(on_conflict),
                                     done = std::move(done)](write_status s) mutable {
     if (s == write_status::conflict) return done(std::move(on_conflict));
-    if (s != write_status::ok) return done(unavailable);
+    if (s != write_status::ok) return done(push_unavailable);
     settings(user_id, [done = std::move(done)](std::optional<push_settings> now) {
-      if (!now) return done(unavailable);
+      if (!now) return done(push_unavailable);
       done(std::move(*now));
     });
   });

@@ -18,7 +18,7 @@ namespace net = boost::asio;
 
 namespace {
 
-const webhook_refusal unavailable{"unavailable", "webhooks cannot be changed right now; try again"};
+const webhook_refusal webhook_unavailable{"unavailable", "webhooks cannot be changed right now; try again"};
 const webhook_refusal unknown{"unknown_webhook", "you have no such webhook"};
 
 // Member user_id's webhooks and language read on the calling thread; nullopt when the store
@@ -106,7 +106,7 @@ void webhook_service::add(std::int64_t user_id, std::string url, int events,
                                                    " webhooks already, the most a member keeps; remove one first"});
     if (s == write_status::conflict && *why == webhook_conflict::duplicate)
       return done(webhook_refusal{"duplicate_url", "you have a webhook for this URL already"});
-    done(unavailable);
+    done(webhook_unavailable);
   });
 }
 
@@ -119,9 +119,9 @@ void webhook_service::change(std::int64_t user_id, std::int64_t id, std::optiona
   db_.queue_write(change_webhook_work(user_id, id, events, secret),
                   [this, user_id, id, done = std::move(done)](write_status s) mutable {
                     if (s == write_status::conflict) return done(unknown);
-                    if (s != write_status::ok) return done(unavailable);
+                    if (s != write_status::ok) return done(webhook_unavailable);
                     list(user_id, [id, done = std::move(done)](std::optional<std::vector<webhook_row>> rows) {
-                      if (!rows) return done(unavailable);
+                      if (!rows) return done(webhook_unavailable);
                       for (auto& w : *rows)
                         if (w.id == id) return done(std::move(w));
                       done(unknown);  // removed meanwhile
@@ -133,7 +133,7 @@ void webhook_service::remove(std::int64_t user_id, std::int64_t id,
                              std::function<void(std::optional<webhook_refusal>)> done) {
   db_.queue_write(delete_webhook_work(user_id, id), [done = std::move(done)](write_status s) {
     if (s == write_status::ok) return done(std::nullopt);
-    done(s == write_status::conflict ? unknown : unavailable);
+    done(s == write_status::conflict ? unknown : webhook_unavailable);
   });
 }
 
@@ -157,7 +157,7 @@ void webhook_service::test(std::int64_t user_id, std::int64_t id,
   net::post(workers_, [this, user_id, id, done = std::move(done)] {
     std::string language;
     const auto hooks = read_all(db_, user_id, language);
-    if (!hooks) return done(unavailable);
+    if (!hooks) return done(webhook_unavailable);
     const auto it = std::find_if(hooks->begin(), hooks->end(), [id](const webhook_row& w) { return w.id == id; });
     if (it == hooks->end()) return done(unknown);
     if (!sender_.ping(*it, language))

@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -201,6 +202,24 @@ bool http_answer::has_header(const std::string& name) const {
   for (const auto& [n, v] : headers)
     if (beast::iequals(n, name)) return true;
   return false;
+}
+
+std::string http_answer::error_code() const {
+  const json parsed = json::parse(body, nullptr, false);
+  if (!parsed.is_object() || !parsed.contains("error") || !parsed["error"].is_object()) return "";
+  return parsed["error"].value("code", "");
+}
+
+std::string http_answer::session_cookie() const {
+  const std::string cookie = header("Set-Cookie");
+  const std::string prefix = "tabuleiro_session=";
+  if (cookie.rfind(prefix, 0) != 0) return "";
+  return cookie.substr(prefix.size(), cookie.find(';') - prefix.size());
+}
+
+int file_mode(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 ? static_cast<int>(st.st_mode & 07777) : -1;
 }
 
 void advance_clock(unsigned short port, std::int64_t ms) {

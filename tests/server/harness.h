@@ -52,6 +52,15 @@ struct command_result {
 // Runs command with /bin/sh -c, standard input from /dev/null unless it redirects it.
 command_result run_command(const std::string& command);
 
+// The path of the server binary under test (build/tabuleiro).
+inline const std::string tabuleiro_bin = TABULEIRO_BIN;
+
+// The permission bits of path, or -1 when it is not there.
+int file_mode(const std::string& path);
+
+// Server flags that lift the message rate limit, for tests that send many messages quickly.
+inline const std::vector<std::string> no_rate_limit = {"--msg-rate", "100000", "--msg-burst", "100000"};
+
 // `build/tabuleiro serve` (or another build of the server, e.g. build/tabuleiro-toy) on a
 // free loopback port; killed (SIGKILL) on destruction. A server that has already exited by
 // itself when it is killed (a crash, or a sanitizer report ending it) fails the running test.
@@ -89,6 +98,10 @@ struct http_answer {
   // The value of header name ("" when absent), and whether it was sent at all.
   std::string header(const std::string& name) const;
   bool has_header(const std::string& name) const;
+  // The error code of the body ({"error":{"code":…}}), or "" when it has none.
+  std::string error_code() const;
+  // The session id its Set-Cookie gives, or "" when it sets none (or deletes the cookie).
+  std::string session_cookie() const;
 };
 
 // One HTTP/1.1 request to 127.0.0.1:port (5 s timeout; throws on a transport error), sent

@@ -17,13 +17,6 @@ using namespace tabuleiro::server::accounts;
 
 namespace {
 
-// Cheap hashing, so tests can sign in many times.
-service_options test_options() {
-  service_options o;
-  o.cost = cheapest_password_cost();
-  return o;
-}
-
 sign_result sign_up(account_service& s, const std::string& name, const std::string& password,
                     const std::string& address = "10.0.0.1", const std::string& invitation = "") {
   answer<sign_result> a;

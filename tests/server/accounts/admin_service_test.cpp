@@ -25,12 +25,6 @@ struct node {
       : st(open_store(target)), accounts(*st, time, o), admin(*st, time, accounts) {}
 };
 
-service_options test_options() {
-  service_options o;
-  o.cost = cheapest_password_cost();
-  return o;
-}
-
 // Signs name up on n (with an invitation code when given) and returns the session.
 opened_session sign_up(node& n, const std::string& name, const std::string& invitation = "") {
   answer<sign_result> a;

@@ -1,8 +1,11 @@
-// A callback's value, waited for: the account and admin services answer on their own threads.
+// Shared by the account and admin service tests: a callback's value, waited for (the services
+// answer on their own threads), and the services' options for tests.
 #pragma once
 
 #include <functional>
 #include <future>
+
+#include "server/accounts/accounts.h"
 
 namespace tabuleiro::server::test {
 
@@ -16,5 +19,12 @@ struct answer {
   }
   T get() { return f.get(); }
 };
+
+// The account service's options with the cheapest password hashing, so tests run quickly.
+inline accounts::service_options test_options() {
+  accounts::service_options o;
+  o.cost = accounts::cheapest_password_cost();
+  return o;
+}
 
 }  // namespace tabuleiro::server::test

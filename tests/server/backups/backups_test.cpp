@@ -26,7 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string bin = TABULEIRO_BIN;
 constexpr std::int64_t hour_ms = 3600 * 1000;
 
 // The copies in dir (names of the form the schedule writes), sorted by name; other files apart.
@@ -55,13 +54,6 @@ void wait_for_metric(unsigned short port, const std::string& name, long value) {
   REQUIRE(metric(port, name) == value);
 }
 
-// The permission bits of path.
-int mode_of(const std::string& path) {
-  struct stat st {};
-  REQUIRE(::stat(path.c_str(), &st) == 0);
-  return static_cast<int>(st.st_mode & 07777);
-}
-
 }  // namespace
 
 TEST_CASE(
@@ -71,8 +63,8 @@ TEST_CASE(
   admin_server s({"--clock", "manual", "--backup-dir", dir, "--backup-every", "1h", "--backup-keep", "2"});
   const auto first = wait_for_copies(dir, 1);
   REQUIRE(first.size() == 1);
-  CHECK(mode_of(dir) == 0700);
-  CHECK(mode_of(dir + "/" + first[0]) == 0600);
+  CHECK(file_mode(dir) == 0700);
+  CHECK(file_mode(dir + "/" + first[0]) == 0600);
   CHECK(run_command("sqlite3 " + dir + "/" + first[0] + " 'PRAGMA quick_check;'").output == "ok\n");
   wait_for_metric(s.port(), "tabuleiro_backup_interval_seconds", 3600);
 
@@ -139,11 +131,12 @@ TEST_CASE("backups: a backup folder the server cannot use stops it at start, say
   temp_dir dir;
   const std::string file = dir.path + "/not-a-folder";
   REQUIRE(run_command("touch " + file).status == 0);
-  const auto r = run_command("timeout 20 " + bin + " serve --port 0 --db " + dir.path + "/t.db --backup-dir " + file);
+  const auto r = run_command("timeout 20 " + tabuleiro_bin + " serve --port 0 --db " + dir.path +
+                             "/t.db --backup-dir " + file);
   CHECK(r.status == 1);
   CHECK(r.output.find("--backup-dir " + file + " is not a folder") != std::string::npos);
-  const auto bad = run_command("timeout 20 " + bin + " serve --port 0 --db " + dir.path + "/t.db --backup-dir " +
-                               dir.path + "/b --backup-every 10x");
+  const auto bad = run_command("timeout 20 " + tabuleiro_bin + " serve --port 0 --db " + dir.path +
+                               "/t.db --backup-dir " + dir.path + "/b --backup-every 10x");
   CHECK(bad.status == 2);
   CHECK(bad.output.find("bad value for --backup-every: '10x'") != std::string::npos);
 
@@ -153,8 +146,8 @@ TEST_CASE("backups: a backup folder the server cannot use stops it at start, say
     return;
   }
   REQUIRE(disk.remount(true) == 0);
-  const auto ro = run_command("timeout 20 " + bin + " serve --port 0 --db " + dir.path + "/t.db --backup-dir " +
-                              disk.dir.path);
+  const auto ro = run_command("timeout 20 " + tabuleiro_bin + " serve --port 0 --db " + dir.path +
+                              "/t.db --backup-dir " + disk.dir.path);
   CHECK(ro.status == 1);
   CHECK(ro.output.find("cannot write in the backup folder " + disk.dir.path) != std::string::npos);
 }
@@ -218,7 +211,7 @@ TEST_CASE(
   const std::string newest = backups + "/" + copies(backups).back();
   const std::string fresh = dir.path + "/fresh";
   fs::create_directories(fresh);
-  const auto restored = run_command(bin + " restore --db " + fresh + "/t.db " + newest);
+  const auto restored = run_command(tabuleiro_bin + " restore --db " + fresh + "/t.db " + newest);
   INFO(restored.output);
   REQUIRE(restored.status == 0);
 

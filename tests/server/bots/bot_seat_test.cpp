@@ -13,7 +13,7 @@ using namespace tabuleiro::server;
 
 namespace {
 
-constexpr std::int64_t t0 = 1'000'000;
+constexpr std::int64_t bot_t0 = 1'000'000;
 
 // A TAIXU match in its first position (seat 1 to act).
 std::unique_ptr<protocol::match> taixu_match() {
@@ -26,7 +26,7 @@ std::unique_ptr<protocol::match> taixu_match() {
 
 TEST_CASE("bot seat: thinks when its seat acts, only a current answer is taken, and a running match holds a place") {
   boost::asio::io_context ioc;
-  manual_time time(t0);
+  manual_time time(bot_t0);
   metrics stats;
   bot_pool pool(1);
   auto strand = boost::asio::make_strand(ioc);
@@ -75,7 +75,7 @@ TEST_CASE("bot seat: thinks when its seat acts, only a current answer is taken, 
 
 TEST_CASE("bot seat: a refused store write is tried again after storage_retry_ms, once") {
   boost::asio::io_context ioc;
-  manual_time time(t0);
+  manual_time time(bot_t0);
   metrics stats;
   bot_pool pool(1);
   auto strand = boost::asio::make_strand(ioc);

@@ -15,13 +15,14 @@ using namespace tabuleiro::test;
 
 namespace {
 
-const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000", "--bot-iterations", "16"};
-
 // Flags plus more flags.
 std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
   a.insert(a.end(), b.begin(), b.end());
   return a;
 }
+
+// The server flags of these tests: no message rate limit, and bots that think briefly.
+const std::vector<std::string> fast_bots = with(no_rate_limit, {"--bot-iterations", "16"});
 
 // The one human seat of a match against a bot.
 struct solo {
@@ -111,7 +112,7 @@ json short_options(const std::string& game) {
 
 TEST_CASE("bots: bad opponent values are refused with bad_request") {
   temp_dir dir;
-  server_process srv(dir.path + "/b.db", fast);
+  server_process srv(dir.path + "/b.db", fast_bots);
   for (const char* body :
        {R"({"game":"taixu","opponent":"easy"})", R"({"game":"taixu","opponent":null})",
         R"({"game":"taixu","opponent":{}})", R"({"game":"taixu","opponent":{"bot":"random"}})",
@@ -129,7 +130,7 @@ TEST_CASE("bots: bad opponent values are refused with bad_request") {
 
 TEST_CASE("bots: the bot's seat is taken at once and shown with its level, and it declines draws") {
   temp_dir dir;
-  server_process srv(dir.path + "/b.db", fast);
+  server_process srv(dir.path + "/b.db", fast_bots);
   solo s = open_solo(srv.port(), {{"game", "taixu"}, {"seat", 1}, {"opponent", {{"bot", "medium"}}}});
   auto sum = http_call(srv.port(), "GET", "/api/matches/" + s.code).json_body();
   CHECK(sum["seats"][1] == json({{"seat", 2}, {"taken", true}, {"connected", true}, {"bot", "medium"}}));
@@ -159,7 +160,7 @@ TEST_CASE("bots: the bot's seat is taken at once and shown with its level, and i
 
 TEST_CASE("bots: a match against the bot completes for each game and level") {
   temp_dir dir;
-  server_process srv(dir.path + "/b.db", fast);
+  server_process srv(dir.path + "/b.db", fast_bots);
   std::mt19937 rng(20261201);
   const char* levels[] = {"easy", "medium", "hard"};
   int level = 0;
@@ -200,7 +201,7 @@ TEST_CASE("bots: after a restart mid-match the bot resumes its seat and thinks a
     std::int64_t paused_at = 0;
     {
       // The bot waits for the manual clock, so the server stops while it is the bot's turn.
-      server_process srv(db, with(fast, {"--clock", "manual", "--bot-delay-ms", "1000"}));
+      server_process srv(db, with(fast_bots, {"--clock", "manual", "--bot-delay-ms", "1000"}));
       solo s = open_solo(srv.port(),
                          {{"game", game}, {"options", short_options(game)}, {"opponent", {{"bot", "easy"}}}});
       code = s.code;
@@ -219,7 +220,7 @@ TEST_CASE("bots: after a restart mid-match the bot resumes its seat and thinks a
       paused_at = s.t.version;
       CHECK(srv.terminate() == 0);  // the bot's pending decision does not hold the shutdown
     }
-    server_process srv(db, fast);
+    server_process srv(db, fast_bots);
     // Listed from the store before the room is loaded: the bot's seat with its level.
     bool listed = false;
     const json live = http_call(srv.port(), "GET", "/api/matches?status=live").json_body();
@@ -240,7 +241,7 @@ TEST_CASE("bots: after a restart mid-match the bot resumes its seat and thinks a
 
 TEST_CASE("bots: resigning while the bot thinks stops it, nothing is appended after the end") {
   temp_dir dir;
-  server_process srv(dir.path + "/b.db", with(fast, {"--clock", "manual", "--bot-delay-ms", "5000"}));
+  server_process srv(dir.path + "/b.db", with(fast_bots, {"--clock", "manual", "--bot-delay-ms", "5000"}));
   // The bot holds seat 1 and moves first; its decision waits on the manual clock.
   solo s = open_solo(srv.port(), {{"game", "taixu"}, {"seat", 2}, {"opponent", {{"bot", "hard"}}}});
   CHECK(s.t.version == 0);
@@ -265,7 +266,7 @@ TEST_CASE("bots: resigning while the bot thinks stops it, nothing is appended af
 
 TEST_CASE("bots: a decision for a version that moved on is stopped, and the bot thinks again") {
   temp_dir dir;
-  server_process srv(dir.path + "/b.db", with(fast, {"--clock", "manual", "--bot-delay-ms", "1000"}));
+  server_process srv(dir.path + "/b.db", with(fast_bots, {"--clock", "manual", "--bot-delay-ms", "1000"}));
   // Cyvasse's set-up is simultaneous: the bot starts deciding at version 0 with the human.
   solo s = open_solo(srv.port(), {{"game", "cyvasse"}, {"opponent", {{"bot", "easy"}}}});
   REQUIRE(s.t.legal.size() == 2);
@@ -291,7 +292,7 @@ TEST_CASE("bots: shutdown does not wait for a long think") {
 
 TEST_CASE("bots: a bot is never away - a person who leaves the bot loses by abandonment") {
   temp_dir dir;
-  server_process srv(dir.path + "/b.db", with(fast, {"--clock", "manual", "--abandon-after", "600"}));
+  server_process srv(dir.path + "/b.db", with(fast_bots, {"--clock", "manual", "--abandon-after", "600"}));
   solo s = open_solo(srv.port(), {{"game", "taixu"}, {"opponent", {{"bot", "easy"}}}});
   ws_client watcher(srv.port());
   tracked_view wt;
@@ -325,7 +326,7 @@ TEST_CASE("bots: a bot is never away - a person who leaves the bot loses by aban
 
 TEST_CASE("bots: a rematch against the bot starts at once, seats swapped, and the bot plays its new seat") {
   temp_dir dir;
-  server_process srv(dir.path + "/b.db", fast);
+  server_process srv(dir.path + "/b.db", fast_bots);
   // The person holds seat 2; the bot (seat 1) moves first.
   solo s = open_solo(srv.port(), {{"game", "taixu"}, {"seat", 2}, {"opponent", {{"bot", "easy"}}}});
   s.ws->send({{"type", "resign"}, {"id", "r"}});

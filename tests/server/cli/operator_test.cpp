@@ -25,17 +25,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string bin = TABULEIRO_BIN;
-
-// The permission bits of path (-1 when it is not there).
-int mode_of(const std::string& path) {
-  struct stat st {};
-  return ::stat(path.c_str(), &st) == 0 ? static_cast<int>(st.st_mode & 07777) : -1;
-}
-
 // `tabuleiro serve` on db that is expected not to start: its status and what it printed.
 command_result serve_refused(const std::string& db, const std::string& extra = "") {
-  return run_command("timeout 20 " + bin + " serve --bind 127.0.0.1 --port 0 --db " + db + " " + extra);
+  return run_command("timeout 20 " + tabuleiro_bin + " serve --bind 127.0.0.1 --port 0 --db " + db + " " + extra);
 }
 
 // A database with one finished-or-not match made by a server that then stopped cleanly; the
@@ -77,10 +69,10 @@ TEST_CASE("operator: a second server on the same SQLite file refuses to start, n
   CHECK(second.status == 1);
   CHECK(second.output.find("the database " + db + " is in use by tabuleiro serve, pid ") != std::string::npos);
   CHECK(second.output.find("One server per database file") != std::string::npos);
-  CHECK(mode_of(db + ".lock") == 0600);
+  CHECK(file_mode(db + ".lock") == 0600);
   // The offline tools that may run beside it still do.
-  CHECK(run_command(bin + " backup --db " + db + " " + dir.path + "/copy.db").status == 0);
-  CHECK(run_command(bin + " admin users --db " + db).status == 0);
+  CHECK(run_command(tabuleiro_bin + " backup --db " + db + " " + dir.path + "/copy.db").status == 0);
+  CHECK(run_command(tabuleiro_bin + " admin users --db " + db).status == 0);
   // Once the first stops, the file is free again.
   REQUIRE(first.terminate() == 0);
   server_process again(db);
@@ -120,8 +112,8 @@ TEST_CASE("operator: a missing, empty or orphaned database file is not a new ser
           std::string::npos);
     CHECK(said.find("no administrator yet") != std::string::npos);
   }
-  CHECK(mode_of(db) == 0600);
-  CHECK(mode_of(db + ".lock") == 0600);
+  CHECK(file_mode(db) == 0600);
+  CHECK(file_mode(db + ".lock") == 0600);
 
   SECTION("the file moved away after a server used the path") {
     fs::rename(db, dir.path + "/elsewhere.db");
@@ -151,7 +143,7 @@ TEST_CASE("operator: a missing, empty or orphaned database file is not a new ser
     ::chmod(db.c_str(), 0644);
     const std::string log = dir.path + "/second.log";
     server_process srv(db, {}, log);
-    CHECK(mode_of(db) == 0600);
+    CHECK(file_mode(db) == 0600);
     CHECK(read_all(log).find("restricted to their owner") != std::string::npos);
     CHECK(match_summary(srv.port(), code)["code"] == code);
   }
@@ -160,8 +152,8 @@ TEST_CASE("operator: a missing, empty or orphaned database file is not a new ser
 TEST_CASE("operator: the shell's commands never invent a database, wherever they are run from") {
   temp_dir dir;
   // As an operator would: from another directory, without --db or TABULEIRO_DB.
-  const auto made = run_command("cd " + dir.path + " && printf 'a password 1\\n' | env -u TABULEIRO_DB " + bin +
-                                " admin create-user ana --admin");
+  const auto made = run_command("cd " + dir.path + " && printf 'a password 1\\n' | env -u TABULEIRO_DB " +
+                                tabuleiro_bin + " admin create-user ana --admin");
   INFO(made.output);
   CHECK(made.status == 1);
   CHECK(made.output.find("no database at " + dir.path + "/data/tabuleiro.db; pass --db") != std::string::npos);
@@ -171,7 +163,7 @@ TEST_CASE("operator: the shell's commands never invent a database, wherever they
   for (const std::string& command :
        {" admin users --db " + none, " admin invite --db " + none, " backup --db " + none + " " + dir.path + "/copy.db",
         " puzzles --game taixu --games 1 --db " + none}) {
-    const auto r = run_command(bin + command);
+    const auto r = run_command(tabuleiro_bin + command);
     INFO(command << ": " << r.output);
     CHECK(r.status != 0);
     CHECK(r.output.find("no database at " + none) != std::string::npos);
@@ -183,11 +175,11 @@ TEST_CASE("operator: a backup is 0600 and checked, and one that fails on a full 
   temp_dir dir;
   const std::string db = dir.path + "/club.db";
   database_with_a_match(db);
-  const auto ok = run_command(bin + " backup --db " + db + " " + dir.path + "/copy.db");
+  const auto ok = run_command(tabuleiro_bin + " backup --db " + db + " " + dir.path + "/copy.db");
   INFO(ok.output);
   REQUIRE(ok.status == 0);
   CHECK(ok.output.find("passed quick_check") != std::string::npos);
-  CHECK(mode_of(dir.path + "/copy.db") == 0600);
+  CHECK(file_mode(dir.path + "/copy.db") == 0600);
 
   small_disk disk(64);  // smaller than the database
   if (!disk.mounted) {
@@ -195,7 +187,7 @@ TEST_CASE("operator: a backup is 0600 and checked, and one that fails on a full 
     return;
   }
   const std::string dest = disk.dir.path + "/copy.db";
-  const auto full = run_command(bin + " backup --db " + db + " " + dest);
+  const auto full = run_command(tabuleiro_bin + " backup --db " + db + " " + dest);
   INFO(full.output);
   CHECK(full.status == 1);
   CHECK_FALSE(fs::exists(dest));
@@ -208,10 +200,10 @@ TEST_CASE("operator: a restore replaces a stopped server's file, keeps the old o
   {
     server_process srv(db);
     before = create_match(srv.port(), {{"game", "taixu"}}).code;
-    REQUIRE(run_command(bin + " backup --db " + db + " " + copy).status == 0);
+    REQUIRE(run_command(tabuleiro_bin + " backup --db " + db + " " + copy).status == 0);
     after = create_match(srv.port(), {{"game", "taixu"}}).code;
     // A restore while the server runs is refused.
-    const auto busy = run_command(bin + " restore --db " + db + " " + copy);
+    const auto busy = run_command(tabuleiro_bin + " restore --db " + db + " " + copy);
     INFO(busy.output);
     CHECK(busy.status == 1);
     CHECK(busy.output.find("Stop the server before a restore") != std::string::npos);
@@ -230,11 +222,11 @@ TEST_CASE("operator: a restore replaces a stopped server's file, keeps the old o
     CHECK(r.output.find("was replaced after its journal") != std::string::npos);
   }
   SECTION("tabuleiro restore") {
-    const auto r = run_command(bin + " restore --db " + db + " " + copy);
+    const auto r = run_command(tabuleiro_bin + " restore --db " + db + " " + copy);
     INFO(r.output);
     REQUIRE(r.status == 0);
     CHECK(r.output.find("passed quick_check") != std::string::npos);
-    CHECK(mode_of(db) == 0600);
+    CHECK(file_mode(db) == 0600);
     CHECK_FALSE(fs::exists(db + "-wal"));
     CHECK_FALSE(fs::exists(db + "-shm"));
     const auto kept = r.output.find("kept as ");
@@ -248,7 +240,7 @@ TEST_CASE("operator: a restore replaces a stopped server's file, keeps the old o
   }
   SECTION("a copy that is not a Tabuleiro database, or damaged, is refused and nothing changes") {
     std::ofstream(dir.path + "/junk.db") << "not a database at all, just text that fills a page or so";
-    const auto r = run_command(bin + " restore --db " + db + " " + dir.path + "/junk.db");
+    const auto r = run_command(tabuleiro_bin + " restore --db " + db + " " + dir.path + "/junk.db");
     INFO(r.output);
     CHECK(r.status == 1);
     CHECK(r.output.find("does not pass quick_check") != std::string::npos);
@@ -268,23 +260,23 @@ TEST_CASE("operator: restored as root into a service's folder, the file is the s
   REQUIRE(::chown(state.c_str(), 65534, 65534) == 0);
   const std::string db = state + "/tabuleiro.db", copy = dir.path + "/backup.db";
   database_with_a_match(copy);
-  const auto r = run_command(bin + " restore --db " + db + " " + copy);
+  const auto r = run_command(tabuleiro_bin + " restore --db " + db + " " + copy);
   INFO(r.output);
   REQUIRE(r.status == 0);
   struct stat st {};
   REQUIRE(::stat(db.c_str(), &st) == 0);
   CHECK(st.st_uid == 65534);
-  CHECK(mode_of(db) == 0600);
+  CHECK(file_mode(db) == 0600);
   REQUIRE(::stat((db + ".lock").c_str(), &st) == 0);  // made by the restore, as root
   CHECK(st.st_uid == 65534);
-  const auto as_user = run_command("setpriv --reuid=65534 --regid=65534 --clear-groups " + bin + " admin users --db " +
-                                   db);
+  const auto as_user = run_command("setpriv --reuid=65534 --regid=65534 --clear-groups " + tabuleiro_bin +
+                                   " admin users --db " + db);
   INFO(as_user.output);
   CHECK(as_user.status == 0);
   // The service's own user serves it (it takes the lock file the restore made).
   const auto served = run_command("cd " + state +
-                                  " && setpriv --reuid=65534 --regid=65534 --clear-groups timeout -s INT 2 " + bin +
-                                  " serve --bind 127.0.0.1 --port 0 --db " + db);
+                                  " && setpriv --reuid=65534 --regid=65534 --clear-groups timeout -s INT 2 " +
+                                  tabuleiro_bin + " serve --bind 127.0.0.1 --port 0 --db " + db);
   INFO(served.output);
   CHECK(served.output.find("Tabuleiro serving on") != std::string::npos);
 }
@@ -294,7 +286,7 @@ TEST_CASE("operator: the shell's delete is refused while a server holds the file
   const std::string db = dir.path + "/club.db";
   server_process srv(db);
   const auto m = create_match(srv.port(), {{"game", "taixu"}});
-  const auto r = run_command(bin + " admin delete " + m.code + " --db " + db);
+  const auto r = run_command(tabuleiro_bin + " admin delete " + m.code + " --db " + db);
   INFO(r.output);
   CHECK(r.status == 1);
   CHECK(r.output.find("is in use by tabuleiro serve") != std::string::npos);
@@ -302,7 +294,7 @@ TEST_CASE("operator: the shell's delete is refused while a server holds the file
   CHECK(match_summary(srv.port(), m.code)["code"] == m.code);
   REQUIRE(srv.terminate() == 0);
   // Stopped, the shell may delete it (only a finished match: this one is refused as running).
-  const auto stopped = run_command(bin + " admin delete " + m.code + " --db " + db);
+  const auto stopped = run_command(tabuleiro_bin + " admin delete " + m.code + " --db " + db);
   INFO(stopped.output);
   CHECK(stopped.output.find("in use") == std::string::npos);
 }

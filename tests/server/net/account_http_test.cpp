@@ -16,14 +16,6 @@ using namespace tabuleiro::test;
 
 namespace {
 
-// The session id a Set-Cookie header value gives ("" when it deletes the cookie).
-std::string session_of(const http_answer& a) {
-  const std::string c = a.header("Set-Cookie");
-  const std::string prefix = "tabuleiro_session=";
-  if (c.rfind(prefix, 0) != 0) return "";
-  return c.substr(prefix.size(), c.find(';') - prefix.size());
-}
-
 // GET /api/account with the session cookie id ("" sends none).
 json who(unsigned short port, const std::string& id) {
   header_list h;
@@ -55,7 +47,7 @@ TEST_CASE(
   CHECK(cookie.find("; Path=/") != std::string::npos);
   CHECK(cookie.find("; Max-Age=2592000") != std::string::npos);
   CHECK(cookie.find("Secure") == std::string::npos);  // plain HTTP
-  const std::string first = session_of(up);
+  const std::string first = up.session_cookie();
   REQUIRE(first.size() == 44);
   const json body = up.json_body();
   CHECK(body["user"]["username"] == "Ana.Maria");
@@ -74,7 +66,7 @@ TEST_CASE(
   const auto in = post(port, "/api/account/signin", {{"username", "ana.maria"}, {"password", "correct horse battery"}},
                        {{"Cookie", "tabuleiro_session=" + first}});
   REQUIRE(in.status == 200);
-  const std::string second = session_of(in);
+  const std::string second = in.session_cookie();
   REQUIRE(second.size() == 44);
   CHECK(second != first);
   CHECK(in.json_body()["csrf"] != body["csrf"]);
@@ -110,10 +102,10 @@ TEST_CASE("accounts over HTTP: signing out needs the session's CSRF token, here 
   const unsigned short port = srv.port();
   const auto up = post(port, "/api/account/signup", {{"username", "carla"}, {"password", "carla's password"}});
   REQUIRE(up.status == 201);
-  const std::string a = session_of(up);
+  const std::string a = up.session_cookie();
   const std::string csrf_a = up.json_body()["csrf"];
   const auto in = post(port, "/api/account/signin", {{"username", "carla"}, {"password", "carla's password"}});
-  const std::string b = session_of(in);
+  const std::string b = in.session_cookie();
   const std::string csrf_b = in.json_body()["csrf"];
 
   const header_list cookie_a{{"Cookie", "tabuleiro_session=" + a}};
@@ -132,7 +124,7 @@ TEST_CASE("accounts over HTTP: signing out needs the session's CSRF token, here 
   CHECK_FALSE(who(port, b)["user"].is_null());
 
   const auto in2 = post(port, "/api/account/signin", {{"username", "carla"}, {"password", "carla's password"}});
-  const std::string c = session_of(in2);
+  const std::string c = in2.session_cookie();
   CHECK(post(port, "/api/account/signout-everywhere", json::object(), {{"Cookie", "tabuleiro_session=" + b}}).status ==
         403);
   CHECK(post(port, "/api/account/signout-everywhere", json::object(),
@@ -271,7 +263,7 @@ TEST_CASE("accounts over HTTP: with --access members only signed-in members crea
   CHECK(guest.json_body()["error"]["code"] == "sign_in_required");
   const auto up = post(port, "/api/account/signup", {{"username", "rosa"}, {"password", "rosa's password"}});
   REQUIRE(up.status == 201);
-  const std::string cookie = "tabuleiro_session=" + session_of(up);
+  const std::string cookie = "tabuleiro_session=" + up.session_cookie();
   const std::string csrf = up.json_body()["csrf"];
   CHECK(post(port, "/api/matches", game, {{"Cookie", cookie}}).json_body()["error"]["code"] == "bad_csrf");
   const auto made = post(port, "/api/matches", game, {{"Cookie", cookie}, {"X-CSRF-Token", csrf}});
@@ -293,7 +285,7 @@ TEST_CASE("accounts over HTTP: with --access members only signed-in members crea
   creator.send({{"type", "join"}, {"code", code}});
   CHECK(creator.until("joined")["seat"] == 1);
   const auto other = post(port, "/api/account/signup", {{"username", "saulo"}, {"password", "saulo's password"}});
-  ws_client member(port, "", "/ws", "", "tabuleiro_session=" + session_of(other));
+  ws_client member(port, "", "/ws", "", "tabuleiro_session=" + other.session_cookie());
   member.send({{"type", "join"}, {"code", code}});
   CHECK(member.until("joined")["seat"] == 2);
 }
@@ -332,18 +324,18 @@ TEST_CASE(
     const auto ana = post(port, "/api/account/signup", {{"username", "ana"}, {"password", "ana's password"}});
     REQUIRE(ana.status == 201);
     const auto made = post(port, "/api/matches", {{"game", "taixu"}},
-                           {{"Cookie", "tabuleiro_session=" + session_of(ana)},
+                           {{"Cookie", "tabuleiro_session=" + ana.session_cookie()},
                             {"X-CSRF-Token", ana.json_body()["csrf"]}});
     REQUIRE(made.status == 201);
     code = made.json_body()["code"];
     const auto bruno = post(port, "/api/account/signup", {{"username", "bruno"}, {"password", "bruno's password"}});
-    ws_client b(port, "", "/ws", "", "tabuleiro_session=" + session_of(bruno));
+    ws_client b(port, "", "/ws", "", "tabuleiro_session=" + bruno.session_cookie());
     b.send({{"type", "join"}, {"code", code}, {"name", "Bruno"}});
     CHECK(b.until("joined")["seat"] == 2);
 
     // Ana on another device: signing in there is enough, no token.
     const auto again = post(port, "/api/account/signin", {{"username", "ana"}, {"password", "ana's password"}});
-    ana_cookie = "tabuleiro_session=" + session_of(again);
+    ana_cookie = "tabuleiro_session=" + again.session_cookie();
     ws_client a(port, "", "/ws", "", ana_cookie);
     a.send({{"type", "join"}, {"code", code}});
     const json joined = a.until("joined");

@@ -17,7 +17,7 @@ using namespace tabuleiro::test;
 namespace {
 
 // A subscription as a browser sends it (RFC 8291's example browser key).
-json subscription(const std::string& endpoint) {
+json browser_subscription(const std::string& endpoint) {
   return {{"endpoint", endpoint},
           {"keys",
            {{"p256dh", "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"},
@@ -52,7 +52,7 @@ TEST_CASE("edge: every state-changing route refuses a foreign or null Origin and
   REQUIRE(made.status == 201);
   const std::string code = made.json_body()["code"];
   // Ana's own settings, so that each of her routes has something to change.
-  REQUIRE(http_call(port, "POST", "/api/push/subscriptions", subscription("https://push.example.net/a").dump(),
+  REQUIRE(http_call(port, "POST", "/api/push/subscriptions", browser_subscription("https://push.example.net/a").dump(),
                     ana.headers())
               .status == 201);
   const auto hook = http_call(port, "POST", "/api/webhooks", json{{"url", "https://hooks.example.net/a"}}.dump(),
@@ -93,7 +93,7 @@ TEST_CASE("edge: every state-changing route refuses a foreign or null Origin and
       {"POST", "/api/account/profile", {{"display_name", "Changed"}}},
       {"POST", "/api/account/password", {{"current", "ana's password"}, {"password", "a new password"}}},
       {"POST", "/api/account/reset", {{"code", "unknown-code"}, {"password", "a new password"}}},
-      {"POST", "/api/push/subscriptions", subscription("https://push.example.net/b")},
+      {"POST", "/api/push/subscriptions", browser_subscription("https://push.example.net/b")},
       {"POST", "/api/push/unsubscribe", {{"id", 1}}},
       {"POST", "/api/push/notify", {{"turn", false}}},
       {"POST", "/api/webhooks", {{"url", "https://hooks.example.net/b"}}},

@@ -11,7 +11,6 @@ using namespace tabuleiro::test;
 namespace {
 
 // The error code of a JSON error answer.
-std::string code_of(const http_answer& a) { return a.json_body()["error"]["code"].get<std::string>(); }
 
 // A WebSocket upgrade request by hand (so that a refusal's HTTP answer can be read).
 http_answer upgrade(unsigned short port, const std::string& origin) {
@@ -35,7 +34,7 @@ bool ws_accepted(unsigned short port, const std::string& origin) {
   }
 }
 
-const std::string game = R"({"game":"taixu"})";
+const std::string taixu_body = R"({"game":"taixu"})";
 
 }  // namespace
 
@@ -45,7 +44,7 @@ TEST_CASE("harden: a cross-origin WebSocket upgrade is refused with 403 bad_orig
   const std::string self = "http://127.0.0.1:" + std::to_string(srv.port());
   auto refused = upgrade(srv.port(), "https://evil.example");
   CHECK(refused.status == 403);
-  CHECK(code_of(refused) == "bad_origin");
+  CHECK(refused.error_code() == "bad_origin");
   CHECK(upgrade(srv.port(), "null").status == 403);
   CHECK(upgrade(srv.port(), "https://play.example.evil.example").status == 403);
   CHECK_FALSE(ws_accepted(srv.port(), "https://evil.example"));
@@ -62,25 +61,26 @@ TEST_CASE("harden: --allowed-origins adds origins, exactly") {
   CHECK(ws_accepted(srv.port(), "http://b.example:8000"));
   CHECK_FALSE(ws_accepted(srv.port(), "http://b.example"));
   CHECK_FALSE(ws_accepted(srv.port(), "http://a.example"));
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game, {{"Origin", "https://a.example"}}).status == 201);
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game, {{"Origin", "https://c.example"}}).status == 403);
+  CHECK(http_call(srv.port(), "POST", "/api/matches", taixu_body, {{"Origin", "https://a.example"}}).status == 201);
+  CHECK(http_call(srv.port(), "POST", "/api/matches", taixu_body, {{"Origin", "https://c.example"}}).status == 403);
 }
 
 TEST_CASE("harden: state-changing requests check Origin and Content-Type") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db", {"--clock", "manual"});
   const std::string self = "http://127.0.0.1:" + std::to_string(srv.port());
-  auto foreign = http_call(srv.port(), "POST", "/api/matches", game, {{"Origin", "https://evil.example"}});
+  auto foreign = http_call(srv.port(), "POST", "/api/matches", taixu_body, {{"Origin", "https://evil.example"}});
   CHECK(foreign.status == 403);
-  CHECK(code_of(foreign) == "bad_origin");
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game, {{"Origin", self}}).status == 201);
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game).status == 201);  // no Origin
-  auto plain = http_call(srv.port(), "POST", "/api/matches", game, {{"Content-Type", "text/plain"}});
+  CHECK(foreign.error_code() == "bad_origin");
+  CHECK(http_call(srv.port(), "POST", "/api/matches", taixu_body, {{"Origin", self}}).status == 201);
+  CHECK(http_call(srv.port(), "POST", "/api/matches", taixu_body).status == 201);  // no Origin
+  auto plain = http_call(srv.port(), "POST", "/api/matches", taixu_body, {{"Content-Type", "text/plain"}});
   CHECK(plain.status == 415);
-  CHECK(code_of(plain) == "unsupported_media_type");
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game, {{"Content-Type", "application/x-www-form-urlencoded"}})
-            .status == 415);
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game, {{"Content-Type", "Application/JSON; charset=utf-8"}})
+  CHECK(plain.error_code() == "unsupported_media_type");
+  CHECK(
+      http_call(srv.port(), "POST", "/api/matches", taixu_body, {{"Content-Type", "application/x-www-form-urlencoded"}})
+          .status == 415);
+  CHECK(http_call(srv.port(), "POST", "/api/matches", taixu_body, {{"Content-Type", "Application/JSON; charset=utf-8"}})
             .status == 201);
   const std::string advance = R"({"advance_ms":1})";
   CHECK(http_call(srv.port(), "POST", "/api/test/clock", advance, {{"Origin", "https://evil.example"}}).status == 403);
@@ -121,7 +121,7 @@ TEST_CASE("harden: every file and API answer carries the security headers") {
                                                                                        {"GET", "/api/matches/ABCDEF"},
                                                                                        {"POST", "/api/matches"},
                                                                                        {"GET", "/healthz"}}) {
-    auto a = http_call(srv.port(), method, target, method == "POST" ? game : "");
+    auto a = http_call(srv.port(), method, target, method == "POST" ? taixu_body : "");
     INFO(method << " " << target << " → " << a.status);
     const std::string csp = a.header("Content-Security-Policy");
     CHECK(csp.find("default-src 'none'") != std::string::npos);
@@ -138,7 +138,7 @@ TEST_CASE("harden: behind a trusted proxy, creation quotas are per X-Forwarded-F
   temp_dir dir;
   server_process proxied(dir.path + "/p.db", {"--create-limit", "1", "--trusted-proxy", "10.0.0.0/8, 127.0.0.1, ::1"});
   auto create_as = [&](unsigned short port, const header_list& h) {
-    return http_call(port, "POST", "/api/matches", game, h).status;
+    return http_call(port, "POST", "/api/matches", taixu_body, h).status;
   };
   CHECK(create_as(proxied.port(), {{"X-Forwarded-For", "203.0.113.1"}}) == 201);
   CHECK(create_as(proxied.port(), {{"X-Forwarded-For", "203.0.113.1"}}) == 429);
@@ -156,17 +156,17 @@ TEST_CASE("harden: behind a trusted proxy, creation quotas are per X-Forwarded-F
 TEST_CASE("harden: 429 carries Retry-After, the seconds until the oldest creation leaves the window") {
   temp_dir dir;
   server_process srv(dir.path + "/t.db", {"--create-limit", "2", "--clock", "manual"});
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game).status == 201);
+  CHECK(http_call(srv.port(), "POST", "/api/matches", taixu_body).status == 201);
   CHECK(http_call(srv.port(), "POST", "/api/test/clock", R"({"advance_ms":20000})").status == 200);
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game).status == 201);
-  auto limited = http_call(srv.port(), "POST", "/api/matches", game);
+  CHECK(http_call(srv.port(), "POST", "/api/matches", taixu_body).status == 201);
+  auto limited = http_call(srv.port(), "POST", "/api/matches", taixu_body);
   CHECK(limited.status == 429);
-  CHECK(code_of(limited) == "rate_limited");
+  CHECK(limited.error_code() == "rate_limited");
   CHECK(limited.header("Retry-After") == "40");
   CHECK(http_call(srv.port(), "POST", "/api/test/clock", R"({"advance_ms":39500})").status == 200);
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game).header("Retry-After") == "1");
+  CHECK(http_call(srv.port(), "POST", "/api/matches", taixu_body).header("Retry-After") == "1");
   CHECK(http_call(srv.port(), "POST", "/api/test/clock", R"({"advance_ms":500})").status == 200);
-  CHECK(http_call(srv.port(), "POST", "/api/matches", game).status == 201);
+  CHECK(http_call(srv.port(), "POST", "/api/matches", taixu_body).status == 201);
 }
 
 TEST_CASE("harden: a posted position may not carry seed or rng") {
@@ -182,7 +182,7 @@ TEST_CASE("harden: a posted position may not carry seed or rng") {
     auto a = http_call(srv.port(), "POST", "/api/matches", json{{"game", "taixu"}, {"position", p}}.dump());
     INFO(key << ": " << a.body);
     CHECK(a.status == 400);
-    CHECK(code_of(a) == "bad_position");
+    CHECK(a.error_code() == "bad_position");
     CHECK(a.json_body()["error"]["message"] == "a posted position may not carry seed or rng; the server draws its own");
   }
 }

@@ -10,14 +10,6 @@ using namespace tabuleiro::test;
 
 namespace {
 
-// The session id a Set-Cookie header value gives.
-std::string session_of(const http_answer& a) {
-  const std::string c = a.header("Set-Cookie");
-  const std::string prefix = "tabuleiro_session=";
-  REQUIRE(c.rfind(prefix, 0) == 0);
-  return c.substr(prefix.size(), c.find(';') - prefix.size());
-}
-
 // A subscription as a browser sends it; its p256dh is RFC 8291's example browser key.
 json subscription(const std::string& endpoint, const std::string& label = "Chromium on Linux") {
   return {{"endpoint", endpoint},
@@ -65,7 +57,7 @@ TEST_CASE("push settings: a member's subscriptions and choice, signed in and wit
   const auto up = http_call(port, "POST", "/api/account/signup",
                             json{{"username", "ana"}, {"password", "correct horse battery"}}.dump());
   REQUIRE(up.status == 201);
-  const std::string cookie = "tabuleiro_session=" + session_of(up);
+  const std::string cookie = "tabuleiro_session=" + up.session_cookie();
   const std::string csrf = up.json_body()["csrf"];
   const header_list member = {{"Cookie", cookie}, {"X-CSRF-Token", csrf}};
   const header_list no_csrf = {{"Cookie", cookie}};

@@ -52,12 +52,6 @@ std::string path_of(const std::string& pattern, const std::string& code) {
   return out;
 }
 
-// The error code of an answer ("" when it has none).
-std::string code_of(const http_answer& a) {
-  const json body = json::parse(a.body, nullptr, false);
-  return body.is_object() && body.contains("error") ? body["error"].value("code", "") : "";
-}
-
 }  // namespace
 
 TEST_CASE("routes: the table's lines follow its rules") {
@@ -112,25 +106,25 @@ TEST_CASE("routes: every route refuses a request without its session, role, CSRF
     // A body over the route's limit: 413 before it is read.
     const auto big = http_call(port, method, target, std::string(r.body_limit + 1, ' '), from(s.root));
     CHECK(big.status == 413);
-    CHECK(code_of(big) == "too_large");
+    CHECK(big.error_code() == "too_large");
     if (changes) {
       header_list h = from(s.root);
       h[1] = {"Origin", "https://evil.example"};
       const auto foreign = http_call(port, method, target, body, h);
       CHECK(foreign.status == 403);
-      CHECK(code_of(foreign) == "bad_origin");
+      CHECK(foreign.error_code() == "bad_origin");
     }
     if (has_body) {
       header_list h = from(s.root);
       h.emplace_back("Content-Type", "text/plain");
       const auto plain = http_call(port, method, target, body, h);
       CHECK(plain.status == 415);
-      CHECK(code_of(plain) == "unsupported_media_type");
+      CHECK(plain.error_code() == "unsupported_media_type");
     }
     if (r.who == srv::caller::member || r.who == srv::caller::admin) {
       const auto nobody = http_call(port, method, target, body, {{"Origin", own}});
       CHECK(nobody.status == 401);
-      CHECK(code_of(nobody) == "signed_out");
+      CHECK(nobody.error_code() == "signed_out");
       const auto lapsed = http_call(port, method, target, body,
                                     {{"Origin", own}, {"Cookie", "tabuleiro_session=not-a-session"}});
       CHECK(lapsed.status == 401);
@@ -138,17 +132,17 @@ TEST_CASE("routes: every route refuses a request without its session, role, CSRF
     if (r.who == srv::caller::admin) {
       const auto member = http_call(port, method, target, body, from(ana));
       CHECK(member.status == 403);
-      CHECK(code_of(member) == "not_admin");
+      CHECK(member.error_code() == "not_admin");
     }
     if (changes && r.who != srv::caller::anyone) {
       const auto missing = http_call(port, method, target, body, from(s.root, false));
       CHECK(missing.status == 403);
-      CHECK(code_of(missing) == "bad_csrf");
+      CHECK(missing.error_code() == "bad_csrf");
       header_list wrong = from(s.root, false);
       wrong.emplace_back("X-CSRF-Token", std::string(s.root.csrf.size(), 'A'));
       const auto forged = http_call(port, method, target, body, wrong);
       CHECK(forged.status == 403);
-      CHECK(code_of(forged) == "bad_csrf");
+      CHECK(forged.error_code() == "bad_csrf");
     }
     // OPTIONS names the route's method; another method is 405 with the same list.
     const auto options = http_call(port, "OPTIONS", target, "", {{"Origin", own}});

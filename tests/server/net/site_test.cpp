@@ -18,7 +18,6 @@ namespace {
 const std::string game = R"({"game":"taixu"})";
 
 // The error code of a JSON error answer.
-std::string code_of(const http_answer& a) { return a.json_body()["error"]["code"].get<std::string>(); }
 
 // POST /api/matches with these headers.
 http_answer create(unsigned short port, const header_list& headers) {
@@ -93,14 +92,14 @@ TEST_CASE("site: without a public URL, other origins are still refused") {
     INFO(origin);
     const auto refused = create(srv.port(), {{"Host", host}, {"Origin", origin}});
     CHECK(refused.status == 403);
-    CHECK(code_of(refused) == "bad_origin");
+    CHECK(refused.error_code() == "bad_origin");
     CHECK(upgrade(srv.port(), {{"Host", host}, {"Origin", origin}}).status == 403);
     CHECK_FALSE(ws_accepted(srv.port(), origin, host));
   }
   // A Host that merely names the attacker's origin is refused on a loopback server anyway.
   const auto rebound = create(srv.port(), {{"Host", "evil.example:" + p}, {"Origin", "http://evil.example:" + p}});
   CHECK(rebound.status == 400);
-  CHECK(code_of(rebound) == "bad_host");
+  CHECK(rebound.error_code() == "bad_host");
   CHECK_FALSE(ws_accepted(srv.port(), "http://evil.example:" + p, "evil.example:" + p));
 }
 
@@ -126,7 +125,7 @@ TEST_CASE("site: bound to loopback, requests to another host are refused unless 
   server_process srv(dir.path + "/t.db");
   const auto lan = create(srv.port(), {{"Host", "192.168.1.10:8080"}});
   CHECK(lan.status == 400);
-  CHECK(code_of(lan) == "bad_host");
+  CHECK(lan.error_code() == "bad_host");
   CHECK(http_call(srv.port(), "GET", "/", "", {{"Host", "192.168.1.10:8080"}}).status == 400);
   CHECK(http_call(srv.port(), "GET", "/healthz", "", {{"Host", "tabuleiro.localhost:1"}}).status == 200);
   CHECK(http_call(srv.port(), "GET", "/healthz", "", {{"Host", "[::1]:80"}}).status == 200);
@@ -142,7 +141,7 @@ TEST_CASE("site: a malformed Host is refused with 400 bad_host") {
     INFO(host);
     const auto a = http_call(srv.port(), "GET", "/api/matches", "", {{"Host", host}});
     CHECK(a.status == 400);
-    CHECK(code_of(a) == "bad_host");
+    CHECK(a.error_code() == "bad_host");
   }
   const std::string p = std::to_string(srv.port());
   CHECK(raw_status(srv.port(), "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n") == 400);

@@ -15,8 +15,6 @@ using namespace tabuleiro::server::test;
 
 namespace {
 
-constexpr std::int64_t t0 = 1'790'000'000'000;
-
 // Member user's subscriptions (newest first) and choice; REQUIREs the read to find the member
 // (whose language is the default, English).
 std::pair<std::vector<push_subscription>, int> settings(store& s, std::int64_t user) {

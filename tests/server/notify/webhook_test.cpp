@@ -20,8 +20,6 @@ using namespace tabuleiro::server::test;
 
 namespace {
 
-constexpr std::int64_t t0 = 1'790'000'000'000;
-
 // Member user's webhooks, REQUIRing the read to find the member.
 std::vector<webhook_row> hooks_of(store& s, std::int64_t user) {
   std::vector<webhook_row> out;

@@ -15,8 +15,6 @@ using namespace tabuleiro::server::test;
 
 namespace {
 
-constexpr std::int64_t t0 = 1'790'000'000'000;
-
 // Stores a line of match code; its id.
 std::int64_t say(store& s, const std::string& code, const std::string& channel, int seat, std::int64_t user,
                  const std::string& text, std::int64_t at) {

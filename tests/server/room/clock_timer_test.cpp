@@ -13,10 +13,10 @@ using json = nlohmann::json;
 
 namespace {
 
-constexpr std::int64_t t0 = 1'000'000;
+constexpr std::int64_t timer_t0 = 1'000'000;
 
 // A Fischer clock of initial_s seconds, no increment.
-match_clock fischer(std::int64_t initial_s) {
+match_clock fischer_clock(std::int64_t initial_s) {
   std::string error;
   auto o = parse_clock_options(json{{"initial_s", initial_s}, {"increment_s", 0}}, error);
   REQUIRE(o);
@@ -26,7 +26,7 @@ match_clock fischer(std::int64_t initial_s) {
 // A room's strand and time: due timers run when the test polls.
 struct fixture {
   boost::asio::io_context ioc;
-  manual_time time{t0};
+  manual_time time{timer_t0};
   room_strand strand = boost::asio::make_strand(ioc);
   // Moves time by ms and runs what became due.
   void advance(std::int64_t ms) {
@@ -36,19 +36,19 @@ struct fixture {
   }
 };
 
-// Seats both taken at t0, seat 1 and seat 2 each ended one (untimed) turn: seat 1's time runs
-// from t0 + 1000.
+// Seats both taken at timer_t0, seat 1 and seat 2 each ended one (untimed) turn: seat 1's time runs
+// from timer_t0 + 1000.
 void start(clock_timer& c) {
-  c.on_seated(t0);
-  c.on_committed(t0, 1, true, 0, {2}, false);
-  c.on_committed(t0 + 1000, 2, true, 0, {1}, false);
+  c.on_seated(timer_t0);
+  c.on_committed(timer_t0, 1, true, 0, {2}, false);
+  c.on_committed(timer_t0 + 1000, 2, true, 0, {1}, false);
 }
 
 }  // namespace
 
 TEST_CASE("clock timer: fires once the running time may be out, and finds the seat out of time") {
   fixture f;
-  clock_timer c(fischer(60), f.time, f.strand, {1});
+  clock_timer c(fischer_clock(60), f.time, f.strand, {1});
   f.advance(1000);
   start(c);
   int fired = 0;
@@ -60,13 +60,13 @@ TEST_CASE("clock timer: fires once the running time may be out, and finds the se
   CHECK(fired == 1);
   REQUIRE(c.timed_out());
   CHECK(*c.timed_out() == 1);
-  CHECK(c.deadline_or_now() == t0 + 61'000);
+  CHECK(c.deadline_or_now() == timer_t0 + 61'000);
   CHECK(c.text().find("\"running\":1") != std::string::npos);
 }
 
 TEST_CASE("clock timer: re-arming replaces the timer, none once over or without a clock") {
   fixture f;
-  clock_timer c(fischer(60), f.time, f.strand, {1});
+  clock_timer c(fischer_clock(60), f.time, f.strand, {1});
   start(c);
   int first = 0, second = 0;
   c.arm(false, [&] { ++first; });
@@ -84,7 +84,7 @@ TEST_CASE("clock timer: re-arming replaces the timer, none once over or without 
 
 TEST_CASE("clock timer: a late request is flagged, a game action in time gets no flag") {
   fixture f;
-  clock_timer c(fischer(60), f.time, f.strand, {1});
+  clock_timer c(fischer_clock(60), f.time, f.strand, {1});
   start(c);
   std::int64_t credit = -1;
   f.advance(30'000);
@@ -103,7 +103,7 @@ TEST_CASE("clock timer: a refused timeout is tried again after storage_retry_ms,
   fixture f;
   int fired = 0;
   {
-    clock_timer c(fischer(60), f.time, f.strand, {1});
+    clock_timer c(fischer_clock(60), f.time, f.strand, {1});
     c.retry([&] { ++fired; });
     f.advance(clock_timer::storage_retry_ms - 1);
     CHECK(fired == 0);

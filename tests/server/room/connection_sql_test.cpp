@@ -12,9 +12,7 @@
 using namespace tabuleiro::server;
 using namespace tabuleiro::server::test;
 
-namespace {
-constexpr std::int64_t t0 = 1'790'000'000'000;
-}
+namespace {}
 
 TEST_CASE("connection rows: numbered per match, read back in order, bounded, deleted with their match") {
   test_db db(GENERATE(backend::sqlite, backend::postgres));

@@ -12,8 +12,6 @@ using namespace tabuleiro::test;
 
 namespace {
 
-const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000"};
-
 // Seat 1's "phalanx" placement, written square by square as a player would send it.
 json hand_placement() {
   const char* rows[][2] = {{"light_horse", "b1"}, {"crossbow", "c1"}, {"trebuchet", "d1"}, {"king", "e1"},
@@ -62,7 +60,7 @@ json pick(const json& legal, std::mt19937& rng, const json& view) {
 
 TEST_CASE("cyvasse: a whole game over the server - secret set-ups, play to the end, a spectator") {
   temp_dir dir;
-  server_process srv(dir.path + "/c.db", fast);
+  server_process srv(dir.path + "/c.db", no_rate_limit);
   table tb = table::open(srv.port(), {{"game", "cyvasse"}, {"options", {{"quiet_limit", 60}}}});
   CHECK(tb.at[0].t.view["phase"] == "setup");
   CHECK(tb.at[1].t.legal.size() == 2);
@@ -103,7 +101,7 @@ TEST_CASE("cyvasse: a whole game over the server - secret set-ups, play to the e
 
 TEST_CASE("cyvasse: frames to the opponent and a spectator during set-up do not depend on the placement") {
   temp_dir dir;
-  server_process srv(dir.path + "/c.db", fast);
+  server_process srv(dir.path + "/c.db", no_rate_limit);
   // One recording per placement: what seat 2 and the spectator receive from the moment seat 1
   // submits until seat 2 has asked for a snapshot and a new spectator has joined.
   auto record = [&](const json& placement) {

@@ -14,8 +14,6 @@ using namespace tabuleiro::test;
 
 namespace {
 
-const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000"};
-
 // Asks c for the history page after version from; REQUIREs a history answer.
 json history(ws_client& c, std::int64_t from) {
   c.send({{"type", "history"}, {"id", "h"}, {"from", from}});
@@ -96,7 +94,7 @@ class engine_tool {
 
 TEST_CASE("history: a late spectator and a reconnected player get the whole match as it was seen live") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   table tb = table::open(srv.port());
   std::mt19937 rng(5);
   tb.play(25, rng);
@@ -133,7 +131,7 @@ TEST_CASE("history: a late spectator and a reconnected player get the whole matc
 
 TEST_CASE("log: a running match's log withholds seed and actions - a finished one replays through the engine tool") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   table tb = table::open(srv.port());
   std::mt19937 rng(11);
   tb.play(12, rng);
@@ -183,7 +181,7 @@ TEST_CASE("log: a running match's log withholds seed and actions - a finished on
 
 TEST_CASE("log: the export names who played each seat") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   const named_match m = seat_named(srv.port(), "Ana", "Bruno");
   const json log = http_call(srv.port(), "GET", "/api/matches/" + m.code + "/log").json_body();
   CHECK(log["players"] == json::array({{{"seat", 1}, {"name", "Ana"}}, {{"seat", 2}, {"name", "Bruno"}}}));

@@ -11,8 +11,6 @@ using namespace tabuleiro::test;
 
 namespace {
 
-const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000"};
-
 // A message and its exact text.
 struct received {
   json msg;
@@ -62,7 +60,7 @@ void reconnect(seat_client& c, unsigned short port) {
 
 TEST_CASE("legal false: joined, patch and snapshot come without legal and expects, beside connections that get them") {
   temp_dir dir;
-  server_process srv(dir.path + "/l.db", fast);
+  server_process srv(dir.path + "/l.db", no_rate_limit);
   const created_match m = create_match(srv.port(), {{"game", "cyvasse"}, {"seat", 1}});
   // Seat 1 and one spectator ask for no legal lists; seat 2 and the other spectator do not.
   seat_client one, two, quiet, watcher;

@@ -9,8 +9,6 @@ using namespace tabuleiro::test;
 
 namespace {
 
-const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000"};
-
 // The error code of the reject c gets for msg.
 std::string reject_code(ws_client& c, const json& msg) {
   c.send(msg);
@@ -54,7 +52,7 @@ void play_until_both_moved(table& tb) {
 
 TEST_CASE("lifecycle: nothing is accepted before both seats are taken") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   created_match m = create_match(srv.port(), {{"game", "taixu"}});
   ws_client creator(srv.port());
   tracked_view t1;
@@ -76,7 +74,7 @@ TEST_CASE("lifecycle: nothing is accepted before both seats are taken") {
 
 TEST_CASE("lifecycle: abort before both seats moved, refused after, and recorded across a restart") {
   temp_dir dir;
-  auto srv = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  auto srv = std::make_unique<server_process>(dir.path + "/t.db", no_rate_limit);
   // Before anyone else arrives, the creator may abort: no winner, reason aborted.
   created_match lone = create_match(srv->port(), {{"game", "taixu"}});
   {
@@ -113,7 +111,7 @@ TEST_CASE("lifecycle: abort before both seats moved, refused after, and recorded
   // seats' moves remembered (abort still refused).
   const std::int64_t both_version = both.at[0].t.version;
   srv->kill9();
-  srv = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  srv = std::make_unique<server_process>(dir.path + "/t.db", no_rate_limit);
   ws_client again(srv->port());
   tracked_view t;
   join(again, t, one.code, {{"as", "spectator"}});
@@ -131,7 +129,7 @@ TEST_CASE("lifecycle: abort before both seats moved, refused after, and recorded
 
 TEST_CASE("lifecycle: rematch swaps seats, keeps the options, hands tokens out privately") {
   temp_dir dir;
-  auto owned = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  auto owned = std::make_unique<server_process>(dir.path + "/t.db", no_rate_limit);
   server_process& srv = *owned;
   const json options = {{"reserve", 6}};
   table tb = table::open(srv.port(), {{"options", options}, {"visibility", "unlisted"}});
@@ -200,7 +198,7 @@ TEST_CASE("lifecycle: rematch swaps seats, keeps the options, hands tokens out p
   // The link and the new match survive a restart; the new tokens still hold their seats.
   const std::string old_code = tb.code;
   owned->kill9();
-  owned = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  owned = std::make_unique<server_process>(dir.path + "/t.db", no_rate_limit);
   CHECK(match_summary(owned->port(), old_code)["rematch"] == code);
   CHECK(match_summary(owned->port(), code)["options"] == options);
   ws_client back(owned->port());
@@ -211,7 +209,7 @@ TEST_CASE("lifecycle: rematch swaps seats, keeps the options, hands tokens out p
 
 TEST_CASE("lifecycle: leaving withdraws a rematch offer") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   table tb = table::open(srv.port());
   resign(tb, 2);
   rematch(tb.at[1], "o");
@@ -227,7 +225,7 @@ TEST_CASE("lifecycle: leaving withdraws a rematch offer") {
 
 TEST_CASE("lifecycle: display names are cleaned, limited, shown, kept, and never a credential") {
   temp_dir dir;
-  auto srv = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  auto srv = std::make_unique<server_process>(dir.path + "/t.db", no_rate_limit);
   created_match m = create_match(srv->port(), {{"game", "taixu"}});
   ws_client c1(srv->port()), c2(srv->port()), watcher(srv->port());
   tracked_view t1, t2, tw;
@@ -259,7 +257,7 @@ TEST_CASE("lifecycle: display names are cleaned, limited, shown, kept, and never
   for (int i = 0; i < 10; ++i)
     if (c1b.until("presence")["seats"][0].value("name", "") == "Ana") break;
   srv->kill9();
-  srv = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  srv = std::make_unique<server_process>(dir.path + "/t.db", no_rate_limit);
   json s = match_summary(srv->port(), m.code);
   CHECK(s["seats"][0]["name"] == "Ana");
   CHECK(s["seats"][1]["name"] == std::string(24, 'z'));
@@ -288,7 +286,7 @@ TEST_CASE("lifecycle: a disconnected seat's abandonment countdown is sent and co
 
 TEST_CASE("lifecycle: in Cyvasse each seat's set-up is its first move for abort") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   // One set-up in: the other seat (still setting up) may abort.
   table one = table::open(srv.port(), {{"game", "cyvasse"}});
   one.act(1, {{"type", "setup"}, {"preset", "standard"}});

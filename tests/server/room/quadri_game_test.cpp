@@ -9,8 +9,6 @@ using namespace tabuleiro::test;
 
 namespace {
 
-const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000"};
-
 // A random legal action, moves preferred (captures are forced by the rules anyway).
 json pick(const json& legal, std::mt19937& rng) {
   std::vector<json> moves;
@@ -34,7 +32,7 @@ void require_no_hidden_value(const json& view) {
 
 TEST_CASE("game: a whole QU4DRI game with a spectator - patched views equal fresh views, no hidden value") {
   temp_dir dir;
-  server_process srv(dir.path + "/q.db", fast);
+  server_process srv(dir.path + "/q.db", no_rate_limit);
   table tb = table::open(srv.port(), {{"game", "quadri"}, {"options", {{"quiet_limit", 40}}}});
   std::mt19937 rng(20261201);
   tb.check_views();

@@ -10,11 +10,11 @@ using namespace tabuleiro::server;
 
 namespace {
 
-constexpr std::int64_t t0 = 1'000'000;
-constexpr std::int64_t limit = 600'000;
+constexpr std::int64_t seats_t0 = 1'000'000;
+constexpr std::int64_t seat_limit_ms = 600'000;
 
 // Seats whose seat 1 holds token a (seat 2 free).
-seats one_taken(const std::string& a) { return seats({token_hash(a), ""}, {"Ana", ""}, {0, 0}, t0); }
+seats one_taken(const std::string& a) { return seats({token_hash(a), ""}, {"Ana", ""}, {0, 0}, seats_t0); }
 
 }  // namespace
 
@@ -44,25 +44,26 @@ TEST_CASE("seats: a newer connection replaces the one in its seat, only the hold
   CHECK(s.sit(1, 7) == 0);
   CHECK(s.sit(1, 7) == 0);  // the same connection again replaces nobody
   CHECK(s.sit(1, 9) == 7);
-  CHECK_FALSE(s.stand(1, 7, t0 + 5));  // the replaced connection leaves: the seat stays held
+  CHECK_FALSE(s.stand(1, 7, seats_t0 + 5));  // the replaced connection leaves: the seat stays held
   CHECK(s.holder(1) == 9);
-  CHECK(s.stand(1, 9, t0 + 5));
+  CHECK(s.stand(1, 9, seats_t0 + 5));
   CHECK(s.holder(1) == 0);
 }
 
 TEST_CASE("seats: presence counts down an empty taken seat to abandonment, never a bot's") {
-  seats s({token_hash("x"), token_hash("y")}, {"Ana", "Bia"}, {0, 0}, t0);
+  seats s({token_hash("x"), token_hash("y")}, {"Ana", "Bia"}, {0, 0}, seats_t0);
   s.sit(1, 3);
-  auto p = s.presence(t0 + 100'000, limit, true, true, 0, "");
+  auto p = s.presence(seats_t0 + 100'000, seat_limit_ms, true, true, 0, "");
   CHECK(p[0].connected);
   CHECK(p[0].name == "Ana");
   CHECK_FALSE(p[0].abandon_in_ms);
   CHECK_FALSE(p[1].connected);
   REQUIRE(p[1].abandon_in_ms);
-  CHECK(*p[1].abandon_in_ms == limit - 100'000);
-  CHECK_FALSE(s.presence(t0 + 100'000, limit, false, true, 0, "")[1].abandon_in_ms);   // no countdown
-  CHECK(*s.presence(t0 + 2 * limit, limit, true, true, 0, "")[1].abandon_in_ms == 0);  // never negative
-  p = s.presence(t0, limit, true, true, 2, "hard");
+  CHECK(*p[1].abandon_in_ms == seat_limit_ms - 100'000);
+  CHECK_FALSE(s.presence(seats_t0 + 100'000, seat_limit_ms, false, true, 0, "")[1].abandon_in_ms);  // no countdown
+  CHECK(*s.presence(seats_t0 + 2 * seat_limit_ms, seat_limit_ms, true, true, 0, "")[1].abandon_in_ms ==
+        0);  // never negative
+  p = s.presence(seats_t0, seat_limit_ms, true, true, 2, "hard");
   CHECK(p[1].taken);
   CHECK(p[1].connected);
   CHECK(p[1].bot == "hard");
@@ -71,44 +72,44 @@ TEST_CASE("seats: presence counts down an empty taken seat to abandonment, never
 }
 
 TEST_CASE("seats: presence says how long a taken seat of a running match has been offline") {
-  seats s({token_hash("x"), token_hash("y")}, {"Ana", "Bia"}, {0, 0}, t0);
+  seats s({token_hash("x"), token_hash("y")}, {"Ana", "Bia"}, {0, 0}, seats_t0);
   s.sit(1, 3);
   s.sit(2, 4);
-  CHECK(s.stand(2, 4, t0 + 5'000));
-  auto p = s.presence(t0 + 85'000, limit, false, true, 0, "");
+  CHECK(s.stand(2, 4, seats_t0 + 5'000));
+  auto p = s.presence(seats_t0 + 85'000, seat_limit_ms, false, true, 0, "");
   CHECK_FALSE(p[0].offline_ms);  // here
   REQUIRE(p[1].offline_ms);
   CHECK(*p[1].offline_ms == 80'000);
-  CHECK_FALSE(s.presence(t0 + 85'000, limit, false, false, 0, "")[1].offline_ms);  // not running
+  CHECK_FALSE(s.presence(seats_t0 + 85'000, seat_limit_ms, false, false, 0, "")[1].offline_ms);  // not running
   s.sit(2, 5);
-  CHECK_FALSE(s.presence(t0 + 90'000, limit, false, true, 0, "")[1].offline_ms);  // back
+  CHECK_FALSE(s.presence(seats_t0 + 90'000, seat_limit_ms, false, true, 0, "")[1].offline_ms);  // back
 }
 
-TEST_CASE("seats: abandonment after the limit: the present seat wins, nobody when both are away") {
-  seats s({token_hash("x"), token_hash("y")}, {"", ""}, {0, 0}, t0);
+TEST_CASE("seats: abandonment after the seat_limit_ms: the present seat wins, nobody when both are away") {
+  seats s({token_hash("x"), token_hash("y")}, {"", ""}, {0, 0}, seats_t0);
   s.sit(1, 3);
-  CHECK_FALSE(s.abandonment(t0 + limit - 1, limit, 0));
-  auto c = s.abandonment(t0 + limit, limit, 0);
+  CHECK_FALSE(s.abandonment(seats_t0 + seat_limit_ms - 1, seat_limit_ms, 0));
+  auto c = s.abandonment(seats_t0 + seat_limit_ms, seat_limit_ms, 0);
   REQUIRE(c);
   CHECK(c->kind == protocol::room_change_kind::abandoned);
   CHECK(c->winner == std::optional<engine::seat>(1));
-  s.stand(1, 3, t0 + 10);
-  c = s.abandonment(t0 + limit + 10, limit, 0);
+  s.stand(1, 3, seats_t0 + 10);
+  c = s.abandonment(seats_t0 + seat_limit_ms + 10, seat_limit_ms, 0);
   REQUIRE(c);
   CHECK_FALSE(c->winner);  // both away: nobody wins
   // One seat away for long enough and the other away for less (and not here): nothing yet.
-  CHECK_FALSE(s.abandonment(t0 + limit + 9, limit, 0));
+  CHECK_FALSE(s.abandonment(seats_t0 + seat_limit_ms + 9, seat_limit_ms, 0));
   // A bot is never away: its opponent's absence gives it the match.
-  seats b({token_hash("x"), token_hash("bot")}, {"", ""}, {0, 0}, t0);
-  c = b.abandonment(t0 + limit, limit, 2);
+  seats b({token_hash("x"), token_hash("bot")}, {"", ""}, {0, 0}, seats_t0);
+  c = b.abandonment(seats_t0 + seat_limit_ms, seat_limit_ms, 2);
   REQUIRE(c);
   CHECK(c->winner == std::optional<engine::seat>(2));
   // A lone creator who left a match nobody joined: nobody wins.
-  seats lone({token_hash("x"), ""}, {"", ""}, {0, 0}, t0);
-  c = lone.abandonment(t0 + limit, limit, 0);
+  seats lone({token_hash("x"), ""}, {"", ""}, {0, 0}, seats_t0);
+  c = lone.abandonment(seats_t0 + seat_limit_ms, seat_limit_ms, 0);
   REQUIRE(c);
   CHECK_FALSE(c->winner);
-  CHECK_FALSE(seats({"", ""}, {"", ""}, {0, 0}, t0).abandonment(t0 + limit, limit, 0));
+  CHECK_FALSE(seats({"", ""}, {"", ""}, {0, 0}, seats_t0).abandonment(seats_t0 + seat_limit_ms, seat_limit_ms, 0));
 }
 
 TEST_CASE("seats: names, and the abort window closes once both seats moved") {
@@ -123,7 +124,7 @@ TEST_CASE("seats: names, and the abort window closes once both seats moved") {
 }
 
 TEST_CASE("seats: a seat claimed by an account is found by that account, a guest's by none") {
-  seats s({token_hash("x"), ""}, {"", ""}, {7, 0}, t0);
+  seats s({token_hash("x"), ""}, {"", ""}, {7, 0}, seats_t0);
   CHECK(s.seat_of_user(7) == 1);
   CHECK(s.seat_of_user(8) == 0);
   CHECK(s.seat_of_user(0) == 0);  // a guest is no account
@@ -132,7 +133,7 @@ TEST_CASE("seats: a seat claimed by an account is found by that account, a guest
   CHECK(s.end_claim(2, token_hash("y"), 8));
   CHECK(s.seat_of_user(8) == 2);
   CHECK(s.users() == std::array<std::int64_t, 2>{7, 8});
-  seats guest({token_hash("x"), ""}, {"", ""}, {0, 0}, t0);
+  seats guest({token_hash("x"), ""}, {"", ""}, {0, 0}, seats_t0);
   guest.begin_claim(2);
   guest.end_claim(2, token_hash("y"));
   CHECK(guest.users() == std::array<std::int64_t, 2>{0, 0});

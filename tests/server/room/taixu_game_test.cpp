@@ -11,8 +11,7 @@ using namespace tabuleiro::test;
 
 namespace {
 
-// Flags that keep the rate limit out of the way of fast test clients.
-const std::vector<std::string> fast = {"--msg-rate", "100000", "--msg-burst", "100000"};
+// Flags that keep the rate limit out of the way of no_rate_limit test clients.
 
 // The summary of a match over HTTP.
 json summary(unsigned short port, const std::string& code) {
@@ -53,7 +52,7 @@ int play(table& tb, std::mt19937& rng, int n, bool greedy, bool check_each = tru
 
 TEST_CASE("game: a full TAIXU game with a spectator - patched views equal fresh views") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   // A posted position carries no seed (the server draws it), so reshuffles differ per run.
   const json start = json::parse(R"({"game":"taixu","to_move":1,"round":1,"pc":5,"bonus":[0,0],"reserve":[8,8],
       "pieces":[],"anomalies":[{"at":"b6","effect":"overload"},{"at":"g2","effect":"echo"}]})");
@@ -81,7 +80,7 @@ TEST_CASE("game: a full TAIXU game with a spectator - patched views equal fresh 
 
 TEST_CASE("game: over random games, applying patches reproduces fresh-join views") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   for (unsigned seed : {1u, 2u, 3u}) {
     table tb = table::open(srv.port(), {{"seat", seed == 2 ? json(2) : json("random")}});
     std::mt19937 rng(seed);
@@ -101,7 +100,7 @@ TEST_CASE("game: over random games, applying patches reproduces fresh-join views
 
 TEST_CASE("game: seats, spectators and tokens") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   created_match m = create_match(srv.port(), {{"game", "taixu"}, {"seat", 2}});
   CHECK(m.seat == 2);
   CHECK(m.token.size() >= 22);
@@ -135,7 +134,7 @@ TEST_CASE("game: seats, spectators and tokens") {
 
 TEST_CASE("game: reconnecting by token resumes the seat, replaces the old socket, catches up") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   table tb = table::open(srv.port());
   std::mt19937 rng(7);
   play(tb, rng, 6, false, false);
@@ -163,7 +162,7 @@ TEST_CASE("game: reconnecting by token resumes the seat, replaces the old socket
 
 TEST_CASE("game: each bad input gets its typed error or close code and changes nothing") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   table tb = table::open(srv.port());
   const json before = tb.at[0].t.view;
   const std::int64_t v0 = tb.at[0].t.version;
@@ -219,7 +218,7 @@ TEST_CASE("game: each bad input gets its typed error or close code and changes n
 
 TEST_CASE("game: a seat that joined with acks in_patch is acknowledged inside its patch, and only there") {
   temp_dir dir;
-  server_process srv(dir.path + "/t.db", fast);
+  server_process srv(dir.path + "/t.db", no_rate_limit);
   created_match m = create_match(srv.port(), {{"game", "taixu"}, {"seat", 1}});
   std::array<seat_client, 3> at;
   for (auto& s : at) s.ws = std::make_unique<ws_client>(srv.port());
@@ -286,7 +285,7 @@ TEST_CASE("game: a seat that joined with acks in_patch is acknowledged inside it
 
 TEST_CASE("game: draw offers, decline and agreement - finished matches stay viewable after a restart") {
   temp_dir dir;
-  auto srv = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  auto srv = std::make_unique<server_process>(dir.path + "/t.db", no_rate_limit);
   table tb = table::open(srv->port());
   tb.at[1].ws->send({{"type", "draw"}, {"id", "o1"}, {"op", "offer"}});
   CHECK(tb.at[1].ws->until("ack")["id"] == "o1");
@@ -303,7 +302,7 @@ TEST_CASE("game: draw offers, decline and agreement - finished matches stay view
   tb.check_views();
   // A graceful stop, then a restart: the finished match replays to the same view.
   CHECK(srv->terminate() == 0);
-  srv = std::make_unique<server_process>(dir.path + "/t.db", fast);
+  srv = std::make_unique<server_process>(dir.path + "/t.db", no_rate_limit);
   ws_client late(srv->port());
   tracked_view t;
   json j = join(late, t, tb.code, {{"as", "player"}});
@@ -390,7 +389,7 @@ TEST_CASE("game: matches created per address per minute are limited") {
 TEST_CASE("game: kill -9 mid-game, restart on the same database, every ack survives") {
   temp_dir dir;
   const std::string db = dir.path + "/t.db";
-  auto srv = std::make_unique<server_process>(db, fast);
+  auto srv = std::make_unique<server_process>(db, no_rate_limit);
   table tb = table::open(srv->port());
   std::mt19937 rng(99);
   play(tb, rng, 15, false, false);
@@ -404,7 +403,7 @@ TEST_CASE("game: kill -9 mid-game, restart on the same database, every ack survi
   tb.at[seat].ws->send({{"type", "act"}, {"id", "inflight"}, {"action", tb.at[seat].t.legal[0]}});
   srv->kill9();
 
-  srv = std::make_unique<server_process>(db, fast);
+  srv = std::make_unique<server_process>(db, no_rate_limit);
   json sum = summary(srv->port(), tb.code);
   CHECK(sum["version"] >= acked);
   CHECK(sum["version"] <= acked + 1);

@@ -16,14 +16,6 @@ using namespace tabuleiro::server::test;
 
 namespace {
 
-constexpr std::int64_t t0 = 1'790'000'000'000;
-
-std::int64_t add_user(const test_db& db, const std::string& name) {
-  REQUIRE(db.run("INSERT INTO users (username, username_key, display_name, password_hash, created_ms) VALUES ('" +
-                 name + "', '" + name + "', '" + name + " D', 'x', 0)") == write_status::ok);
-  return db.scalar("SELECT id FROM users WHERE username_key = '" + name + "'");
-}
-
 // A challenge of author (kind open unless said) posted at at_ms on node "n1".
 challenge_row challenge(const std::string& id, std::int64_t author, std::int64_t at_ms,
                         const std::string& kind = "open", std::int64_t target = 0) {

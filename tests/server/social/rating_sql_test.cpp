@@ -19,14 +19,6 @@ using namespace tabuleiro::server::test;
 namespace {
 
 constexpr std::int64_t day_ms = 86'400'000;
-constexpr std::int64_t t0 = 1'790'000'000'000;
-
-// Inserts an account named name and returns its id.
-std::int64_t add_user(const test_db& db, const std::string& name) {
-  REQUIRE(db.run("INSERT INTO users (username, username_key, display_name, password_hash, created_ms) VALUES ('" +
-                 name + "', '" + name + "', '" + name + " D', 'x', 0)") == write_status::ok);
-  return db.scalar("SELECT id FROM users WHERE username_key = '" + name + "'");
-}
 
 // How a test match is played and ended.
 struct ending {

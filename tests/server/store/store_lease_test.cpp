@@ -10,8 +10,6 @@ using namespace tabuleiro::server::test;
 
 namespace {
 
-constexpr std::int64_t t0 = 1'790'000'000'000;
-
 // A claim's status and lease, waited for.
 std::pair<write_status, lease> claim(store& s, const std::string& code, const std::string& node, std::int64_t now_ms,
                                      std::int64_t expires_ms, bool ask = true) {

@@ -30,13 +30,6 @@ columns schema_of(const test_db& db) {
   return out;
 }
 
-// Stores m, REQUIREing ok.
-void store_match(store& s, const match_row& m) {
-  result r;
-  s.insert_match(m, r.done());
-  REQUIRE(r.get() == ok);
-}
-
 }  // namespace
 
 TEST_CASE("both dialects' migrations end with the same tables and columns", "[store][postgres]") {

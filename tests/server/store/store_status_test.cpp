@@ -14,13 +14,6 @@ using namespace tabuleiro::server::test;
 
 namespace {
 
-// Stores m, REQUIREing ok.
-void store_match(store& s, const match_row& m) {
-  result r;
-  s.insert_match(m, r.done());
-  REQUIRE(r.get() == ok);
-}
-
 // The status of one write queued by queue(done) and waited for (usable off the test thread).
 template <class Queue>
 write_status wait_for(const Queue& queue) {

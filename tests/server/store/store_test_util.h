@@ -24,6 +24,9 @@ constexpr write_status ok = write_status::ok;
 constexpr write_status conflict = write_status::conflict;
 constexpr write_status unavailable = write_status::unavailable;
 
+// The fixed moment (in 2026, in ms) the tests' rows are dated from.
+constexpr std::int64_t t0 = 1'790'000'000'000;
+
 // A fresh directory under the system temp directory, removed with its contents at scope end.
 struct temp_dir {
   std::filesystem::path path;
@@ -98,7 +101,7 @@ inline std::unique_ptr<store> open_store(const std::string& path, commit_observe
 
 // A complete match row with a fresh code, seed and seat-1 token hash.
 inline match_row sample_match(const std::string& game = "taixu", const std::string& visibility = "public",
-                              std::int64_t created_ms = 1'790'000'000'000) {
+                              std::int64_t created_ms = t0) {
   match_row m;
   m.code = new_share_code();
   m.game = game;
@@ -137,6 +140,20 @@ inline write_status run_write(store& s, write_work work) {
   result r;
   s.queue_write(std::move(work), r.done());
   return r.get();
+}
+
+// Inserts m through the store; REQUIREs that it was written.
+inline void store_match(store& s, const match_row& m) {
+  result r;
+  s.insert_match(m, r.done());
+  REQUIRE(r.get() == ok);
+}
+
+// Inserts a user called name (display name "<name> D") straight into db; its id.
+inline std::int64_t add_user(const test_db& db, const std::string& name) {
+  REQUIRE(db.run("INSERT INTO users (username, username_key, display_name, password_hash, created_ms) VALUES ('" +
+                 name + "', '" + name + "', '" + name + " D', 'x', 0)") == write_status::ok);
+  return db.scalar("SELECT id FROM users WHERE username_key = '" + name + "'");
 }
 
 // A raw SQLite connection to path, opened afresh (sees only committed data). Not copyable.
