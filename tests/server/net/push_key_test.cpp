@@ -99,29 +99,28 @@ TEST_CASE("push settings: a member's subscriptions and choice, signed in and wit
   CHECK(two.json_body()["subscriptions"][1]["label"] == "Phone");
 
   // Refused: not https, a point off the curve, a short auth, a malformed body.
-  auto code_of = [](const http_answer& a) { return a.json_body()["error"]["code"].get<std::string>(); };
   const auto plain = http_call(port, "POST", "/api/push/subscriptions",
                                subscription("http://push.example.net/a").dump(), member);
   CHECK(plain.status == 400);
-  CHECK(code_of(plain) == "bad_endpoint");
+  CHECK(plain.error_code() == "bad_endpoint");
   json off = subscription("https://push.example.net/c");
   // RFC 8291's browser key with one character of y changed: 65 bytes, but not on the curve.
   off["keys"]["p256dh"] = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAjw4";
-  CHECK(code_of(http_call(port, "POST", "/api/push/subscriptions", off.dump(), member)) == "bad_keys");
+  CHECK(http_call(port, "POST", "/api/push/subscriptions", off.dump(), member).error_code() == "bad_keys");
   json short_auth = subscription("https://push.example.net/c");
   short_auth["keys"]["auth"] = "BTBZMqHH";
-  CHECK(code_of(http_call(port, "POST", "/api/push/subscriptions", short_auth.dump(), member)) == "bad_keys");
-  CHECK(code_of(http_call(port, "POST", "/api/push/subscriptions", R"({"endpoint":"https://push.example.net/c"})",
-                          member)) == "bad_request");
-  CHECK(code_of(http_call(port, "POST", "/api/push/subscriptions", "[1]", member)) == "bad_request");
+  CHECK(http_call(port, "POST", "/api/push/subscriptions", short_auth.dump(), member).error_code() == "bad_keys");
+  CHECK(http_call(port, "POST", "/api/push/subscriptions", R"({"endpoint":"https://push.example.net/c"})", member)
+            .error_code() == "bad_request");
+  CHECK(http_call(port, "POST", "/api/push/subscriptions", "[1]", member).error_code() == "bad_request");
 
   // The choice: the names given change, the others stay; anything else is refused.
   const auto chosen = http_call(port, "POST", "/api/push/notify", R"({"started":false,"low_time":false})", member);
   REQUIRE(chosen.status == 200);
   CHECK(chosen.json_body()["notify"] ==
         json{{"turn", true}, {"started", false}, {"low_time", false}, {"challenge", true}, {"result", true}});
-  CHECK(code_of(http_call(port, "POST", "/api/push/notify", R"({"turn":"yes"})", member)) == "bad_request");
-  CHECK(code_of(http_call(port, "POST", "/api/push/notify", R"({"sounds":true})", member)) == "bad_request");
+  CHECK(http_call(port, "POST", "/api/push/notify", R"({"turn":"yes"})", member).error_code() == "bad_request");
+  CHECK(http_call(port, "POST", "/api/push/notify", R"({"sounds":true})", member).error_code() == "bad_request");
   CHECK(http_call(port, "GET", "/api/push", "", no_csrf).json_body()["notify"]["started"] == false);
 
   // Unsubscribing one's own subscription; another id is unknown.
@@ -131,7 +130,7 @@ TEST_CASE("push settings: a member's subscriptions and choice, signed in and wit
   CHECK(gone.json_body()["subscriptions"].size() == 1);
   const auto again = http_call(port, "POST", "/api/push/unsubscribe", json{{"id", id}}.dump(), member);
   CHECK(again.status == 404);
-  CHECK(code_of(again) == "unknown_subscription");
+  CHECK(again.error_code() == "unknown_subscription");
   CHECK(http_call(port, "GET", "/api/push/unsubscribe", "", no_csrf).status == 405);
   CHECK(http_call(port, "OPTIONS", "/api/push/unsubscribe").header("Allow") == "POST, OPTIONS");
 }
