@@ -30,7 +30,8 @@ layer_of() {
     server/registry) echo 15 ;;
     server/social) echo 16 ;;
     server/net) echo 17 ;;
-    server/cli) echo 18 ;;
+    server/node) echo 18 ;;
+    server/cli) echo 19 ;;
     *) echo unknown ;;
   esac
 }

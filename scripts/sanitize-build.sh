@@ -15,5 +15,7 @@ cache=build-asan/CMakeCache.txt
 if [[ -f "$cache" ]] && ! { grep -q '^CMAKE_CXX_COMPILER:FILEPATH=.*clang++$' "$cache" && grep -q '^TABULEIRO_FUZZ:BOOL=ON$' "$cache"; }; then
   rm -rf build-asan
 fi
+# TABULEIRO_PURE_LAYER_TESTS=OFF (the CI's) leaves out the pure layers' test programs.
 BUILD_DIR=build-asan CXX=clang++ TABULEIRO_WASM=0 bash scripts/build.sh \
-  -DTABULEIRO_SANITIZE=ON -DTABULEIRO_FUZZ=ON -DTABULEIRO_THREAD_SAFETY=ON
+  -DTABULEIRO_SANITIZE=ON -DTABULEIRO_FUZZ=ON -DTABULEIRO_THREAD_SAFETY=ON \
+  -DTABULEIRO_PURE_LAYER_TESTS="${TABULEIRO_PURE_LAYER_TESTS:-ON}"

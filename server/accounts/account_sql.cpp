@@ -203,11 +203,15 @@ read_status read_held_seats(sql_connection& db, std::int64_t user_id, std::size_
   return ok ? read_status::found : read_status::unavailable;
 }
 
-read_status read_user_by_key(sql_connection& db, const std::string& key, user_row& out, std::string& error) {
+namespace {
+
+// The user a condition on `u` with one parameter (?1) picks out, if any.
+read_status read_one_user(sql_connection& db, const char* where, const sql_params& params, user_row& out,
+                          std::string& error) {
   bool found = false;
-  const std::string sql = std::string(user_columns) + " FROM users u WHERE u.username_key = ?1";
+  const std::string sql = std::string(user_columns) + " FROM users u WHERE " + where;
   if (!db.query(
-          sql.c_str(), {key},
+          sql.c_str(), params,
           [&](const sql_row& row) {
             out = decode_user(row);
             found = true;
@@ -217,18 +221,14 @@ read_status read_user_by_key(sql_connection& db, const std::string& key, user_ro
   return found ? read_status::found : read_status::absent;
 }
 
+}  // namespace
+
+read_status read_user_by_key(sql_connection& db, const std::string& key, user_row& out, std::string& error) {
+  return read_one_user(db, "u.username_key = ?1", {key}, out, error);
+}
+
 read_status read_user_by_id(sql_connection& db, std::int64_t id, user_row& out, std::string& error) {
-  bool found = false;
-  const std::string sql = std::string(user_columns) + " FROM users u WHERE u.id = ?1";
-  if (!db.query(
-          sql.c_str(), {id},
-          [&](const sql_row& row) {
-            out = decode_user(row);
-            found = true;
-          },
-          error))
-    return read_status::unavailable;
-  return found ? read_status::found : read_status::absent;
+  return read_one_user(db, "u.id = ?1", {id}, out, error);
 }
 
 read_status read_session(sql_connection& db, const std::string& id_hash, std::int64_t now_ms, session_row& out,

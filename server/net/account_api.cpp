@@ -53,8 +53,7 @@ std::string access_of(const route_call& call) { return access_name(call.state.sv
 // ended(hash) says has ended (4004), once a sign-out, a sign-in replacing the browser's session or
 // a password change has ended it; the other nodes read it from the database.
 void end_sockets(shared_state& state, std::int64_t account, std::function<bool(const std::string&)> ended) {
-  if (state.connections)
-    state.connections->close_sessions(account, std::move(ended), session_ended_close, "session ended");
+  state.connections.close_sessions(account, std::move(ended), session_ended_close, "session ended");
 }
 
 // The answer's body for a signed-in session.
@@ -69,7 +68,7 @@ nlohmann::json signed_out(std::string_view access) { return protocol::messages::
 // Answers a sign-up or sign-in: the new session's cookie (the old session, if any, ended) and
 // its state, or the refusal.
 std::function<void(accounts::sign_result)> signing(const route_call& call, int status, answer_fn answer) {
-  account_service& service = *call.state.accounts;
+  account_service& service = call.state.accounts;
   return [&service, &state = call.state, old_id = call.session_id, status, secure = call.secure,
           access = access_of(call), answer = std::move(answer)](accounts::sign_result r) {
     if (const auto* no = std::get_if<accounts::refusal>(&r)) return answer(refused(*no));
@@ -128,8 +127,8 @@ void read_account(const route_call& call, answer_fn answer) {
 }
 
 void read_account_matches(const route_call& call, answer_fn answer) {
-  call.state.accounts->held_seats(call.auth.s.who.id, [answer](
-                                                          std::optional<std::vector<accounts::held_seat_row>> rows) {
+  call.state.accounts.held_seats(call.auth.s.who.id, [answer](
+                                                         std::optional<std::vector<accounts::held_seat_row>> rows) {
     if (!rows) return answer({503, http_error("unavailable", "your matches cannot be read right now; try again")});
     std::vector<nlohmann::json> outcomes;
     std::vector<std::string> times;
@@ -169,9 +168,9 @@ void sign_up_or_in(const route_call& call, answer_fn answer) {
                                                   " (and, to sign up, display_name, language, invitation)")});
   auto done = signing(call, up ? 201 : 200, std::move(answer));
   if (up)
-    return call.state.accounts->sign_up(std::move(username), std::move(password), std::move(display_name),
-                                        std::move(language), std::move(invitation), call.address, std::move(done));
-  call.state.accounts->sign_in(std::move(username), std::move(password), call.address, std::move(done));
+    return call.state.accounts.sign_up(std::move(username), std::move(password), std::move(display_name),
+                                       std::move(language), std::move(invitation), call.address, std::move(done));
+  call.state.accounts.sign_in(std::move(username), std::move(password), call.address, std::move(done));
 }
 
 void reset_password(const route_call& call, answer_fn answer) {
@@ -183,11 +182,11 @@ void reset_password(const route_call& call, answer_fn answer) {
     return answer(unknown_member(*unknown));
   if (!body.is_object() || !string_member(body, "code", code) || !string_member(body, "password", password))
     return answer({400, http_error("bad_request", "the body is an object of strings: code, password")});
-  call.state.accounts->reset_password(std::move(code), std::move(password), call.address,
-                                      [answer](std::optional<accounts::refusal> no) {
-                                        if (no) return answer(refused(*no));
-                                        answer({200, protocol::messages::admin_done()});
-                                      });
+  call.state.accounts.reset_password(std::move(code), std::move(password), call.address,
+                                     [answer](std::optional<accounts::refusal> no) {
+                                       if (no) return answer(refused(*no));
+                                       answer({200, protocol::messages::admin_done()});
+                                     });
 }
 
 void update_profile(const route_call& call, answer_fn answer) {
@@ -200,14 +199,14 @@ void update_profile(const route_call& call, answer_fn answer) {
   if (!body.is_object() || !string_member(body, "display_name", display_name) ||
       !string_member(body, "language", language))
     return answer({400, http_error("bad_request", "the body is an object of strings: display_name, language")});
-  call.state.accounts->update_profile(call.auth.s.who.id, display_name, language,
-                                      [answer, s = call.auth.s, access = access_of(call)](
-                                          std::variant<accounts::account, accounts::refusal> u) mutable {
-                                        if (const auto* no = std::get_if<accounts::refusal>(&u))
-                                          return answer(refused(*no));
-                                        s.who = std::get<accounts::account>(u);
-                                        answer({200, state_of(s, access), {{"Cache-Control", "no-store"}}});
-                                      });
+  call.state.accounts.update_profile(call.auth.s.who.id, display_name, language,
+                                     [answer, s = call.auth.s, access = access_of(call)](
+                                         std::variant<accounts::account, accounts::refusal> u) mutable {
+                                       if (const auto* no = std::get_if<accounts::refusal>(&u))
+                                         return answer(refused(*no));
+                                       s.who = std::get<accounts::account>(u);
+                                       answer({200, state_of(s, access), {{"Cache-Control", "no-store"}}});
+                                     });
 }
 
 void change_password(const route_call& call, answer_fn answer) {
@@ -219,7 +218,7 @@ void change_password(const route_call& call, answer_fn answer) {
   std::string current, password;
   if (!body.is_object() || !string_member(body, "current", current) || !string_member(body, "password", password))
     return answer({400, http_error("bad_request", "the body is an object of strings: current, password")});
-  call.state.accounts->change_password(
+  call.state.accounts.change_password(
       call.auth.s.who.id, std::move(current), std::move(password), call.session_id, call.address,
       [&state = call.state, answer, user = call.auth.s.who.id,
        keep = call.auth.s.id_hash](std::optional<accounts::refusal> no) {
@@ -245,8 +244,8 @@ void sign_out(const route_call& call, answer_fn answer) {
     a.headers.emplace_back("Set-Cookie", cookie("", 0, secure));
     answer(std::move(a));
   };
-  if (everywhere) return call.state.accounts->sign_out_everywhere(call.auth.s.who.id, std::move(finish));
-  call.state.accounts->sign_out(call.session_id, std::move(finish));
+  if (everywhere) return call.state.accounts.sign_out_everywhere(call.auth.s.who.id, std::move(finish));
+  call.state.accounts.sign_out(call.session_id, std::move(finish));
 }
 
 }  // namespace tabuleiro::server

@@ -131,7 +131,7 @@ std::string clean_host_reason(const std::string& raw) {
 // apart) while another node hands the match over to this one.
 void abort_match(shared_state& state, const accounts::actor& by, std::string code, std::string reason, int tries,
                  std::function<void(api_answer)> answer) {
-  state.registry->find(code, [&state, by, code, reason, tries, answer](std::shared_ptr<room> r, rooms::lookup how) {
+  state.registry.find(code, [&state, by, code, reason, tries, answer](std::shared_ptr<room> r, rooms::lookup how) {
     if (how == rooms::lookup::elsewhere && tries > 1)
       return void(state.svc.time->call_after(500, state.svc.blocking, [&state, by, code, reason, tries, answer] {
         abort_match(state, by, code, reason, tries - 1, answer);
@@ -140,8 +140,8 @@ void abort_match(shared_state& state, const accounts::actor& by, std::string cod
     if (!r) return answer({503, http_error("unavailable", "the match cannot be reached right now; try again")});
     r->abort_by_host(reason, [&state, by, code, reason, answer](bool aborted) {
       if (!aborted) return answer({409, http_error("not_running", "the match is already over")});
-      state.admin->record(by, "abort_match", "match " + code, reason,
-                          [answer](bool) { answer(fresh(protocol::messages::admin_done())); });
+      state.admin.record(by, "abort_match", "match " + code, reason,
+                         [answer](bool) { answer(fresh(protocol::messages::admin_done())); });
     });
   });
 }
@@ -206,7 +206,7 @@ bool plain_change(const route_call& call, const answer_fn& answer) {
 }  // namespace
 
 void admin_list_users(const route_call& call, answer_fn answer) {
-  call.state.admin->list_users(
+  call.state.admin.list_users(
       query_value(call.query, "q"), [answer](std::optional<std::vector<accounts::user_row>> rows) {
         if (!rows) return answer(unavailable("users"));
         std::vector<std::string> times;
@@ -222,38 +222,38 @@ void admin_list_users(const route_call& call, answer_fn answer) {
 
 void admin_disable_user(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
-  call.state.admin->set_disabled(actor_of(call), call.number(0), true,
-                                 [&state = call.state, user = call.number(0),
-                                  answer](std::optional<accounts::refusal> no) {
-                                   if (no) return answer(admin_refused(*no));
-                                   state.connections->close_account(user, 4003, "account disabled");
-                                   answer(fresh(protocol::messages::admin_done()));
-                                 });
+  call.state.admin.set_disabled(actor_of(call), call.number(0), true,
+                                [&state = call.state, user = call.number(0),
+                                 answer](std::optional<accounts::refusal> no) {
+                                  if (no) return answer(admin_refused(*no));
+                                  state.connections.close_account(user, 4003, "account disabled");
+                                  answer(fresh(protocol::messages::admin_done()));
+                                });
 }
 
 void admin_enable_user(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
-  call.state.admin->set_disabled(actor_of(call), call.number(0), false, changed(std::move(answer)));
+  call.state.admin.set_disabled(actor_of(call), call.number(0), false, changed(std::move(answer)));
 }
 
 void admin_promote_user(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
-  call.state.admin->set_admin(actor_of(call), call.number(0), true, changed(std::move(answer)));
+  call.state.admin.set_admin(actor_of(call), call.number(0), true, changed(std::move(answer)));
 }
 
 void admin_demote_user(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
-  call.state.admin->set_admin(actor_of(call), call.number(0), false, changed(std::move(answer)));
+  call.state.admin.set_admin(actor_of(call), call.number(0), false, changed(std::move(answer)));
 }
 
 void admin_reset_link(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
-  call.state.admin->reset_link(actor_of(call), call.number(0),
-                               link_answer(call.link_base + "/reset?code=", std::move(answer)));
+  call.state.admin.reset_link(actor_of(call), call.number(0),
+                              link_answer(call.link_base + "/reset?code=", std::move(answer)));
 }
 
 void admin_list_invitations(const route_call& call, answer_fn answer) {
-  call.state.admin->list_invitations(
+  call.state.admin.list_invitations(
       [answer, &state = call.state](std::optional<std::vector<accounts::invitation_row>> rows) {
         if (!rows) return answer(unavailable("invitations"));
         const std::int64_t now = state.svc.time->now_ms();
@@ -285,35 +285,35 @@ void admin_invite(const route_call& call, answer_fn answer) {
   const std::int64_t u = uses == body.end() ? 1 : uses->get<std::int64_t>();
   if (d < 1 || d > 365 || u < 1 || u > 1000)
     return answer({400, http_error("bad_request", "an invitation is valid for 1 to 365 days and 1 to 1000 sign-ups")});
-  call.state.admin->invite(actor_of(call), d * 24 * 3600 * 1000, static_cast<int>(u),
-                           link_answer(call.link_base + "/signup?invite=", std::move(answer)));
+  call.state.admin.invite(actor_of(call), d * 24 * 3600 * 1000, static_cast<int>(u),
+                          link_answer(call.link_base + "/signup?invite=", std::move(answer)));
 }
 
 void admin_revoke_invitation(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
-  call.state.admin->revoke_invitation(actor_of(call), call.params.at(0), changed(std::move(answer)));
+  call.state.admin.revoke_invitation(actor_of(call), call.params.at(0), changed(std::move(answer)));
 }
 
 void admin_audit_log(const route_call& call, answer_fn answer) {
   const std::int64_t limit = positive_number(query_value(call.query, "limit"));
-  call.state.admin->audit_log(limit > 0 ? static_cast<std::size_t>(limit) : 200,
-                              [answer](std::optional<std::vector<accounts::audit_row>> rows) {
-                                if (!rows) return answer(unavailable("the audit log"));
-                                std::vector<std::string> times;
-                                times.reserve(rows->size());
-                                std::vector<protocol::messages::audit_fields> list;
-                                for (const auto& a : *rows) {
-                                  times.push_back(iso_time(a.at_ms));
-                                  list.push_back({times.back(), a.actor_name, a.address, a.action, a.target, a.detail});
-                                }
-                                answer(fresh(protocol::messages::admin_audit(list)));
-                              });
+  call.state.admin.audit_log(limit > 0 ? static_cast<std::size_t>(limit) : 200,
+                             [answer](std::optional<std::vector<accounts::audit_row>> rows) {
+                               if (!rows) return answer(unavailable("the audit log"));
+                               std::vector<std::string> times;
+                               times.reserve(rows->size());
+                               std::vector<protocol::messages::audit_fields> list;
+                               for (const auto& a : *rows) {
+                                 times.push_back(iso_time(a.at_ms));
+                                 list.push_back({times.back(), a.actor_name, a.address, a.action, a.target, a.detail});
+                               }
+                               answer(fresh(protocol::messages::admin_audit(list)));
+                             });
 }
 
 void admin_read_server(const route_call& call, answer_fn answer) {
   shared_state& state = call.state;
-  state.admin->maintenance([&state, answer](std::optional<bool> on) {
-    state.admin->database_bytes(is_postgres_url(state.svc.cfg->db), [&state, on, answer](std::int64_t bytes) {
+  state.admin.maintenance([&state, answer](std::optional<bool> on) {
+    state.admin.database_bytes(is_postgres_url(state.svc.cfg->db), [&state, on, answer](std::int64_t bytes) {
       const std::int64_t now = state.svc.time->now_ms();
       const std::string started = iso_time(state.started_ms);
       protocol::messages::server_fields f;
@@ -336,11 +336,11 @@ void admin_list_matches(const route_call& call, answer_fn answer) {
   const std::string status = query_value(call.query, "status");
   if (status != "" && status != "waiting" && status != "live" && status != "finished")
     return answer({400, http_error("bad_request", "status must be waiting, live or finished")});
-  call.state.admin->list_matches(status, query_value(call.query, "game"), query_value(call.query, "player"),
-                                 [answer](std::optional<std::vector<accounts::admin_match_row>> rows) {
-                                   if (!rows) return answer(unavailable("matches"));
-                                   answer(fresh(admin_matches_json(*rows)));
-                                 });
+  call.state.admin.list_matches(status, query_value(call.query, "game"), query_value(call.query, "player"),
+                                [answer](std::optional<std::vector<accounts::admin_match_row>> rows) {
+                                  if (!rows) return answer(unavailable("matches"));
+                                  answer(fresh(admin_matches_json(*rows)));
+                                });
 }
 
 void admin_abort_match(const route_call& call, answer_fn answer) {
@@ -360,16 +360,16 @@ void admin_delete_match(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
   shared_state& state = call.state;
   const std::string& code = call.params.at(0);
-  state.admin->delete_match(actor_of(call), code, state.svc.cfg->node,
-                            [&state, code, answer](std::optional<accounts::refusal> no) {
-                              if (no) return answer(admin_refused(*no));
-                              state.registry->drop(code);
-                              answer(fresh(protocol::messages::admin_done()));
-                            });
+  state.admin.delete_match(actor_of(call), code, state.svc.cfg->node,
+                           [&state, code, answer](std::optional<accounts::refusal> no) {
+                             if (no) return answer(admin_refused(*no));
+                             state.registry.drop(code);
+                             answer(fresh(protocol::messages::admin_done()));
+                           });
 }
 
 void admin_list_reports(const route_call& call, answer_fn answer) {
-  call.state.admin->list_reports([answer](std::optional<std::vector<accounts::chat_report_row>> rows) {
+  call.state.admin.list_reports([answer](std::optional<std::vector<accounts::chat_report_row>> rows) {
     if (!rows) return answer(unavailable("chat reports"));
     answer(fresh(admin_reports_json(*rows)));
   });
@@ -377,11 +377,11 @@ void admin_list_reports(const route_call& call, answer_fn answer) {
 
 void admin_handle_report(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
-  call.state.admin->handle_report(actor_of(call), call.number(0), changed(std::move(answer)));
+  call.state.admin.handle_report(actor_of(call), call.number(0), changed(std::move(answer)));
 }
 
 void admin_list_webhooks(const route_call& call, answer_fn answer) {
-  call.state.webhooks->list_all([answer](std::optional<std::vector<notify::owned_webhook>> rows) {
+  call.state.webhooks.list_all([answer](std::optional<std::vector<notify::owned_webhook>> rows) {
     if (!rows) return answer(unavailable("webhooks"));
     nlohmann::json list = nlohmann::json::array();
     for (const auto& w : *rows) list.push_back(admin_webhook_json(w));
@@ -393,20 +393,20 @@ void admin_remove_webhook(const route_call& call, answer_fn answer) {
   if (!plain_change(call, answer)) return;
   // Its owner and host first, for the audit log.
   shared_state& state = call.state;
-  state.webhooks->list_all([&state, by = actor_of(call), id = call.number(0),
-                            answer](std::optional<std::vector<notify::owned_webhook>> rows) {
+  state.webhooks.list_all([&state, by = actor_of(call), id = call.number(0),
+                           answer](std::optional<std::vector<notify::owned_webhook>> rows) {
     if (!rows) return answer(unavailable("webhooks"));
     const auto it = std::find_if(rows->begin(), rows->end(), [id](const auto& w) { return w.hook.id == id; });
     if (it == rows->end()) return answer({404, http_error("not_found", "no such webhook")});
     const std::string target = "user " + std::to_string(it->hook.user_id);
     const auto url = notify::parse_https_url(it->hook.url);
     const std::string detail = "webhook " + std::to_string(id) + " to " + (url ? url->host : "?");
-    state.webhooks->remove_any(id, [&state, by, target, detail, answer](std::optional<notify::webhook_refusal> no) {
+    state.webhooks.remove_any(id, [&state, by, target, detail, answer](std::optional<notify::webhook_refusal> no) {
       if (no)
         return answer({no->code == "unknown_webhook" ? 404 : 503,
                        http_error(no->code == "unknown_webhook" ? "not_found" : no->code, no->message)});
-      state.admin->record(by, "remove_webhook", target, detail,
-                          [answer](bool) { answer(fresh(protocol::messages::admin_done())); });
+      state.admin.record(by, "remove_webhook", target, detail,
+                         [answer](bool) { answer(fresh(protocol::messages::admin_done())); });
     });
   });
 }
@@ -414,7 +414,7 @@ void admin_remove_webhook(const route_call& call, answer_fn answer) {
 void admin_download_backup(const route_call& call, answer_fn answer) {
   shared_state& state = call.state;
   const bool postgres = is_postgres_url(state.svc.cfg->db);
-  state.admin->backup(
+  state.admin.backup(
       actor_of(call), state.svc.cfg->db, [&state, postgres, answer](std::variant<std::string, accounts::refusal> r) {
         if (const auto* no = std::get_if<accounts::refusal>(&r))
           return answer({503, http_error(no->code, no->message)});
@@ -442,7 +442,7 @@ void admin_back_up_now(const route_call& call, answer_fn answer) {
   state.backups->back_up_now(by.name, [&state, by, answer](std::optional<backup_record> r) {
     if (!r) return answer({409, http_error("backup_running", "a backup is being written now; wait for it")});
     if (!r->ok) return answer({503, http_error("backup_failed", "the backup failed: " + r->error)});
-    state.admin->record(by, "backup", "server", r->file, [&state, answer](bool) {
+    state.admin.record(by, "backup", "server", r->file, [&state, answer](bool) {
       api_answer a = fresh(backups_json(state));
       a.status = 201;
       answer(std::move(a));
@@ -457,7 +457,7 @@ void admin_set_maintenance(const route_call& call, answer_fn answer) {
   const auto on = body.find("on");
   if (on == body.end() || !on->is_boolean())
     return answer({400, http_error("bad_request", "the body is {\"on\": true|false}")});
-  call.state.admin->set_maintenance(actor_of(call), on->get<bool>(), changed(std::move(answer)));
+  call.state.admin.set_maintenance(actor_of(call), on->get<bool>(), changed(std::move(answer)));
 }
 
 }  // namespace tabuleiro::server

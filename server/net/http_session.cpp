@@ -76,7 +76,7 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
     if (!ec || ec == http::error::body_limit) {
       const auto& head = parser_->get();
       const std::string_view target(head.target().data(), head.target().size());
-      body_limit_ = state_.routes->body_limit(head.method(), target.substr(0, target.find('?')));
+      body_limit_ = state_.routes.body_limit(head.method(), target.substr(0, target.find('?')));
       const auto length = parser_->content_length();
       if (length && *length > body_limit_) ec = http::error::body_limit;
       else parser_->body_limit(body_limit_);
@@ -172,8 +172,8 @@ class http_session : public std::enable_shared_from_this<http_session<Stream>> {
                     site_.scheme == "https",
                     session_id_of(req),
                     {}};
-    state_.routes->serve(std::move(call), req[http::field::content_type], origin_allowed(req, *state_.svc.cfg, site_),
-                         csrf_token_of(req), answer_later(req.method(), req.version(), req.keep_alive()));
+    state_.routes.serve(std::move(call), req[http::field::content_type], origin_allowed(req, *state_.svc.cfg, site_),
+                        csrf_token_of(req), answer_later(req.method(), req.version(), req.keep_alive()));
   }
 
   // A callback that posts a route's answer back to this session's strand and writes it.

@@ -104,8 +104,8 @@ api_answer bot_refused(shared_state& state, bot_refusal why) {
 // sign_in_required): where only members play, its summary says so, and is read first.
 void read_unless_members_only(const route_call& call, answer_fn answer, std::function<void()> read) {
   if (call.state.svc.cfg->access == access_mode::open) return read();
-  call.state.registry->describe(call.params.at(0), [member = call.signed_in(), read = std::move(read),
-                                                    answer = std::move(answer)](registry_read r) {
+  call.state.registry.describe(call.params.at(0), [member = call.signed_in(), read = std::move(read),
+                                                   answer = std::move(answer)](registry_read r) {
     const auto* summary = std::get_if<json>(&r);
     if (summary && !member && !summary->value("guests_watch", true))
       return answer(
@@ -117,10 +117,9 @@ void read_unless_members_only(const route_call& call, answer_fn answer, std::fun
 
 // Calls then() unless new matches are paused: in maintenance (set by an administrator for every
 // node) answer gets 503 maintenance with Retry-After: 300, and 503 unavailable when the
-// database cannot say. At once when the server has no administration.
+// database cannot say.
 void unless_maintenance(shared_state& state, answer_fn answer, std::function<void()> then) {
-  if (!state.admin) return then();
-  state.admin->maintenance([&state, answer = std::move(answer), then = std::move(then)](std::optional<bool> on) {
+  state.admin.maintenance([&state, answer = std::move(answer), then = std::move(then)](std::optional<bool> on) {
     if (!on) return answer({503, msg::http_error("unavailable", "the server cannot be reached right now; try again")});
     if (*on) {
       state.svc.stats->matches_refused_maintenance++;
@@ -141,7 +140,7 @@ void create_match(const route_call& call, answer_fn answer) {
   std::string why;
   auto body = parse_client_json(call.body, why);
   if (!body) return answer({400, msg::http_error("bad_json", why)});
-  if (const auto wait_s = state.creations->admit(call.address); wait_s > 0)
+  if (const auto wait_s = state.creations.admit(call.address); wait_s > 0)
     return answer({429,
                    msg::http_error("rate_limited", "too many matches created from this address"),
                    {{"Retry-After", std::to_string(wait_s)}}});
@@ -159,26 +158,26 @@ void create_match(const route_call& call, answer_fn answer) {
     if (const auto* refusal = std::get_if<bot_refusal>(&admitted)) return answer(bot_refused(state, *refusal));
     request.bot_place = std::make_shared<bot_reservation>(std::move(std::get<bot_reservation>(admitted)));
   }
-  unless_maintenance(
-      state, answer,
-      [registry = state.registry, request = std::move(request), answer, link_base = call.link_base]() mutable {
-        registry->create(std::move(request),
-                         [answer, link_base](create_result r) { answer(creation_answer(r, link_base)); });
-      });
+  unless_maintenance(state, answer,
+                     [&registry = state.registry, request = std::move(request), answer,
+                      link_base = call.link_base]() mutable {
+                       registry.create(std::move(request),
+                                       [answer, link_base](create_result r) { answer(creation_answer(r, link_base)); });
+                     });
 }
 
 void publish_match(const route_call& call, answer_fn answer) {
   shared_state& state = call.state;
   if (auto refused = guest_refusal(call, "create matches")) return answer(std::move(*refused));
   // Every publication counts, a refused one too: each may cost a replay.
-  if (const auto wait_s = state.publications ? state.publications->admit(call.address) : 0; wait_s > 0)
+  if (const auto wait_s = state.publications.admit(call.address); wait_s > 0)
     return answer({429,
                    msg::http_error("rate_limited", "too many games published from this address"),
                    {{"Retry-After", std::to_string(wait_s)}}});
   unless_maintenance(state, answer,
                      [&state, text = call.body, account_id = call.signed_in() ? call.auth.s.who.id : 0,
                       link_base = call.link_base, answer]() mutable {
-                       state.registry->publish(std::move(text), account_id, [link_base, answer](publish_result r) {
+                       state.registry.publish(std::move(text), account_id, [link_base, answer](publish_result r) {
                          answer(publish_answer(std::move(r), link_base));
                        });
                      });
@@ -191,13 +190,13 @@ void list_matches(const route_call& call, answer_fn answer) {
   const std::string status = query_value(call.query, "status");
   if (status != "" && status != "waiting" && status != "live" && status != "finished")
     return answer({400, msg::http_error("bad_request", "status must be waiting, live or finished")});
-  call.state.registry->list(status, query_value(call.query, "game"), preview == "1",
-                            reading(std::move(answer), "matches cannot be listed right now"));
+  call.state.registry.list(status, query_value(call.query, "game"), preview == "1",
+                           reading(std::move(answer), "matches cannot be listed right now"));
 }
 
 void read_match(const route_call& call, answer_fn answer) {
-  read_unless_members_only(call, answer, [registry = call.state.registry, code = call.params.at(0), answer] {
-    registry->describe(code, reading(answer, match_unreadable));
+  read_unless_members_only(call, answer, [&registry = call.state.registry, code = call.params.at(0), answer] {
+    registry.describe(code, reading(answer, match_unreadable));
   });
 }
 
@@ -209,8 +208,8 @@ void read_match_log(const route_call& call, answer_fn answer) {
     if (ec != std::errc{} || p != from_text.data() + from_text.size() || from < 0)
       return answer({400, msg::http_error("bad_request", "from must be a non-negative integer")});
   }
-  read_unless_members_only(call, answer, [registry = call.state.registry, code = call.params.at(0), from, answer] {
-    registry->log(code, from, reading(answer, match_unreadable));
+  read_unless_members_only(call, answer, [&registry = call.state.registry, code = call.params.at(0), from, answer] {
+    registry.log(code, from, reading(answer, match_unreadable));
   });
 }
 

@@ -136,9 +136,8 @@ api_answer refusal(int status, const char* code, const char* message, api_answer
 
 void read_preview(const route_call& call, answer_fn answer) {
   shared_state& state = call.state;
-  if (!state.previews) return answer(refusal(404, "no_preview", "this server draws no previews"));
-  state.registry->find(call.params.at(0), [&state, member = call.signed_in(), address = call.address,
-                                           answer = std::move(answer)](std::shared_ptr<room> r, rooms::lookup how) {
+  state.registry.find(call.params.at(0), [&state, member = call.signed_in(), address = call.address,
+                                          answer = std::move(answer)](std::shared_ptr<room> r, rooms::lookup how) {
     if (!r) {
       if (how == rooms::lookup::absent) return answer(refusal(404, "unknown_match", "no match has this code"));
       if (how == rooms::lookup::elsewhere)
@@ -150,19 +149,19 @@ void read_preview(const route_call& call, answer_fn answer) {
     const json& summary = entry.summary->value();
     if (!member && !guests_may_watch(state, summary))
       return answer(refusal(401, "sign_in_required", "only signed-in members watch this match; sign in first"));
-    state.previews->get(entry.code, summary.value("version", std::int64_t{0}), entry.preview, address,
-                        [answer](preview::preview_images::png_ptr png, std::int64_t retry_after_s) {
-                          if (png)
-                            return answer({200,
-                                           nullptr,
-                                           {{"Content-Type", "image/png"}, {"Cache-Control", "public, max-age=60"}},
-                                           {},
-                                           std::move(png)});
-                          if (retry_after_s > 0)
-                            return answer(refusal(429, "rate_limited", "too many previews drawn; try again later",
-                                                  {{"Retry-After", std::to_string(retry_after_s)}}));
-                          answer(refusal(404, "no_preview", "this match has no picture"));
-                        });
+    state.previews.get(entry.code, summary.value("version", std::int64_t{0}), entry.preview, address,
+                       [answer](preview::preview_images::png_ptr png, std::int64_t retry_after_s) {
+                         if (png)
+                           return answer({200,
+                                          nullptr,
+                                          {{"Content-Type", "image/png"}, {"Cache-Control", "public, max-age=60"}},
+                                          {},
+                                          std::move(png)});
+                         if (retry_after_s > 0)
+                           return answer(refusal(429, "rate_limited", "too many previews drawn; try again later",
+                                                 {{"Retry-After", std::to_string(retry_after_s)}}));
+                         answer(refusal(404, "no_preview", "this match has no picture"));
+                       });
   });
 }
 
@@ -174,8 +173,8 @@ void serve_match_page(const route_call& call, answer_fn answer) {
   if (call.method != boost::beast::http::verb::get || root.empty() || !in || !(page << in.rdbuf()) ||
       code.find('/') != std::string::npos)
     return serve_client_page(call, std::move(answer));
-  call.state.registry->describe(code, [&state = call.state, code, link_base = call.link_base, page = page.str(),
-                                       answer = std::move(answer)](registry_read r) mutable {
+  call.state.registry.describe(code, [&state = call.state, code, link_base = call.link_base, page = page.str(),
+                                      answer = std::move(answer)](registry_read r) mutable {
     const auto* summary = std::get_if<json>(&r);
     const auto title_end = page.find("</title>");
     if (summary && guests_may_watch(state, *summary) && title_end != std::string::npos) {

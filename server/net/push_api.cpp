@@ -65,12 +65,12 @@ std::function<void(std::variant<notify::push_settings, notify::push_refusal>)> s
 }  // namespace
 
 void read_push_key(const route_call& call, answer_fn answer) {
-  answer({200, msg::push_key(notify::base64url(call.state.vapid->public_point())), {{"Cache-Control", "no-cache"}}});
+  answer({200, msg::push_key(notify::base64url(call.state.vapid.public_point())), {{"Cache-Control", "no-cache"}}});
 }
 
 void read_push_settings(const route_call& call, answer_fn answer) {
-  call.state.push->settings(call.auth.s.who.id, [&key = *call.state.vapid,
-                                                 answer](std::optional<notify::push_settings> s) {
+  call.state.push.settings(call.auth.s.who.id, [&key = call.state.vapid,
+                                                answer](std::optional<notify::push_settings> s) {
     if (!s) return answer({503, http_error("unavailable", "notifications cannot be read right now; try again")});
     answer(settings_answer(200, key, *s));
   });
@@ -89,8 +89,8 @@ void add_push_subscription(const route_call& call, answer_fn answer) {
       !keys->is_object() || !string_member(*keys, "p256dh", p256dh) || !string_member(*keys, "auth", auth))
     return answer({400, http_error("bad_request", "the body is a browser's subscription: {\"endpoint\", "
                                                   "\"keys\": {\"p256dh\", \"auth\"}, \"label\"?}")});
-  call.state.push->subscribe(call.auth.s.who.id, std::move(endpoint), std::move(p256dh), std::move(auth),
-                             std::move(label), settings_changed(*call.state.vapid, 201, std::move(answer)));
+  call.state.push.subscribe(call.auth.s.who.id, std::move(endpoint), std::move(p256dh), std::move(auth),
+                            std::move(label), settings_changed(call.state.vapid, 201, std::move(answer)));
 }
 
 void remove_push_subscription(const route_call& call, answer_fn answer) {
@@ -100,16 +100,16 @@ void remove_push_subscription(const route_call& call, answer_fn answer) {
   const auto id = body.find("id");
   if (id == body.end() || !id->is_number_integer() || body.size() != 1)
     return answer({400, http_error("bad_request", "the body is {\"id\": a subscription's id}")});
-  call.state.push->unsubscribe(call.auth.s.who.id, id->get<std::int64_t>(),
-                               settings_changed(*call.state.vapid, 200, std::move(answer)));
+  call.state.push.unsubscribe(call.auth.s.who.id, id->get<std::int64_t>(),
+                              settings_changed(call.state.vapid, 200, std::move(answer)));
 }
 
 void choose_notifications(const route_call& call, answer_fn answer) {
   auto parsed = object_body(call);
   if (auto* no = std::get_if<api_answer>(&parsed)) return answer(std::move(*no));
   // The names given change, the others stay.
-  notify::push_service& push = *call.state.push;
-  push.settings(call.auth.s.who.id, [&push, &key = *call.state.vapid, user = call.auth.s.who.id,
+  notify::push_service& push = call.state.push;
+  push.settings(call.auth.s.who.id, [&push, &key = call.state.vapid, user = call.auth.s.who.id,
                                      body = std::move(std::get<nlohmann::json>(parsed)),
                                      answer](std::optional<notify::push_settings> s) {
     if (!s) return answer({503, http_error("unavailable", "notifications cannot be read right now; try again")});

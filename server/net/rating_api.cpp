@@ -51,7 +51,7 @@ void read_player_profile(const route_call& call, answer_fn answer) {
   const std::string& name = call.params.at(0);
   if (name.size() > 64 || name.find('/') != std::string::npos)
     return answer({404, http_error("unknown_player", "no rated games are known for this name")});
-  call.state.ratings->read_profile(
+  call.state.ratings.read_profile(
       name, history_points, [answer = std::move(answer)](read_status st, social::profile p) {
         if (st == read_status::unavailable) return answer(unavailable());
         if (st == read_status::absent)
@@ -68,7 +68,7 @@ void read_leaderboard(const route_call& call, answer_fn answer) {
   const auto speed = speed_text.empty() ? std::optional(social::speed::live) : social::parse_speed(speed_text);
   if (!speed) return answer({400, http_error("bad_request", "speed must be live or correspondence")});
   const std::int64_t now_ms = call.state.svc.time->now_ms();
-  call.state.ratings->read_leaderboard(
+  call.state.ratings.read_leaderboard(
       game, *speed, now_ms - active_days * 86'400'000, board_size,
       [answer = std::move(answer), game, s = *speed](read_status st, std::vector<social::board_line> lines) {
         if (st != read_status::found) return answer(unavailable());

@@ -64,7 +64,7 @@ class relay_link : public client, public std::enable_shared_from_this<relay_link
 
   // Writes head to the upstream, then relays both ways.
   void start(std::string head) {
-    state_.connections->track(shared_from_this());
+    state_.connections.track(shared_from_this());
     state_.svc.stats->relays_opened++;
     state_.svc.stats->relays_open++;
     head_ = std::move(head);
@@ -124,7 +124,7 @@ class relay_link : public client, public std::enable_shared_from_this<relay_link
     beast::error_code ignored;
     for (auto& s : sides_) s.close(ignored);
     if (answer_deadline_) answer_deadline_->cancel();
-    state_.connections->forget(id_);
+    state_.connections.forget(id_);
     state_.svc.stats->relays_open--;
   }
 
@@ -161,7 +161,7 @@ std::string match_code_of(std::string_view target) {
 }
 
 std::string relayed_code(const http::request<http::string_body>& req, const shared_state& state) {
-  if (!state.registry->leasing() || req.find(relay_header) != req.end()) return "";
+  if (!state.registry.leasing() || req.find(relay_header) != req.end()) return "";
   return match_code_of({req.target().data(), req.target().size()});
 }
 
@@ -188,7 +188,7 @@ void connect_to_node(conn_executor executor, const std::string& address, shared_
 
 void reach_holder(conn_executor executor, shared_state& state, const std::string& code, std::int64_t connect_ms,
                   std::function<void(std::optional<conn_socket>)> done) {
-  state.registry->route(code, [executor, &state, connect_ms, done = std::move(done)](std::optional<lease_holder> to) {
+  state.registry.route(code, [executor, &state, connect_ms, done = std::move(done)](std::optional<lease_holder> to) {
     net::post(executor, [executor, &state, connect_ms, done, to = std::move(to)] {
       if (!to) return done(std::nullopt);
       connect_to_node(executor, to->address, state, connect_ms,

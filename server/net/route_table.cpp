@@ -24,7 +24,7 @@ void health(const route_call&, answer_fn answer) { answer(text_answer(200, "ok\n
 
 // GET /readyz: readiness, apart from liveness: the database takes writes, the leases hold.
 void readiness(const route_call& call, answer_fn answer) {
-  call.state.registry->readiness([answer = std::move(answer)](std::vector<std::string> reasons) {
+  call.state.registry.readiness([answer = std::move(answer)](std::vector<std::string> reasons) {
     answer(reasons.empty() ? api_answer{200, {{"ready", true}}}
                            : api_answer{503, {{"ready", false}, {"reasons", reasons}}});
   });
@@ -63,16 +63,6 @@ constexpr auto small = small_body_bytes;
 constexpr auto large = large_body_bytes;
 
 }  // namespace
-
-route_features features_of(const shared_state& s) {
-  return {.accounts = s.accounts != nullptr,
-          .admin = s.accounts && s.admin,
-          .ratings = s.ratings != nullptr,
-          .push_key = s.vapid != nullptr,
-          .push = s.vapid && s.accounts && s.push,
-          .webhooks = s.accounts && s.webhooks,
-          .manual_clock = s.manual_clock != nullptr};
-}
 
 std::vector<route> route_table(const route_features& has) {
   // clang-format off: one line per route, as the table reads.

@@ -8,8 +8,6 @@
 
 namespace tabuleiro::server {
 
-struct shared_state;
-
 // Which optional services a server has: a feature's routes are in the table exactly when its
 // service is.
 struct route_features {
@@ -20,10 +18,14 @@ struct route_features {
   bool push = false;          // members' notification settings (with accounts and the key)
   bool webhooks = false;      // members' webhooks (with accounts)
   bool manual_clock = false;  // --clock manual (tests)
-};
 
-// The features state's services give.
-route_features features_of(const shared_state& state);
+  // Every feature: the whole table.
+  static route_features all() {
+    route_features has;
+    has.accounts = has.admin = has.ratings = has.push_key = has.push = has.webhooks = has.manual_clock = true;
+    return has;
+  }
+};
 
 // The routes of a server with has's features.
 std::vector<route> route_table(const route_features& has);

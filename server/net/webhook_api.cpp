@@ -93,7 +93,7 @@ std::function<void(std::variant<notify::webhook_row, notify::webhook_refusal>)> 
 }  // namespace
 
 void list_webhooks(const route_call& call, answer_fn answer) {
-  call.state.webhooks->list(call.auth.s.who.id, [answer](std::optional<std::vector<notify::webhook_row>> rows) {
+  call.state.webhooks.list(call.auth.s.who.id, [answer](std::optional<std::vector<notify::webhook_row>> rows) {
     if (!rows) return answer({503, http_error("unavailable", "webhooks cannot be read right now; try again")});
     nlohmann::json list = nlohmann::json::array();
     for (const auto& w : *rows) list.push_back(webhook_json(w));
@@ -118,15 +118,15 @@ void add_webhook(const route_call& call, answer_fn answer) {
     if (!mask) return answer(bad_events);
     events = *mask;
   }
-  call.state.webhooks->add(call.auth.s.who.id, std::move(url), events, changed(201, true, std::move(answer)));
+  call.state.webhooks.add(call.auth.s.who.id, std::move(url), events, changed(201, true, std::move(answer)));
 }
 
 void remove_webhook(const route_call& call, answer_fn answer) {
-  call.state.webhooks->remove(call.auth.s.who.id, call.number(0), done(200, std::move(answer)));
+  call.state.webhooks.remove(call.auth.s.who.id, call.number(0), done(200, std::move(answer)));
 }
 
 void test_webhook(const route_call& call, answer_fn answer) {
-  call.state.webhooks->test(call.auth.s.who.id, call.number(0), done(202, std::move(answer)));
+  call.state.webhooks.test(call.auth.s.who.id, call.number(0), done(202, std::move(answer)));
 }
 
 void change_webhook_events(const route_call& call, answer_fn answer) {
@@ -139,12 +139,12 @@ void change_webhook_events(const route_call& call, answer_fn answer) {
   const auto e = body.find("events");
   const auto mask = e == body.end() ? std::nullopt : events_of(*e);
   if (!mask) return answer(bad_events);
-  call.state.webhooks->change(call.auth.s.who.id, call.number(0), *mask, false, changed(200, false, std::move(answer)));
+  call.state.webhooks.change(call.auth.s.who.id, call.number(0), *mask, false, changed(200, false, std::move(answer)));
 }
 
 void renew_webhook_secret(const route_call& call, answer_fn answer) {
-  call.state.webhooks->change(call.auth.s.who.id, call.number(0), std::nullopt, true,
-                              changed(200, true, std::move(answer)));
+  call.state.webhooks.change(call.auth.s.who.id, call.number(0), std::nullopt, true,
+                             changed(200, true, std::move(answer)));
 }
 
 }  // namespace tabuleiro::server

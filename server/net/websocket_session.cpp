@@ -115,7 +115,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     state_.svc.stats->ws_open++;
     state_.svc.stats->ws_total++;
     spdlog::info("ws #{} open from {}", id_, address_);
-    state_.connections->track(shared_from_this(), session_hash_);
+    state_.connections.track(shared_from_this(), session_hash_);
     // Round trips for lag compensation: our own WebSocket pings, which every client (a
     // browser included) answers by itself with a pong carrying the same payload.
     ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
@@ -258,8 +258,8 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     wants_legal_ = j.legal;
     if (!j.spectator || j.token) do_rtt_ping();
     const std::string code = j.code;
-    state_.registry->find(code, [self = shared_from_this(), j = std::move(j)](std::shared_ptr<room> r,
-                                                                              rooms::lookup how) mutable {
+    state_.registry.find(code, [self = shared_from_this(), j = std::move(j)](std::shared_ptr<room> r,
+                                                                             rooms::lookup how) mutable {
       net::post(self->ws_.get_executor(), [self, r = std::move(r), how, j = std::move(j)]() mutable {
         if (!r) {
           self->join_requested_ = false;
@@ -279,18 +279,16 @@ class websocket_session : public client, public std::enable_shared_from_this<web
 
   // Subscribes this connection to the match list feed (once per connection).
   void on(protocol::watch_list_request w) {
-    if (!state_.list_feed) return protocol_error("unknown_message", "this server has no list feed");
-    state_.list_feed->watch(shared_from_this(), w.preview);
+    state_.list_feed.watch(shared_from_this(), w.preview);
     watching_ = true;
   }
 
   // Hands a lobby request to the lobby, with this connection's member (a guest may only watch).
   void on(protocol::lobby_request r) {
-    if (!state_.lobby) return protocol_error("unknown_message", "this server has no lobby");
     std::optional<social::lobby_member> who;
     if (account_) who = social::lobby_member{account_->id, account_->username, account_->display_name};
     lobby_used_ = true;
-    state_.lobby->request(shared_from_this(), std::move(who), std::move(r));
+    state_.lobby.request(shared_from_this(), std::move(who), std::move(r));
   }
 
   void protocol_error(const std::string& code, const std::string& message) {
@@ -361,11 +359,11 @@ class websocket_session : public client, public std::enable_shared_from_this<web
     if (phase_ == phase::handshake || phase_ == phase::closed) return;
     phase_ = phase::closed;
     state_.svc.stats->ws_open--;
-    state_.connections->forget(id_);
+    state_.connections.forget(id_);
     rtt_.cancel();
     if (room_) room_->leave(id_);
-    if (watching_) state_.list_feed->unwatch(id_);
-    if (lobby_used_) state_.lobby->leave(id_);
+    if (watching_) state_.list_feed.unwatch(id_);
+    if (lobby_used_) state_.lobby.leave(id_);
     const auto reason = ws_.reason();
     spdlog::info("ws #{} closed: {} (close code {})", id_, ec.message(),
                  close_code_ ? close_code_ : static_cast<int>(reason.code));
@@ -399,7 +397,7 @@ class websocket_session : public client, public std::enable_shared_from_this<web
 template <class NextLayer>
 void serve_websocket(NextLayer&& stream, http::request<http::string_body> req, shared_state& state,
                      std::string address) {
-  const std::string id = state.accounts ? session_id_of(req) : std::string();
+  const std::string id = session_id_of(req);
   if (id.empty())
     return std::make_shared<websocket_session<NextLayer>>(std::move(stream), state,
                                                           peer_identity{std::move(address), {}, ""})
@@ -409,7 +407,7 @@ void serve_websocket(NextLayer&& stream, http::request<http::string_body> req, s
     http::request<http::string_body> req;
   };
   auto held = std::make_shared<upgrade>(upgrade{std::move(stream), std::move(req)});
-  state.accounts->authenticate(id, [held, &state, address = std::move(address)](accounts::auth_result a) {
+  state.accounts.authenticate(id, [held, &state, address = std::move(address)](accounts::auth_result a) {
     peer_identity who{address, std::nullopt, ""};
     if (a.state == accounts::auth_result::status::signed_in) {
       who.account = a.s.who;

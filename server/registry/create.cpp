@@ -31,7 +31,7 @@ std::string described(const match_row& row) {
 }  // namespace
 
 void rooms::create(create_request request, std::function<void(create_result)> done) {
-  net::post(pool_, [this, request = std::move(request), done = std::move(done)]() mutable {
+  net::post(svc_.blocking, [this, request = std::move(request), done = std::move(done)]() mutable {
     const protocol::game_kind* kind = request.kind;
     const std::uint64_t seed = random_seed();
     auto created = kind->create(request.options, request.position, seed);
@@ -101,8 +101,8 @@ void rooms::create_between(create_request request, std::array<seat_holder, 2> ho
 
 void rooms::make_between(create_request request, std::array<seat_holder, 2> holders, match_claim claim,
                          std::function<void(paired_match)> done) {
-  net::post(pool_, [this, request = std::move(request), holders = std::move(holders), claim = std::move(claim),
-                    done = std::move(done)]() mutable {
+  net::post(svc_.blocking, [this, request = std::move(request), holders = std::move(holders), claim = std::move(claim),
+                            done = std::move(done)]() mutable {
     const protocol::game_kind* kind = request.kind;
     const std::uint64_t seed = random_seed();
     auto created = kind->create(request.options, nullptr, seed);
@@ -149,7 +149,7 @@ void rooms::make_between(create_request request, std::array<seat_holder, 2> hold
 }
 
 void rooms::create_rematch(const match_row& row, std::function<void(rematch_result)> done) {
-  net::post(pool_, [this, row, done = std::move(done)] {
+  net::post(svc_.blocking, [this, row, done = std::move(done)] {
     const protocol::game_kind* kind = protocol::find_game(row.game);
     if (kind == nullptr) return done({write_status::conflict, "", {}});
     const std::uint64_t seed = random_seed();
@@ -227,7 +227,7 @@ void rooms::publish(std::string text, std::int64_t account_id, std::function<voi
     publishing_--;
     return done(create_failure::busy);
   }
-  net::post(pool_, [this, text = std::move(text), account_id, done = std::move(done)]() mutable {
+  net::post(svc_.blocking, [this, text = std::move(text), account_id, done = std::move(done)]() mutable {
     auto finish = [this, done = std::move(done)](publish_result r) {
       publishing_--;
       done(std::move(r));

@@ -60,7 +60,7 @@ void rooms::route(const std::string& typed_code, std::function<void(std::optiona
     here = stopped_ || rooms_.count(*code) != 0 || loading_.count(*code) != 0;
   }
   if (here) return done(std::nullopt);
-  net::post(pool_, [this, code = *code, done = std::move(done)] {
+  net::post(svc_.blocking, [this, code = *code, done = std::move(done)] {
     auto holder = find_lease_holder(*svc_.db, code, svc_.cfg->node, svc_.time->now_ms());
     done(holder.found() ? std::optional<lease_holder>(std::move(holder.value)) : std::nullopt);
   });

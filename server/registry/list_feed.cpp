@@ -36,10 +36,9 @@ json with_preview(const list_entry& e) {
   return s;
 }
 
-match_list_feed::match_list_feed(net::io_context& ioc, time_source& time, std::int64_t interval_ms)
-    : strand_(net::make_strand(ioc)), time_(time), interval_ms_(interval_ms) {}
-
-void match_list_feed::set_source(snapshot_source source) { source_ = std::move(source); }
+match_list_feed::match_list_feed(net::io_context& ioc, time_source& time, std::int64_t interval_ms,
+                                 snapshot_source source)
+    : strand_(net::make_strand(ioc)), time_(time), interval_ms_(interval_ms), source_(std::move(source)) {}
 
 // The room stored summary before calling; a watcher is counted before its snapshot is read, so
 // either this sees it or its snapshot sees the summary.

@@ -71,11 +71,9 @@ class match_list_feed {
   static constexpr std::size_t max_per_push = 200;   // summaries per push; the rest wait
   static constexpr std::size_t recent_kept = 10;     // recently finished matches listed
 
-  // A feed that pushes at most once per interval_ms of time's clock.
-  match_list_feed(net::io_context& ioc, time_source& time, std::int64_t interval_ms);
-
-  // Where the whole list comes from (set once, before the first watch()).
-  void set_source(snapshot_source source);
+  // A feed that pushes at most once per interval_ms of time's clock, reading the whole list
+  // from source (called only once the first watcher comes).
+  match_list_feed(net::io_context& ioc, time_source& time, std::int64_t interval_ms, snapshot_source source);
 
   // A public room's summary changed; preview is the spectator's view at the same time.
   // Nothing is recorded while nobody watches (a watcher's snapshot is read after it asks, from
@@ -124,7 +122,7 @@ class match_list_feed {
   net::strand<net::io_context::executor_type> strand_;
   time_source& time_;
   const std::int64_t interval_ms_;
-  snapshot_source source_;
+  const snapshot_source source_;
   std::map<std::string, known> latest_;  // by code: the newest summary posted
   std::deque<std::string> finished_;     // codes of finished entries in latest_, oldest first
   code_queue dirty_;                     // codes changed since the last push

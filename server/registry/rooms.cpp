@@ -24,15 +24,11 @@ read_failure failure_of(rooms::lookup how) {
 
 }  // namespace
 
-rooms::rooms(net::io_context& ioc, room_services services) : ioc_(ioc), svc_(services) {
-  svc_.blocking = pool_.get_executor();
-  svc_.make_rematch = [this](const match_row& row, std::function<void(rematch_result)> done) {
-    create_rematch(row, std::move(done));
-  };
-  if (leasing()) svc_.lease_lost = [this](const std::string& code) { move_away(code, false); };
-}
+rooms::rooms(net::io_context& ioc, const room_services& services) : ioc_(ioc), svc_(services) {}
 
-rooms::~rooms() { pool_.join(); }
+void rooms::lease_lost(const std::string& code) {
+  if (leasing()) move_away(code, false);
+}
 
 void rooms::find(const std::string& typed_code, found_fn done) { load(typed_code, true, std::move(done)); }
 
@@ -50,7 +46,7 @@ void rooms::load(const std::string& typed_code, bool ask, found_fn done) {
     it->second.push_back(std::move(done));
     if (!fresh) return;
   }
-  net::post(pool_, [this, code = *code, ask] {
+  net::post(svc_.blocking, [this, code = *code, ask] {
     auto row = svc_.db->load_match(code);
     if (row.status != read_status::found)
       return finish_loading(code, nullptr, row.status == read_status::absent ? lookup::absent : lookup::unavailable);
@@ -122,7 +118,7 @@ void rooms::describe(const std::string& typed_code, std::function<void(registry_
 void rooms::log(const std::string& typed_code, std::int64_t from, std::function<void(registry_read)> done) {
   const auto code = normalize_share_code(typed_code);
   if (!code) return done(read_failure::absent);
-  net::post(pool_, [this, code = *code, from, done = std::move(done)] {
+  net::post(svc_.blocking, [this, code = *code, from, done = std::move(done)] {
     const auto row = svc_.db->load_match(code);
     if (row.status != read_status::found)
       return done(row.status == read_status::absent ? read_failure::absent : read_failure::unavailable);
@@ -163,7 +159,7 @@ list_entry rooms::entry_of(const match_row& row) const {
 
 void rooms::list(const std::string& status, const std::string& game, bool preview,
                  std::function<void(registry_read)> done) {
-  net::post(pool_, [this, status, game, preview, done = std::move(done)] {
+  net::post(svc_.blocking, [this, status, game, preview, done = std::move(done)] {
     const auto rows = svc_.db->list_public(status, game, 100);
     if (!rows.found()) return done(read_failure::unavailable);
     json out = json::array();
@@ -177,7 +173,7 @@ void rooms::list(const std::string& status, const std::string& game, bool previe
 }
 
 void rooms::read_list(std::function<void(list_snapshot)> done) {
-  net::post(pool_, [this, done = std::move(done)] {
+  net::post(svc_.blocking, [this, done = std::move(done)] {
     list_snapshot snap;
     const auto waiting = svc_.db->list_public("waiting", "", 100);
     const auto live = svc_.db->list_public("live", "", 100);
@@ -246,7 +242,7 @@ void rooms::on_tick() {
 void rooms::sweep_idle() {
   // Unfinished matches idle for longer than the abandonment time are loaded, so that their
   // rooms record the abandonment if nobody comes back (rooms are otherwise loaded lazily).
-  net::post(pool_, [this] {
+  net::post(svc_.blocking, [this] {
     const auto before = svc_.time->now_ms() - static_cast<std::int64_t>(svc_.cfg->abandon_after_s * 1000);
     const auto idle = svc_.db->list_idle(before, 100);
     if (!idle.found()) return;  // the store logged why; the next sweep tries again
@@ -294,7 +290,5 @@ void rooms::drop(const std::string& code) {
   if (held) release(code, *held);
   r->shutdown();
 }
-
-void rooms::join() { pool_.join(); }
 
 }  // namespace tabuleiro::server

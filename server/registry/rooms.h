@@ -14,7 +14,6 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/thread_pool.hpp>
 
 #include "server/registry/create_request.h"
 #include "server/registry/publish_request.h"
@@ -76,8 +75,10 @@ using registry_read = std::variant<json, read_failure>;
 // pool or a room's strand, so callers post back to their own strand.
 class rooms {
  public:
-  rooms(net::io_context& ioc, room_services services);
-  ~rooms();
+  // A registry whose rooms get services (complete: its blocking executor is where the
+  // registry's own store reads run too); services outlives it, and that executor's work ends
+  // before it is destroyed.
+  rooms(net::io_context& ioc, const room_services& services);
 
   // How a lookup ended: the room, no such match, the store could not answer (a database
   // blip, or a log that does not replay) — never reported to a player as an unknown match —
@@ -136,10 +137,6 @@ class rooms {
   // finished ones, read off the I/O threads.
   void read_list(std::function<void(list_snapshot)> done);
 
-  // The services every room gets, completed by the registry (its pool for blocking work, the
-  // rematch maker, and in a cluster the lease hook): the ones the rest of the server uses too.
-  const room_services& services() const { return svc_; }
-
   // True in a cluster (a PostgreSQL store): a node serves only the matches it holds the lease
   // of (server/registry/leases.cpp).
   bool leasing() const { return !svc_.cfg->node.empty(); }
@@ -160,8 +157,13 @@ class rooms {
   // Stops housekeeping and closes every room (its members with 1001); in a cluster, gives up
   // every lease of this node so that the others take its matches over at once.
   void shutdown() EXCLUDES(mu_);
-  // Waits for the pool's queued work (call after the I/O threads stopped).
-  void join();
+  // The rematch of the finished match row: the same row (game, options, start position,
+  // visibility, every other stored option) with a new code and seed, seats and names
+  // swapped and new tokens; stored together with the old match's link (create.cpp).
+  void create_rematch(const match_row& row, std::function<void(rematch_result)> done);
+  // In a cluster, forgets code's room, whose lease the fence refused, and moves its clients
+  // (called from the room's strand); nothing otherwise.
+  void lease_lost(const std::string& code) EXCLUDES(mu_);
 
  private:
   // find(), where ask says whether a match another node holds is asked for (not by sweeps).
@@ -202,14 +204,9 @@ class rooms {
   // create_between once maintenance was found off.
   void make_between(create_request request, std::array<seat_holder, 2> holders, match_claim claim,
                     std::function<void(paired_match)> done);
-  // The rematch of the finished match row: the same row (game, options, start position,
-  // visibility, every other stored option) with a new code and seed, seats and names
-  // swapped and new tokens; stored together with the old match's link (create.cpp).
-  void create_rematch(const match_row& row, std::function<void(rematch_result)> done);
 
   net::io_context& ioc_;
-  room_services svc_;
-  net::thread_pool pool_{2};
+  const room_services& svc_;
   mutable mutex mu_;
   std::map<std::string, std::shared_ptr<room>> rooms_ GUARDED_BY(mu_);
   std::map<std::string, std::vector<found_fn>> loading_ GUARDED_BY(mu_);

@@ -1,21 +1,26 @@
 #include "server/room/draw_offers.h"
 
+#include "protocol/core/messages.h"
+
 namespace tabuleiro::server {
 
-draw_step draw_offers::answer(int seat, protocol::draw_op op, bool opponent_is_bot) {
+namespace msg = protocol::messages;
+
+room_events draw_offers::answer(int seat, protocol::draw_op op, bool opponent_is_bot) {
   using protocol::draw_op;
   if (op == draw_op::offer) {
     if (opponent_is_bot) {
       by_ = 0;
-      return draw_step::offered_declined;
+      return room_events::acked({msg::draw_offered(seat), msg::draw_declined(3 - seat)});
     }
     by_ = seat;
-    return draw_step::offered;
+    return room_events::acked({msg::draw_offered(seat)});
   }
-  if (!stands_against(seat)) return draw_step::no_offer;
-  if (op == draw_op::accept) return draw_step::accept;  // it lapses once the draw is committed
+  if (!stands_against(seat)) return room_events::refusal("no_draw_offer", "no draw offer to answer");
+  if (op == draw_op::accept)  // it lapses once the draw is committed
+    return room_events::submitted({protocol::room_change_kind::draw_agreed, 0, std::nullopt});
   by_ = 0;
-  return draw_step::declined;
+  return room_events::acked({msg::draw_declined(seat)});
 }
 
 }  // namespace tabuleiro::server

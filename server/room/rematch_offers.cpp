@@ -1,35 +1,30 @@
 #include "server/room/rematch_offers.h"
 
+#include "protocol/core/messages.h"
+
 namespace tabuleiro::server {
 
-namespace {
+namespace msg = protocol::messages;
 
-// A refused request.
-rematch_step refuse(std::string code, std::string message) {
-  return {rematch_step::kind::refused, std::move(code), std::move(message)};
-}
-
-}  // namespace
-
-rematch_step rematch_offers::answer(int seat, bool accept, bool over, bool opponent_is_bot) {
-  using kind = rematch_step::kind;
-  if (!over) return refuse("not_over", "a rematch is offered once the match is over");
-  if (!code_.empty()) return refuse("rematch_exists", "this match already has a rematch: " + code_);
-  if (creating_) return refuse("busy", "the rematch is being created");
+room_events rematch_offers::answer(int seat, bool accept, bool over, bool opponent_is_bot) {
+  using events = room_events;
+  if (!over) return events::refusal("not_over", "a rematch is offered once the match is over");
+  if (!code_.empty()) return events::refusal("rematch_exists", "this match already has a rematch: " + code_);
+  if (creating_) return events::refusal("busy", "the rematch is being created");
   if (!accept) {
-    if (by_ == 0) return refuse("no_rematch_offer", "no rematch offer to answer");
+    if (by_ == 0) return events::refusal("no_rematch_offer", "no rematch offer to answer");
     const bool own = by_ == seat;
     by_ = 0;
-    return {own ? kind::withdrawn : kind::declined, {}, {}};
+    return events::acked({own ? msg::rematch_withdrawn(seat) : msg::rematch_declined(seat)});
   }
-  if (by_ == seat) return {kind::ack, {}, {}};
+  if (by_ == seat) return events::acked();
   // A computer opponent accepts every rematch at once: the offer is the agreement.
   if (by_ != 3 - seat && !opponent_is_bot) {
     by_ = seat;
-    return {kind::offered, {}, {}};
+    return events::acked({msg::rematch_offered(seat)});
   }
   creating_ = true;
-  return {kind::create, {}, {}};
+  return events::rematch();
 }
 
 void rematch_offers::made(std::string code) {
@@ -38,10 +33,10 @@ void rematch_offers::made(std::string code) {
   code_ = std::move(code);
 }
 
-bool rematch_offers::left(int seat) {
-  if (by_ != seat || seat == 0) return false;
+std::vector<std::string> rematch_offers::left(int seat) {
+  if (by_ != seat || seat == 0) return {};
   by_ = 0;
-  return true;
+  return {msg::rematch_withdrawn(seat)};
 }
 
 }  // namespace tabuleiro::server

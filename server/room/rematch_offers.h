@@ -4,23 +4,9 @@
 
 #include <string>
 
-#include "protocol/core/request.h"
+#include "server/room/room_events.h"
 
 namespace tabuleiro::server {
-
-// What a rematch request leads to.
-struct rematch_step {
-  enum class kind {
-    refused,    // code and message say why
-    ack,        // nothing changes (the seat's own offer already stands)
-    offered,    // seat's offer stands now: tell everyone
-    declined,   // seat declined the other's offer: tell everyone
-    withdrawn,  // seat withdrew its own offer: tell everyone
-    create,     // both agree: the registry makes the rematch now (made() or failed() follows)
-  };
-  kind what = kind::refused;
-  std::string code, message;  // refused only
-};
 
 // The rematch offers of one room.
 // Thread-safety: none; the owning room's strand.
@@ -30,14 +16,17 @@ class rematch_offers {
   explicit rematch_offers(std::string rematch) : code_(std::move(rematch)) {}
 
   // seat's request (accept false: decline the other's offer or withdraw its own) once the
-  // match is over (over false: refused); a computer opponent accepts every offer at once.
-  rematch_step answer(int seat, bool accept, bool over, bool opponent_is_bot);
+  // match is over (over false: refused), and what the room publishes: a refusal; an ack (the
+  // seat's own offer stands already); an ack and rematch_offered, rematch_declined or
+  // rematch_withdrawn to everyone; or, both agreeing (a computer opponent accepts every offer
+  // at once), the registry makes the rematch (made() or failed() follows).
+  room_events answer(int seat, bool accept, bool over, bool opponent_is_bot);
   // The rematch exists as code: the offers end.
   void made(std::string code);
   // The rematch could not be made: the agreement is forgotten, offers may be made again.
   void failed() { creating_ = false; }
-  // seat's connection left: true when its standing offer is withdrawn by that.
-  bool left(int seat);
+  // seat's connection left: its standing offer, if any, is withdrawn (rematch_withdrawn).
+  std::vector<std::string> left(int seat);
   // The seat whose offer stands, 0 = none.
   int offered_by() const { return by_; }
   // The rematch's code, "" until one exists.

@@ -57,26 +57,23 @@ void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol
   seq_.submit({c->id(), r.id, seat, protocol::room_change{protocol::room_change_kind::resign, seat, std::nullopt}});
 }
 
-// A draw offer, acceptance or refusal (draw_offers decides).
+// A draw offer, acceptance or refusal: draw_offers decides, the room publishes.
 void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::draw_request& r) {
   if (auto e = may_change(seat, true)) return reject_to(c, r.id, e->code, e->message);
-  const draw_step step = draws_.answer(seat, r.op, is_bot(3 - seat));
-  switch (step) {
-    case draw_step::no_offer: return reject_to(c, r.id, "no_draw_offer", "no draw offer to answer");
-    case draw_step::accept:
-      return seq_.submit(
-          {c->id(), r.id, seat, protocol::room_change{protocol::room_change_kind::draw_agreed, 0, std::nullopt}});
-    case draw_step::offered:
-    case draw_step::offered_declined:
-      c->send(share_text(msg::ack(r.id, seq_.version())));
-      send_to_all(share_text(msg::draw_offered(seat)));
-      if (step == draw_step::offered_declined) send_to_all(share_text(msg::draw_declined(3 - seat)));
-      return;
-    case draw_step::declined:
-      c->send(share_text(msg::ack(r.id, seq_.version())));
-      send_to_all(share_text(msg::draw_declined(seat)));
-      return;
-  }
+  publish_events(c, seat, r.id, draws_.answer(seat, r.op, is_bot(3 - seat)));
+}
+
+// Publishes what a part decided on c's request id (c in seat): its refusal; or its ack and its
+// messages to everyone; or its change, submitted as c's; or the rematch, made by the registry.
+void room::publish_events(const std::shared_ptr<client>& c, int seat, const json& id, room_events events) {
+  if (events.refused) return reject_to(c, id, events.refused->code, events.refused->message);
+  if (events.ack) c->send(share_text(msg::ack(id, seq_.version())));
+  for (auto& m : events.to_all) send_to_all(share_text(std::move(m)));
+  if (events.change) seq_.submit({c->id(), id, seat, std::move(*events.change)});
+  if (events.make_rematch)  // unless new matches are paused (on_rematch_allowed follows)
+    svc_.new_matches_paused([self = shared_from_this(), client_id = c->id(), id](std::optional<bool> paused) {
+      net::post(self->strand_, [self, paused, client_id, id] { self->on_rematch_allowed(paused, client_id, id); });
+    });
 }
 
 // An abort: allowed until both seats have made a game action (and checked again by vet).
@@ -87,37 +84,29 @@ void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol
   seq_.submit({c->id(), r.id, seat, protocol::room_change{protocol::room_change_kind::aborted, seat, std::nullopt}});
 }
 
-// A rematch offer, acceptance, refusal or withdrawal (rematch_offers decides); on agreement
-// the registry makes the new match, seats swapped.
+// A rematch offer, acceptance, refusal or withdrawal: rematch_offers decides, the room
+// publishes; on agreement the registry makes the new match, seats swapped.
 void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::rematch_request& r) {
   if (seat == 0) return reject_to(c, r.id, "spectator", "spectators cannot act");
   if (const auto& o = seq_.outcome(); o && o->reason == "aborted_by_host")
     return reject_to(c, r.id, "aborted_by_host", "the host ended this match: it has no rematch");
-  const auto step = rematches_.answer(seat, r.accept, seq_.outcome().has_value(), is_bot(3 - seat));
-  using kind = rematch_step::kind;
-  switch (step.what) {
-    case kind::refused: return reject_to(c, r.id, step.code, step.message);
-    case kind::ack: return c->send(share_text(msg::ack(r.id, seq_.version())));
-    case kind::offered:
-    case kind::declined:
-    case kind::withdrawn:
-      c->send(share_text(msg::ack(r.id, seq_.version())));
-      send_to_all(share_text(step.what == kind::offered    ? msg::rematch_offered(seat)
-                             : step.what == kind::declined ? msg::rematch_declined(seat)
-                                                           : msg::rematch_withdrawn(seat)));
-      return;
-    case kind::create: break;
-  }
-  if (!svc_.new_matches_paused) return do_make_rematch(c->id(), r.id);
-  svc_.new_matches_paused([self = shared_from_this(), client_id = c->id(), id = r.id](std::optional<bool> paused) {
-    net::post(self->strand_, [self, paused, client_id, id] { self->on_rematch_allowed(paused, client_id, id); });
-  });
+  publish_events(c, seat, r.id, rematches_.answer(seat, r.accept, seq_.outcome().has_value(), is_bot(3 - seat)));
 }
 
-// In maintenance no match is made, rematches included: the offer stands and may be accepted
-// again later.
+// Both agreed on a rematch: unless new matches are paused, the registry makes it from this
+// match's row (current tokens and names; on_rematch_made follows). In maintenance no match is
+// made, rematches included: the offer stands and may be accepted again later.
 void room::on_rematch_allowed(std::optional<bool> paused, std::uint64_t client_id, const json& id) {
-  if (paused == false) return do_make_rematch(client_id, id);
+  if (paused == false) {
+    match_row row = row_;
+    row.token_hash = seats_.token_hashes();
+    row.seat_name = seats_.names();
+    row.seat_user = seats_.users();
+    return svc_.make_rematch(row, [self = shared_from_this(), client_id, id](rematch_result made) {
+      net::post(self->strand_,
+                [self, made = std::move(made), client_id, id] { self->on_rematch_made(made, client_id, id); });
+    });
+  }
   rematches_.failed();
   auto requester = member_client(client_id);
   if (!requester) return;
@@ -125,17 +114,6 @@ void room::on_rematch_allowed(std::optional<bool> paused, std::uint64_t client_i
   svc_.stats->matches_refused_maintenance++;
   reject_to(requester, id, "maintenance",
             "the server is under maintenance: no new matches for now; running ones go on");
-}
-
-void room::do_make_rematch(std::uint64_t client_id, const json& id) {
-  match_row row = row_;
-  row.token_hash = seats_.token_hashes();
-  row.seat_name = seats_.names();
-  row.seat_user = seats_.users();
-  svc_.make_rematch(row, [self = shared_from_this(), client_id, id](rematch_result made) {
-    net::post(self->strand_,
-              [self, made = std::move(made), client_id, id] { self->on_rematch_made(made, client_id, id); });
-  });
 }
 
 // The rematch is durable (or refused): each player gets its new seat and token privately,

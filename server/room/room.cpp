@@ -346,7 +346,7 @@ void room::do_leave(std::uint64_t client_id) {
   chat_.forget(client_id);
   if (seat != 0 && seats_.stand(seat, client_id, svc_.time->now_ms())) {
     record_connection(seat, false);
-    if (rematches_.left(seat)) send_to_all(share_text(msg::rematch_withdrawn(seat)));
+    for (auto& m : rematches_.left(seat)) send_to_all(share_text(std::move(m)));
   }
   broadcast_presence();
 }

@@ -31,6 +31,7 @@
 #include "server/room/match_clock.h"
 #include "server/room/notices.h"
 #include "server/room/rematch_offers.h"
+#include "server/room/room_events.h"
 #include "server/room/seats.h"
 #include "server/room/sequencer.h"
 #include "server/room/summary.h"
@@ -54,17 +55,18 @@ struct rematch_result {
 // calls done once it is durable or refused (the registry: server/registry/create.cpp).
 using rematch_maker = std::function<void(const match_row& row, std::function<void(rematch_result)> done)>;
 
-// What every room shares: storage, counters, settings, time.
+// What every room shares: storage, counters, settings, time, and the hooks into the services
+// around it. Built complete by the node (server/node/node.h) and never changed afterwards.
 struct room_services {
   store* db = nullptr;
   metrics* stats = nullptr;
   const config* cfg = nullptr;
   time_source* time = nullptr;
-  net::any_io_executor blocking;        // where blocking work (store reads, replays) runs
+  net::any_io_executor blocking;        // where blocking work (store reads, replays, retries) runs
   bot_pool* bots = nullptr;             // where computer players think (null: bot seats stay idle)
   bot_capacity* bot_matches = nullptr;  // the places of matches with a computer player (null: no limit)
   list_sink list_feed;                  // where public rooms post their summaries (empty: nowhere)
-  rematch_maker make_rematch;           // set by the registry
+  rematch_maker make_rematch;           // the registry's (server/registry/create.cpp)
   // Asks whether new matches are paused (maintenance, set by an administrator); answers on any
   // thread: true, false, or nullopt when the database could not say. Empty: never paused.
   std::function<void(std::function<void(std::optional<bool>)>)> new_matches_paused;
@@ -75,8 +77,8 @@ struct room_services {
   // A match's ratings as settled (messages::match_ratings), or null (not settled, unrated, or not
   // known now), for its exported log; blocks on a read (the registry's blocking work). Empty: none.
   std::function<nlohmann::json(const std::string& code)> read_ratings;
-  // Set by the registry in a cluster: a room whose lease the fence refused calls it with its
-  // code (from its strand) so that the registry forgets the room.
+  // A room whose lease the fence refused (a cluster) calls it with its code (from its strand)
+  // so that the registry forgets the room.
   std::function<void(const std::string& code)> lease_lost;
   // Where the players' notices go (server/notify/: Web Push); empty: nowhere.
   notify::notice_sink notify;
@@ -202,9 +204,10 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   // The refusal of a change by seat before anything else is checked, if any: a spectator,
   // a match over, or (when needs_start) a match not started.
   std::optional<rule_error> may_change(int seat, bool needs_start) const;
-  // Once both agreed: asks whether new matches are paused (on_rematch_allowed follows), then
-  // has the registry make the rematch (on_rematch_made follows).
-  void do_make_rematch(std::uint64_t client_id, const json& id);
+  // Publishes what a part (room_events.h) decided on c's request id (c in seat).
+  void publish_events(const std::shared_ptr<client>& c, int seat, const json& id, room_events events);
+  // Both agreed on a rematch, and new matches are paused or not (nullopt: unknown): the registry
+  // makes it (on_rematch_made follows), or the requester hears why not.
   void on_rematch_allowed(std::optional<bool> paused, std::uint64_t client_id, const json& id);
   void on_rematch_made(const rematch_result& r, std::uint64_t client_id, const json& id);
   void send_history(const std::shared_ptr<client>& c, int seat, const json& id, std::int64_t from);

@@ -18,17 +18,6 @@ namespace srv = tabuleiro::server;
 
 namespace {
 
-// Every feature a server may have: the whole table.
-srv::route_features all_features() {
-  return {.accounts = true,
-          .admin = true,
-          .ratings = true,
-          .push_key = true,
-          .push = true,
-          .webhooks = true,
-          .manual_clock = true};
-}
-
 // The routes that change state with no session to check: each authenticates by its body (a
 // password, an invitation, a reset code) or exists only in tests (the clock).
 const std::set<std::string> body_authenticated = {"/api/account/signup", "/api/account/signin", "/api/account/reset",
@@ -55,7 +44,7 @@ std::string path_of(const std::string& pattern, const std::string& code) {
 }  // namespace
 
 TEST_CASE("routes: the table's lines follow its rules") {
-  const auto table = srv::route_table(all_features());
+  const auto table = srv::route_table(srv::route_features::all());
   REQUIRE(table.size() > 50);
   std::set<std::string> lines;
   for (const auto& r : table) {
@@ -88,7 +77,7 @@ TEST_CASE("routes: every route refuses a request without its session, role, CSRF
   const std::string own = "http://127.0.0.1:" + std::to_string(port);
 
   int walked = 0;
-  for (const auto& r : srv::route_table(all_features())) {
+  for (const auto& r : srv::route_table(srv::route_features::all())) {
     const std::string method(boost::beast::http::to_string(r.method));
     const std::string target = path_of(r.pattern, code);
     INFO(method << " " << target);
@@ -151,7 +140,7 @@ TEST_CASE("routes: every route refuses a request without its session, role, CSRF
       CHECK(options.header("Allow").find(method) != std::string::npos);
     }
   }
-  CHECK(walked == static_cast<int>(srv::route_table(all_features()).size()));
+  CHECK(walked == static_cast<int>(srv::route_table(srv::route_features::all()).size()));
   CHECK(audit() == audit_before);  // no administrator's change went through
   CHECK(get(port, "/api/account", ana).json_body()["user"]["username"] == "ana");  // no sign-out either
 }
