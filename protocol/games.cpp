@@ -34,6 +34,11 @@ const game_kind* find_game(std::string_view name) {
   return nullptr;
 }
 
+std::string game_title(std::string_view name) {
+  const game_kind* kind = find_game(name);
+  return std::string(kind ? kind->title() : name);
+}
+
 std::vector<std::string_view> game_names() {
   std::vector<std::string_view> names;
   for (const game_kind* g : registry()) names.push_back(g->name());

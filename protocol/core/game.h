@@ -203,6 +203,10 @@ class game_kind {
 // The registered game called name, or nullptr.
 const game_kind* find_game(std::string_view name);
 
+// The game's name as players know it (its game_kind's title), or name itself for a game this
+// build does not host.
+std::string game_title(std::string_view name);
+
 // Names of every registered game, in registration order.
 std::vector<std::string_view> game_names();
 

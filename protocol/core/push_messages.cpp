@@ -19,13 +19,6 @@ constexpr std::array<std::pair<const char*, bool notify_choice::*>, 5> kinds = {
     {"result", &notify_choice::result},
 }};
 
-// The game's name as players know it (its game_kind's title), or its id for a game this build
-// does not host.
-std::string game_title(std::string_view game) {
-  const game_kind* kind = find_game(game);
-  return std::string(kind ? kind->title() : game);
-}
-
 // A duration as a player reads it: "2 h 5 min", "4 min", "30 s".
 std::string duration_text(std::int64_t s) {
   if (s >= 3600)

@@ -67,9 +67,7 @@ bool seat_taken(const json& summary, int s) {
 
 // The preview's title: the game's title and its players ("<title> · Ana vs Bruno").
 std::string preview_title(const json& summary) {
-  const std::string id = summary.value("game", std::string());
-  const protocol::game_kind* kind = protocol::find_game(id);
-  const std::string game(kind ? kind->title() : id);
+  const std::string game = protocol::game_title(summary.value("game", std::string()));
   if (!seat_taken(summary, 2) || !seat_taken(summary, 1))
     return game + " · " + seat_name(summary, seat_taken(summary, 2) ? 2 : 1) + " waits for an opponent";
   return game + " · " + seat_name(summary, 1) + " vs " + seat_name(summary, 2);

@@ -29,6 +29,7 @@ room::room(net::io_context& ioc, room_services services, match_row row, std::uni
       bot_(stored_bot_seat(row_, *svc_.cfg, svc_.bots, svc_.bot_matches, *svc_.time, strand_, *svc_.stats)),
       listing_(row_.code, row_.visibility == "public" && row_.guests_watch, row_.options, svc_.list_feed),
       notices_(row_.code, row_.game, clock_.correspondence(), svc_.notify),
+      connections_(*svc_.db, row_.code),
       first_version_(version) {
   // A match created with both seats taken (a bot opponent) is seated from its creation.
   if (!clock && seats_.both_taken()) clock_.on_seated(row_.created_ms);
@@ -333,7 +334,11 @@ void room::admit(const std::shared_ptr<client>& c, int seat, const std::string& 
   if (seat != 0 && draws_.stands_against(seat)) c->send(share_text(msg::draw_offered(draws_.offered_by())));
   if (const int by = rematches_.offered_by(); by != 0) c->send(share_text(msg::rematch_offered(by)));
   send_chat_history(c, seat);
-  if (!(arrived && record_connection(seat, true))) send_connections(c);
+  // Coming back after a recorded absence is news for everyone; else c gets the record, if any.
+  if (auto m = arrived ? connections_.changed(seat, true, counts_connection(seat), svc_.time->now_ms(), seq_.version())
+                       : std::nullopt)
+    send_to_all(share_text(std::move(*m)));
+  else if (auto r = connections_.record(connections_until_ms())) c->send(share_text(std::move(*r)));
   send_presence();
 }
 
@@ -345,7 +350,8 @@ void room::do_leave(std::uint64_t client_id) {
   member_count_ = members_.size();
   chat_.forget(client_id);
   if (seat != 0 && seats_.stand(seat, client_id, svc_.time->now_ms())) {
-    record_connection(seat, false);
+    if (auto m = connections_.changed(seat, false, counts_connection(seat), svc_.time->now_ms(), seq_.version()))
+      send_to_all(share_text(std::move(*m)));
     for (auto& m : rematches_.left(seat)) send_to_all(share_text(std::move(m)));
   }
   broadcast_presence();
@@ -492,9 +498,13 @@ std::array<bool, 3> room::legal_wanted() const {
 void room::announce_end() {
   const json outcome = outcome_json();
   spdlog::info("match {} finished at version {}: {}", code(), seq_.version(), outcome.dump());
-  // The record's final totals first, so that the result can tell who was away.
-  record_absences_at_end();
-  if (!connections_.empty()) send_to_all(share_text(msg::connections_message(connection_record())));
+  // The record's final totals first, so that the result can tell who was away. A seat whose
+  // player is away and not recorded as offline (they never came back after this server
+  // restarted, or never came at all) is recorded offline since it was left.
+  std::array<std::optional<std::int64_t>, 2> away;
+  for (int s = 1; s <= 2; ++s)
+    if (seats_.taken(s) && seats_.holder(s) == 0 && !is_bot(s)) away[s - 1] = seats_.left_ms(s);
+  if (auto m = connections_.ended(away, first_version_, connections_until_ms())) send_to_all(share_text(std::move(*m)));
   send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
   notices_.ended(seats_, *seq_.outcome());
   // The players read the spectators' chat from now on (sent when it has lines).

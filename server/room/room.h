@@ -24,7 +24,7 @@
 #include "server/room/chat.h"
 #include "server/room/client.h"
 #include "server/room/clock_timer.h"
-#include "server/room/connection_log.h"
+#include "server/room/seat_connections.h"
 #include "server/room/draw_offers.h"
 #include "server/room/feed.h"
 #include "server/room/listing.h"
@@ -212,19 +212,15 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void on_rematch_made(const rematch_result& r, std::uint64_t client_id, const json& id);
   void send_history(const std::shared_ptr<client>& c, int seat, const json& id, std::int64_t from);
 
-  // The connection record (connections.cpp). Records that seat's player went offline or came
-  // back (only while the match runs, only a person's seat; coming back only after going
-  // offline) and tells every viewer; false when nothing was recorded.
-  bool record_connection(int seat, bool online);
-  // At the end: a seat whose player is away and not recorded as offline (they never came back
-  // after this server restarted, or never came at all) is recorded offline since it was left.
-  void record_absences_at_end();
-  // Keeps and stores c; false when the record is full.
-  bool store_connection(const connection_change& c);
-  // The record (messages::connection_record), its totals up to the end or now.
-  json connection_record() const;
-  // Sends c the record, if there is one.
-  void send_connections(const std::shared_ptr<client>& c);
+  // The connection record (seat_connections.h, decided there). Whether seat's connections count
+  // now: the match runs, this server is not stopping, and the seat is a person's.
+  bool counts_connection(int seat) const {
+    return phase_ == phase::open && !seq_.outcome() && seats_.both_taken() && !is_bot(seat);
+  }
+  // Where the record's totals end: the match's end, or now.
+  std::int64_t connections_until_ms() const {
+    return seq_.outcome() && listing_.finished_ms() ? listing_.finished_ms() : svc_.time->now_ms();
+  }
 
   // The server's own changes (room.cpp): the clock's flag, the bot's actions.
   void on_clock_due();
@@ -288,7 +284,7 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   nlohmann::json ratings_;  // a rated match's ratings once settled (match_ratings), else null
   match_chat chat_;
   match_notices notices_;
-  connection_log connections_;
+  seat_connections connections_;
   const std::int64_t first_version_;     // the match's version when this room was made
   std::shared_ptr<timer> notice_timer_;  // when notices_ looks at the clocks next, or null
   phase phase_ = phase::open;

@@ -2,8 +2,7 @@
 // WebSockets with 4003 (protocol/PROTOCOL.md, "Close codes"). The page says so at the top,
 // stops reconnecting (connection.js, live-list.js) and reads its account again: the session
 // has ended, so the top bar offers signing in.
-import { h } from './dom.js';
-import { t } from './i18n.js';
+import { translated } from './i18n.js';
 import { loadAccount } from './account.js';
 
 let banner = null;
@@ -12,10 +11,10 @@ let banner = null;
 // account again.
 export function showAccountDisabled() {
   if (banner) return;
-  banner = h(
+  banner = translated(
     'div',
-    { class: 'account-banner', id: 'account-disabled', role: 'alert', 'data-i18n': 'settings.disabled_banner' },
-    t('settings.disabled_banner')
+    { class: 'account-banner', id: 'account-disabled', role: 'alert' },
+    'settings.disabled_banner'
   );
   const app = document.getElementById('app');
   if (app) app.before(banner);

@@ -2,7 +2,7 @@
 // taken from ?invite=CODE), and "Sign in" or the signed-in name (linking to /account) with a
 // sign-out button. Every refusal is shown beside the form in the page's language.
 import { h, fill, icon } from './dom.js';
-import { t, errorText, onLangChange } from './i18n.js';
+import { t, errorText, onLangChange, translated } from './i18n.js';
 import { account, onAccountChange, signIn, signUp, signOut } from './account.js';
 
 // Where to go after signing in: ?next= when it is a path on this site, else home.
@@ -17,7 +17,7 @@ export function field(id, labelKey, attrs) {
   return h(
     'div',
     { class: 'field' },
-    h('label', { for: id, 'data-i18n': labelKey }, t(labelKey)),
+    translated('label', { for: id }, labelKey),
     h('input', { id, name: id, ...attrs })
   );
 }
@@ -76,14 +76,14 @@ export function renderAccountPage(app, mode) {
     ? h(
         'p',
         { class: 'hint' },
-        h('span', { 'data-i18n': 'account.have_account' }, t('account.have_account')),
+        translated('span', {}, 'account.have_account'),
         ' ',
         h('a', { href: `/signin${location.search}`, 'data-i18n': 'account.signin' }, t('account.signin'))
       )
     : h(
         'p',
         { class: 'hint' },
-        h('span', { 'data-i18n': 'account.no_account' }, t('account.no_account')),
+        translated('span', {}, 'account.no_account'),
         ' ',
         h('a', { href: `/signup${location.search}`, 'data-i18n': 'account.signup' }, t('account.signup'))
       );
@@ -150,20 +150,13 @@ export function renderAccountSlot(slot) {
         location.pathname === '/signin' || location.pathname === '/signup'
           ? location.pathname
           : `/signin?next=${encodeURIComponent(here)}`;
-      fill(
-        slot,
-        h(
-          'a',
-          { class: 'btn small ghost', id: 'signin-link', href, 'data-i18n': 'account.signin' },
-          t('account.signin')
-        )
-      );
+      fill(slot, translated('a', { class: 'btn small ghost', id: 'signin-link', href }, 'account.signin'));
       return;
     }
-    const out = h(
+    const out = translated(
       'button',
-      { type: 'button', class: 'btn small ghost', id: 'signout-btn', 'data-i18n': 'account.signout' },
-      t('account.signout')
+      { type: 'button', class: 'btn small ghost', id: 'signout-btn' },
+      'account.signout'
     );
     out.addEventListener('click', async () => {
       out.disabled = true;

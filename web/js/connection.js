@@ -18,6 +18,17 @@ export const DISABLED_CLOSE = 4003;
 // The close code of a connection whose session ended.
 export const SESSION_ENDED_CLOSE = 4004;
 
+// The message a WebSocket frame's text holds, or null when it is not JSON (such a frame is
+// ignored: the server sends none).
+export function parseFrame(data) {
+  try {
+    const msg = JSON.parse(data);
+    return msg && typeof msg === 'object' ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
 // The WebSocket URL of match code on this page's server.
 export function socketUrl(code) {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -62,12 +73,8 @@ export class MatchConnection {
       this.pinger = setInterval(() => this.sendRaw({ type: 'ping', t: Date.now() }), PING_MS);
     };
     ws.onmessage = (e) => {
-      let msg;
-      try {
-        msg = JSON.parse(e.data);
-      } catch {
-        return;
-      }
+      const msg = parseFrame(e.data);
+      if (!msg) return;
       this.onMessage(msg);
     };
     ws.onclose = (e) => {
@@ -214,12 +221,8 @@ export function claimFreeSeat(code, attempt = 0) {
       reject({ code: 'network', message: 'connection failed' });
     };
     ws.onmessage = (e) => {
-      let msg;
-      try {
-        msg = JSON.parse(e.data);
-      } catch {
-        return;
-      }
+      const msg = parseFrame(e.data);
+      if (!msg) return;
       if (msg.type === 'error' && msg.code === 'match_moved' && attempt < 20) {
         clearTimeout(timer);
         ws.close();

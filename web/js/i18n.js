@@ -3,6 +3,7 @@
 // own namespace), and helpers that translate the static page (data-i18n attributes), dynamic
 // text and the server's refusals. No game is named here: games register their strings
 // through registerGameStrings().
+import { h } from './dom.js';
 import { en as EN } from './lang/en.js';
 import { ptBR as PT_BR } from './lang/pt-BR.js';
 
@@ -131,6 +132,11 @@ export function durationText(ms) {
     .filter(([, v], i) => i === 0 || v > 0)
     .map(([unit, v]) => t(`dur.${unit}`, { n: v }))
     .join(' ');
+}
+
+// A <tag> with attrs whose text is key's translation, kept current by translatePage ([data-i18n]).
+export function translated(tag, attrs, key) {
+  return h(tag, { ...attrs, 'data-i18n': key }, t(key));
 }
 
 // Translates every [data-i18n] (text), [data-i18n-aria] (aria-label), [data-i18n-title],

@@ -4,7 +4,7 @@
 // a seat is free) and "Watch", and the optional display name kept per browser. Nobody is
 // seated without asking; a spectator link (/m/CODE?watch) skips this step and never sits.
 import { h, icon } from './dom.js';
-import { t, gameKey } from './i18n.js';
+import { t, gameKey, translated } from './i18n.js';
 import { getMatch } from './api.js';
 import { gameById, gameTitle, seatLabel } from './games.js';
 import { loadName, saveName } from './seats.js';
@@ -37,11 +37,7 @@ function optionLines(game, options) {
 // way to sign in (which comes back to the match).
 export function signInToWatch(code) {
   return [
-    h(
-      'p',
-      { class: 'notice', id: 'sign-in-required', 'data-i18n': 'match.sign_in_to_watch' },
-      t('match.sign_in_to_watch')
-    ),
+    translated('p', { class: 'notice', id: 'sign-in-required' }, 'match.sign_in_to_watch'),
     h(
       'a',
       {

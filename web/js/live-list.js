@@ -5,11 +5,11 @@
 // one counting down every second), and a miniature of the board drawn by the game module's
 // own Table.
 import { h } from './dom.js';
-import { t, tFirst } from './i18n.js';
+import { t, tFirst, translated } from './i18n.js';
 import { gameById, gameTitle, seatLabel } from './games.js';
 import { liveStatus, canSit } from './live-status.js';
 import { loadStylesheet } from './stylesheets.js';
-import { DISABLED_CLOSE } from './connection.js';
+import { DISABLED_CLOSE, parseFrame } from './connection.js';
 import { formatClock } from './clock.js';
 import { network, whenReachable } from './network.js';
 
@@ -72,12 +72,8 @@ export function watchMatches(draw, { onDisabled = () => {} } = {}) {
     ws = socket;
     socket.onopen = () => socket.send(JSON.stringify({ type: 'watch_list', preview: true }));
     socket.onmessage = (e) => {
-      let msg;
-      try {
-        msg = JSON.parse(e.data);
-      } catch {
-        return;
-      }
+      const msg = parseFrame(e.data);
+      if (!msg) return;
       if (msg.type === 'match_list') {
         stopPolling();
         matches = stamp(msg.matches);
@@ -326,8 +322,7 @@ export function recentItem(m) {
 export function drawLists(liveList, recentList, recentBox, matches, recent) {
   recentBox.hidden = !recent.length;
   recentList.replaceChildren(...recent.slice(0, RECENT_SHOWN).map(recentItem));
-  if (!matches.length)
-    liveList.replaceChildren(h('li', { class: 'empty', 'data-i18n': 'watch_empty' }, t('watch_empty')));
+  if (!matches.length) liveList.replaceChildren(translated('li', { class: 'empty' }, 'watch_empty'));
   else liveList.replaceChildren(...matches.slice(0, LIVE_SHOWN).map(liveItem));
   const shown = new Set([...matches.slice(0, LIVE_SHOWN), ...recent.slice(0, RECENT_SHOWN)].map((m) => m.code));
   for (const code of minis.keys()) if (!shown.has(code)) minis.delete(code);

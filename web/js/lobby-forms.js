@@ -2,13 +2,10 @@
 // and posting a challenge (game, clock, rated, an optional rating range or member). They only
 // read their fields: what they ask goes out through the page's request(body).
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { translated } from './i18n.js';
 import { GAMES, gameTitle } from './games.js';
 import { field } from './options-form.js';
 import { clockChoice, CLOCK_PRESETS } from './clock.js';
-
-// An element whose text is the string key (translated again on a language change).
-export const tx = (tag, attrs, key) => h(tag, { ...attrs, 'data-i18n': key }, t(key));
 
 // A <select> of values whose texts are set by name(value) (the game titles, the clock presets).
 function plainSelect(id, values, value) {
@@ -29,8 +26,8 @@ export function seekForm(request) {
   const seekGame = plainSelect('seek-game', gameIds, gameIds[0]);
   const seekClock = plainSelect('seek-clock', CLOCK_PRESETS, '5+3');
   const seekRated = h('input', { type: 'checkbox', id: 'seek-rated', name: 'seek_rated', checked: true });
-  const seekBtn = tx('button', { class: 'btn', id: 'seek-btn' }, 'lobby.seek');
-  const seekCancel = tx(
+  const seekBtn = translated('button', { class: 'btn', id: 'seek-btn' }, 'lobby.seek');
+  const seekCancel = translated(
     'button',
     {
       type: 'button',
@@ -121,7 +118,7 @@ export function challengeForm(request) {
     field('lobby.rated_choice', postRated),
     h('div', { class: 'range-fields' }, field('lobby.min', minRating), field('lobby.max', maxRating)),
     field('lobby.to_field', to),
-    h('div', { class: 'form-actions' }, tx('button', { class: 'btn', id: 'post-btn' }, 'lobby.post'))
+    h('div', { class: 'form-actions' }, translated('button', { class: 'btn', id: 'post-btn' }, 'lobby.post'))
   );
   // The game choice's texts in the current language.
   const relabel = () => {

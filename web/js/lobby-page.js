@@ -3,11 +3,12 @@
 // one member by name), takes one, or seeks quick pairing; once a match is made for them the page
 // opens it. Guests see the challenges and are asked to sign in to take part.
 import { h, fill } from './dom.js';
-import { t, errorText, onLangChange } from './i18n.js';
+import { t, errorText, onLangChange, translated } from './i18n.js';
 import { gameTitle } from './games.js';
 import { account, loadAccount, onAccountChange } from './account.js';
 import { clockText } from './join-step.js';
-import { tx, seekForm, challengeForm } from './lobby-forms.js';
+import { seekForm, challengeForm } from './lobby-forms.js';
+import { parseFrame } from './connection.js';
 
 const RETRY_MS = 3000;
 
@@ -84,15 +85,15 @@ function memberCards(seekFormEl, postFormEl) {
     h(
       'section',
       { class: 'card', 'aria-labelledby': 'seek-title' },
-      tx('h2', { id: 'seek-title' }, 'lobby.seek_title'),
-      tx('p', { class: 'hint' }, 'lobby.seek_hint'),
+      translated('h2', { id: 'seek-title' }, 'lobby.seek_title'),
+      translated('p', { class: 'hint' }, 'lobby.seek_hint'),
       seekFormEl
     ),
     h(
       'section',
       { class: 'card', 'aria-labelledby': 'post-title' },
-      tx('h2', { id: 'post-title' }, 'lobby.post_title'),
-      tx('p', { class: 'hint' }, 'lobby.post_hint'),
+      translated('h2', { id: 'post-title' }, 'lobby.post_title'),
+      translated('p', { class: 'hint' }, 'lobby.post_hint'),
       postFormEl
     )
   );
@@ -107,8 +108,8 @@ function lobbyLayout({ guestNote, status, list, err, memberParts }) {
     h(
       'div',
       { class: 'settings-head' },
-      tx('h1', {}, 'lobby.title'),
-      tx('a', { href: '/leaderboard', id: 'lobby-board' }, 'board.title')
+      translated('h1', {}, 'lobby.title'),
+      translated('a', { href: '/leaderboard', id: 'lobby-board' }, 'board.title')
     ),
     guestNote,
     h(
@@ -117,7 +118,7 @@ function lobbyLayout({ guestNote, status, list, err, memberParts }) {
       h(
         'section',
         { class: 'card', 'aria-labelledby': 'open-title' },
-        tx('h2', { id: 'open-title' }, 'lobby.open_title'),
+        translated('h2', { id: 'open-title' }, 'lobby.open_title'),
         status,
         list,
         err
@@ -145,9 +146,9 @@ export function renderLobby(app) {
   const guestNote = h(
     'p',
     { class: 'members-only', id: 'lobby-guest', hidden: true },
-    tx('span', {}, 'lobby.guest'),
+    translated('span', {}, 'lobby.guest'),
     ' ',
-    tx('a', { href: `/signin?next=${encodeURIComponent('/lobby')}` }, 'account.signin')
+    translated('a', { href: `/signin?next=${encodeURIComponent('/lobby')}` }, 'account.signin')
   );
   const seeking = seekForm(request);
   const posting = challengeForm(request);
@@ -212,12 +213,8 @@ export function renderLobby(app) {
     ws = socket;
     socket.onopen = () => socket.send(JSON.stringify({ type: 'watch_lobby' }));
     socket.onmessage = (e) => {
-      let msg;
-      try {
-        msg = JSON.parse(e.data);
-      } catch {
-        return;
-      }
+      const msg = parseFrame(e.data);
+      if (!msg) return;
       onMessage(msg);
     };
     socket.onclose = () => {

@@ -2,7 +2,7 @@
 // finished, the most recently changed first, each a link to its match page. A seat taken while
 // signed in is resumed from any device by signing in (no token needed).
 import { h, fill } from './dom.js';
-import { t, errorText, onLangChange } from './i18n.js';
+import { t, errorText, onLangChange, translated } from './i18n.js';
 import { gameById, gameTitle, seatLabel } from './games.js';
 import { getHeldSeats } from './api.js';
 import { account, loadAccount } from './account.js';
@@ -54,8 +54,8 @@ export async function renderMyGames(app) {
       h(
         'div',
         { class: 'settings-head' },
-        h('h1', { 'data-i18n': 'mygames.title' }, t('mygames.title')),
-        h('a', { href: '/account', id: 'mygames-account', 'data-i18n': 'settings.title' }, t('settings.title'))
+        translated('h1', {}, 'mygames.title'),
+        translated('a', { href: '/account', id: 'mygames-account' }, 'settings.title')
       ),
       list,
       err
@@ -74,7 +74,7 @@ export async function renderMyGames(app) {
         { href: `/players/${encodeURIComponent(user.username)}`, id: 'mygames-ratings', 'data-i18n': 'player.mine' },
         t('player.mine')
       ),
-      h('a', { href: '/lobby', id: 'mygames-lobby', 'data-i18n': 'lobby.title' }, t('lobby.title'))
+      translated('a', { href: '/lobby', id: 'mygames-lobby' }, 'lobby.title')
     );
   let matches = [];
   try {

@@ -1,13 +1,13 @@
 // The create form's fields: a game's option schema (number, select, boolean) turned into
 // labelled controls, the values read back from them, and the create request they go into.
 import { h } from './dom.js';
-import { t, gameKey } from './i18n.js';
+import { gameKey, translated } from './i18n.js';
 
 // A labelled field: label (a string key) above the control; checkboxes get the label beside.
 export function field(label, control) {
   const id = control.id || `opt-${control.name}`;
   control.id = id;
-  const labelEl = h('label', { for: id, 'data-i18n': label }, t(label));
+  const labelEl = translated('label', { for: id }, label);
   return control.type === 'checkbox'
     ? h('div', { class: 'field check' }, control, labelEl)
     : h('div', { class: 'field' }, labelEl, control);
@@ -18,7 +18,7 @@ export function select(name, choices, value) {
   return h(
     'select',
     { name, id: `opt-${name}` },
-    choices.map(([v, label]) => h('option', { value: v, selected: v === value, 'data-i18n': label }, t(label)))
+    choices.map(([v, label]) => translated('option', { value: v, selected: v === value }, label))
   );
 }
 

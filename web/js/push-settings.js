@@ -4,7 +4,7 @@
 // browser), and every browser subscribed, each with a button that removes it. The server's
 // answers (protocol/PROTOCOL.md, "Notifications") redraw the card.
 import { h, fill } from './dom.js';
-import { t, errorText } from './i18n.js';
+import { t, errorText, translated } from './i18n.js';
 import { getPushKey, getPushSettings, addPushSubscription, removePushSubscription, choosePushNotices } from './api.js';
 
 const KINDS = ['turn', 'started', 'low_time', 'challenge', 'result'];
@@ -56,7 +56,7 @@ function noticeChoices(notify, choose) {
   return h(
     'fieldset',
     { class: 'push-kinds', id: 'push-kinds' },
-    h('legend', { 'data-i18n': 'push.tell_me' }, t('push.tell_me')),
+    translated('legend', {}, 'push.tell_me'),
     KINDS.map((kind) => {
       const box = h('input', { type: 'checkbox', id: `push-${kind}`, name: kind, checked: !!notify[kind] });
       box.addEventListener('change', () => choose(kind, box.checked));
@@ -73,11 +73,7 @@ function noticeChoices(notify, choose) {
 // One subscribed browser s of the list (marked if its id is own, this browser's), with a button
 // whose click calls remove(button, s.id).
 function browserItem(s, own, remove) {
-  const x = h(
-    'button',
-    { type: 'button', class: 'btn small ghost', 'data-i18n': 'push.remove', 'data-id': s.id },
-    t('push.remove')
-  );
+  const x = translated('button', { type: 'button', class: 'btn small ghost', 'data-id': s.id }, 'push.remove');
   x.addEventListener('click', () => remove(x, s.id));
   const when = new Date(s.created).toLocaleDateString(document.documentElement.lang);
   return h(
@@ -88,7 +84,7 @@ function browserItem(s, own, remove) {
       { class: 'push-browser-name' },
       s.label || new URL(s.origin).host,
       ' ',
-      String(s.id) === own ? h('span', { 'data-i18n': 'push.this_browser' }, t('push.this_browser')) : null
+      String(s.id) === own ? translated('span', {}, 'push.this_browser') : null
     ),
     h(
       'span',
@@ -110,8 +106,8 @@ export function pushCard() {
   const card = h(
     'section',
     { class: 'card settings-card push-card', id: 'push-card', 'aria-labelledby': 'push-title' },
-    h('h2', { id: 'push-title', 'data-i18n': 'push.title' }, t('push.title')),
-    h('p', { class: 'hint', 'data-i18n': 'push.text' }, t('push.text')),
+    translated('h2', { id: 'push-title' }, 'push.title'),
+    translated('p', { class: 'hint' }, 'push.text'),
     body,
     msg
   );
@@ -163,18 +159,12 @@ export function pushCard() {
     const own = localStorage.getItem(OWN);
     const subscribed = settings.subscriptions.some((s) => String(s.id) === own);
     let state;
-    if (!supported())
-      state = h('p', { class: 'hint', id: 'push-state', 'data-i18n': 'push.unsupported' }, t('push.unsupported'));
+    if (!supported()) state = translated('p', { class: 'hint', id: 'push-state' }, 'push.unsupported');
     else if (Notification.permission === 'denied')
-      state = h('p', { class: 'hint', id: 'push-state', 'data-i18n': 'push.blocked' }, t('push.blocked'));
-    else if (subscribed)
-      state = h('p', { class: 'hint form-ok', id: 'push-state', 'data-i18n': 'push.on_here' }, t('push.on_here'));
+      state = translated('p', { class: 'hint', id: 'push-state' }, 'push.blocked');
+    else if (subscribed) state = translated('p', { class: 'hint form-ok', id: 'push-state' }, 'push.on_here');
     else {
-      const on = h(
-        'button',
-        { type: 'button', class: 'btn primary', id: 'push-enable', 'data-i18n': 'push.enable' },
-        t('push.enable')
-      );
+      const on = translated('button', { type: 'button', class: 'btn primary', id: 'push-enable' }, 'push.enable');
       on.addEventListener('click', () => turnOn(on));
       state = on;
     }
@@ -185,8 +175,8 @@ export function pushCard() {
           { class: 'push-browsers', id: 'push-browsers' },
           settings.subscriptions.map((s) => browserItem(s, own, remove))
         )
-      : h('p', { class: 'hint', id: 'push-browsers', 'data-i18n': 'push.none' }, t('push.none'));
-    fill(body, state, choices, h('h3', { 'data-i18n': 'push.browsers' }, t('push.browsers')), list);
+      : translated('p', { class: 'hint', id: 'push-browsers' }, 'push.none');
+    fill(body, state, choices, translated('h3', {}, 'push.browsers'), list);
   }
 
   getPushSettings().then(

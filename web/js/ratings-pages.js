@@ -3,7 +3,7 @@
 // the 50 best active members, by game and speed). Both read the server's JSON (api.js) and
 // redraw on a language change.
 import { h, fill } from './dom.js';
-import { t, errorText, onLangChange } from './i18n.js';
+import { t, errorText, onLangChange, translated } from './i18n.js';
 import { GAMES, gameTitle } from './games.js';
 import { getPlayer, getLeaderboard } from './api.js';
 
@@ -189,8 +189,8 @@ export async function renderLeaderboard(app) {
     h(
       'section',
       { class: 'card board-page', id: 'board-page' },
-      h('div', { class: 'settings-head' }, h('h1', { 'data-i18n': 'board.title' }, t('board.title'))),
-      h('p', { class: 'hint', 'data-i18n': 'board.hint' }, t('board.hint')),
+      h('div', { class: 'settings-head' }, translated('h1', {}, 'board.title')),
+      translated('p', { class: 'hint' }, 'board.hint'),
       h('div', { class: 'board-choice' }, gameSelect, speedSelect),
       list,
       err

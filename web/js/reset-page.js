@@ -3,7 +3,7 @@
 // sign-in of that user ends. The refusals (an unknown, used or lapsed link; a password too
 // short; too many tries) are sentences.
 import { h, fill } from './dom.js';
-import { t, errorText, onLangChange, translatePage } from './i18n.js';
+import { t, errorText, onLangChange, translatePage, translated } from './i18n.js';
 import { resetPassword } from './account.js';
 
 // A labelled password input.
@@ -11,7 +11,7 @@ const field = (id, labelKey) =>
   h(
     'div',
     { class: 'field' },
-    h('label', { for: id, 'data-i18n': labelKey }, t(labelKey)),
+    translated('label', { for: id }, labelKey),
     h('input', {
       id,
       name: id,
@@ -29,13 +29,9 @@ const refusal = (e) => (e.code === 'network' ? t('network_error') : errorText(e,
 // Renders /reset into app; returns the page's teardown.
 export function renderReset(app) {
   const code = (new URLSearchParams(location.search).get('code') || '').trim();
-  const title = h('h1', { 'data-i18n': 'reset.title' }, t('reset.title'));
+  const title = translated('h1', {}, 'reset.title');
   const signinLink = () =>
-    h(
-      'a',
-      { class: 'btn primary big', id: 'reset-signin', href: '/signin', 'data-i18n': 'account.signin' },
-      t('account.signin')
-    );
+    translated('a', { class: 'btn primary big', id: 'reset-signin', href: '/signin' }, 'account.signin');
   if (!code) {
     fill(
       app,
@@ -43,21 +39,17 @@ export function renderReset(app) {
         'section',
         { class: 'card account-card', id: 'reset-page' },
         title,
-        h('p', { role: 'alert', id: 'reset-error', 'data-i18n': 'reset.no_code' }, t('reset.no_code'))
+        translated('p', { role: 'alert', id: 'reset-error' }, 'reset.no_code')
       )
     );
     return onLangChange(() => translatePage(app));
   }
   const err = h('p', { class: 'field-error', id: 'reset-error', role: 'alert' });
-  const submit = h(
-    'button',
-    { type: 'submit', class: 'btn primary big', id: 'reset-submit', 'data-i18n': 'reset.submit' },
-    t('reset.submit')
-  );
+  const submit = translated('button', { type: 'submit', class: 'btn primary big', id: 'reset-submit' }, 'reset.submit');
   const form = h(
     'form',
     { class: 'account-form', novalidate: true },
-    h('p', { class: 'hint', 'data-i18n': 'reset.intro' }, t('reset.intro')),
+    translated('p', { class: 'hint' }, 'reset.intro'),
     field('reset-password', 'reset.password'),
     field('reset-password-again', 'reset.password_again'),
     err,
@@ -83,12 +75,7 @@ export function renderReset(app) {
       await resetPassword(code, pw);
       // The address no longer shows the spent code.
       history.replaceState(null, '', '/reset');
-      fill(
-        card,
-        title,
-        h('p', { role: 'status', id: 'reset-done', 'data-i18n': 'reset.done' }, t('reset.done')),
-        signinLink()
-      );
+      fill(card, title, translated('p', { role: 'status', id: 'reset-done' }, 'reset.done'), signinLink());
     } catch (e) {
       err.textContent = refusal(e);
     } finally {

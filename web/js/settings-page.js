@@ -3,7 +3,7 @@
 // other devices are signed out), notifications (push-settings.js), webhooks (webhook-settings.js), signing out everywhere, and links to "my games" and, for an
 // administrator, the administration page. A guest is sent to sign in first.
 import { h, fill } from './dom.js';
-import { t, errorText, setLang, onLangChange, translatePage } from './i18n.js';
+import { t, errorText, setLang, onLangChange, translatePage, translated } from './i18n.js';
 import { accountLoaded, saveProfile, changePassword, signOut } from './account.js';
 import { pushCard } from './push-settings.js';
 import { webhookCard } from './webhook-settings.js';
@@ -39,12 +39,7 @@ const refusal = (e) => {
 
 // A settings card: its title (an h2 named id, translated by titleKey), then children.
 const card = (id, titleKey, ...children) =>
-  h(
-    'section',
-    { class: 'card settings-card', 'aria-labelledby': id },
-    h('h2', { id, 'data-i18n': titleKey }, t(titleKey)),
-    ...children
-  );
+  h('section', { class: 'card settings-card', 'aria-labelledby': id }, translated('h2', { id }, titleKey), ...children);
 
 // Submits form through send() with button buttonId held down, after check() ('' or the error
 // line's text); then msg shows the okKey line, or the refusal.
@@ -71,7 +66,7 @@ function onSubmit(form, msg, { buttonId, okKey, check = () => '', send }) {
   });
 }
 
-const submitButton = (id, key) => h('button', { type: 'submit', class: 'btn primary', id, 'data-i18n': key }, t(key));
+const submitButton = (id, key) => translated('button', { type: 'submit', class: 'btn primary', id }, key);
 
 // The display name and language form.
 function profileForm(user) {
@@ -100,17 +95,8 @@ function profileForm(user) {
       value: user.display_name || '',
       'aria-describedby': 'display-name-hint',
     }),
-    h(
-      'p',
-      { class: 'hint', id: 'display-name-hint', 'data-i18n': 'settings.display_name_hint' },
-      t('settings.display_name_hint')
-    ),
-    h(
-      'div',
-      { class: 'field' },
-      h('label', { for: 'settings-language', 'data-i18n': 'settings.language' }, t('settings.language')),
-      language
-    ),
+    translated('p', { class: 'hint', id: 'display-name-hint' }, 'settings.display_name_hint'),
+    h('div', { class: 'field' }, translated('label', { for: 'settings-language' }, 'settings.language'), language),
     msg.err,
     msg.ok,
     submitButton('profile-save', 'settings.save')
@@ -193,10 +179,10 @@ function passwordForm(user) {
 // Signing out of every device (this one too).
 function sessionsBox() {
   const msg = lines('everywhere');
-  const btn = h(
+  const btn = translated(
     'button',
-    { type: 'button', class: 'btn danger', id: 'signout-everywhere', 'data-i18n': 'settings.signout_everywhere' },
-    t('settings.signout_everywhere')
+    { type: 'button', class: 'btn danger', id: 'signout-everywhere' },
+    'settings.signout_everywhere'
   );
   btn.addEventListener('click', async () => {
     msg.clear();
@@ -212,7 +198,7 @@ function sessionsBox() {
   return card(
     'sessions-title',
     'settings.sessions',
-    h('p', { class: 'hint', 'data-i18n': 'settings.signout_everywhere_text' }, t('settings.signout_everywhere_text')),
+    translated('p', { class: 'hint' }, 'settings.signout_everywhere_text'),
     msg.err,
     btn
   );
@@ -234,14 +220,12 @@ export async function renderSettings(app) {
       h(
         'div',
         { class: 'settings-head' },
-        h('h1', { 'data-i18n': 'settings.title' }, t('settings.title')),
+        translated('h1', {}, 'settings.title'),
         h(
           'nav',
           { class: 'settings-links', 'aria-label': t('settings.title'), 'data-i18n-aria': 'settings.title' },
-          h('a', { href: '/games', id: 'settings-mygames', 'data-i18n': 'mygames.title' }, t('mygames.title')),
-          user.admin
-            ? h('a', { href: '/admin', id: 'settings-admin', 'data-i18n': 'admin.title' }, t('admin.title'))
-            : null
+          translated('a', { href: '/games', id: 'settings-mygames' }, 'mygames.title'),
+          user.admin ? translated('a', { href: '/admin', id: 'settings-admin' }, 'admin.title') : null
         )
       ),
       profileForm(user),

@@ -1,7 +1,7 @@
 // The invitation box: share code, link with a copy button, and a QR code of the link.
 import qrcode from 'qrcode-generator';
 import { h, icon } from './dom.js';
-import { t } from './i18n.js';
+import { t, translated } from './i18n.js';
 
 // An <img> QR code for text (SVG data URL, dark on light for every phone camera).
 export function qrImage(text) {
@@ -52,7 +52,7 @@ export function shareBox(code, link) {
     'aria-label': t('share_link'),
     onfocus: (e) => e.target.select(),
   });
-  const label = h('span', { 'data-i18n': 'copy' }, t('copy'));
+  const label = translated('span', {}, 'copy');
   const copyBtn = h(
     'button',
     {
@@ -78,11 +78,11 @@ export function shareBox(code, link) {
     h(
       'div',
       { class: 'share-main' },
-      h('p', { class: 'share-text', 'data-i18n': 'share_text' }, t('share_text')),
+      translated('p', { class: 'share-text' }, 'share_text'),
       h(
         'div',
         { class: 'share-code-row' },
-        h('span', { class: 'k', 'data-i18n': 'share_code' }, t('share_code')),
+        translated('span', { class: 'k' }, 'share_code'),
         h('strong', { class: 'share-code', id: 'share-code' }, code)
       ),
       h('div', { class: 'link-row' }, input, copyBtn)

@@ -2,7 +2,7 @@
 // and last delivery and its buttons, and the events' checkboxes the list and the form share.
 // It only draws: what the buttons ask is done by the card's handlers.
 import { h, fill } from './dom.js';
-import { t } from './i18n.js';
+import { t, translated } from './i18n.js';
 
 const EVENTS = ['turn', 'started', 'low_time', 'challenge', 'result'];
 
@@ -13,7 +13,7 @@ const when = (iso) =>
 // One webhook's last delivery, in words.
 function lastDelivery(w) {
   const d = w.last_delivery;
-  if (!d) return h('span', { class: 'webhook-last', 'data-i18n': 'webhooks.never' }, t('webhooks.never'));
+  if (!d) return translated('span', { class: 'webhook-last' }, 'webhooks.never');
   const args = { date: when(d.at), status: d.status, error: d.error };
   const key = d.ok ? 'webhooks.last_ok' : 'webhooks.last_failed';
   return h(
@@ -35,7 +35,7 @@ function eventChoice(id, chosen, legendKey) {
   const fieldset = h(
     'fieldset',
     { class: 'push-kinds webhook-events' },
-    h('legend', { 'data-i18n': legendKey }, t(legendKey)),
+    translated('legend', {}, legendKey),
     EVENTS.map((event, i) =>
       h(
         'label',
@@ -60,11 +60,7 @@ function eventsEditor(w, edit, on) {
     edit.setAttribute('aria-expanded', String(open));
     if (!open) return;
     const own = eventChoice(`webhook-${w.id}-event`, new Set(w.events), 'webhooks.events');
-    const save = h(
-      'button',
-      { type: 'button', class: 'btn small primary', 'data-i18n': 'webhooks.save_events' },
-      t('webhooks.save_events')
-    );
+    const save = translated('button', { type: 'button', class: 'btn small primary' }, 'webhooks.save_events');
     save.addEventListener('click', () => {
       if (!own.chosen().length) {
         on.refuse(t('err.webhooks.bad_events'));
@@ -81,7 +77,7 @@ function eventsEditor(w, edit, on) {
 // call on.test, on.remove, on.renew (button, w) and the events editor's (eventsEditor).
 export function webhookItem(w, on) {
   const button = (key, cls = 'btn small ghost') =>
-    h('button', { type: 'button', class: cls, 'data-i18n': key, 'data-id': w.id }, t(key));
+    translated('button', { type: 'button', class: cls, 'data-id': w.id }, key);
   const test = button('webhooks.test', 'btn small');
   const edit = button('webhooks.edit_events');
   const renew = button('webhooks.new_secret');

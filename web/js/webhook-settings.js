@@ -4,7 +4,7 @@
 // (after a confirmation) and remove it; a form adds one. The secret that signs a webhook's
 // deliveries is shown once, when it is made, with a button that copies it.
 import { h, fill } from './dom.js';
-import { t, errorText } from './i18n.js';
+import { t, errorText, translated } from './i18n.js';
 import { getWebhooks, addWebhook, removeWebhook, testWebhook, changeWebhookEvents, renewWebhookSecret } from './api.js';
 import { copyText } from './share.js';
 import { confirmer } from './admin/ui.js';
@@ -29,20 +29,11 @@ function webhookForm() {
     inputMode: 'url',
   });
   const choice = eventChoice('webhook-event', DEFAULT_EVENTS, 'webhooks.events');
-  const add = h(
-    'button',
-    { type: 'submit', class: 'btn primary', id: 'webhook-add', 'data-i18n': 'webhooks.add' },
-    t('webhooks.add')
-  );
+  const add = translated('button', { type: 'submit', class: 'btn primary', id: 'webhook-add' }, 'webhooks.add');
   const form = h(
     'form',
     { class: 'account-form webhook-form', id: 'webhook-form', novalidate: true },
-    h(
-      'div',
-      { class: 'field' },
-      h('label', { for: 'webhook-url', 'data-i18n': 'webhooks.url' }, t('webhooks.url')),
-      url
-    ),
+    h('div', { class: 'field' }, translated('label', { for: 'webhook-url' }, 'webhooks.url'), url),
     choice.fieldset,
     add
   );
@@ -62,15 +53,11 @@ function showSecret(secretBox, secret) {
     'data-i18n-aria': 'webhooks.secret',
     onfocus: (e) => e.target.select(),
   });
-  const copy = h(
+  const copy = translated('button', { type: 'button', class: 'btn small', id: 'webhook-copy' }, 'webhooks.copy');
+  const done = translated(
     'button',
-    { type: 'button', class: 'btn small', id: 'webhook-copy', 'data-i18n': 'webhooks.copy' },
-    t('webhooks.copy')
-  );
-  const done = h(
-    'button',
-    { type: 'button', class: 'btn small ghost', id: 'webhook-secret-done', 'data-i18n': 'webhooks.secret_done' },
-    t('webhooks.secret_done')
+    { type: 'button', class: 'btn small ghost', id: 'webhook-secret-done' },
+    'webhooks.secret_done'
   );
   copy.addEventListener('click', async () => {
     copy.textContent = (await copyText(secret, input)) ? t('copied') : t('copy_failed');
@@ -81,7 +68,7 @@ function showSecret(secretBox, secret) {
   });
   fill(
     secretBox,
-    h('p', { class: 'webhook-secret-text', 'data-i18n': 'webhooks.secret_once' }, t('webhooks.secret_once')),
+    translated('p', { class: 'webhook-secret-text' }, 'webhooks.secret_once'),
     h('div', { class: 'link-row' }, input),
     h('div', { class: 'webhook-actions' }, copy, done)
   );
@@ -137,16 +124,12 @@ export function webhookCard() {
       if (problem === 'err.webhooks.bad_url') url.focus();
       return;
     }
-    add.disabled = true;
-    try {
+    await act(add, async () => {
       const made = await addWebhook(url.value.trim(), events);
       url.value = '';
       showSecret(secretBox, made.secret);
       await reload();
-    } catch (err) {
-      fail(err);
-    }
-    add.disabled = false;
+    });
   });
 
   // Runs a change started by button (disabled meanwhile); a refusal is shown.
@@ -163,18 +146,13 @@ export function webhookCard() {
   }
 
   // Sends a test delivery, then reads the list until its outcome shows (at most 15 s).
-  async function sendTest(button, w) {
-    msg.textContent = '';
-    button.disabled = true;
-    try {
+  function sendTest(button, w) {
+    return act(button, async () => {
       await testWebhook(w.id);
       note.textContent = t('webhooks.test_sent');
       const now = await listAfterTest(w);
       if (now) draw(now);
-    } catch (err) {
-      fail(err);
-    }
-    button.disabled = false;
+    });
   }
 
   // What the buttons of a listed webhook do (webhookItem).
@@ -213,8 +191,8 @@ export function webhookCard() {
       list,
       items.length
         ? h('ul', { class: 'webhook-items', id: 'webhook-items' }, items)
-        : h('p', { class: 'hint', id: 'webhook-items', 'data-i18n': 'webhooks.none' }, t('webhooks.none')),
-      hooks.length >= MAX ? h('p', { class: 'hint', 'data-i18n': 'webhooks.full' }, t('webhooks.full')) : null
+        : translated('p', { class: 'hint', id: 'webhook-items' }, 'webhooks.none'),
+      hooks.length >= MAX ? translated('p', { class: 'hint' }, 'webhooks.full') : null
     );
   }
 
@@ -228,8 +206,8 @@ export function webhookCard() {
   return h(
     'section',
     { class: 'card settings-card webhook-card', id: 'webhook-card', 'aria-labelledby': 'webhook-title' },
-    h('h2', { id: 'webhook-title', 'data-i18n': 'webhooks.title' }, t('webhooks.title')),
-    h('p', { class: 'hint', 'data-i18n': 'webhooks.text' }, t('webhooks.text')),
+    translated('h2', { id: 'webhook-title' }, 'webhooks.title'),
+    translated('p', { class: 'hint' }, 'webhooks.text'),
     list,
     secretBox,
     form,

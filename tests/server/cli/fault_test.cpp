@@ -656,10 +656,13 @@ TEST_CASE("fault: a bot's action that could not be stored is made again once the
   fill(disk.dir.path + "/filler");
   const std::string refused = "tabuleiro_actions_rejected_total{code=\"storage_error\"}";
   advance(1000);  // the bot decides; its action cannot be stored
+  // The bot thinks on its own thread, which a loaded machine may not run for a while: the
+  // refusal is waited for up to 20 s (500 quick reads once took 0.3 s and missed it).
   bool seen = false;
-  for (int i = 0; i < 500 && !seen; ++i) {
-    auto a = http_call(port, "GET", "/metrics");
-    seen = a.body.find(refused) != std::string::npos;
+  for (const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+       !seen && std::chrono::steady_clock::now() < until;) {
+    seen = http_call(port, "GET", "/metrics").body.find(refused) != std::string::npos;
+    if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   REQUIRE(seen);
   REQUIRE(t.version == mine);

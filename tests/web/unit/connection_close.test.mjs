@@ -1,6 +1,7 @@
 // The match connection's close codes (web/js/connection.js): 4000 (a newer tab took the seat)
 // and 4003 (an administrator disabled the account) end it for good with their status; 4004 (the
-// session it signed in with ended) comes back at once; any other close reconnects.
+// session it signed in with ended) comes back at once; any other close reconnects. And the one
+// reading of a frame every socket of the client uses (parseFrame).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -22,7 +23,8 @@ globalThis.WebSocket = FakeSocket;
 globalThis.location = { protocol: 'http:', host: 'example.test' };
 globalThis.localStorage = { getItem: () => null, setItem() {}, removeItem() {} };
 
-const { MatchConnection, DISABLED_CLOSE, SESSION_ENDED_CLOSE } = await import('../../../web/js/connection.js');
+const { MatchConnection, DISABLED_CLOSE, SESSION_ENDED_CLOSE, parseFrame } =
+  await import('../../../web/js/connection.js');
 
 // A started connection whose statuses are recorded; its socket opened.
 function started() {
@@ -67,4 +69,10 @@ test('a close with 4004 (the session ended) comes back at once, with what the co
   await new Promise((r) => setTimeout(r, 400));
   assert.equal(sockets.length, count + 1); // a new socket, without the backoff's wait
   conn.stop();
+});
+
+test('a frame is read as its JSON object; text that is not one is ignored (null)', () => {
+  assert.deepEqual(parseFrame('{"type":"pong","t":5}'), { type: 'pong', t: 5 });
+  assert.deepEqual(parseFrame('[1,2]'), [1, 2]);
+  for (const text of ['not json', '', 'null', '42', '"text"', '{"type":']) assert.equal(parseFrame(text), null, text);
 });

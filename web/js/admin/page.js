@@ -5,7 +5,7 @@
 // address's #hash; a member is told the page is for administrators only, a guest is sent to
 // sign in first.
 import { h, fill } from '../dom.js';
-import { t, onLangChange } from '../i18n.js';
+import { t, onLangChange, translated } from '../i18n.js';
 import { accountLoaded } from '../account.js';
 import { serverSection } from './server.js';
 import { usersSection } from './users.js';
@@ -34,13 +34,13 @@ function drawMembersOnly(app, user) {
     h(
       'section',
       { class: 'card account-card admin-only', id: 'admin-only' },
-      h('h1', { 'data-i18n': 'admin.only_title' }, t('admin.only_title')),
+      translated('h1', {}, 'admin.only_title'),
       h(
         'p',
         { role: 'alert', 'data-i18n': 'admin.only_text', 'data-i18n-args': JSON.stringify(args) },
         t('admin.only_text', args)
       ),
-      h('p', {}, h('a', { class: 'btn', href: '/', 'data-i18n': 'home' }, t('home')))
+      h('p', {}, translated('a', { class: 'btn', href: '/' }, 'home'))
     )
   );
 }
@@ -103,7 +103,7 @@ export async function renderAdmin(app) {
       s.el
     )
   );
-  const title = h('h1', { 'data-i18n': 'admin.title' }, t('admin.title'));
+  const title = translated('h1', {}, 'admin.title');
   const tablist = h('div', { role: 'tablist', class: 'admin-tabs', 'aria-label': t('admin.title') }, tabs);
   fill(app, h('section', { class: 'admin-page', id: 'admin-page' }, title, tablist, panels));
   let current = null;

@@ -4,7 +4,7 @@
 // the form's values read back. It only draws from the state (state.js) and reads the controls;
 // what the user does goes to the handlers home.js gives.
 import { h } from '../dom.js';
-import { t, gameKey, has } from '../i18n.js';
+import { t, gameKey, has, translated } from '../i18n.js';
 import { gameById, gameTitle } from '../games.js';
 import { field, select, optionFields } from '../options-form.js';
 import { clockChoice } from '../clock.js';
@@ -28,7 +28,7 @@ export function drawCreateForm(form, state, savedName, on) {
     h(
       'details',
       { class: 'advanced server-only' },
-      h('summary', { 'data-i18n': 'opt.position' }, t('opt.position')),
+      translated('summary', {}, 'opt.position'),
       h(
         'p',
         { class: 'hint', 'data-i18n': 'opt.position.hint', 'data-i18n-args': JSON.stringify(hintArgs) },
@@ -37,7 +37,7 @@ export function drawCreateForm(form, state, savedName, on) {
       controls.position
     ),
     h('p', { class: 'field-error', id: 'create-error', role: 'alert' }),
-    h('button', { class: 'btn primary big', id: 'create-btn', 'data-i18n': 'create' }, t('create'))
+    translated('button', { class: 'btn primary big', id: 'create-btn' }, 'create')
   );
   controls.opponent.addEventListener('change', on.place);
   controls.here.addEventListener('change', on.place);
@@ -121,8 +121,8 @@ function optionsFieldset(c) {
   return h(
     'fieldset',
     { class: 'options' },
-    h('legend', { 'data-i18n': 'options' }, t('options')),
-    h('p', { class: 'hint offline-note', id: 'offline-note', 'data-i18n': 'offline.note' }, t('offline.note')),
+    translated('legend', {}, 'options'),
+    translated('p', { class: 'hint offline-note', id: 'offline-note' }, 'offline.note'),
     h(
       'div',
       { class: 'opt-grid' },

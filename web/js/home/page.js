@@ -4,7 +4,7 @@
 // card of the games kept on this device. Its draw functions only draw from the state (state.js);
 // what the user does goes to the handlers home.js gives.
 import { h } from '../dom.js';
-import { t, errorText } from '../i18n.js';
+import { t, errorText, translated } from '../i18n.js';
 import { shareBox } from '../share.js';
 import { drawLists } from '../live-list.js';
 import { offlineGamesCard } from '../offline/offline-list.js';
@@ -43,16 +43,16 @@ export function buildHomePage(app, on) {
     membersNote: h(
       'p',
       { class: 'members-only', id: 'members-only', hidden: true },
-      h('span', { 'data-i18n': 'account.members_only' }, t('account.members_only')),
+      translated('span', {}, 'account.members_only'),
       ' ',
-      h('a', { href: '/signin', 'data-i18n': 'account.signin' }, t('account.signin'))
+      translated('a', { href: '/signin' }, 'account.signin')
     ),
     offlineGames: offlineGamesCard(),
   };
   parts.recentBox = h(
     'div',
     { class: 'recent-box', hidden: true },
-    h('h3', { class: 'recent-title', 'data-i18n': 'recent_title' }, t('recent_title')),
+    translated('h3', { class: 'recent-title' }, 'recent_title'),
     parts.recentList
   );
   parts.joinCard = joinCard(parts, on);
@@ -66,19 +66,14 @@ function homeSection(parts) {
   return h(
     'section',
     { class: 'home' },
-    h(
-      'div',
-      { class: 'hero' },
-      h('h1', {}, 'Tabuleiro'),
-      h('p', { class: 'tagline', 'data-i18n': 'tagline' }, t('tagline'))
-    ),
+    h('div', { class: 'hero' }, h('h1', {}, 'Tabuleiro'), translated('p', { class: 'tagline' }, 'tagline')),
     h(
       'div',
       { class: 'home-grid' },
       h(
         'section',
         { class: 'card create', 'aria-labelledby': 'new-title' },
-        h('h2', { id: 'new-title', 'data-i18n': 'new_match' }, t('new_match')),
+        translated('h2', { id: 'new-title' }, 'new_match'),
         parts.membersNote,
         parts.form,
         parts.result
@@ -93,7 +88,7 @@ function joinCard(parts, on) {
   return h(
     'section',
     { class: 'card join', 'aria-labelledby': 'join-title' },
-    h('h2', { id: 'join-title', 'data-i18n': 'join_title' }, t('join_title')),
+    translated('h2', { id: 'join-title' }, 'join_title'),
     h(
       'form',
       {
@@ -103,9 +98,9 @@ function joinCard(parts, on) {
           on.join(parts.joinInput.value);
         },
       },
-      h('label', { for: 'join-code', class: 'sr-only', 'data-i18n': 'join_label' }, t('join_label')),
+      translated('label', { for: 'join-code', class: 'sr-only' }, 'join_label'),
       parts.joinInput,
-      h('button', { class: 'btn', id: 'join-btn', 'data-i18n': 'join' }, t('join'))
+      translated('button', { class: 'btn', id: 'join-btn' }, 'join')
     ),
     parts.joinError
   );
@@ -120,19 +115,15 @@ function liveCard(parts) {
       'h2',
       { id: 'live-title' },
       h('span', { class: 'live-dot', 'aria-hidden': 'true' }),
-      h('span', { 'data-i18n': 'watch_title' }, t('watch_title'))
+      translated('span', {}, 'watch_title')
     ),
     parts.liveList,
     parts.recentBox,
     h(
       'p',
       { class: 'home-links' },
-      h('a', { class: 'board-link', href: '/lobby', id: 'lobby-link', 'data-i18n': 'lobby.link' }, t('lobby.link')),
-      h(
-        'a',
-        { class: 'board-link', href: '/leaderboard', id: 'leaderboard-link', 'data-i18n': 'board.title' },
-        t('board.title')
-      )
+      translated('a', { class: 'board-link', href: '/lobby', id: 'lobby-link' }, 'lobby.link'),
+      translated('a', { class: 'board-link', href: '/leaderboard', id: 'leaderboard-link' }, 'board.title')
     )
   );
 }
@@ -165,7 +156,7 @@ export function drawAccess(parts, state, watchField) {
 export function drawShared(parts, state) {
   const { code, link } = state.shared;
   parts.result.replaceChildren(
-    h('h3', { 'data-i18n': 'share_title' }, t('share_title')),
+    translated('h3', {}, 'share_title'),
     shareBox(code, link),
     h(
       'a',

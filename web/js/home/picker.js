@@ -1,7 +1,7 @@
 // The create form's game picker (a card per game, linking to its How to play page and lessons)
 // and the chosen game's summary. They only draw; picking a game goes to the handler given.
 import { h } from '../dom.js';
-import { t, gameKey } from '../i18n.js';
+import { t, gameKey, translated } from '../i18n.js';
 import { GAMES, gameTitle } from '../games.js';
 import { howToPlayHref } from '../how-to-play.js';
 import { learnHref } from '../learn/routes.js';
@@ -11,7 +11,7 @@ export function gamePicker(gameId, onPick) {
   return h(
     'fieldset',
     { class: 'game-picker' },
-    h('legend', { 'data-i18n': 'choose_game' }, t('choose_game')),
+    translated('legend', {}, 'choose_game'),
     GAMES.map((g) => gameCard(g, g.id === gameId, onPick))
   );
 }
@@ -37,7 +37,7 @@ function gameCard(g, checked, onPick) {
       h('strong', {}, gameTitle(g.id)),
       h('small', { 'data-i18n': `${g.id}.blurb` }, t(`${g.id}.blurb`))
     ),
-    g.available ? null : h('span', { class: 'badge', 'data-i18n': 'soon' }, t('soon')),
+    g.available ? null : translated('span', { class: 'badge' }, 'soon'),
     g.available && (g.howToPlay || g.lessons) ? cardLinks(g) : null
   );
 }
@@ -47,12 +47,8 @@ function cardLinks(g) {
   return h(
     'span',
     { class: 'card-links' },
-    g.howToPlay
-      ? h('a', { class: 'card-howto', href: howToPlayHref(g.id), 'data-i18n': 'how_to_play' }, t('how_to_play'))
-      : null,
-    g.lessons
-      ? h('a', { class: 'card-learn', href: learnHref(g.id), 'data-i18n': 'learn.link' }, t('learn.link'))
-      : null
+    g.howToPlay ? translated('a', { class: 'card-howto', href: howToPlayHref(g.id) }, 'how_to_play') : null,
+    g.lessons ? translated('a', { class: 'card-learn', href: learnHref(g.id) }, 'learn.link') : null
   );
 }
 

@@ -93,6 +93,21 @@ export function renderLearn(app, route) {
   };
 }
 
+// The page's status line, announced politely (loading, playing, solved, failed…): text.
+export function statusLine(status, text) {
+  return h(
+    'p',
+    {
+      class: `lesson-status ${status}`,
+      id: 'lesson-status',
+      role: 'status',
+      'aria-live': 'polite',
+      dataset: { status },
+    },
+    text
+  );
+}
+
 // The links to every game that has field ('lessons' or 'puzzles'), each to href(id), the
 // current one marked.
 export function gameNav(current, field = 'lessons', href = learnHref) {
@@ -197,17 +212,7 @@ function lessonPage(app, game, track, index) {
         h('strong', {}, t('learn.goal')),
         h('p', {}, text(lesson.goal))
       ),
-      h(
-        'p',
-        {
-          class: `lesson-status ${status}`,
-          id: 'lesson-status',
-          role: 'status',
-          'aria-live': 'polite',
-          dataset: { status },
-        },
-        status === 'loading' ? t('learn.loading') : t(`learn.${status}`)
-      ),
+      statusLine(status, status === 'loading' ? t('learn.loading') : t(`learn.${status}`)),
       h(
         'div',
         { class: 'lesson-actions' },

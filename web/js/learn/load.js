@@ -1,6 +1,6 @@
 // What the lesson and puzzle pages load: a game's JSON data (its lessons or puzzles), fetched
-// once per address, and the rules engine's client (loaded on first use; the service worker keeps
-// both for offline visits).
+// once per address, and the rules engine's client (loaded on first use, the offline page's too;
+// the service worker keeps both for offline visits).
 
 const cache = new Map(); // url → Promise of its JSON
 

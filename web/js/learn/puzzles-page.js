@@ -11,7 +11,7 @@ import { renderMatch } from '../match.js';
 import { LessonMatch } from './lesson-match.js';
 import { loadJson, loadEngine } from './load.js';
 import { puzzlesHref } from './routes.js';
-import { gameNav } from './learn-page.js';
+import { gameNav, statusLine } from './learn-page.js';
 
 const STREAK_KEY = (game) => `tabuleiro.puzzles.${game}`;
 const LEVELS = [1, 2, 3, 4];
@@ -99,17 +99,7 @@ function puzzlePanel({ game, set, puzzle, level, status, record }, on) {
           h('p', {}, goalText(game, puzzle))
         )
       : null,
-    h(
-      'p',
-      {
-        class: `lesson-status ${status}`,
-        id: 'lesson-status',
-        role: 'status',
-        'aria-live': 'polite',
-        dataset: { status },
-      },
-      status === 'loading' ? t('learn.loading') : t(`puzzles.${status}`)
-    ),
+    statusLine(status, status === 'loading' ? t('learn.loading') : t(`puzzles.${status}`)),
     h(
       'p',
       { class: 'puzzle-streak', id: 'puzzle-streak' },

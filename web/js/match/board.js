@@ -3,7 +3,7 @@
 // shown while a past version is on the board, and the log and read-out of changes. It only
 // draws what the state (state.js) holds; the move list reports the version asked for.
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, translated } from '../i18n.js';
 import { gameTitle, seatLabel } from '../games.js';
 import { loadStylesheet } from '../stylesheets.js';
 import { rulesPanel } from '../rules-panel.js';
@@ -174,7 +174,7 @@ function logSection(log) {
   return h(
     'section',
     { class: 'log', 'aria-labelledby': 'log-title' },
-    h('h2', { id: 'log-title', 'data-i18n': 'log' }, t('log')),
+    translated('h2', { id: 'log-title' }, 'log'),
     log.el
   );
 }

@@ -2,7 +2,7 @@
 // offers, and the bars showing pending offers. They only draw what the state says
 // (state.js controlsModel, drawOfferModel, rematchModel) and report intents.
 import { h, icon } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, translated } from '../i18n.js';
 import { controlsModel, drawOfferModel, rematchModel } from './state.js';
 
 // A button (type button) with attrs and children.
@@ -16,12 +16,12 @@ function resignDialog() {
     h(
       'form',
       { method: 'dialog' },
-      h('p', { 'data-i18n': 'resign_confirm' }, t('resign_confirm')),
+      translated('p', {}, 'resign_confirm'),
       h(
         'div',
         { class: 'row-btns' },
-        h('button', { class: 'btn ghost', value: 'cancel', 'data-i18n': 'cancel' }, t('cancel')),
-        h('button', { class: 'btn danger', value: 'yes', id: 'resign-yes', 'data-i18n': 'resign_yes' }, t('resign_yes'))
+        translated('button', { class: 'btn ghost', value: 'cancel' }, 'cancel'),
+        translated('button', { class: 'btn danger', value: 'yes', id: 'resign-yes' }, 'resign_yes')
       )
     )
   );
@@ -67,31 +67,31 @@ export function matchControls({ state, act, seatName }) {
   const resignBtn = button(
     { class: 'btn ghost danger', id: 'resign', onclick: () => confirmResign() },
     icon('flag'),
-    h('span', { 'data-i18n': 'resign' }, t('resign'))
+    translated('span', {}, 'resign')
   );
   const drawBtn = button(
     { class: 'btn ghost', id: 'offer-draw', onclick: () => act('offerDraw') },
     icon('handshake'),
-    h('span', { 'data-i18n': 'offer_draw' }, t('offer_draw'))
+    translated('span', {}, 'offer_draw')
   );
   const abortBtn = button(
     { class: 'btn ghost', id: 'abort', hidden: true, onclick: () => act('abort') },
-    h('span', { 'data-i18n': 'abort' }, t('abort'))
+    translated('span', {}, 'abort')
   );
   const rematchBtn = button(
     { class: 'btn', id: 'rematch', hidden: true, onclick: () => act('rematch') },
-    h('span', { 'data-i18n': 'rematch' }, t('rematch'))
+    translated('span', {}, 'rematch')
   );
   // A finished offline match goes onto the server (publish), to be replayed from a link.
   const publishBtn = button(
     { class: 'btn ok', id: 'publish', hidden: true, 'aria-describedby': 'publish-hint', onclick: () => act('publish') },
     icon('upload'),
-    h('span', { 'data-i18n': 'offline.publish' }, t('offline.publish'))
+    translated('span', {}, 'offline.publish')
   );
-  const publishHint = h(
+  const publishHint = translated(
     'p',
-    { class: 'hint publish-hint', id: 'publish-hint', hidden: true, 'data-i18n': 'offline.publish_hint' },
-    t('offline.publish_hint')
+    { class: 'hint publish-hint', id: 'publish-hint', hidden: true },
+    'offline.publish_hint'
   );
   // Once published, where it is on the server.
   const publishedLink = h('a', { class: 'btn', id: 'published-link', hidden: true });

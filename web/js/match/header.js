@@ -1,7 +1,7 @@
 // The match page's head (view.js): the game's name, the share code, the game's How to play
 // link, and the meta line with this client's role, the watchers and the connection's status.
 import { h, icon, toast } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, translated } from '../i18n.js';
 import { howToPlayHref } from '../how-to-play.js';
 
 // Builds the head for state (read only; its code, offline flag, game, seat and connection).
@@ -15,7 +15,7 @@ export function matchHeader(state) {
     'a',
     { class: 'howto-link', id: 'howto-link', hidden: true, title: t('how_to_play'), 'data-i18n-title': 'how_to_play' },
     icon('rules'),
-    h('span', { class: 'howto-label', 'data-i18n': 'how_to_play' }, t('how_to_play'))
+    translated('span', { class: 'howto-label' }, 'how_to_play')
   );
   const el = h(
     'div',
@@ -71,7 +71,7 @@ function codeChip(state) {
       'span',
       { class: 'code-chip offline-chip', id: 'code-chip' },
       icon('device'),
-      h('span', { 'data-i18n': 'offline.badge' }, t('offline.badge'))
+      translated('span', {}, 'offline.badge')
     );
   }
   const { code } = state;

@@ -4,7 +4,7 @@
 // a click on any move, the arrow keys, "back to live", and the log's download. It only draws
 // and reports the version asked for; the match page shows the board at that version.
 import { h, icon } from '../dom.js';
-import { t, lang } from '../i18n.js';
+import { t, lang, translated } from '../i18n.js';
 import { playerLabel } from '../games.js';
 import { groupTurns, connectionsByMove } from '../history.js';
 import { describeRoomEvent } from './log.js';
@@ -30,17 +30,12 @@ export function historyPanel({
     'button',
     { type: 'button', class: 'btn small ghost', id: 'hist-export', hidden: !onExport, onclick: () => onExport?.() },
     icon('copy'),
-    h('span', { 'data-i18n': 'hist.download' }, t('hist.download'))
+    translated('span', {}, 'hist.download')
   );
   const el = h(
     'section',
     { class: 'moves', id: 'moves', 'aria-labelledby': 'moves-title' },
-    h(
-      'div',
-      { class: 'moves-head' },
-      h('h2', { id: 'moves-title', 'data-i18n': 'hist.title' }, t('hist.title')),
-      exportBtn
-    ),
+    h('div', { class: 'moves-head' }, translated('h2', { id: 'moves-title' }, 'hist.title'), exportBtn),
     stepping.group,
     stepping.live,
     list
@@ -145,7 +140,7 @@ function stepControls({ go, current, start }) {
   const live = h(
     'button',
     { type: 'button', class: 'btn small hist-live', id: 'hist-live', hidden: true, onclick: () => go(null) },
-    h('span', { 'data-i18n': 'hist.back_live' }, t('hist.back_live'))
+    translated('span', {}, 'hist.back_live')
   );
   const group = h(
     'div',

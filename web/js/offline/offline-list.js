@@ -3,7 +3,7 @@
 // (whose turn, or the result) and when it was last played; continue (or open a finished one)
 // and delete (after a confirmation). A published game links to its page on the server.
 import { h, fill, icon } from '../dom.js';
-import { t, lang } from '../i18n.js';
+import { t, lang, translated } from '../i18n.js';
 import { gameById, gameTitle, seatLabel } from '../games.js';
 import { listGames, deleteGame } from './store.js';
 import { offlineHref } from './offline-page.js';
@@ -28,23 +28,19 @@ export function offlineGamesCard() {
     h(
       'form',
       { method: 'dialog' },
-      h('p', { 'data-i18n': 'offline.delete_confirm' }, t('offline.delete_confirm')),
+      translated('p', {}, 'offline.delete_confirm'),
       h(
         'div',
         { class: 'row-btns' },
-        h('button', { class: 'btn ghost', value: 'cancel', 'data-i18n': 'cancel' }, t('cancel')),
-        h(
-          'button',
-          { class: 'btn danger', value: 'yes', id: 'offline-delete-yes', 'data-i18n': 'offline.delete' },
-          t('offline.delete')
-        )
+        translated('button', { class: 'btn ghost', value: 'cancel' }, 'cancel'),
+        translated('button', { class: 'btn danger', value: 'yes', id: 'offline-delete-yes' }, 'offline.delete')
       )
     )
   );
   const el = h(
     'section',
     { class: 'card offline-games', 'aria-labelledby': 'offline-title' },
-    h('h2', { id: 'offline-title' }, icon('device'), h('span', { 'data-i18n': 'offline.title' }, t('offline.title'))),
+    h('h2', { id: 'offline-title' }, icon('device'), translated('span', {}, 'offline.title')),
     list,
     dialog
   );

@@ -6,6 +6,7 @@ import { t } from '../i18n.js';
 import { renderMatch } from '../match.js';
 import { LocalMatch } from './local-match.js';
 import { getGame, putGame, newId, newSeed } from './store.js';
+import { loadEngine } from '../learn/load.js';
 
 const PARAM = 'offline';
 
@@ -16,18 +17,6 @@ export const offlineHref = (id) => `/?${PARAM}=${encodeURIComponent(id)}`;
 export function offlineRoute(loc) {
   const q = new URLSearchParams(loc.search);
   return loc.pathname === '/' && q.has(PARAM) ? q.get(PARAM) : null;
-}
-
-// The engine client (loaded on first use; the service worker keeps it for offline visits).
-let engine = null;
-function loadEngine() {
-  engine ??= import('../engine/engine-client.js')
-    .then((m) => m.engineClient())
-    .catch((e) => {
-      engine = null;
-      throw e;
-    });
-  return engine;
 }
 
 // Starts a game in this browser and opens its page: game, its options, mode 'bot' (against the

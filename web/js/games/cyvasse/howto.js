@@ -2,7 +2,7 @@
 // ../shared/rules/cyvasse.md, and its diagrams, small positions drawn by Cyvasse's own table
 // with a piece selected and where it may go. Armor, the Tower's protection and the walks are
 // worked out here from the rules for these pictures only; in a match the server decides.
-import { FILES } from './text.js';
+import { FILES, KINDS } from './text.js';
 
 const ARMOR = {
   king: 1,
@@ -146,18 +146,7 @@ export const HOW_TO_PLAY = {
     {
       title: 'howto.army.title',
       text: ['howto.army.1'],
-      list: [
-        'king',
-        'tower',
-        'dragon',
-        'trebuchet',
-        'crossbow',
-        'elephant',
-        'heavy_horse',
-        'light_horse',
-        'spearman',
-        'militia',
-      ].map((k) => `howto.army.${k}`),
+      list: KINDS.map((k) => `howto.army.${k}`),
     },
     {
       title: 'howto.move.title',
