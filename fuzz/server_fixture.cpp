@@ -9,8 +9,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "server/net/route_table.h"
-
 namespace tabuleiro::fuzz {
 
 namespace {
@@ -23,7 +21,6 @@ std::string db_dir;
 // Builds the fixture and creates its match over the registry, as POST /api/matches does.
 server_fixture* make_fixture() {
   spdlog::set_level(spdlog::level::off);  // a log line per frame would dominate the run
-  auto* f = new server_fixture;
   char tmpl[] = "/tmp/tabuleiro-fuzz-XXXXXX";
   if (!mkdtemp(tmpl)) std::abort();
   db_dir = tmpl;
@@ -31,43 +28,30 @@ server_fixture* make_fixture() {
     std::error_code ec;
     fs::remove_all(db_dir, ec);
   });
-  f->cfg.manual_clock = true;  // no round-trip pings; time moves only by POST /api/test/clock
-  f->cfg.msg_rate = 1000;
-  f->cfg.msg_burst = 1000;
-  std::string error;
-  f->db = server::store::open(db_dir + "/fuzz.db", error,
-                              [f](std::size_t writes, double s) { f->stats.committed(writes, s); });
-  if (!f->db) {
-    std::fprintf(stderr, "fuzz fixture: cannot open store: %s\n", error.c_str());
+  server::config cfg;
+  cfg.db = db_dir + "/fuzz.db";
+  cfg.bind = "127.0.0.1";
+  cfg.port = 0;
+  cfg.threads = 1;
+  cfg.manual_clock = true;  // no round-trip pings; time moves only by POST /api/test/clock
+  cfg.msg_rate = 1000;
+  cfg.msg_burst = 1000;
+  std::unique_ptr<server::node> node;
+  try {
+    node = std::make_unique<server::node>(cfg, boost::asio::ip::make_address(cfg.bind));
+  } catch (const server::startup_error& e) {
+    std::fprintf(stderr, "fuzz fixture: cannot build the server: %s\n", e.what());
     std::abort();
   }
-  f->time = std::make_unique<server::manual_time>(1'700'000'000'000);
-  f->bots = std::make_unique<server::bot_pool>(1);
-  f->list_feed = std::make_unique<server::match_list_feed>(f->ioc, *f->time, 1000);
-  server::room_services svc{
-      .db = f->db.get(), .stats = &f->stats, .cfg = &f->cfg, .time = f->time.get(), .bots = f->bots.get()};
-  svc.list_feed = [feed = f->list_feed.get()](server::list_entry e) { feed->changed(std::move(e)); };
-  f->registry = std::make_unique<server::rooms>(f->ioc, svc);
-  f->list_feed->set_source(
-      [r = f->registry.get()](std::function<void(server::list_snapshot)> done) { r->read_list(std::move(done)); });
-  f->state = std::make_unique<server::shared_state>();
-  f->state->svc = svc;
-  f->state->registry = f->registry.get();
-  f->state->manual_clock = f->time.get();
-  f->state->list_feed = f->list_feed.get();
-  f->creations = std::make_unique<server::window_limiter>(*f->time, f->cfg.create_per_minute, 60'000);
-  f->state->creations = f->creations.get();
-  f->publications = std::make_unique<server::window_limiter>(*f->time, f->cfg.publish_per_minute, 60'000);
-  f->state->publications = f->publications.get();
-  f->state->connections = &f->connections;
-  f->routes = std::make_unique<server::router>(server::route_table(server::features_of(*f->state)), f->state->accounts);
-  f->state->routes = f->routes.get();
-  f->registry->start();
+  boost::asio::io_context& ioc = node->io_context();
+  auto* f = new server_fixture{std::move(node), ioc, nullptr, {}, {}};
+  f->state = &f->node->state();
+  f->state->registry.start();
 
   std::atomic<bool> created{false};
   server::create_result result = server::create_failure::storage_failed;
   auto request = std::get<server::create_request>(server::parse_create_request(server::json{{"game", "taixu"}}));
-  f->registry->create(std::move(request), [&](server::create_result r) {
+  f->state->registry.create(std::move(request), [&](server::create_result r) {
     result = std::move(r);
     created = true;
   });

@@ -9,14 +9,7 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "server/bots/pool.h"
-#include "server/config/config.h"
-#include "server/net/shared_state.h"
-#include "server/registry/list_feed.h"
-#include "server/registry/rooms.h"
-#include "server/store/store.h"
-#include "server/util/clock.h"
-#include "server/util/metrics.h"
+#include "server/node/node.h"
 
 namespace tabuleiro::fuzz {
 
@@ -25,25 +18,16 @@ namespace tabuleiro::fuzz {
 inline constexpr std::string_view code_placeholder = "@CODE@";
 inline constexpr std::string_view token_placeholder = "@TOKEN@@@@@@@@@@@@@@@@@@@@@@@@@@";
 
-// The server state, built on first use and kept for the process (inputs share it, as the
-// connections of one server do).
-// Thread-safety: ioc is run only by the fuzzing thread; the store's writer and the registry's
-// pool post back to it.
+// The server, built on first use as `tabuleiro serve` builds it (server/node/node.h) and kept
+// for the process (inputs share it, as the connections of one server do), never run: the
+// fuzzing thread drives its io_context.
+// Thread-safety: ioc is run only by the fuzzing thread; the store's writer and the node's pools
+// post back to it.
 struct server_fixture {
-  boost::asio::io_context ioc{1};
-  server::config cfg;
-  server::metrics stats;
-  std::unique_ptr<server::store> db;
-  std::unique_ptr<server::manual_time> time;
-  std::unique_ptr<server::bot_pool> bots;
-  std::unique_ptr<server::match_list_feed> list_feed;
-  std::unique_ptr<server::window_limiter> creations;     // POST /api/matches per address
-  std::unique_ptr<server::window_limiter> publications;  // POST /api/matches/publish per address
-  server::connection_set connections;
-  std::unique_ptr<server::rooms> registry;
-  std::unique_ptr<server::shared_state> state;
-  std::unique_ptr<server::router> routes;  // the HTTP routes of state's services
-  std::string code, token;                 // the match created at start-up
+  std::unique_ptr<server::node> node;  // its listener is bound to a loopback port, never accepting
+  boost::asio::io_context& ioc;
+  server::shared_state* state = nullptr;
+  std::string code, token;  // the match created at start-up
 };
 
 // The process's fixture (created, with its match, on the first call; aborts if that fails).

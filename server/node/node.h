@@ -63,6 +63,11 @@ class node {
   node(const node&) = delete;
   node& operator=(const node&) = delete;
 
+  // What connections reach, and the io_context they run on: for a fuzz target that drives the
+  // node's handlers itself, on one thread, without run() (fuzz/server_fixture.cpp).
+  shared_state& state() { return state_; }
+  boost::asio::io_context& io_context() { return ioc_; }
+
   // Logs the configuration and the set-up link, accepts connections and runs the I/O threads
   // until SIGINT or SIGTERM, drains, and flushes the database. Returns the exit status.
   int run();
