@@ -83,11 +83,16 @@ std::string url_host(const net::ip::address& address, const std::string& bind) {
   return address.is_v6() ? "[" + bind + "]" : bind;
 }
 
+// The I/O threads: --threads, or one per core when it is 0 or less.
+int io_threads(const config& cfg) {
+  return cfg.threads > 0 ? cfg.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 // The parsed configuration completed with what binding told: the I/O threads' number, the
 // node's name and address (PostgreSQL: a node of a cluster, possibly of one; SQLite: none),
 // the sites and origins the server answers for, and the client page's CSP.
 config completed(config cfg, const net::ip::address& address, unsigned short port) {
-  if (cfg.threads <= 0) cfg.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  cfg.threads = io_threads(cfg);
   const std::string host = url_host(address, cfg.bind);
   if (!is_postgres_url(cfg.db)) {
     if (!cfg.node.empty()) spdlog::warn("--node {} ignored: a SQLite database has no cluster", cfg.node);
@@ -231,7 +236,7 @@ node::node(const config& parsed, const net::ip::address& address)
       db_(open_database(parsed, stats_)),
       bot_matches_(static_cast<std::size_t>(parsed.bot_matches),
                    static_cast<std::size_t>(parsed.bot_matches_per_address)),
-      ioc_(parsed.threads > 0 ? parsed.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
+      ioc_(io_threads(parsed)),
       listener_(bind_listener(ioc_, parsed, address, state_)),
       cfg_(completed(parsed, address, listener_->local_endpoint().port())),
       url_(url_of(address, cfg_, listener_->local_endpoint().port())),
