@@ -15,7 +15,10 @@ cache=build-asan/CMakeCache.txt
 if [[ -f "$cache" ]] && ! { grep -q '^CMAKE_CXX_COMPILER:FILEPATH=.*clang++$' "$cache" && grep -q '^TABULEIRO_FUZZ:BOOL=ON$' "$cache"; }; then
   rm -rf build-asan
 fi
-# TABULEIRO_PURE_LAYER_TESTS=OFF (the CI's) leaves out the pure layers' test programs.
+# TABULEIRO_PURE_LAYER_TESTS=OFF (the CI's) leaves out the pure layers' test programs;
+# TABULEIRO_TEST_DRIVERS=build (the CI's, once build/ is built) runs build/'s programs that drive
+# the server from outside against this build's executables instead of compiling them again.
 BUILD_DIR=build-asan CXX=clang++ TABULEIRO_WASM=0 bash scripts/build.sh \
   -DTABULEIRO_SANITIZE=ON -DTABULEIRO_FUZZ=ON -DTABULEIRO_THREAD_SAFETY=ON \
-  -DTABULEIRO_PURE_LAYER_TESTS="${TABULEIRO_PURE_LAYER_TESTS:-ON}"
+  -DTABULEIRO_PURE_LAYER_TESTS="${TABULEIRO_PURE_LAYER_TESTS:-ON}" \
+  -DTABULEIRO_TEST_DRIVERS="${TABULEIRO_TEST_DRIVERS:+$(realpath "$TABULEIRO_TEST_DRIVERS")}"

@@ -14,7 +14,7 @@ packages=(
 # Extra package groups, requested by the scripts that need them.
 for group in "$@"; do
   case "$group" in
-    browser) packages+=(chromium nodejs npm) ;;
+    browser) packages+=(chromium chromium-headless-shell nodejs npm) ;;  # the tests' browser is the headless shell (tests/web/steps.mjs)
     image) packages+=(buildah debootstrap nodejs npm iproute2) ;;
     bench) packages+=(nodejs npm) ;;
     postgres) packages+=(postgresql) ;;  # the server the PostgreSQL store tests start

@@ -5,6 +5,7 @@
 // depend on where the checkout lives and ccache serves any clone of the same sources.
 #pragma once
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -18,15 +19,38 @@ inline const std::filesystem::path& build_dir() {
   return dir;
 }
 
-// The path of the executable called name in the build directory (valid for the whole run).
-// Thread-safety: may be called from any thread.
+// Where the executables under test are: TABULEIRO_TEST_EXECUTABLES when set (a sanitizer build's
+// directory, whose server a plain build's test program drives: tests/CMakeLists.txt,
+// tabuleiro_driver_tests), else the build directory.
+inline const std::filesystem::path& executables_dir() {
+  static const std::filesystem::path dir = [] {
+    const char* other = std::getenv("TABULEIRO_TEST_EXECUTABLES");
+    return other && *other ? std::filesystem::path(other) : build_dir();
+  }();
+  return dir;
+}
+
+// The path of the executable called name among the executables under test (valid for the whole
+// run). Thread-safety: may be called from any thread.
 inline const char* built_path(const char* name) {
   static std::mutex mu;
   static std::map<std::string, std::string> paths;  // nodes never move: c_str() stays valid
   std::lock_guard lock(mu);
   auto [it, fresh] = paths.try_emplace(name);
-  if (fresh) it->second = (build_dir() / name).string();
+  if (fresh) it->second = (executables_dir() / name).string();
   return it->second.c_str();
+}
+
+// Whether the executables under test are a sanitizer build's: this program's own build
+// (TABULEIRO_SANITIZED), or TABULEIRO_TEST_SANITIZED in the environment (set with
+// TABULEIRO_TEST_EXECUTABLES). Such a server is slower and its memory use says nothing.
+inline bool server_sanitized() {
+#ifdef TABULEIRO_SANITIZED
+  return true;
+#else
+  static const bool sanitized = std::getenv("TABULEIRO_TEST_SANITIZED") != nullptr;
+  return sanitized;
+#endif
 }
 
 #ifdef TABULEIRO_SOURCE_REL

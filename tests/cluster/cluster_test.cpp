@@ -28,11 +28,7 @@ namespace {
 constexpr int lease_ms = 2000;
 
 // How much slower than a release build the nodes may be here (the timing bounds are multiplied).
-#ifdef TABULEIRO_SANITIZED
-constexpr double slowdown = 2;
-#else
-constexpr double slowdown = 1;
-#endif
+const double slowdown = tabuleiro::test::server_sanitized() ? 2 : 1;
 
 // Three nodes on db (names n1..n3) with short leases, trusting nginx's X-Forwarded-For, with
 // extra flags.

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { check, steps, screenshots, freePort, setTimeouts } from './steps.mjs';
+import { check, steps, screenshots, freePort, setTimeouts, CHROMIUM } from './steps.mjs';
 import { offlinePlay } from './offline_play.mjs';
 import { solveFirstLesson } from './learn_scenario.mjs';
 
@@ -92,7 +92,7 @@ export async function offlineScenario({ browser, url, out, binary }) {
     // nothing installs.
     const profile = mkdtempSync(join(tmpdir(), 'tabuleiro-profile-'));
     const ctx = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
       viewport: { width: 1280, height: 800 },
