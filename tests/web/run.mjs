@@ -28,7 +28,7 @@ import { pagesScenario } from './pages_scenario.mjs';
 import { engineScenario } from './engine_scenario.mjs';
 import { learnScenario } from './learn_scenario.mjs';
 import { offlineScenario } from './offline_scenario.mjs';
-import { freePort, launchBrowser, reportFailures } from './steps.mjs';
+import { freePort, launchBrowser, reportFailures, FULL_CHROMIUM } from './steps.mjs';
 import { axeStats } from './axe.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -185,6 +185,7 @@ async function main() {
     process.exit(1);
   }, TOTAL_TIMEOUT_MS);
   const browser = await launchBrowser();
+  const browsers = [browser]; // every browser started, closed at the end
   let results;
   try {
     results = [];
@@ -231,7 +232,10 @@ async function main() {
         await members.stop();
       }
     }
-    if (only.has('push')) results.push(...(await pushScenario({ browser, url: server.url, out: OUT })));
+    // The push scenarios in the full browser: the headless shell has no Web Push.
+    const full = only.has('push') || only.has('pushexchange') ? await launchBrowser(FULL_CHROMIUM) : null;
+    browsers.push(full);
+    if (only.has('push')) results.push(...(await pushScenario({ browser: full, url: server.url, out: OUT })));
     // Web Push between two browsers: a server of its own that trusts the fake push service's
     // test CA and may reach it on loopback.
     if (only.has('pushexchange') && urlArg < 0) {
@@ -244,7 +248,7 @@ async function main() {
       ]);
       servers.push(notifying);
       try {
-        results.push(...(await pushExchangeScenario({ browser, url: notifying.url, out: OUT, push })));
+        results.push(...(await pushExchangeScenario({ browser: full, url: notifying.url, out: OUT, push })));
       } finally {
         await notifying.stop();
         await push.close();
@@ -332,7 +336,7 @@ async function main() {
         }))
       );
   } finally {
-    await browser.close().catch(() => {});
+    for (const b of browsers) await b?.close().catch(() => {});
     await server.stop();
     clearTimeout(watchdog);
   }

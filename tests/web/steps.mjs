@@ -9,6 +9,9 @@ import { chromium } from 'playwright-core';
 // headless use only; the full browser's headless mode took a third more time on the same
 // scenarios (the games' group alone: 253 s against 193 s). CHROMIUM_PATH names another.
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
+// The full browser (Debian's chromium), for what the headless shell lacks: Web Push and
+// notifications (the push scenarios). CHROMIUM_FULL_PATH names another.
+export const FULL_CHROMIUM = process.env.CHROMIUM_FULL_PATH || '/usr/bin/chromium';
 
 // The step timeout of every scenario that does not choose its own.
 export const STEP_TIMEOUT_MS = 10_000;
@@ -94,14 +97,14 @@ export const waitVersion = (page, v, board = '.board') =>
     timeout: STEP_TIMEOUT_MS,
   });
 
-// Starts chromium, allowing a slow first start (cold page cache on a busy machine): up to three
-// attempts of 60 s each.
-export async function launchBrowser() {
+// Starts chromium (the executable at path), allowing a slow first start (cold page cache on a
+// busy machine): up to three attempts of 60 s each.
+export async function launchBrowser(path = CHROMIUM) {
   for (let attempt = 1; ; ++attempt) {
     try {
       // launch() runs chromium on a fresh temporary profile (user-data dir) that it deletes on close.
       return await chromium.launch({
-        executablePath: CHROMIUM,
+        executablePath: path,
         headless: true,
         timeout: 60_000,
         args: [
