@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace tabuleiro::server::notify {
 
@@ -22,5 +23,11 @@ struct match_notice {
 
 // Where notices go (empty: nowhere). Called on a room's strand: it must not block.
 using notice_sink = std::function<void(match_notice)>;
+
+// Gives each of notices to sink, in order; nothing when there is no sink.
+inline void send(const notice_sink& sink, std::vector<match_notice> notices) {
+  if (!sink) return;
+  for (auto& n : notices) sink(std::move(n));
+}
 
 }  // namespace tabuleiro::server::notify

@@ -7,32 +7,37 @@
 
 namespace tabuleiro::server {
 
-match_notices::match_notices(std::string code, std::string game, bool correspondence, notify::notice_sink sink)
-    : code_(std::move(code)), game_(std::move(game)), correspondence_(correspondence), sink_(std::move(sink)) {}
+match_notices::match_notices(std::string code, std::string game, bool correspondence)
+    : code_(std::move(code)), game_(std::move(game)), correspondence_(correspondence) {}
 
-void match_notices::started(const seats& s, int joiner, const std::string& joiner_name) const {
+std::vector<notify::match_notice> match_notices::started(const seats& s, int joiner,
+                                                         const std::string& joiner_name) const {
   const int waited = 3 - joiner;
   const std::int64_t user = s.users()[waited - 1];
-  if (!sink_ || user == 0) return;
-  sink_(notify::match_notice{
-      user, notify::notify_started, code_, game_, s.name(joiner).empty() ? joiner_name : s.name(joiner), {}, 0, false});
+  if (user == 0) return {};
+  return {notify::match_notice{
+      user, notify::notify_started, code_, game_, s.name(joiner).empty() ? joiner_name : s.name(joiner), {}, 0, false}};
 }
 
-void match_notices::turns(const seats& s, const std::vector<int>& before, const std::vector<int>& after) {
-  if (!correspondence_) return;
+std::vector<notify::match_notice> match_notices::turns(const seats& s, const std::vector<int>& before,
+                                                       const std::vector<int>& after) {
+  std::vector<notify::match_notice> out;
+  if (!correspondence_) return out;
   for (int seat : after) {
     if (std::find(before.begin(), before.end(), seat) != before.end()) continue;
     reminded_[seat - 1] = low_told_[seat - 1] = false;
-    tell(s, seat, notify::notify_turn);
+    tell(out, s, seat, notify::notify_turn);
   }
+  return out;
 }
 
-std::optional<std::int64_t> match_notices::watch_time(const seats& s, const clock_options& o, const clock_reading& c,
-                                                      std::int64_t now_ms, std::int64_t remind_before_ms, bool over) {
+time_notices match_notices::watch_time(const seats& s, const clock_options& o, const clock_reading& c,
+                                       std::int64_t now_ms, std::int64_t remind_before_ms, bool over) {
+  time_notices out;
   const int seat = c.running;
-  if (over || seat == 0 || o.type == clock_options::kind::none) return std::nullopt;
+  if (over || seat == 0 || o.type == clock_options::kind::none) return out;
   const std::int64_t left = c.remaining_ms[seat - 1];
-  std::optional<std::int64_t> next;
+  std::optional<std::int64_t>& next = out.next;
   // One threshold: told now once passed, else its time is a candidate for the next look.
   const auto threshold = [&](bool& told, std::int64_t before_end, auto say) {
     if (told || before_end <= 0) return;
@@ -46,30 +51,35 @@ std::optional<std::int64_t> match_notices::watch_time(const seats& s, const cloc
   };
   if (o.type == clock_options::kind::correspondence) {
     if (o.per_turn_ms > remind_before_ms)
-      threshold(reminded_[seat - 1], remind_before_ms, [&] { tell(s, seat, notify::notify_turn, {}, left, true); });
+      threshold(reminded_[seat - 1], remind_before_ms,
+                [&] { tell(out.notices, s, seat, notify::notify_turn, {}, left, true); });
     if (o.per_turn_ms > low_time_correspondence_ms)
       threshold(low_told_[seat - 1], low_time_correspondence_ms,
-                [&] { tell(s, seat, notify::notify_low_time, {}, left); });
+                [&] { tell(out.notices, s, seat, notify::notify_low_time, {}, left); });
   } else {
-    threshold(low_told_[seat - 1], o.initial_ms / 10, [&] { tell(s, seat, notify::notify_low_time, {}, left); });
+    threshold(low_told_[seat - 1], o.initial_ms / 10,
+              [&] { tell(out.notices, s, seat, notify::notify_low_time, {}, left); });
   }
-  return next;
+  return out;
 }
 
-void match_notices::ended(const seats& s, const engine::outcome& o) const {
+std::vector<notify::match_notice> match_notices::ended(const seats& s, const engine::outcome& o) const {
+  std::vector<notify::match_notice> out;
   // No winner: a draw, unless nobody played it out (aborted, abandoned by both, both out of time).
   const bool unplayed = o.reason.rfind("aborted", 0) == 0 || o.reason == "abandoned" || o.reason == "timeout";
   for (int seat : {1, 2}) {
     const char* outcome = o.winner ? (*o.winner == seat ? "won" : "lost") : unplayed ? "ended" : "drawn";
-    tell(s, seat, notify::notify_result, outcome);
+    tell(out, s, seat, notify::notify_result, outcome);
   }
+  return out;
 }
 
-void match_notices::tell(const seats& s, int seat, int kind, std::string outcome, std::int64_t left_ms,
-                         bool reminder) const {
+void match_notices::tell(std::vector<notify::match_notice>& out, const seats& s, int seat, int kind,
+                         std::string outcome, std::int64_t left_ms, bool reminder) const {
   const std::int64_t user = s.users()[seat - 1];
-  if (!sink_ || user == 0) return;
-  sink_(notify::match_notice{user, kind, code_, game_, s.name(3 - seat), std::move(outcome), left_ms / 1000, reminder});
+  if (user == 0) return;
+  out.push_back(
+      notify::match_notice{user, kind, code_, game_, s.name(3 - seat), std::move(outcome), left_ms / 1000, reminder});
 }
 
 }  // namespace tabuleiro::server

@@ -28,7 +28,7 @@ room::room(net::io_context& ioc, room_services services, match_row row, std::uni
       clock_(clock ? std::move(*clock) : stored_clock(row_), *svc_.time, strand_, seq_.match().seats_to_act()),
       bot_(stored_bot_seat(row_, *svc_.cfg, svc_.bots, svc_.bot_matches, *svc_.time, strand_, *svc_.stats)),
       listing_(row_.code, row_.visibility == "public" && row_.guests_watch, row_.options, svc_.list_feed),
-      notices_(row_.code, row_.game, clock_.correspondence(), svc_.notify),
+      notices_(row_.code, row_.game, clock_.correspondence()),
       connections_(*svc_.db, row_.code),
       first_version_(version) {
   // A match created with both seats taken (a bot opponent) is seated from its creation.
@@ -278,7 +278,7 @@ void room::on_seat_claimed(write_status status, std::weak_ptr<client> weak, int 
   if (seats_.end_claim(seat, hash, user_id)) {  // the match starts: its clock may run
     clock_.on_seated(at_ms);
     arm_clock();
-    notices_.started(seats_, seat, c ? c->account_name() : "");
+    notify::send(svc_.notify, notices_.started(seats_, seat, c ? c->account_name() : ""));
   }
   if (c) admit(c, seat, token, version);
   else update_summary();
@@ -393,11 +393,11 @@ void room::watch_time() {
   notice_timer_.reset();
   if (phase_ != phase::open) return;
   const std::int64_t now = svc_.time->now_ms();
-  const auto next = notices_.watch_time(seats_, clock_.options(), clock_.read(now), now,
-                                        std::int64_t{svc_.cfg->remind_before_h} * 3'600'000,
-                                        seq_.outcome().has_value());
-  if (!next) return;
-  notice_timer_ = svc_.time->call_at(*next, strand_, [weak = std::weak_ptr<room>(shared_from_this())] {
+  auto told = notices_.watch_time(seats_, clock_.options(), clock_.read(now), now,
+                                  std::int64_t{svc_.cfg->remind_before_h} * 3'600'000, seq_.outcome().has_value());
+  notify::send(svc_.notify, std::move(told.notices));
+  if (!told.next) return;
+  notice_timer_ = svc_.time->call_at(*told.next, strand_, [weak = std::weak_ptr<room>(shared_from_this())] {
     if (auto self = weak.lock()) self->watch_time();
   });
 }
@@ -453,7 +453,7 @@ void room::on_committed(const change_request& r, protocol::publication pub) {
   if (!r.room_change() && (r.seat == 1 || r.seat == 2)) seats_.mark_moved(r.seat);
   svc_.stats->actions_accepted++;
   // Whose turn began is told before the clock's watch is armed for it (update_clock).
-  if (!seq_.outcome()) notices_.turns(seats_, clock_.to_act(), seq_.match().seats_to_act());
+  if (!seq_.outcome()) notify::send(svc_.notify, notices_.turns(seats_, clock_.to_act(), seq_.match().seats_to_act()));
   update_clock(r);
   publish(r, std::move(pub));
   if (seq_.outcome()) announce_end();
@@ -506,7 +506,7 @@ void room::announce_end() {
     if (seats_.taken(s) && seats_.holder(s) == 0 && !is_bot(s)) away[s - 1] = seats_.left_ms(s);
   if (auto m = connections_.ended(away, first_version_, connections_until_ms())) send_to_all(share_text(std::move(*m)));
   send_to_all(share_text(msg::game_over(seq_.version(), outcome)));
-  notices_.ended(seats_, *seq_.outcome());
+  notify::send(svc_.notify, notices_.ended(seats_, *seq_.outcome()));
   // The players read the spectators' chat from now on (sent when it has lines).
   if (chat_.has_spectator_lines())
     for (const auto& [id, m] : members_)
