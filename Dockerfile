@@ -12,22 +12,27 @@ RUN bash scripts/setup.sh && rm -rf /var/lib/apt/lists/*
 COPY . .
 # The commit /metrics names (tabuleiro_build_info{commit}); the context holds no .git.
 ARG TABULEIRO_COMMIT=unknown
-# Only the server (and the browser's engine): no tests, benchmarks or load tool. At -O2, as the
-# build the benchmarks measure (RelWithDebInfo's level; -O3 compiles longer for no gain measured
-# there). Also lists the Debian packages of the shared libraries the binary loads (ldd + dpkg -S):
-# the runtime stage installs exactly those. The compiler cache lives in a build cache mount, so
-# a rebuild after a change compiles only what the change touched (nothing of it enters the image).
+# TABULEIRO_SERVER says where the server binary comes from. "source" (the default) compiles it
+# here: only the server (and the browser's engine), no tests, benchmarks or load tool, at -O2 as
+# the build the benchmarks measure (RelWithDebInfo's level; -O3 compiles longer for no gain
+# measured there); the compiler cache lives in a build cache mount, so a rebuild after a change
+# compiles only what the change touched (nothing of it enters the image). "prebuilt" takes a
+# binary already built from these sources and tested, from the context's prebuilt/ (tabuleiro,
+# and web/ as scripts/build.sh leaves it): the CI's image test (deploy/test-image.sh) packages
+# the very binary its suite has just tested. Either way scripts/image-contents.sh lays out /out
+# and lists the Debian packages of the shared libraries the binary loads: the runtime stage
+# installs exactly those.
+ARG TABULEIRO_SERVER=source
 RUN --mount=type=cache,target=/ccache \
-    export CCACHE_DIR=/ccache CCACHE_BASEDIR=/src CCACHE_NOHASHDIR=true \
- && BUILD_DIR=/build BUILD_TARGETS=tabuleiro bash scripts/build.sh -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DTABULEIRO_TESTS=OFF -DTABULEIRO_COMMIT="$TABULEIRO_COMMIT" \
- && /build/tabuleiro --version \
- && install -D -s -m 0755 /build/tabuleiro /out/usr/local/bin/tabuleiro \
- && mkdir -p /out/usr/share/tabuleiro /pkgs && cp -r web /out/usr/share/tabuleiro/web \
- && ldd /build/tabuleiro | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' \
-    | while read -r lib; do dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")"; done \
-    | cut -d: -f1 | sort -u >/pkgs/runtime-packages \
- && cat /pkgs/runtime-packages
+    case "$TABULEIRO_SERVER" in \
+      source) \
+        export CCACHE_DIR=/ccache CCACHE_BASEDIR=/src CCACHE_NOHASHDIR=true \
+        && BUILD_DIR=/build BUILD_TARGETS=tabuleiro bash scripts/build.sh -DCMAKE_BUILD_TYPE=Release \
+             -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DTABULEIRO_TESTS=OFF -DTABULEIRO_COMMIT="$TABULEIRO_COMMIT" \
+        && bash scripts/image-contents.sh /build/tabuleiro web ;; \
+      prebuilt) bash scripts/image-contents.sh prebuilt/tabuleiro prebuilt/web ;; \
+      *) echo "TABULEIRO_SERVER is source or prebuilt, not '$TABULEIRO_SERVER'" >&2; exit 1 ;; \
+    esac
 
 # --- runtime: bookworm-slim with only the runtime libraries, the binary and web/ ----------
 FROM debian:bookworm-slim

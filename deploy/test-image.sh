@@ -3,7 +3,8 @@
 # serves a playable match whose data survive a restart, on a machine without a Docker engine:
 #   1. debian:bookworm / debian:bookworm-slim from Debian's packages (deploy/base-images.sh),
 #      made only when not already present;
-#   2. `buildah bud` of ./Dockerfile (the README's `docker build -t tabuleiro .`);
+#   2. `buildah bud` of ./Dockerfile (the README's `docker build -t tabuleiro .`), or with
+#      TABULEIRO_IMAGE_PREBUILT=build (the CI's) of its prebuilt stage around build/tabuleiro;
 #   3. the image's entrypoint run with only the README's `docker run` settings (no variable set:
 #      every address, port 8080, no public URL) in a working container (with its own /data
 #      volume) inside a network namespace of this test's own, which stands for the container's
@@ -51,13 +52,31 @@ phase "tools ready"
 bash deploy/base-images.sh
 phase "base images ready"
 build_log=$(mktemp /tmp/tabuleiro-image-build.XXXXXX.log)
+# The context: this checkout (the README's build compiles the server in the image), or with
+# TABULEIRO_IMAGE_PREBUILT=DIR (the CI's) a context of the binary DIR/tabuleiro, already built
+# from this checkout and tested, and web/ as DIR's build left it, for the Dockerfile's prebuilt
+# stage (--build-arg TABULEIRO_SERVER=prebuilt): the image holds the binary the suite tested.
+context=. build_args=()
+if [[ -n "${TABULEIRO_IMAGE_PREBUILT:-}" ]]; then
+  prebuilt=${TABULEIRO_IMAGE_PREBUILT%/}
+  [[ -x "$prebuilt/tabuleiro" ]] || die "TABULEIRO_IMAGE_PREBUILT: $prebuilt/tabuleiro is missing (scripts/build.sh builds it)"
+  context=$(mktemp -d /tmp/tabuleiro-image-context.XXXXXX)
+  mkdir -p "$context/scripts" "$context/prebuilt"
+  cp scripts/setup.sh scripts/image-contents.sh "$context/scripts/"
+  cp "$prebuilt/tabuleiro" "$context/prebuilt/"
+  cp -r web "$context/prebuilt/web"
+  build_args=(--build-arg TABULEIRO_SERVER=prebuilt)
+  log "context: $prebuilt/tabuleiro ($("$prebuilt/tabuleiro" --version)) and web/"
+fi
 # --format docker keeps HEALTHCHECK (OCI image configs have no such field); --layers reuses
 # unchanged steps (the package installation) from earlier builds on this machine.
-if ! buildah bud --isolation chroot --pull=never --format docker --layers \
-  -t "$IMAGE" -f Dockerfile . >"$build_log" 2>&1; then
+if ! buildah bud --isolation chroot --pull=never --format docker --layers "${build_args[@]}" \
+  -t "$IMAGE" -f "$PWD/Dockerfile" "$context" >"$build_log" 2>&1; then
   tail -n 60 "$build_log" >&2
+  [[ "$context" == . ]] || rm -rf "$context"
   die "image build failed (log: $build_log)"
 fi
+[[ "$context" == . ]] || rm -rf "$context"
 rm -f "$build_log"
 phase "image $IMAGE built"
 
