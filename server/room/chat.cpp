@@ -65,52 +65,78 @@ void match_chat::add(chat_line l) {
   while (lines_.size() > kept) lines_.pop_front();
 }
 
-// The room's chat ------------------------------------------------------------------------------
-
 namespace {
 
 msg::chat_fields fields_of(const chat_line& l) { return {l.id, l.channel, l.seat, l.name, l.text, iso_time(l.at_ms)}; }
 
 }  // namespace
 
-std::string room::chat_state(const client& c) const {
-  if (svc_.cfg->chat == chat_mode::off || !row_.chat) return "off";
-  if (svc_.cfg->chat == chat_mode::members && c.account_id() == 0) return "members";
+const char* match_chat::access(const chat_reader& reader) const {
+  if (!on_) return "off";
+  if (members_only_ && reader.user_id == 0) return "members";
   return "on";
 }
 
-void room::send_chat_history(const std::shared_ptr<client>& c, int joined_seat, bool always) {
-  const int seat = chat_seat(*c, joined_seat);
-  const std::string state = chat_state(*c);
+std::optional<std::string> match_chat::history(const chat_reader& reader, bool over, bool always) const {
+  const std::string state = access(reader);
   std::vector<msg::chat_fields> lines;
   // Where only members may use it, a guest reads nothing either; a chat turned off keeps its
   // old lines readable.
   if (state != "members")
-    for (const auto& l : chat_.readable_lines(seat, seq_.outcome().has_value())) lines.push_back(fields_of(l));
-  // Nothing to say (no line, the chat open to c, no mute): a client takes the chat as empty and open.
-  if (!always && lines.empty() && state == "on" && !chat_.muted(seat)) return;
-  c->send(share_text(msg::chat_history(lines, state, chat_.muted(seat))));
+    for (const auto& l : readable_lines(reader.seat, over)) lines.push_back(fields_of(l));
+  // Nothing to say (no line, the chat open to reader, no mute): a client takes the chat as empty and open.
+  if (!always && lines.empty() && state == "on" && !muted(reader.seat)) return std::nullopt;
+  return msg::chat_history(lines, state, muted(reader.seat));
+}
+
+std::variant<engine::rule_error, chat_line> match_chat::write(std::uint64_t client_id, const chat_reader& reader,
+                                                              std::string name, std::string_view text,
+                                                              std::int64_t now_ms) {
+  const std::string state = access(reader);
+  if (state == "members") return engine::rule_error{"sign_in_required", "only signed-in members use the chat here"};
+  if (state == "off") return engine::rule_error{"chat_off", "this match has no chat"};
+  bool cut = false;
+  std::string cleaned = clean_text(text, max_code_points, &cut);
+  if (cut) return engine::rule_error{"too_long", "a chat line holds at most 400 characters"};
+  if (cleaned.empty()) return engine::rule_error{"bad_message", "a chat line needs some text"};
+  if (!take(client_id, now_ms))
+    return engine::rule_error{"chat_rate", "at most one chat line a second (five at once); wait a moment"};
+  chat_line line;
+  line.channel = channel_of(reader.seat);
+  line.seat = reader.seat;
+  line.user_id = reader.user_id;
+  line.name = std::move(name);
+  line.text = std::move(cleaned);
+  line.at_ms = now_ms;
+  return line;
+}
+
+std::string match_chat::stored(chat_line l) {
+  std::string message = msg::chat(fields_of(l));
+  add(std::move(l));
+  return message;
+}
+
+bool match_chat::delivers(const chat_line& l, const chat_reader& reader, bool over) const {
+  return std::string_view(access(reader)) != "members" && readable(l, reader.seat, over);
+}
+
+// The room's chat ------------------------------------------------------------------------------
+
+void room::send_chat_history(const std::shared_ptr<client>& c, int joined_seat, bool always) {
+  if (auto m = chat_.history(chat_reader_of(*c, joined_seat), seq_.outcome().has_value(), always))
+    c->send(share_text(std::move(*m)));
 }
 
 void room::on_request(const std::shared_ptr<client>& c, int joined_seat, const protocol::chat_request& r) {
-  const int seat = chat_seat(*c, joined_seat);
-  const std::string state = chat_state(*c);
-  if (state == "members") return reject_to(c, r.id, "sign_in_required", "only signed-in members use the chat here");
-  if (state == "off") return reject_to(c, r.id, "chat_off", "this match has no chat");
-  if (phase_ != phase::open) return reject_to(c, r.id, "busy", "the match is closing");
-  bool cut = false;
-  std::string text = clean_text(r.text, match_chat::max_code_points, &cut);
-  if (cut) return reject_to(c, r.id, "too_long", "a chat line holds at most 400 characters");
-  if (text.empty()) return reject_to(c, r.id, "bad_message", "a chat line needs some text");
-  if (!chat_.take(c->id(), svc_.time->now_ms()))
-    return reject_to(c, r.id, "chat_rate", "at most one chat line a second (five at once); wait a moment");
-  auto line = std::make_shared<chat_line>();
-  line->channel = match_chat::channel_of(seat);
-  line->seat = seat;
-  line->user_id = c->account_id();
-  line->name = seat != 0 ? seats_.name(seat) : c->account_name();
-  line->text = std::move(text);
-  line->at_ms = svc_.time->now_ms();
+  const chat_reader reader = chat_reader_of(*c, joined_seat);
+  // The chat's own refusals first (a guest where only members chat, a chat turned off).
+  if (std::string_view(chat_.access(reader)) == "on" && phase_ != phase::open)
+    return reject_to(c, r.id, "busy", "the match is closing");
+  const std::string name = reader.seat != 0 ? seats_.name(reader.seat) : c->account_name();
+  auto written = chat_.write(c->id(), reader, name, r.text, svc_.time->now_ms());
+  if (auto* e = std::get_if<rule_error>(&written)) return reject_to(c, r.id, e->code, e->message);
+  auto line = std::make_shared<chat_line>(std::get<chat_line>(std::move(written)));
   svc_.db->queue_write(insert_chat_work(code(), line), [self = shared_from_this(), weak = std::weak_ptr<client>(c),
                                                         line, id = r.id](write_status st) {
     net::post(self->strand_, [self, weak, line, id, st] {
@@ -120,20 +146,16 @@ void room::on_request(const std::shared_ptr<client>& c, int joined_seat, const p
         if (c) self->reject_to(c, id, "storage_error", "the line could not be stored; send it again");
         return;
       }
-      self->on_chat_stored(*line);
+      // Kept, and sent to every connection that reads it.
+      const shared_text text = share_text(self->chat_.stored(*line));
+      const bool over = self->seq_.outcome().has_value();
+      for (const auto& [member_id, m] : self->members_)
+        if (auto reader = m.c.lock();
+            reader && self->chat_.delivers(*line, self->chat_reader_of(*reader, m.seat), over))
+          reader->send(text);
       if (c) c->send(share_text(msg::ack(id, self->seq_.version())));
     });
   });
-}
-
-void room::on_chat_stored(const chat_line& line) {
-  chat_.add(line);
-  const shared_text text = share_text(msg::chat(fields_of(line)));
-  const bool over = seq_.outcome().has_value();
-  for (const auto& [id, m] : members_) {
-    auto c = m.c.lock();
-    if (c && chat_state(*c) != "members" && chat_.readable(line, chat_seat(*c, m.seat), over)) c->send(text);
-  }
 }
 
 void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol::chat_mute_request& r) {
@@ -158,12 +180,12 @@ void room::on_request(const std::shared_ptr<client>& c, int seat, const protocol
 }
 
 void room::on_request(const std::shared_ptr<client>& c, int joined_seat, const protocol::chat_report_request& r) {
-  const int seat = chat_seat(*c, joined_seat);
+  const chat_reader reader = chat_reader_of(*c, joined_seat);
   const chat_line* line = chat_.find(r.message);
-  if (!line || chat_state(*c) == "members" || !chat_.readable(*line, seat, seq_.outcome().has_value()))
+  if (!line || !chat_.delivers(*line, reader, seq_.outcome().has_value()))
     return reject_to(c, r.id, "unknown_line", "no such chat line here");
   if (chat_.reported(c->id(), r.message)) return c->send(share_text(msg::ack(r.id, seq_.version())));
-  const std::string reporter = seat != 0 ? seats_.name(seat) : c->account_name();
+  const std::string reporter = reader.seat != 0 ? seats_.name(reader.seat) : c->account_name();
   svc_.db->queue_write(
       report_chat_work(code(), r.message, c->account_id(), reporter, r.reason, svc_.time->now_ms()),
       [self = shared_from_this(), weak = std::weak_ptr<client>(c), id = r.id, message = r.message](write_status st) {

@@ -28,6 +28,7 @@ room::room(net::io_context& ioc, room_services services, match_row row, std::uni
       clock_(clock ? std::move(*clock) : stored_clock(row_), *svc_.time, strand_, seq_.match().seats_to_act()),
       bot_(stored_bot_seat(row_, *svc_.cfg, svc_.bots, svc_.bot_matches, *svc_.time, strand_, *svc_.stats)),
       listing_(row_.code, row_.visibility == "public" && row_.guests_watch, row_.options, svc_.list_feed),
+      chat_(svc_.cfg->chat != chat_mode::off && row_.chat, svc_.cfg->chat == chat_mode::members),
       notices_(row_.code, row_.game, clock_.correspondence()),
       connections_(*svc_.db, row_.code),
       first_version_(version) {
@@ -510,7 +511,7 @@ void room::announce_end() {
   // The players read the spectators' chat from now on (sent when it has lines).
   if (chat_.has_spectator_lines())
     for (const auto& [id, m] : members_)
-      if (auto c = m.c.lock(); c && chat_seat(*c, m.seat) != 0) send_chat_history(c, m.seat);
+      if (auto c = m.c.lock(); c && chat_reader_of(*c, m.seat).seat != 0) send_chat_history(c, m.seat);
   settle_ratings();
 }
 

@@ -188,18 +188,15 @@ class room final : public std::enable_shared_from_this<room>, private sequencer_
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::chat_request& r);
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::chat_mute_request& r);
   void on_request(const std::shared_ptr<client>& c, int seat, const protocol::chat_report_request& r);
-  // Whether connection c may write in the chat ("on"), only read it... or neither: "off" (the
-  // server or the match's creator turned it off) or "members" (only members; c is a guest).
-  std::string chat_state(const client& c) const;
-  // The seat whose chat connection c (joined in seat, 0 for a spectator) reads and writes: its
-  // seat, or, for a spectator signed in to the account that holds a seat, that seat — a player
-  // watching their own match on another socket reads the players' chat, not the spectators'.
-  int chat_seat(const client& c, int seat) const { return seat != 0 ? seat : seats_.seat_of_user(c.account_id()); }
-  // Sends c (in seat) the chat lines it reads now: always, or only when there is something to say
-  // (a line, a chat not open to c, a mute).
+  // Connection c (joined in seat, 0 for a spectator) as the chat sees it: its account, and the
+  // seat it reads and writes as: its seat, or, for a spectator signed in to the account that
+  // holds a seat, that seat — a player watching their own match on another socket reads the
+  // players' chat, not the spectators'.
+  chat_reader chat_reader_of(const client& c, int seat) const {
+    return {seat != 0 ? seat : seats_.seat_of_user(c.account_id()), c.account_id()};
+  }
+  // Sends c (in seat) the chat history the chat gives it now (match_chat::history).
   void send_chat_history(const std::shared_ptr<client>& c, int seat, bool always = false);
-  // A line stored: kept, and sent to every connection that reads it.
-  void on_chat_stored(const chat_line& line);
   void do_refuse(const std::shared_ptr<client>& c, const protocol::request_error& e);
   // The refusal of a change by seat before anything else is checked, if any: a spectator,
   // a match over, or (when needs_start) a match not started.
