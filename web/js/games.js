@@ -1,7 +1,8 @@
 // The registry of games this client can show: one import and one list line per game module.
 // A game module (web/js/games/<id>/index.js) exports one descriptor:
 //   id            the server's game name
-//   Table         class (root, send(action) → Promise) drawing the game into root; exposes
+//   Table         class (root, send(action) → Promise) drawing the game into root (the
+//                 shared frame and behaviour: it extends board-frame.js's BoardFrame); exposes
 //                 sideEl (where the shell adds rules, room controls and log), and
 //                 update({view, legal, expects, toAct, seat, version, prev, events, lastTurn}),
 //                 (lastTurn: the other side's last whole turn's events, to highlight; select,

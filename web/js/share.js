@@ -41,6 +41,31 @@ export async function copyText(text, input) {
   }
 }
 
+// The button (id) that copies link (falling back on selecting input): an icon and label (an
+// element), which says for 2 s whether the copy worked (the button marked 'ok' when it did).
+export function copyButton({ id, link, input, label }) {
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn copy',
+      id,
+      onclick: async () => {
+        const ok = await copyText(link, input);
+        label.textContent = ok ? t('copied') : t('copy_failed');
+        button.classList.toggle('ok', ok);
+        setTimeout(() => {
+          label.textContent = t('copy');
+          button.classList.remove('ok');
+        }, 2000);
+      },
+    },
+    icon('copy'),
+    label
+  );
+  return button;
+}
+
 // The full share box for a match code and link.
 export function shareBox(code, link) {
   const input = h('input', {
@@ -52,26 +77,7 @@ export function shareBox(code, link) {
     'aria-label': t('share_link'),
     onfocus: (e) => e.target.select(),
   });
-  const label = translated('span', {}, 'copy');
-  const copyBtn = h(
-    'button',
-    {
-      type: 'button',
-      class: 'btn copy',
-      id: 'copy-link',
-      onclick: async () => {
-        const ok = await copyText(link, input);
-        label.textContent = ok ? t('copied') : t('copy_failed');
-        copyBtn.classList.toggle('ok', ok);
-        setTimeout(() => {
-          label.textContent = t('copy');
-          copyBtn.classList.remove('ok');
-        }, 2000);
-      },
-    },
-    icon('copy'),
-    label
-  );
+  const copyBtn = copyButton({ id: 'copy-link', link, input, label: translated('span', {}, 'copy') });
   return h(
     'div',
     { class: 'share-box' },

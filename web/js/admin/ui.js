@@ -2,9 +2,9 @@
 // successes in role="status"), a confirm dialog, a link shown once with a copy button, a
 // table with column headers that becomes one card per row on a phone, a search box that
 // searches as it is typed, and the face a section shows the page.
-import { h, fill, icon } from '../dom.js';
+import { h, fill } from '../dom.js';
 import { t, has, errorText } from '../i18n.js';
-import { copyText } from '../share.js';
+import { copyButton } from '../share.js';
 
 // The text of a refusal on the admin page: err.admin.<section>.<code> (when a section is
 // given), then err.admin.<code>, then err.<code>, then the server's words.
@@ -85,26 +85,7 @@ export function linkOnce(id, link, note) {
     'aria-label': t('share_link'),
     onfocus: (e) => e.target.select(),
   });
-  const label = h('span', {}, t('copy'));
-  const copy = h(
-    'button',
-    {
-      type: 'button',
-      class: 'btn copy',
-      id: `${id}-copy`,
-      onclick: async () => {
-        const ok = await copyText(link, input);
-        label.textContent = ok ? t('copied') : t('copy_failed');
-        copy.classList.toggle('ok', ok);
-        setTimeout(() => {
-          label.textContent = t('copy');
-          copy.classList.remove('ok');
-        }, 2000);
-      },
-    },
-    icon('copy'),
-    label
-  );
+  const copy = copyButton({ id: `${id}-copy`, link, input, label: h('span', {}, t('copy')) });
   return h(
     'div',
     { class: 'link-once', id },

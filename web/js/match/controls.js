@@ -3,29 +3,11 @@
 // (state.js controlsModel, drawOfferModel, rematchModel) and report intents.
 import { h, icon } from '../dom.js';
 import { t, translated } from '../i18n.js';
+import { confirmDialog, askConfirm } from '../confirm-dialog.js';
 import { controlsModel, drawOfferModel, rematchModel } from './state.js';
 
 // A button (type button) with attrs and children.
 const button = (attrs, ...children) => h('button', { type: 'button', ...attrs }, ...children);
-
-// The dialog that asks before resigning; its "yes" button's value is 'yes'.
-function resignDialog() {
-  return h(
-    'dialog',
-    { class: 'confirm', id: 'resign-dialog' },
-    h(
-      'form',
-      { method: 'dialog' },
-      translated('p', {}, 'resign_confirm'),
-      h(
-        'div',
-        { class: 'row-btns' },
-        translated('button', { class: 'btn ghost', value: 'cancel' }, 'cancel'),
-        translated('button', { class: 'btn danger', value: 'yes', id: 'resign-yes' }, 'resign_yes')
-      )
-    )
-  );
-}
 
 // The rematch bar's content for the rematch model m (rematchModel): where the rematch is, or
 // the pending offer with the buttons that answer it through act(name); name(n) names seat n.
@@ -106,7 +88,12 @@ export function matchControls({ state, act, seatName }) {
     publishHint,
     publishedLink
   );
-  const dialog = resignDialog();
+  const dialog = confirmDialog({
+    id: 'resign-dialog',
+    question: 'resign_confirm',
+    yes: 'resign_yes',
+    yesId: 'resign-yes',
+  });
 
   // The rematch bar: offers, and where the rematch is once it exists.
   function drawRematch() {
@@ -159,15 +146,7 @@ export function matchControls({ state, act, seatName }) {
 
   // Asks before resigning; resigns on "yes".
   function confirmResign() {
-    dialog.returnValue = '';
-    dialog.showModal();
-    dialog.addEventListener(
-      'close',
-      () => {
-        if (dialog.returnValue === 'yes') act('resign');
-      },
-      { once: true }
-    );
+    askConfirm(dialog, () => act('resign'));
   }
 
   return { el, drawBar, rematchBar, dialog, drawControls, drawRematch, drawOffer };

@@ -7,6 +7,7 @@ import { t, lang, translated } from '../i18n.js';
 import { gameById, gameTitle, seatLabel } from '../games.js';
 import { listGames, deleteGame } from './store.js';
 import { offlineHref } from './offline-page.js';
+import { confirmDialog, askConfirm } from '../confirm-dialog.js';
 
 // Where a stored game stands: whose turn, or its result.
 function standing(g) {
@@ -22,21 +23,12 @@ function standing(g) {
 // Builds the card; returns {el, redraw()} (redraw: after a language change).
 export function offlineGamesCard() {
   const list = h('ul', { class: 'live-list offline-list', id: 'offline-list' });
-  const dialog = h(
-    'dialog',
-    { class: 'confirm', id: 'offline-delete-dialog' },
-    h(
-      'form',
-      { method: 'dialog' },
-      translated('p', {}, 'offline.delete_confirm'),
-      h(
-        'div',
-        { class: 'row-btns' },
-        translated('button', { class: 'btn ghost', value: 'cancel' }, 'cancel'),
-        translated('button', { class: 'btn danger', value: 'yes', id: 'offline-delete-yes' }, 'offline.delete')
-      )
-    )
-  );
+  const dialog = confirmDialog({
+    id: 'offline-delete-dialog',
+    question: 'offline.delete_confirm',
+    yes: 'offline.delete',
+    yesId: 'offline-delete-yes',
+  });
   const el = h(
     'section',
     { class: 'card offline-games', 'aria-labelledby': 'offline-title' },
@@ -48,18 +40,11 @@ export function offlineGamesCard() {
 
   // Asks before forgetting game g, then redraws.
   function askDelete(g) {
-    dialog.returnValue = '';
-    dialog.showModal();
-    dialog.addEventListener(
-      'close',
-      async () => {
-        if (dialog.returnValue !== 'yes') return;
-        await deleteGame(g.id).catch(() => {});
-        await load();
-        list.querySelector('a, button')?.focus({ preventScroll: true });
-      },
-      { once: true }
-    );
+    askConfirm(dialog, async () => {
+      await deleteGame(g.id).catch(() => {});
+      await load();
+      list.querySelector('a, button')?.focus({ preventScroll: true });
+    });
   }
 
   function draw() {

@@ -2,9 +2,8 @@
 // set-up screen and the play controls. It draws the server's view and offers the server's
 // legal actions; a set-up is checked by the server (the list is incomplete there, so the
 // screen follows the server's `expects`: zone squares and counts per kind).
-import { showPresence } from '../../player-cards.js';
 import { h, fill } from '../../dom.js';
-import { BoardNotice, idleReason } from '../../board-notice.js';
+import { BoardFrame } from '../../board-frame.js';
 import { legendItems } from '../../rules-panel.js';
 import { lastSquares } from './events.js';
 import { GAME_ID, tx, playerName, FILES, KINDS, COUNTS, GLYPH } from './text.js';
@@ -12,68 +11,34 @@ import { terrainMark } from './terrain.js';
 import { pieceEl, pieceTitle } from './piece.js';
 import { LEGEND } from './legend.js';
 import { cellLabel } from './cell-label.js';
-import { keyIntent, cellAfterKey, cycle, rove, focusMayMove } from '../../board-keys.js';
+import { cycle, rove } from '../../board-keys.js';
 
-const strip = ({ capture, ranged, ...action }) => action;
-let tables = 0; // tables built on this page (each names its keys help uniquely)
-
-export class CyvasseTable {
+export class CyvasseTable extends BoardFrame {
+  // root: element to draw into; send(action) → Promise that resolves on ack, rejects on refusal.
   constructor(root, send) {
-    this.root = root;
-    this.send = send;
-    this.seat = null;
-    this.view = null;
-    this.legal = [];
+    // Legal moves say whether they capture and shoot, which an action sent leaves out.
+    super(root, send, { id: GAME_ID, prefix: 'cy', playerName, listOnly: ['capture', 'ranged'] });
     this.expects = null;
     this.selected = null;
     this.hover = null;
     this.placed = new Map(); // set-up being composed: square → kind
     this.pick = 'king';
-    this.busy = false;
-    this.cells = new Map();
-    this.cursor = null; // the square holding the keyboard cursor (the board's tab stop)
     this.setupNote = ''; // the last placement, read out with the set-up hint
-    this.uid = ++tables;
     this.build();
   }
 
+  // Creates the static DOM once: the frame (board-frame.js), the board and the set-up controls.
   build() {
-    this.keysEl = h('p', { class: 'keys-help cy-keys', id: `cy-keys-${this.uid}` });
-    this.boardEl = h('div', {
-      class: 'cy-board',
-      role: 'grid',
-      'aria-label': 'Cyvasse',
-      'aria-describedby': this.keysEl.id,
-      onkeydown: (e) => this.onKey(e),
-    });
-    this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
-    this.boardWrap = h('div', { class: 'board-wrap cy-wrap' }, this.boardEl, this.illegalEl);
-    this.notice = new BoardNotice(this.illegalEl, GAME_ID, { ms: 3000 });
+    this.keysEl = this.keysHelp();
     this.turnEl = h('div', { class: 'turn-card', id: 'cy-turn' });
     this.setupEl = h('div', { class: 'cy-setup', id: 'cy-setup' });
     this.hintEl = h('p', { class: 'hint', id: 'cy-hint', 'aria-live': 'polite' });
     this.legendEl = h('ul', { class: 'cy-legend' });
-    this.playerEls = {
-      1: h('div', { class: 'player-card cy-player p1' }),
-      2: h('div', { class: 'player-card cy-player p2' }),
-    };
-    this.sideEl = h(
-      'div',
-      { class: 'control-col' },
-      this.turnEl,
-      this.setupEl,
-      this.hintEl,
-      this.keysEl,
-      this.legendEl
-    );
-    this.root.replaceChildren(
-      h(
-        'div',
-        { class: 'table cy-table' },
-        h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
-        this.sideEl
-      )
-    );
+    this.buildFrame({
+      board: this.gridEl('cy-board', 'Cyvasse', this.keysEl),
+      notice: { ms: 3000 },
+      side: [this.turnEl, this.setupEl, this.hintEl, this.keysEl, this.legendEl],
+    });
   }
 
   // Draws the server's view with this seat's legal actions (expects: the set-up's shape while
@@ -93,34 +58,14 @@ export class CyvasseTable {
     lastTurn = null,
     select = undefined,
   }) {
-    const reoriented = seat !== this.seat || !this.cells.size;
     const wasSetup = this.view?.phase === 'setup';
-    this.view = view;
-    this.past = past;
-    this.legal = legal || [];
     this.expects = expects || null;
-    this.seat = seat;
-    this.version = version;
-    if (reoriented) this.layout();
+    this.takeUpdate({ view, legal, seat, version, past, events, lastTurn }, lastSquares);
     if (view.phase !== 'setup' && wasSetup) this.placed.clear();
     if (select !== undefined) this.selected = select;
     if (this.selected && !this.legal.some((a) => a.from === this.selected)) this.selected = null;
-    this.last = lastTurn ? lastSquares(lastTurn) : lastSquares(events) || this.last;
     this.render();
     if (prev && events.length) this.animate(events);
-  }
-
-  setPresence(presence) {
-    this.presence = presence;
-    this.applyPresence();
-  }
-  relabel() {
-    this.render();
-  }
-
-  // Marks each player card connected, away or free from the last presence message.
-  applyPresence() {
-    showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat));
   }
 
   // Each side's card: its name, whether it is here, and its set-up or its pieces on the board.
@@ -132,21 +77,17 @@ export class CyvasseTable {
         v.phase === 'setup' ? tx(v.submitted?.[p - 1] ? 'card.ready' : 'list.setup') : tx('card.pieces', { n });
       this.playerEls[p].classList.toggle('active', v.phase === 'play' && v.to_move === p && !v.outcome);
       this.playerEls[p].replaceChildren(
-        h('span', { class: `cy-token p${p}`, 'aria-hidden': 'true' }),
-        h('span', { class: 'pname' }, playerName(p, this.seat)),
-        h('span', { class: 'presence-dot', dataset: { seat: p } }),
+        ...this.cardHead(p),
         h('span', { class: 'cy-count', dataset: { player: p } }, status)
       );
     }
     this.applyPresence();
   }
 
+  // The 100 squares in this viewer's orientation (Black sees its side at the bottom).
   layout() {
     const flip = this.seat === 2;
-    const top = flip ? [1, 2] : [2, 1];
-    this.root
-      .querySelector('.board-col')
-      .replaceChildren(this.playerEls[top[0]], this.boardWrap, this.playerEls[top[1]]);
+    this.placeCards();
     const ranks = [...Array(10)].map((_, i) => (flip ? i + 1 : 10 - i));
     const files = flip ? [...FILES].reverse() : FILES;
     this.cells.clear();
@@ -182,22 +123,21 @@ export class CyvasseTable {
             },
             h('span', { class: 'slot' })
           );
-          if (fi === 0) cell.append(h('span', { class: 'coord rank', 'aria-hidden': 'true' }, String(rank)));
-          if (ri === 9) cell.append(h('span', { class: 'coord file', 'aria-hidden': 'true' }, file));
+          if (fi === 0) cell.append(this.coordEl('rank', String(rank)));
+          if (ri === 9) cell.append(this.coordEl('file', file));
           this.cells.set(sq, cell);
           return cell;
         })
       )
     );
-    this.boardEl.replaceChildren(...rows);
-    // The cursor starts on the viewer's near left corner (a1, or j10 for Black).
-    if (!this.cells.has(this.cursor)) this.cursor = rows[9].children[0].dataset.sq;
-    rove(this.cells, this.cursor);
+    this.fillBoard(rows); // the cursor starts on a1, or j10 for Black
   }
 
+  // May this seat compose its set-up now?
   canSetUp() {
     return this.view?.phase === 'setup' && this.seat != null && !!this.expects && !this.busy;
   }
+  // Is it the play phase with this seat to act (its legal list not empty)?
   myTurn() {
     return this.view?.phase === 'play' && !this.view.outcome && this.legal.length > 0;
   }
@@ -471,17 +411,8 @@ export class CyvasseTable {
       return;
     }
     const inSetup = this.view?.phase === 'setup' && !this.past;
-    const why = inSetup
-      ? this.seat == null
-        ? 'spectator'
-        : 'setup_waiting'
-      : idleReason({ past: this.past, seat: this.seat, over: !!this.view?.outcome, mine: this.myTurn() });
-    if (why) {
-      this.selected = null;
-      this.render();
-      this.notice.explain(why);
-      return;
-    }
+    const why = inSetup ? (this.seat == null ? 'spectator' : 'setup_waiting') : this.idleReason();
+    if (this.refuseIdle(why)) return;
     const tg = this.targets().get(sq);
     if (tg) {
       this.act(tg);
@@ -505,51 +436,26 @@ export class CyvasseTable {
     if (this.view) this.render(true);
   }
 
-  // Sends an action; a refusal is explained over the board. The keyboard focus stays on the
-  // board (on its cursor when the control that had it is gone).
-  async act(action) {
-    const kept = focusMayMove(this.root);
-    this.busy = true;
-    this.render();
-    try {
-      await this.send(strip(action));
-      this.selected = null;
-      this.setupNote = '';
-    } catch (err) {
-      this.flashIllegal(err);
-    } finally {
-      this.busy = false;
-      this.render();
-      const a = document.activeElement;
-      if (kept && (!a || a === document.body || !a.isConnected || a.disabled)) this.focusBoard();
-    }
+  // Drops the selected piece (a click that cannot act, Escape).
+  dropChoice() {
+    this.selected = null;
   }
 
-  // Puts the keyboard focus on the board's cursor.
-  focusBoard() {
-    this.cells.get(this.cursor)?.focus({ preventScroll: true });
-  }
-
-  // Moves the cursor (and the focus) to sq.
-  focusCell(sq) {
-    this.cursor = sq;
-    rove(this.cells, sq);
-    this.focusBoard();
+  // After the server took an action (act()): nothing selected, no placement to read out.
+  acted() {
+    this.selected = null;
+    this.setupNote = '';
   }
 
   // The board's keys (board-keys.js): the cursor, Escape, M (the kind to place in the set-up),
   // Delete (takes a placed piece back); Enter and Space are the cell's own click.
   onKey(e) {
-    const cell = e.target.closest?.('.cy-sq');
-    if (!cell) return;
-    const intent = keyIntent(e);
-    if (!intent) return;
+    const key = this.cellKey(e);
+    if (!key) return;
+    const { cell, intent } = key;
     e.preventDefault();
-    if (intent === 'cursor') {
-      const to = cellAfterKey(this.boardEl, cell, e.key);
-      if (to) this.focusCell(to.dataset.sq);
-    } else if (intent === 'cancel') {
-      this.selected = null;
+    if (intent === 'cancel') {
+      this.dropChoice();
       this.notice.hide();
       this.render();
     } else if ((intent === 'mode' || intent === 'mode-back') && this.canSetUp()) {
@@ -562,29 +468,16 @@ export class CyvasseTable {
     }
   }
 
-  // The refusal's reason over the board.
-  flashIllegal(err) {
-    this.notice.refuse(err);
-  }
-
   // Capture, ranged-shot and King-capture animations (CSS classes on the squares involved).
   animate(events) {
     for (const ev of events) {
-      const mark = (sq, cls) => {
-        const c = this.cells.get(sq);
-        if (!c) return;
-        c.classList.remove(cls);
-        void c.offsetWidth;
-        c.classList.add(cls);
-        setTimeout(() => c.classList.remove(cls), 1200);
-      };
       if (ev.type === 'moved') {
-        mark(ev.to, 'fx-move');
-        mark(ev.from, 'fx-from');
+        this.flashCell(ev.to, 'fx-move');
+        this.flashCell(ev.from, 'fx-from');
       }
       if (ev.type === 'captured') {
-        mark(ev.to, ev.victim === 'king' ? 'fx-king' : ev.ranged ? 'fx-shot' : 'fx-capture');
-        mark(ev.from, ev.ranged ? 'fx-shooter' : 'fx-from');
+        this.flashCell(ev.to, ev.victim === 'king' ? 'fx-king' : ev.ranged ? 'fx-shot' : 'fx-capture');
+        this.flashCell(ev.from, ev.ranged ? 'fx-shooter' : 'fx-from');
       }
     }
   }

@@ -5,6 +5,7 @@ import { HOW_TO_PLAY } from './howto.js';
 import { LEGEND } from './legend.js';
 import { SPRITE } from './terrain.js';
 import { STRINGS } from './strings.js';
+import { moduleFiles, seatNames } from '../../game-module.js';
 import { GAME_ID, tx } from './text.js';
 
 // The home card's picture: the board's own mountain and water marks (terrain.svg).
@@ -35,13 +36,11 @@ export const cyvasse = {
     { name: 'quiet_limit', label: 'opt.quiet', kind: 'number', min: 10, max: 1000, value: 100 },
   ],
   strings: STRINGS,
-  stylesheet: new URL('./cyvasse.css', import.meta.url).href,
-  lessons: new URL('./lessons.json', import.meta.url).href,
-  puzzles: new URL('./puzzles.json', import.meta.url).href,
+  ...moduleFiles(import.meta.url, './cyvasse.css'), // stylesheet, lessons, puzzles
   seats: [1, 2],
   // The live list's progress line: "Setting up", or the pieces left on each side.
   progressText: (p) =>
     p.phase === 'setup' ? tx('list.setup') : p.pieces ? tx('list.pieces', { a: p.pieces[0], b: p.pieces[1] }) : '',
-  seatName: (seat, lang = 'en') => (STRINGS[lang] || STRINGS.en)[`seat.${seat}`] ?? String(seat),
+  seatName: seatNames(STRINGS),
   art: ART,
 };

@@ -1,5 +1,6 @@
 // Cyvasse's id, its translator, piece icons and square helpers.
-import { gameTranslator, t } from '../../i18n.js';
+import { gameTranslator } from '../../i18n.js';
+import { playerNames } from '../../game-module.js';
 
 export const GAME_ID = 'cyvasse';
 export const tx = gameTranslator(GAME_ID);
@@ -44,10 +45,7 @@ export const GLYPH = {
   militia: '♟',
 };
 
-// "Player 1" / "Player 2" (the game's seat names), or the player's name when names (seat →
-// display name) has one; with "(you)" for the viewer's own seat; '?' for anything else.
-export function playerName(n, seat, names = null) {
-  if (n !== 1 && n !== 2) return '?';
-  const name = names?.[n] || tx(`seat.${n}`);
-  return n === seat ? t('seat_you', { player: name }) : name;
-}
+// playerName(n, seat, names): "Player 1" / "Player 2" (the game's seat names), or the player's
+// name when names (seat → display name) has one; with "(you)" for the viewer's own seat; '?' for
+// anything else.
+export const playerName = playerNames(tx);

@@ -3,53 +3,31 @@
 // predictors and queens, both energy bars toward 64, hands, whose turn, and the controls. It
 // offers exactly the server's legal actions; a multi-jump is chosen one landing at a time,
 // offering only continuations that stay legal.
-import { showPresence } from '../../player-cards.js';
 import { h, fill } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { BoardNotice, idleReason } from '../../board-notice.js';
+import { BoardFrame } from '../../board-frame.js';
 import { lastCells } from './events.js';
 import { GAME_ID, tx, playerName, cellName, coords, isDark } from './text.js';
 import { tileEl, predictorEl } from './tile.js';
 import { cellLabel } from './cell-label.js';
-import { keyIntent, cellAfterKey, cycle, rove, focusMayMove } from '../../board-keys.js';
-const strip = ({ captures, ...action }) => action; // legal moves carry their capture count
+import { cycle, rove } from '../../board-keys.js';
 const MODES = ['drop', 'flip', 'shift']; // the talisman actions' modes, in the order M cycles them
-let tables = 0; // tables built on this page (each names its keys help uniquely)
 
-export class QuadriTable {
+export class QuadriTable extends BoardFrame {
+  // root: element to draw into; send(action) → Promise that resolves on ack, rejects on refusal.
   constructor(root, send) {
-    this.root = root;
-    this.send = send;
-    this.seat = undefined;
-    this.view = null;
-    this.legal = [];
+    // Legal moves carry their capture count, which an action sent leaves out.
+    super(root, send, { id: GAME_ID, prefix: 'q', playerName, listOnly: ['captures'] });
     this.path = []; // the move being built: start, then landings
     this.mode = 'idle'; // 'idle' | 'drop' | 'flip' | 'shift'
     this.shiftFrom = null;
-    this.busy = false;
-    this.cursor = null; // the cell holding the keyboard cursor (the board's tab stop)
-    this.uid = ++tables;
     this.build();
   }
 
+  // Creates the static DOM once: the frame (board-frame.js), the board and the controls.
   build() {
-    this.keysEl = h('p', { class: 'keys-help q-keys', id: `q-keys-${this.uid}` });
-    this.boardEl = h('div', {
-      class: 'q-board',
-      role: 'grid',
-      'aria-label': 'QU4DRI',
-      'aria-describedby': this.keysEl.id,
-      onkeydown: (e) => this.onKey(e),
-    });
+    this.keysEl = this.keysHelp();
     this.fxEl = h('div', { class: 'q-fx', 'aria-hidden': 'true' });
-    this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
-    this.boardWrap = h('div', { class: 'board-wrap q-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
-    this.notice = new BoardNotice(this.illegalEl, GAME_ID);
-    this.cells = new Map();
-    this.playerEls = {
-      1: h('div', { class: 'player-card q-player p1' }),
-      2: h('div', { class: 'player-card q-player p2' }),
-    };
     this.turnEl = h('div', { class: 'turn-card q-turn' });
     this.hintEl = h('p', { class: 'hint', id: 'q-hint', 'aria-live': 'polite' });
     const btn = (id, onclick) => h('button', { type: 'button', class: `act act-${id}`, id: `act-${id}`, onclick });
@@ -59,15 +37,11 @@ export class QuadriTable {
       shift: btn('shift', () => this.toggleMode('shift')),
     };
     this.actionsEl = h('div', { class: 'actions' }, Object.values(this.btns));
-    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.actionsEl, this.hintEl, this.keysEl);
-    this.root.replaceChildren(
-      h(
-        'div',
-        { class: 'table q-table' },
-        h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
-        this.sideEl
-      )
-    );
+    this.buildFrame({
+      board: this.gridEl('q-board', 'QU4DRI', this.keysEl),
+      layers: [this.fxEl],
+      side: [this.turnEl, this.actionsEl, this.hintEl, this.keysEl],
+    });
   }
 
   // Draws the server's view with this seat's legal actions; prev/events animate a change;
@@ -76,17 +50,10 @@ export class QuadriTable {
   // (else this change's, when it has any). select (optional): a predictor's cell shown as the
   // start of a move, its legal landings highlighted (the How to play page's diagrams).
   update({ view, legal, seat, version, prev = null, events = [], past = false, lastTurn = null, select = null }) {
-    const reoriented = seat !== this.seat || !this.cells.size;
-    this.view = view;
-    this.past = past;
-    this.version = version;
-    this.legal = legal || [];
-    this.seat = seat;
+    this.takeUpdate({ view, legal, seat, version, past, events, lastTurn }, lastCells);
     this.path = select ? [select] : [];
     this.shiftFrom = null;
     if (!this.legal.length) this.mode = 'idle';
-    this.last = lastTurn ? lastCells(lastTurn) : lastCells(events) || this.last;
-    if (reoriented) this.layout();
     this.render();
     if (prev && events.length) this.animate(events);
   }
@@ -94,9 +61,7 @@ export class QuadriTable {
   // The 100 cells in this viewer's orientation (Red sees its side at the bottom).
   layout() {
     const flip = this.seat === 2;
-    const top = flip ? [1, 2] : [2, 1];
-    const col = this.root.querySelector('.board-col');
-    col.replaceChildren(this.playerEls[top[0]], this.boardWrap, this.playerEls[top[1]]);
+    this.placeCards();
     this.cells.clear();
     this.coordEls = new Map(); // cell → its file and rank labels
     const rows = [];
@@ -120,8 +85,8 @@ export class QuadriTable {
         });
         // File and rank labels on the edge cells, in the corners no talisman or predictor covers.
         const labels = [
-          i === 9 ? h('span', { class: 'coord file', 'aria-hidden': 'true' }, c[0]) : null,
-          j === 0 ? h('span', { class: 'coord rank', 'aria-hidden': 'true' }, c.slice(1)) : null,
+          i === 9 ? this.coordEl('file', c[0]) : null,
+          j === 0 ? this.coordEl('rank', c.slice(1)) : null,
         ].filter(Boolean);
         this.coordEls.set(c, labels);
         this.cells.set(c, cell);
@@ -129,15 +94,10 @@ export class QuadriTable {
       }
       rows.push(row);
     }
-    this.boardEl.replaceChildren(...rows);
-    // The cursor starts on the viewer's near left corner (a1, or j10 for Red).
-    if (!this.cells.has(this.cursor)) this.cursor = rows[9].children[0].dataset.cell;
-    rove(this.cells, this.cursor);
+    this.fillBoard(rows); // the cursor starts on a1, or j10 for Red
   }
 
-  myTurn() {
-    return this.seat != null && this.view?.to_move === this.seat && !this.view?.outcome;
-  }
+  // The legal moves (of predictors and queens).
   moves() {
     return this.legal.filter((a) => a.type === 'move');
   }
@@ -216,6 +176,7 @@ export class QuadriTable {
     this.renderButtons();
   }
 
+  // Each side's card: its name, whether it is here, its energy bar toward 64 and its hand.
   renderPlayers() {
     const v = this.view;
     for (const p of [1, 2]) {
@@ -223,9 +184,7 @@ export class QuadriTable {
       const pct = Math.max(0, Math.min(100, (e / 64) * 100));
       this.playerEls[p].classList.toggle('active', v.to_move === p && !v.outcome);
       this.playerEls[p].replaceChildren(
-        h('span', { class: `q-token p${p}`, 'aria-hidden': 'true' }),
-        h('span', { class: 'pname' }, playerName(p, this.seat)),
-        h('span', { class: 'presence-dot', dataset: { seat: p } }),
+        ...this.cardHead(p),
         h(
           'span',
           { class: 'q-energy', title: tx('energy') },
@@ -255,22 +214,12 @@ export class QuadriTable {
     this.applyPresence();
   }
 
-  setPresence(presence) {
-    this.presence = presence;
-    this.applyPresence();
-  }
-  applyPresence() {
-    showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat));
-  }
-
+  // The turn card (whose turn) and the hint for what a click does now.
   renderTurn() {
     const v = this.view;
     const mine = this.myTurn();
-    const whose = v.outcome ? '' : mine ? t('your_turn') : t('their_turn', { player: playerName(v.to_move) });
-    this.turnEl.classList.toggle('mine', mine);
-    this.turnEl.dataset.toMove = String(v.to_move);
-    fill(this.turnEl, h('span', { class: `whose p${v.to_move}`, id: 'whose' }, whose));
-    this.turnEl.hidden = !whose; // over: the result says it, not an empty box
+    fill(this.turnEl, this.whoseLine(v, mine));
+    this.turnEl.hidden = !!v.outcome; // over: the result says it, not an empty box
     let hint;
     if (this.seat == null) hint = v.outcome ? '' : t('hint_spectator');
     else if (!mine) hint = v.outcome ? '' : t('hint_wait');
@@ -319,20 +268,7 @@ export class QuadriTable {
   // A click on a cell: the highlighted action or landing, a selection, or an action the server
   // will refuse with its reason; a click that can do nothing says why.
   onCell(c) {
-    if (this.busy) return;
-    const why = idleReason({
-      past: this.past,
-      seat: this.seat,
-      over: !!this.view?.outcome,
-      mine: this.myTurn() && this.legal.length > 0,
-    });
-    if (why) {
-      this.path = [];
-      this.shiftFrom = null;
-      this.render();
-      this.notice.explain(why);
-      return;
-    }
+    if (this.busy || this.refuseIdle(this.idleReason())) return;
     this.blocked = false;
     const target = this.targets().get(c);
     if (this.mode === 'shift' && target === 'from') {
@@ -381,93 +317,64 @@ export class QuadriTable {
     this.render();
   }
 
-  // Sends an action; a refusal is explained over the board. The keyboard focus stays on the
-  // board (on its cursor when the control that had it is gone or disabled).
-  async act(action) {
-    const kept = focusMayMove(this.root);
-    this.busy = true;
-    this.renderButtons();
-    try {
-      await this.send(strip(action));
-      this.mode = 'idle';
-    } catch (err) {
-      this.flashIllegal(err);
-    } finally {
-      this.busy = false;
-      this.path = [];
-      this.shiftFrom = null;
-      this.render();
-      const a = document.activeElement;
-      if (kept && (!a || a === document.body || !a.isConnected || a.disabled)) this.focusBoard();
-    }
+  // Drops the move or shift being built (a click that cannot act, Escape, an action sent).
+  dropChoice() {
+    this.path = [];
+    this.shiftFrom = null;
   }
 
-  // Puts the keyboard focus on the board's cursor.
-  focusBoard() {
-    this.cells.get(this.cursor)?.focus({ preventScroll: true });
+  // While an action is on its way (act()): the buttons disabled.
+  showBusy() {
+    this.renderButtons();
+  }
+
+  // After the server took an action (act()): back to moving.
+  acted() {
+    this.mode = 'idle';
+  }
+
+  // After an action was taken or refused (act()): the move or shift being built dropped.
+  settled() {
+    this.dropChoice();
   }
 
   // The board's keys (board-keys.js): the cursor; Escape drops the move or shift being built,
   // then the mode; M cycles the modes the legal list offers. Enter and Space are the cell's click.
   onKey(e) {
-    const cell = e.target.closest?.('.q-cell');
-    if (!cell) return;
-    const intent = keyIntent(e);
-    if (!intent || intent === 'remove') return;
+    const key = this.cellKey(e);
+    if (!key || key.intent === 'remove') return;
     e.preventDefault();
-    if (intent === 'cursor') {
-      const to = cellAfterKey(this.boardEl, cell, e.key);
-      if (to) {
-        this.cursor = to.dataset.cell;
-        rove(this.cells, this.cursor);
-        this.focusBoard();
-      }
-    } else if (intent === 'cancel') {
+    if (key.intent === 'cancel') {
       this.blocked = false;
       if (this.path.length || this.shiftFrom) {
-        this.path = [];
-        this.shiftFrom = null;
+        this.dropChoice();
         this.render();
       } else this.setMode('idle');
     } else if (!this.busy && this.myTurn()) {
       const modes = ['idle', ...MODES.filter((m) => this.legal.some((a) => a.type === m))];
-      this.setMode(cycle(modes, this.mode, intent === 'mode' ? 1 : -1));
+      this.setMode(cycle(modes, this.mode, key.intent === 'mode' ? 1 : -1));
     }
-  }
-
-  // The refusal's reason over the board.
-  flashIllegal(err) {
-    this.notice.refuse(err);
   }
 
   // Short CSS animations for the last action: the mover's landings, captures with the points
   // won or lost, flips and shifts.
   animate(events) {
-    const mark = (c, cls) => {
-      const cell = this.cells.get(c);
-      if (!cell) return;
-      cell.classList.remove(cls);
-      void cell.offsetWidth;
-      cell.classList.add(cls);
-      setTimeout(() => cell.classList.remove(cls), 1200);
-    };
     for (const e of events) {
-      if (e.type === 'moved') (e.path || []).slice(1).forEach((c) => mark(c, e.capture ? 'fx-jump' : 'fx-move'));
-      if (e.type === 'captured') mark(e.at, 'fx-captured');
-      if (e.type === 'tile_flipped') mark(e.at, 'fx-flip');
-      if (e.type === 'shifted') mark(e.to, 'fx-shift');
-      if (e.type === 'promoted') mark(e.at, 'fx-promote');
+      if (e.type === 'moved')
+        (e.path || []).slice(1).forEach((c) => this.flashCell(c, e.capture ? 'fx-jump' : 'fx-move'));
+      if (e.type === 'captured') this.flashCell(e.at, 'fx-captured');
+      if (e.type === 'tile_flipped') this.flashCell(e.at, 'fx-flip');
+      if (e.type === 'shifted') this.flashCell(e.to, 'fx-shift');
+      if (e.type === 'promoted') this.flashCell(e.at, 'fx-promote');
       if (e.type === 'energy_changed') {
-        const cell = this.cells.get(e.at);
-        if (!cell) continue;
+        const at = this.rectOf(e.at);
+        if (!at) continue;
         const d = e.delta ?? e.to - e.from;
-        const a = cell.getBoundingClientRect();
-        const b = this.boardWrap.getBoundingClientRect();
         const pop = h(
           'span',
           {
             class: `q-points p${e.player} ${d >= 0 ? 'gain' : 'loss'}`,
-            style: { left: `${a.left - b.left}px`, top: `${a.top - b.top}px` },
+            style: { left: `${at.x}px`, top: `${at.y}px` },
           },
           `${d >= 0 ? '+' : '−'}${Math.abs(d)}`
         );
@@ -475,10 +382,6 @@ export class QuadriTable {
         setTimeout(() => pop.remove(), 1500);
       }
     }
-  }
-
-  relabel() {
-    this.render();
   }
 }
 

@@ -4,6 +4,7 @@ import { describe, isTurnMarker } from './events.js';
 import { HOW_TO_PLAY } from './howto.js';
 import { LEGEND } from './legend.js';
 import { STRINGS } from './strings.js';
+import { moduleFiles, seatNames } from '../../game-module.js';
 import { GAME_ID, tx } from './text.js';
 
 const ART = (() => {
@@ -34,12 +35,10 @@ export const quadri = {
     { name: 'quiet_limit', label: 'opt.quiet_limit', kind: 'number', min: 1, max: 10000, value: 80 },
   ],
   strings: STRINGS,
-  stylesheet: new URL('./quadri.css', import.meta.url).href,
-  lessons: new URL('./lessons.json', import.meta.url).href,
-  puzzles: new URL('./puzzles.json', import.meta.url).href,
+  ...moduleFiles(import.meta.url, './quadri.css'), // stylesheet, lessons, puzzles
   seats: [1, 2],
   // The live list's progress line: each side's energy.
   progressText: (p) => (p.energy ? tx('list.energy', { a: p.energy[0], b: p.energy[1] }) : ''),
-  seatName: (seat, lang = 'en') => (STRINGS[lang] || STRINGS.en)[`seat.${seat}`] ?? String(seat),
+  seatName: seatNames(STRINGS),
   art: ART,
 };

@@ -1,18 +1,15 @@
 // QU4DRI's id and translator for its own string keys (registered under its namespace).
-import { gameTranslator, t } from '../../i18n.js';
+import { gameTranslator } from '../../i18n.js';
+import { playerNames } from '../../game-module.js';
 
 export const GAME_ID = 'quadri';
 
 // The current-language string for one of QU4DRI's own keys (strings.js).
 export const tx = gameTranslator(GAME_ID);
 
-// "Green" / "Red" ("Verde" / "Vermelho"), or the player's name when names (seat → display
-// name) has one; with "(you)" for the viewer's own seat.
-export function playerName(n, seat, names = null) {
-  if (n !== 1 && n !== 2) return '?';
-  const name = names?.[n] || tx(`seat.${n}`);
-  return n === seat ? t('seat_you', { player: name }) : name;
-}
+// playerName(n, seat, names): "Green" / "Red" ("Verde" / "Vermelho"), or the player's name when
+// names (seat → display name) has one; with "(you)" for the viewer's own seat.
+export const playerName = playerNames(tx);
 
 // Cell names a1..j10 and their coordinates (file 0..9, rank 0..9).
 export const FILES = 'abcdefghij';

@@ -2,42 +2,27 @@
 // It draws the server's view and offers exactly the server's legal actions; an attack on an
 // enemy piece that is not in the list is still sent, so the server can say why it is illegal.
 // The shell adds its own panels (rules, room controls, log) to `sideEl`.
-import { showPresence } from '../../player-cards.js';
 import { h, icon } from '../../dom.js';
-import { t } from '../../i18n.js';
-import { BoardNotice, idleReason } from '../../board-notice.js';
+import { BoardFrame } from '../../board-frame.js';
 import { CORE, ZONES, SQUARES, coords, orientation } from './geometry.js';
 import { playAnimations } from './fx.js';
 import { pieceEl } from './piece.js';
 import { GAME_ID, tx, playerName } from './text.js';
 import { hintText, pcLabel } from './hints.js';
 
-const strip = ({ cost, ...action }) => action; // legal entries may carry their cost
-
-export class TaixuTable {
+export class TaixuTable extends BoardFrame {
   // root: element to draw into; send(action) → Promise that resolves on ack, rejects on reject.
   constructor(root, send) {
-    this.root = root;
-    this.send = send;
-    this.seat = null;
-    this.view = null;
-    this.legal = [];
+    // Legal entries may carry their cost, which an action sent leaves out.
+    super(root, send, { id: GAME_ID, playerName, listOnly: ['cost'] });
     this.selected = null;
     this.mode = 'idle'; // 'idle' | 'summon' | 'stabilize' | 'swap'
-    this.busy = false;
-    this.focusSq = null;
     this.build();
   }
 
-  // Creates the static DOM once.
+  // Creates the static DOM once: the frame (board-frame.js), the board and the controls.
   build() {
-    this.boardEl = h('div', { class: 'board', role: 'grid', 'aria-label': 'TAIXU', onkeydown: (e) => this.onKey(e) });
     this.fxEl = h('div', { class: 'fx-layer', 'aria-hidden': 'true' });
-    this.illegalEl = h('div', { class: 'illegal-msg', role: 'alert', id: 'illegal-msg', hidden: true });
-    this.boardWrap = h('div', { class: 'board-wrap' }, this.boardEl, this.fxEl, this.illegalEl);
-    this.notice = new BoardNotice(this.illegalEl, GAME_ID, { onRefusal: () => this.flash() });
-    this.cells = new Map();
-    this.playerEls = { 1: h('div', { class: 'player-card p1' }), 2: h('div', { class: 'player-card p2' }) };
     this.turnEl = h('div', { class: 'turn-card' });
     this.hintEl = h('p', { class: 'hint', 'aria-live': 'polite' });
     const btn = (id, key, handler) =>
@@ -56,15 +41,12 @@ export class TaixuTable {
     };
     this.actionsEl = h('div', { class: 'actions' }, Object.values(this.btns));
     this.barEl = h('div', { class: 'action-bar' }, this.actionsEl, this.hintEl);
-    this.sideEl = h('div', { class: 'control-col' }, this.turnEl, this.barEl);
-    this.root.replaceChildren(
-      h(
-        'div',
-        { class: 'table' },
-        h('div', { class: 'board-col' }, this.playerEls[2], this.boardWrap, this.playerEls[1]),
-        this.sideEl
-      )
-    );
+    this.buildFrame({
+      board: this.gridEl('board', 'TAIXU'),
+      layers: [this.fxEl],
+      notice: { onRefusal: () => this.flash() },
+      side: [this.turnEl, this.barEl],
+    });
   }
 
   // Draws the server's view with the seat's legal actions; prev/events (optional) animate the
@@ -75,17 +57,10 @@ export class TaixuTable {
   // select (optional): a square of the seat's shown selected, its legal targets highlighted
   // (the How to play page's diagrams).
   update({ view, legal, seat, version, prev = null, events = [], lastTurn = null, past = false, select = undefined }) {
-    const reoriented = seat !== this.seat || !this.cells.size;
-    this.view = view;
-    this.past = past;
-    this.version = version;
-    this.legal = legal || [];
-    this.seat = seat;
-    if (reoriented) this.layout();
+    this.takeUpdate({ view, legal, seat, version, past, events, lastTurn }, lastSquares);
     if (select !== undefined) this.selected = select;
     if (this.selected && !this.isOwn(this.selected)) this.selected = null;
     if (!this.legal.length) this.mode = 'idle';
-    this.last = lastTurn ? lastSquares(lastTurn) : lastSquares(events) || this.last;
     clearTimeout(this.landTimer);
     this.panel = null;
     if (prev && events.length) {
@@ -153,9 +128,7 @@ export class TaixuTable {
   // (Re)creates the 64 square buttons in this viewer's orientation.
   layout() {
     const { ranks, files } = orientation(this.seat);
-    const playersTop = this.seat === 2 ? [1, 2] : [2, 1];
-    const col = this.root.querySelector('.board-col');
-    col.replaceChildren(this.playerEls[playersTop[0]], this.boardWrap, this.playerEls[playersTop[1]]);
+    this.placeCards();
     this.cells.clear();
     const rows = [];
     ranks.forEach((rank, ri) => {
@@ -171,29 +144,27 @@ export class TaixuTable {
           dataset: { sq },
           onclick: () => this.onSquare(sq),
           onfocus: () => {
-            this.focusSq = sq;
+            this.cursor = sq;
           },
         });
         if (CORE.has(sq)) cell.classList.add('core');
         if (ZONES.has(sq)) cell.classList.add('zone');
-        if (fi === 0) cell.append(h('span', { class: 'coord rank', 'aria-hidden': 'true' }, String(rank)));
-        if (ri === 7) cell.append(h('span', { class: 'coord file', 'aria-hidden': 'true' }, file));
+        if (fi === 0) cell.append(this.coordEl('rank', String(rank)));
+        if (ri === 7) cell.append(this.coordEl('file', file));
         cell.append(h('span', { class: 'slot' }));
         this.cells.set(sq, cell);
         row.append(cell);
       });
       rows.push(row);
     });
-    this.boardEl.replaceChildren(...rows);
-    this.focusSq = this.focusSq || rows[7].children[0].dataset.sq;
+    this.fillBoard(rows); // the cursor starts on the viewer's near left corner
   }
 
+  // Does the viewer's own piece stand on sq?
   isOwn(sq) {
     return this.view?.pieces?.[sq]?.owner === this.seat && this.seat != null;
   }
-  myTurn() {
-    return this.seat != null && this.view?.to_move === this.seat && !this.view?.outcome;
-  }
+  // The legal actions of type.
   legalOf(type) {
     return this.legal.filter((a) => a.type === type);
   }
@@ -238,7 +209,7 @@ export class TaixuTable {
       cell.classList.toggle('own', !!piece && piece.owner === this.seat);
       cell.dataset.piece = piece ? `${piece.owner}:${piece.charge}:${piece.idle}` : '';
       cell.dataset.anomaly = anomaly || '';
-      cell.tabIndex = sq === this.focusSq ? 0 : -1;
+      cell.tabIndex = sq === this.cursor ? 0 : -1;
       const parts = [
         piece
           ? tx('square_piece', { sq, player: playerName(piece.owner), charge: piece.charge, idle: piece.idle })
@@ -269,9 +240,7 @@ export class TaixuTable {
       el.classList.toggle('me', p === this.seat);
       el.replaceChildren(
         ...[
-          h('span', { class: `token p${p}`, 'aria-hidden': 'true' }),
-          h('span', { class: 'pname' }, playerName(p, this.seat)),
-          h('span', { class: 'presence-dot', dataset: { seat: p } }),
+          ...this.cardHead(p),
           h(
             'span',
             { class: 'stat reserve', title: tx('reserve') },
@@ -290,22 +259,11 @@ export class TaixuTable {
     this.applyPresence();
   }
 
-  // Marks each player card connected/away from the last presence message.
-  setPresence(presence) {
-    this.presence = presence;
-    this.applyPresence();
-  }
-  applyPresence() {
-    showPresence(this.playerEls, this.presence, (n) => playerName(n, this.seat));
-  }
-
+  // The turn card (round, whose turn, the PC bar of the side to move) and the hint.
   renderTurn() {
     const v = this.shownView();
     const mine = this.seat != null && v.to_move === this.seat && !v.outcome;
-    const whose = v.outcome ? '' : mine ? t('your_turn') : t('their_turn', { player: playerName(v.to_move) });
     const pcTotal = Math.max(v.pc, 5);
-    this.turnEl.classList.toggle('mine', mine);
-    this.turnEl.dataset.toMove = String(v.to_move);
     this.turnEl.replaceChildren(
       h(
         'div',
@@ -316,7 +274,7 @@ export class TaixuTable {
           h('span', { class: 'k' }, tx('round')),
           h('b', { id: 'round-n' }, String(v.round))
         ),
-        h('span', { class: `whose p${v.to_move}`, id: 'whose' }, whose)
+        this.whoseLine(v, mine)
       ),
       h(
         'div',
@@ -392,20 +350,7 @@ export class TaixuTable {
   // A click (or Enter) on a square: the highlighted action, a selection, or an action the
   // server will refuse with its reason; a click that can do nothing says why.
   onSquare(sq) {
-    if (this.busy) return;
-    const why = idleReason({
-      past: this.past,
-      seat: this.seat,
-      over: !!this.view?.outcome,
-      mine: this.myTurn() && this.legal.length > 0,
-    });
-    if (why) {
-      this.selected = null;
-      this.mode = 'idle';
-      this.render();
-      this.notice.explain(why);
-      return;
-    }
+    if (this.busy || this.refuseIdle(this.idleReason())) return;
     const target = this.targets().get(sq);
     if (target) {
       if (this.mode === 'swap' && !this.selected) {
@@ -443,39 +388,39 @@ export class TaixuTable {
       this.act({ type: 'move', from: sel, to: sq });
       return;
     } else {
-      this.selected = null;
-      this.mode = 'idle';
+      this.dropChoice();
       this.notice.explain(piece ? 'not_your_piece' : 'empty');
     }
     this.render();
   }
 
-  // Sends an action; on reject flashes the board red with the server's message.
-  async act(action) {
-    const focused = document.activeElement;
-    this.busy = true;
-    this.renderButtons();
-    try {
-      await this.send(strip(action));
-      this.selected = null;
-      this.mode = 'idle';
-    } catch (err) {
-      this.flashIllegal(err);
-    } finally {
-      this.busy = false;
-      this.render();
-      // Keep the keyboard focus where it was (a button disabled while busy drops it).
-      if (document.activeElement === document.body || !document.activeElement) {
-        const back =
-          focused && this.root.contains(focused) && !focused.disabled ? focused : this.cells.get(this.focusSq);
-        back?.focus({ preventScroll: true });
-      }
-    }
+  // Drops the selection and the mode (a click that cannot act, Escape).
+  dropChoice() {
+    this.selected = null;
+    this.mode = 'idle';
   }
 
-  // The refusal's reason over the board (notice.refuse), with a red flash.
-  flashIllegal(err) {
-    this.notice.refuse(err);
+  // While an action is on its way (act()): the buttons disabled (a refusal then flashes the board).
+  showBusy() {
+    this.renderButtons();
+  }
+
+  // After the server took an action (act()): nothing selected, no mode.
+  acted() {
+    this.dropChoice();
+  }
+
+  // The focus to give back after an action (act()): where it was (a button disabled while busy
+  // drops it), else on the board's cursor, unless it went somewhere else meanwhile.
+  keepFocus() {
+    const focused = document.activeElement;
+    return () => {
+      if (document.activeElement === document.body || !document.activeElement) {
+        const back =
+          focused && this.root.contains(focused) && !focused.disabled ? focused : this.cells.get(this.cursor);
+        back?.focus({ preventScroll: true });
+      }
+    };
   }
 
   // The board's red flash (restarted on each refusal).
@@ -487,24 +432,12 @@ export class TaixuTable {
     this.flashTimer = setTimeout(() => this.boardWrap.classList.remove('flash'), 2600);
   }
 
-  // Puts the keyboard focus on the board's cursor (one device: the table shown after a turn).
-  focusBoard() {
-    this.cells.get(this.focusSq)?.focus({ preventScroll: true });
-  }
-
-  focusCell(sq) {
-    this.focusSq = sq;
-    for (const [s, c] of this.cells) c.tabIndex = s === sq ? 0 : -1;
-    this.cells.get(sq)?.focus({ preventScroll: true }); // the page moves only when the user scrolls
-  }
-
   // Arrow keys move the focus across the board; Escape cancels a selection or mode.
   onKey(e) {
     const cell = e.target.closest?.('.sq');
     if (!cell) return;
     if (e.key === 'Escape') {
-      this.selected = null;
-      this.mode = 'idle';
+      this.dropChoice();
       this.render();
       return;
     }
@@ -517,20 +450,6 @@ export class TaixuTable {
     const nr = Math.min(7, Math.max(0, r + d[1]));
     const nc = Math.min(7, Math.max(0, c + d[0]));
     this.focusCell(rows[nr].children[nc].dataset.sq);
-  }
-
-  // Re-translates labels after a language switch.
-  relabel() {
-    this.render();
-  }
-
-  // Screen position of a square relative to the board wrapper (for effects).
-  rectOf(sq) {
-    const cell = this.cells.get(sq);
-    if (!cell) return null;
-    const a = cell.getBoundingClientRect();
-    const b = this.boardWrap.getBoundingClientRect();
-    return { x: a.left - b.left, y: a.top - b.top, w: a.width, h: a.height };
   }
 }
 

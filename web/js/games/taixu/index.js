@@ -5,6 +5,7 @@ import { describe, isTurnMarker, sounds } from './events.js';
 import { ANOMALY_EFFECTS } from './geometry.js';
 import { HOW_TO_PLAY } from './howto.js';
 import { STRINGS } from './strings.js';
+import { moduleFiles, seatNames } from '../../game-module.js';
 import { GAME_ID, tx, playerName } from './text.js';
 
 // The home card's small board picture (SVG markup).
@@ -61,11 +62,9 @@ export const taixu = {
     },
   ],
   strings: STRINGS,
-  stylesheet: new URL('./taixu.css', import.meta.url).href,
-  lessons: new URL('./lessons.json', import.meta.url).href,
-  puzzles: new URL('./puzzles.json', import.meta.url).href,
+  ...moduleFiles(import.meta.url, './taixu.css'), // stylesheet, lessons, puzzles
   seats: [1, 2],
   // The name of a seat ("Player 1" / "Jogador 1") in lang (a key of strings).
-  seatName: (seat, lang = 'en') => (STRINGS[lang] || STRINGS.en)[`seat.${seat}`] ?? String(seat),
+  seatName: seatNames(STRINGS),
   art: ART,
 };
